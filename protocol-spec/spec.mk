@@ -1,11 +1,18 @@
-# protocol-spec: generator, drift check and tidy. (placeholder until the generator lands)
+# protocol-spec: the wire format's single source (spec/*.toml), its generator, drift check and style checks.
 .PHONY: test-spec
+# The generator and tidy are stdlib-only: any python3 >= 3.11 runs them, so no venv is needed for gen/gen-check.
+SPEC_PY := $(shell test -x $(PY) && echo $(PY) || echo python3)
+
 gen: ## regenerate code and REFERENCE.md from protocol-spec/
-	@echo "gen: generator not written yet"
+	cd protocol-spec && $(SPEC_PY) -m generator
+
 gen-check: ## fail if generated files drifted from the spec
-	@echo "gen-check: generator not written yet"
+	PYTHON=$(SPEC_PY) protocol-spec/check
+
 tidy: ## mechanical style checks (STYLE.md)
-	@echo "tidy: not written yet"
-lint: tidy
-test-spec:
-	@echo "test-spec: nothing yet"
+	$(SPEC_PY) .ci/tidy.py
+
+lint: tidy ## static checks (tidy for now)
+
+test-spec: $(VENV)/.stamp-base ## spec, generator, tidy and fixture tests
+	$(PYTEST) protocol-spec/tests

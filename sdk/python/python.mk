@@ -8,3 +8,14 @@ $(VENV)/.stamp-sdk: $(VENV)/.stamp-base sdk/python/pyproject.toml
 
 test-sdk-python: $(VENV)/.stamp-sdk ## the Python SDK suite
 	@if [ -d sdk/python/tests ]; then $(PYTEST) sdk/python/tests; else echo "test-sdk-python: no tests yet"; fi
+
+# Samples run against a server you started (default iggy://iggy:iggy@127.0.0.1:8090; override with IGGY_URL=...).
+# The integration suite runs them too, against its own server.
+.PHONY: samples-sdk-python bench-sdk-python
+IGGY_URL ?= iggy://iggy:iggy@127.0.0.1:8090
+samples-sdk-python: $(VENV)/.stamp-sdk ## run the Python SDK samples against IGGY_URL
+	@for sample in basic consumer_group at_least_once; do \
+	  echo "== $$sample"; $(PY) sdk/python/samples/$$sample.py $(IGGY_URL) || exit 1; done
+
+bench-sdk-python: $(VENV)/.stamp-sdk ## send/poll throughput: this SDK vs apache_iggy (starts its own server)
+	$(PY) sdk/python/benches/bench_throughput.py

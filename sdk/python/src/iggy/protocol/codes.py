@@ -1,61 +1,73 @@
-# BOOTSTRAP (to be replaced by the protocol-spec generator; same names).
+# generated from protocol-spec by protocol-spec/generator — do not edit
+# Source: protocol-spec/spec/*.toml. Change the spec, then run `make gen`.
+"""Wire codes, enums and constants of the Iggy 0.8.0 TCP protocol."""
+
 from enum import IntEnum
+from typing import Final
 
 
 class Command(IntEnum):
-    PING = 1
-    GET_STATS = 10
-    GET_SNAPSHOT = 11
-    GET_CLUSTER_METADATA = 12
-    GET_ME = 20
-    GET_CLIENT = 21
-    GET_CLIENTS = 22
-    GET_USER = 31
-    GET_USERS = 32
-    CREATE_USER = 33
-    DELETE_USER = 34
-    UPDATE_USER = 35
-    UPDATE_PERMISSIONS = 36
-    CHANGE_PASSWORD = 37
-    LOGIN_USER = 38
-    LOGOUT_USER = 39
-    GET_PERSONAL_ACCESS_TOKENS = 41
-    CREATE_PERSONAL_ACCESS_TOKEN = 42
-    DELETE_PERSONAL_ACCESS_TOKEN = 43
-    LOGIN_WITH_PERSONAL_ACCESS_TOKEN = 44
-    POLL_MESSAGES = 100
-    SEND_MESSAGES = 101
-    FLUSH_UNSAVED_BUFFER = 102
-    GET_CONSUMER_OFFSET = 120
-    STORE_CONSUMER_OFFSET = 121
-    DELETE_CONSUMER_OFFSET = 122
-    GET_STREAM = 200
-    GET_STREAMS = 201
-    CREATE_STREAM = 202
-    DELETE_STREAM = 203
-    UPDATE_STREAM = 204
-    PURGE_STREAM = 205
-    GET_TOPIC = 300
-    GET_TOPICS = 301
-    CREATE_TOPIC = 302
-    DELETE_TOPIC = 303
-    UPDATE_TOPIC = 304
-    PURGE_TOPIC = 305
-    CREATE_PARTITIONS = 402
-    DELETE_PARTITIONS = 403
-    DELETE_SEGMENTS = 503
-    GET_CONSUMER_GROUP = 600
-    GET_CONSUMER_GROUPS = 601
-    CREATE_CONSUMER_GROUP = 602
-    DELETE_CONSUMER_GROUP = 603
-    JOIN_CONSUMER_GROUP = 604
-    LEAVE_CONSUMER_GROUP = 605
+    """Command code of a request frame (`length u32 | code u32 | payload`)."""
+
+    PING = 1  # Liveness check and heartbeat; refreshes the client's last heartbeat.
+    GET_STATS = 10  # Server statistics.
+    GET_SNAPSHOT = 11  # Diagnostic snapshot of the server as a ZIP file.
+    GET_CLUSTER_METADATA = 12  # Cluster topology; the official clients send it right after every login.
+    GET_ME = 20  # The caller's own client session (unknown session: 100 ClientNotFound).
+    GET_CLIENT = 21  # One client session by id.
+    GET_CLIENTS = 22  # Every connected client, including unauthenticated ones.
+    GET_USER = 31  # One user with permissions.
+    GET_USERS = 32  # Every user, ordered by id.
+    CREATE_USER = 33  # Create a user; answers the new user.
+    DELETE_USER = 34  # Delete a user (root answers 48; unknown answers 20).
+    UPDATE_USER = 35  # Rename a user and/or change its status.
+    UPDATE_PERMISSIONS = 36  # Replace a user's permissions (root answers 49).
+    CHANGE_PASSWORD = 37  # Change a password; a wrong current password answers 42.
+    LOGIN_USER = 38  # Log in with username and password (42 when wrong, 47 when inactive); replaces any previous login.
+    LOGOUT_USER = 39  # Log out; the connection stays open and unauthenticated.
+    GET_PERSONAL_ACCESS_TOKENS = 41  # The caller's personal access tokens, without secrets.
+    CREATE_PERSONAL_ACCESS_TOKEN = 42  # Create a personal access token; the secret is returned once.
+    DELETE_PERSONAL_ACCESS_TOKEN = 43  # Delete one of the caller's tokens (unknown answers 20).
+    LOGIN_WITH_PERSONAL_ACCESS_TOKEN = 44  # Log in with a token secret (unknown answers 20, expired 54).
+    POLL_MESSAGES = 100  # Read messages from one partition; always answers at least the 16-byte prefix.
+    SEND_MESSAGES = 101  # Append a batch of messages to one partition; the server assigns offsets, timestamps, ids and checksums.
+    FLUSH_UNSAVED_BUFFER = 102  # Write a partition's buffered messages to disk.
+    GET_CONSUMER_OFFSET = 120  # The stored offset of a consumer or group; every lookup failure answers an empty OK.
+    STORE_CONSUMER_OFFSET = 121  # Store a consumer's offset (beyond the partition's last offset answers 4100).
+    DELETE_CONSUMER_OFFSET = 122  # Forget a consumer's stored offset (nothing stored answers 3021).
+    GET_STREAM = 200  # One stream with its topics.
+    GET_STREAMS = 201  # Every stream, sorted by id.
+    CREATE_STREAM = 202  # Create a stream (ids are server-assigned); a taken name answers 1012.
+    DELETE_STREAM = 203  # Delete a stream with all its topics and messages.
+    UPDATE_STREAM = 204  # Rename a stream (another stream's name answers 1012).
+    PURGE_STREAM = 205  # Delete every message of every topic of a stream, keeping the topics.
+    GET_TOPIC = 300  # One topic with its partitions.
+    GET_TOPICS = 301  # Every topic of a stream, sorted by id; empty if the stream does not exist.
+    CREATE_TOPIC = 302  # Create a topic with its partitions; a taken name answers 2013.
+    DELETE_TOPIC = 303  # Delete a topic with its messages.
+    UPDATE_TOPIC = 304  # Change a topic's settings and name (the name comes last).
+    PURGE_TOPIC = 305  # Delete every message of a topic, keeping its partitions.
+    CREATE_PARTITIONS = 402  # Append partitions to a topic (new ids follow the highest).
+    DELETE_PARTITIONS = 403  # Remove the highest-numbered partitions of a topic.
+    DELETE_SEGMENTS = 503  # Delete the oldest segments of a partition.
+    GET_CONSUMER_GROUP = 600  # One consumer group with its members and their partitions.
+    GET_CONSUMER_GROUPS = 601  # Every consumer group of a topic.
+    CREATE_CONSUMER_GROUP = 602  # Create a consumer group over the topic's current partitions; a taken name answers 5004.
+    DELETE_CONSUMER_GROUP = 603  # Delete a consumer group.
+    JOIN_CONSUMER_GROUP = 604  # Make the caller's connection a member (idempotent); read the assignment with GetConsumerGroup.
+    LEAVE_CONSUMER_GROUP = 605  # Remove the caller's connection from a group (the group rebalances).
 
 
-UNAUTHENTICATED_COMMANDS = frozenset({Command.PING, Command.LOGIN_USER, Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN})
+# Commands a server accepts before login; every other command answers ErrorCode.UNAUTHENTICATED.
+UNAUTHENTICATED_COMMANDS: Final[frozenset[Command]] = frozenset({Command.PING, Command.LOGIN_USER, Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN})
+
+# Lookups that answer OK with an empty body (not an error) when the object does not exist.
+EMPTY_WHEN_MISSING_COMMANDS: Final[frozenset[Command]] = frozenset({Command.GET_CLIENT, Command.GET_USER, Command.GET_CONSUMER_OFFSET, Command.GET_STREAM, Command.GET_TOPIC, Command.GET_TOPICS, Command.GET_CONSUMER_GROUP, Command.GET_CONSUMER_GROUPS})
 
 
 class ErrorCode(IntEnum):
+    """Status of an error response frame (`status u32 | 0u32`); 0 means OK."""
+
     ERROR = 1
     INVALID_CONFIGURATION = 2
     INVALID_COMMAND = 3
@@ -281,228 +293,432 @@ class ErrorCode(IntEnum):
     IO_ERROR = 13000
 
 
-ERROR_MESSAGES: dict[int, str] = {
-    1: 'Error',
-    2: 'Invalid configuration',
-    3: 'Invalid command',
-    4: 'Invalid format',
-    5: 'Feature is unavailable',
-    6: 'Invalid identifier',
-    7: 'Invalid version: …',
-    8: 'Disconnected',
-    9: 'Cannot establish connection',
-    10: 'Cannot create base directory, Path: …',
-    11: 'Cannot create runtime directory, Path: …',
-    12: 'Cannot remove runtime directory, Path: …',
-    13: 'Cannot create state directory, Path: …',
-    14: 'State file not found',
-    15: 'State file corrupted',
-    16: 'Invalid state entry checksum: …, expected: …, for index: …',
-    19: 'Cannot open database, Path: …',
-    20: 'Resource with key: … was not found.',
-    21: 'Cannot close WebSocket connection',
-    30: 'Stale client',
-    31: 'TCP error',
-    32: 'QUIC error',
-    33: 'Invalid server address',
-    34: 'Invalid client address',
-    35: 'Invalid IP address: …:…',
-    36: 'Http error …',
-    40: 'Unauthenticated',
-    41: 'Unauthorized',
-    42: 'Invalid credentials',
-    43: 'Invalid username',
-    44: 'Invalid password',
-    45: 'Invalid user status',
-    46: 'User already exists',
-    47: 'User inactive',
-    48: 'Cannot delete user with ID: …',
-    49: 'Cannot change permissions for user with ID: …',
-    50: 'Invalid personal access token name',
-    51: 'Personal access token: … for user with ID: … already exists',
-    52: 'User with ID: … has reached the maximum number of personal access tokens: …',
-    53: 'Invalid personal access token',
-    54: 'Personal access token: … for user with ID: … has expired.',
-    55: 'Users limit reached.',
-    61: 'Not connected',
-    63: 'Client shutdown',
-    64: 'Invalid TLS domain',
-    65: 'Invalid TLS certificate path',
-    66: 'Invalid TLS certificate',
-    67: 'Failed to add certificate',
-    70: 'Invalid encryption key',
-    71: 'Cannot encrypt data',
-    72: 'Cannot decrypt data',
-    73: 'Invalid JWT algorithm: …',
-    74: 'Invalid JWT secret',
-    75: 'JWT is missing',
-    76: 'Cannot generate JWT',
-    77: 'Access token is missing',
-    78: 'Invalid access token',
-    79: 'Cannot fetch JWKS from URL: …',
-    80: 'Invalid size bytes',
-    81: 'Invalid UTF-8',
-    82: 'Invalid number encoding',
-    83: 'Invalid boolean value',
-    84: 'Invalid number value',
-    100: 'Client with ID: … was not found.',
-    101: 'Invalid client ID',
-    206: 'Connection closed',
-    209: 'Cannot parse header kind from …',
-    300: 'HTTP response error, status: …, body: …',
-    301: 'Invalid HTTP request',
-    302: 'Invalid JSON response',
-    303: 'Invalid bytes response',
-    304: 'Empty response',
-    305: 'Cannot create endpoint',
-    306: 'Cannot parse URL',
-    400: 'WebSocket error',
-    401: 'WebSocket connection error',
-    402: 'WebSocket close error',
-    403: 'WebSocket receive error',
-    404: 'WebSocket send error',
-    1000: 'Cannot create streams directory, Path: …',
-    1001: 'Cannot create stream with ID: … directory, Path: …',
-    1002: 'Failed to create stream info file for stream with ID: …',
-    1003: 'Failed to update stream info for stream with ID: …',
-    1004: 'Failed to open stream info file for stream with ID: …',
-    1005: 'Failed to read stream info file for stream with ID: …',
-    1006: 'Failed to create stream with ID: …',
-    1007: 'Failed to delete stream with ID: …',
-    1008: 'Failed to delete stream directory with ID: …',
-    1009: 'Stream with ID: … was not found.',
-    1010: 'Stream with name: … was not found.',
-    1011: 'Stream with directory … was not found.',
-    1012: 'Stream with name: … already exists.',
-    1013: 'Invalid stream name',
-    1014: 'Invalid stream ID',
-    1015: 'Cannot read streams',
-    1019: 'Max topic size cannot be lower than segment size',
-    2000: 'Cannot create topics directory for stream with ID: …, Path: …',
-    2001: 'Failed to create directory for topic with ID: … for stream with ID: …, Path: …',
-    2002: 'Failed to create topic info file for topic with ID: … for stream with ID: ….',
-    2003: 'Failed to update topic info for topic with ID: … for stream with ID: ….',
-    2004: 'Failed to open topic info file for topic with ID: … for stream with ID: ….',
-    2005: 'Failed to read topic info file for topic with ID: … for stream with ID: ….',
-    2006: 'Failed to create topic with ID: … for stream with ID: ….',
-    2007: 'Failed to delete topic with ID: … for stream with ID: ….',
-    2008: 'Failed to delete topic directory with ID: … for stream with ID: …, Path: …',
-    2009: 'Cannot poll topic',
-    2010: 'Topic with ID: … for stream with ID: … was not found.',
-    2011: 'Topic with name: … for stream with ID: … was not found.',
-    2013: 'Topic with name: … for stream with ID: … already exists.',
-    2014: 'Invalid topic name',
-    2015: 'Too many partitions',
-    2016: 'Invalid topic ID',
-    2017: 'Cannot read topics for stream with ID: …',
-    2018: 'Invalid replication factor',
-    2019: 'Invalid partitions count',
-    2020: 'Topic directory: … not found',
-    3000: 'Cannot create partition with ID: … for stream with ID: … and topic with ID: …',
-    3001: 'Failed to create directory for partitions',
-    3002: 'Failed to create directory for partition',
-    3003: 'Cannot open partition log file',
-    3004: 'Cannot read partitions directories.',
-    3005: 'Failed to delete partition',
-    3006: 'Failed to delete partition directory',
-    3007: 'Partition with ID: … for topic with ID: … for stream with ID: … was not found.',
-    3008: 'Topic with ID: … for stream with ID: … has no partitions.',
-    3009: 'Cannot read partitions for topic with ID: … for stream with ID: …',
-    3010: 'Failed to delete consumer offsets directory for path: …',
-    3011: 'Failed to delete consumer offset file for path: …',
-    3012: 'Failed to create consumer offsets directory for path: …',
-    3020: 'Failed to read consumers offsets from path: …',
-    3021: 'Consumer offset for consumer with ID: … was not found.',
-    3022: 'Failed to resolve consumer with ID: …',
-    3023: 'Cannot open consumer offsets file for path: …',
-    4000: 'Segment not found',
-    4001: 'Segment with start offset: … and partition with ID: … is closed',
-    4002: 'Segment size is invalid',
-    4003: 'Failed to create segment log file for Path: ….',
-    4004: 'Failed to create segment index file for Path: ….',
-    4005: 'Failed to create segment time index file for Path: ….',
-    4006: 'Cannot save messages to segment.',
-    4007: 'Cannot save index to segment.',
-    4008: 'Cannot save time index to segment.',
-    4009: 'Invalid messages count',
-    4010: 'Cannot append message',
-    4011: 'Cannot read message',
-    4012: 'Cannot read message ID',
-    4013: 'Cannot read message state',
-    4014: 'Cannot read message timestamp',
-    4015: 'Cannot read headers length',
-    4016: 'Cannot read headers payload',
-    4017: 'Too big headers payload',
-    4018: 'Invalid header key',
-    4019: 'Invalid header value',
-    4020: 'Cannot read message length',
-    4021: 'Cannot save messages to segment',
-    4022: 'Too big message payload',
-    4023: 'Too many messages',
-    4024: 'Empty message payload',
-    4025: 'Invalid message payload length',
-    4026: 'Cannot read message checksum',
-    4027: 'Invalid message checksum: …, expected: …, for offset: …',
-    4028: 'Invalid key value length',
-    4029: 'Command length error: …',
-    4030: 'Incorrect Segments Count size: …',
-    4031: 'Non-zero offset: … at index: …',
-    4032: 'Non-zero timestamp: … at index: …',
-    4033: 'Missing index: …',
-    4034: 'Invalid indexes byte size: …B, should be divisible by 16',
-    4035: 'Invalid indexes count: …, expected: …',
-    4036: 'Invalid messages byte size: …B, expected: …B',
-    4037: 'Too small message: …B, expected: …B',
-    4038: 'Invalid message timestamp delta: … microseconds exceeds the per-batch limit',
-    4039: 'Invalid batch checksum: …, expected: …, for base offset: …',
-    4040: 'Invalid header kind code: …',
-    4050: 'Cannot sed messages due to client disconnection',
-    4051: 'Background send error',
-    4052: 'Background send timeout',
-    4053: 'Background send buffer is full',
-    4054: 'Background worker disconnected',
-    4055: 'Background send buffer overflow',
-    4056: 'Producer send failed (client-side)',
-    4057: 'Producer closed',
-    4100: 'Invalid offset: …',
-    4101: 'Invalid reserved field value: …, expected: 0',
-    5000: 'Consumer group with ID: … for topic with ID: … was not found.',
-    5002: 'Invalid consumer group ID',
-    5003: 'Consumer group with name: … for topic with ID: … was not found.',
-    5004: 'Consumer group with name: … for topic with ID: … already exists.',
-    5005: 'Invalid consumer group name',
-    5006: 'Consumer group member (client) not found in group',
-    5007: 'Failed to create consumer group info file',
-    5008: 'Failed to delete consumer group info file',
-    6000: 'Base offset is missing',
-    6001: 'Last offset delta is missing',
-    6002: 'Max timestamp is missing',
-    6003: 'Length is missing',
-    6004: 'Payload is missing',
-    7000: 'Cannot read batch base offset',
-    7001: 'Cannot read batch length',
-    7002: 'Cannot read batch last offset delta',
-    7003: 'Cannot read batch maximum timestamp',
-    7004: 'Cannot read batch payload',
-    8000: 'Invalid connection string',
-    9000: 'Snapshot file completion failed',
-    10000: 'Cannot serialize resource',
-    10001: 'Cannot deserialize resource',
-    10002: 'Cannot read file',
-    10003: 'Cannot read file metadata',
-    10004: 'Cannot seek file',
-    10005: 'Cannot append to file',
-    10006: 'Cannot write to file',
-    10007: 'Cannot overwrite file',
-    10008: 'Cannot delete file',
-    10009: 'Cannot sync file',
-    10010: 'Cannot read index offset',
-    10011: 'Cannot read index position',
-    10012: 'Cannot read index timestamp',
-    10013: 'Timestamp out of range: …',
-    11000: 'Shard not found for stream ID: …, topic ID: …, partition ID: …',
-    11001: 'Shard communication error',
-    12000: 'Cannot bind to socket with addr: …',
-    12001: 'Task execution timeout',
-    13000: 'IO error: …',
+# Server message text per error code; '…' stands for a runtime value.
+ERROR_MESSAGES: Final[dict[int, str]] = {
+    1: "Error",
+    2: "Invalid configuration",
+    3: "Invalid command",
+    4: "Invalid format",
+    5: "Feature is unavailable",
+    6: "Invalid identifier",
+    7: "Invalid version: …",
+    8: "Disconnected",
+    9: "Cannot establish connection",
+    10: "Cannot create base directory, Path: …",
+    11: "Cannot create runtime directory, Path: …",
+    12: "Cannot remove runtime directory, Path: …",
+    13: "Cannot create state directory, Path: …",
+    14: "State file not found",
+    15: "State file corrupted",
+    16: "Invalid state entry checksum: …, expected: …, for index: …",
+    19: "Cannot open database, Path: …",
+    20: "Resource with key: … was not found.",
+    21: "Cannot close WebSocket connection",
+    30: "Stale client",
+    31: "TCP error",
+    32: "QUIC error",
+    33: "Invalid server address",
+    34: "Invalid client address",
+    35: "Invalid IP address: …:…",
+    36: "Http error …",
+    40: "Unauthenticated",
+    41: "Unauthorized",
+    42: "Invalid credentials",
+    43: "Invalid username",
+    44: "Invalid password",
+    45: "Invalid user status",
+    46: "User already exists",
+    47: "User inactive",
+    48: "Cannot delete user with ID: …",
+    49: "Cannot change permissions for user with ID: …",
+    50: "Invalid personal access token name",
+    51: "Personal access token: … for user with ID: … already exists",
+    52: "User with ID: … has reached the maximum number of personal access tokens: …",
+    53: "Invalid personal access token",
+    54: "Personal access token: … for user with ID: … has expired.",
+    55: "Users limit reached.",
+    61: "Not connected",
+    63: "Client shutdown",
+    64: "Invalid TLS domain",
+    65: "Invalid TLS certificate path",
+    66: "Invalid TLS certificate",
+    67: "Failed to add certificate",
+    70: "Invalid encryption key",
+    71: "Cannot encrypt data",
+    72: "Cannot decrypt data",
+    73: "Invalid JWT algorithm: …",
+    74: "Invalid JWT secret",
+    75: "JWT is missing",
+    76: "Cannot generate JWT",
+    77: "Access token is missing",
+    78: "Invalid access token",
+    79: "Cannot fetch JWKS from URL: …",
+    80: "Invalid size bytes",
+    81: "Invalid UTF-8",
+    82: "Invalid number encoding",
+    83: "Invalid boolean value",
+    84: "Invalid number value",
+    100: "Client with ID: … was not found.",
+    101: "Invalid client ID",
+    206: "Connection closed",
+    209: "Cannot parse header kind from …",
+    300: "HTTP response error, status: …, body: …",
+    301: "Invalid HTTP request",
+    302: "Invalid JSON response",
+    303: "Invalid bytes response",
+    304: "Empty response",
+    305: "Cannot create endpoint",
+    306: "Cannot parse URL",
+    400: "WebSocket error",
+    401: "WebSocket connection error",
+    402: "WebSocket close error",
+    403: "WebSocket receive error",
+    404: "WebSocket send error",
+    1000: "Cannot create streams directory, Path: …",
+    1001: "Cannot create stream with ID: … directory, Path: …",
+    1002: "Failed to create stream info file for stream with ID: …",
+    1003: "Failed to update stream info for stream with ID: …",
+    1004: "Failed to open stream info file for stream with ID: …",
+    1005: "Failed to read stream info file for stream with ID: …",
+    1006: "Failed to create stream with ID: …",
+    1007: "Failed to delete stream with ID: …",
+    1008: "Failed to delete stream directory with ID: …",
+    1009: "Stream with ID: … was not found.",
+    1010: "Stream with name: … was not found.",
+    1011: "Stream with directory … was not found.",
+    1012: "Stream with name: … already exists.",
+    1013: "Invalid stream name",
+    1014: "Invalid stream ID",
+    1015: "Cannot read streams",
+    1019: "Max topic size cannot be lower than segment size",
+    2000: "Cannot create topics directory for stream with ID: …, Path: …",
+    2001: "Failed to create directory for topic with ID: … for stream with ID: …, Path: …",
+    2002: "Failed to create topic info file for topic with ID: … for stream with ID: ….",
+    2003: "Failed to update topic info for topic with ID: … for stream with ID: ….",
+    2004: "Failed to open topic info file for topic with ID: … for stream with ID: ….",
+    2005: "Failed to read topic info file for topic with ID: … for stream with ID: ….",
+    2006: "Failed to create topic with ID: … for stream with ID: ….",
+    2007: "Failed to delete topic with ID: … for stream with ID: ….",
+    2008: "Failed to delete topic directory with ID: … for stream with ID: …, Path: …",
+    2009: "Cannot poll topic",
+    2010: "Topic with ID: … for stream with ID: … was not found.",
+    2011: "Topic with name: … for stream with ID: … was not found.",
+    2013: "Topic with name: … for stream with ID: … already exists.",
+    2014: "Invalid topic name",
+    2015: "Too many partitions",
+    2016: "Invalid topic ID",
+    2017: "Cannot read topics for stream with ID: …",
+    2018: "Invalid replication factor",
+    2019: "Invalid partitions count",
+    2020: "Topic directory: … not found",
+    3000: "Cannot create partition with ID: … for stream with ID: … and topic with ID: …",
+    3001: "Failed to create directory for partitions",
+    3002: "Failed to create directory for partition",
+    3003: "Cannot open partition log file",
+    3004: "Cannot read partitions directories.",
+    3005: "Failed to delete partition",
+    3006: "Failed to delete partition directory",
+    3007: "Partition with ID: … for topic with ID: … for stream with ID: … was not found.",
+    3008: "Topic with ID: … for stream with ID: … has no partitions.",
+    3009: "Cannot read partitions for topic with ID: … for stream with ID: …",
+    3010: "Failed to delete consumer offsets directory for path: …",
+    3011: "Failed to delete consumer offset file for path: …",
+    3012: "Failed to create consumer offsets directory for path: …",
+    3020: "Failed to read consumers offsets from path: …",
+    3021: "Consumer offset for consumer with ID: … was not found.",
+    3022: "Failed to resolve consumer with ID: …",
+    3023: "Cannot open consumer offsets file for path: …",
+    4000: "Segment not found",
+    4001: "Segment with start offset: … and partition with ID: … is closed",
+    4002: "Segment size is invalid",
+    4003: "Failed to create segment log file for Path: ….",
+    4004: "Failed to create segment index file for Path: ….",
+    4005: "Failed to create segment time index file for Path: ….",
+    4006: "Cannot save messages to segment.",
+    4007: "Cannot save index to segment.",
+    4008: "Cannot save time index to segment.",
+    4009: "Invalid messages count",
+    4010: "Cannot append message",
+    4011: "Cannot read message",
+    4012: "Cannot read message ID",
+    4013: "Cannot read message state",
+    4014: "Cannot read message timestamp",
+    4015: "Cannot read headers length",
+    4016: "Cannot read headers payload",
+    4017: "Too big headers payload",
+    4018: "Invalid header key",
+    4019: "Invalid header value",
+    4020: "Cannot read message length",
+    4021: "Cannot save messages to segment",
+    4022: "Too big message payload",
+    4023: "Too many messages",
+    4024: "Empty message payload",
+    4025: "Invalid message payload length",
+    4026: "Cannot read message checksum",
+    4027: "Invalid message checksum: …, expected: …, for offset: …",
+    4028: "Invalid key value length",
+    4029: "Command length error: …",
+    4030: "Incorrect Segments Count size: …",
+    4031: "Non-zero offset: … at index: …",
+    4032: "Non-zero timestamp: … at index: …",
+    4033: "Missing index: …",
+    4034: "Invalid indexes byte size: …B, should be divisible by 16",
+    4035: "Invalid indexes count: …, expected: …",
+    4036: "Invalid messages byte size: …B, expected: …B",
+    4037: "Too small message: …B, expected: …B",
+    4038: "Invalid message timestamp delta: … microseconds exceeds the per-batch limit",
+    4039: "Invalid batch checksum: …, expected: …, for base offset: …",
+    4040: "Invalid header kind code: …",
+    4050: "Cannot sed messages due to client disconnection",
+    4051: "Background send error",
+    4052: "Background send timeout",
+    4053: "Background send buffer is full",
+    4054: "Background worker disconnected",
+    4055: "Background send buffer overflow",
+    4056: "Producer send failed (client-side)",
+    4057: "Producer closed",
+    4100: "Invalid offset: …",
+    4101: "Invalid reserved field value: …, expected: 0",
+    5000: "Consumer group with ID: … for topic with ID: … was not found.",
+    5002: "Invalid consumer group ID",
+    5003: "Consumer group with name: … for topic with ID: … was not found.",
+    5004: "Consumer group with name: … for topic with ID: … already exists.",
+    5005: "Invalid consumer group name",
+    5006: "Consumer group member (client) not found in group",
+    5007: "Failed to create consumer group info file",
+    5008: "Failed to delete consumer group info file",
+    6000: "Base offset is missing",
+    6001: "Last offset delta is missing",
+    6002: "Max timestamp is missing",
+    6003: "Length is missing",
+    6004: "Payload is missing",
+    7000: "Cannot read batch base offset",
+    7001: "Cannot read batch length",
+    7002: "Cannot read batch last offset delta",
+    7003: "Cannot read batch maximum timestamp",
+    7004: "Cannot read batch payload",
+    8000: "Invalid connection string",
+    9000: "Snapshot file completion failed",
+    10000: "Cannot serialize resource",
+    10001: "Cannot deserialize resource",
+    10002: "Cannot read file",
+    10003: "Cannot read file metadata",
+    10004: "Cannot seek file",
+    10005: "Cannot append to file",
+    10006: "Cannot write to file",
+    10007: "Cannot overwrite file",
+    10008: "Cannot delete file",
+    10009: "Cannot sync file",
+    10010: "Cannot read index offset",
+    10011: "Cannot read index position",
+    10012: "Cannot read index timestamp",
+    10013: "Timestamp out of range: …",
+    11000: "Shard not found for stream ID: …, topic ID: …, partition ID: …",
+    11001: "Shard communication error",
+    12000: "Cannot bind to socket with addr: …",
+    12001: "Task execution timeout",
+    13000: "IO error: …",
 }
+
+
+class IdKind(IntEnum):
+    """Kind byte of an identifier."""
+
+    NUMERIC = 1  # u32 value, length byte 4
+    STRING = 2  # UTF-8 name, length 1..255
+
+
+class ConsumerKind(IntEnum):
+    """Kind byte of a consumer."""
+
+    CONSUMER = 1  # a single consumer; offsets keyed by its id
+    CONSUMER_GROUP = 2  # a consumer group; the connection must be a member
+
+
+class PollingKind(IntEnum):
+    """Kind byte of a polling strategy."""
+
+    OFFSET = 1  # from the offset in value
+    TIMESTAMP = 2  # from the first message with timestamp >= value (µs)
+    FIRST = 3  # from the first stored message
+    LAST = 4  # the last `count` messages
+    NEXT = 5  # from the stored offset + 1 (or the first message)
+
+
+class PartitioningKind(IntEnum):
+    """Kind byte of a SendMessages partitioning."""
+
+    BALANCED = 1  # round-robin over the topic's partitions; length 0
+    PARTITION_ID = 2  # explicit partition; length 4, u32 value
+    MESSAGES_KEY = 3  # XXH32(key) mod partitions_count; length 1..255
+
+
+class CompressionAlgorithm(IntEnum):
+    """Topic compression setting (stored only; 0.8 does not compress on the wire)."""
+
+    NONE = 1  # no compression (default)
+    GZIP = 2  # gzip
+
+
+class UserStatus(IntEnum):
+    """User account status."""
+
+    ACTIVE = 1  # may log in
+    INACTIVE = 2  # login answers 47 UserInactive
+
+
+class HeaderKind(IntEnum):
+    """Type tag of a user header key or value."""
+
+    RAW = 1  # opaque bytes
+    STRING = 2  # UTF-8
+    BOOL = 3  # 1 byte 0/1
+    INT8 = 4  # 1 byte
+    INT16 = 5  # 2 bytes LE
+    INT32 = 6  # 4 bytes LE
+    INT64 = 7  # 8 bytes LE
+    INT128 = 8  # 16 bytes LE
+    UINT8 = 9  # 1 byte
+    UINT16 = 10  # 2 bytes LE
+    UINT32 = 11  # 4 bytes LE
+    UINT64 = 12  # 8 bytes LE
+    UINT128 = 13  # 16 bytes LE
+    FLOAT32 = 14  # 4 bytes LE IEEE 754
+    FLOAT64 = 15  # 8 bytes LE IEEE 754
+
+
+class Transport(IntEnum):
+    """Transport a client is connected with (ClientInfo)."""
+
+    TCP = 1  # TCP (or TCP+TLS)
+    QUIC = 2  # QUIC
+    HTTP = 3  # HTTP
+    WEB_SOCKET = 4  # WebSocket
+
+
+class ClusterNodeRole(IntEnum):
+    """Role of a node in ClusterMetadata."""
+
+    LEADER = 0  # accepts writes
+    FOLLOWER = 1  # replica
+
+
+class ClusterNodeStatus(IntEnum):
+    """Health of a node in ClusterMetadata."""
+
+    HEALTHY = 0  # serving
+    STARTING = 1  # booting
+    STOPPING = 2  # shutting down
+    UNREACHABLE = 3  # not answering
+    MAINTENANCE = 4  # under maintenance
+
+
+class SnapshotCompression(IntEnum):
+    """Compression of the ZIP returned by GetSnapshot."""
+
+    STORED = 1  # no compression
+    DEFLATED = 2  # deflate
+    BZIP2 = 3  # bzip2
+    ZSTD = 4  # zstd
+    LZMA = 5  # lzma
+    XZ = 6  # xz
+
+
+class SnapshotType(IntEnum):
+    """Section requested from GetSnapshot."""
+
+    FILESYSTEM_OVERVIEW = 1  # file system overview
+    PROCESS_LIST = 2  # process list
+    RESOURCE_USAGE = 3  # resource usage
+    TEST = 4  # test section
+    SERVER_LOGS = 5  # server logs
+    SERVER_CONFIG = 6  # server config
+    ALL = 100  # every section; must be the only type requested
+
+
+# Bytes before a request payload: length u32 + code u32.
+REQUEST_HEADER_SIZE: Final = 8
+# Bytes before a response payload: status u32 + length u32.
+RESPONSE_HEADER_SIZE: Final = 8
+# Response status of a successful command.
+STATUS_OK: Final = 0
+# 10 MiB cap on a request payload for every command except SendMessages (larger is answered with 3).
+MAX_REQUEST_PAYLOAD_BYTES: Final = 10485760
+# Fixed size of the header in front of every message frame, on the wire and on disk.
+MESSAGE_HEADER_SIZE: Final = 64
+# Size of one SendMessages index entry and of one on-disk .index entry.
+INDEX_ENTRY_SIZE: Final = 16
+# PollMessages answers always start with partition_id u32 | current_offset u64 | messages_count u32.
+POLL_RESPONSE_PREFIX_SIZE: Final = 16
+# A numeric identifier's length byte must be exactly 4 (u32 value).
+NUMERIC_IDENTIFIER_LENGTH: Final = 4
+# optional_partition is always 5 bytes: flag u8 + partition_id u32 (0 when absent).
+OPTIONAL_PARTITION_SIZE: Final = 5
+# polling_strategy is always 9 bytes: kind u8 + value u64.
+POLLING_STRATEGY_SIZE: Final = 9
+# Ten one-byte booleans open every permissions block.
+GLOBAL_PERMISSIONS_SIZE: Final = 10
+# u32::MAX sentinel (ClientInfo.user_id of a client that has not logged in).
+U32_MAX: Final = 4294967295
+# u64::MAX sentinel (never-expire, unlimited size).
+U64_MAX: Final = 18446744073709551615
+# ClientInfo.user_id of a connection that has not logged in.
+NOT_LOGGED_IN_USER_ID: Final = 4294967295
+# Expiry 0 in a request means the server default (stored as never for the default config).
+MESSAGE_EXPIRY_SERVER_DEFAULT: Final = 0
+# Expiry u64::MAX means messages never expire.
+MESSAGE_EXPIRY_NEVER: Final = 18446744073709551615
+# max_topic_size 0 in a request means the server default (unlimited for the default config).
+MAX_TOPIC_SIZE_SERVER_DEFAULT: Final = 0
+# max_topic_size u64::MAX means no size limit.
+MAX_TOPIC_SIZE_UNLIMITED: Final = 18446744073709551615
+# PersonalAccessTokenInfo.expiry_at 0 means the token never expires.
+PERSONAL_ACCESS_TOKEN_NEVER_EXPIRES: Final = 0
+# replication_factor 0 in a request means the default, stored and returned as 1.
+REPLICATION_FACTOR_DEFAULT: Final = 0
+# Shortest name (stream, topic, group, username, PAT name/token) on the wire.
+NAME_MIN_BYTES: Final = 1
+# Longest name on the wire (u8 length prefix).
+NAME_MAX_BYTES: Final = 255
+# Server rule: shorter usernames get 43 InvalidUsername.
+USERNAME_MIN_BYTES: Final = 3
+# Server rule: longer usernames get 43 InvalidUsername.
+USERNAME_MAX_BYTES: Final = 50
+# Server rule: shorter passwords get 44 InvalidPassword.
+PASSWORD_MIN_BYTES: Final = 3
+# Server rule: longer passwords get 44 InvalidPassword.
+PASSWORD_MAX_BYTES: Final = 100
+# Server rule: shorter PAT names get 50 InvalidPersonalAccessTokenName.
+PERSONAL_ACCESS_TOKEN_NAME_MIN_BYTES: Final = 3
+# Server rule: longer PAT names get 50 InvalidPersonalAccessTokenName.
+PERSONAL_ACCESS_TOKEN_NAME_MAX_BYTES: Final = 30
+# Creating one more PAT than this gets 52 PersonalAccessTokensLimitReached.
+MAX_PERSONAL_ACCESS_TOKENS_PER_USER: Final = 100
+# An empty message payload is rejected.
+MESSAGE_PAYLOAD_MIN_BYTES: Final = 1
+# Larger message payloads get 4022 TooBigMessagePayload.
+MESSAGE_PAYLOAD_MAX_BYTES: Final = 64000000
+# Larger user-header blocks (per message) get 4017 TooBigUserHeaders.
+USER_HEADERS_MAX_BYTES: Final = 100000
+# User header keys are 1..255 bytes.
+HEADER_KEY_MAX_BYTES: Final = 255
+# User header values are 1..255 bytes.
+HEADER_VALUE_MAX_BYTES: Final = 255
+# partitions_count in CreateTopic/CreatePartitions/DeletePartitions above this gets 2015.
+MAX_PARTITIONS_PER_REQUEST: Final = 1000
+# Internal packing limit of the 0.8 server: streams per server.
+MAX_STREAMS: Final = 4096
+# Internal packing limit of the 0.8 server: topics per stream.
+MAX_TOPICS_PER_STREAM: Final = 4096
+# Internal packing limit of the 0.8 server: partitions per server.
+MAX_PARTITIONS: Final = 1000000
+# Default segment size (1 GiB); a max_topic_size other than 0/MAX must be at least the segment size.
+DEFAULT_SEGMENT_SIZE_BYTES: Final = 1073741824
+# The default root user; it cannot be deleted (48) nor have its permissions changed (49).
+ROOT_USER_ID: Final = 0
+# Port of the 0.8 server's TCP listener in its default config.
+DEFAULT_TCP_PORT: Final = 8090
+# The official clients send Ping this often (and once at connect).
+CLIENT_HEARTBEAT_INTERVAL_MS: Final = 5000
+# Stats.iggy_server_semver of a 0.8.0 server: major*1000000 + minor*1000 + patch.
+SERVER_SEMVER: Final = 8000

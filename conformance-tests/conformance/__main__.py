@@ -1,0 +1,50 @@
+"""python -m conformance [--sdk all|NAME[,NAME]] [--case SUBSTRING] [--write-status]"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from .cases import load_cases
+from .report import print_matrix, write_status
+from .runner import FAIL, REPO_ROOT, XPASS, load_driver_specs, run_driver
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="conformance", description=__doc__)
+    parser.add_argument("--sdk", default="all", help="all, or a comma-separated list of driver names")
+    parser.add_argument("--case", default="", help="only cases whose id contains this text")
+    parser.add_argument("--write-status", action="store_true", help="rewrite conformance-tests/STATUS.md")
+    parser.add_argument("--server", default=str(REPO_ROOT / ".venv/bin/iggy-server"), help="server executable")
+    arguments = parser.parse_args(argv)
+
+    python = Path(sys.executable)
+    specs = load_driver_specs(python)
+    if arguments.sdk != "all":
+        wanted = set(arguments.sdk.split(","))
+        unknown = wanted - {spec.name for spec in specs}
+        if unknown:
+            parser.error(f"unknown driver(s) {sorted(unknown)}; known: {[spec.name for spec in specs]}")
+        specs = [spec for spec in specs if spec.name in wanted]
+    cases = [case for case in load_cases() if arguments.case in case.id]
+    if not cases:
+        parser.error(f"no case id contains {arguments.case!r}")
+
+    results = {}
+    with tempfile.TemporaryDirectory(prefix="conformance-") as work:
+        for spec in specs:
+            print(f"conformance: {spec.name} — {len(cases)} cases", flush=True)
+            results[spec.name] = run_driver(spec, cases, Path(arguments.server), Path(work))
+    print_matrix(cases, results)
+    if arguments.write_status:
+        write_status(cases, specs, results)
+    failed = sum(1 for outcomes in results.values() for outcome in outcomes.values() if outcome.status in (FAIL, XPASS))
+    passed = sum(1 for outcomes in results.values() for outcome in outcomes.values() if outcome.status == "pass")
+    print(f"conformance: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

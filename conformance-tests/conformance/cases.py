@@ -1,0 +1,106 @@
+"""Load conformance cases from cases/<area>/*.toml.
+
+A case is a list of steps run against a fresh server. Each step names an operation of the driver protocol
+(see README.md), its arguments, and either an expected result (`expect`, matched as a subset) or an expected
+error (`error`, an ErrorCode name such as "STREAM_NAME_ALREADY_EXISTS").
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from iggy.protocol.codes import ErrorCode
+
+CASES_DIR = Path(__file__).resolve().parent.parent / "cases"
+
+# Operations the runner performs itself; drivers never see them.
+RUNNER_OPS = frozenset({"restart_server", "sleep"})
+
+
+@dataclass(frozen=True)
+class Step:
+    op: str
+    args: dict[str, Any]
+    client: str
+    expect: Any = None
+    error: int | None = None
+    save: str | None = None
+    has_expect: bool = False
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    about: str
+    area: str
+    source_file: str
+    steps: tuple[Step, ...]
+    login: bool = True
+    ops: frozenset[str] = field(default_factory=frozenset)
+
+
+class CaseError(ValueError):
+    """A case file is malformed; the message names the file and the case."""
+
+
+def _parse_step(raw: dict[str, Any], where: str) -> Step:
+    if "op" not in raw:
+        raise CaseError(f"{where}: step without 'op'")
+    error_code = None
+    if "error" in raw:
+        error_name = raw["error"]
+        try:
+            error_code = int(ErrorCode[error_name])
+        except KeyError:
+            raise CaseError(f"{where}: unknown error name {error_name!r}") from None
+    if "expect" in raw and "error" in raw:
+        raise CaseError(f"{where}: a step expects either a result or an error, not both")
+    unknown_keys = set(raw) - {"op", "args", "client", "expect", "error", "save", "about"}
+    if unknown_keys:
+        raise CaseError(f"{where}: unknown step keys {sorted(unknown_keys)}")
+    return Step(
+        op=raw["op"],
+        args=dict(raw.get("args", {})),
+        client=raw.get("client", "default"),
+        expect=raw.get("expect"),
+        error=error_code,
+        save=raw.get("save"),
+        has_expect="expect" in raw,
+    )
+
+
+def load_cases(cases_dir: Path = CASES_DIR) -> list[Case]:
+    cases: list[Case] = []
+    seen_ids: set[str] = set()
+    for path in sorted(cases_dir.rglob("*.toml")):
+        with path.open("rb") as handle:
+            document = tomllib.load(handle)
+        relative = str(path.relative_to(cases_dir))
+        for raw_case in document.get("case", []):
+            case_id = raw_case.get("id")
+            if not case_id:
+                raise CaseError(f"{relative}: case without id")
+            if case_id in seen_ids:
+                raise CaseError(f"{relative}: duplicate case id {case_id}")
+            seen_ids.add(case_id)
+            steps = tuple(
+                _parse_step(raw_step, f"{relative}:{case_id} step {index}")
+                for index, raw_step in enumerate(raw_case.get("step", []))
+            )
+            if not steps:
+                raise CaseError(f"{relative}:{case_id}: no steps")
+            cases.append(
+                Case(
+                    id=case_id,
+                    about=raw_case.get("about", ""),
+                    area=path.parent.name,
+                    source_file=relative,
+                    steps=steps,
+                    login=raw_case.get("login", True),
+                    ops=frozenset(step.op for step in steps if step.op not in RUNNER_OPS),
+                )
+            )
+    return cases

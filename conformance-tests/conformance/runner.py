@@ -1,0 +1,188 @@
+"""Run every case against every available driver, compare, and report a case × SDK matrix."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from iggy.protocol.codes import ErrorCode
+
+from .cases import Case, Step
+from .driver import DriverFailure, DriverProcess
+from .server import ServerProcess
+from .values import expand_args, match
+
+SUITE_DIR = Path(__file__).resolve().parent.parent
+REPO_ROOT = SUITE_DIR.parent
+EXPECTED_FAILURES_DIR = SUITE_DIR / "expected-failures"
+
+SLEEP_MS_MAX = 2000.0
+PASS, FAIL, UNSUPPORTED, XFAIL, XPASS = "pass", "FAIL", "n/a", "xfail", "XPASS"
+
+
+@dataclass(frozen=True)
+class DriverSpec:
+    name: str
+    about: str
+    command: list[str]
+    required: bool
+
+
+@dataclass(frozen=True)
+class Outcome:
+    status: str
+    detail: str = ""
+
+
+def load_driver_specs(python: Path) -> list[DriverSpec]:
+    with (SUITE_DIR / "drivers.toml").open("rb") as handle:
+        document = tomllib.load(handle)
+    specs = []
+    for name, raw in document["driver"].items():
+        command = [part.format(python=python, root=REPO_ROOT) for part in raw["command"]]
+        specs.append(DriverSpec(name, raw.get("about", ""), command, bool(raw.get("required", False))))
+    return specs
+
+
+def load_expected_failures(driver_name: str) -> dict[str, str]:
+    """`<case id>  # reason` per line; blank lines and full-line comments are skipped."""
+    path = EXPECTED_FAILURES_DIR / f"{driver_name}.txt"
+    if not path.exists():
+        return {}
+    failures = {}
+    for line in path.read_text().splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        case_id, _, reason = stripped.partition("#")
+        failures[case_id.strip()] = reason.strip()
+    return failures
+
+
+class StepUnsupported(Exception):
+    """The driver's API cannot express this step (it answered `unsupported`): the case is n/a for it."""
+
+
+class CaseRun:
+    """One case against one driver on a fresh server."""
+
+    def __init__(self, case: Case, driver: DriverProcess, server: ServerProcess) -> None:
+        self.case = case
+        self.driver = driver
+        self.server = server
+        self.saved: dict[str, Any] = {}
+
+    def run(self) -> Outcome:
+        self._reset_clients()
+        for index, step in enumerate(self.case.steps):
+            try:
+                problem = self._run_step(step)
+            except StepUnsupported as unsupported:
+                return Outcome(UNSUPPORTED, f"step {index} ({step.op}): {unsupported}")
+            if problem:
+                return Outcome(FAIL, f"step {index} ({step.op}): {problem}")
+        return Outcome(PASS)
+
+    def _reset_clients(self) -> None:
+        self.driver.call("reset", {})
+        if self.case.login:
+            answer = self.driver.call(
+                "connect", {"address": self.server.address, "username": "iggy", "password": "iggy"}
+            )
+            if "ok" not in answer:
+                raise DriverFailure(f"default login failed: {answer}")
+
+    def _run_step(self, step: Step) -> str | None:
+        if step.op == "restart_server":
+            self.server.restart(hard=bool(step.args.get("hard", False)))
+            self._reset_clients()
+            return None
+        if step.op == "sleep":
+            # Only for server-side events with no acknowledgement on the wire (a peer's disconnect).
+            time.sleep(min(float(step.args.get("ms", 100)), SLEEP_MS_MAX) / 1000)
+            return None
+        args = expand_args(step.op, dict(step.args), self.saved)
+        if step.op == "connect":
+            args.setdefault("address", self.server.address)
+        answer = self.driver.call(step.op, args, client=step.client)
+        if "unsupported" in answer:
+            raise StepUnsupported(answer["unsupported"])
+        if "error" in answer:
+            return self._check_error(step, answer["error"])
+        if step.error is not None:
+            return f"expected error {ErrorCode(step.error).name} ({step.error}), got success {answer.get('ok')!r:.200}"
+        result = answer.get("ok")
+        if step.save:
+            self.saved[step.save] = result
+        if step.has_expect:
+            return match(self._observable(step.op, step.expect), result)
+        return None
+
+    def _observable(self, op: str, expected: Any) -> Any:
+        """Drop expected top-level fields the driver declared it cannot observe for this op (its API hides them)."""
+        hidden = {field.split(".", 1)[1] for field in self.driver.unobservable if field.startswith(op + ".")}
+        if not hidden or not isinstance(expected, dict):
+            return expected
+        return {key: value for key, value in expected.items() if key not in hidden}
+
+    @staticmethod
+    def _check_error(step: Step, error: dict[str, Any]) -> str | None:
+        code = error.get("code")
+        if step.error is None:
+            return f"unexpected error {error}"
+        if code != step.error:
+            return f"expected error {ErrorCode(step.error).name} ({step.error}), got {error}"
+        return None
+
+
+def run_driver(spec: DriverSpec, cases: list[Case], server_binary: Path, work_dir: Path) -> dict[str, Outcome]:
+    expected_failures = load_expected_failures(spec.name)
+    unknown = set(expected_failures) - {case.id for case in cases}
+    outcomes: dict[str, Outcome] = {}
+    driver = DriverProcess(spec.name, spec.command, work_dir / f"driver-{spec.name}.log")
+    try:
+        for case in cases:
+            missing = case.ops - driver.capabilities
+            if missing:
+                outcomes[case.id] = Outcome(UNSUPPORTED, f"driver lacks {sorted(missing)}")
+                continue
+            outcome = _run_one(case, driver, server_binary, work_dir)
+            outcomes[case.id] = _apply_expected_failure(outcome, expected_failures.get(case.id))
+            if outcome.status == FAIL and "driver exited" in outcome.detail:
+                driver.close()
+                driver = DriverProcess(spec.name, spec.command, work_dir / f"driver-{spec.name}.log")
+    finally:
+        driver.close()
+    for case_id in sorted(unknown):
+        outcomes[f"<expected-failures/{spec.name}.txt>"] = Outcome(FAIL, f"lists unknown case {case_id}")
+    return outcomes
+
+
+def _run_one(case: Case, driver: DriverProcess, server_binary: Path, work_dir: Path) -> Outcome:
+    data_dir = Path(tempfile.mkdtemp(prefix="case-", dir=work_dir))
+    server = ServerProcess(server_binary, data_dir / "data", work_dir / "server.log")
+    try:
+        server.start()
+        return CaseRun(case, driver, server).run()
+    except DriverFailure as failure:
+        return Outcome(FAIL, str(failure))
+    except RuntimeError as failure:
+        return Outcome(FAIL, f"server: {failure}")
+    finally:
+        server.stop()
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def _apply_expected_failure(outcome: Outcome, reason: str | None) -> Outcome:
+    if reason is None:
+        return outcome
+    if outcome.status == PASS:
+        return Outcome(XPASS, f"listed as expected failure ({reason}) but passes: remove it from the list")
+    if outcome.status == FAIL:
+        return Outcome(XFAIL, f"{reason} — {outcome.detail}")
+    return outcome

@@ -1,0 +1,34 @@
+"""`python3 -m generator [--check]` from protocol-spec/: regenerate outputs, or list stale ones and exit 1."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .outputs import stale_outputs, write_all
+from .spec import SpecError, load_spec
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="protocol-spec/generator", description=__doc__)
+    parser.add_argument("--check", action="store_true", help="write nothing; fail naming every stale file")
+    args = parser.parse_args(argv)
+    try:
+        spec = load_spec()
+    except SpecError as error:
+        print(error, file=sys.stderr)
+        return 2
+    if args.check:
+        stale = stale_outputs(spec)
+        for path in stale:
+            print(f"stale generated file: {path} (run `make gen` and commit the result)", file=sys.stderr)
+        if not stale:
+            print(f"gen-check: {len(spec.commands)} commands, {len(spec.errors)} errors; generated files up to date")
+        return 1 if stale else 0
+    for path in write_all(spec):
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

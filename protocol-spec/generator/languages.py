@@ -1,0 +1,309 @@
+"""Render the spec's codes, enums and constants as source files for Python, Rust, Go and Java.
+
+Each renderer is a pure function Spec -> str, so `make gen-check` can compare the output with the committed file
+without touching disk. Output depends only on the spec (sorted by code, no timestamps) so it is deterministic.
+"""
+
+from __future__ import annotations
+
+from .spec import Constant, Spec, upper_snake
+
+BANNER = "generated from protocol-spec by protocol-spec/generator — do not edit"
+SOURCE_NOTE = "Source: protocol-spec/spec/*.toml. Change the spec, then run `make gen`."
+
+# Widest value of each constant type, so a renderer can spot the u64 sentinels that need special literals.
+_SIGNED_LONG_MAX = 2**63 - 1
+
+
+def camel(upper_snake_name: str) -> str:
+    """MESSAGE_HEADER_SIZE -> MessageHeaderSize (Go exported names)."""
+    return "".join(part.capitalize() for part in upper_snake_name.split("_"))
+
+
+def _quote(text: str) -> str:
+    """A double-quoted literal valid in Rust, Go, Java and Python (the spec's texts are plain UTF-8)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+# --- Python -----------------------------------------------------------------------------------------------
+
+
+def render_python(spec: Spec) -> str:
+    out = [
+        f"# {BANNER}",
+        f"# {SOURCE_NOTE}",
+        f'"""Wire codes, enums and constants of the Iggy {spec.version} TCP protocol."""',
+        "",
+        "from enum import IntEnum",
+        "from typing import Final",
+        "",
+        "",
+        "class Command(IntEnum):",
+        '    """Command code of a request frame (`length u32 | code u32 | payload`)."""',
+        "",
+    ]
+    out += [f"    {c.constant_name} = {c.code}  # {c.about}" for c in spec.commands]
+    unauthenticated = ", ".join(f"Command.{c.constant_name}" for c in spec.unauthenticated_commands)
+    empty_when_missing = ", ".join(f"Command.{c.constant_name}" for c in spec.commands if c.missing == "empty")
+    out += [
+        "",
+        "",
+        "# Commands a server accepts before login; every other command answers ErrorCode.UNAUTHENTICATED.",
+        f"UNAUTHENTICATED_COMMANDS: Final[frozenset[Command]] = frozenset({{{unauthenticated}}})",
+        "",
+        "# Lookups that answer OK with an empty body (not an error) when the object does not exist.",
+        f"EMPTY_WHEN_MISSING_COMMANDS: Final[frozenset[Command]] = frozenset({{{empty_when_missing}}})",
+        "",
+        "",
+        "class ErrorCode(IntEnum):",
+        '    """Status of an error response frame (`status u32 | 0u32`); 0 means OK."""',
+        "",
+    ]
+    out += [f"    {e.constant_name} = {e.code}" for e in spec.errors]
+    out += ["", "", "# Server message text per error code; '…' stands for a runtime value.",
+            "ERROR_MESSAGES: Final[dict[int, str]] = {"]
+    out += [f"    {e.code}: {_quote(e.message)}," for e in spec.errors]
+    out += ["}"]
+    for enum in spec.enums:
+        out += ["", "", f"class {enum.name}(IntEnum):", f'    """{enum.about}"""', ""]
+        out += [f"    {v.constant_name} = {v.value}  # {v.about}" for v in enum.values]
+    out += ["", ""]
+    for constant in spec.constants:
+        out += [f"# {constant.about}", f"{constant.name}: Final = {constant.value}"]
+    return "\n".join(out) + "\n"
+
+
+# --- Rust -------------------------------------------------------------------------------------------------
+
+
+def _rust_literal(constant: Constant) -> str:
+    if constant.type == "u64" and constant.value == 2**64 - 1:
+        return "u64::MAX"
+    if constant.type == "u32" and constant.value == 2**32 - 1:
+        return "u32::MAX"
+    return f"{constant.value:_}" if constant.value >= 10_000 else str(constant.value)
+
+
+def render_rust(spec: Spec) -> str:
+    out = [
+        f"// {BANNER}",
+        f"// {SOURCE_NOTE}",
+        f"// Wire codes, enums and constants of the Iggy {spec.version} TCP protocol.",
+        "",
+        "/// Command code of a request frame (`length u32 | code u32 | payload`).",
+        "#[allow(dead_code)]",
+        "pub mod command_code {",
+    ]
+    for command in spec.commands:
+        out += [f"    /// {command.about}", f"    pub const {command.constant_name}: u32 = {command.code};"]
+    out += [
+        "",
+        "    /// Every command code, ascending.",
+        f"    pub const ALL: [u32; {len(spec.commands)}] = [",
+        *[f"        {c.constant_name}," for c in spec.commands],
+        "    ];",
+        "",
+        "    /// Commands a server accepts before login; every other command answers 40 Unauthenticated.",
+        f"    pub const UNAUTHENTICATED: [u32; {len(spec.unauthenticated_commands)}] = ["
+        + ", ".join(c.constant_name for c in spec.unauthenticated_commands) + "];",
+        "",
+        "    /// Iggy's name of a command code.",
+        "    pub fn name(code: u32) -> Option<&'static str> {",
+        "        match code {",
+        *[f"            {c.constant_name} => Some({_quote(c.name)})," for c in spec.commands],
+        "            _ => None,",
+        "        }",
+        "    }",
+        "}",
+        "",
+        "/// Status of an error response frame (`status u32 | 0u32`); 0 means OK.",
+        "#[allow(dead_code)]",
+        "pub mod error_code {",
+    ]
+    out += [f"    pub const {e.constant_name}: u32 = {e.code};" for e in spec.errors]
+    out += [
+        "",
+        "    /// Server message text of an error code ('…' stands for a runtime value).",
+        "    pub fn message(code: u32) -> Option<&'static str> {",
+        "        match code {",
+        *[f"            {e.constant_name} => Some({_quote(e.message)})," for e in spec.errors],
+        "            _ => None,",
+        "        }",
+        "    }",
+        "",
+        "    /// Iggy's name of an error code.",
+        "    pub fn name(code: u32) -> Option<&'static str> {",
+        "        match code {",
+        *[f"            {e.constant_name} => Some({_quote(e.name)})," for e in spec.errors],
+        "            _ => None,",
+        "        }",
+        "    }",
+        "}",
+    ]
+    for enum in spec.enums:
+        out += ["", f"/// {enum.about}", "#[allow(dead_code)]", f"pub mod {upper_snake(enum.name).lower()} {{"]
+        for value in enum.values:
+            out += [f"    /// {value.about}", f"    pub const {value.constant_name}: {enum.repr} = {value.value};"]
+        out += ["}"]
+    out += ["", "/// Sizes, sentinels and limits of the protocol.", "#[allow(dead_code)]", "pub mod constants {"]
+    for constant in spec.constants:
+        literal = _rust_literal(constant)
+        out += [f"    /// {constant.about}", f"    pub const {constant.name}: {constant.type} = {literal};"]
+    out += ["}"]
+    return "\n".join(out) + "\n"
+
+
+# --- Go ---------------------------------------------------------------------------------------------------
+
+_GO_TYPES = {"u8": "uint8", "u16": "uint16", "u32": "uint32", "u64": "uint64", "usize": "int"}
+
+
+def render_go(spec: Spec) -> str:
+    # Every constant is its own declaration and every table a switch: gofmt then has nothing to align, so the
+    # output is gofmt-clean without running gofmt (the generator stays stdlib-only).
+    out = [
+        f"// {BANNER}",
+        "// Code generated by protocol-spec/generator. DO NOT EDIT.",
+        f"// {SOURCE_NOTE}",
+        "",
+        f"// Package iggy holds the wire codes, enums and constants of the Iggy {spec.version} TCP protocol.",
+        "package iggy",
+        "",
+        "// Command is the code of a request frame (`length u32 | code u32 | payload`).",
+        "type Command uint32",
+    ]
+    for command in spec.commands:
+        out += ["", f"// Command{command.name}: {command.about}",
+                f"const Command{command.name} Command = {command.code}"]
+    out += [
+        "",
+        "// AllCommands lists every command code, ascending.",
+        "var AllCommands = []Command{",
+        *[f"\tCommand{c.name}," for c in spec.commands],
+        "}",
+        "",
+        "// String returns Iggy's name of the command, or \"\" for an unknown code.",
+        "func (c Command) String() string {",
+        "\tswitch c {",
+        *[f"\tcase Command{c.name}:\n\t\treturn {_quote(c.name)}" for c in spec.commands],
+        "\t}",
+        "\treturn \"\"",
+        "}",
+        "",
+        "// RequiresAuth reports whether the server answers 40 Unauthenticated to this command before login.",
+        "func (c Command) RequiresAuth() bool {",
+        "\tswitch c {",
+        "\tcase " + ", ".join(f"Command{c.name}" for c in spec.unauthenticated_commands) + ":",
+        "\t\treturn false",
+        "\t}",
+        "\treturn true",
+        "}",
+        "",
+        "// ErrorCode is the status of an error response frame (`status u32 | 0u32`); 0 means OK.",
+        "type ErrorCode uint32",
+        "",
+        *[f"const ErrorCode{e.name} ErrorCode = {e.code}" for e in spec.errors],
+        "",
+        "// AllErrorCodes lists every error code, ascending.",
+        "var AllErrorCodes = []ErrorCode{",
+        *[f"\tErrorCode{e.name}," for e in spec.errors],
+        "}",
+        "",
+        "// String returns Iggy's name of the error code, or \"\" for an unknown code.",
+        "func (e ErrorCode) String() string {",
+        "\tswitch e {",
+        *[f"\tcase ErrorCode{e.name}:\n\t\treturn {_quote(e.name)}" for e in spec.errors],
+        "\t}",
+        "\treturn \"\"",
+        "}",
+        "",
+        "// Message returns the server's message text ('…' stands for a runtime value), or \"\" for an unknown code.",
+        "func (e ErrorCode) Message() string {",
+        "\tswitch e {",
+        *[f"\tcase ErrorCode{e.name}:\n\t\treturn {_quote(e.message)}" for e in spec.errors],
+        "\t}",
+        "\treturn \"\"",
+        "}",
+    ]
+    for enum in spec.enums:
+        out += ["", f"// {enum.name}: {enum.about}", f"type {enum.name} {_GO_TYPES[enum.repr]}"]
+        for value in enum.values:
+            out += ["", f"// {enum.name}{value.name}: {value.about}",
+                    f"const {enum.name}{value.name} {enum.name} = {value.value}"]
+    for constant in spec.constants:
+        out += ["", f"// {camel(constant.name)}: {constant.about}",
+                f"const {camel(constant.name)} {_GO_TYPES[constant.type]} = {constant.value}"]
+    return "\n".join(out) + "\n"
+
+
+# --- Java -------------------------------------------------------------------------------------------------
+
+
+def _java_literal(constant: Constant) -> tuple[str, str]:
+    """(Java type, literal): unsigned u32/u64 values live in a long; u64 above Long.MAX_VALUE as raw hex bits."""
+    if constant.type in ("u32", "u64"):
+        if constant.value > _SIGNED_LONG_MAX:
+            return "long", f"0x{constant.value:X}L"
+        return "long", f"{constant.value}L"
+    return "int", str(constant.value)
+
+
+def render_java(spec: Spec) -> str:
+    out = [
+        f"// {BANNER}",
+        f"// {SOURCE_NOTE}",
+        "package iggy.sdk;",
+        "",
+        "import java.util.List;",
+        "import java.util.Map;",
+        "import java.util.Set;",
+        "",
+        f"/** Wire codes, enums and constants of the Iggy {spec.version} TCP protocol. */",
+        "public final class Codes {",
+        "    private Codes() {}",
+        "",
+        "    /** Command code of a request frame ({@code length u32 | code u32 | payload}). */",
+        "    public static final class Command {",
+        "        private Command() {}",
+        "",
+    ]
+    for command in spec.commands:
+        out += [f"        /** {command.about} */",
+                f"        public static final int {command.constant_name} = {command.code};"]
+    out += [
+        "",
+        "        /** Every command code, ascending. */",
+        "        public static final List<Integer> ALL = List.of(",
+        ",\n".join(f"            {c.constant_name}" for c in spec.commands) + ");",
+        "",
+        "        /** Commands a server accepts before login; every other one answers 40 Unauthenticated. */",
+        "        public static final Set<Integer> UNAUTHENTICATED = Set.of("
+        + ", ".join(c.constant_name for c in spec.unauthenticated_commands) + ");",
+        "    }",
+        "",
+        "    /** Status of an error response frame ({@code status u32 | 0u32}); 0 means OK. */",
+        "    public static final class ErrorCode {",
+        "        private ErrorCode() {}",
+        "",
+        *[f"        public static final int {e.constant_name} = {e.code};" for e in spec.errors],
+        "    }",
+        "",
+        "    /** Server message text per error code ('…' stands for a runtime value). */",
+        "    public static final Map<Integer, String> ERROR_MESSAGES = Map.ofEntries(",
+        ",\n".join(f"        Map.entry({e.code}, {_quote(e.message)})" for e in spec.errors) + ");",
+    ]
+    for enum in spec.enums:
+        out += ["", f"    /** {enum.about} */", f"    public static final class {enum.name} {{",
+                f"        private {enum.name}() {{}}", ""]
+        for value in enum.values:
+            out += [f"        /** {value.about} */",
+                    f"        public static final int {value.constant_name} = {value.value};"]
+        out += ["    }"]
+    out += ["", "    /** Sizes, sentinels and limits of the protocol (u32/u64 in a long; u64::MAX is -1L). */",
+            "    public static final class Constants {", "        private Constants() {}", ""]
+    for constant in spec.constants:
+        java_type, literal = _java_literal(constant)
+        out += [f"        /** {constant.about} */",
+                f"        public static final {java_type} {constant.name} = {literal};"]
+    out += ["    }", "}"]
+    return "\n".join(out) + "\n"

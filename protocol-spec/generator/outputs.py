@@ -1,0 +1,49 @@
+"""Which files the generator owns, and the drift check behind `make gen-check`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from .languages import render_go, render_java, render_python, render_rust
+from .reference import render_reference
+from .spec import Spec
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+# Repository-relative path -> renderer. The Rust codes file is shared verbatim by the server and the Rust SDK.
+OUTPUTS: dict[str, Callable[[Spec], str]] = {
+    "sdk/python/src/iggy/protocol/codes.py": render_python,
+    "server/src/codes.rs": render_rust,
+    "sdk/rust/src/codes.rs": render_rust,
+    "sdk/go/codes.go": render_go,
+    "sdk/java/src/main/java/iggy/sdk/Codes.java": render_java,
+    "protocol-spec/REFERENCE.md": render_reference,
+}
+
+
+def render_all(spec: Spec) -> dict[str, str]:
+    return {path: render(spec) for path, render in OUTPUTS.items()}
+
+
+def write_all(spec: Spec, root: Path = REPO_ROOT) -> list[str]:
+    """Write every output whose content changed; returns the paths written."""
+    written = []
+    for path, text in render_all(spec).items():
+        target = root / path
+        if target.exists() and target.read_text(encoding="utf-8") == text:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def stale_outputs(spec: Spec, root: Path = REPO_ROOT) -> list[str]:
+    """Paths whose committed content differs from what the spec generates (missing files count as stale)."""
+    stale = []
+    for path, text in render_all(spec).items():
+        target = root / path
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            stale.append(path)
+    return stale

@@ -1,0 +1,107 @@
+"""Write and describe byte fixtures (protocol-spec/fixtures/<group>/<name>.json).
+
+A fixture is one full frame (8-byte header included) plus its decoded description, which the
+fixture test re-derives with `iggy.protocol` and compares, then re-encodes byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from iggy.protocol import framing
+from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.describe import describe
+from iggy.protocol.requests import REQUEST_TYPES
+from iggy.protocol.responses import decode_response_body
+
+FIXTURES_DIR = Path(__file__).resolve().parent.parent / "fixtures"
+
+SOURCE_CAPTURED = "captured: apache-iggy==0.8.0 via protocol-spec/recorder"
+SOURCE_ENCODER = "encoder: iggy.protocol"
+
+
+def source_reference(vector: str) -> str:
+    return f"reference: iggy-wire-0.8.md {vector}"
+
+
+GROUPS: dict[str, tuple[Command, ...]] = {
+    "system": (
+        Command.PING, Command.GET_STATS, Command.GET_SNAPSHOT, Command.GET_CLUSTER_METADATA,
+        Command.GET_ME, Command.GET_CLIENT, Command.GET_CLIENTS,
+    ),
+    "users": (
+        Command.GET_USER, Command.GET_USERS, Command.CREATE_USER, Command.DELETE_USER, Command.UPDATE_USER,
+        Command.UPDATE_PERMISSIONS, Command.CHANGE_PASSWORD, Command.LOGIN_USER, Command.LOGOUT_USER,
+    ),
+    "tokens": (
+        Command.GET_PERSONAL_ACCESS_TOKENS, Command.CREATE_PERSONAL_ACCESS_TOKEN,
+        Command.DELETE_PERSONAL_ACCESS_TOKEN, Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN,
+    ),
+    "messages": (Command.POLL_MESSAGES, Command.SEND_MESSAGES, Command.FLUSH_UNSAVED_BUFFER),
+    "offsets": (Command.GET_CONSUMER_OFFSET, Command.STORE_CONSUMER_OFFSET, Command.DELETE_CONSUMER_OFFSET),
+    "streams": (
+        Command.GET_STREAM, Command.GET_STREAMS, Command.CREATE_STREAM, Command.DELETE_STREAM,
+        Command.UPDATE_STREAM, Command.PURGE_STREAM,
+    ),
+    "topics": (
+        Command.GET_TOPIC, Command.GET_TOPICS, Command.CREATE_TOPIC, Command.DELETE_TOPIC,
+        Command.UPDATE_TOPIC, Command.PURGE_TOPIC,
+    ),
+    "partitions": (Command.CREATE_PARTITIONS, Command.DELETE_PARTITIONS),
+    "segments": (Command.DELETE_SEGMENTS,),
+    "consumer_groups": (
+        Command.GET_CONSUMER_GROUP, Command.GET_CONSUMER_GROUPS, Command.CREATE_CONSUMER_GROUP,
+        Command.DELETE_CONSUMER_GROUP, Command.JOIN_CONSUMER_GROUP, Command.LEAVE_CONSUMER_GROUP,
+    ),
+}
+GROUP_OF: dict[Command, str] = {command: group for group, commands in GROUPS.items() for command in commands}
+
+
+def describe_request_frame(frame: bytes) -> tuple[Command, Any, bytes]:
+    """(command, description, ignored trailing bytes) of a full request frame."""
+    length, code = framing.decode_request_header(frame)
+    command = Command(code)
+    payload = frame[framing.REQUEST_HEADER_SIZE : 4 + length]
+    request = REQUEST_TYPES[command].decode(payload)
+    canonical = request.encode()
+    trailing = payload[len(canonical) :] if payload.startswith(canonical) else b""
+    return command, describe(request), trailing
+
+
+def describe_response_frame(command: Command, frame: bytes) -> dict[str, Any]:
+    status, length = framing.decode_response_header(frame)
+    if status != 0:
+        return {"status": status, "error": ErrorCode(status).name}
+    body = decode_response_body(command, frame[framing.RESPONSE_HEADER_SIZE : framing.RESPONSE_HEADER_SIZE + length])
+    return {"status": 0, "body": describe(body)}
+
+
+def write_fixture(
+    name: str, command: Command, direction: str, source: str, frame: bytes, note: str | None = None
+) -> Path:
+    if direction == "request":
+        frame_command, description, trailing = describe_request_frame(frame)
+        if frame_command != command:
+            raise ValueError(f"{name}: frame carries {frame_command.name}, expected {command.name}")
+    else:
+        description, trailing = describe_response_frame(command, frame), b""
+    fixture: dict[str, Any] = {
+        "name": name,
+        "group": GROUP_OF[command],
+        "command": command.name,
+        "code": int(command),
+        "direction": direction,
+        "source": source,
+        "description": description,
+        "hex": frame.hex(),
+    }
+    if trailing:
+        fixture["ignored_trailing_hex"] = trailing.hex()
+    if note:
+        fixture["note"] = note
+    path = FIXTURES_DIR / fixture["group"] / f"{name}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(fixture, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path

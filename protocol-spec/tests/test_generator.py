@@ -1,0 +1,110 @@
+"""The generator: outputs are deterministic, carry the banner, keep the bootstrap names, and gen-check works."""
+
+import ast
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PROTOCOL_SPEC = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(PROTOCOL_SPEC))
+
+from generator.languages import BANNER, render_go, render_java, render_python, render_rust  # noqa: E402
+from generator.outputs import OUTPUTS, render_all, stale_outputs, write_all  # noqa: E402
+from generator.spec import load_spec  # noqa: E402
+
+SPEC = load_spec()
+
+
+def _load_python_module(text: str, tmp_path: Path):
+    path = tmp_path / "codes.py"
+    path.write_text(text, encoding="utf-8")
+    module_spec = importlib.util.spec_from_file_location("generated_codes", path)
+    module = importlib.util.module_from_spec(module_spec)
+    module_spec.loader.exec_module(module)
+    return module
+
+
+def test_rendering_is_deterministic():
+    assert render_all(SPEC) == render_all(load_spec())
+
+
+def test_every_output_opens_with_the_banner():
+    for path, text in render_all(SPEC).items():
+        assert BANNER in text.splitlines()[0], path
+
+
+def test_python_codes_keep_the_bootstrap_names(tmp_path):
+    codes = _load_python_module(render_python(SPEC), tmp_path)
+    assert codes.Command.GET_CLUSTER_METADATA == 12
+    assert codes.Command.LEAVE_CONSUMER_GROUP == 605
+    assert codes.ErrorCode.STREAM_ID_NOT_FOUND == 1009
+    assert codes.ErrorCode.CANNOT_CLOSE_WEB_SOCKET_CONNECTION == 21
+    assert codes.ERROR_MESSAGES[40] == "Unauthenticated"
+    assert set(codes.ERROR_MESSAGES) == {int(e) for e in codes.ErrorCode}
+    assert codes.UNAUTHENTICATED_COMMANDS == {codes.Command.PING, codes.Command.LOGIN_USER,
+                                              codes.Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN}
+    assert codes.Command.GET_STREAM in codes.EMPTY_WHEN_MISSING_COMMANDS
+    assert codes.Command.CREATE_STREAM not in codes.EMPTY_WHEN_MISSING_COMMANDS
+
+
+def test_python_codes_have_the_extra_enums_and_constants(tmp_path):
+    codes = _load_python_module(render_python(SPEC), tmp_path)
+    assert codes.IdKind.STRING == 2
+    assert codes.ConsumerKind.CONSUMER_GROUP == 2
+    assert codes.PollingKind.NEXT == 5
+    assert codes.PartitioningKind.MESSAGES_KEY == 3
+    assert codes.CompressionAlgorithm.GZIP == 2
+    assert codes.UserStatus.INACTIVE == 2
+    assert codes.HeaderKind.FLOAT64 == 15
+    assert codes.Transport.WEB_SOCKET == 4
+    assert (codes.MESSAGE_HEADER_SIZE, codes.INDEX_ENTRY_SIZE, codes.POLL_RESPONSE_PREFIX_SIZE) == (64, 16, 16)
+    assert codes.U64_MAX == codes.MESSAGE_EXPIRY_NEVER == codes.MAX_TOPIC_SIZE_UNLIMITED == 2**64 - 1
+
+
+def test_generated_python_is_plain_literals_only():
+    # No imports beyond enum/typing: the server and SDK import this at start-up, it must stay trivial.
+    tree = ast.parse(render_python(SPEC))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert imported == {"enum", "typing"}
+
+
+def test_rust_codes_keep_the_bootstrap_shape():
+    text = render_rust(SPEC)
+    assert "pub mod command_code {" in text and "pub mod error_code {" in text
+    assert "    pub const PING: u32 = 1;" in text
+    assert "    pub const INVALID_COMMAND: u32 = 3;" in text
+    assert "pub const U64_MAX: u64 = u64::MAX;" in text
+
+
+def test_go_and_java_name_every_code():
+    go, java = render_go(SPEC), render_java(SPEC)
+    for command in SPEC.commands:
+        assert f"const Command{command.name} Command = {command.code}\n" in go
+        assert f"public static final int {command.constant_name} = {command.code};" in java
+    assert "0xFFFFFFFFFFFFFFFFL" in java  # u64::MAX cannot be a positive long literal
+
+
+def test_gen_check_names_each_stale_file(tmp_path):
+    write_all(SPEC, tmp_path)
+    assert stale_outputs(SPEC, tmp_path) == []
+    (tmp_path / "server/src/codes.rs").write_text("// hand edit\n", encoding="utf-8")
+    (tmp_path / "sdk/go/codes.go").unlink()
+    assert stale_outputs(SPEC, tmp_path) == ["server/src/codes.rs", "sdk/go/codes.go"]
+
+
+def test_committed_outputs_are_up_to_date():
+    assert stale_outputs(SPEC) == [], "run `make gen`"
+
+
+def test_check_script_exit_status():
+    result = subprocess.run([str(PROTOCOL_SPEC / "check")], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("path", sorted(OUTPUTS))
+def test_outputs_end_with_one_newline(path):
+    text = render_all(SPEC)[path]
+    assert text.endswith("\n") and not text.endswith("\n\n")

@@ -1,0 +1,124 @@
+"""The spec's content: completeness, the loader API, and the layouts measured against the reference's sizes."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # makes `generator` importable from protocol-spec/
+
+from generator.spec import SpecError, load_spec, upper_snake  # noqa: E402
+
+SPEC = load_spec()
+
+
+def test_every_command_and_error_of_iggy_0_8_is_present():
+    assert len(SPEC.commands) == 47
+    assert len(SPEC.errors) == 223
+    assert [c.name for c in SPEC.unauthenticated_commands] == ["Ping", "LoginUser", "LoginWithPersonalAccessToken"]
+
+
+def test_loader_api_exposes_request_and_response_field_names():
+    assert SPEC.command("CreateTopic").request_field_names() == [
+        "stream_id", "partitions_count", "compression_algorithm", "message_expiry", "max_topic_size",
+        "replication_factor", "name",
+    ]
+    assert SPEC.command(302) is SPEC.command("CREATE_TOPIC") is SPEC.command("CreateTopic")
+    assert SPEC.response_field_names("GetStream") == [
+        "id", "created_at", "topics_count", "size_bytes", "messages_count", "name", "topics",
+    ]
+    assert SPEC.response_field_names("LoginUser") == ["user_id"]
+    assert SPEC.response_field_names("DeleteStream") == []
+    assert SPEC.command("CreateUser").request_field_names(data_only=True) == [
+        "username", "password", "status", "permissions",
+    ]
+
+
+def test_topic_header_puts_expiry_before_compression():
+    # The Node 0.8.0 SDK swaps them; the official Python client fails on that order, so the spec must not.
+    names = SPEC.record("TopicHeader").field_names()
+    assert names.index("message_expiry") + 1 == names.index("compression_algorithm")
+
+
+@pytest.mark.parametrize(
+    ("record", "size"),
+    [
+        ("message_header", 64), ("index_entry", 16), ("PartitionDetails", 40), ("ConsumerOffsetInfo", 20),
+        ("CacheMetric", 32), ("ClientGroupInfo", 12), ("optional_partition", 5), ("polling_strategy", 9),
+    ],
+)
+def test_fixed_record_sizes_match_the_reference(record, size):
+    assert SPEC.record(record).fixed_size() == size
+
+
+@pytest.mark.parametrize(
+    ("record", "fixed_prefix_bytes"),
+    [("TopicHeader", 50), ("StreamHeader", 32), ("UserHeader", 13), ("GroupHeader", 12), ("Stats", 108)],
+)
+def test_fixed_prefix_before_the_first_variable_field(record, fixed_prefix_bytes):
+    total = 0
+    for field in SPEC.record(record).fields:
+        size = field.fixed_size()
+        if size is None:
+            break
+        total += size
+    assert total == fixed_prefix_bytes
+
+
+def test_constants_agree_with_layouts():
+    assert SPEC.constant("MESSAGE_HEADER_SIZE").value == SPEC.record("message_header").fixed_size()
+    assert SPEC.constant("INDEX_ENTRY_SIZE").value == SPEC.record("index_entry").fixed_size()
+    prefix = [f for f in SPEC.record("PolledMessages").fields if f.fixed_size() is not None]
+    assert SPEC.constant("POLL_RESPONSE_PREFIX_SIZE").value == sum(f.fixed_size() for f in prefix)
+    assert SPEC.constant("U64_MAX").value == 2**64 - 1
+
+
+def test_field_names_carry_units_where_they_are_sizes():
+    # STYLE.md: a byte count says so in its name or its unit.
+    for record in [*SPEC.structs.values(), *SPEC.primitives.values()]:
+        for field in record.fields:
+            if field.name.startswith("size"):
+                assert field.unit == "bytes", f"{record.name}.{field.name}"
+
+
+def test_upper_snake_matches_iggy_names():
+    assert upper_snake("GetClusterMetadata") == "GET_CLUSTER_METADATA"
+    assert upper_snake("CannotCloseWebSocketConnection") == "CANNOT_CLOSE_WEB_SOCKET_CONNECTION"
+    assert upper_snake("InvalidUtf8") == "INVALID_UTF8"
+    assert upper_snake("Int128") == "INT128"
+
+
+def _copy_spec(tmp_path: Path) -> Path:
+    spec_dir = tmp_path / "spec"
+    spec_dir.mkdir()
+    for path in SPEC.source_files:
+        (spec_dir / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    return spec_dir
+
+
+def test_loader_rejects_duplicate_codes_and_bad_references(tmp_path):
+    spec_dir = _copy_spec(tmp_path)
+    commands = spec_dir / "commands.toml"
+    text = commands.read_text(encoding="utf-8")
+    text = text.replace("code = 10\n", "code = 1\n", 1)  # GetStats takes Ping's code
+    text = text.replace('type = "u32", about = "Session id;', 'type = "NoSuchStruct", about = "Session id;', 1)
+    commands.write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        load_spec(spec_dir)
+    problems = "\n".join(raised.value.problems)
+    assert "duplicate command code: 1" in problems
+    assert "unknown type 'NoSuchStruct'" in problems
+
+
+def test_loader_rejects_a_field_without_about_and_a_forward_reference(tmp_path):
+    spec_dir = _copy_spec(tmp_path)
+    structs = spec_dir / "structs.toml"
+    text = structs.read_text(encoding="utf-8")
+    text = text.replace('about = "Number of partitions owned." }', 'about = "" }', 1)
+    text = text.replace('repeat = "topics_count"', 'repeat = "later_field"', 1)
+    structs.write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        load_spec(spec_dir)
+    problems = "\n".join(raised.value.problems)
+    assert "GroupMember.partitions_count: every field needs an about" in problems
+    assert "StreamDetails.topics: repeat 'later_field' must name an earlier count field" in problems

@@ -1,0 +1,96 @@
+"""The tidy checker (.ci/tidy.py): each rule fires on a violation and stays quiet on ordinary code."""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("tidy", REPO / ".ci" / "tidy.py")
+tidy = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(tidy)
+
+COMMANDS, ERRORS = tidy.known_codes()
+
+
+def literals(path: str, line: str) -> list[str]:
+    return tidy.check_code_literals(path, line + "\n", COMMANDS, ERRORS)
+
+
+@pytest.mark.parametrize(
+    ("path", "line"),
+    [
+        ("server/x.py", "if code == 38:"),
+        ("server/x.py", "    elif frame.code != 202:"),
+        ("server/x.py", "command = 100"),
+        ("server/x.py", "if 302 == request.command_code:"),
+        ("server/x.py", "handlers = {'code': 12}"),
+        ("sdk/rust/src/a.rs", "if cmd_code == 101 {"),
+        ("sdk/go/a.go", "if commandCode == 600 {"),
+        ("sdk/java/src/main/java/A.java", "int opcode = 44;"),
+        ("server/x.py", "if status == 1009:"),
+        ("server/x.py", "error_code = 2010"),
+    ],
+)
+def test_code_literals_are_flagged(path, line):
+    assert len(literals(path, line)) == 1
+
+
+@pytest.mark.parametrize(
+    ("path", "line"),
+    [
+        ("server/x.py", "if code == Command.LOGIN_USER:"),
+        ("server/x.py", "exit_code = 100"),  # not a protocol code
+        ("server/x.py", "if returncode == 12:"),
+        ("server/x.py", "if code == 1:"),  # Ping's 1 is every exit code too: deliberately not flagged
+        ("server/x.py", "if response.status == 404:"),  # HTTP-looking error range is skipped
+        ("server/x.py", "partitions_count = 100"),
+        ("server/x.py", "timeout_ms = 200"),
+        ("server/x.py", "code = 38.5"),
+        ("server/x.py", "x = 1  # code == 38 in a comment"),
+        ("sdk/go/a.go", "n := 100 // command = 100"),
+        ("server/x.py", "if code == 38:  # tidy: allow-code (documented exception)"),
+        ("server/x.py", "status = 2"),  # user status, not an error code
+    ],
+)
+def test_ordinary_lines_are_not_flagged(path, line):
+    assert literals(path, line) == []
+
+
+def test_tests_fixtures_and_generated_files_are_exempt():
+    assert tidy.is_test_or_fixture("sdk/python/tests/unit/test_codec.py")
+    assert tidy.is_test_or_fixture("protocol-spec/fixtures/make.py")
+    assert tidy.is_test_or_fixture("sdk/go/codes_test.go")
+    assert not tidy.is_test_or_fixture("server/python/iggy_server/app.py")
+    assert tidy.is_generated(f"# {tidy.BANNER}\nx = 1\n")
+    assert not tidy.is_generated("x = 1\n")
+
+
+def test_line_length_counts_characters_not_bytes():
+    assert tidy.check_line_length("a.py", "µ" * 120 + "\n") == []
+    assert len(tidy.check_line_length("a.py", "x" * 121 + "\n")) == 1
+
+
+def _component_tree(root: Path, readme: str) -> None:
+    for folder in tidy.COMPONENT_FOLDERS:
+        (root / folder).mkdir(parents=True, exist_ok=True)
+        (root / folder / "README.md").write_text(readme, encoding="utf-8")
+
+
+def test_readmes_need_run_and_read_next_lines(tmp_path):
+    _component_tree(tmp_path, "# X\nPurpose.\n\nRun: `make x`\nRead next: STYLE.md\n")
+    assert tidy.check_readmes(tmp_path) == []
+    (tmp_path / "cli" / "README.md").write_text("# cli\nRun: `iggy`\n", encoding="utf-8")
+    (tmp_path / "spark" / "README.md").unlink()
+    assert tidy.check_readmes(tmp_path) == [
+        "cli/README.md:0: readme: no `Read next:` line",
+        "spark/README.md:0: readme: missing",
+    ]
+
+
+def test_generated_files_without_banner_are_reported(tmp_path):
+    target = tmp_path / "server" / "src" / "codes.rs"
+    target.parent.mkdir(parents=True)
+    target.write_text("pub mod command_code {}\n", encoding="utf-8")
+    assert tidy.check_banners(tmp_path) == [f"server/src/codes.rs:1: banner: generated file lacks the banner "
+                                            f"({tidy.BANNER})"]

@@ -1,0 +1,3 @@
+module iggy
+
+go 1.22

@@ -1,0 +1,484 @@
+"""Conformance driver for the Python SDK: JSON lines in, JSON lines out (conformance-tests/README.md).
+
+It calls only the SDK's public API (`import iggy`), translating the protocol's JSON arguments into SDK calls and
+the SDK's typed models back into JSON. One asyncio loop; one `iggy.IggyClient` per named client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import sys
+import traceback
+from typing import Any, Awaitable, Callable
+
+import iggy
+from iggy import (
+    ClientConfig,
+    CompressionAlgorithm,
+    Consumer,
+    GlobalPermissions,
+    HeaderValue,
+    IggyClient,
+    IggyError,
+    Message,
+    Partitioning,
+    Permissions,
+    PollingStrategy,
+    StreamPermissions,
+    TopicPermissions,
+    UserStatus,
+)
+
+# Header kinds in wire order (1..15); 64- and 128-bit integers travel as decimal strings in JSON.
+HEADER_KINDS = (
+    "raw", "string", "bool", "int8", "int16", "int32", "int64", "int128",
+    "uint8", "uint16", "uint32", "uint64", "uint128", "float32", "float64",
+)
+_WIDE_INTEGER_KINDS = {"int64", "int128", "uint64", "uint128"}
+_COMPRESSION = {"none": CompressionAlgorithm.NONE, "gzip": CompressionAlgorithm.GZIP}
+_STATUS = {"active": UserStatus.ACTIVE, "inactive": UserStatus.INACTIVE}
+_STRATEGY = {
+    "offset": PollingStrategy.offset,
+    "timestamp": PollingStrategy.timestamp,
+    "first": lambda _value: PollingStrategy.first(),
+    "last": lambda _value: PollingStrategy.last(),
+    "next": lambda _value: PollingStrategy.next(),
+}
+
+
+def _enum_name(value: Any, names: dict[str, Any]) -> str:
+    for name, member in names.items():
+        if int(member) == int(value):
+            return name
+    return str(int(value))
+
+
+# --- JSON → SDK -------------------------------------------------------------------------------------
+
+def header_value(raw: dict[str, Any]) -> HeaderValue:
+    kind, value = raw["kind"], raw["value"]
+    if kind == "raw":
+        return HeaderValue.raw(base64.b64decode(value))
+    if kind in _WIDE_INTEGER_KINDS:
+        value = int(value)
+    return getattr(HeaderValue, kind)(value)
+
+
+def message(raw: dict[str, Any]) -> Message:
+    headers = {HeaderValue.string(key): header_value(value) for key, value in raw.get("headers", {}).items()}
+    return Message(base64.b64decode(raw["payload"]), id=int(raw.get("id", 0)), user_headers=headers or None)
+
+
+def partitioning(raw: dict[str, Any]) -> Partitioning:
+    kind = raw["kind"]
+    if kind == "balanced":
+        return Partitioning.balanced()
+    if kind == "partition_id":
+        return Partitioning.partition_id(int(raw["value"]))
+    if kind == "key":
+        return Partitioning.messages_key(str(raw["value"]).encode())
+    raise ValueError(f"unknown partitioning kind {kind!r}")
+
+
+def consumer(raw: dict[str, Any] | None) -> Consumer:
+    raw = raw or {"kind": "consumer", "id": 0}
+    return Consumer.group(raw["id"]) if raw["kind"] == "group" else Consumer.consumer(raw["id"])
+
+
+def permissions(raw: dict[str, Any] | None) -> Permissions | None:
+    if raw is None:
+        return None
+    streams = {}
+    for stream_id, stream_raw in raw.get("streams", {}).items():
+        topics = {int(topic_id): TopicPermissions(**flags) for topic_id, flags in stream_raw.get("topics", {}).items()}
+        flags = {key: value for key, value in stream_raw.items() if key != "topics"}
+        streams[int(stream_id)] = StreamPermissions(**flags, topics=topics)
+    return Permissions(global_permissions=GlobalPermissions(**raw.get("global", {})), streams=streams)
+
+
+# --- SDK → JSON -------------------------------------------------------------------------------------
+
+def header_json(value: HeaderValue) -> dict[str, Any]:
+    kind = HEADER_KINDS[int(value.kind) - 1]
+    decoded = value.value
+    if kind == "raw":
+        decoded = base64.b64encode(bytes(decoded)).decode("ascii")
+    elif kind in _WIDE_INTEGER_KINDS:
+        decoded = str(decoded)
+    return {"kind": kind, "value": decoded}
+
+
+def stream_json(stream: Any) -> dict[str, Any] | None:
+    if stream is None:
+        return None
+    result = {
+        "id": stream.id,
+        "name": stream.name,
+        "topics_count": stream.topics_count,
+        "messages_count": stream.messages_count,
+        "size_bytes": stream.size_bytes,
+    }
+    if hasattr(stream, "topics"):
+        result["topics"] = [topic_json(topic) for topic in stream.topics]
+    return result
+
+
+def topic_json(topic: Any) -> dict[str, Any] | None:
+    if topic is None:
+        return None
+    result = {
+        "id": topic.id,
+        "name": topic.name,
+        "partitions_count": topic.partitions_count,
+        "messages_count": topic.messages_count,
+        "size_bytes": topic.size_bytes,
+        "compression_algorithm": _enum_name(topic.compression_algorithm, _COMPRESSION),
+        "message_expiry": topic.message_expiry_us,
+        "max_topic_size": topic.max_topic_size_bytes,
+        "replication_factor": topic.replication_factor,
+    }
+    if hasattr(topic, "partitions"):
+        result["partitions"] = [
+            {
+                "id": partition.id,
+                "current_offset": partition.current_offset,
+                "messages_count": partition.messages_count,
+                "segments_count": partition.segments_count,
+                "size_bytes": partition.size_bytes,
+            }
+            for partition in topic.partitions
+        ]
+    return result
+
+
+def group_json(group: Any) -> dict[str, Any] | None:
+    if group is None:
+        return None
+    result = {
+        "id": group.id,
+        "name": group.name,
+        "partitions_count": group.partitions_count,
+        "members_count": group.members_count,
+    }
+    if hasattr(group, "members"):
+        result["members"] = [
+            {"id": member.id, "partitions_count": len(member.partitions), "partitions": list(member.partitions)}
+            for member in group.members
+        ]
+    return result
+
+
+def user_json(user: Any) -> dict[str, Any] | None:
+    if user is None:
+        return None
+    return {"id": user.id, "username": user.username, "status": _enum_name(user.status, _STATUS)}
+
+
+def client_json(client: Any) -> dict[str, Any] | None:
+    if client is None:
+        return None
+    result = {
+        "client_id": client.client_id,
+        "user_id": client.user_id,
+        "transport": int(client.transport),
+        "address": client.address,
+        "consumer_groups_count": client.consumer_groups_count,
+    }
+    if hasattr(client, "consumer_groups"):
+        result["consumer_groups"] = [
+            {"stream_id": group.stream_id, "topic_id": group.topic_id, "group_id": group.group_id}
+            for group in client.consumer_groups
+        ]
+    return result
+
+
+def polled_json(polled: Any) -> dict[str, Any]:
+    return {
+        "partition_id": polled.partition_id,
+        "current_offset": polled.current_offset,
+        "count": polled.count,
+        "messages": [
+            {
+                "offset": item.offset,
+                "id": str(item.id),
+                "timestamp": item.timestamp_us,
+                "payload": base64.b64encode(item.payload).decode("ascii"),
+                "headers": {str(key.value): header_json(value) for key, value in item.user_headers.items()},
+            }
+            for item in polled.messages
+        ],
+    }
+
+
+# --- operations ------------------------------------------------------------------------------------
+
+class Driver:
+    def __init__(self) -> None:
+        self.clients: dict[str, IggyClient] = {}
+
+    async def hello(self, client: IggyClient | None, args: dict[str, Any]) -> dict[str, Any]:
+        operations = sorted(name[3:] for name in dir(self) if name.startswith("op_"))
+        return {"name": "python", "version": iggy.__version__, "capabilities": operations, "unobservable": []}
+
+    async def op_reset(self, _client: Any, args: dict[str, Any]) -> None:
+        clients, self.clients = self.clients, {}
+        for connection in clients.values():
+            await connection.close()
+
+    async def op_connect(self, _client: Any, args: dict[str, Any], *, name: str = "default") -> None:
+        config = ClientConfig(
+            address=args["address"],
+            username=args.get("username"),
+            password=args.get("password"),
+            token=args.get("token"),
+            heartbeat_interval_ms=0,
+            reconnection_retries=0,
+        )
+        connection = IggyClient(config)
+        try:
+            await connection.connect()
+        except BaseException:
+            await connection.close()
+            raise
+        previous = self.clients.pop(name, None)
+        if previous is not None:
+            await previous.close()
+        self.clients[name] = connection
+
+    async def op_disconnect(self, client: IggyClient, args: dict[str, Any], *, name: str = "default") -> None:
+        self.clients.pop(name, None)
+        await client.close()
+
+    async def op_ping(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.ping()
+
+    async def op_login_user(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
+        return {"user_id": await client.login_user(args["username"], args["password"])}
+
+    async def op_login_with_personal_access_token(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
+        return {"user_id": await client.login_with_personal_access_token(args["token"])}
+
+    async def op_logout_user(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.logout_user()
+
+    async def op_get_me(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
+        return client_json(await client.get_me())
+
+    async def op_get_clients(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
+        return [client_json(info) for info in await client.get_clients()]
+
+    async def op_get_stats(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
+        stats = await client.get_stats()
+        fields = ("streams_count", "topics_count", "partitions_count", "segments_count", "messages_count",
+                  "clients_count", "consumer_groups_count", "iggy_server_version")
+        return {field: getattr(stats, field) for field in fields}
+
+    async def op_get_cluster_metadata(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
+        metadata = await client.get_cluster_metadata()
+        nodes = [{"name": node.name, "role": int(node.role), "status": int(node.status)} for node in metadata.nodes]
+        return {"name": metadata.name, "nodes": nodes}
+
+    async def op_create_stream(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
+        return stream_json(await client.create_stream(args["name"]))
+
+    async def op_get_stream(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
+        return stream_json(await client.get_stream(args["stream"]))
+
+    async def op_get_streams(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
+        return [stream_json(stream) for stream in await client.get_streams()]
+
+    async def op_update_stream(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.update_stream(args["stream"], args["name"])
+
+    async def op_delete_stream(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.delete_stream(args["stream"])
+
+    async def op_purge_stream(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.purge_stream(args["stream"])
+
+    @staticmethod
+    def _topic_settings(args: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "compression": _COMPRESSION[args.get("compression_algorithm", "none")],
+            "message_expiry_us": int(args.get("message_expiry", 0)),
+            "max_topic_size_bytes": int(args.get("max_topic_size", 0)),
+            "replication_factor": int(args.get("replication_factor", 0)),
+        }
+
+    async def op_create_topic(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
+        created = await client.create_topic(
+            args["stream"], args["name"], int(args.get("partitions_count", 1)), **self._topic_settings(args)
+        )
+        return topic_json(created)
+
+    async def op_get_topic(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
+        return topic_json(await client.get_topic(args["stream"], args["topic"]))
+
+    async def op_get_topics(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
+        return [topic_json(topic) for topic in await client.get_topics(args["stream"])]
+
+    async def op_update_topic(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.update_topic(args["stream"], args["topic"], args["name"], **self._topic_settings(args))
+
+    async def op_delete_topic(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.delete_topic(args["stream"], args["topic"])
+
+    async def op_purge_topic(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.purge_topic(args["stream"], args["topic"])
+
+    async def op_create_partitions(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.create_partitions(args["stream"], args["topic"], int(args["partitions_count"]))
+
+    async def op_delete_partitions(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.delete_partitions(args["stream"], args["topic"], int(args["partitions_count"]))
+
+    async def op_delete_segments(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.delete_segments(
+            args["stream"], args["topic"], int(args["partition_id"]), int(args["segments_count"])
+        )
+
+    async def op_send_messages(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.send_messages(
+            args["stream"],
+            args["topic"],
+            [message(raw) for raw in args["messages"]],
+            partitioning=partitioning(args["partitioning"]),
+        )
+
+    async def op_poll_messages(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
+        strategy_raw = args.get("strategy", {"kind": "offset", "value": 0})
+        polled = await client.poll_messages(
+            args["stream"],
+            args["topic"],
+            partition_id=args.get("partition_id"),
+            consumer=consumer(args.get("consumer")),
+            strategy=_STRATEGY[strategy_raw["kind"]](int(strategy_raw.get("value", 0))),
+            count=int(args.get("count", 10)),
+            auto_commit=bool(args.get("auto_commit", False)),
+        )
+        return polled_json(polled)
+
+    async def op_flush_unsaved_buffer(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.flush_unsaved_buffer(
+            args["stream"], args["topic"], int(args["partition_id"]), fsync=bool(args.get("fsync", False))
+        )
+
+    def _offset_target(self, args: dict[str, Any]) -> tuple[Any, ...]:
+        return consumer(args.get("consumer")), args["stream"], args["topic"], args.get("partition_id")
+
+    async def op_store_consumer_offset(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.store_consumer_offset(*self._offset_target(args), int(args["offset"]))
+
+    async def op_get_consumer_offset(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
+        info = await client.get_consumer_offset(*self._offset_target(args))
+        if info is None:
+            return None
+        return {
+            "partition_id": info.partition_id,
+            "current_offset": info.current_offset,
+            "stored_offset": info.stored_offset,
+        }
+
+    async def op_delete_consumer_offset(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.delete_consumer_offset(*self._offset_target(args))
+
+    async def op_create_consumer_group(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
+        return group_json(await client.create_consumer_group(args["stream"], args["topic"], args["name"]))
+
+    async def op_get_consumer_group(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
+        return group_json(await client.get_consumer_group(args["stream"], args["topic"], args["group"]))
+
+    async def op_get_consumer_groups(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
+        return [group_json(group) for group in await client.get_consumer_groups(args["stream"], args["topic"])]
+
+    async def op_delete_consumer_group(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.delete_consumer_group(args["stream"], args["topic"], args["group"])
+
+    async def op_join_consumer_group(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.join_consumer_group(args["stream"], args["topic"], args["group"])
+
+    async def op_leave_consumer_group(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.leave_consumer_group(args["stream"], args["topic"], args["group"])
+
+    async def op_create_user(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
+        user = await client.create_user(
+            args["username"],
+            args["password"],
+            status=_STATUS[args.get("status", "active")],
+            permissions=permissions(args.get("permissions")),
+        )
+        return user_json(user)
+
+    async def op_get_user(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
+        return user_json(await client.get_user(args["user"]))
+
+    async def op_get_users(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
+        return [user_json(user) for user in await client.get_users()]
+
+    async def op_update_user(self, client: IggyClient, args: dict[str, Any]) -> None:
+        status = _STATUS[args["status"]] if "status" in args else None
+        await client.update_user(args["user"], username=args.get("username"), status=status)
+
+    async def op_update_permissions(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.update_permissions(args["user"], permissions(args.get("permissions")))
+
+    async def op_change_password(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.change_password(args["user"], args["current_password"], args["new_password"])
+
+    async def op_delete_user(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.delete_user(args["user"])
+
+    async def op_create_personal_access_token(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
+        token = await client.create_personal_access_token(args["name"], expiry_us=int(args.get("expiry", 0)))
+        return {"token": token}
+
+    async def op_get_personal_access_tokens(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
+        tokens = await client.get_personal_access_tokens()
+        return [{"name": token.name, "expiry_at": token.expiry_at_us} for token in tokens]
+
+    async def op_delete_personal_access_token(self, client: IggyClient, args: dict[str, Any]) -> None:
+        await client.delete_personal_access_token(args["name"])
+
+
+_NEEDS_NAME = {"op_connect", "op_disconnect"}
+
+
+async def answer(driver: Driver, request: dict[str, Any]) -> dict[str, Any]:
+    request_id, op = request.get("id"), request.get("op", "")
+    name, args = request.get("client", "default"), request.get("args", {})
+    if op == "hello":
+        return {"id": request_id, "ok": await driver.hello(None, args)}
+    handler: Callable[..., Awaitable[Any]] | None = getattr(driver, f"op_{op}", None)
+    if handler is None:
+        return {"id": request_id, "unsupported": f"operation {op!r}"}
+    client = driver.clients.get(name)
+    if client is None and op not in ("reset", "connect"):
+        return {"id": request_id, "error": {"code": -1, "name": "DriverError", "message": f"no client {name!r}"}}
+    try:
+        if f"op_{op}" in _NEEDS_NAME:
+            result = await handler(client, args, name=name)
+        else:
+            result = await handler(client, args)
+    except IggyError as error:
+        return {"id": request_id, "error": {"code": error.code, "name": error.name, "message": str(error)}}
+    except Exception as error:  # a driver bug must fail the step, not kill the run
+        print(traceback.format_exc(), file=sys.stderr)
+        return {"id": request_id, "error": {"code": -1, "name": "DriverError", "message": repr(error)}}
+    return {"id": request_id, "ok": result}
+
+
+def main() -> None:
+    driver = Driver()
+    loop = asyncio.new_event_loop()
+    for line in sys.stdin:
+        if line.strip():
+            response = loop.run_until_complete(answer(driver, json.loads(line)))
+            sys.stdout.write(json.dumps(response) + "\n")
+            sys.stdout.flush()
+    loop.run_until_complete(driver.op_reset(None, {}))
+
+
+if __name__ == "__main__":
+    main()

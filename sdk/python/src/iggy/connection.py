@@ -1,0 +1,431 @@
+"""Client settings, connection strings and the TCP/TLS transport (one request in flight).
+
+The transport is an `asyncio.BufferedProtocol`: the kernel copies each response straight into one
+preallocated `bytearray` sized from the 8-byte response header, so a large poll result is received
+without intermediate chunks or concatenation, and decoded messages are memoryview slices of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import re
+import socket
+import ssl
+import struct
+from dataclasses import dataclass
+from urllib.parse import unquote
+
+from .errors import (
+    CannotConnectError,
+    ConnectionLostError,
+    IggyError,
+    InvalidConnectionStringError,
+    NotConnectedError,
+    RequestTimeoutError,
+    error_for,
+)
+from .protocol.codes import ErrorCode
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8090
+SCHEMES = ("iggy", "iggy+tcp")
+_RESPONSE_HEADER = struct.Struct("<II")
+_REQUEST_HEADER = struct.Struct("<II")
+# A response larger than this is treated as a corrupt stream rather than allocated (the 0.8 server caps
+# a poll at what fits u32; real batches are far smaller).
+MAX_RESPONSE_BYTES = 1 << 31
+
+
+@dataclass(frozen=True, slots=True)
+class ClientConfig:
+    """Every connection setting. Build directly, with `ClientConfig.parse(connection_string)`, or
+    `dataclasses.replace(config, field=value)`."""
+
+    address: str = f"{DEFAULT_HOST}:{DEFAULT_PORT}"
+    username: str | None = None
+    password: str | None = None
+    token: str | None = None
+    tls: bool = False
+    tls_domain: str | None = None
+    tls_ca_file: str | None = None
+    tls_insecure: bool = False
+    connect_timeout_ms: int = 5_000
+    request_timeout_ms: int = 30_000
+    # Reconnect attempts after a lost connection; None = unlimited, 0 = never reconnect.
+    reconnection_retries: int | None = 3
+    reconnection_interval_ms: int = 1_000
+    reconnection_max_interval_ms: int = 5_000
+    heartbeat_interval_ms: int = 5_000  # 0 = no background ping
+    nodelay: bool = True
+
+    def __post_init__(self) -> None:
+        split_address(self.address)
+        if (self.username is None) != (self.password is None):
+            raise InvalidConnectionStringError(
+                ErrorCode.INVALID_CONNECTION_STRING, "username and password must be given together"
+            )
+        if self.token is not None and self.username is not None:
+            raise InvalidConnectionStringError(
+                ErrorCode.INVALID_CONNECTION_STRING, "give either username/password or a token, not both"
+            )
+        for name in ("connect_timeout_ms", "request_timeout_ms", "reconnection_interval_ms",
+                     "reconnection_max_interval_ms", "heartbeat_interval_ms"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value < 0:
+                raise _invalid(f"{name} must be a non-negative integer, got {value!r}")
+        if self.connect_timeout_ms == 0 or self.request_timeout_ms == 0:
+            raise _invalid("timeouts must be positive")
+        retries = self.reconnection_retries
+        if retries is not None and (not isinstance(retries, int) or retries < 0):
+            raise _invalid(f"reconnection_retries must be >= 0 or None (unlimited), got {retries!r}")
+
+    @property
+    def host(self) -> str:
+        return split_address(self.address)[0]
+
+    @property
+    def port(self) -> int:
+        return split_address(self.address)[1]
+
+    @classmethod
+    def parse(cls, connection_string: str) -> ClientConfig:
+        return parse_connection_string(connection_string)
+
+    def with_overrides(self, **overrides: object) -> ClientConfig:
+        unknown = set(overrides) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise TypeError(f"unknown client option(s): {', '.join(sorted(unknown))}")
+        return dataclasses.replace(self, **overrides)
+
+    def redacted(self) -> str:
+        """A description safe for logs (no password, no token)."""
+        who = self.username or ("<token>" if self.token else "")
+        return f"iggy://{who + '@' if who else ''}{self.address}{' (tls)' if self.tls else ''}"
+
+    def __repr__(self) -> str:
+        return f"ClientConfig({self.redacted()!r})"
+
+
+def _invalid(message: str) -> InvalidConnectionStringError:
+    return InvalidConnectionStringError(ErrorCode.INVALID_CONNECTION_STRING, message)
+
+
+def split_address(address: str) -> tuple[str, int]:
+    """`host:port`, `[v6]:port`, `host` (port 8090) → (host, port) with validation."""
+    if not isinstance(address, str) or not address:
+        raise _invalid("address must be a non-empty 'host:port' string")
+    if address.startswith("["):
+        end = address.find("]")
+        if end < 0:
+            raise _invalid(f"unterminated IPv6 address in {address!r}")
+        host, rest = address[1:end], address[end + 1 :]
+        if rest and not rest.startswith(":"):
+            raise _invalid(f"unexpected text after IPv6 address in {address!r}")
+        port_text = rest[1:] if rest else ""
+    elif address.count(":") > 1:
+        raise _invalid(f"IPv6 addresses must be bracketed, e.g. [::1]:8090 (got {address!r})")
+    else:
+        host, _, port_text = address.partition(":")
+        if ":" not in address:
+            port_text = ""
+    if not host:
+        raise _invalid(f"missing host in address {address!r}")
+    if port_text == "":
+        return host, DEFAULT_PORT
+    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+        raise _invalid(f"port must be 1..65535, got {port_text!r}")
+    return host, int(port_text)
+
+
+_DURATION = re.compile(r"^\s*(\d+)\s*(us|ms|s|m|h)?\s*$")
+_DURATION_UNIT_MS = {"us": 0.001, "ms": 1, "s": 1_000, "m": 60_000, "h": 3_600_000, None: 1}
+
+
+def parse_duration_ms(text: str, option: str) -> int:
+    """`500ms`, `5s`, `1m`, `2h`, `250us` or a bare number of milliseconds."""
+    match = _DURATION.match(text)
+    if not match:
+        raise _invalid(f"option {option}: {text!r} is not a duration (e.g. 500ms, 5s, 1m)")
+    return int(int(match.group(1)) * _DURATION_UNIT_MS[match.group(2)])
+
+
+def _parse_bool(text: str, option: str) -> bool:
+    lowered = text.strip().lower()
+    if lowered in ("true", "1", "yes", "on"):
+        return True
+    if lowered in ("false", "0", "no", "off"):
+        return False
+    raise _invalid(f"option {option}: {text!r} is not a boolean (true/false)")
+
+
+def _parse_retries(text: str, option: str) -> int | None:
+    lowered = text.strip().lower()
+    if lowered in ("unlimited", "infinite", "none"):
+        return None
+    if not lowered.isdigit():
+        raise _invalid(f"option {option}: {text!r} is not a count (or 'unlimited')")
+    return int(lowered)
+
+
+# option name → (ClientConfig field, parser)
+_OPTIONS = {
+    "tls": ("tls", _parse_bool),
+    "tls_domain": ("tls_domain", lambda text, _: text),
+    "tls_ca_file": ("tls_ca_file", lambda text, _: text),
+    "tls_insecure": ("tls_insecure", _parse_bool),
+    "connect_timeout": ("connect_timeout_ms", parse_duration_ms),
+    "connect_timeout_ms": ("connect_timeout_ms", parse_duration_ms),
+    "request_timeout": ("request_timeout_ms", parse_duration_ms),
+    "request_timeout_ms": ("request_timeout_ms", parse_duration_ms),
+    "reconnection_retries": ("reconnection_retries", _parse_retries),
+    "reconnection_interval": ("reconnection_interval_ms", parse_duration_ms),
+    "reconnection_max_interval": ("reconnection_max_interval_ms", parse_duration_ms),
+    "heartbeat_interval": ("heartbeat_interval_ms", parse_duration_ms),
+    "nodelay": ("nodelay", _parse_bool),
+}
+
+
+def parse_connection_string(connection_string: str) -> ClientConfig:
+    """Parse `iggy[+tcp]://[USER:PASS@|TOKEN@]HOST[:PORT][/][?opt=value&…]`.
+
+    Username and password are percent-decoded, and the password may itself contain ':' or '@' (the
+    last '@' ends the userinfo). A userinfo without ':' is a personal access token.
+    """
+    if not isinstance(connection_string, str):
+        raise _invalid("connection string must be a str")
+    scheme, sep, rest = connection_string.strip().partition("://")
+    if not sep:
+        raise _invalid(f"connection string must start with iggy:// (got {connection_string[:20]!r}…)")
+    if scheme.lower() not in SCHEMES:
+        raise _invalid(f"unsupported scheme {scheme!r}: use iggy:// or iggy+tcp://")
+    userinfo, at, hostpart = rest.rpartition("@")
+    if not at:
+        hostpart = rest
+    hostpart, _, query = hostpart.partition("?")
+    hostpart = hostpart.rstrip("/")
+    if "/" in hostpart:
+        raise _invalid(f"unexpected path in connection string: {hostpart!r}")
+    fields: dict[str, object] = {"address": hostpart or f"{DEFAULT_HOST}:{DEFAULT_PORT}"}
+    if at:
+        if not userinfo:
+            raise _invalid("empty credentials before '@'")
+        user, colon, password = userinfo.partition(":")
+        if colon:
+            if not user or not password:
+                raise _invalid("both username and password are required in USER:PASS@")
+            fields["username"], fields["password"] = unquote(user), unquote(password)
+        else:
+            fields["token"] = unquote(user)
+    if query:
+        for item in query.split("&"):
+            if not item:
+                continue
+            name, eq, value = item.partition("=")
+            if not eq:
+                raise _invalid(f"option {name!r} needs a value (name=value)")
+            option = _OPTIONS.get(name.lower())
+            if option is None:
+                raise _invalid(f"unknown option {name!r}; known: {', '.join(sorted(_OPTIONS))}")
+            field_name, parser = option
+            fields[field_name] = parser(unquote(value), name)
+    if fields.get("tls_domain") or fields.get("tls_ca_file") or fields.get("tls_insecure"):
+        fields.setdefault("tls", True)
+    return ClientConfig(**fields)  # type: ignore[arg-type]
+
+
+def make_ssl_context(config: ClientConfig) -> ssl.SSLContext | None:
+    if not config.tls:
+        return None
+    try:
+        context = ssl.create_default_context(cafile=config.tls_ca_file)
+    except (OSError, ssl.SSLError) as error:
+        raise IggyError(ErrorCode.INVALID_TLS_CERTIFICATE_PATH, f"cannot load CA file {config.tls_ca_file!r}: {error}") from error
+    if config.tls_insecure:
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+# --------------------------------------------------------------------------------------------
+# Transport
+
+
+class _ResponseProtocol(asyncio.BufferedProtocol):
+    """Reads `status u32 | length u32 | payload` frames into exact-size buffers, one at a time."""
+
+    def __init__(self) -> None:
+        self.transport: asyncio.Transport | None = None
+        self.closed = asyncio.get_running_loop().create_future()
+        self._header = bytearray(8)
+        self._header_view = memoryview(self._header)
+        self._body: bytearray | None = None
+        self._body_view: memoryview | None = None
+        self._filled = 0
+        self._status = 0
+        self._waiter: asyncio.Future[memoryview] | None = None
+        self._write_ready = asyncio.Event()
+        self._write_ready.set()
+        self.lost_error: BaseException | None = None
+
+    # asyncio callbacks ---------------------------------------------------------------------
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+
+    def get_buffer(self, sizehint: int) -> memoryview:
+        if self._body_view is not None:
+            return self._body_view[self._filled :]
+        return self._header_view[self._filled :]
+
+    def buffer_updated(self, nbytes: int) -> None:
+        self._filled += nbytes
+        if self._body_view is None:
+            if self._filled < 8:
+                return
+            self._on_header()
+        elif self._filled == len(self._body_view):
+            self._complete(self._status, memoryview(self._body))  # type: ignore[arg-type]
+
+    def _on_header(self) -> None:
+        status, length = _RESPONSE_HEADER.unpack(self._header)
+        self._filled = 0
+        if status != 0 or length == 0:
+            # Errors never carry a body (reference §2.2); an empty OK is complete now.
+            self._complete(status, memoryview(b""))
+            return
+        if length > MAX_RESPONSE_BYTES:
+            self._fail(ConnectionLostError(ErrorCode.CONNECTION_CLOSED, f"response length {length} is implausible"))
+            return
+        self._status = status
+        self._body = bytearray(length)
+        self._body_view = memoryview(self._body)
+
+    def _complete(self, status: int, payload: memoryview) -> None:
+        self._body = None
+        self._body_view = None
+        self._filled = 0
+        waiter, self._waiter = self._waiter, None
+        if waiter is None:
+            self._fail(ConnectionLostError(ErrorCode.CONNECTION_CLOSED, "unsolicited response from server"))
+            return
+        if waiter.done():
+            return
+        if status != 0:
+            waiter.set_exception(error_for(status))
+        else:
+            waiter.set_result(payload)
+
+    def _fail(self, error: BaseException) -> None:
+        self.lost_error = error
+        if self.transport is not None:
+            self.transport.abort()
+
+    def pause_writing(self) -> None:
+        self._write_ready.clear()
+
+    def resume_writing(self) -> None:
+        self._write_ready.set()
+
+    def eof_received(self) -> bool:
+        return False  # close the transport; connection_lost follows
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        error = self.lost_error or ConnectionLostError(
+            ErrorCode.CONNECTION_CLOSED, f"connection closed by peer{f': {exc}' if exc else ''}"
+        )
+        self.lost_error = error
+        waiter, self._waiter = self._waiter, None
+        if waiter is not None and not waiter.done():
+            waiter.set_exception(error)
+        self._write_ready.set()
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+    # used by Connection --------------------------------------------------------------------
+    def expect_response(self) -> asyncio.Future[memoryview]:
+        if self._waiter is not None:
+            raise RuntimeError("a request is already in flight on this connection")
+        self._waiter = asyncio.get_running_loop().create_future()
+        return self._waiter
+
+
+class Connection:
+    """One open TCP/TLS connection. Not re-entrant: callers serialise requests (IggyClient holds a lock)."""
+
+    def __init__(self, transport: asyncio.Transport, protocol: _ResponseProtocol, peer: str) -> None:
+        self._transport = transport
+        self._protocol = protocol
+        self.peer = peer
+
+    @classmethod
+    async def open(cls, config: ClientConfig) -> Connection:
+        loop = asyncio.get_running_loop()
+        host, port = split_address(config.address)
+        ssl_context = make_ssl_context(config)
+        try:
+            transport, protocol = await asyncio.wait_for(
+                loop.create_connection(
+                    _ResponseProtocol,
+                    host,
+                    port,
+                    ssl=ssl_context,
+                    server_hostname=(config.tls_domain or host) if ssl_context else None,
+                ),
+                config.connect_timeout_ms / 1000,
+            )
+        except (OSError, asyncio.TimeoutError, ssl.SSLError) as error:
+            reason = "timed out" if isinstance(error, asyncio.TimeoutError) else str(error)
+            raise CannotConnectError(
+                ErrorCode.CANNOT_ESTABLISH_CONNECTION, f"cannot connect to {config.address}: {reason}"
+            ) from error
+        sock = transport.get_extra_info("socket")
+        if sock is not None and config.nodelay:
+            try:
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            except OSError:
+                pass  # not a TCP socket (tests may use other transports)
+        return cls(transport, protocol, f"{host}:{port}")  # type: ignore[arg-type]
+
+    @property
+    def is_open(self) -> bool:
+        return self._protocol.lost_error is None and not self._transport.is_closing()
+
+    async def request(self, code: int, payload: bytes | bytearray | memoryview | list, timeout_ms: int) -> memoryview:
+        """Send one request and return the OK payload (a memoryview over a fresh buffer).
+
+        `payload` may be a list of buffers, written with writelines so big message batches are not joined.
+        A server error status raises the matching IggyError. A timeout leaves the stream in an unknown
+        position, so the connection is aborted and the caller must reconnect.
+        """
+        if not self.is_open:
+            raise self._protocol.lost_error or NotConnectedError(ErrorCode.NOT_CONNECTED, "connection is closed")
+        parts = payload if isinstance(payload, list) else [payload]
+        size = sum(len(part) for part in parts)
+        waiter = self._protocol.expect_response()
+        self._transport.writelines([_REQUEST_HEADER.pack(4 + size, code), *parts])
+        try:
+            return await asyncio.wait_for(self._wait(waiter), timeout_ms / 1000)
+        except asyncio.TimeoutError:
+            self.abort(RequestTimeoutError(ErrorCode.TASK_TIMEOUT, f"no response to command {code} within {timeout_ms} ms"))
+            raise self._protocol.lost_error from None  # type: ignore[misc]
+        except asyncio.CancelledError:
+            # The answer to a cancelled request would be read as the answer to the next one.
+            self.abort(ConnectionLostError(ErrorCode.CONNECTION_CLOSED, "request cancelled mid-flight"))
+            raise
+
+    async def _wait(self, waiter: asyncio.Future[memoryview]) -> memoryview:
+        if not self._protocol._write_ready.is_set():
+            await self._protocol._write_ready.wait()
+        return await waiter
+
+    def abort(self, error: BaseException | None = None) -> None:
+        if error is not None and self._protocol.lost_error is None:
+            self._protocol.lost_error = error
+        self._transport.abort()
+
+    async def close(self) -> None:
+        self._transport.close()
+        try:
+            await asyncio.wait_for(asyncio.shield(self._protocol.closed), 1.0)
+        except asyncio.TimeoutError:
+            self._transport.abort()

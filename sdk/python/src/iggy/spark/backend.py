@@ -1,0 +1,188 @@
+"""The data source's view of a topic, implemented with the SDK's async `IggyClient` (no Spark).
+
+Spark's `read()`/`write()` and the driver-side planning calls are synchronous, so each `TopicBackend`
+owns a private event loop and drives the async client with `run_until_complete`, one call per poll or
+send (never per message). Backends are cached per process and connection settings: Spark reuses its
+Python workers, so later tasks and micro-batches skip the connect and login. Nothing here is pickled;
+readers and writers hold only the parsed options and open a backend inside `read()`/`write()`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+from collections.abc import Iterable, Sequence
+
+from iggy.client import IggyClient
+from iggy.connection import ClientConfig
+from iggy.errors import ConnectionLostError, IggyError, NotConnectedError
+from iggy.protocol.messages import Message
+from iggy.protocol.primitives import Consumer, Partitioning, PollingStrategy
+
+from .offsets import PartitionBounds
+
+log = logging.getLogger("iggy.spark")
+
+# A plain consumer id for the source's polls. Polls use explicit offsets without auto-commit, so the
+# id stores nothing on the server; it only names the reader in server-side client lists.
+_READER_CONSUMER = Consumer.consumer(0)
+_MAX_CACHED_BACKENDS = 8
+
+
+class IggyTopicNotFoundError(LookupError):
+    """The stream or topic named by the options does not exist."""
+
+
+class TopicBackend:
+    """Synchronous operations the data source needs, over one connection."""
+
+    def __init__(self, config: ClientConfig) -> None:
+        # The background heartbeat would only run while a call is in flight; the source's calls are
+        # frequent enough to keep the session alive, and the server's verifier is off by default.
+        self._config = config.with_overrides(heartbeat_interval_ms=0)
+        self._loop = asyncio.new_event_loop()
+        self._client: IggyClient | None = None
+
+    # -- lifecycle
+
+    def _run(self, coroutine):
+        return self._loop.run_until_complete(coroutine)
+
+    def client(self) -> IggyClient:
+        if self._client is None:
+            client = IggyClient(self._config)
+            self._run(client.connect())
+            self._client = client
+        return self._client
+
+    def close(self) -> None:
+        try:
+            if self._client is not None:
+                self._run(self._client.close())
+        finally:
+            self._client = None
+            self._loop.close()
+
+    # -- metadata
+
+    def partition_ids(self, stream: str, topic: str) -> list[int]:
+        return sorted(self._topic(stream, topic))
+
+    def _topic(self, stream: str, topic: str) -> dict[int, object]:
+        details = self._run(self.client().get_topic(stream, topic))
+        if details is None:
+            raise IggyTopicNotFoundError(
+                f"topic {topic!r} of stream {stream!r} does not exist on {self._config.redacted()}"
+            )
+        return {p.id: p for p in details.partitions}
+
+    def end_offsets(self, stream: str, topic: str) -> dict[int, int]:
+        """Next offset to be written, per partition (0 for an empty partition).
+
+        `current_offset` is the last stored offset and is 0 both for an empty partition and for one
+        holding only offset 0, so the message count tells them apart."""
+        return {
+            pid: (p.current_offset + 1 if p.messages_count > 0 else 0)  # type: ignore[attr-defined]
+            for pid, p in self._topic(stream, topic).items()
+        }
+
+    def first_offset_at_or_after(self, stream: str, topic: str, partition: int, strategy: PollingStrategy,
+                                 end: int) -> int:
+        polled = self._run(
+            self.client().poll_messages(stream, topic, partition, _READER_CONSUMER, strategy, 1, False)
+        )
+        return polled.messages[0].offset if polled.messages else end
+
+    def bounds(self, stream: str, topic: str, with_earliest: bool) -> dict[int, PartitionBounds]:
+        """`[earliest, end)` per partition. Finding `earliest` costs one poll per partition (0.8 has
+        no metadata for it; retention may have removed the first segments), so it is optional."""
+        ends = self.end_offsets(stream, topic)
+        bounds = {}
+        for pid, end in ends.items():
+            earliest = 0
+            if with_earliest and end > 0:
+                earliest = self.first_offset_at_or_after(stream, topic, pid, PollingStrategy.first(), end)
+            bounds[pid] = PartitionBounds(min(earliest, end), end)
+        return bounds
+
+    def offsets_for_timestamp(self, stream: str, topic: str, ends: dict[int, int], timestamp_us: int) -> dict[int, int]:
+        """Per partition, the first offset whose server timestamp is >= `timestamp_us` (else the end)."""
+        strategy = PollingStrategy.timestamp(timestamp_us)
+        return {
+            pid: (self.first_offset_at_or_after(stream, topic, pid, strategy, end) if end > 0 else 0)
+            for pid, end in ends.items()
+        }
+
+    # -- data
+
+    def poll(self, stream: str, topic: str, partition: int, offset: int, count: int) -> list[Message]:
+        polled = self._run(
+            self.client().poll_messages(
+                stream, topic, partition, _READER_CONSUMER, PollingStrategy.offset(offset), count, False
+            )
+        )
+        return polled.messages
+
+    def send(self, stream: str, topic: str, messages: Sequence[Message], partitioning: Partitioning) -> None:
+        self._run(self.client().send_messages(stream, topic, messages, partitioning))
+
+    def send_all(self, stream: str, topic: str, messages: Iterable[Message], partitioning: Partitioning,
+                 batch_size: int) -> int:
+        sent, chunk = 0, []
+        for message in messages:
+            chunk.append(message)
+            if len(chunk) >= batch_size:
+                self.send(stream, topic, chunk, partitioning)
+                sent, chunk = sent + len(chunk), []
+        if chunk:
+            self.send(stream, topic, chunk, partitioning)
+            sent += len(chunk)
+        return sent
+
+
+_cache: dict[tuple, TopicBackend] = {}
+_cache_lock = threading.Lock()
+
+
+def shared_backend(config: ClientConfig) -> TopicBackend:
+    """The process's backend for these settings (connected lazily). Keyed by pid and thread too:
+    a forked worker must not reuse its parent's socket, and an event loop belongs to one thread."""
+    key = (os.getpid(), threading.get_ident(), config)
+    with _cache_lock:
+        backend = _cache.get(key)
+        if backend is None:
+            if len(_cache) >= _MAX_CACHED_BACKENDS:
+                _, oldest = next(iter(_cache.items()))
+                _cache.pop(next(iter(_cache)))
+                _close_quietly(oldest)
+            backend = _cache[key] = TopicBackend(config)
+        return backend
+
+
+def discard_backend(config: ClientConfig) -> None:
+    """Drop a backend after a failure, so the next call starts from a fresh connection."""
+    key = (os.getpid(), threading.get_ident(), config)
+    with _cache_lock:
+        backend = _cache.pop(key, None)
+    if backend is not None:
+        _close_quietly(backend)
+
+
+def _close_quietly(backend: TopicBackend) -> None:
+    try:
+        backend.close()
+    except Exception as error:  # closing after a failure must not hide the failure
+        log.debug("closing an iggy backend failed: %s", error)
+
+
+RETRYABLE_ERRORS = (ConnectionLostError, NotConnectedError, ConnectionError, OSError)
+__all__ = [
+    "IggyError",
+    "IggyTopicNotFoundError",
+    "RETRYABLE_ERRORS",
+    "TopicBackend",
+    "discard_backend",
+    "shared_backend",
+]

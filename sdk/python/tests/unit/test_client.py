@@ -1,0 +1,313 @@
+"""IggyClient session behaviour against a scripted fake endpoint: login, reconnect, heartbeat, errors,
+argument conventions, serialisation of concurrent requests, and the sync facade."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import struct
+
+import pytest
+
+import iggy
+import iggy.sync
+from iggy import Consumer, IggyClient, Message, PollingStrategy
+from iggy.errors import (
+    AlreadyExistsError,
+    ConnectionLostError,
+    InvalidCredentialsError,
+    NotConnectedError,
+    UnauthorizedError,
+)
+from iggy.protocol import requests as rq
+from iggy.protocol import responses as rs
+from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.messages import PolledMessages, SendMessagesView
+from iggy.protocol.primitives import Identifier, Partitioning
+from iggy.protocol.requests import decode_request
+
+NO_HEARTBEAT = {"heartbeat_interval_ms": 0}
+
+
+def _client(server, **options) -> IggyClient:
+    return IggyClient(address=server.address, **{**NO_HEARTBEAT, **options})
+
+
+def test_every_protocol_command_has_a_client_method():
+    names = {name for name, _ in inspect.getmembers(IggyClient, inspect.iscoroutinefunction)}
+    expected = {
+        "ping", "get_stats", "get_snapshot", "get_cluster_metadata", "get_me", "get_client", "get_clients",
+        "get_user", "get_users", "create_user", "delete_user", "update_user", "update_permissions",
+        "change_password", "login_user", "logout_user", "get_personal_access_tokens",
+        "create_personal_access_token", "delete_personal_access_token", "login_with_personal_access_token",
+        "poll_messages", "send_messages", "flush_unsaved_buffer", "get_consumer_offset", "store_consumer_offset",
+        "delete_consumer_offset", "get_stream", "get_streams", "create_stream", "delete_stream", "update_stream",
+        "purge_stream", "get_topic", "get_topics", "create_topic", "delete_topic", "update_topic", "purge_topic",
+        "create_partitions", "delete_partitions", "delete_segments", "get_consumer_group", "get_consumer_groups",
+        "create_consumer_group", "delete_consumer_group", "join_consumer_group", "leave_consumer_group",
+    }
+    assert len(expected) == len(Command) == 47
+    assert {command.name.lower() for command in Command} == expected
+    assert expected <= names
+    sync_names = set(dir(iggy.sync.IggyClient))
+    assert expected <= sync_names
+
+
+def test_connect_logs_in_with_credentials(with_fake_server):
+    async def scenario(server):
+        async with IggyClient(f"iggy://iggy:iggy@{server.address}?heartbeat_interval=0") as client:
+            assert client.user_id == 0
+            await client.ping()
+        assert server.codes() == [Command.LOGIN_USER, Command.PING]
+        login = decode_request(Command.LOGIN_USER, server.requests[0][1])
+        assert (login.username, login.password) == ("iggy", "iggy")
+
+    with_fake_server(scenario)
+
+
+def test_token_connection_string_logs_in_with_pat(with_fake_server):
+    async def scenario(server):
+        async with IggyClient(f"iggy://mytoken@{server.address}?heartbeat_interval=0") as client:
+            assert client.user_id == 7
+        assert server.codes() == [Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN]
+        assert decode_request(*server.requests[0]).token == "mytoken"
+
+    with_fake_server(scenario)
+
+
+def test_bad_credentials_raise_and_close(with_fake_server):
+    async def scenario(server):
+        client = IggyClient(f"iggy://iggy:wrong@{server.address}?heartbeat_interval=0")
+        with pytest.raises(InvalidCredentialsError) as raised:
+            await client.connect()
+        assert raised.value.code == 42
+        await client.close()
+
+    with_fake_server(scenario)
+
+
+def test_request_before_connect_is_a_clear_error():
+    async def scenario():
+        client = IggyClient(address="127.0.0.1:1", **NO_HEARTBEAT)
+        with pytest.raises(NotConnectedError, match="connect"):
+            await client.ping()
+
+    asyncio.run(scenario())
+
+
+def test_get_on_missing_object_returns_none_and_lists_empty(with_fake_server):
+    async def scenario(server):
+        async with _client(server) as client:
+            assert await client.get_stream("nope") is None
+            assert await client.get_topic(1, "t") is None
+            assert await client.get_consumer_group("s", "t", "g") is None
+            assert await client.get_consumer_offset(None, "s", "t", 0) is None
+            assert await client.get_user(3) is None
+            assert await client.get_streams() == []
+            assert await client.get_topics("s") == []
+
+    with_fake_server(scenario)
+
+
+def test_server_errors_map_to_exception_classes(with_fake_server):
+    async def scenario(server):
+        answers = {
+            Command.CREATE_STREAM: ErrorCode.STREAM_NAME_ALREADY_EXISTS,
+            Command.DELETE_USER: ErrorCode.UNAUTHORIZED,
+        }
+        server.handler = lambda code, payload: (answers.get(code, 0), b"")
+        async with _client(server) as client:
+            with pytest.raises(AlreadyExistsError) as raised:
+                await client.create_stream("s1")
+            assert (raised.value.code, raised.value.name) == (1012, "STREAM_NAME_ALREADY_EXISTS")
+            with pytest.raises(UnauthorizedError):
+                await client.delete_user("u")
+            with pytest.raises(iggy.IggyError) as raised:
+                await client.create_stream("x" * 300)  # encoder refuses: too long a name
+            assert raised.value.code == ErrorCode.INVALID_FORMAT
+
+    with_fake_server(scenario)
+
+
+def test_requests_carry_converted_arguments(with_fake_server):
+    async def scenario(server):
+        async with _client(server) as client:
+            await client.send_messages("s", 3, [b"a", "b", Message(b"c", id=9)], partitioning=2)
+            await client.send_messages("s", "t", b"x", partitioning=b"key")
+            await client.send_messages("s", "t", [b"y"])
+            await client.store_consumer_offset(Consumer.group("g"), "s", "t", 1, 41)
+            await client.delete_consumer_offset(5, "s", "t")
+            with pytest.raises(iggy.IggyError):  # an empty CreateTopic answer is undecodable, as in 0.8 clients
+                await client.create_topic("s", "t", 3, message_expiry_us=10)
+        (c1, p1), (c2, p2), (c3, p3), (c4, p4), (c5, p5), (c6, p6) = server.requests
+        view = SendMessagesView.decode(p1)
+        assert (view.stream_id, view.topic_id, view.partitioning) == (
+            Identifier("s"), Identifier(3), Partitioning.partition_id(2),
+        )
+        assert [bytes(m.payload) for m in view.messages()] == [b"a", b"b", b"c"]
+        assert [m.id for m in view.messages()] == [0, 0, 9]
+        assert SendMessagesView.decode(p2).partitioning == Partitioning.messages_key(b"key")
+        assert SendMessagesView.decode(p3).partitioning == Partitioning.balanced()
+        store = decode_request(c4, p4)
+        assert (store.consumer, store.partition_id, store.offset) == (Consumer.group("g"), 1, 41)
+        delete = decode_request(c5, p5)
+        assert (delete.consumer, delete.partition_id) == (Consumer.consumer(5), None)
+        topic = decode_request(c6, p6)
+        assert (topic.partitions_count, topic.message_expiry, topic.name) == (3, 10, "t")
+
+    with_fake_server(scenario)
+
+
+def test_poll_decodes_zero_copy_views(with_fake_server):
+    frames = [Message(b"hello", offset=4), Message(b"world!", offset=5, user_headers={"k": 1})]
+    body = PolledMessages(2, 5, 2, frames).encode()
+
+    async def scenario(server):
+        server.handler = lambda code, payload: (0, body) if code == Command.POLL_MESSAGES else (0, b"")
+        async with _client(server) as client:
+            polled = await client.poll_messages("s", "t", 2, strategy=PollingStrategy.offset(4), count=2)
+        assert (polled.partition_id, polled.current_offset) == (2, 5)
+        assert [m.offset for m in polled.messages] == [4, 5]
+        payload = polled.messages[1].payload
+        assert isinstance(payload, memoryview) and bytes(payload) == b"world!"
+        # Both payloads are views of the same receive buffer.
+        assert polled.messages[0].payload.obj is payload.obj
+        request = decode_request(*server.requests[0])
+        assert (request.partition_id, request.strategy, request.count, request.consumer) == (
+            2, PollingStrategy.offset(4), 2, Consumer.consumer(0),
+        )
+
+    with_fake_server(scenario)
+
+
+def test_reconnects_and_logs_in_again_after_a_drop(with_fake_server):
+    async def scenario(server):
+        client = IggyClient(
+            f"iggy://iggy:iggy@{server.address}?heartbeat_interval=0&reconnection_interval=10"
+        )
+        await client.connect()
+        await server.drop_connections()
+        # A read-only command is replayed on the new connection transparently.
+        assert await client.get_streams() == []
+        assert server.connections == 2
+        assert server.codes() == [Command.LOGIN_USER, Command.LOGIN_USER, Command.GET_STREAMS]
+        await client.close()
+
+    with_fake_server(scenario)
+
+
+def test_a_lost_send_is_reported_not_replayed(with_fake_server):
+    async def scenario(server):
+        dropped = []
+
+        def handler(code, payload):
+            if code == Command.SEND_MESSAGES and not dropped:
+                dropped.append(code)
+                return None  # connection dies before the answer: outcome unknown
+            return FakeHandler(code, payload)
+
+        FakeHandler = server.default_handler
+        server.handler = handler
+        async with IggyClient(f"iggy://iggy:iggy@{server.address}?heartbeat_interval=0&reconnection_interval=10") as client:
+            with pytest.raises(ConnectionLostError):
+                await client.send_messages("s", "t", [b"x"])
+            await client.send_messages("s", "t", [b"y"])  # reconnects + re-logs in
+        assert server.codes() == [
+            Command.LOGIN_USER, Command.SEND_MESSAGES, Command.LOGIN_USER, Command.SEND_MESSAGES,
+        ]
+
+    with_fake_server(scenario)
+
+
+def test_reconnection_disabled(with_fake_server):
+    async def scenario(server):
+        async with _client(server, reconnection_retries=0) as client:
+            await server.drop_connections()
+            with pytest.raises(ConnectionLostError):
+                await client.ping()
+
+    with_fake_server(scenario)
+
+
+def test_heartbeat_pings_in_background(with_fake_server):
+    async def scenario(server):
+        async with IggyClient(address=server.address, heartbeat_interval_ms=30):
+            await asyncio.sleep(0.2)
+        assert server.codes().count(Command.PING) >= 3
+
+    with_fake_server(scenario)
+
+
+def test_concurrent_requests_are_serialised(with_fake_server):
+    async def scenario(server):
+        server.delay_s = 0.01
+        async with _client(server) as client:
+            await asyncio.gather(*(client.get_stream(i) for i in range(20)))
+        assert [decode_request(*r).stream_id for r in server.requests] == [Identifier(i) for i in range(20)]
+
+    with_fake_server(scenario)
+
+
+def test_change_password_keeps_relogin_working(with_fake_server):
+    async def scenario(server):
+        async with IggyClient(f"iggy://iggy:iggy@{server.address}?heartbeat_interval=0&reconnection_interval=10") as client:
+            await client.change_password("iggy", "iggy", "newpass")
+            assert client._auth == ("user", "iggy", "newpass")
+            await client.logout_user()
+            assert client._auth is None and client.user_id is None
+
+    with_fake_server(scenario)
+
+
+def test_typed_responses_are_decoded(with_fake_server):
+    stream = rs.StreamHeader(0, 123, 0, 0, 0, "s1")
+    group = rs.GroupHeader(1, 3, 0, "g")
+
+    async def scenario(server):
+        answers = {
+            Command.CREATE_STREAM: stream.encode(),
+            Command.GET_STREAMS: stream.encode() * 2,
+            Command.CREATE_CONSUMER_GROUP: group.encode(),
+            Command.CREATE_PERSONAL_ACCESS_TOKEN: rs.RawPersonalAccessToken("t" * 68).encode(),
+        }
+        server.handler = lambda code, payload: (0, answers.get(code, b""))
+        async with _client(server) as client:
+            created = await client.create_stream("s1")
+            assert (created.id, created.name, created.topics) == (0, "s1", ())
+            assert [s.name for s in await client.get_streams()] == ["s1", "s1"]
+            assert (await client.create_consumer_group("s", "t", "g")).partitions_count == 3
+            assert await client.create_personal_access_token("pat", expiry_us=0) == "t" * 68
+
+    with_fake_server(scenario)
+
+
+def test_sync_facade_runs_the_same_implementation(with_fake_server):
+    # The fake server runs on this loop; the sync client uses its own loop thread, so drive the
+    # blocking calls from a worker thread.
+    async def scenario(server):
+        def blocking():
+            with iggy.sync.IggyClient(f"iggy://iggy:iggy@{server.address}?heartbeat_interval=0") as client:
+                client.ping()
+                assert client.get_stream("missing") is None
+                assert client.user_id == 0  # attribute read through to the async client
+                with pytest.raises(AlreadyExistsError):
+                    server.handler = lambda code, payload: (ErrorCode.STREAM_NAME_ALREADY_EXISTS, b"")
+                    client.create_stream("dup")
+            return True
+
+        assert await asyncio.to_thread(blocking)
+        assert server.codes()[:3] == [Command.LOGIN_USER, Command.PING, Command.GET_STREAM]
+
+    with_fake_server(scenario)
+
+
+def test_sync_wrapper_keeps_signature_and_docs():
+    assert inspect.signature(iggy.sync.IggyClient.poll_messages) == inspect.signature(IggyClient.poll_messages)
+    assert "Blocking" in iggy.sync.IggyClient.ping.__doc__
+
+
+def test_public_api_exports():
+    for name in iggy.__all__:
+        assert hasattr(iggy, name), name
+    assert iggy.sync.SyncIggyClient is iggy.sync.IggyClient
+    assert rq.REQUEST_TYPES  # the client builds on the shared codec

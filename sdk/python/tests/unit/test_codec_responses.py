@@ -1,0 +1,77 @@
+import pytest
+
+from codec_samples import RESPONSES
+from iggy.protocol import responses as rs
+from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.errors import ProtocolError
+from iggy.protocol.messages import PolledMessages
+
+
+@pytest.mark.parametrize("model", RESPONSES, ids=lambda m: type(m).__name__)
+def test_response_round_trip(model):
+    payload = model.encode()
+    assert type(model).decode(payload) == model
+    assert type(model).decode(memoryview(payload)) == model
+
+
+@pytest.mark.parametrize("model", [m for m in RESPONSES if not isinstance(m, PolledMessages)],
+                         ids=lambda m: type(m).__name__)
+def test_every_truncation_is_a_protocol_error(model):
+    payload = model.encode()
+    for cut in range(len(payload)):
+        with pytest.raises(ProtocolError) as caught:
+            type(model).decode(payload[:cut])
+        assert caught.value.code in (ErrorCode.INVALID_COMMAND, ErrorCode.INVALID_FORMAT)
+
+
+def test_every_response_model_is_covered():
+    covered = {type(m) for m in RESPONSES}
+    assert set(rs.RESPONSE_MODELS.values()) <= covered
+
+
+def test_list_helpers():
+    streams = [rs.StreamHeader(i, 10 + i, 0, 0, 0, f"s{i}") for i in range(3)]
+    encoded = rs.StreamHeader.encode_list(streams)
+    assert rs.StreamHeader.decode_list(encoded) == streams
+    assert rs.StreamHeader.decode_list(b"") == []
+    assert rs.decode_response_body(Command.GET_STREAMS, encoded) == streams
+    assert rs.decode_response_body(Command.GET_STREAMS, b"") == []
+    assert rs.encode_response_body(Command.GET_STREAMS, streams) == encoded
+
+
+def test_empty_body_means_not_found_for_single_object_queries():
+    assert rs.decode_response_body(Command.GET_STREAM, b"") is None
+    assert rs.decode_response_body(Command.CREATE_STREAM, b"") is None
+    assert rs.decode_response_body(Command.DELETE_STREAM, b"") is None
+    assert rs.encode_response_body(Command.GET_TOPIC, None) == b""
+    assert rs.decode_response_body(Command.GET_SNAPSHOT, b"PK\x03\x04") == b"PK\x03\x04"
+
+
+def test_user_details_without_permissions_is_four_zero_bytes():
+    details = rs.UserDetails(2, 5, 2, "user2")
+    assert details.encode()[-4:] == bytes(4)
+
+
+def test_counted_children_must_match_counts_when_encoding():
+    with pytest.raises(ValueError):
+        rs.StreamDetails(0, 0, 2, 0, 0, "s", topics=()).encode()
+    with pytest.raises(ValueError):
+        rs.GroupDetails(0, 1, 1, "g", members=()).encode()
+
+
+def test_hostile_counts_fail_fast():
+    header = rs.GroupHeader(0, 1, 0xFFFF_FFFF, "g").encode()
+    with pytest.raises(ProtocolError):
+        rs.GroupDetails.decode(header)
+    with pytest.raises(ProtocolError):
+        rs.GroupMember.decode(b"\x00\x00\x00\x00\xff\xff\xff\xff")
+
+
+def test_topic_header_layout_offsets():
+    topic = rs.TopicHeader(1, 2, 3, 4, 2, 5, 6, 7, 8, "t")
+    payload = topic.encode()
+    assert len(payload) == 51 + 1
+    assert payload[16:24] == (4).to_bytes(8, "little")  # message_expiry before compression
+    assert payload[24] == 2
+    assert topic.never_expires is False
+    assert rs.TopicHeader(1, 2, 3, rs.NEVER_EXPIRE, 2, 5, 6, 7, 8, "t").never_expires

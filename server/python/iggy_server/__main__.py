@@ -1,0 +1,85 @@
+"""``iggy-server``: start the Iggy 0.8 compatible reference server.
+
+    iggy-server [--config PATH] [--fresh] [--with-default-root-credentials]
+
+Configuration: see ``iggy_server.config`` and server/README.md. The bound address is printed as
+``iggy-server listening on HOST:PORT`` (and written to ``tcp.address_file`` when set), so tests can
+start it with ``IGGY_TCP_ADDRESS=127.0.0.1:0``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import shutil
+import sys
+from pathlib import Path
+
+from .config import ConfigError, load_config
+from .errors import IggyError
+
+DEFAULT_ROOT_CREDENTIALS = ("iggy", "iggy")
+_LEVELS = {
+    "trace": logging.DEBUG,
+    "debug": logging.DEBUG,
+    "info": logging.INFO,
+    "warn": logging.WARNING,
+    "warning": logging.WARNING,
+    "error": logging.ERROR,
+    "critical": logging.CRITICAL,
+}
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="iggy-server", description="Apache Iggy 0.8 compatible message streaming server")
+    parser.add_argument("--config", metavar="PATH", help="TOML config file (default: $IGGY_CONFIG_PATH, else ./config.toml if present)")
+    parser.add_argument("--fresh", action="store_true", help="delete the data directory (system.path) before starting")
+    parser.add_argument(
+        "--with-default-root-credentials",
+        action="store_true",
+        help="create the root user as iggy/iggy (only when no user exists yet)",
+    )
+    return parser.parse_args(argv)
+
+
+def configure_logging(level_name: str) -> None:
+    logging.basicConfig(
+        level=_LEVELS[level_name.lower()],
+        format="%(asctime)s %(levelname)-5s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        print(f"iggy-server: configuration error: {exc}", file=sys.stderr)
+        return 2
+    configure_logging(config.logging.level)
+    log = logging.getLogger("iggy_server")
+    if args.fresh:
+        data_dir = Path(config.system.path)
+        if data_dir.exists():
+            log.warning("--fresh: deleting %s", data_dir.resolve())
+            shutil.rmtree(data_dir)
+    from .app import build_context, run_server
+
+    try:
+        ctx = build_context(config, root_credentials=DEFAULT_ROOT_CREDENTIALS if args.with_default_root_credentials else None)
+    except IggyError as exc:
+        log.error("cannot open %s: [%d] %s", config.system.path, exc.code, exc.message)
+        return 1
+    try:
+        asyncio.run(run_server(ctx))
+    except OSError as exc:
+        log.error("cannot listen on %s: %s", config.tcp.address, exc)
+        ctx.metadata.close()
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

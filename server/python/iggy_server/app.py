@@ -1,0 +1,519 @@
+"""The server process: context construction, the asyncio TCP listener, dispatch, background tasks.
+
+Wire handling per connection (a ``BufferedProtocol``, so payloads are received straight into the
+bytearray the handler gets — SendMessages frames reach the native stamping code without a copy):
+
+* read the 8-byte header ``length u32 | code u32``;
+* ``length < 4`` → 3 InvalidCommand; unknown code → 3; payload above the limit (SendMessages has its
+  own) → 3; not logged in for a command that needs it → 40. In all these cases the payload is
+  *drained* through a small scratch buffer — never buffered, never parsed as a frame — so the
+  stream stays in sync and memory stays bounded;
+* otherwise the payload is read into a fresh bytearray, reading pauses, the handler runs, the
+  response is written, reading resumes: one request at a time per connection.
+
+Errors never carry a body; OK bodies are never exactly one byte (reference §2.2).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import signal
+import string
+import struct
+import time
+from pathlib import Path
+from typing import Any
+
+from iggy.protocol.codes import UNAUTHENTICATED_COMMANDS, Command, ErrorCode
+
+from .clients import ClientRegistry
+from .config import ServerConfig, split_address
+from .context import PermissiveAuthorizer, ServerContext
+from .errors import IggyError, from_protocol_error
+from .handlers import HANDLERS, load_handlers
+from .metadata import Metadata
+from .session import Session, now_us
+
+__all__ = ["build_context", "IggyServer", "run_server"]
+
+log = logging.getLogger("iggy_server")
+
+_RESPONSE_HEADER = struct.Struct("<II")
+_REQUEST_HEADER = struct.Struct("<II")
+_DRAIN_CHUNK_BYTES = 64 * 1024
+_COALESCE_LIMIT_BYTES = 64 * 1024
+_KNOWN_CODES = frozenset(int(c) for c in Command)
+ROOT_PASSWORD_ALPHABET = string.ascii_letters + string.digits
+
+
+def _protocol_error_type() -> type[Exception]:
+    try:
+        from iggy.protocol.errors import ProtocolError
+    except ImportError:  # pragma: no cover - codec always present in a built venv
+        return ValueError
+    return ProtocolError
+
+
+def _native_error_type() -> type[Exception]:
+    try:
+        from ._native import NativeError
+    except ImportError:  # pragma: no cover
+        return IggyError
+    return NativeError
+
+
+PROTOCOL_ERROR = _protocol_error_type()
+NATIVE_ERROR = _native_error_type()
+
+
+# ====================================================================== context
+
+
+def generate_root_password() -> str:
+    """20–40 random alphanumerics, like the 0.8 server's generated root password."""
+    length = 20 + secrets.randbelow(21)
+    return "".join(secrets.choice(ROOT_PASSWORD_ALPHABET) for _ in range(length))
+
+
+def build_context(config: ServerConfig, *, root_credentials: tuple[str, str] | None = None) -> ServerContext:
+    """Open the data directory: metadata + partitions, users, tokens, authorizer.
+
+    ``root_credentials`` = (username, password) used only when no user exists yet; None = take them
+    from ``IGGY_ROOT_USERNAME`` / ``IGGY_ROOT_PASSWORD`` or generate a password and print it once.
+    """
+    system_path = Path(config.system.path)
+    state_dir = system_path / "state"
+    try:
+        state_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise IggyError(ErrorCode.CANNOT_CREATE_STATE_DIRECTORY, f"cannot create {state_dir}: {exc}") from None
+    clients = ClientRegistry()
+    metadata = Metadata(system_path, config, lookup_session=clients.get)
+    metadata.load()
+    ctx = ServerContext(config=config, metadata=metadata, clients=clients, state_dir=state_dir)
+    _attach_security(ctx, state_dir, root_credentials)
+    return ctx
+
+
+def _attach_security(ctx: ServerContext, state_dir: Path, root_credentials: tuple[str, str] | None) -> None:
+    try:
+        from .security.users import UserStore
+    except ImportError:
+        log.error("security package unavailable: no users, every login fails")
+        return
+    users = UserStore(state_dir)
+    ctx.users = users
+    try:
+        from .security.tokens import TokenStore
+
+        ctx.tokens = TokenStore(state_dir, users)
+    except ImportError:
+        log.error("personal access tokens unavailable (iggy_server.security.tokens missing)")
+    try:
+        from .security.authorizer import Authorizer
+
+        ctx.authorizer = Authorizer(users)
+    except ImportError:
+        log.warning("PERMISSIVE AUTHORIZER IN USE: iggy_server.security.authorizer is missing")
+        ctx.authorizer = PermissiveAuthorizer()
+
+    generated = False
+    if root_credentials is None:
+        username = os.environ.get("IGGY_ROOT_USERNAME")
+        password = os.environ.get("IGGY_ROOT_PASSWORD")
+        if not (username and password):
+            username, password, generated = "iggy", generate_root_password(), True
+        root_credentials = (username, password)
+    if users.ensure_root(*root_credentials) and generated:
+        # Printed once, at creation: it is stored only as a hash.
+        print(f"Created root user {root_credentials[0]!r} with generated password: {root_credentials[1]}", flush=True)
+
+    def logout_deleted_user(user_id: int) -> None:
+        for session in ctx.clients.sessions_of_user(user_id):
+            session.user_id = None
+
+    users.add_deletion_listener(logout_deleted_user)
+
+
+# ====================================================================== connection
+
+
+class Connection(asyncio.BufferedProtocol):
+    """One client connection; see the module docstring for the state machine."""
+
+    _HEADER, _PAYLOAD, _DRAIN = range(3)
+
+    def __init__(self, server: "IggyServer") -> None:
+        self.server = server
+        self.ctx = server.ctx
+        self.transport: asyncio.Transport | None = None
+        self.session: Session | None = None
+        self._header = bytearray(8)
+        self._header_view = memoryview(self._header)
+        self._state = self._HEADER
+        self._filled = 0
+        self._payload: bytearray | None = None
+        self._payload_view: memoryview | None = None
+        self._code = 0
+        self._drain_left = 0
+        self._drain_buffer: bytearray | None = None
+        self._closed = False
+        self._busy = False
+
+    # ------------------------------------------------------------------ asyncio callbacks
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        peer = transport.get_extra_info("peername")
+        address = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        if len(self.ctx.clients) >= self.ctx.config.limits.max_connections or self.ctx.shutting_down:
+            log.warning("refusing connection from %s (limit or shutdown)", address)
+            transport.abort()
+            self._closed = True
+            return
+        if self.ctx.config.tcp.nodelay:
+            sock = transport.get_extra_info("socket")
+            if sock is not None:
+                try:
+                    import socket
+
+                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                except OSError:
+                    pass
+        self.session = self.ctx.clients.connect(address, transport)
+        self.server.connections.add(self)
+        log.info("client %d connected from %s", self.session.client_id, address)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._closed = True
+        self.server.connections.discard(self)
+        session = self.session
+        if session is None:
+            return
+        try:
+            self.ctx.metadata.leave_all_groups(session)
+        except Exception:
+            log.exception("leaving the consumer groups of client %d failed", session.client_id)
+        self.ctx.clients.disconnect(session)
+        log.info("client %d (%s) disconnected", session.client_id, session.address)
+
+    def get_buffer(self, sizehint: int) -> memoryview:
+        if self._state == self._HEADER:
+            return self._header_view[self._filled :]
+        if self._state == self._PAYLOAD:
+            assert self._payload_view is not None
+            return self._payload_view[self._filled :]
+        assert self._drain_buffer is not None
+        return memoryview(self._drain_buffer)[: min(self._drain_left, len(self._drain_buffer))]
+
+    def buffer_updated(self, nbytes: int) -> None:
+        if self._state == self._DRAIN:
+            self._drain_left -= nbytes
+            if self._drain_left == 0:
+                self._drain_buffer = None
+                self._reset()
+            return
+        self._filled += nbytes
+        if self._state == self._HEADER:
+            if self._filled == 8:
+                self._on_header()
+        elif self._payload is not None and self._filled == len(self._payload):
+            self._on_payload()
+
+    def eof_received(self) -> bool:
+        return False  # close our side too
+
+    # ------------------------------------------------------------------ framing
+
+    def _reset(self) -> None:
+        self._state = self._HEADER
+        self._filled = 0
+        self._payload = None
+        self._payload_view = None
+
+    def _drain(self, payload_bytes: int) -> None:
+        if payload_bytes <= 0:
+            self._reset()
+            return
+        self._state = self._DRAIN
+        self._drain_left = payload_bytes
+        self._drain_buffer = bytearray(min(_DRAIN_CHUNK_BYTES, payload_bytes))
+
+    def _on_header(self) -> None:
+        length, code = _REQUEST_HEADER.unpack_from(self._header, 0)
+        session = self.session
+        assert session is not None
+        if self.ctx.shutting_down:
+            # No new work once shutdown started; in-flight requests still complete.
+            self._close()
+            return
+        if length < 4:
+            # Only the 8 header bytes were sent for this frame; nothing to drain.
+            self._reject(code, ErrorCode.INVALID_COMMAND, f"frame length {length} is below 4")
+            self._reset()
+            return
+        payload_bytes = length - 4
+        if code not in _KNOWN_CODES or Command(code) not in HANDLERS:
+            self._reject(code, ErrorCode.INVALID_COMMAND, f"unknown command code {code}")
+            self._drain(payload_bytes)
+            return
+        limits = self.ctx.config.limits
+        limit = limits.max_send_messages_bytes if code == Command.SEND_MESSAGES else limits.max_request_bytes
+        if payload_bytes > limit:
+            self._reject(code, ErrorCode.INVALID_COMMAND, f"payload of {payload_bytes} bytes exceeds the {limit}-byte limit")
+            self._drain(payload_bytes)
+            return
+        if session.stale:
+            self._reject(code, ErrorCode.STALE_CLIENT, "client missed its heartbeats")
+            self._close()
+            return
+        if session.user_id is None and code not in UNAUTHENTICATED_COMMANDS:
+            # Checked before reading the payload (as 0.8 does), but the payload is drained, not parsed.
+            self._reject(code, ErrorCode.UNAUTHENTICATED, "command requires a login")
+            self._drain(payload_bytes)
+            return
+        self._code = code
+        if payload_bytes == 0:
+            self._payload = bytearray()
+            self._payload_view = memoryview(self._payload)
+            self._on_payload()
+            return
+        self._state = self._PAYLOAD
+        self._filled = 0
+        self._payload = bytearray(payload_bytes)
+        self._payload_view = memoryview(self._payload)
+
+    def _on_payload(self) -> None:
+        assert self._payload_view is not None and self.transport is not None
+        payload, code = self._payload_view, self._code
+        self._reset()
+        self._busy = True
+        self.transport.pause_reading()
+        task = asyncio.get_running_loop().create_task(self._handle(code, payload))
+        self.server.track(task)
+
+    # ------------------------------------------------------------------ dispatch
+
+    async def _handle(self, code: int, payload: memoryview) -> None:
+        session = self.session
+        assert session is not None
+        command = Command(code)
+        try:
+            result = await HANDLERS[command](self.ctx, session, payload)
+        except IggyError as exc:
+            self._reject(code, exc.code, exc.message)
+        except PROTOCOL_ERROR as exc:
+            error = from_protocol_error(exc)
+            self._reject(code, error.code, error.message)
+        except NATIVE_ERROR as exc:
+            self._reject(code, int(getattr(exc, "code", ErrorCode.ERROR)), str(getattr(exc, "message", exc)))
+        except Exception:
+            log.exception("handler of %s failed for client %d", command.name, session.client_id)
+            self._write_error(ErrorCode.ERROR)
+        else:
+            self._write_ok(code, result)
+        self._busy = False
+        if not self._closed and self.transport is not None and not session.stale:
+            self.transport.resume_reading()
+        if session.stale:
+            self._close()
+
+    def _reject(self, code: int, error: int, message: str) -> None:
+        session = self.session
+        name = Command(code).name if code in _KNOWN_CODES else str(code)
+        log.info(
+            "client %s: %s → error %d (%s): %s",
+            session.client_id if session else "?",
+            name,
+            int(error),
+            _error_name(error),
+            message,
+        )
+        self._write_error(error)
+
+    def _write_error(self, error: int) -> None:
+        if self.transport is not None and not self._closed:
+            self.transport.write(_RESPONSE_HEADER.pack(int(error), 0))
+
+    def _write_ok(self, code: int, result: Any) -> None:
+        if self.transport is None or self._closed:
+            return
+        parts = result if isinstance(result, list) else [result]
+        size = sum(part.nbytes if isinstance(part, memoryview) else len(part) for part in parts)
+        if size == 1:
+            log.error("handler of %s produced a 1-byte body; answering Error instead", Command(code).name)
+            self._write_error(ErrorCode.ERROR)
+            return
+        # Small parts are coalesced with the header (one segment on the wire under TCP_NODELAY);
+        # large ones are handed to the transport as they are, which sends them without a copy when
+        # the socket buffer has room (3.11's writelines would join everything first).
+        pending = bytearray(_RESPONSE_HEADER.pack(0, size))
+        for part in parts:
+            part_size = part.nbytes if isinstance(part, memoryview) else len(part)
+            if part_size < _COALESCE_LIMIT_BYTES:
+                pending += part
+                continue
+            if pending:
+                self.transport.write(pending)
+                pending = bytearray()
+            self.transport.write(part)
+        if pending:
+            self.transport.write(pending)
+
+    def _close(self) -> None:
+        if self.transport is not None and not self._closed:
+            self._closed = True
+            self.transport.close()
+
+
+def _error_name(code: int) -> str:
+    try:
+        return ErrorCode(code).name
+    except ValueError:
+        return "UNKNOWN"
+
+
+# ====================================================================== server
+
+
+class IggyServer:
+    """The listener plus background tasks; ``await start()``, then ``await shutdown()``."""
+
+    def __init__(self, ctx: ServerContext) -> None:
+        self.ctx = ctx
+        self.connections: set[Connection] = set()
+        self._server: asyncio.base_events.Server | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._background: list[asyncio.Task[Any]] = []
+        self._stopped = asyncio.Event()
+
+    def track(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def start(self) -> tuple[str, int]:
+        load_handlers()
+        host, port = split_address(self.ctx.config.tcp.address, "tcp.address")
+        loop = asyncio.get_running_loop()
+        self._server = await loop.create_server(lambda: Connection(self), host, port, reuse_address=True)
+        sockname = self._server.sockets[0].getsockname()
+        self.ctx.bound_host, self.ctx.bound_port = sockname[0], sockname[1]
+        self._start_background_tasks()
+        return self.ctx.bound_host, self.ctx.bound_port
+
+    # ------------------------------------------------------------------ background tasks
+
+    def _start_background_tasks(self) -> None:
+        config = self.ctx.config
+        if config.heartbeat.enabled:
+            self._every(config.heartbeat.interval_ms, self._verify_heartbeats, "heartbeat verifier")
+        if config.system.message_saver.enabled:
+            self._every(config.system.message_saver.interval_ms, self.ctx.metadata.fsync_dirty, "message saver")
+        if config.system.message_cleaner.enabled:
+            self._every(config.system.message_cleaner.interval_ms, self._clean_expired, "message cleaner")
+        group_config = config.consumer_group
+        self._every(
+            group_config.rebalancing_check_interval_ms,
+            lambda: self.ctx.metadata.complete_timed_out_revocations(group_config.rebalancing_timeout_ms * 1000),
+            "revocation timeout checker",
+        )
+
+    def _every(self, interval_ms: int, action: Any, name: str) -> None:
+        async def loop() -> None:
+            while True:
+                await asyncio.sleep(interval_ms / 1000)
+                try:
+                    action()
+                except Exception:
+                    log.exception("%s failed", name)
+
+        self._background.append(asyncio.get_running_loop().create_task(loop(), name=name))
+
+    def _verify_heartbeats(self) -> None:
+        """Mark clients silent for more than 1.2 × interval stale and remove them (reference §6.8)."""
+        threshold_us = int(self.ctx.config.heartbeat.interval_ms * 1000 * 1.2)
+        now = now_us()
+        for session in list(self.ctx.clients):
+            if now - session.last_heartbeat_us > threshold_us:
+                log.warning("client %d (%s) is stale: no heartbeat for %d ms", session.client_id, session.address, (now - session.last_heartbeat_us) // 1000)
+                session.stale = True
+                self.ctx.metadata.leave_all_groups(session)
+                self.ctx.clients.disconnect(session)
+                connection = next((c for c in self.connections if c.session is session), None)
+                if connection is not None and not connection._busy:
+                    connection._close()
+
+    def _clean_expired(self) -> None:
+        from .metadata import U64_MAX
+
+        now = now_us()
+        for _, topic, partition in self.ctx.metadata.all_partitions():
+            if topic.message_expiry_us != U64_MAX:
+                result = partition.log.delete_expired_segments(now, topic.message_expiry_us)
+                if result.segments_count:
+                    log.info("removed %d expired segments (%d messages) from %s", result.segments_count, result.messages_count, partition.directory)
+
+    # ------------------------------------------------------------------ shutdown
+
+    async def shutdown(self) -> None:
+        """Stop accepting, finish in-flight requests, close connections, flush+fsync, persist."""
+        if self.ctx.shutting_down:
+            await self._stopped.wait()
+            return
+        self.ctx.shutting_down = True
+        log.info("shutting down")
+        if self._server is not None:
+            self._server.close()
+        for task in self._background:
+            task.cancel()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=10)
+        for connection in list(self.connections):
+            connection._close()
+        if self._server is not None:
+            try:
+                await asyncio.wait_for(self._server.wait_closed(), timeout=2)
+            except (asyncio.TimeoutError, Exception):
+                pass
+        metadata = self.ctx.metadata
+        metadata.flush_all(True)
+        try:
+            metadata.save()
+        except Exception:
+            log.exception("persisting metadata at shutdown failed")
+        metadata.close()
+        log.info("shutdown complete")
+        self._stopped.set()
+
+
+def write_address_file(path: str, host: str, port: int) -> None:
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
+    temp.write_text(f"{host}:{port}\n")
+    os.replace(temp, target)
+
+
+async def run_server(ctx: ServerContext) -> None:
+    """Run until SIGINT/SIGTERM, then shut down gracefully."""
+    server = IggyServer(ctx)
+    host, port = await server.start()
+    print(f"iggy-server listening on {host}:{port}", flush=True)
+    log.info("listening on %s:%d (data in %s)", host, port, ctx.config.system.path)
+    if ctx.config.tcp.address_file:
+        write_address_file(ctx.config.tcp.address_file, host, port)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(signum, stop.set)
+        except (NotImplementedError, RuntimeError):  # pragma: no cover - non-main thread / Windows
+            pass
+    started = time.monotonic()
+    await stop.wait()
+    log.info("signal received after %.1f s", time.monotonic() - started)
+    await server.shutdown()

@@ -1,0 +1,270 @@
+"""Server configuration: embedded defaults ← TOML file ← ``IGGY_<SECTION>_<KEY>`` environment variables.
+
+Every key has a default below (the single source of truth; ``server/config.toml`` documents the same
+keys). The TOML file is ``--config PATH``, else ``$IGGY_CONFIG_PATH``, else ``./config.toml`` when it
+exists. Any key can be overridden from the environment: the upper-cased path joined with ``_`` and
+prefixed with ``IGGY_`` (``[system.segment] size_bytes`` → ``IGGY_SYSTEM_SEGMENT_SIZE_BYTES``). Values
+are parsed with the default's type; a bad value or an unknown TOML key is a :class:`ConfigError`
+naming the key.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+__all__ = ["DEFAULTS", "ConfigError", "ServerConfig", "load_config", "env_variable_names"]
+
+GIB = 1024 * 1024 * 1024
+MIB = 1024 * 1024
+U64_MAX = 0xFFFF_FFFF_FFFF_FFFF
+
+DEFAULTS: dict[str, Any] = {
+    "tcp": {
+        # host:port to listen on; port 0 picks a free port (the bound address is logged and written
+        # to address_file when that is set).
+        "address": "127.0.0.1:8090",
+        "address_file": "",
+        "nodelay": True,
+    },
+    "system": {
+        "path": "local_data",
+        "segment": {"size_bytes": GIB},
+        "partition": {
+            "messages_required_to_save": 1024,
+            "enforce_fsync": False,
+            "durable": False,
+            "verify_checksums_on_read": True,
+        },
+        "message_saver": {"enabled": True, "interval_ms": 1000},
+        "message_cleaner": {"enabled": True, "interval_ms": 60_000},
+        "topic": {"message_expiry_us": 0, "max_size_bytes": 0},
+    },
+    "limits": {
+        "max_request_bytes": 10 * MIB,
+        "max_send_messages_bytes": 128 * MIB,
+        "max_messages_per_batch": 1_000_000,
+        "max_poll_messages": 1_000_000,
+        "max_connections": 10_000,
+    },
+    "heartbeat": {"enabled": False, "interval_ms": 5000},
+    "consumer_group": {"rebalancing_timeout_ms": 30_000, "rebalancing_check_interval_ms": 5000},
+    "cluster": {"name": "single-node", "node_name": "iggy-node"},
+    "logging": {"level": "info"},
+}
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+_LOG_LEVELS = {"trace", "debug", "info", "warn", "warning", "error", "critical"}
+
+
+class ConfigError(ValueError):
+    """A configuration value that cannot be used; the message names the key and its source."""
+
+
+class Section:
+    """Read-only attribute view of one config table (``config.system.segment.size_bytes``)."""
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        for key, value in values.items():
+            object.__setattr__(self, key, Section(value) if isinstance(value, Mapping) else value)
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        raise AttributeError("configuration is read-only")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {k: (v.as_dict() if isinstance(v, Section) else v) for k, v in vars(self).items()}
+
+
+class ServerConfig(Section):
+    """The resolved configuration; ``source`` names the TOML file used (or None)."""
+
+    def __init__(self, values: Mapping[str, Any], source: Path | None = None) -> None:
+        super().__init__(values)
+        object.__setattr__(self, "source", source)
+
+    def as_dict(self) -> dict[str, Any]:
+        result = super().as_dict()
+        result.pop("source", None)
+        return result
+
+    @property
+    def host(self) -> str:
+        return split_address(self.tcp.address, "tcp.address")[0]
+
+    @property
+    def port(self) -> int:
+        return split_address(self.tcp.address, "tcp.address")[1]
+
+
+def split_address(address: str, key: str) -> tuple[str, int]:
+    host, sep, port_text = address.rpartition(":")
+    if not sep or not host or not port_text.isdigit() or int(port_text) > 65535:
+        raise ConfigError(f"{key}: expected host:port, got {address!r}")
+    return host.strip("[]"), int(port_text)
+
+
+def _leaves(tree: Mapping[str, Any], prefix: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
+    out: list[tuple[tuple[str, ...], Any]] = []
+    for key, value in tree.items():
+        if isinstance(value, Mapping):
+            out.extend(_leaves(value, prefix + (key,)))
+        else:
+            out.append((prefix + (key,), value))
+    return out
+
+
+def env_variable_names() -> dict[str, tuple[str, ...]]:
+    """``{"IGGY_TCP_ADDRESS": ("tcp", "address"), ...}`` for every key."""
+    names: dict[str, tuple[str, ...]] = {}
+    for path, _ in _leaves(DEFAULTS):
+        name = "IGGY_" + "_".join(part.upper() for part in path)
+        if name in names:  # a design bug in DEFAULTS, caught by the test suite
+            raise AssertionError(f"two config keys map to {name}")
+        names[name] = path
+    return names
+
+
+def _parse_text(text: str, default: Any, key: str, source: str) -> Any:
+    raw = text.strip()
+    if isinstance(default, bool):
+        lowered = raw.lower()
+        if lowered in _TRUE:
+            return True
+        if lowered in _FALSE:
+            return False
+        raise ConfigError(f"{key} ({source}): expected a boolean (true/false), got {text!r}")
+    if isinstance(default, int):
+        try:
+            return int(raw.replace("_", ""), 0)
+        except ValueError:
+            raise ConfigError(f"{key} ({source}): expected an integer, got {text!r}") from None
+    if isinstance(default, float):
+        try:
+            return float(raw)
+        except ValueError:
+            raise ConfigError(f"{key} ({source}): expected a number, got {text!r}") from None
+    return text
+
+
+def _coerce(value: Any, default: Any, key: str, source: str) -> Any:
+    """Check a TOML value against the default's type (TOML already typed it)."""
+    if isinstance(default, bool):
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str):
+            return _parse_text(value, default, key, source)
+        raise ConfigError(f"{key} ({source}): expected a boolean, got {value!r}")
+    if isinstance(default, int):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str):
+            return _parse_text(value, default, key, source)
+        raise ConfigError(f"{key} ({source}): expected an integer, got {value!r}")
+    if isinstance(default, float):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+        raise ConfigError(f"{key} ({source}): expected a number, got {value!r}")
+    if isinstance(default, str):
+        if isinstance(value, str):
+            return value
+        raise ConfigError(f"{key} ({source}): expected a string, got {value!r}")
+    return value
+
+
+def _merge_file(values: dict[str, Any], defaults: Mapping[str, Any], data: Mapping[str, Any], prefix: str, source: str) -> None:
+    for key, value in data.items():
+        dotted = f"{prefix}{key}"
+        if key not in defaults:
+            raise ConfigError(f"{dotted} ({source}): unknown configuration key")
+        default = defaults[key]
+        if isinstance(default, Mapping):
+            if not isinstance(value, Mapping):
+                raise ConfigError(f"{dotted} ({source}): expected a table")
+            _merge_file(values[key], default, value, dotted + ".", source)
+        else:
+            values[key] = _coerce(value, default, dotted, source)
+
+
+def _validate(values: Mapping[str, Any]) -> None:
+    def positive(path: str) -> None:
+        node: Any = values
+        for part in path.split("."):
+            node = node[part]
+        if node <= 0:
+            raise ConfigError(f"{path}: must be > 0, got {node}")
+
+    split_address(values["tcp"]["address"], "tcp.address")
+    for path in (
+        "system.segment.size_bytes",
+        "system.partition.messages_required_to_save",
+        "system.message_saver.interval_ms",
+        "system.message_cleaner.interval_ms",
+        "limits.max_request_bytes",
+        "limits.max_send_messages_bytes",
+        "limits.max_messages_per_batch",
+        "limits.max_poll_messages",
+        "limits.max_connections",
+        "heartbeat.interval_ms",
+        "consumer_group.rebalancing_timeout_ms",
+        "consumer_group.rebalancing_check_interval_ms",
+    ):
+        positive(path)
+    if values["limits"]["max_send_messages_bytes"] > 0xFFFF_FFFF - 4:
+        raise ConfigError("limits.max_send_messages_bytes: must fit the u32 frame length")
+    if values["limits"]["max_request_bytes"] > 0xFFFF_FFFF - 4:
+        raise ConfigError("limits.max_request_bytes: must fit the u32 frame length")
+    if values["system"]["segment"]["size_bytes"] > 0xFFFF_FFFF:
+        # Index positions are u32 (reference §5), so a segment cannot exceed 4 GiB.
+        raise ConfigError("system.segment.size_bytes: must be ≤ 4 GiB (u32 index positions)")
+    if not values["system"]["path"]:
+        raise ConfigError("system.path: must not be empty")
+    if values["logging"]["level"].lower() not in _LOG_LEVELS:
+        raise ConfigError(f"logging.level: expected one of {sorted(_LOG_LEVELS)}, got {values['logging']['level']!r}")
+    for path in ("system.topic.message_expiry_us", "system.topic.max_size_bytes"):
+        section, sub, key = path.split(".")
+        value = values[section][sub][key]
+        if not 0 <= value <= U64_MAX:
+            raise ConfigError(f"{path}: must be a u64, got {value}")
+
+
+def resolve_config_path(explicit: str | os.PathLike[str] | None, environ: Mapping[str, str]) -> Path | None:
+    if explicit:
+        return Path(explicit)
+    from_env = environ.get("IGGY_CONFIG_PATH")
+    if from_env:
+        return Path(from_env)
+    default = Path("config.toml")
+    return default if default.is_file() else None
+
+
+def load_config(path: str | os.PathLike[str] | None = None, environ: Mapping[str, str] | None = None) -> ServerConfig:
+    """Resolve the configuration (defaults ← file ← environment) and validate it."""
+    environ = os.environ if environ is None else environ
+    values = copy.deepcopy(DEFAULTS)
+    config_path = resolve_config_path(path, environ)
+    if config_path is not None:
+        try:
+            with open(config_path, "rb") as handle:
+                data = tomllib.load(handle)
+        except FileNotFoundError:
+            raise ConfigError(f"config file {config_path} does not exist") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"config file {config_path}: {exc}") from None
+        _merge_file(values, DEFAULTS, data, "", str(config_path))
+    for name, key_path in env_variable_names().items():
+        if name not in environ:
+            continue
+        node = values
+        default_node: Any = DEFAULTS
+        for part in key_path[:-1]:
+            node = node[part]
+            default_node = default_node[part]
+        leaf = key_path[-1]
+        node[leaf] = _parse_text(environ[name], default_node[leaf], ".".join(key_path), f"env {name}")
+    _validate(values)
+    return ServerConfig(values, source=config_path)

@@ -1,0 +1,45 @@
+"""The one exception type handlers raise: an Iggy error code plus a human message.
+
+The dispatcher turns an :class:`IggyError` into ``status = code, length = 0`` (never a body on an
+error, reference §2.2) and logs the message once, so handlers raise it for every bad input.
+"""
+
+from __future__ import annotations
+
+from iggy.protocol.codes import ERROR_MESSAGES, ErrorCode
+
+__all__ = ["IggyError", "from_protocol_error"]
+
+
+class IggyError(Exception):
+    """An error answered to the client as Iggy error ``code``.
+
+    ``IggyError(ErrorCode.STREAM_ID_NOT_FOUND, "stream 's1' not found")``; the message defaults to
+    Iggy's own text for the code.
+    """
+
+    __slots__ = ("code", "message")
+
+    def __init__(self, code: int, message: str | None = None) -> None:
+        self.code = int(code)
+        self.message = message if message is not None else ERROR_MESSAGES.get(self.code, "Error")
+        super().__init__(f"[{self.code}] {self.message}")
+
+    @property
+    def name(self) -> str:
+        try:
+            return ErrorCode(self.code).name
+        except ValueError:
+            return f"ERROR_{self.code}"
+
+
+def from_protocol_error(exc: Exception) -> IggyError:
+    """Convert a codec ``ProtocolError`` (anything with an int ``code``) into an :class:`IggyError`.
+
+    Decoding failures that carry no code are truncation/garbage: 3 InvalidCommand, as Iggy answers.
+    """
+    code = getattr(exc, "code", None)
+    if code is None:
+        code = ErrorCode.INVALID_COMMAND
+    message = getattr(exc, "message", None) or str(exc) or None
+    return IggyError(int(code), message)

@@ -1,0 +1,60 @@
+"""Streams: GetStream(s), CreateStream, UpdateStream, DeleteStream, PurgeStream (reference §3.3)."""
+
+from __future__ import annotations
+
+from iggy.protocol import requests
+from iggy.protocol.codes import Command
+
+from . import handler
+from ._common import key, stream_details, stream_header
+
+
+@handler(Command.GET_STREAM)
+async def get_stream(ctx, session, payload):
+    request = requests.GetStream.decode(payload)
+    stream = ctx.metadata.find_stream(key(request.stream_id))
+    if stream is None:
+        return b""  # "not found" is an empty OK for Get* queries
+    ctx.authorizer.require(session, Command.GET_STREAM, stream_id=stream.id)
+    return stream_details(stream).encode()
+
+
+@handler(Command.GET_STREAMS)
+async def get_streams(ctx, session, payload):
+    ctx.authorizer.require(session, Command.GET_STREAMS)
+    return b"".join(stream_header(s).encode() for s in ctx.metadata.streams)
+
+
+@handler(Command.CREATE_STREAM)
+async def create_stream(ctx, session, payload):
+    request = requests.CreateStream.decode(payload)
+    ctx.authorizer.require(session, Command.CREATE_STREAM)
+    stream = ctx.metadata.create_stream(request.name)
+    return stream_header(stream).encode()
+
+
+@handler(Command.UPDATE_STREAM)
+async def update_stream(ctx, session, payload):
+    request = requests.UpdateStream.decode(payload)
+    stream = ctx.metadata.stream(key(request.stream_id))
+    ctx.authorizer.require(session, Command.UPDATE_STREAM, stream_id=stream.id)
+    ctx.metadata.update_stream(stream, request.name)
+    return b""
+
+
+@handler(Command.DELETE_STREAM)
+async def delete_stream(ctx, session, payload):
+    request = requests.DeleteStream.decode(payload)
+    stream = ctx.metadata.stream(key(request.stream_id))
+    ctx.authorizer.require(session, Command.DELETE_STREAM, stream_id=stream.id)
+    ctx.metadata.delete_stream(stream)
+    return b""
+
+
+@handler(Command.PURGE_STREAM)
+async def purge_stream(ctx, session, payload):
+    request = requests.PurgeStream.decode(payload)
+    stream = ctx.metadata.stream(key(request.stream_id))
+    ctx.authorizer.require(session, Command.PURGE_STREAM, stream_id=stream.id)
+    ctx.metadata.purge_stream(stream)
+    return b""

@@ -1,0 +1,326 @@
+"""System commands: Ping, GetStats, GetSnapshot, GetClusterMetadata, GetMe, GetClient, GetClients."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import platform
+import shutil
+import socket
+import threading
+import time
+import zipfile
+from pathlib import Path
+
+from iggy.protocol import requests
+from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.responses import ClientDetails, ClientGroupMembership, ClientInfo, ClusterMetadata, ClusterNode, Stats
+
+from ..errors import IggyError
+from . import handler
+
+SERVER_VERSION = "0.8.0"
+SERVER_SEMVER = 8000  # major·1 000 000 + minor·1 000 + patch
+# Iggy's default ports for the transports this server does not run; reported as configured-off values.
+DEFAULT_QUIC_PORT, DEFAULT_HTTP_PORT, DEFAULT_WEBSOCKET_PORT = 8080, 3000, 8092
+
+
+@handler(Command.PING)
+async def ping(ctx, session, payload):
+    session.touch()
+    return b""
+
+
+# ---------------------------------------------------------------------------------- stats
+
+
+def _read_proc_kv(path: str) -> dict[str, str]:
+    values: dict[str, str] = {}
+    try:
+        with open(path) as handle:
+            for line in handle:
+                name, sep, rest = line.partition(":")
+                if sep:
+                    values[name.strip()] = rest.strip()
+    except OSError:
+        pass
+    return values
+
+
+def _kib(value: str | None) -> int:
+    if not value:
+        return 0
+    try:
+        return int(value.split()[0]) * 1024
+    except (ValueError, IndexError):
+        return 0
+
+
+def _total_cpu_jiffies() -> tuple[int, int]:
+    """(busy, total) jiffies over all CPUs from /proc/stat; (0, 0) when unavailable."""
+    try:
+        with open("/proc/stat") as handle:
+            fields = [int(x) for x in handle.readline().split()[1:]]
+    except (OSError, ValueError):
+        return 0, 0
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    total = sum(fields)
+    return total - idle, total
+
+
+class _CpuSampler:
+    """CPU usage (%) between consecutive GetStats calls (first call: since process start)."""
+
+    def __init__(self) -> None:
+        self.last_wall = time.monotonic()
+        times = os.times()
+        self.last_process = times.user + times.system
+        self.last_busy, self.last_total = _total_cpu_jiffies()
+        self.started_wall = self.last_wall
+
+    def sample(self) -> tuple[float, float]:
+        now = time.monotonic()
+        times = os.times()
+        process = times.user + times.system
+        wall = max(now - self.last_wall, 1e-6)
+        cpus = os.cpu_count() or 1
+        process_pct = 100.0 * (process - self.last_process) / wall / cpus
+        busy, total = _total_cpu_jiffies()
+        total_pct = 100.0 * (busy - self.last_busy) / (total - self.last_total) if total > self.last_total else 0.0
+        self.last_wall, self.last_process, self.last_busy, self.last_total = now, process, busy, total
+        return max(process_pct, 0.0), max(total_pct, 0.0)
+
+
+_cpu = _CpuSampler()
+
+
+def _os_version() -> str:
+    release = _read_os_release()
+    return release.get("VERSION_ID") or release.get("VERSION") or platform.version()
+
+
+def _read_os_release() -> dict[str, str]:
+    values: dict[str, str] = {}
+    try:
+        with open("/etc/os-release") as handle:
+            for line in handle:
+                name, sep, value = line.strip().partition("=")
+                if sep:
+                    values[name] = value.strip('"')
+    except OSError:
+        pass
+    return values
+
+
+def collect_stats(ctx) -> Stats:
+    status = _read_proc_kv("/proc/self/status")
+    meminfo = _read_proc_kv("/proc/meminfo")
+    io_counters = _read_proc_kv("/proc/self/io")
+    counts = ctx.metadata.counts()
+    cpu_pct, total_cpu_pct = _cpu.sample()
+    try:
+        disk = shutil.disk_usage(ctx.config.system.path)
+        free_disk, total_disk = disk.free, disk.total
+    except OSError:
+        free_disk = total_disk = 0
+    release = _read_os_release()
+    return Stats(
+        process_id=os.getpid(),
+        cpu_usage=cpu_pct,
+        total_cpu_usage=total_cpu_pct,
+        memory_usage_bytes=_kib(status.get("VmRSS")),
+        total_memory_bytes=_kib(meminfo.get("MemTotal")),
+        available_memory_bytes=_kib(meminfo.get("MemAvailable")),
+        run_time_us=ctx.run_time_us(),
+        start_time_us=ctx.started_at_us,
+        read_bytes=int(io_counters.get("read_bytes", "0") or 0),
+        written_bytes=int(io_counters.get("write_bytes", "0") or 0),
+        messages_size_bytes=counts["size_bytes"],
+        streams_count=counts["streams"],
+        topics_count=counts["topics"],
+        partitions_count=counts["partitions"],
+        segments_count=counts["segments"],
+        messages_count=counts["messages"],
+        clients_count=len(ctx.clients),
+        consumer_groups_count=counts["consumer_groups"],
+        hostname=socket.gethostname(),
+        os_name=release.get("NAME") or platform.system(),
+        os_version=_os_version(),
+        kernel_version=platform.release(),
+        iggy_server_version=SERVER_VERSION,
+        iggy_server_semver=SERVER_SEMVER,
+        cache_metrics=(),
+        threads_count=int(status.get("Threads", "0") or 0) or threading.active_count(),
+        free_disk_space_bytes=free_disk,
+        total_disk_space_bytes=total_disk,
+    )
+
+
+@handler(Command.GET_STATS)
+async def get_stats(ctx, session, payload):
+    ctx.authorizer.require(session, Command.GET_STATS)
+    return collect_stats(ctx).encode()
+
+
+# ---------------------------------------------------------------------------------- snapshot
+
+SNAPSHOT_COMPRESSION = {1: zipfile.ZIP_STORED, 2: zipfile.ZIP_DEFLATED, 3: zipfile.ZIP_BZIP2, 5: zipfile.ZIP_LZMA}
+UNSUPPORTED_SNAPSHOT_COMPRESSION = {4: "zstd", 6: "xz"}  # not writable by the standard library
+SNAPSHOT_TYPES = {1: "filesystem_overview", 2: "process_list", 3: "resource_usage", 4: "test", 5: "server_logs", 6: "server_config"}
+SNAPSHOT_ALL = 100
+SNAPSHOT_ALL_TYPES = (1, 2, 3, 5, 6)  # what "all" expands to in 0.8 (no "test")
+MAX_FILESYSTEM_ENTRIES = 10_000
+
+
+def _filesystem_overview(ctx) -> str:
+    root = Path(ctx.config.system.path)
+    lines = [f"data directory: {root.resolve()}"]
+    entries = 0
+    for directory, _dirs, files in os.walk(root):
+        for name in sorted(files):
+            path = Path(directory) / name
+            try:
+                size = path.stat().st_size
+            except OSError:
+                continue
+            lines.append(f"{size:>14}  {path.relative_to(root)}")
+            entries += 1
+            if entries >= MAX_FILESYSTEM_ENTRIES:
+                lines.append(f"... truncated after {MAX_FILESYSTEM_ENTRIES} files")
+                return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n"
+
+
+def _process_list(ctx) -> str:
+    lines = ["PID\tCOMMAND"]
+    try:
+        pids = sorted(int(p) for p in os.listdir("/proc") if p.isdigit())
+    except OSError:
+        return "process list unavailable\n"
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                command = handle.read().replace(b"\0", b" ").decode("utf-8", "replace").strip()
+        except OSError:
+            continue
+        lines.append(f"{pid}\t{command}")
+    return "\n".join(lines) + "\n"
+
+
+def _resource_usage(ctx) -> str:
+    stats = collect_stats(ctx)
+    return "\n".join(f"{name}: {getattr(stats, name)}" for name in stats.__dataclass_fields__) + "\n"
+
+
+def _server_logs(ctx) -> str:
+    return "this server logs to stderr only; no log file is kept\n"
+
+
+def _server_config(ctx) -> str:
+    return json.dumps(ctx.config.as_dict(), indent=2, sort_keys=True) + "\n"
+
+
+_SNAPSHOT_WRITERS = {
+    1: _filesystem_overview,
+    2: _process_list,
+    3: _resource_usage,
+    4: lambda ctx: "test\n",
+    5: _server_logs,
+    6: _server_config,
+}
+
+
+def build_snapshot(ctx, compression: int, snapshot_types: tuple[int, ...]) -> bytes:
+    if compression in UNSUPPORTED_SNAPSHOT_COMPRESSION:
+        raise IggyError(
+            ErrorCode.FEATURE_UNAVAILABLE,
+            f"snapshot compression {UNSUPPORTED_SNAPSHOT_COMPRESSION[compression]} is not supported; use 1, 2, 3 or 5",
+        )
+    if compression not in SNAPSHOT_COMPRESSION:
+        raise IggyError(ErrorCode.INVALID_COMMAND, f"unknown snapshot compression {compression}")
+    for snapshot_type in snapshot_types:
+        if snapshot_type != SNAPSHOT_ALL and snapshot_type not in SNAPSHOT_TYPES:
+            raise IggyError(ErrorCode.INVALID_COMMAND, f"unknown snapshot type {snapshot_type}")
+    if SNAPSHOT_ALL in snapshot_types:
+        if len(snapshot_types) > 1:
+            raise IggyError(ErrorCode.INVALID_COMMAND, "snapshot type 'all' must be requested alone")
+        snapshot_types = SNAPSHOT_ALL_TYPES
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=SNAPSHOT_COMPRESSION[compression]) as archive:
+        for snapshot_type in dict.fromkeys(snapshot_types):
+            archive.writestr(f"{SNAPSHOT_TYPES[snapshot_type]}.txt", _SNAPSHOT_WRITERS[snapshot_type](ctx))
+    return buffer.getvalue()
+
+
+@handler(Command.GET_SNAPSHOT)
+async def get_snapshot(ctx, session, payload):
+    request = requests.GetSnapshot.decode(payload)
+    return build_snapshot(ctx, request.compression, tuple(request.snapshot_types))
+
+
+# ---------------------------------------------------------------------------------- cluster
+
+
+@handler(Command.GET_CLUSTER_METADATA)
+async def get_cluster_metadata(ctx, session, payload):
+    cluster = ctx.config.cluster
+    node = ClusterNode(
+        name=cluster.node_name,
+        ip=ctx.bound_host,
+        tcp_port=ctx.bound_port,
+        quic_port=DEFAULT_QUIC_PORT,
+        http_port=DEFAULT_HTTP_PORT,
+        websocket_port=DEFAULT_WEBSOCKET_PORT,
+        role=0,  # leader
+        status=0,  # healthy
+    )
+    return ClusterMetadata(name=cluster.name, nodes=(node,)).encode()
+
+
+# ---------------------------------------------------------------------------------- clients
+
+
+def client_info(session) -> ClientInfo:
+    return ClientInfo(
+        client_id=session.client_id,
+        user_id=session.wire_user_id,
+        transport=session.transport_kind,
+        address=session.address,
+        consumer_groups_count=len(session.consumer_groups),
+    )
+
+
+def client_details(session) -> ClientDetails:
+    groups = tuple(ClientGroupMembership(s, t, g) for s, t, g in sorted(session.consumer_groups))
+    return ClientDetails(
+        client_id=session.client_id,
+        user_id=session.wire_user_id,
+        transport=session.transport_kind,
+        address=session.address,
+        consumer_groups_count=len(groups),
+        consumer_groups=groups,
+    )
+
+
+@handler(Command.GET_ME)
+async def get_me(ctx, session, payload):
+    return client_details(session).encode()
+
+
+@handler(Command.GET_CLIENT)
+async def get_client(ctx, session, payload):
+    request = requests.GetClient.decode(payload)
+    if request.client_id == 0:
+        raise IggyError(ErrorCode.INVALID_CLIENT_ID, "client id 0 is never assigned")
+    ctx.authorizer.require(session, Command.GET_CLIENT)
+    other = ctx.clients.get(request.client_id)
+    if other is None:
+        return b""
+    return client_details(other).encode()
+
+
+@handler(Command.GET_CLIENTS)
+async def get_clients(ctx, session, payload):
+    ctx.authorizer.require(session, Command.GET_CLIENTS)
+    return b"".join(client_info(s).encode() for s in ctx.clients)

@@ -1,0 +1,56 @@
+"""Personal access tokens: list, create, delete, login (commands 41–44, reference §3.4).
+
+A token always belongs to the calling user, so these need a login but no permission flag.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from iggy.protocol import requests
+from iggy.protocol.codes import Command
+from iggy.protocol.responses import IdentityInfo, PersonalAccessTokenInfo, RawPersonalAccessToken
+
+from . import handler
+from .users import log_in, decode
+
+if TYPE_CHECKING:
+    from ..context import ServerContext
+    from ..session import Session
+
+log = logging.getLogger(__name__)
+
+
+@handler(Command.GET_PERSONAL_ACCESS_TOKENS)
+async def get_personal_access_tokens(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
+    ctx.authorizer.require(session, Command.GET_PERSONAL_ACCESS_TOKENS)
+    tokens = ctx.tokens.list_for_user(session.user_id)
+    return PersonalAccessTokenInfo.encode_list([PersonalAccessTokenInfo(t.name, t.wire_expiry_at) for t in tokens])
+
+
+@handler(Command.CREATE_PERSONAL_ACCESS_TOKEN)
+async def create_personal_access_token(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
+    """Answers the raw token; this is the only time it is ever sent or known to the server."""
+    request = decode(requests.CreatePersonalAccessToken, payload)
+    ctx.authorizer.require(session, Command.CREATE_PERSONAL_ACCESS_TOKEN)
+    token, raw_token = ctx.tokens.create(session.user_id, request.name, request.expiry)
+    log.info("user %d created personal access token %r", token.user_id, token.name)
+    return RawPersonalAccessToken(raw_token).encode()
+
+
+@handler(Command.DELETE_PERSONAL_ACCESS_TOKEN)
+async def delete_personal_access_token(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
+    request = decode(requests.DeletePersonalAccessToken, payload)
+    ctx.authorizer.require(session, Command.DELETE_PERSONAL_ACCESS_TOKEN)
+    ctx.tokens.delete(session.user_id, request.name)
+    return b""
+
+
+@handler(Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN)
+async def login_with_personal_access_token(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
+    """20 unknown token, 54 expired, 47 inactive user; answers the user id like LoginUser."""
+    request = decode(requests.LoginWithPersonalAccessToken, payload)
+    user_id = ctx.tokens.authenticate(request.token)
+    log_in(session, user_id)
+    return IdentityInfo(user_id).encode()

@@ -1,0 +1,426 @@
+"""One partition's message log: a list of segments, the newest one active (see the package docstring)."""
+
+from __future__ import annotations
+
+import bisect
+import logging
+import os
+import re
+import time
+from pathlib import Path
+from collections.abc import Callable
+from typing import NamedTuple
+
+from iggy_server import _native
+from iggy_server.storage.segment import (
+    INDEX_SUFFIX,
+    LOG_SUFFIX,
+    Segment,
+    create_segment,
+    fsync_directory,
+    open_segment,
+)
+
+GIB = 1024 * 1024 * 1024
+# Segment index positions are u32: a segment's log can never grow past this.
+MAX_SEGMENT_LOG_BYTES = 0xFFFF_FFFF
+_SEGMENT_FILE = re.compile(r"^(\d{20})\.(log|index)$")
+
+logger = logging.getLogger(__name__)
+
+
+class AppendResult(NamedTuple):
+    first_offset: int
+    last_offset: int
+    messages_count: int
+    appended_bytes: int
+
+
+class ReadResult(NamedTuple):
+    """Frames back to back in ``buffers``; offsets are meaningful only when ``messages_count > 0``."""
+
+    buffers: tuple[bytes, ...]
+    messages_count: int
+    first_offset: int
+    last_offset: int
+    size_bytes: int
+
+
+EMPTY_READ = ReadResult((), 0, 0, 0, 0)
+
+
+class DeleteResult(NamedTuple):
+    segments_count: int
+    messages_count: int
+    size_bytes: int
+
+
+class SegmentInfo(NamedTuple):
+    start_offset: int
+    messages_count: int
+    size_bytes: int
+    max_timestamp_us: int
+    is_active: bool
+
+
+def partition_path(system_path: str | os.PathLike[str], stream_id: int, topic_id: int, partition_id: int) -> Path:
+    """``{system_path}/streams/{stream_id}/topics/{topic_id}/partitions/{partition_id}`` (reference §5)."""
+    return Path(system_path, "streams", str(stream_id), "topics", str(topic_id), "partitions", str(partition_id))
+
+
+def _now_us() -> int:
+    return time.time_ns() // 1000
+
+
+class PartitionLog:
+    """Append-only log of one partition. Construct with :meth:`open`."""
+
+    def __init__(
+        self,
+        directory: Path,
+        segments: list[Segment],
+        *,
+        created_at_us: int,
+        segment_size_bytes: int,
+        messages_required_to_save: int,
+        enforce_fsync: bool,
+        durable: bool,
+        verify_checksums_on_read: bool,
+    ) -> None:
+        self._directory = directory
+        self._segments = segments
+        self._segment_starts = [segment.start_offset for segment in segments]
+        self._created_at_us = created_at_us
+        self._segment_size_bytes = segment_size_bytes
+        self._messages_required_to_save = messages_required_to_save
+        self._enforce_fsync = enforce_fsync
+        self._durable = durable
+        self._verify_checksums_on_read = verify_checksums_on_read
+        self._unsynced_messages = 0
+        # Segments sealed without an fsync; flush(fsync=True) syncs them.
+        self._unsynced_sealed: list[Segment] = []
+        self._closed = False
+        active = segments[-1]
+        self._next_offset = active.start_offset + active.messages_count
+        self._last_timestamp_us = max((segment.max_timestamp_us for segment in segments), default=0)
+        active.activate()
+
+    @classmethod
+    def open(
+        cls,
+        directory: str | os.PathLike[str],
+        *,
+        created_at_us: int | None = None,
+        segment_size_bytes: int = GIB,
+        messages_required_to_save: int = 1024,
+        enforce_fsync: bool = False,
+        durable: bool = False,
+        verify_checksums_on_read: bool = True,
+    ) -> PartitionLog:
+        """Open (creating if missing) the partition stored in ``directory``.
+
+        ``segment_size_bytes``: a segment is sealed once its log reaches this size (Iggy
+        ``segment.size``). ``messages_required_to_save`` + ``enforce_fsync``: fsync after that many
+        unsynced messages (writes themselves always reach the OS immediately). ``durable``: fsync
+        before every append returns. ``verify_checksums_on_read``: verify offsets and checksums of
+        frames before serving them, as the 0.8 server does.
+        """
+        if segment_size_bytes <= 0:
+            raise ValueError("segment_size_bytes must be positive")
+        if messages_required_to_save <= 0:
+            raise ValueError("messages_required_to_save must be positive")
+        path = Path(directory)
+        path.mkdir(parents=True, exist_ok=True)
+        segments = _load_segments(path, fsync=durable or enforce_fsync)
+        return cls(
+            path,
+            segments,
+            created_at_us=_now_us() if created_at_us is None else created_at_us,
+            segment_size_bytes=segment_size_bytes,
+            messages_required_to_save=messages_required_to_save,
+            enforce_fsync=enforce_fsync,
+            durable=durable,
+            verify_checksums_on_read=verify_checksums_on_read,
+        )
+
+    # --- properties -------------------------------------------------------------------------------
+
+    @property
+    def directory(self) -> Path:
+        return self._directory
+
+    @property
+    def created_at_us(self) -> int:
+        return self._created_at_us
+
+    @property
+    def next_offset(self) -> int:
+        return self._next_offset
+
+    @property
+    def has_messages(self) -> bool:
+        return self._next_offset > 0
+
+    @property
+    def current_offset(self) -> int:
+        return self._next_offset - 1 if self._next_offset > 0 else 0
+
+    @property
+    def first_offset(self) -> int:
+        for segment in self._segments:
+            if segment.messages_count:
+                return segment.start_offset
+        return self._next_offset
+
+    @property
+    def messages_count(self) -> int:
+        return sum(segment.messages_count for segment in self._segments)
+
+    @property
+    def size_bytes(self) -> int:
+        return sum(segment.size_bytes for segment in self._segments)
+
+    @property
+    def segments_count(self) -> int:
+        return len(self._segments)
+
+    def segments(self) -> tuple[SegmentInfo, ...]:
+        last = len(self._segments) - 1
+        return tuple(
+            SegmentInfo(s.start_offset, s.messages_count, s.size_bytes, s.max_timestamp_us, i == last)
+            for i, s in enumerate(self._segments)
+        )
+
+    # --- append -----------------------------------------------------------------------------------
+
+    def append(self, index_view: memoryview, frames_view: memoryview, messages_count: int) -> AppendResult:
+        """Validate, stamp (in place) and store a SendMessages batch; see the package docstring."""
+        self._check_open()
+        frames_bytes = memoryview(frames_view).nbytes
+        active = self._segments[-1]
+        # Full already (reopened with a smaller segment size) or the u32 positions would overflow.
+        if active.messages_count and (
+            active.size_bytes >= self._segment_size_bytes or active.size_bytes + frames_bytes > MAX_SEGMENT_LOG_BYTES
+        ):
+            active = self._rotate()
+        timestamp_us = max(_now_us(), self._last_timestamp_us)
+        base_offset = self._next_offset
+        _native.validate_and_stamp(
+            index_view,
+            frames_view,
+            messages_count,
+            base_offset=base_offset,
+            segment_start_offset=active.start_offset,
+            segment_position_bytes=active.size_bytes,
+            timestamp_us=timestamp_us,
+        )
+        active.append(memoryview(frames_view), memoryview(index_view))
+        self._next_offset = base_offset + messages_count
+        self._last_timestamp_us = timestamp_us
+        self._after_write(messages_count)
+        if active.size_bytes >= self._segment_size_bytes:
+            self._rotate()
+        return AppendResult(base_offset, base_offset + messages_count - 1, messages_count, frames_bytes)
+
+    def _after_write(self, messages_count: int) -> None:
+        self._unsynced_messages += messages_count
+        if self._durable or (self._enforce_fsync and self._unsynced_messages >= self._messages_required_to_save):
+            self._segments[-1].sync()
+            self._unsynced_messages = 0
+
+    def _rotate(self) -> Segment:
+        fsync = self._durable or self._enforce_fsync
+        sealed = self._segments[-1]
+        sealed.seal(fsync=fsync)
+        if not fsync:
+            self._unsynced_sealed.append(sealed)
+        segment = create_segment(self._directory, self._next_offset, fsync=fsync)
+        self._segments.append(segment)
+        self._segment_starts.append(segment.start_offset)
+        return segment
+
+    # --- reads ------------------------------------------------------------------------------------
+
+    def read_by_offset(self, start_offset: int, count: int) -> ReadResult:
+        """Up to ``count`` messages with offset >= ``start_offset`` (possibly spanning segments)."""
+        self._check_open()
+        if count <= 0 or start_offset >= self._next_offset:
+            return EMPTY_READ
+        start_offset = max(start_offset, 0)
+        first_segment = max(bisect.bisect_right(self._segment_starts, start_offset) - 1, 0)
+        buffers: list[bytes] = []
+        remaining = count
+        first_offset = last_offset = -1
+        size_bytes = 0
+        for segment in self._segments[first_segment:]:
+            relative = max(start_offset - segment.start_offset, 0)
+            span = _native.index_lookup_offset(segment.index, relative, remaining)
+            if span is None:
+                continue
+            first_entry, byte_start, byte_end, found = span
+            chunk_first_offset = segment.entry_offset(first_entry)
+            data = segment.read(byte_start, byte_end)
+            if self._verify_checksums_on_read:
+                _native.verify_frames(data, chunk_first_offset, found)
+            buffers.append(data)
+            if first_offset < 0:
+                first_offset = chunk_first_offset
+            last_offset = chunk_first_offset + found - 1
+            size_bytes += len(data)
+            remaining -= found
+            if remaining == 0:
+                break
+        if not buffers:
+            return EMPTY_READ
+        return ReadResult(tuple(buffers), count - remaining, first_offset, last_offset, size_bytes)
+
+    def read_by_timestamp(self, timestamp_us: int, count: int) -> ReadResult:
+        """Up to ``count`` messages whose append timestamp is >= ``timestamp_us``."""
+        self._check_open()
+        if count <= 0:
+            return EMPTY_READ
+        for segment in self._segments:
+            if segment.messages_count == 0 or segment.max_timestamp_us < timestamp_us:
+                continue
+            span = _native.index_lookup_timestamp(segment.index, timestamp_us, 1)
+            if span is not None:
+                return self.read_by_offset(segment.entry_offset(span[0]), count)
+        return EMPTY_READ
+
+    def read_first(self, count: int) -> ReadResult:
+        return self.read_by_offset(self.first_offset, count)
+
+    def read_last(self, count: int) -> ReadResult:
+        if count <= 0:
+            return EMPTY_READ
+        return self.read_by_offset(max(self.first_offset, self._next_offset - count), count)
+
+    # --- retention --------------------------------------------------------------------------------
+
+    def delete_segments(self, count: int, protected_offset: int | None = None) -> DeleteResult:
+        """Delete up to ``count`` oldest sealed segments (DeleteSegments). Like 0.8, a segment holding
+        an offset above ``protected_offset`` (the smallest stored consumer offset, if any) is kept."""
+        return self._delete_oldest(lambda segment: True, count, protected_offset)
+
+    def delete_expired_segments(
+        self, now_us: int, message_expiry_us: int, protected_offset: int | None = None
+    ) -> DeleteResult:
+        """Delete sealed segments whose newest message is older than ``message_expiry_us``."""
+        return self._delete_oldest(
+            lambda segment: segment.max_timestamp_us + message_expiry_us <= now_us, len(self._segments), protected_offset
+        )
+
+    def _delete_oldest(self, eligible: Callable[[Segment], bool], count: int, protected_offset: int | None) -> DeleteResult:
+        self._check_open()
+        deleted = DeleteResult(0, 0, 0)
+        # Never the active (last) segment; stop at the first kept one so the log stays contiguous.
+        while deleted.segments_count < count and len(self._segments) > 1:
+            oldest = self._segments[0]
+            if not eligible(oldest):
+                break
+            if protected_offset is not None and oldest.end_offset > protected_offset:
+                break
+            deleted = DeleteResult(
+                deleted.segments_count + 1,
+                deleted.messages_count + oldest.messages_count,
+                deleted.size_bytes + oldest.size_bytes,
+            )
+            oldest.delete_files()
+            del self._segments[0]
+            del self._segment_starts[0]
+        if deleted.segments_count and (self._durable or self._enforce_fsync):
+            fsync_directory(self._directory)
+        return deleted
+
+    def purge(self) -> DeleteResult:
+        """Delete every message and segment; the next message gets offset 0 (as 0.8 purge does)."""
+        self._check_open()
+        deleted = DeleteResult(len(self._segments), self.messages_count, self.size_bytes)
+        for segment in self._segments:
+            segment.delete_files()
+        fsync = self._durable or self._enforce_fsync
+        self._segments = [create_segment(self._directory, 0, fsync=fsync)]
+        self._segment_starts = [0]
+        self._unsynced_sealed.clear()
+        self._next_offset = 0
+        self._unsynced_messages = 0
+        return deleted
+
+    # --- lifecycle --------------------------------------------------------------------------------
+
+    def flush(self, fsync: bool) -> None:
+        """Every append is already in the OS; ``fsync=True`` also forces it to the device."""
+        self._check_open()
+        if fsync:
+            for sealed in self._unsynced_sealed:
+                if sealed.log_fd >= 0:  # not deleted since
+                    sealed.sync()
+            self._unsynced_sealed.clear()
+            self._segments[-1].sync()
+            self._unsynced_messages = 0
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        if self._unsynced_messages and (self._durable or self._enforce_fsync):
+            self._segments[-1].sync()
+        for segment in self._segments:
+            segment.close()
+        self._closed = True
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise ValueError(f"partition log {self._directory} is closed")
+
+    def __repr__(self) -> str:
+        return f"PartitionLog({str(self._directory)!r}, next_offset={self._next_offset}, segments={len(self._segments)})"
+
+
+def _load_segments(directory: Path, fsync: bool) -> list[Segment]:
+    """Open the segments found in ``directory`` (oldest first), or create the first one."""
+    log_starts: set[int] = set()
+    index_starts: set[int] = set()
+    for entry in os.listdir(directory):
+        match = _SEGMENT_FILE.match(entry)
+        if match:
+            (log_starts if match.group(2) == "log" else index_starts).add(int(match.group(1)))
+    for orphan in index_starts - log_starts:
+        (directory / f"{orphan:020d}{INDEX_SUFFIX}").unlink()
+    starts = sorted(log_starts)
+    segments: list[Segment] = []
+    try:
+        for position, start_offset in enumerate(starts):
+            is_newest = position == len(starts) - 1
+            segment = open_segment(directory, start_offset, full_scan=is_newest)
+            if segment.messages_count == 0 and not is_newest:
+                logger.warning("removing empty sealed segment %s", segment.log_path)
+                segment.delete_files()
+                continue
+            if segments and segment.start_offset != segments[-1].end_offset + 1:
+                logger.warning(
+                    "partition %s: offsets jump from %d to %d at segment %s",
+                    directory,
+                    segments[-1].end_offset,
+                    segment.start_offset,
+                    segment.log_path.name,
+                )
+            segments.append(segment)
+    except BaseException:
+        for segment in segments:
+            segment.close()
+        raise
+    if not segments:
+        segments.append(create_segment(directory, 0, fsync=fsync))
+    return segments
+
+
+__all__ = [
+    "GIB",
+    "LOG_SUFFIX",
+    "AppendResult",
+    "DeleteResult",
+    "PartitionLog",
+    "ReadResult",
+    "SegmentInfo",
+    "partition_path",
+]

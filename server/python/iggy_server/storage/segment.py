@@ -1,0 +1,247 @@
+"""One segment: ``{start_offset:020}.log`` (frames) + ``{start_offset:020}.index`` (16-byte entries).
+
+The in-memory index (a bytearray of the same entries) answers every lookup; the files are the truth
+only at start-up, when :func:`open_segment` rebuilds state from the log and repairs the index file.
+All file writes go through :class:`SegmentWriter`, the seam where an io_uring writer with pooled aligned
+buffers can replace ``os.pwrite`` without touching the partition logic.
+"""
+
+from __future__ import annotations
+
+import logging
+import mmap
+import os
+import struct
+from pathlib import Path
+
+from iggy.protocol.codes import ErrorCode
+from iggy_server import _native
+from iggy_server.storage.errors import StorageError
+
+LOG_SUFFIX = ".log"
+INDEX_SUFFIX = ".index"
+INDEX_ENTRY_SIZE = _native.INDEX_ENTRY_SIZE
+_INDEX_ENTRY = struct.Struct("<IIQ")
+# Bound for partial-write retries: a regular file that accepts zero bytes this often is broken.
+_MAX_ZERO_WRITES = 3
+
+CANNOT_SAVE_MESSAGES_TO_SEGMENT = int(ErrorCode.CANNOT_SAVE_MESSAGES_TO_SEGMENT)
+
+logger = logging.getLogger(__name__)
+
+
+def segment_file_stem(start_offset: int) -> str:
+    return f"{start_offset:020d}"
+
+
+def write_fully(fd: int, data: memoryview | bytes, position: int) -> None:
+    """pwrite all of ``data`` at ``position`` (regular files may still write partially on signals)."""
+    view = memoryview(data).cast("B")
+    zero_writes = 0
+    while view.nbytes:
+        written = os.pwrite(fd, view, position)
+        if written == 0:
+            zero_writes += 1
+            if zero_writes >= _MAX_ZERO_WRITES:
+                raise OSError(f"pwrite made no progress at position {position}")
+            continue
+        view = view[written:]
+        position += written
+
+
+def read_fully(fd: int, size_bytes: int, position: int) -> bytes:
+    """pread exactly ``size_bytes`` (one syscall in the normal case)."""
+    data = os.pread(fd, size_bytes, position)
+    if len(data) == size_bytes:
+        return data
+    parts = [data]
+    got = len(data)
+    while got < size_bytes:
+        more = os.pread(fd, size_bytes - got, position + got)
+        if not more:
+            raise OSError(f"segment log ends at {position + got}, {size_bytes - got} bytes short")
+        parts.append(more)
+        got += len(more)
+    return b"".join(parts)
+
+
+def fsync_directory(directory: Path) -> None:
+    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+class SegmentWriter:
+    """Writes frames and index entries of the active segment at the positions its owner gives.
+
+    The log is written before the index: after a crash the log is authoritative and the index is
+    rebuilt from it. If a write fails, both files are cut back to their previous ends so that no
+    half-written (never acknowledged) frame can be mistaken for a stored one at recovery.
+    """
+
+    def __init__(self, log_fd: int, index_path: Path) -> None:
+        self._log_fd = log_fd
+        self._index_fd = os.open(index_path, os.O_RDWR | os.O_CREAT, 0o644)
+
+    def append(self, frames: memoryview, log_position: int, index_entries: memoryview, index_position: int) -> None:
+        try:
+            write_fully(self._log_fd, frames, log_position)
+            write_fully(self._index_fd, index_entries, index_position)
+        except OSError as error:
+            self._cut_back(log_position, index_position)
+            raise StorageError(CANNOT_SAVE_MESSAGES_TO_SEGMENT, f"writing the segment failed: {error}") from error
+
+    def _cut_back(self, log_position: int, index_position: int) -> None:
+        for fd, position in ((self._log_fd, log_position), (self._index_fd, index_position)):
+            try:
+                os.ftruncate(fd, position)
+            except OSError:
+                logger.exception("could not cut a failed append back to byte %d", position)
+
+    def sync(self) -> None:
+        # The log alone makes data durable (the index is rebuilt from it); syncing the index too keeps
+        # restarts fast after a power loss.
+        os.fdatasync(self._log_fd)
+        os.fdatasync(self._index_fd)
+
+    def close(self) -> None:
+        if self._index_fd >= 0:
+            os.close(self._index_fd)
+            self._index_fd = -1
+
+
+class Segment:
+    """State of one segment; the partition owns and mutates it."""
+
+    def __init__(self, directory: Path, start_offset: int, log_fd: int, index: bytearray, size_bytes: int) -> None:
+        self.start_offset = start_offset
+        stem = segment_file_stem(start_offset)
+        self.log_path = directory / f"{stem}{LOG_SUFFIX}"
+        self.index_path = directory / f"{stem}{INDEX_SUFFIX}"
+        self.log_fd = log_fd
+        self.index = index
+        self.size_bytes = size_bytes
+        self.writer: SegmentWriter | None = None
+
+    @property
+    def messages_count(self) -> int:
+        return len(self.index) // INDEX_ENTRY_SIZE
+
+    @property
+    def end_offset(self) -> int:
+        """Offset of the last message; ``start_offset - 1`` when empty."""
+        return self.start_offset + self.messages_count - 1
+
+    @property
+    def max_timestamp_us(self) -> int:
+        if not self.index:
+            return 0
+        return _INDEX_ENTRY.unpack_from(self.index, len(self.index) - INDEX_ENTRY_SIZE)[2]
+
+    def entry_offset(self, entry: int) -> int:
+        return self.start_offset + _INDEX_ENTRY.unpack_from(self.index, entry * INDEX_ENTRY_SIZE)[0]
+
+    def activate(self) -> None:
+        if self.writer is None:
+            self.writer = SegmentWriter(self.log_fd, self.index_path)
+
+    def append(self, frames: memoryview, index_entries: memoryview) -> None:
+        assert self.writer is not None, "append to a sealed segment"
+        self.writer.append(frames, self.size_bytes, index_entries, len(self.index))
+        self.index += index_entries
+        self.size_bytes += frames.nbytes
+
+    def read(self, byte_start: int, byte_end: int) -> bytes:
+        return read_fully(self.log_fd, byte_end - byte_start, byte_start)
+
+    def sync(self) -> None:
+        if self.writer is not None:
+            self.writer.sync()
+        else:
+            os.fdatasync(self.log_fd)
+
+    def seal(self, fsync: bool) -> None:
+        if fsync:
+            self.sync()
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+    def close(self) -> None:
+        self.seal(fsync=False)
+        if self.log_fd >= 0:
+            os.close(self.log_fd)
+            self.log_fd = -1
+
+    def delete_files(self) -> None:
+        self.close()
+        for path in (self.log_path, self.index_path):
+            path.unlink(missing_ok=True)
+
+
+def create_segment(directory: Path, start_offset: int, fsync: bool) -> Segment:
+    stem = segment_file_stem(start_offset)
+    log_fd = os.open(directory / f"{stem}{LOG_SUFFIX}", os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
+    segment = Segment(directory, start_offset, log_fd, bytearray(), 0)
+    os.close(os.open(segment.index_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644))
+    segment.activate()
+    if fsync:
+        fsync_directory(directory)
+    return segment
+
+
+def open_segment(directory: Path, start_offset: int, full_scan: bool) -> Segment:
+    """Open an existing segment. With ``full_scan`` (always for the newest segment) the log is walked
+    and verified, a torn or corrupt tail is cut off and the index file is rewritten if it disagrees;
+    otherwise the index file is trusted when it is consistent with the log size."""
+    stem = segment_file_stem(start_offset)
+    log_path = directory / f"{stem}{LOG_SUFFIX}"
+    index_path = directory / f"{stem}{INDEX_SUFFIX}"
+    log_fd = os.open(log_path, os.O_RDWR)
+    try:
+        log_size_bytes = os.fstat(log_fd).st_size
+        stored_index = index_path.read_bytes() if index_path.exists() else b""
+        if not full_scan and _index_matches_log(stored_index, log_size_bytes):
+            return Segment(directory, start_offset, log_fd, bytearray(stored_index), log_size_bytes)
+        valid_bytes, rebuilt_index = _scan(log_fd, log_size_bytes, start_offset, log_path)
+        if valid_bytes < log_size_bytes:
+            os.ftruncate(log_fd, valid_bytes)
+            os.fsync(log_fd)
+        if rebuilt_index != stored_index:
+            _rewrite_index(index_path, rebuilt_index)
+        return Segment(directory, start_offset, log_fd, bytearray(rebuilt_index), valid_bytes)
+    except BaseException:
+        os.close(log_fd)
+        raise
+
+
+def _index_matches_log(index: bytes, log_size_bytes: int) -> bool:
+    if not index or len(index) % INDEX_ENTRY_SIZE:
+        return False
+    count = len(index) // INDEX_ENTRY_SIZE
+    first_relative, _, _ = _INDEX_ENTRY.unpack_from(index, 0)
+    last_relative, last_position, _ = _INDEX_ENTRY.unpack_from(index, len(index) - INDEX_ENTRY_SIZE)
+    return first_relative == 0 and last_relative == count - 1 and last_position == log_size_bytes
+
+
+def _scan(log_fd: int, log_size_bytes: int, start_offset: int, log_path: Path) -> tuple[int, bytes]:
+    if log_size_bytes == 0:
+        return 0, b""
+    with mmap.mmap(log_fd, log_size_bytes, access=mmap.ACCESS_READ) as mapped:
+        valid_bytes, _, rebuilt_index, _, stop_reason = _native.scan_segment(mapped, start_offset)
+    if stop_reason is not None:
+        logger.warning(
+            "segment %s: keeping the first %d of %d bytes (%s)", log_path, valid_bytes, log_size_bytes, stop_reason
+        )
+    return valid_bytes, rebuilt_index
+
+
+def _rewrite_index(index_path: Path, index: bytes) -> None:
+    temporary = index_path.with_suffix(INDEX_SUFFIX + ".tmp")
+    with open(temporary, "wb") as file:
+        file.write(index)
+        file.flush()
+        os.fsync(file.fileno())
+    os.replace(temporary, index_path)

@@ -1,0 +1,187 @@
+//! `iggy_server._native`: the message hot path of the Iggy 0.8 reference server.
+//!
+//! The boundary passes only buffers (bytes, bytearray, memoryview, mmap), ints and tuples; the
+//! Python side owns files and policy. Every function that checks client or disk data raises
+//! `NativeError(code, message)` with the Iggy error code the server answers with.
+
+mod batch;
+#[allow(dead_code)]
+mod codes;
+mod failure;
+mod index;
+mod layout;
+mod recovery;
+
+use pyo3::buffer::PyBuffer;
+use pyo3::exceptions::{PyException, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use failure::Failure;
+
+/// An Iggy-coded failure: `code` is the Iggy error code, `message` says what was wrong.
+#[pyclass(extends = PyException, module = "iggy_server._native", subclass)]
+pub struct NativeError {
+    #[pyo3(get)]
+    code: u32,
+    #[pyo3(get)]
+    message: String,
+}
+
+#[pymethods]
+impl NativeError {
+    #[new]
+    fn new(code: u32, message: String) -> Self {
+        Self { code, message }
+    }
+
+    fn __str__(&self) -> String {
+        format!("[{}] {}", self.code, self.message)
+    }
+}
+
+impl From<Failure> for PyErr {
+    fn from(failure: Failure) -> Self {
+        PyErr::new::<NativeError, _>((failure.code, failure.message))
+    }
+}
+
+fn readable(buffer: &PyBuffer<u8>) -> PyResult<&[u8]> {
+    if !buffer.is_c_contiguous() {
+        return Err(PyValueError::new_err("buffer must be C-contiguous"));
+    }
+    if buffer.len_bytes() == 0 {
+        return Ok(&[]);
+    }
+    // SAFETY: the PyBuffer keeps the exporter alive and its memory pinned for its lifetime, which bounds
+    // the returned slice; we hold the GIL, so Python code cannot resize or write the exporter meanwhile.
+    Ok(unsafe { std::slice::from_raw_parts(buffer.buf_ptr() as *const u8, buffer.len_bytes()) })
+}
+
+#[allow(clippy::mut_from_ref)]
+fn writable(buffer: &PyBuffer<u8>) -> PyResult<&mut [u8]> {
+    if buffer.readonly() {
+        return Err(PyValueError::new_err("buffer must be writable (bytearray or a view of one)"));
+    }
+    if !buffer.is_c_contiguous() {
+        return Err(PyValueError::new_err("buffer must be C-contiguous"));
+    }
+    if buffer.len_bytes() == 0 {
+        return Ok(&mut []);
+    }
+    // SAFETY: as in `readable`; the caller makes sure two writable views do not overlap.
+    Ok(unsafe { std::slice::from_raw_parts_mut(buffer.buf_ptr() as *mut u8, buffer.len_bytes()) })
+}
+
+fn overlap(first: &PyBuffer<u8>, second: &PyBuffer<u8>) -> bool {
+    let (a, b) = (first.buf_ptr() as usize, second.buf_ptr() as usize);
+    let (a_end, b_end) = (a + first.len_bytes(), b + second.len_bytes());
+    first.len_bytes() > 0 && second.len_bytes() > 0 && a < b_end && b < a_end
+}
+
+/// Validates a SendMessages batch (read only). Raises NativeError with the Iggy code of the first problem.
+#[pyfunction]
+fn validate_batch(index: PyBuffer<u8>, frames: PyBuffer<u8>, messages_count: u32) -> PyResult<()> {
+    batch::validate(readable(&index)?, readable(&frames)?, messages_count)?;
+    Ok(())
+}
+
+/// Validates then stamps a batch in place; the index table becomes segment index entries.
+/// Returns the segment end position (bytes) after the batch. Buffers are untouched on error.
+#[pyfunction]
+#[pyo3(signature = (index, frames, messages_count, *, base_offset, segment_start_offset, segment_position_bytes, timestamp_us))]
+fn validate_and_stamp(
+    index: PyBuffer<u8>,
+    frames: PyBuffer<u8>,
+    messages_count: u32,
+    base_offset: u64,
+    segment_start_offset: u64,
+    segment_position_bytes: u64,
+    timestamp_us: u64,
+) -> PyResult<u64> {
+    if overlap(&index, &frames) {
+        return Err(PyValueError::new_err("index and frames buffers overlap"));
+    }
+    let placement = batch::Placement {
+        base_offset,
+        segment_start_offset,
+        segment_position_bytes,
+        timestamp_us,
+    };
+    Ok(batch::validate_and_stamp(writable(&index)?, writable(&frames)?, messages_count, placement)?)
+}
+
+type SpanTuple = (usize, u64, u64, u64);
+
+fn span_tuple(span: Option<index::Span>) -> Option<SpanTuple> {
+    span.map(|s| (s.first_entry, s.byte_start, s.byte_end, s.messages_count))
+}
+
+/// Up to `count` messages with relative offset ≥ `relative_start_offset`:
+/// (first_entry, byte_start, byte_end, messages_count), or None when there is none.
+#[pyfunction]
+fn index_lookup_offset(index: PyBuffer<u8>, relative_start_offset: u64, count: u64) -> PyResult<Option<SpanTuple>> {
+    Ok(span_tuple(index::by_offset(readable(&index)?, relative_start_offset, count)))
+}
+
+/// Up to `count` messages with timestamp ≥ `timestamp_us`, as `index_lookup_offset`.
+#[pyfunction]
+fn index_lookup_timestamp(index: PyBuffer<u8>, timestamp_us: u64, count: u64) -> PyResult<Option<SpanTuple>> {
+    Ok(span_tuple(index::by_timestamp(readable(&index)?, timestamp_us, count)))
+}
+
+/// (valid_bytes, messages_count, rebuilt_index, max_timestamp_us, stop_reason)
+type ScanTuple<'py> = (u64, u64, Bound<'py, PyBytes>, u64, Option<String>);
+
+/// Start-up recovery of one segment log: (valid_bytes, messages_count, rebuilt_index, max_timestamp_us,
+/// stop_reason or None). The GIL is released during the walk.
+#[pyfunction]
+fn scan_segment<'py>(
+    py: Python<'py>,
+    log: PyBuffer<u8>,
+    segment_start_offset: u64,
+) -> PyResult<ScanTuple<'py>> {
+    let bytes = readable(&log)?;
+    let scan = py.allow_threads(|| recovery::scan_segment(bytes, segment_start_offset));
+    let index = PyBytes::new(py, &scan.index);
+    Ok((scan.valid_bytes, scan.messages_count, index, scan.max_timestamp_us, scan.stop_reason))
+}
+
+/// Raises NativeError (INVALID_OFFSET / INVALID_MESSAGE_CHECKSUM / CANNOT_READ_MESSAGE) unless `frames`
+/// holds exactly `messages_count` intact messages with offsets `first_offset..`.
+#[pyfunction]
+fn verify_frames(frames: PyBuffer<u8>, first_offset: u64, messages_count: u64) -> PyResult<()> {
+    recovery::verify_frames(readable(&frames)?, first_offset, messages_count)?;
+    Ok(())
+}
+
+/// XXH32 of `data` (client ids, consumer-name keys, MessagesKey partitioning).
+#[pyfunction]
+#[pyo3(signature = (data, seed = 0))]
+fn xxh32(data: PyBuffer<u8>, seed: u32) -> PyResult<u32> {
+    Ok(xxhash_rust::xxh32::xxh32(readable(&data)?, seed))
+}
+
+/// XXH3-64 with seed 0 and the default secret (message checksums).
+#[pyfunction]
+fn xxh3_64(data: PyBuffer<u8>) -> PyResult<u64> {
+    Ok(xxhash_rust::xxh3::xxh3_64(readable(&data)?))
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<NativeError>()?;
+    m.add_function(wrap_pyfunction!(validate_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(validate_and_stamp, m)?)?;
+    m.add_function(wrap_pyfunction!(index_lookup_offset, m)?)?;
+    m.add_function(wrap_pyfunction!(index_lookup_timestamp, m)?)?;
+    m.add_function(wrap_pyfunction!(scan_segment, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_frames, m)?)?;
+    m.add_function(wrap_pyfunction!(xxh32, m)?)?;
+    m.add_function(wrap_pyfunction!(xxh3_64, m)?)?;
+    m.add("HEADER_SIZE", layout::HEADER_SIZE)?;
+    m.add("INDEX_ENTRY_SIZE", layout::INDEX_ENTRY_SIZE)?;
+    m.add("MAX_PAYLOAD_SIZE_BYTES", layout::MAX_PAYLOAD_SIZE_BYTES)?;
+    m.add("MAX_USER_HEADERS_SIZE_BYTES", layout::MAX_USER_HEADERS_SIZE_BYTES)?;
+    Ok(())
+}

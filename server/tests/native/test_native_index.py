@@ -1,0 +1,42 @@
+"""Segment index lookups by offset and by timestamp."""
+
+from native_batches import INDEX_ENTRY
+
+from iggy_server import _native
+
+# 5 messages of sizes 100, 200, 300, 400, 500; timestamps 10, 20, 20, 30, 40.
+SIZES = [100, 200, 300, 400, 500]
+TIMESTAMPS = [10, 20, 20, 30, 40]
+ENDS = [100, 300, 600, 1000, 1500]
+INDEX = b"".join(INDEX_ENTRY.pack(i, end, ts) for i, (end, ts) in enumerate(zip(ENDS, TIMESTAMPS, strict=True)))
+
+
+def test_lookup_by_offset_returns_entry_byte_range_and_count():
+    assert _native.index_lookup_offset(INDEX, 0, 1) == (0, 0, 100, 1)
+    assert _native.index_lookup_offset(INDEX, 0, 100) == (0, 0, 1500, 5)
+    assert _native.index_lookup_offset(INDEX, 2, 2) == (2, 300, 1000, 2)
+    assert _native.index_lookup_offset(INDEX, 4, 10) == (4, 1000, 1500, 1)
+
+
+def test_lookup_by_offset_beyond_the_end_or_zero_count_is_none():
+    assert _native.index_lookup_offset(INDEX, 5, 10) is None
+    assert _native.index_lookup_offset(INDEX, 0, 0) is None
+    assert _native.index_lookup_offset(b"", 0, 10) is None
+
+
+def test_lookup_by_offset_tolerates_gaps_in_relative_offsets():
+    gapped = INDEX_ENTRY.pack(0, 100, 1) + INDEX_ENTRY.pack(5, 250, 2)
+    assert _native.index_lookup_offset(gapped, 3, 10) == (1, 100, 250, 1)
+
+
+def test_lookup_by_timestamp_finds_the_first_message_at_or_after():
+    assert _native.index_lookup_timestamp(INDEX, 0, 10) == (0, 0, 1500, 5)
+    assert _native.index_lookup_timestamp(INDEX, 20, 10) == (1, 100, 1500, 4)
+    assert _native.index_lookup_timestamp(INDEX, 21, 1) == (3, 600, 1000, 1)
+    assert _native.index_lookup_timestamp(INDEX, 40, 10) == (4, 1000, 1500, 1)
+    assert _native.index_lookup_timestamp(INDEX, 41, 10) is None
+
+
+def test_lookups_accept_bytearray_and_memoryview():
+    assert _native.index_lookup_offset(bytearray(INDEX), 1, 1) == (1, 100, 300, 1)
+    assert _native.index_lookup_timestamp(memoryview(INDEX)[16:], 30, 1) == (2, 600, 1000, 1)

@@ -1,0 +1,356 @@
+"""PartitionLog: append/read, rotation, retention, purge, reopen and recovery."""
+
+import os
+import struct
+
+import pytest
+from native_batches import batch, frame, parse_frames, simple_batch
+
+from iggy.protocol.codes import ErrorCode
+from iggy_server.storage import PartitionLog, StorageError, partition_path
+
+INDEX_ENTRY = struct.Struct("<IIQ")
+
+
+def append(log, count, payload_size_bytes=10, tag=b"m"):
+    b = simple_batch(count, payload_size_bytes, tag=tag)
+    result = log.append(b.index, b.frames, b.messages_count)
+    return result, b
+
+
+def read_all(log):
+    result = log.read_by_offset(0, 1_000_000)
+    return parse_frames(b"".join(result.buffers))
+
+
+@pytest.fixture
+def log(tmp_path):
+    partition = PartitionLog.open(tmp_path / "p")
+    yield partition
+    partition.close()
+
+
+def test_empty_partition(log):
+    assert (log.current_offset, log.has_messages, log.messages_count, log.size_bytes) == (0, False, 0, 0)
+    assert log.segments_count == 1
+    assert log.read_by_offset(0, 10).messages_count == 0
+    assert log.read_first(10).buffers == ()
+    assert log.read_last(10).messages_count == 0
+    assert log.read_by_timestamp(0, 10).messages_count == 0
+
+
+def test_append_assigns_offsets_and_reads_return_stamped_frames(log):
+    first, b1 = append(log, 3)
+    second, b2 = append(log, 2, tag=b"n")
+    assert first.first_offset == 0 and first.last_offset == 2 and first.messages_count == 3
+    assert (second.first_offset, second.last_offset) == (3, 4)
+    assert first.appended_bytes == len(b1.frames) == 3 * 74
+    assert (log.current_offset, log.has_messages, log.messages_count, log.next_offset) == (4, True, 5, 5)
+    assert log.size_bytes == len(b1.frames) + len(b2.frames)
+    everything = log.read_by_offset(0, 100)
+    assert b"".join(everything.buffers) == bytes(b1.frames) + bytes(b2.frames)  # stamped in place, stored as is
+    assert (everything.messages_count, everything.first_offset, everything.last_offset) == (5, 0, 4)
+    assert everything.size_bytes == log.size_bytes
+    messages = parse_frames(b"".join(everything.buffers))
+    assert [m["offset"] for m in messages] == [0, 1, 2, 3, 4]
+    assert messages[3]["payload"].startswith(b"n0")
+
+
+def test_single_message_partition_has_current_offset_zero_but_has_messages(log):
+    append(log, 1)
+    assert (log.current_offset, log.has_messages) == (0, True)
+
+
+def test_reads_by_offset_first_last_and_timestamp(log):
+    append(log, 5)
+    middle = log.read_by_offset(2, 2)
+    assert [m["offset"] for m in parse_frames(b"".join(middle.buffers))] == [2, 3]
+    assert log.read_by_offset(5, 10).messages_count == 0
+    assert log.read_by_offset(0, 0).messages_count == 0
+    assert [m["offset"] for m in parse_frames(b"".join(log.read_last(2).buffers))] == [3, 4]
+    assert log.read_last(50).messages_count == 5
+    assert log.read_first(1).last_offset == 0
+    stamped_ts = parse_frames(b"".join(log.read_first(1).buffers))[0]["timestamp"]
+    append(log, 2, tag=b"later")
+    later_ts = parse_frames(b"".join(log.read_last(1).buffers))[0]["timestamp"]
+    assert later_ts >= stamped_ts
+    assert log.read_by_timestamp(0, 100).messages_count == 7
+    from_later = log.read_by_timestamp(later_ts, 100)
+    assert from_later.first_offset <= 5 and from_later.last_offset == 6
+    assert log.read_by_timestamp(later_ts + 1, 100).messages_count == 0
+
+
+def test_invalid_batch_is_rejected_and_nothing_is_stored(log):
+    append(log, 2)
+    bad = batch([frame(b"")])
+    with pytest.raises(StorageError) as raised:
+        log.append(bad.index, bad.frames, bad.messages_count)
+    assert raised.value.code == ErrorCode.EMPTY_MESSAGE_PAYLOAD
+    assert (log.next_offset, log.messages_count) == (2, 2)
+    assert append(log, 1)[0].first_offset == 2
+
+
+def test_rotation_creates_20_digit_segments_and_reads_span_them(tmp_path):
+    directory = tmp_path / "p"
+    with_rotation = PartitionLog.open(directory, segment_size_bytes=296)
+    try:
+        for _ in range(5):
+            append(with_rotation, 2)  # 148 bytes per batch: a segment is full after 2 batches
+        infos = with_rotation.segments()
+        assert [(s.start_offset, s.messages_count, s.is_active) for s in infos] == [
+            (0, 4, False),
+            (4, 4, False),
+            (8, 2, True),
+        ]
+        assert with_rotation.segments_count == 3
+        names = sorted(os.listdir(directory))
+        assert "00000000000000000004.log" in names and "00000000000000000004.index" in names
+        assert [m["offset"] for m in read_all(with_rotation)] == list(range(10))
+        across = with_rotation.read_by_offset(3, 3)
+        assert len(across.buffers) == 2 and (across.first_offset, across.last_offset) == (3, 5)
+        index_file = (directory / "00000000000000000004.index").read_bytes()
+        entries = [INDEX_ENTRY.unpack_from(index_file, i) for i in range(0, len(index_file), 16)]
+        assert [(rel, pos) for rel, pos, _ in entries] == [(0, 74), (1, 148), (2, 222), (3, 296)]
+    finally:
+        with_rotation.close()
+
+
+def test_reopen_restores_state_and_continues_offsets(tmp_path):
+    directory = tmp_path / "p"
+    first = PartitionLog.open(directory, segment_size_bytes=300)
+    for _ in range(3):
+        append(first, 2)
+    before = read_all(first)
+    first.close()
+    reopened = PartitionLog.open(directory, segment_size_bytes=300)
+    try:
+        assert read_all(reopened) == before
+        assert (reopened.next_offset, reopened.segments_count) == (6, first.segments_count)
+        assert append(reopened, 1)[0].first_offset == 6
+    finally:
+        reopened.close()
+
+
+def newest_log(directory):
+    return directory / sorted(n for n in os.listdir(directory) if n.endswith(".log"))[-1]
+
+
+def test_torn_tail_is_truncated_to_the_last_whole_message(tmp_path):
+    directory = tmp_path / "p"
+    log = PartitionLog.open(directory)
+    append(log, 3)
+    log.close()
+    log_path = newest_log(directory)
+    os.truncate(log_path, 74 * 2 + 30)  # message 2 torn mid-header
+    recovered = PartitionLog.open(directory)
+    try:
+        assert (recovered.messages_count, recovered.next_offset) == (2, 2)
+        assert log_path.stat().st_size == 148
+        assert len(log_path.with_suffix(".index").read_bytes()) == 32
+        assert append(recovered, 1)[0].first_offset == 2
+        assert [m["offset"] for m in read_all(recovered)] == [0, 1, 2]
+    finally:
+        recovered.close()
+
+
+def test_corrupt_checksum_in_the_tail_is_truncated(tmp_path):
+    directory = tmp_path / "p"
+    log = PartitionLog.open(directory)
+    append(log, 3)
+    log.close()
+    log_path = newest_log(directory)
+    data = bytearray(log_path.read_bytes())
+    data[74 + 64] ^= 0x01  # first payload byte of message 1
+    log_path.write_bytes(data)
+    recovered = PartitionLog.open(directory)
+    try:
+        assert recovered.messages_count == 1
+        assert log_path.stat().st_size == 74
+    finally:
+        recovered.close()
+
+
+def test_lost_index_file_is_rebuilt_from_the_log(tmp_path):
+    directory = tmp_path / "p"
+    log = PartitionLog.open(directory, segment_size_bytes=150)
+    for _ in range(3):
+        append(log, 2)
+    log.close()
+    sealed_index = directory / "00000000000000000000.index"
+    expected = sealed_index.read_bytes()
+    sealed_index.unlink()
+    reopened = PartitionLog.open(directory, segment_size_bytes=150)
+    try:
+        assert sealed_index.read_bytes() == expected
+        assert reopened.messages_count == 6
+    finally:
+        reopened.close()
+
+
+def test_corruption_in_a_sealed_segment_is_never_served(tmp_path):
+    directory = tmp_path / "p"
+    log = PartitionLog.open(directory, segment_size_bytes=150)
+    for _ in range(2):
+        append(log, 2)
+    log.close()
+    sealed = directory / "00000000000000000000.log"
+    data = bytearray(sealed.read_bytes())
+    data[70] ^= 0xFF
+    sealed.write_bytes(data)
+    reopened = PartitionLog.open(directory, segment_size_bytes=150)
+    try:
+        with pytest.raises(StorageError) as raised:
+            reopened.read_by_offset(0, 10)
+        assert raised.value.code == ErrorCode.INVALID_MESSAGE_CHECKSUM
+        assert reopened.read_by_offset(2, 10).messages_count == 2  # the intact segment still serves
+    finally:
+        reopened.close()
+
+
+def test_delete_segments_removes_oldest_sealed_only(tmp_path):
+    log = PartitionLog.open(tmp_path / "p", segment_size_bytes=148)
+    try:
+        for _ in range(3):
+            append(log, 2)
+        assert log.segments_count == 4  # three sealed with 2 messages each, one empty active
+        deleted = log.delete_segments(1)
+        assert deleted == (1, 2, 148)
+        assert (log.first_offset, log.messages_count, log.current_offset) == (2, 4, 5)
+        assert log.read_by_offset(0, 1).first_offset == 2
+        assert not (tmp_path / "p" / "00000000000000000000.log").exists()
+        assert log.delete_segments(10).segments_count == 2
+        assert log.segments_count == 1 and log.messages_count == 0
+        assert (log.current_offset, log.has_messages, log.next_offset) == (5, True, 6)
+        assert log.delete_segments(10).segments_count == 0  # never the active one
+        assert append(log, 1)[0].first_offset == 6
+    finally:
+        log.close()
+
+
+def test_delete_segments_keeps_what_a_consumer_has_not_committed(tmp_path):
+    log = PartitionLog.open(tmp_path / "p", segment_size_bytes=148)
+    try:
+        for _ in range(3):
+            append(log, 2)
+        assert log.delete_segments(10, protected_offset=2).segments_count == 1  # segment [2,3] holds 3 > 2
+        assert log.first_offset == 2
+    finally:
+        log.close()
+
+
+def test_delete_expired_segments(tmp_path):
+    log = PartitionLog.open(tmp_path / "p", segment_size_bytes=148)
+    try:
+        for _ in range(2):
+            append(log, 2)
+        newest_ts = max(s.max_timestamp_us for s in log.segments())
+        assert log.delete_expired_segments(newest_ts, 3_600_000_000).segments_count == 0
+        assert log.delete_expired_segments(newest_ts + 3_600_000_000, 3_600_000_000).segments_count == 2
+        assert log.segments_count == 1
+    finally:
+        log.close()
+
+
+def test_purge_restarts_offsets_at_zero(tmp_path):
+    directory = tmp_path / "p"
+    log = PartitionLog.open(directory, segment_size_bytes=148)
+    try:
+        for _ in range(3):
+            append(log, 2)
+        deleted = log.purge()
+        assert deleted.messages_count == 6 and deleted.segments_count == 4
+        assert (log.messages_count, log.current_offset, log.has_messages, log.segments_count) == (0, 0, False, 1)
+        assert sorted(os.listdir(directory)) == ["00000000000000000000.index", "00000000000000000000.log"]
+        assert append(log, 1)[0].first_offset == 0
+    finally:
+        log.close()
+
+
+def test_enforce_fsync_syncs_every_messages_required_to_save(tmp_path, monkeypatch):
+    synced = []
+    real = os.fdatasync
+    monkeypatch.setattr(os, "fdatasync", lambda fd: (synced.append(fd), real(fd)))
+    log = PartitionLog.open(tmp_path / "p", enforce_fsync=True, messages_required_to_save=3)
+    try:
+        append(log, 2)
+        assert synced == []
+        append(log, 1)
+        assert len(synced) == 2  # log + index
+        append(log, 1)
+        assert len(synced) == 2
+        log.flush(fsync=True)
+        assert len(synced) == 4
+    finally:
+        log.close()
+
+
+def test_durable_syncs_before_append_returns(tmp_path, monkeypatch):
+    synced = []
+    real = os.fdatasync
+    monkeypatch.setattr(os, "fdatasync", lambda fd: (synced.append(fd), real(fd)))
+    log = PartitionLog.open(tmp_path / "p", durable=True)
+    try:
+        append(log, 1)
+        assert len(synced) == 2
+    finally:
+        log.close()
+
+
+def test_closed_log_refuses_work_and_close_is_idempotent(tmp_path):
+    log = PartitionLog.open(tmp_path / "p")
+    log.close()
+    log.close()
+    with pytest.raises(ValueError):
+        log.read_by_offset(0, 1)
+
+
+def test_partition_path_layout(tmp_path):
+    assert partition_path(tmp_path, 1, 2, 3) == tmp_path / "streams/1/topics/2/partitions/3"
+
+
+def test_failed_write_is_cut_back_and_not_acknowledged(tmp_path, monkeypatch):
+    directory = tmp_path / "p"
+    log = PartitionLog.open(directory)
+    try:
+        append(log, 2)
+        real_pwrite = os.pwrite
+        calls = []
+
+        def failing_index_write(fd, data, position):
+            calls.append(fd)
+            if len(calls) == 2:  # the log write went through, the index write fails
+                raise OSError(28, "No space left on device")
+            return real_pwrite(fd, data, position)
+
+        monkeypatch.setattr(os, "pwrite", failing_index_write)
+        with pytest.raises(StorageError) as raised:
+            append(log, 3)
+        assert raised.value.code == ErrorCode.CANNOT_SAVE_MESSAGES_TO_SEGMENT
+        monkeypatch.setattr(os, "pwrite", real_pwrite)
+        assert newest_log(directory).stat().st_size == 148
+        assert (log.next_offset, log.size_bytes) == (2, 148)
+        assert append(log, 1)[0].first_offset == 2
+    finally:
+        log.close()
+    reopened = PartitionLog.open(directory)
+    try:
+        assert [m["offset"] for m in read_all(reopened)] == [0, 1, 2]
+    finally:
+        reopened.close()
+
+
+def test_flush_with_fsync_also_syncs_segments_sealed_without_fsync(tmp_path, monkeypatch):
+    synced = []
+    real = os.fdatasync
+    monkeypatch.setattr(os, "fdatasync", lambda fd: (synced.append(fd), real(fd)))
+    log = PartitionLog.open(tmp_path / "p", segment_size_bytes=148)
+    try:
+        append(log, 2)
+        append(log, 2)
+        assert synced == []
+        log.flush(fsync=True)
+        assert len(synced) == 4  # two sealed logs, then the active log + index
+        log.flush(fsync=False)
+        assert len(synced) == 4
+    finally:
+        log.close()

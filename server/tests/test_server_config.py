@@ -1,0 +1,130 @@
+"""Configuration: defaults, TOML file, IGGY_<SECTION>_<KEY> overrides for every key, clear errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from iggy_server.config import DEFAULTS, ConfigError, env_variable_names, load_config
+
+SERVER_DIR = Path(__file__).resolve().parents[1]
+DOCUMENTED_CONFIG = SERVER_DIR / "config.toml"
+
+
+def leaves(tree, prefix=()):
+    for name, value in tree.items():
+        if isinstance(value, dict):
+            yield from leaves(value, prefix + (name,))
+        else:
+            yield prefix + (name,), value
+
+
+def lookup(config, path):
+    node = config
+    for part in path:
+        node = getattr(node, part)
+    return node
+
+
+def test_documented_config_file_matches_the_defaults_exactly():
+    with open(DOCUMENTED_CONFIG, "rb") as handle:
+        assert tomllib.load(handle) == DEFAULTS
+
+
+def test_every_key_is_documented_in_readme_and_config_file():
+    readme = (SERVER_DIR / "README.md").read_text()
+    config_text = DOCUMENTED_CONFIG.read_text()
+    for name in env_variable_names():
+        assert name in readme, name
+        assert name in config_text, name
+
+
+def test_defaults_without_file_or_environment(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    config = load_config(environ={})
+    assert config.tcp.address == "127.0.0.1:8090"
+    assert config.system.path == "local_data"
+    assert config.system.segment.size_bytes == 1024**3
+    assert config.heartbeat.enabled is False
+    assert config.source is None
+
+
+def override_value(default):
+    if isinstance(default, bool):
+        return ("false" if default else "true"), (not default)
+    if isinstance(default, int):
+        return str(default + 7), default + 7
+    if default == "info":
+        return "debug", "debug"
+    if ":" in default:
+        return "127.0.0.1:9999", "127.0.0.1:9999"
+    return default + "-x", default + "-x"
+
+
+@pytest.mark.parametrize("name, path", sorted(env_variable_names().items()))
+def test_every_key_can_be_overridden_from_the_environment(name, path, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    default = lookup(load_config(environ={}), path)
+    text, expected = override_value(default)
+    assert lookup(load_config(environ={name: text}), path) == expected
+
+
+def test_config_file_is_read_from_env_path_and_env_wins_over_file(tmp_path):
+    config_file = tmp_path / "custom.toml"
+    config_file.write_text('[tcp]\naddress = "127.0.0.1:7000"\n[system.segment]\nsize_bytes = 2048\n')
+    config = load_config(environ={"IGGY_CONFIG_PATH": str(config_file)})
+    assert (config.tcp.address, config.system.segment.size_bytes, config.source) == ("127.0.0.1:7000", 2048, config_file)
+    config = load_config(environ={"IGGY_CONFIG_PATH": str(config_file), "IGGY_TCP_ADDRESS": "127.0.0.1:0"})
+    assert config.tcp.address == "127.0.0.1:0"
+
+
+def test_config_toml_in_working_directory_is_picked_up(tmp_path, monkeypatch):
+    (tmp_path / "config.toml").write_text('[logging]\nlevel = "error"\n')
+    monkeypatch.chdir(tmp_path)
+    assert load_config(environ={}).logging.level == "error"
+
+
+@pytest.mark.parametrize(
+    "environ, key",
+    [
+        ({"IGGY_SYSTEM_SEGMENT_SIZE_BYTES": "big"}, "system.segment.size_bytes"),
+        ({"IGGY_HEARTBEAT_ENABLED": "maybe"}, "heartbeat.enabled"),
+        ({"IGGY_TCP_ADDRESS": "localhost"}, "tcp.address"),
+        ({"IGGY_LIMITS_MAX_REQUEST_BYTES": "0"}, "limits.max_request_bytes"),
+        ({"IGGY_LOGGING_LEVEL": "loud"}, "logging.level"),
+        ({"IGGY_SYSTEM_SEGMENT_SIZE_BYTES": str(8 * 1024**3)}, "system.segment.size_bytes"),
+    ],
+)
+def test_bad_values_name_the_key(environ, key, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError, match=key.replace(".", r"\.")):
+        load_config(environ=environ)
+
+
+def test_unknown_or_mistyped_file_keys_are_errors(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[system]\npaht = 'x'\n")
+    with pytest.raises(ConfigError, match=r"system\.paht"):
+        load_config(bad, environ={})
+    bad.write_text("[system.segment]\nsize_bytes = 'lots'\n")
+    with pytest.raises(ConfigError, match=r"system\.segment\.size_bytes"):
+        load_config(bad, environ={})
+    with pytest.raises(ConfigError, match="does not exist"):
+        load_config(tmp_path / "missing.toml", environ={})
+
+
+def test_server_refuses_to_start_with_a_bad_value(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "iggy_server"],
+        env={"IGGY_HEARTBEAT_INTERVAL_MS": "soon", "PATH": "/usr/bin:/bin"},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert result.returncode == 2
+    assert "heartbeat.interval_ms" in result.stderr
