@@ -6,3 +6,19 @@ conformance-unit: $(VENV)/.stamp-sdk
 
 test-conformance: server conformance-unit ## the cross-SDK conformance suite (writes conformance-tests/STATUS.md)
 	cd conformance-tests && $(PY) -m conformance --sdk all --write-status
+
+# The official Java client's driver (drivers/official-java) is compiled once and started as
+# `java @target/driver.argfile`; the argfile (JVM flags, classpath from ~/.m2, main class) is the stamp.
+OFFICIAL_JAVA_DIR := conformance-tests/drivers/official-java
+OFFICIAL_JAVA_ARGFILE := $(OFFICIAL_JAVA_DIR)/target/driver.argfile
+OFFICIAL_JAVA_SOURCES := $(OFFICIAL_JAVA_DIR)/pom.xml $(shell find $(OFFICIAL_JAVA_DIR)/src -name '*.java' 2>/dev/null)
+
+.PHONY: conformance-driver-official-java
+conformance-driver-official-java: $(OFFICIAL_JAVA_ARGFILE) ## build the official Java client's conformance driver
+
+$(OFFICIAL_JAVA_ARGFILE): $(OFFICIAL_JAVA_SOURCES)
+	cd $(OFFICIAL_JAVA_DIR) && mvn -q -B -Dstyle.color=never compile dependency:build-classpath
+	printf -- '-XX:+UseSerialGC\n-Dfile.encoding=UTF-8\n-cp\n"%s:%s"\norg.iggyconformance.officialjava.DriverMain\n' \
+	  "$(ROOT)/$(OFFICIAL_JAVA_DIR)/target/classes" "$$(cat $(OFFICIAL_JAVA_DIR)/target/classpath.txt)" > $@
+
+test-conformance: $(OFFICIAL_JAVA_ARGFILE)

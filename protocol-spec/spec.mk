@@ -1,5 +1,5 @@
 # protocol-spec: the wire format's single source (spec/*.toml), its generator, drift check and style checks.
-.PHONY: test-spec
+.PHONY: test-spec fixtures
 # The generator and tidy are stdlib-only: any python3 >= 3.11 runs them, so no venv is needed for gen/gen-check.
 SPEC_PY := $(shell test -x $(PY) && echo $(PY) || echo python3)
 
@@ -14,5 +14,9 @@ tidy: ## mechanical style checks (STYLE.md)
 
 lint: tidy ## static checks (tidy for now)
 
-test-spec: $(VENV)/.stamp-base ## spec, generator, tidy and fixture tests
+test-spec: $(VENV)/.stamp-sdk ## spec, generator, tidy and fixture tests (the fixture tests need the codec)
 	$(PYTEST) protocol-spec/tests
+
+fixtures: $(VENV)/.stamp-sdk ## re-capture fixtures from the official client (protocol-spec/recorder)
+	$(PY) protocol-spec/recorder/capture.py
+	$(PY) protocol-spec/recorder/reference_fixtures.py

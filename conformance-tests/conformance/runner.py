@@ -12,7 +12,7 @@ from typing import Any
 
 from iggy.protocol.codes import ErrorCode
 
-from .cases import Case, Step
+from .cases import Case, Step, load_cases
 from .driver import DriverFailure, DriverProcess
 from .server import ServerProcess
 from .values import expand_args, match
@@ -142,7 +142,7 @@ class CaseRun:
 
 def run_driver(spec: DriverSpec, cases: list[Case], server_binary: Path, work_dir: Path) -> dict[str, Outcome]:
     expected_failures = load_expected_failures(spec.name)
-    unknown = set(expected_failures) - {case.id for case in cases}
+    unknown = set(expected_failures) - {case.id for case in load_cases()}  # all cases, even when --case filters
     outcomes: dict[str, Outcome] = {}
     driver = DriverProcess(spec.name, spec.command, work_dir / f"driver-{spec.name}.log")
     try:

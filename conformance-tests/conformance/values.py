@@ -82,7 +82,8 @@ def match(expected: Any, actual: Any, path: str = "$") -> str | None:
     """Return None when `actual` satisfies `expected`, else a one-line description of the first difference.
 
     Dicts match as subsets; lists match element-wise with equal length unless written as {"$len" = N};
-    "$any" matches any value, "$null" only null, "$u64_max" the u64 sentinel; a `payload` text matches a base64 payload; `payload_size` matches its length.
+    "$any" matches any value, "$null" only null, "$u64_max" the u64 sentinel; a `payload` text matches a base64
+    payload; `payload_size` matches its length.
     """
     if expected == "$null":
         return None if actual is None else f"{path}: expected null, got {_short(actual)}"

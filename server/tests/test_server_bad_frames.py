@@ -47,6 +47,16 @@ def target(server):
     return server
 
 
+def poll_payload() -> bytes:
+    return requests.PollMessages(Consumer.consumer(1), "bad", "t", 0, PollingStrategy.first(), 1, False).encode()
+
+
+TOO_MANY_PARTITIONS = requests.CreateTopic("bad", 1001, 1, 0, 0, 0, "x").encode()
+EMPTY_BATCH = send_messages_payload("bad", "t", 0, declared_count=0)
+MISSIZED_BATCH = send_messages_payload("bad", "t", 10, declared_payload_length=11)
+BAD_ID_BATCH = struct.pack("<I", 12) + b"\x01\x03\x00\x00\x00" + bytes(7)  # numeric stream id of 3 bytes
+LONG_USERNAME = requests.CreateUser("u" * 51, "secret").encode()
+
 BAD_FRAMES = [
     # (case id, raw bytes, expected status)
     ("length below 4", frame(Command.PING, length=2), ErrorCode.INVALID_COMMAND),
@@ -59,16 +69,22 @@ BAD_FRAMES = [
     ("empty string identifier", frame(Command.GET_STREAM, b"\x02\x00"), ErrorCode.INVALID_FORMAT),
     ("invalid UTF-8 name", frame(Command.CREATE_STREAM, b"\x02\xff\xfe"), ErrorCode.INVALID_COMMAND),
     ("empty name", frame(Command.CREATE_STREAM, b"\x00"), ErrorCode.INVALID_FORMAT),
-    ("too many partitions", frame(Command.CREATE_TOPIC, requests.CreateTopic("bad", 1001, 1, 0, 0, 0, "x").encode()), ErrorCode.TOO_MANY_PARTITIONS),
-    ("unknown consumer kind", frame(Command.POLL_MESSAGES, b"\x07" + requests.PollMessages(
-        Consumer.consumer(1), "bad", "t", 0, PollingStrategy.first(), 1, False).encode()[1:]), ErrorCode.INVALID_COMMAND),
-    ("unknown polling kind", frame(Command.POLL_MESSAGES, requests.PollMessages(
-        Consumer.consumer(1), "bad", "t", 0, PollingStrategy.first(), 1, False).encode().replace(b"\x03" + bytes(8), b"\x09" + bytes(8))),
-     ErrorCode.INVALID_COMMAND),
-    ("metadata_length beyond payload", frame(Command.SEND_MESSAGES, struct.pack("<I", 1000) + b"\x00" * 8), ErrorCode.INVALID_COMMAND),
-    ("zero messages", frame(Command.SEND_MESSAGES, send_messages_payload("bad", "t", 0, declared_count=0)), ErrorCode.INVALID_MESSAGES_COUNT),
-    ("frame sizes disagree with headers", frame(Command.SEND_MESSAGES, send_messages_payload("bad", "t", 10, declared_payload_length=11)), None),
-    ("username too long", frame(Command.CREATE_USER, requests.CreateUser("u" * 51, "secret").encode()), ErrorCode.INVALID_USERNAME),
+    ("too many partitions", frame(Command.CREATE_TOPIC, TOO_MANY_PARTITIONS), ErrorCode.TOO_MANY_PARTITIONS),
+    ("unknown consumer kind", frame(Command.POLL_MESSAGES, b"\x07" + poll_payload()[1:]), ErrorCode.INVALID_COMMAND),
+    (
+        "unknown polling kind",
+        frame(Command.POLL_MESSAGES, poll_payload().replace(b"\x03" + bytes(8), b"\x09" + bytes(8))),
+        ErrorCode.INVALID_COMMAND,
+    ),
+    (
+        "metadata_length beyond payload",
+        frame(Command.SEND_MESSAGES, struct.pack("<I", 1000) + b"\x00" * 8),
+        ErrorCode.INVALID_COMMAND,
+    ),
+    ("zero messages", frame(Command.SEND_MESSAGES, EMPTY_BATCH), ErrorCode.INVALID_MESSAGES_COUNT),
+    ("bad identifier in a send", frame(Command.SEND_MESSAGES, BAD_ID_BATCH), ErrorCode.INVALID_IDENTIFIER),
+    ("frame sizes disagree with headers", frame(Command.SEND_MESSAGES, MISSIZED_BATCH), None),
+    ("username too long", frame(Command.CREATE_USER, LONG_USERNAME), ErrorCode.INVALID_USERNAME),
 ]
 
 

@@ -34,7 +34,8 @@ def assignment(client, stream, topic, name="g") -> list[tuple[int, tuple[int, ..
 def test_store_get_delete_consumer_offset(client, topic):
     consumer = Consumer.consumer(7)
     assert client.call(requests.GetConsumerOffset(consumer, *topic, 0)) == b""
-    assert client.status_of(requests.StoreConsumerOffset(consumer, *topic, 0, 0)) == ErrorCode.INVALID_OFFSET  # empty partition
+    # Nothing stored in the partition yet: no offset is valid.
+    assert client.status_of(requests.StoreConsumerOffset(consumer, *topic, 0, 0)) == ErrorCode.INVALID_OFFSET
     client.send(*topic, [b"a", b"b", b"c"])
     client.call(requests.StoreConsumerOffset(consumer, *topic, 0, 1))
     info = ConsumerOffsetInfo.decode(client.call(requests.GetConsumerOffset(consumer, *topic, 0)))
@@ -120,7 +121,9 @@ def test_group_poll_round_robins_member_partitions_and_shares_offsets(server, cl
     reader = Consumer.group("g")
     seen = []
     for _ in range(3):
-        polled = client.poll(*topic, PollingStrategy.next(), count=10, partition_id=None, consumer=reader, auto_commit=True)
+        polled = client.poll(
+            *topic, PollingStrategy.next(), count=10, partition_id=None, consumer=reader, auto_commit=True
+        )
         seen.append((polled.partition_id, [bytes(m.payload) for m in polled.messages]))
     assert seen == [(0, [b"p0-0", b"p0-1"]), (1, [b"p1-0", b"p1-1"]), (2, [b"p2-0", b"p2-1"])]
     stored = ConsumerOffsetInfo.decode(client.call(requests.GetConsumerOffset(reader, *topic, 1)))
@@ -130,7 +133,9 @@ def test_group_poll_round_robins_member_partitions_and_shares_offsets(server, cl
     with server.client() as second:
         second.call(requests.JoinConsumerGroup(*topic, "g"))
         client.call(requests.LeaveConsumerGroup(*topic, "g"))
-        polled = second.poll(*topic, PollingStrategy.next(), count=10, partition_id=0, consumer=reader, auto_commit=True)
+        polled = second.poll(
+            *topic, PollingStrategy.next(), count=10, partition_id=0, consumer=reader, auto_commit=True
+        )
         assert [bytes(m.payload) for m in polled.messages] == [b"p0-2"]
 
 
@@ -138,8 +143,9 @@ def test_group_membership_rules_for_poll_and_offsets(server, client, topic):
     client.send(*topic, [b"x"], Partitioning.partition_id(0))
     client.call(requests.CreateConsumerGroup(*topic, "g"))
     reader = Consumer.group("g")
-    assert client.status_of(requests.PollMessages(reader, *topic, None, PollingStrategy.next(), 1, False)) == ErrorCode.CONSUMER_GROUP_MEMBER_NOT_FOUND
-    assert client.status_of(requests.StoreConsumerOffset(reader, *topic, 0, 0)) == ErrorCode.CONSUMER_GROUP_MEMBER_NOT_FOUND
+    not_member = ErrorCode.CONSUMER_GROUP_MEMBER_NOT_FOUND
+    assert client.status_of(requests.PollMessages(reader, *topic, None, PollingStrategy.next(), 1, False)) == not_member
+    assert client.status_of(requests.StoreConsumerOffset(reader, *topic, 0, 0)) == not_member
     client.call(requests.JoinConsumerGroup(*topic, "g"))
     with server.client() as second:
         second.call(requests.JoinConsumerGroup(*topic, "g"))

@@ -124,7 +124,11 @@ def test_every_polling_strategy(client, topic):
 def test_next_with_and_without_auto_commit(client, topic):
     client.send(*topic, [bytes([i]) for i in range(5)])
     consumer = Consumer.consumer("reader")
-    take = lambda commit: [m.offset for m in client.poll(*topic, PollingStrategy.next(), count=2, consumer=consumer, auto_commit=commit).messages]  # noqa: E731
+
+    def take(commit):
+        polled = client.poll(*topic, PollingStrategy.next(), count=2, consumer=consumer, auto_commit=commit)
+        return [m.offset for m in polled.messages]
+
     assert take(False) == [0, 1]
     assert take(False) == [0, 1]  # nothing stored yet
     assert take(True) == [0, 1]
@@ -143,9 +147,15 @@ def test_next_with_and_without_auto_commit(client, topic):
 
 
 def test_poll_errors(client, topic):
-    assert client.status_of(requests.PollMessages(Consumer.consumer(1), *topic, 9, PollingStrategy.first(), 1, False)) == ErrorCode.PARTITION_NOT_FOUND
-    assert client.status_of(requests.PollMessages(Consumer.consumer(1), topic[0], "nope", 0, PollingStrategy.first(), 1, False)) == ErrorCode.TOPIC_ID_NOT_FOUND
-    assert client.status_of(requests.PollMessages(Consumer.group("nope"), *topic, None, PollingStrategy.next(), 1, False)) == ErrorCode.CONSUMER_GROUP_ID_NOT_FOUND
+    first, one = PollingStrategy.first(), Consumer.consumer(1)
+    no_group = ErrorCode.CONSUMER_GROUP_ID_NOT_FOUND
+    cases = [
+        (requests.PollMessages(one, *topic, 9, first, 1, False), ErrorCode.PARTITION_NOT_FOUND),
+        (requests.PollMessages(one, topic[0], "nope", 0, first, 1, False), ErrorCode.TOPIC_ID_NOT_FOUND),
+        (requests.PollMessages(Consumer.group("g?"), *topic, None, first, 1, False), no_group),
+    ]
+    for request, code in cases:
+        assert client.status_of(request) == code
 
 
 def test_flush_unsaved_buffer(client, topic):

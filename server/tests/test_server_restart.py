@@ -24,7 +24,9 @@ def snapshot_state(c) -> dict:
             state[("topic", stream.id, topic.id)] = details
             state[("groups", stream.id, topic.id)] = c.call(requests.GetConsumerGroups(stream.id, topic.id))
             for partition in TopicDetails.decode(details).partitions:
-                poll = requests.PollMessages(Consumer.consumer(1), stream.id, topic.id, partition.id, PollingStrategy.first(), 100_000, False)
+                poll = requests.PollMessages(
+                    Consumer.consumer(1), stream.id, topic.id, partition.id, PollingStrategy.first(), 100_000, False
+                )
                 state[("messages", stream.id, topic.id, partition.id)] = c.call(poll)
                 for consumer in (Consumer.consumer(9), Consumer.group("g")):
                     offset = requests.GetConsumerOffset(consumer, stream.id, topic.id, partition.id)
@@ -46,7 +48,8 @@ def test_graceful_restart_restores_everything_with_the_same_ids(tmp_path):
             c.call(requests.CreateTopic("a", 3, 1, 0, 0, 0, "t2"))  # reuses topic id 0
             c.call(requests.CreateTopic("d", 1, 1, 0, 0, 0, "x"))
             for partition in range(3):
-                c.send("a", "t2", [f"{partition}-{i}".encode() * 10 for i in range(50)], Partitioning.partition_id(partition))
+                payloads = [f"{partition}-{i}".encode() * 10 for i in range(50)]
+                c.send("a", "t2", payloads, Partitioning.partition_id(partition))
             c.send("d", "x", [b"hello"])
             c.call(requests.StoreConsumerOffset(Consumer.consumer(9), "a", "t2", 1, 20))
             c.call(requests.CreateConsumerGroup("a", "t2", "g"))

@@ -6,6 +6,7 @@ import pytest
 
 from iggy.protocol import requests
 from iggy.protocol.codes import ErrorCode
+from iggy.protocol.primitives import Consumer, Partitioning, PollingStrategy
 from iggy.protocol.responses import StreamDetails, StreamHeader, TopicDetails, TopicHeader
 
 from server_support import ServerError, ServerProcess
@@ -17,7 +18,9 @@ def create_stream(client, name) -> StreamHeader:
     return StreamHeader.decode(client.call(requests.CreateStream(name)))
 
 
-def create_topic(client, stream, name, partitions=1, expiry=0, max_size=0, replication=0, compression=1) -> TopicDetails:
+def create_topic(
+    client, stream, name, partitions=1, expiry=0, max_size=0, replication=0, compression=1
+) -> TopicDetails:
     body = client.call(requests.CreateTopic(stream, partitions, compression, expiry, max_size, replication, name))
     return TopicDetails.decode(body)
 
@@ -98,9 +101,12 @@ def test_create_topic_resolves_defaults_and_returns_partitions(client, unique):
     assert topic.replication_factor == 1  # 0 → 1
     assert [p.id for p in topic.partitions] == [0, 1, 2]
     assert all((p.current_offset, p.messages_count, p.size_bytes) == (0, 0, 0) for p in topic.partitions)
-    explicit = create_topic(client, stream, "t2", partitions=0, expiry=5_000_000, max_size=2 * 1024**3, replication=3, compression=2)
+    explicit = create_topic(
+        client, stream, "t2", partitions=0, expiry=5_000_000, max_size=2 * 1024**3, replication=3, compression=2
+    )
     assert (explicit.id, explicit.partitions_count, explicit.message_expiry_us) == (1, 0, 5_000_000)
-    assert (explicit.max_topic_size_bytes, explicit.replication_factor, explicit.compression_algorithm) == (2 * 1024**3, 3, 2)
+    assert explicit.max_topic_size_bytes == 2 * 1024**3
+    assert (explicit.replication_factor, explicit.compression_algorithm) == (3, 2)
     details = StreamDetails.decode(client.call(requests.GetStream(stream)))
     assert [t.name for t in details.topics] == ["t", "t2"] and details.topics_count == 2
 
@@ -132,7 +138,8 @@ def test_topic_get_list_update_delete(client, unique):
 
     client.call(requests.UpdateTopic(stream, "a", 2, 60_000_000, 0, 2, "a2"))
     updated = TopicDetails.decode(client.call(requests.GetTopic(stream, 0)))
-    assert (updated.name, updated.compression_algorithm, updated.message_expiry_us, updated.replication_factor) == ("a2", 2, 60_000_000, 2)
+    assert (updated.name, updated.compression_algorithm) == ("a2", 2)
+    assert (updated.message_expiry_us, updated.replication_factor) == (60_000_000, 2)
     assert updated.partitions_count == 2
     assert client.status_of(requests.UpdateTopic(stream, "a2", 1, 0, 0, 0, "b")) == ErrorCode.TOPIC_NAME_ALREADY_EXISTS
     assert client.status_of(requests.UpdateTopic(stream, "nope", 1, 0, 0, 0, "c")) == ErrorCode.TOPIC_ID_NOT_FOUND
@@ -151,8 +158,6 @@ def test_reused_topic_id_starts_empty(client, unique):
     client.call(requests.DeleteTopic(stream, "t"))
     topic = create_topic(client, stream, "t-new")
     assert topic.id == 0
-    from iggy.protocol.primitives import PollingStrategy
-
     assert client.poll(stream, "t-new", PollingStrategy.first()).messages == []
 
 
@@ -174,8 +179,6 @@ def test_partitions_create_and_delete(client, unique):
 
 
 def test_purge_topic_and_stream_remove_messages_and_offsets(client, unique):
-    from iggy.protocol.primitives import Consumer, PollingStrategy
-
     stream = unique("s")
     create_stream(client, stream)
     create_topic(client, stream, "t")
@@ -196,8 +199,6 @@ def test_stream_and_topic_sizes_count_stored_frames(client, unique):
     stream = unique("s")
     create_stream(client, stream)
     create_topic(client, stream, "t", partitions=2)
-    from iggy.protocol.primitives import Partitioning
-
     client.send(stream, "t", [b"x" * 10, b"y" * 20], Partitioning.partition_id(0))
     client.send(stream, "t", [b"z" * 30], Partitioning.partition_id(1))
     topic = TopicDetails.decode(client.call(requests.GetTopic(stream, "t")))
@@ -212,15 +213,14 @@ def test_stream_and_topic_sizes_count_stored_frames(client, unique):
 @pytest.fixture(scope="module")
 def small_segments(tmp_path_factory):
     process = ServerProcess(
-        tmp_path_factory.mktemp("segments") / "data", env={"IGGY_SYSTEM_SEGMENT_SIZE_BYTES": "1024"}
+        tmp_path_factory.mktemp("segments") / "data",
+        env={"IGGY_SYSTEM_SEGMENT_SIZE_BYTES": "1024", "IGGY_SYSTEM_MESSAGE_CLEANER_INTERVAL_MS": "100"},
     ).start()
     yield process
     process.stop()
 
 
 def test_delete_segments_removes_oldest_sealed_segments(small_segments):
-    from iggy.protocol.primitives import PollingStrategy
-
     with small_segments.client() as c:
         create_stream(c, "s")
         create_topic(c, "s", "t", max_size=U64_MAX)
@@ -236,3 +236,56 @@ def test_delete_segments_removes_oldest_sealed_segments(small_segments):
         first = c.poll("s", "t", PollingStrategy.first(), count=1).messages[0]
         assert first.offset > 0
         assert c.status_of(requests.DeleteSegments("s", "t", 5, 1)) == ErrorCode.PARTITION_NOT_FOUND
+
+
+def wait_for(predicate, timeout_s=5.0):
+    import time
+
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return predicate()
+
+
+def test_retention_deletes_expired_sealed_segments_unless_a_consumer_still_needs_them(small_segments):
+    with small_segments.client() as c:
+        create_stream(c, "expiring")
+        create_topic(c, "expiring", "t", expiry=300_000, max_size=U64_MAX)  # 0.3 s
+        create_topic(c, "expiring", "held", expiry=300_000, max_size=U64_MAX)
+        for i in range(12):
+            c.send("expiring", "t", [bytes([i]) * 200])
+            c.send("expiring", "held", [bytes([i]) * 200])
+        c.call(requests.StoreConsumerOffset(Consumer.consumer(1), "expiring", "held", 0, 0))
+
+        def partition(topic):
+            return TopicDetails.decode(c.call(requests.GetTopic("expiring", topic))).partitions[0]
+
+        before = partition("t")
+        assert before.segments_count >= 3
+        assert wait_for(lambda: partition("t").segments_count == 1)
+        after = partition("t")
+        assert after.current_offset == 11 and after.messages_count < 12
+        c.send("expiring", "t", [b"fresh"])
+        assert [m.offset for m in c.poll("expiring", "t", PollingStrategy.last(), count=1).messages] == [12]
+        # The consumer at offset 0 has not read the old segments: they are kept.
+        assert partition("held").segments_count == before.segments_count
+
+
+def test_retention_trims_topics_above_ninety_percent_of_max_size(small_segments):
+    with small_segments.client() as c:
+        create_stream(c, "capped")
+        create_topic(c, "capped", "t", partitions=2, max_size=2048)
+        for i in range(10):
+            c.send("capped", "t", [bytes([i]) * 200], Partitioning.partition_id(i % 2))
+
+        def trimmed():
+            topic = TopicDetails.decode(c.call(requests.GetTopic("capped", "t")))
+            return topic.size_bytes < 2048 * 9 // 10 or all(p.segments_count == 1 for p in topic.partitions)
+
+        assert wait_for(trimmed)
+        topic = TopicDetails.decode(c.call(requests.GetTopic("capped", "t")))
+        assert topic.messages_count < 10
+        assert [p.current_offset for p in topic.partitions] == [4, 4]
+

@@ -66,11 +66,11 @@ def test_get_me_and_clients_show_this_connection(server, client):
     local_host, local_port = client.sock.getsockname()[:2]
     assert me.address == f"{local_host}:{local_port}"
     with server.client(login=False) as anonymous:
+        assert anonymous.request(Command.PING)[0] == 0  # the server has surely registered it now
         clients = ClientInfo.decode_list(client.call(requests.GetClients()))
         by_id = {c.client_id: c for c in clients}
         assert by_id[me.client_id].user_id == 0
         assert NO_USER_ID in {c.user_id for c in clients}  # the anonymous connection is listed
-        assert anonymous.request(Command.PING)[0] == 0
     other = ClientDetails.decode(client.call(requests.GetClient(me.client_id)))
     assert other == me
 

@@ -192,10 +192,11 @@ class Output:
         self.console.print(table)
 
     def json(self, value: Any) -> None:
-        self.console.out(json.dumps(to_jsonable(value), indent=2, ensure_ascii=False), highlight=False)
+        self.text(json.dumps(to_jsonable(value), indent=2, ensure_ascii=False))
 
-    def json_line(self, value: Any) -> None:
-        self.console.out(json.dumps(to_jsonable(value), ensure_ascii=False), highlight=False)
+    def json_line(self, document: Mapping[str, Any]) -> None:
+        """One JSON object per line (NDJSON) from plain values: the fast path for message streams."""
+        self.text(json.dumps(document, ensure_ascii=False))
 
     # Messages -------------------------------------------------------------------------------
 
@@ -213,8 +214,8 @@ class Output:
             self.err_console.print(text, style="dim")
 
     def text(self, text: str) -> None:
-        """Raw text on stdout (generated scripts, tokens)."""
-        self.console.out(text, highlight=False)
+        """Raw text on stdout (JSON, message lines, tokens). Plain writes: rich is too slow per line."""
+        sys.stdout.write(text + "\n")
 
     def error(self, text: str) -> None:
         self.err_console.print(f"[bold red]error:[/bold red] {_escape(text)}", soft_wrap=True)

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 import click
 from iggy.protocol.primitives import (
+    U64_MAX,
     GlobalPermissions,
     HeaderValue,
     Permissions,
@@ -19,7 +20,6 @@ from iggy.protocol.primitives import (
     TopicPermissions,
 )
 
-U64_MAX = 2**64 - 1
 NEVER_EXPIRE_US = U64_MAX
 SERVER_DEFAULT = 0
 UNLIMITED_SIZE_BYTES = U64_MAX
@@ -141,7 +141,9 @@ def parse_size_bytes(text: str) -> int:
         return SERVER_DEFAULT
     match = _SIZE.match(lowered)
     if not match or match.group(2) not in _SIZE_UNITS:
-        raise click.BadParameter(f"cannot parse size {text!r}; use e.g. '15GB', '2GiB', 'unlimited' or 'server_default'")
+        raise click.BadParameter(
+            f"cannot parse size {text!r}; use e.g. '15GB', '2GiB', 'unlimited' or 'server_default'"
+        )
     size_bytes = int(float(match.group(1)) * _SIZE_UNITS[match.group(2)])
     if size_bytes >= U64_MAX:
         return UNLIMITED_SIZE_BYTES

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import datetime
 import json
 import re
 import sys
@@ -154,6 +155,9 @@ class OfficialDriver:
             messages.append(apache_iggy.SendMessage(base64.b64decode(message["payload"])))
         await self.client(client).send_messages(args["stream"], args["topic"], partitioning["value"], messages)
 
+    async def op_consume_group(self, client: str, args: dict[str, Any]) -> dict[str, Any]:
+        return await _consume_group(self.client(client), args)
+
     async def op_poll_messages(self, client: str, args: dict[str, Any]) -> dict[str, Any]:
         consumer = args.get("consumer", {"kind": "consumer", "id": 0})
         if consumer != {"kind": "consumer", "id": 0}:
@@ -183,6 +187,31 @@ class OfficialDriver:
         else:
             result["partition_id"] = args["partition_id"]
         return result
+
+
+async def _consume_group(client: Any, args: dict[str, Any]) -> dict[str, Any]:
+    """The official high-level consumer: GetStream, GetTopic, GetConsumerGroup, CreateConsumerGroup,
+    JoinConsumerGroup, then group polls (partition None, Next) with auto-commit on every poll."""
+    count, timeout_s = int(args["count"]), int(args.get("timeout_ms", 10_000)) / 1000
+    consumer = await client.consumer_group(
+        args["group"],
+        str(args["stream"]),
+        str(args["topic"]),
+        polling_strategy=apache_iggy.PollingStrategy.Next(),
+        batch_length=100,
+        auto_commit=apache_iggy.AutoCommit.When(apache_iggy.AutoCommitWhen.PollingMessages()),
+        poll_interval=datetime.timedelta(milliseconds=10),
+    )
+    received: list[dict[str, Any]] = []
+    iterator = consumer.iter_messages().__aiter__()
+    while len(received) < count:
+        message = await asyncio.wait_for(iterator.__anext__(), timeout_s)
+        received.append({
+            "partition_id": message.partition_id(),
+            "offset": message.offset(),
+            "payload": base64.b64encode(message.payload()).decode("ascii"),
+        })
+    return {"messages": sorted(received, key=lambda item: (item["partition_id"], item["offset"]))}
 
 
 def _strategy(raw: dict[str, Any]) -> Any:

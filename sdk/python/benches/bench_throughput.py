@@ -1,11 +1,18 @@
 """Send and poll throughput: this SDK (`iggy`) vs the official `apache_iggy` client, same server, one run.
 
 Run: .venv/bin/python sdk/python/benches/bench_throughput.py [--batches 100] [--batch-length 1000]
-     [--message-size 1000] [--connection-string iggy://iggy:iggy@HOST:PORT]
+     [--message-size 1000] [--repeats 5] [--connection-string iggy://iggy:iggy@HOST:PORT]
 Without a connection string it starts `.venv/bin/iggy-server` on a free loopback port in a temp dir.
-Each client writes its own stream (1 partition): `batches` SendMessages of `batch-length` messages of
-`message-size` bytes, then polls them all back by offset in batches of the same length. Not part of
-`make test` (timing belongs in benchmarks).
+
+Each round, each client writes its own fresh stream (1 partition): `batches` SendMessages of
+`batch-length` messages of `message-size` bytes, the messages built inside the timed loop (the official
+API consumes its `SendMessage` objects, so both clients build a batch per call, as a producer does). Then
+it polls them all back by offset in batches of the same length, twice:
+* `poll`: the poll itself, touching the last message of each batch (offset + payload length);
+* `poll+read`: a consumer's work, reading the offset and payload length of every message.
+The clients alternate which goes first each round (the server and a shared machine drift over time);
+the summary gives the median MB/s (payload bytes) per client and phase, and our / official ratio.
+Not part of `make test` (timing belongs in benchmarks).
 """
 
 from __future__ import annotations
@@ -13,15 +20,20 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import platform
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import iggy
 from iggy import IggyClient, Message, PollingStrategy
+
+PHASES = ("send", "poll", "poll+read")
 
 
 def start_server(data_dir: Path) -> tuple[subprocess.Popen, str]:
@@ -42,75 +54,112 @@ def start_server(data_dir: Path) -> tuple[subprocess.Popen, str]:
     raise RuntimeError("iggy-server did not start")
 
 
-def report(label: str, seconds: float, messages: int, payload_bytes: int) -> dict:
-    result = {
-        "client": label.split()[0], "phase": label.split()[1], "seconds": round(seconds, 3),
-        "msgs_per_s": round(messages / seconds), "mb_per_s": round(payload_bytes / seconds / 1e6, 1),
-    }
-    print(f"{label:<22} {messages:>9} msgs {seconds:8.2f} s {result['msgs_per_s']:>10,} msg/s {result['mb_per_s']:>8} MB/s")
-    return result
+class Result:
+    def __init__(self, client: str, phase: str, seconds: float, messages: int, payload_bytes: int) -> None:
+        self.client, self.phase, self.seconds = client, phase, seconds
+        self.msgs_per_s = messages / seconds
+        self.mb_per_s = payload_bytes / seconds / 1e6
+        print(f"  {client:<12} {phase:<10} {messages:>9} msgs {seconds:7.3f} s "
+              f"{self.msgs_per_s:>11,.0f} msg/s {self.mb_per_s:>8.1f} MB/s")
 
 
-async def bench_ours(connection_string: str, batches: int, batch_length: int, size: int) -> list[dict]:
+async def bench_ours(connection_string: str, batches: int, batch_length: int, size: int) -> list[Result]:
     stream = f"bench-ours-{uuid.uuid4().hex[:6]}"
     payload = os.urandom(size)
     total = batches * batch_length
+    results = []
     async with IggyClient(connection_string) as client:
         await client.create_stream(stream)
         await client.create_topic(stream, "t", partitions_count=1)
-        batch = [Message(payload) for _ in range(batch_length)]
         started = time.perf_counter()
         for _ in range(batches):
-            await client.send_messages(stream, "t", batch, partitioning=0)
-        send = report("iggy send", time.perf_counter() - started, total, total * size)
-        received = 0
-        checksum = 0
-        started = time.perf_counter()
-        offset = 0
-        while received < total:
-            polled = await client.poll_messages(stream, "t", 0, strategy=PollingStrategy.offset(offset), count=batch_length)
-            if not polled.messages:
-                break
-            received += len(polled.messages)
-            offset = polled.messages[-1].offset + 1
-            checksum += len(polled.messages[-1].payload)  # touch the data like a consumer would
-        poll = report("iggy poll", time.perf_counter() - started, received, received * size)
-        assert received == total, (received, total)
+            await client.send_messages(stream, "t", [Message(payload) for _ in range(batch_length)], partitioning=0)
+        results.append(Result("iggy", "send", time.perf_counter() - started, total, total * size))
+        for phase in PHASES[1:]:
+            read_all = phase == "poll+read"
+            received = 0
+            payload_bytes = 0
+            offset = 0
+            started = time.perf_counter()
+            while received < total:
+                polled = await client.poll_messages(
+                    stream, "t", 0, strategy=PollingStrategy.offset(offset), count=batch_length
+                )
+                messages = polled.messages
+                if not messages:
+                    break
+                received += len(messages)
+                if read_all:
+                    for message in messages:
+                        offset = message.offset
+                        payload_bytes += len(message.payload)
+                else:
+                    last = messages[-1]
+                    offset = last.offset
+                    payload_bytes += len(last.payload)
+                offset += 1
+            results.append(Result("iggy", phase, time.perf_counter() - started, received, received * size))
+            assert received == total, (received, total)
         await client.delete_stream(stream)
-    return [send, poll]
+    return results
 
 
-async def bench_official(connection_string: str, batches: int, batch_length: int, size: int) -> list[dict]:
-    try:
-        import apache_iggy
-    except ImportError:
-        print("apache_iggy not installed: skipping the official client")
-        return []
+async def bench_official(connection_string: str, batches: int, batch_length: int, size: int) -> list[Result]:
+    import apache_iggy
+
     stream = f"bench-official-{uuid.uuid4().hex[:6]}"
     payload = os.urandom(size)
     total = batches * batch_length
+    results = []
     client = apache_iggy.IggyClient.from_connection_string(connection_string)
     await client.connect()
     await client.create_stream(stream)
     await client.create_topic(stream, "t", 1)
     started = time.perf_counter()
     for _ in range(batches):
-        # The official API needs fresh SendMessage objects per call (they are consumed).
         await client.send_messages(stream, "t", 0, [apache_iggy.SendMessage(payload) for _ in range(batch_length)])
-    send = report("apache_iggy send", time.perf_counter() - started, total, total * size)
-    received = 0
-    offset = 0
-    started = time.perf_counter()
-    while received < total:
-        messages = await client.poll_messages(stream, "t", 0, apache_iggy.PollingStrategy.Offset(value=offset), batch_length, False)
-        if not messages:
-            break
-        received += len(messages)
-        offset = messages[-1].offset() + 1
-        len(messages[-1].payload())
-    poll = report("apache_iggy poll", time.perf_counter() - started, received, received * size)
-    assert received == total, (received, total)
-    return [send, poll]
+    results.append(Result("apache_iggy", "send", time.perf_counter() - started, total, total * size))
+    for phase in PHASES[1:]:
+        read_all = phase == "poll+read"
+        received = 0
+        payload_bytes = 0
+        offset = 0
+        started = time.perf_counter()
+        while received < total:
+            messages = await client.poll_messages(
+                stream, "t", 0, apache_iggy.PollingStrategy.Offset(value=offset), batch_length, False
+            )
+            if not messages:
+                break
+            received += len(messages)
+            if read_all:
+                for message in messages:
+                    offset = message.offset()
+                    payload_bytes += len(message.payload())
+            else:
+                last = messages[-1]
+                offset = last.offset()
+                payload_bytes += len(last.payload())
+            offset += 1
+        results.append(Result("apache_iggy", phase, time.perf_counter() - started, received, received * size))
+        assert received == total, (received, total)
+    async with IggyClient(connection_string) as ours:  # the official Python API has no delete_stream
+        await ours.delete_stream(stream)
+    return results
+
+
+def summarize(results: list[Result], clients: list[str]) -> None:
+    print("\nmedian MB/s (payload) over rounds:")
+    header = f"| phase | {' | '.join(clients)} |" + (" iggy / official |" if len(clients) == 2 else "")
+    print(header)
+    print("|---" * (header.count("|") - 1) + "|")
+    for phase in PHASES:
+        medians = [
+            statistics.median(r.mb_per_s for r in results if r.client == client and r.phase == phase)
+            for client in clients
+        ]
+        ratio = f" {medians[0] / medians[1]:.2f}x |" if len(medians) == 2 else ""
+        print(f"| {phase} | " + " | ".join(f"{m:.1f}" for m in medians) + " |" + ratio)
 
 
 async def main() -> None:
@@ -118,8 +167,16 @@ async def main() -> None:
     parser.add_argument("--batches", type=int, default=100)
     parser.add_argument("--batch-length", type=int, default=1000)
     parser.add_argument("--message-size", type=int, default=1000)
+    parser.add_argument("--repeats", type=int, default=5, help="rounds; each runs both clients once")
     parser.add_argument("--connection-string")
     args = parser.parse_args()
+    runners: dict[str, Callable[..., Awaitable[list[Result]]]] = {"iggy": bench_ours}
+    try:
+        import apache_iggy  # noqa: F401
+
+        runners["apache_iggy"] = bench_official
+    except ImportError:
+        print("apache_iggy not installed: measuring this SDK only")
     process = None
     connection_string = args.connection_string
     with tempfile.TemporaryDirectory() as tmp:
@@ -127,9 +184,18 @@ async def main() -> None:
             process, address = start_server(Path(tmp) / "data")
             connection_string = f"iggy://iggy:iggy@{address}"
         try:
-            print(f"iggy {iggy.__version__}; {args.batches} batches x {args.batch_length} msgs x {args.message_size} B")
-            results = await bench_ours(connection_string, args.batches, args.batch_length, args.message_size)
-            results += await bench_official(connection_string, args.batches, args.batch_length, args.message_size)
+            print(f"iggy {iggy.__version__}, Python {platform.python_version()}, {os.cpu_count()} CPUs; "
+                  f"{args.batches} batches x {args.batch_length} msgs x {args.message_size} B, {args.repeats} rounds")
+            results: list[Result] = []
+            names = list(runners)
+            for round_number in range(args.repeats):
+                order = names if round_number % 2 == 0 else names[::-1]
+                print(f"round {round_number + 1}:")
+                for name in order:
+                    results += await runners[name](
+                        connection_string, args.batches, args.batch_length, args.message_size
+                    )
+            summarize(results, names)
         finally:
             if process is not None:
                 process.terminate()

@@ -15,12 +15,14 @@ from typing import Any, Awaitable, Callable
 
 import iggy
 from iggy import (
+    AutoCommit,
     ClientConfig,
     CompressionAlgorithm,
     Consumer,
     GlobalPermissions,
     HeaderValue,
     IggyClient,
+    IggyConsumer,
     IggyError,
     Message,
     Partitioning,
@@ -401,6 +403,25 @@ class Driver:
 
     async def op_leave_consumer_group(self, client: IggyClient, args: dict[str, Any]) -> None:
         await client.leave_consumer_group(args["stream"], args["topic"], args["group"])
+
+    async def op_consume_group(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
+        """Read `count` messages as a member of `group` with the high-level consumer (auto-commit per poll)."""
+        count, timeout_s = int(args["count"]), int(args.get("timeout_ms", 10_000)) / 1000
+        received: list[dict[str, Any]] = []
+        consumer = IggyConsumer(
+            client, args["stream"], args["topic"], group=args["group"], strategy=PollingStrategy.next(),
+            auto_commit=AutoCommit.after_poll(), poll_interval_ms=10,
+        )
+        async with consumer:
+            iterator = consumer.__aiter__()
+            while len(received) < count:
+                item = await asyncio.wait_for(iterator.__anext__(), timeout_s)
+                received.append({
+                    "partition_id": item.partition_id,
+                    "offset": item.offset,
+                    "payload": base64.b64encode(item.payload).decode("ascii"),
+                })
+        return {"messages": sorted(received, key=lambda item: (item["partition_id"], item["offset"]))}
 
     async def op_create_user(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
         user = await client.create_user(

@@ -32,8 +32,12 @@ _LEVELS = {
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="iggy-server", description="Apache Iggy 0.8 compatible message streaming server")
-    parser.add_argument("--config", metavar="PATH", help="TOML config file (default: $IGGY_CONFIG_PATH, else ./config.toml if present)")
+    parser = argparse.ArgumentParser(
+        prog="iggy-server", description="Apache Iggy 0.8 compatible message streaming server"
+    )
+    parser.add_argument(
+        "--config", metavar="PATH", help="TOML config file (default: $IGGY_CONFIG_PATH, else ./config.toml if present)"
+    )
     parser.add_argument("--fresh", action="store_true", help="delete the data directory (system.path) before starting")
     parser.add_argument(
         "--with-default-root-credentials",
@@ -68,7 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     from .app import build_context, run_server
 
     try:
-        ctx = build_context(config, root_credentials=DEFAULT_ROOT_CREDENTIALS if args.with_default_root_credentials else None)
+        root = DEFAULT_ROOT_CREDENTIALS if args.with_default_root_credentials else None
+        ctx = build_context(config, root_credentials=root)
     except IggyError as exc:
         log.error("cannot open %s: [%d] %s", config.system.path, exc.code, exc.message)
         return 1

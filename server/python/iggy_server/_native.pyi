@@ -87,3 +87,107 @@ def xxh32(data: Buffer, seed: int = 0) -> int:
 
 def xxh3_64(data: Buffer) -> int:
     """XXH3-64, seed 0, default secret (message checksums)."""
+
+# --- buffer pool ------------------------------------------------------------------------------------
+
+class PoolExhausted(Exception):
+    """The pool is at its capacity and no buffer was released within the timeout."""
+
+class PooledBuffer:
+    """Writable buffer-protocol object over pooled, page-aligned memory (``memoryview(buffer)`` has
+    exactly the requested length). Returned to its pool by :meth:`release` or when collected — but
+    only once no memoryview of it is alive, so the pool never hands out memory still in use."""
+
+    def __len__(self) -> int: ...
+    @property
+    def address(self) -> int:
+        """Address of the memory (page aligned); ValueError after release."""
+    @property
+    def capacity(self) -> int:
+        """Bytes of the underlying size class (0 once returned)."""
+    @property
+    def released(self) -> bool: ...
+    def release(self) -> None:
+        """Return the memory now, or when the last export is released; idempotent. New
+        memoryviews of a released buffer raise BufferError."""
+
+class BufferPool:
+    """Bounded pool of page-aligned buffers in power-of-two classes from 4 KiB to 128 MiB. Free
+    buffers are kept for reuse (no allocator call after warm-up); in-use plus cached bytes never
+    exceed ``capacity_bytes`` (cached buffers of other classes are dropped first)."""
+
+    def __init__(self, capacity_bytes: int) -> None: ...
+    @property
+    def capacity_bytes(self) -> int: ...
+    def acquire(self, size: int, timeout_ms: int = 0) -> PooledBuffer:
+        """A buffer of ``size`` bytes; waits up to ``timeout_ms`` (GIL released) for a release when the
+        pool is full, then raises PoolExhausted. ValueError when ``size`` can never fit."""
+    def try_acquire(self, size: int) -> PooledBuffer | None:
+        """As :meth:`acquire` without waiting; None instead of PoolExhausted."""
+    def trim(self) -> int:
+        """Free every cached buffer; returns the bytes freed."""
+    def stats(self) -> dict[str, int]:
+        """capacity_bytes, reserved_bytes (in use + cached), in_use_bytes, in_use_buffers,
+        free_buffers, hits, misses, evictions, exhausted."""
+
+# --- segment writer ---------------------------------------------------------------------------------
+
+class SegmentFileWriter:
+    """Writes a segment's ``.log`` and ``.index`` (descriptors owned by the caller) with one io_uring
+    submission per call, or pwritev + fdatasync where io_uring is unavailable; both backends produce
+    identical files. ``backend``: "auto", "io_uring" (OSError if unavailable) or "pwritev"."""
+
+    def __init__(self, log_fd: int, index_fd: int, backend: str = "auto") -> None: ...
+    @property
+    def backend(self) -> str:
+        """The backend in use: "io_uring" or "pwritev"."""
+    def write(
+        self,
+        log_buffers: list[Buffer],
+        log_position: int,
+        index_buffers: list[Buffer],
+        index_position: int,
+        datasync: bool = False,
+    ) -> None:
+        """Write the buffers back to back at the positions (vectored), then with ``datasync``
+        fdatasync both files (linked after the writes in the same submission). GIL released.
+        OSError on failure; short writes are completed."""
+    def datasync(self) -> None:
+        """fdatasync the log, then the index (GIL released)."""
+
+def io_uring_status() -> tuple[bool, str]:
+    """(available, reason): io_uring probed once per process with a NOP round trip."""
+
+def fdatasync_fds(fds: list[int]) -> None:
+    """fdatasync each descriptor in order, GIL released (group-commit worker threads)."""
+
+def writer_stats() -> dict[str, int]:
+    """Process-wide counters: writes (one per file per submission), datasyncs (one per descriptor),
+    bytes_written."""
+
+# --- benchmark load generator (iggy-bench) -----------------------------------------------------------
+
+class BenchRun:
+    """A running load: one OS thread per actor with blocking TCP."""
+
+    def progress(self) -> tuple[int, int, int]:
+        """(batches completed, message bytes moved, actors finished)."""
+    def cancel(self) -> None:
+        """Stop every actor after its current batch."""
+    def wait(self, actors: int, timeout_s: float) -> bool:
+        """Wait (GIL released) until ``actors`` actors finished; True when they did."""
+    def results(self) -> list[dict[str, object]]:
+        """Per actor: messages, bytes, elapsed_ns, empty_polls, error (str | None), latencies_ns and
+        completed_at_ns (little-endian u64 arrays as bytes). ValueError before the run finished."""
+
+def bench_start(
+    address: str, actors: list[tuple[str, list[bytes], bytes, bytes, int, int]]
+) -> BenchRun:
+    """Start actors ``(role, setup_frames, send_frame, poll_frame, batches, messages_per_batch)``
+    against ``host:port``: role "producer" resends ``send_frame`` ``batches`` times; "consumer"
+    repeats ``poll_frame`` until it received ``batches * messages_per_batch`` messages;
+    "producing_consumer" sends then polls its batch back. Frames are full request frames; every
+    ``setup_frame`` (login, join group) must answer OK."""
+
+def loopback_pump(connections: int = 1, bytes_per_connection: int = 4294967296, chunk_bytes: int = 1048576) -> float:
+    """Raw loopback TCP throughput in bytes/s (the machine's network limit for the benchmarks)."""

@@ -264,7 +264,8 @@ class Connection(asyncio.BufferedProtocol):
         limits = self.ctx.config.limits
         limit = limits.max_send_messages_bytes if code == Command.SEND_MESSAGES else limits.max_request_bytes
         if payload_bytes > limit:
-            self._reject(code, ErrorCode.INVALID_COMMAND, f"payload of {payload_bytes} bytes exceeds the {limit}-byte limit")
+            message = f"payload of {payload_bytes} bytes exceeds the {limit}-byte limit"
+            self._reject(code, ErrorCode.INVALID_COMMAND, message)
             self._drain(payload_bytes)
             return
         if session.stale:
@@ -288,37 +289,79 @@ class Connection(asyncio.BufferedProtocol):
         self._payload_view = memoryview(self._payload)
 
     def _on_payload(self) -> None:
-        assert self._payload_view is not None and self.transport is not None
+        assert self._payload_view is not None and self.transport is not None and self.session is not None
         payload, code = self._payload_view, self._code
         self._reset()
+        # Drive the handler coroutine inline: almost every handler finishes without awaiting, and
+        # answering from this callback skips a task, a loop iteration and pause/resume syscalls.
+        coroutine = HANDLERS[Command(code)](self.ctx, self.session, payload)
+        try:
+            awaited = coroutine.send(None)
+        except StopIteration as done:
+            self._finish(code, done.value, None)
+            return
+        except Exception as exc:
+            self._finish(code, None, exc)
+            return
+        # The handler waits for something (e.g. password hashing in a thread): stop reading so
+        # requests stay one at a time, and let a task carry it to completion.
         self._busy = True
         self.transport.pause_reading()
-        task = asyncio.get_running_loop().create_task(self._handle(code, payload))
+        task = asyncio.get_running_loop().create_task(self._continue(code, coroutine, awaited))
         self.server.track(task)
+
+    async def _continue(self, code: int, coroutine: Any, awaited: Any) -> None:
+        try:
+            while True:
+                if awaited is None:  # a bare yield (asyncio.sleep(0))
+                    await asyncio.sleep(0)
+                else:
+                    # What a Task does with a yielded future: clear the flag, then wait for it.
+                    awaited._asyncio_future_blocking = False
+                    try:
+                        await awaited
+                    except asyncio.CancelledError:
+                        if not awaited.done():  # this task itself was cancelled (shutdown)
+                            coroutine.close()
+                            raise
+                    except BaseException:
+                        pass  # the handler observes the outcome itself when resumed
+                try:
+                    awaited = coroutine.send(None)
+                except StopIteration as done:
+                    self._finish(code, done.value, None)
+                    return
+                except Exception as exc:
+                    self._finish(code, None, exc)
+                    return
+        finally:
+            self._busy = False
+            session = self.session
+            if not self._closed and self.transport is not None and session is not None and not session.stale:
+                self.transport.resume_reading()
+            if session is not None and session.stale:
+                self._close()
 
     # ------------------------------------------------------------------ dispatch
 
-    async def _handle(self, code: int, payload: memoryview) -> None:
+    def _finish(self, code: int, result: Any, error: Exception | None) -> None:
+        """Answer a request: the OK payload, or the error's code (never with a body)."""
         session = self.session
         assert session is not None
-        command = Command(code)
-        try:
-            result = await HANDLERS[command](self.ctx, session, payload)
-        except IggyError as exc:
-            self._reject(code, exc.code, exc.message)
-        except PROTOCOL_ERROR as exc:
-            error = from_protocol_error(exc)
-            self._reject(code, error.code, error.message)
-        except NATIVE_ERROR as exc:
-            self._reject(code, int(getattr(exc, "code", ErrorCode.ERROR)), str(getattr(exc, "message", exc)))
-        except Exception:
-            log.exception("handler of %s failed for client %d", command.name, session.client_id)
-            self._write_error(ErrorCode.ERROR)
-        else:
+        if error is None:
             self._write_ok(code, result)
-        self._busy = False
-        if not self._closed and self.transport is not None and not session.stale:
-            self.transport.resume_reading()
+        elif isinstance(error, IggyError):
+            self._reject(code, error.code, error.message)
+        elif isinstance(error, PROTOCOL_ERROR):
+            converted = from_protocol_error(error)
+            self._reject(code, converted.code, converted.message)
+        elif isinstance(error, NATIVE_ERROR):
+            self._reject(code, int(getattr(error, "code", ErrorCode.ERROR)), str(getattr(error, "message", error)))
+        else:
+            log.error(
+                "handler of %s failed for client %d", Command(code).name, session.client_id, exc_info=error
+            )
+            self._write_error(ErrorCode.ERROR)
         if session.stale:
             self._close()
 
@@ -439,7 +482,10 @@ class IggyServer:
         now = now_us()
         for session in list(self.ctx.clients):
             if now - session.last_heartbeat_us > threshold_us:
-                log.warning("client %d (%s) is stale: no heartbeat for %d ms", session.client_id, session.address, (now - session.last_heartbeat_us) // 1000)
+                silent_ms = (now - session.last_heartbeat_us) // 1000
+                log.warning(
+                    "client %d (%s) is stale: no heartbeat for %d ms", session.client_id, session.address, silent_ms
+                )
                 session.stale = True
                 self.ctx.metadata.leave_all_groups(session)
                 self.ctx.clients.disconnect(session)
@@ -448,14 +494,15 @@ class IggyServer:
                     connection._close()
 
     def _clean_expired(self) -> None:
-        from .metadata import U64_MAX
-
         now = now_us()
-        for _, topic, partition in self.ctx.metadata.all_partitions():
-            if topic.message_expiry_us != U64_MAX:
-                result = partition.log.delete_expired_segments(now, topic.message_expiry_us)
-                if result.segments_count:
-                    log.info("removed %d expired segments (%d messages) from %s", result.segments_count, result.messages_count, partition.directory)
+        for stream in self.ctx.metadata.streams:
+            for topic in stream.topics:
+                segments, messages = self.ctx.metadata.clean_topic(topic, now)
+                if segments:
+                    log.info(
+                        "retention removed %d segments (%d messages) from topic %d of stream %d",
+                        segments, messages, topic.id, stream.id,
+                    )
 
     # ------------------------------------------------------------------ shutdown
 

@@ -176,7 +176,9 @@ def _coerce(value: Any, default: Any, key: str, source: str) -> Any:
     return value
 
 
-def _merge_file(values: dict[str, Any], defaults: Mapping[str, Any], data: Mapping[str, Any], prefix: str, source: str) -> None:
+def _merge_file(
+    values: dict[str, Any], defaults: Mapping[str, Any], data: Mapping[str, Any], prefix: str, source: str
+) -> None:
     for key, value in data.items():
         dotted = f"{prefix}{key}"
         if key not in defaults:

@@ -153,7 +153,9 @@ class Metadata:
 
     # ================================================================== storage plumbing
 
-    def _open_partition_storage(self, directory: Path, created_at_us: int) -> tuple["PartitionLog", "ConsumerOffsetStore"]:
+    def _open_partition_storage(
+        self, directory: Path, created_at_us: int
+    ) -> tuple["PartitionLog", "ConsumerOffsetStore"]:
         from .storage import ConsumerOffsetStore, PartitionLog
 
         partition_config = self.config.system.partition
@@ -186,7 +188,9 @@ class Metadata:
         log_, offsets = self._open_partition(directory, created_at_us)
         return Partition(partition_id, created_at_us, directory, log_, offsets)
 
-    def _open_existing_partition(self, stream_id: int, topic_id: int, partition_id: int, created_at_us: int) -> Partition:
+    def _open_existing_partition(
+        self, stream_id: int, topic_id: int, partition_id: int, created_at_us: int
+    ) -> Partition:
         directory = self.partition_directory(stream_id, topic_id, partition_id)
         log_, offsets = self._open_partition(directory, created_at_us)
         return Partition(partition_id, created_at_us, directory, log_, offsets)
@@ -256,7 +260,8 @@ class Metadata:
                         t["message_expiry_us"], t["max_topic_size_bytes"], t["replication_factor"],
                     )
                     for p in t["partitions"]:
-                        topic.partitions.append(self._open_existing_partition(stream.id, topic.id, p["id"], p["created_at_us"]))
+                        partition = self._open_existing_partition(stream.id, topic.id, p["id"], p["created_at_us"])
+                        topic.partitions.append(partition)
                     groups = {}
                     for g in t["groups"]:
                         groups[g["id"]] = ConsumerGroup(g["id"], g["name"], g["partitions"])
@@ -472,10 +477,14 @@ class Metadata:
         replication_factor: int,
     ) -> Topic:
         if partitions_count > MAX_PARTITIONS_PER_COMMAND:
-            raise IggyError(ErrorCode.TOO_MANY_PARTITIONS, f"{partitions_count} partitions: at most {MAX_PARTITIONS_PER_COMMAND}")
-        settings = self.resolve_topic_settings(compression_algorithm, message_expiry_us, max_topic_size_bytes, replication_factor)
+            raise IggyError(
+                ErrorCode.TOO_MANY_PARTITIONS, f"{partitions_count} partitions: at most {MAX_PARTITIONS_PER_COMMAND}"
+            )
+        settings = self.resolve_topic_settings(
+            compression_algorithm, message_expiry_us, max_topic_size_bytes, replication_factor
+        )
         if name in stream.topic_names:
-            raise IggyError(ErrorCode.TOPIC_NAME_ALREADY_EXISTS, f"topic name {name!r} already exists in stream {stream.id}")
+            raise _topic_name_taken(name, stream.id)
         if len(stream.topics) >= MAX_TOPICS_PER_STREAM:
             raise IggyError(ErrorCode.CANNOT_CREATE_TOPIC, f"at most {MAX_TOPICS_PER_STREAM} topics per stream")
         created_at = now_us()
@@ -515,20 +524,22 @@ class Metadata:
     ) -> None:
         stream = self.streams.get(topic.stream_id)
         assert stream is not None
-        settings = self.resolve_topic_settings(compression_algorithm, message_expiry_us, max_topic_size_bytes, replication_factor)
+        settings = self.resolve_topic_settings(
+            compression_algorithm, message_expiry_us, max_topic_size_bytes, replication_factor
+        )
         if name != topic.name and name in stream.topic_names:
-            raise IggyError(ErrorCode.TOPIC_NAME_ALREADY_EXISTS, f"topic name {name!r} already exists in stream {stream.id}")
-        old = (topic.name, topic.compression_algorithm, topic.message_expiry_us, topic.max_topic_size_bytes, topic.replication_factor)
+            raise _topic_name_taken(name, stream.id)
+        old_name, old_settings = topic.name, _topic_settings(topic)
         del stream.topic_names[topic.name]
         topic.name = name
         stream.topic_names[name] = topic.id
-        topic.compression_algorithm, topic.message_expiry_us, topic.max_topic_size_bytes, topic.replication_factor = settings
+        _set_topic_settings(topic, settings)
 
         def undo() -> None:
             del stream.topic_names[name]
-            topic.name = old[0]
-            stream.topic_names[old[0]] = topic.id
-            topic.compression_algorithm, topic.message_expiry_us, topic.max_topic_size_bytes, topic.replication_factor = old[1:]
+            topic.name = old_name
+            stream.topic_names[old_name] = topic.id
+            _set_topic_settings(topic, old_settings)
 
         self._save_or_undo(undo)
 
@@ -561,7 +572,9 @@ class Metadata:
 
     def create_partitions(self, topic: Topic, count: int) -> None:
         if not 1 <= count <= MAX_PARTITIONS_PER_COMMAND:
-            raise IggyError(ErrorCode.TOO_MANY_PARTITIONS, f"partitions count {count} must be 1..{MAX_PARTITIONS_PER_COMMAND}")
+            raise IggyError(
+                ErrorCode.TOO_MANY_PARTITIONS, f"partitions count {count} must be 1..{MAX_PARTITIONS_PER_COMMAND}"
+            )
         created_at = now_us()
         first_new = len(topic.partitions)
         added: list[Partition] = []
@@ -608,10 +621,56 @@ class Metadata:
 
     @staticmethod
     def delete_segments(partition: Partition, count: int) -> None:
+        """DeleteSegments: oldest sealed first; segments not yet consumed by every stored offset stay."""
         try:
-            partition.log.delete_segments(count)
+            partition.log.delete_segments(count, partition.offsets.min_offset())
         except Exception as exc:
             raise _storage_failure(ErrorCode.CANNOT_DELETE_PARTITION, exc) from None
+
+    def clean_topic(self, topic: Topic, now: int) -> tuple[int, int]:
+        """Retention (0.8 message cleaner): expired sealed segments, then size trimming.
+
+        Expiry deletes sealed segments whose newest message is older than the topic's expiry. Size
+        trimming runs while the topic is at ≥ 90 % of its max size, deleting the oldest sealed
+        segment across partitions. Both keep segments holding offsets above the smallest stored
+        consumer/group offset. Returns (segments, messages) deleted.
+        """
+        segments = messages = 0
+        if topic.message_expiry_us != U64_MAX:
+            for partition in topic.partitions:
+                barrier = partition.offsets.min_offset()
+                result = partition.log.delete_expired_segments(now, topic.message_expiry_us, barrier)
+                segments += result.segments_count
+                messages += result.messages_count
+        if topic.max_topic_size_bytes != U64_MAX:
+            threshold = topic.max_topic_size_bytes * 9 // 10
+            # Each pass deletes one segment, so the loop is bounded by the number of segments.
+            while topic.size_bytes >= threshold:
+                candidate = self._oldest_deletable_segment(topic)
+                if candidate is None:
+                    break
+                result = candidate.log.delete_segments(1, candidate.offsets.min_offset())
+                if result.segments_count == 0:
+                    break
+                segments += result.segments_count
+                messages += result.messages_count
+        return segments, messages
+
+    @staticmethod
+    def _oldest_deletable_segment(topic: Topic) -> Partition | None:
+        oldest: tuple[int, Partition] | None = None
+        for partition in topic.partitions:
+            infos = partition.log.segments()
+            if len(infos) <= 1 or infos[0].is_active:
+                continue
+            first = infos[0]
+            barrier = partition.offsets.min_offset()
+            end_offset = first.start_offset + max(first.messages_count - 1, 0)
+            if barrier is not None and end_offset > barrier:
+                continue
+            if oldest is None or first.max_timestamp_us < oldest[0]:
+                oldest = (first.max_timestamp_us, partition)
+        return None if oldest is None else oldest[1]
 
     # ================================================================== consumer groups
 
@@ -715,6 +774,23 @@ class Metadata:
 
 
 _CONSUMER_GROUP_KIND = 2  # storage.CONSUMER_GROUP, the wire value
+
+
+def _topic_name_taken(name: str, stream_id: int) -> IggyError:
+    return IggyError(ErrorCode.TOPIC_NAME_ALREADY_EXISTS, f"topic name {name!r} already exists in stream {stream_id}")
+
+
+def _topic_settings(topic: Topic) -> tuple[int, int, int, int]:
+    return topic.compression_algorithm, topic.message_expiry_us, topic.max_topic_size_bytes, topic.replication_factor
+
+
+def _set_topic_settings(topic: Topic, settings: tuple[int, int, int, int]) -> None:
+    (
+        topic.compression_algorithm,
+        topic.message_expiry_us,
+        topic.max_topic_size_bytes,
+        topic.replication_factor,
+    ) = settings
 
 
 def _storage_failure(code: int, exc: BaseException) -> IggyError:

@@ -72,7 +72,8 @@ class Slab(Generic[T]):
         highest = max(values, default=-1) + 1
         if state:
             capacity = max(int(state.get("capacity", 0)), highest)  # type: ignore[arg-type]
-            vacant = [int(i) for i in state.get("vacant", []) if int(i) not in values and int(i) < capacity]  # type: ignore[union-attr]
+            stored = [int(i) for i in state.get("vacant", [])]  # type: ignore[union-attr]
+            vacant = [i for i in stored if i not in values and i < capacity]
         else:
             capacity, vacant = highest, []
         # Any id below capacity that is neither used nor known vacant becomes vacant (oldest first).

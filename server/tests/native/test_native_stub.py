@@ -56,8 +56,9 @@ def test_every_stub_constant_exists_as_an_int():
 
 def test_stub_classes_match():
     classes = {node.name: node for node in stub_tree().body if isinstance(node, ast.ClassDef)}
-    assert set(classes) == {"NativeError"}
+    assert set(classes) == {"NativeError", "PoolExhausted", "PooledBuffer", "BufferPool", "SegmentFileWriter", "BenchRun"}
     assert issubclass(_native.NativeError, Exception)
+    assert issubclass(_native.PoolExhausted, Exception)
     members = {node.name for node in classes["NativeError"].body if isinstance(node, ast.FunctionDef)}
     error = _native.NativeError(1, "m")
     for member in members - {"__init__"}:
@@ -66,6 +67,24 @@ def test_stub_classes_match():
         ("code", inspect.Parameter.POSITIONAL_OR_KEYWORD, False),
         ("message", inspect.Parameter.POSITIONAL_OR_KEYWORD, False),
     ]
+
+
+def test_stub_methods_exist_with_the_same_parameters():
+    classes = {node.name: node for node in stub_tree().body if isinstance(node, ast.ClassDef)}
+    for name in ("PooledBuffer", "BufferPool", "SegmentFileWriter", "BenchRun"):
+        runtime_class = getattr(_native, name)
+        stubbed = [node for node in classes[name].body if isinstance(node, ast.FunctionDef)]
+        for method in stubbed:
+            runtime = getattr(runtime_class, method.name)
+            assert runtime is not None, f"{name}.{method.name}"
+            if method.name == "__init__":
+                expected = stub_parameters(method)[1:]
+                assert runtime_parameters(runtime_class) == expected, name
+            elif not any(isinstance(d, ast.Name) and d.id == "property" for d in method.decorator_list):
+                if method.name != "__len__":
+                    assert runtime_parameters(runtime)[1:] == stub_parameters(method)[1:], f"{name}.{method.name}"
+        runtime_members = {m for m in dir(runtime_class) if not m.startswith("_")}
+        assert runtime_members == {m.name for m in stubbed if not m.name.startswith("_")}, name
 
 
 def test_the_module_exports_nothing_the_stub_omits():

@@ -7,6 +7,7 @@ import pytest
 from native_batches import batch, frame, parse_frames, simple_batch
 
 from iggy.protocol.codes import ErrorCode
+from iggy_server import _native
 from iggy_server.storage import PartitionLog, StorageError, partition_path
 
 INDEX_ENTRY = struct.Struct("<IIQ")
@@ -266,14 +267,22 @@ def test_purge_restarts_offsets_at_zero(tmp_path):
         log.close()
 
 
+class SyncCounter:
+    """fdatasyncs done by the native writer since construction (each descriptor counts once)."""
+
+    def __init__(self) -> None:
+        self.start = _native.writer_stats()["datasyncs"]
+
+    def __len__(self) -> int:
+        return _native.writer_stats()["datasyncs"] - self.start
+
+
 def test_enforce_fsync_syncs_every_messages_required_to_save(tmp_path, monkeypatch):
-    synced = []
-    real = os.fdatasync
-    monkeypatch.setattr(os, "fdatasync", lambda fd: (synced.append(fd), real(fd)))
+    synced = SyncCounter()
     log = PartitionLog.open(tmp_path / "p", enforce_fsync=True, messages_required_to_save=3)
     try:
         append(log, 2)
-        assert synced == []
+        assert len(synced) == 0
         append(log, 1)
         assert len(synced) == 2  # log + index
         append(log, 1)
@@ -285,9 +294,7 @@ def test_enforce_fsync_syncs_every_messages_required_to_save(tmp_path, monkeypat
 
 
 def test_durable_syncs_before_append_returns(tmp_path, monkeypatch):
-    synced = []
-    real = os.fdatasync
-    monkeypatch.setattr(os, "fdatasync", lambda fd: (synced.append(fd), real(fd)))
+    synced = SyncCounter()
     log = PartitionLog.open(tmp_path / "p", durable=True)
     try:
         append(log, 1)
@@ -313,20 +320,21 @@ def test_failed_write_is_cut_back_and_not_acknowledged(tmp_path, monkeypatch):
     log = PartitionLog.open(directory)
     try:
         append(log, 2)
-        real_pwrite = os.pwrite
-        calls = []
+        writer = log._segments[-1].writer
+        real = writer._native
 
-        def failing_index_write(fd, data, position):
-            calls.append(fd)
-            if len(calls) == 2:  # the log write went through, the index write fails
+        class LogThenFail:
+            """The log write goes through, the index write fails (disk full)."""
+
+            def write(self, log_buffers, log_position, index_buffers, index_position, datasync=False):
+                real.write(log_buffers, log_position, [], index_position)
                 raise OSError(28, "No space left on device")
-            return real_pwrite(fd, data, position)
 
-        monkeypatch.setattr(os, "pwrite", failing_index_write)
+        monkeypatch.setattr(writer, "_native", LogThenFail())
         with pytest.raises(StorageError) as raised:
             append(log, 3)
         assert raised.value.code == ErrorCode.CANNOT_SAVE_MESSAGES_TO_SEGMENT
-        monkeypatch.setattr(os, "pwrite", real_pwrite)
+        monkeypatch.setattr(writer, "_native", real)
         assert newest_log(directory).stat().st_size == 148
         assert (log.next_offset, log.size_bytes) == (2, 148)
         assert append(log, 1)[0].first_offset == 2
@@ -340,14 +348,12 @@ def test_failed_write_is_cut_back_and_not_acknowledged(tmp_path, monkeypatch):
 
 
 def test_flush_with_fsync_also_syncs_segments_sealed_without_fsync(tmp_path, monkeypatch):
-    synced = []
-    real = os.fdatasync
-    monkeypatch.setattr(os, "fdatasync", lambda fd: (synced.append(fd), real(fd)))
+    synced = SyncCounter()
     log = PartitionLog.open(tmp_path / "p", segment_size_bytes=148)
     try:
         append(log, 2)
         append(log, 2)
-        assert synced == []
+        assert len(synced) == 0
         log.flush(fsync=True)
         assert len(synced) == 4  # two sealed logs, then the active log + index
         log.flush(fsync=False)

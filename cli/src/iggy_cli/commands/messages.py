@@ -29,6 +29,9 @@ MAX_BATCH_MESSAGES = 100_000
 # Keeps each SendMessages request far below the server's frame limit.
 MAX_BATCH_BYTES = 8 * 1024 * 1024
 DEFAULT_FOLLOW_INTERVAL_MS = 500
+# Above this many messages (or with --follow) a poll prints one line per message instead of a table:
+# rendering a rich table costs about a millisecond per row.
+MAX_TABLE_ROWS = 1000
 PAYLOAD_PREVIEW_CHARS = 200
 
 
@@ -327,6 +330,7 @@ def register(cli: click.Group) -> None:
         plan = PollPlan(strategy, group_mode)
         received = 0
         consecutive_empty_polls = 0
+        line_mode = follow or total_limit is None or total_limit > MAX_TABLE_ROWS
         try:
             with progress_bar(output, "polling", total_limit,
                               enabled=not follow and total_limit is not None and total_limit > batch_size) as advance:
@@ -341,7 +345,7 @@ def register(cli: click.Group) -> None:
                     for polled_message in messages:
                         if output.json_mode:
                             output.json_line(message_json(polled.partition_id, polled_message))
-                        elif follow:
+                        elif line_mode:
                             row = _message_row(polled.partition_id, polled_message, show_headers)
                             output.text(f"[{row['partition']}:{row['offset']}] {fmt_time_us(row['timestamp'])} "
                                         f"{row['payload']}" + (f"  {row['headers']}" if show_headers else ""))
@@ -362,7 +366,7 @@ def register(cli: click.Group) -> None:
                     client.leave_consumer_group(stream_id, topic_id, group_id)
                 except Exception:  # leaving is best effort: the server drops members of closed connections
                     pass
-        if not output.json_mode and not follow:
+        if not output.json_mode and not line_mode:
             if table_rows:
                 output.table(table_rows, _message_columns(show_headers))
             else:

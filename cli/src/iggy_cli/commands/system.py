@@ -7,6 +7,7 @@ import time
 
 import click
 from iggy.errors import IggyError
+from iggy.protocol.primitives import U32_MAX as NO_USER_ID  # the user_id of a client not logged in
 
 from ..completion import SHELLS, completion_script
 from ..config import DEFAULT_CONTEXT
@@ -17,7 +18,7 @@ from ..output import (
     fmt_size,
     fmt_time_us,
 )
-from ..parsing import parse_expiry_us
+from ..parsing import U64_MAX, parse_expiry_us
 from ..state import get_state
 
 MAX_PING_COUNT = 10_000
@@ -180,14 +181,14 @@ def register(cli: click.Group) -> None:
 def _expiry_text(expiry_us: int) -> str:
     from ..output import fmt_expiry_us
 
-    return "never" if expiry_us >= 2**64 - 1 else f"in {fmt_expiry_us(expiry_us)}"
+    return "never" if expiry_us >= U64_MAX else f"in {fmt_expiry_us(expiry_us)}"
 
 
 def client_fields(details) -> list:
     groups = getattr(details, "consumer_groups", ()) or ()
     return [
         ("Client ID", details.client_id, None),
-        ("User ID", details.user_id, lambda value: "not logged in" if value == 2**32 - 1 else str(value)),
+        ("User ID", details.user_id, lambda value: "not logged in" if value == NO_USER_ID else str(value)),
         ("Address", details.address, None),
         ("Transport", details.transport, fmt_enum),
         ("Consumer groups", details.consumer_groups_count, None),
@@ -198,7 +199,7 @@ def client_fields(details) -> list:
 
 CLIENT_COLUMNS = [
     Column("client_id", "Client ID", justify="right"),
-    Column("user_id", "User ID", lambda value: "-" if value == 2**32 - 1 else str(value), justify="right"),
+    Column("user_id", "User ID", lambda value: "-" if value == NO_USER_ID else str(value), justify="right"),
     Column("address", "Address"),
     Column("transport", "Transport", fmt_enum),
     Column("consumer_groups_count", "Consumer groups", justify="right"),

@@ -27,7 +27,7 @@ from .protocol import responses as rs
 from .protocol.codes import Command, ErrorCode
 from .protocol.errors import ProtocolError
 from .protocol.kinds import CompressionAlgorithm, UserStatus
-from .protocol.messages import Message, PolledMessages, encode_send_messages
+from .protocol.messages import Message, PolledMessages, encode_send_messages_parts
 from .protocol.primitives import Consumer, Identifier, IdentifierLike, Partitioning, Permissions, PollingStrategy
 
 log = logging.getLogger("iggy.client")
@@ -436,10 +436,12 @@ class IggyClient:
         """Append a batch. `partitioning`: None = balanced, int = partition id, bytes/str = message key."""
         batch = to_messages(messages)
         try:
-            payload = encode_send_messages(stream, topic, to_partitioning(partitioning), batch)
+            # Header/index buffers interleaved with the callers' payloads: written with one gather
+            # write, never joined here.
+            parts = encode_send_messages_parts(stream, topic, to_partitioning(partitioning), batch)
         except ProtocolError as error:
             raise from_protocol_error(error) from None
-        await self.request(Command.SEND_MESSAGES, payload)
+        await self.request(Command.SEND_MESSAGES, parts)
 
     async def poll_messages(
         self,

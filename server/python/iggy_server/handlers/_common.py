@@ -92,13 +92,17 @@ def partition_details(partition: Partition) -> PartitionDetails:
 def topic_details(topic: Topic) -> TopicDetails:
     partitions = tuple(partition_details(p) for p in topic.partitions)
     return TopicDetails(
-        **_topic_fields(topic, sum(p.size_bytes for p in partitions), sum(p.messages_count for p in partitions)),  # type: ignore[arg-type]
+        **_topic_fields(  # type: ignore[arg-type]
+            topic, sum(p.size_bytes for p in partitions), sum(p.messages_count for p in partitions)
+        ),
         partitions=partitions,
     )
 
 
 def group_header(group: ConsumerGroup) -> GroupHeader:
-    return GroupHeader(id=group.id, partitions_count=len(group.partitions), members_count=len(group.members), name=group.name)
+    return GroupHeader(
+        id=group.id, partitions_count=len(group.partitions), members_count=len(group.members), name=group.name
+    )
 
 
 def group_details(group: ConsumerGroup) -> GroupDetails:

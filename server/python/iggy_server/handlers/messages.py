@@ -11,7 +11,9 @@ from __future__ import annotations
 from iggy.protocol import requests
 from iggy.protocol.codes import Command, ErrorCode
 from iggy.protocol.kinds import PartitioningKind, PollingKind
+from iggy.protocol.errors import ProtocolError
 from iggy.protocol.messages import SendMessagesView, encode_poll_response_prefix
+from iggy.protocol.primitives import Identifier, Reader
 
 from ..errors import IggyError
 from . import handler
@@ -21,15 +23,29 @@ from ._consumers import CONSUMER_GROUP, resolve_consumer
 _EMPTY_POLL = encode_poll_response_prefix(0, 0, 0)
 
 
+def _check_send_identifiers(payload: memoryview) -> None:
+    """0.8 parses the SendMessages stream/topic ids strictly: any malformed one is 6 InvalidIdentifier."""
+    if len(payload) < 4 or 4 + int.from_bytes(payload[:4], "little") > len(payload):
+        return  # framing problem: SendMessagesView.decode answers it (3 InvalidCommand)
+    reader = Reader(payload, 4, 4 + int.from_bytes(payload[:4], "little"))
+    try:
+        Identifier.read(reader, "stream_id")
+        Identifier.read(reader, "topic_id")
+    except ProtocolError as exc:
+        raise IggyError(ErrorCode.INVALID_IDENTIFIER, exc.message) from None
+
+
 @handler(Command.SEND_MESSAGES)
 async def send_messages(ctx, session, payload):
+    _check_send_identifiers(payload)
     batch = SendMessagesView.decode(payload)
     if batch.messages_count == 0:
         raise IggyError(ErrorCode.INVALID_MESSAGES_COUNT, "a batch needs at least one message")
-    if batch.messages_count > ctx.config.limits.max_messages_per_batch:
+    max_messages = ctx.config.limits.max_messages_per_batch
+    if batch.messages_count > max_messages:
         raise IggyError(
             ErrorCode.TOO_MANY_MESSAGES,
-            f"{batch.messages_count} messages in one batch; limits.max_messages_per_batch is {ctx.config.limits.max_messages_per_batch}",
+            f"{batch.messages_count} messages in one batch; limits.max_messages_per_batch is {max_messages}",
         )
     metadata = ctx.metadata
     stream = metadata.stream(key(batch.stream_id))
@@ -78,7 +94,9 @@ async def poll_messages(ctx, session, payload):
     stream = metadata.stream(key(request.stream_id))
     topic = metadata.topic(stream, key(request.topic_id))
     ctx.authorizer.require(session, Command.POLL_MESSAGES, stream_id=stream.id, topic_id=topic.id)
-    consumer = resolve_consumer(metadata, topic, request.consumer, session.client_id, request.partition_id, advance=True)
+    consumer = resolve_consumer(
+        metadata, topic, request.consumer, session.client_id, request.partition_id, advance=True
+    )
     partition = consumer.partition
     if partition is None:
         return _EMPTY_POLL

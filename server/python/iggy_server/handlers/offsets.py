@@ -46,7 +46,9 @@ def _resolve_for_mutation(ctx, session, request, command):
     stream = metadata.stream(key(request.stream_id))
     topic = metadata.topic(stream, key(request.topic_id))
     ctx.authorizer.require(session, command, stream_id=stream.id, topic_id=topic.id)
-    consumer = resolve_consumer(metadata, topic, request.consumer, session.client_id, request.partition_id, advance=False)
+    consumer = resolve_consumer(
+        metadata, topic, request.consumer, session.client_id, request.partition_id, advance=False
+    )
     if consumer.partition is None:
         raise IggyError(ErrorCode.NOT_RESOLVED_CONSUMER, f"consumer {request.consumer.id} owns no such partition")
     return topic, consumer
@@ -61,7 +63,8 @@ async def store_consumer_offset(ctx, session, payload):
     if not log.has_messages or request.offset > log.current_offset:
         raise IggyError(
             ErrorCode.INVALID_OFFSET,
-            f"offset {request.offset} is beyond the end of partition {partition.id} (current offset {log.current_offset})",
+            f"offset {request.offset} is beyond the end of partition {partition.id} "
+            f"(current offset {log.current_offset})",
         )
     partition.offsets.store(consumer.kind, consumer.offset_key, request.offset)
     if consumer.group is not None:

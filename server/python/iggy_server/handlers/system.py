@@ -15,7 +15,14 @@ from pathlib import Path
 
 from iggy.protocol import requests
 from iggy.protocol.codes import Command, ErrorCode
-from iggy.protocol.responses import ClientDetails, ClientGroupMembership, ClientInfo, ClusterMetadata, ClusterNode, Stats
+from iggy.protocol.responses import (
+    ClientDetails,
+    ClientGroupMembership,
+    ClientInfo,
+    ClusterMetadata,
+    ClusterNode,
+    Stats,
+)
 
 from ..errors import IggyError
 from . import handler
@@ -167,7 +174,14 @@ async def get_stats(ctx, session, payload):
 
 SNAPSHOT_COMPRESSION = {1: zipfile.ZIP_STORED, 2: zipfile.ZIP_DEFLATED, 3: zipfile.ZIP_BZIP2, 5: zipfile.ZIP_LZMA}
 UNSUPPORTED_SNAPSHOT_COMPRESSION = {4: "zstd", 6: "xz"}  # not writable by the standard library
-SNAPSHOT_TYPES = {1: "filesystem_overview", 2: "process_list", 3: "resource_usage", 4: "test", 5: "server_logs", 6: "server_config"}
+SNAPSHOT_TYPES = {
+    1: "filesystem_overview",
+    2: "process_list",
+    3: "resource_usage",
+    4: "test",
+    5: "server_logs",
+    6: "server_config",
+}
 SNAPSHOT_ALL = 100
 SNAPSHOT_ALL_TYPES = (1, 2, 3, 5, 6)  # what "all" expands to in 0.8 (no "test")
 MAX_FILESYSTEM_ENTRIES = 10_000

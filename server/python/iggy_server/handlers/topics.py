@@ -38,7 +38,8 @@ async def create_topic(ctx, session, payload):
     if request.partitions_count > MAX_PARTITIONS_PER_COMMAND:
         # Checked before anything is resolved, as the 0.8 handler does.
         raise IggyError(
-            ErrorCode.TOO_MANY_PARTITIONS, f"{request.partitions_count} partitions: at most {MAX_PARTITIONS_PER_COMMAND}"
+            ErrorCode.TOO_MANY_PARTITIONS,
+            f"{request.partitions_count} partitions: at most {MAX_PARTITIONS_PER_COMMAND}",
         )
     stream = metadata.stream(key(request.stream_id))
     ctx.authorizer.require(session, Command.CREATE_TOPIC, stream_id=stream.id)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from iggy_server import _native
+from iggy_server.storage.durability import GroupCommit
 from iggy_server.storage.segment import (
     INDEX_SUFFIX,
     LOG_SUFFIX,
@@ -37,9 +38,10 @@ class AppendResult(NamedTuple):
 
 
 class ReadResult(NamedTuple):
-    """Frames back to back in ``buffers``; offsets are meaningful only when ``messages_count > 0``."""
+    """Frames back to back in ``buffers`` (bytes-like: views of pooled buffers, or bytes); offsets are
+    meaningful only when ``messages_count > 0``."""
 
-    buffers: tuple[bytes, ...]
+    buffers: tuple[memoryview | bytes, ...]
     messages_count: int
     first_offset: int
     last_offset: int
@@ -104,6 +106,7 @@ class PartitionLog:
         self._next_offset = active.start_offset + active.messages_count
         self._last_timestamp_us = max((segment.max_timestamp_us for segment in segments), default=0)
         active.activate()
+        self._group_commit = GroupCommit(lambda: self._segments[-1].writer.fds)
 
     @classmethod
     def open(
@@ -193,8 +196,23 @@ class PartitionLog:
 
     # --- append -----------------------------------------------------------------------------------
 
-    def append(self, index_view: memoryview, frames_view: memoryview, messages_count: int) -> AppendResult:
-        """Validate, stamp (in place) and store a SendMessages batch; see the package docstring."""
+    @property
+    def durable(self) -> bool:
+        return self._durable
+
+    @property
+    def group_commit_syncs(self) -> int:
+        """fdatasync rounds run by group commit (each covers every append before it)."""
+        return self._group_commit.syncs
+
+    def append(
+        self, index_view: memoryview, frames_view: memoryview, messages_count: int, *, defer_sync: bool = False
+    ) -> AppendResult:
+        """Validate, stamp (in place) and store a SendMessages batch; see the package docstring.
+
+        In durable mode the append is fdatasynced before returning (in the same native submission as
+        the write) — unless ``defer_sync``: then the caller must ``await wait_durable()`` before
+        acknowledging, which lets concurrent appends share one fdatasync (group commit)."""
         self._check_open()
         frames_bytes = memoryview(frames_view).nbytes
         active = self._segments[-1]
@@ -214,25 +232,39 @@ class PartitionLog:
             segment_position_bytes=active.size_bytes,
             timestamp_us=timestamp_us,
         )
-        active.append(memoryview(frames_view), memoryview(index_view))
+        sync_now = self._durable and not defer_sync
+        active.append(memoryview(frames_view), memoryview(index_view), datasync=sync_now)
         self._next_offset = base_offset + messages_count
         self._last_timestamp_us = timestamp_us
+        self._group_commit.note_append()
+        if sync_now:
+            self._group_commit.mark_all_synced()
         self._after_write(messages_count)
         if active.size_bytes >= self._segment_size_bytes:
             self._rotate()
         return AppendResult(base_offset, base_offset + messages_count - 1, messages_count, frames_bytes)
 
+    async def wait_durable(self) -> None:
+        """Return once every append made so far is on disk (no-op unless durable); group commit."""
+        if self._durable:
+            await self._group_commit.wait()
+
     def _after_write(self, messages_count: int) -> None:
+        if self._durable:
+            return  # synced with the write, or by group commit
         self._unsynced_messages += messages_count
-        if self._durable or (self._enforce_fsync and self._unsynced_messages >= self._messages_required_to_save):
+        if self._enforce_fsync and self._unsynced_messages >= self._messages_required_to_save:
             self._segments[-1].sync()
+            self._group_commit.mark_all_synced()
             self._unsynced_messages = 0
 
     def _rotate(self) -> Segment:
         fsync = self._durable or self._enforce_fsync
         sealed = self._segments[-1]
         sealed.seal(fsync=fsync)
-        if not fsync:
+        if fsync:
+            self._group_commit.mark_all_synced()
+        else:
             self._unsynced_sealed.append(sealed)
         segment = create_segment(self._directory, self._next_offset, fsync=fsync)
         self._segments.append(segment)
@@ -357,13 +389,15 @@ class PartitionLog:
                     sealed.sync()
             self._unsynced_sealed.clear()
             self._segments[-1].sync()
+            self._group_commit.mark_all_synced()
             self._unsynced_messages = 0
 
     def close(self) -> None:
         if self._closed:
             return
-        if self._unsynced_messages and (self._durable or self._enforce_fsync):
+        if self._durable or (self._unsynced_messages and self._enforce_fsync):
             self._segments[-1].sync()
+            self._group_commit.mark_all_synced()
         for segment in self._segments:
             segment.close()
         self._closed = True

@@ -2,8 +2,8 @@
 
 The in-memory index (a bytearray of the same entries) answers every lookup; the files are the truth
 only at start-up, when :func:`open_segment` rebuilds state from the log and repairs the index file.
-All file writes go through :class:`SegmentWriter`, the seam where an io_uring writer with pooled aligned
-buffers can replace ``os.pwrite`` without touching the partition logic.
+All file writes go through :class:`SegmentWriter` (native: io_uring or pwritev); reads land in pooled
+buffers (:mod:`.resources`).
 """
 
 from __future__ import annotations
@@ -16,14 +16,13 @@ from pathlib import Path
 
 from iggy.protocol.codes import ErrorCode
 from iggy_server import _native
+from iggy_server.storage import resources
 from iggy_server.storage.errors import StorageError
 
 LOG_SUFFIX = ".log"
 INDEX_SUFFIX = ".index"
 INDEX_ENTRY_SIZE = _native.INDEX_ENTRY_SIZE
 _INDEX_ENTRY = struct.Struct("<IIQ")
-# Bound for partial-write retries: a regular file that accepts zero bytes this often is broken.
-_MAX_ZERO_WRITES = 3
 
 CANNOT_SAVE_MESSAGES_TO_SEGMENT = int(ErrorCode.CANNOT_SAVE_MESSAGES_TO_SEGMENT)
 
@@ -32,21 +31,6 @@ logger = logging.getLogger(__name__)
 
 def segment_file_stem(start_offset: int) -> str:
     return f"{start_offset:020d}"
-
-
-def write_fully(fd: int, data: memoryview | bytes, position: int) -> None:
-    """pwrite all of ``data`` at ``position`` (regular files may still write partially on signals)."""
-    view = memoryview(data).cast("B")
-    zero_writes = 0
-    while view.nbytes:
-        written = os.pwrite(fd, view, position)
-        if written == 0:
-            zero_writes += 1
-            if zero_writes >= _MAX_ZERO_WRITES:
-                raise OSError(f"pwrite made no progress at position {position}")
-            continue
-        view = view[written:]
-        position += written
 
 
 def read_fully(fd: int, size_bytes: int, position: int) -> bytes:
@@ -65,6 +49,16 @@ def read_fully(fd: int, size_bytes: int, position: int) -> bytes:
     return b"".join(parts)
 
 
+def read_into_fully(fd: int, view: memoryview, position: int) -> None:
+    """preadv until ``view`` is full (one syscall in the normal case)."""
+    got = os.preadv(fd, [view], position)
+    while got < view.nbytes:
+        more = os.preadv(fd, [view[got:]], position + got)
+        if more == 0:
+            raise OSError(f"segment log ends at {position + got}, {view.nbytes - got} bytes short")
+        got += more
+
+
 def fsync_directory(directory: Path) -> None:
     fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
     try:
@@ -76,19 +70,41 @@ def fsync_directory(directory: Path) -> None:
 class SegmentWriter:
     """Writes frames and index entries of the active segment at the positions its owner gives.
 
-    The log is written before the index: after a crash the log is authoritative and the index is
+    One native submission per append (``_native.SegmentFileWriter``: io_uring, or pwritev where
+    io_uring is unavailable — both produce identical files; see :mod:`.resources`). The log is
+    written before the index is trusted: after a crash the log is authoritative and the index is
     rebuilt from it. If a write fails, both files are cut back to their previous ends so that no
     half-written (never acknowledged) frame can be mistaken for a stored one at recovery.
     """
 
-    def __init__(self, log_fd: int, index_path: Path) -> None:
+    def __init__(self, log_fd: int, index_path: Path, backend: str | None = None) -> None:
         self._log_fd = log_fd
         self._index_fd = os.open(index_path, os.O_RDWR | os.O_CREAT, 0o644)
-
-    def append(self, frames: memoryview, log_position: int, index_entries: memoryview, index_position: int) -> None:
         try:
-            write_fully(self._log_fd, frames, log_position)
-            write_fully(self._index_fd, index_entries, index_position)
+            self._native = _native.SegmentFileWriter(log_fd, self._index_fd, backend or resources.writer_backend())
+        except BaseException:
+            os.close(self._index_fd)
+            raise
+
+    @property
+    def backend(self) -> str:
+        return self._native.backend
+
+    @property
+    def fds(self) -> tuple[int, int]:
+        """(log, index) descriptors, for group commit (which syncs duplicates of them)."""
+        return self._log_fd, self._index_fd
+
+    def append(
+        self,
+        frames: memoryview,
+        log_position: int,
+        index_entries: memoryview,
+        index_position: int,
+        datasync: bool = False,
+    ) -> None:
+        try:
+            self._native.write([frames], log_position, [index_entries], index_position, datasync)
         except OSError as error:
             self._cut_back(log_position, index_position)
             raise StorageError(CANNOT_SAVE_MESSAGES_TO_SEGMENT, f"writing the segment failed: {error}") from error
@@ -103,8 +119,7 @@ class SegmentWriter:
     def sync(self) -> None:
         # The log alone makes data durable (the index is rebuilt from it); syncing the index too keeps
         # restarts fast after a power loss.
-        os.fdatasync(self._log_fd)
-        os.fdatasync(self._index_fd)
+        self._native.datasync()
 
     def close(self) -> None:
         if self._index_fd >= 0:
@@ -147,20 +162,30 @@ class Segment:
         if self.writer is None:
             self.writer = SegmentWriter(self.log_fd, self.index_path)
 
-    def append(self, frames: memoryview, index_entries: memoryview) -> None:
+    def append(self, frames: memoryview, index_entries: memoryview, datasync: bool = False) -> None:
         assert self.writer is not None, "append to a sealed segment"
-        self.writer.append(frames, self.size_bytes, index_entries, len(self.index))
+        self.writer.append(frames, self.size_bytes, index_entries, len(self.index), datasync)
         self.index += index_entries
         self.size_bytes += frames.nbytes
 
-    def read(self, byte_start: int, byte_end: int) -> bytes:
-        return read_fully(self.log_fd, byte_end - byte_start, byte_start)
+    def read(self, byte_start: int, byte_end: int) -> memoryview | bytes:
+        """The log bytes ``[byte_start, byte_end)``: a view of a pooled buffer (it returns to the pool
+        once the last view of it is gone, e.g. after the transport sent it), or ``bytes`` when the
+        pool cannot serve the size right now."""
+        size_bytes = byte_end - byte_start
+        buffer = resources.acquire_for_read(size_bytes)
+        if buffer is None:
+            return read_fully(self.log_fd, size_bytes, byte_start)
+        view = memoryview(buffer)
+        buffer.release()  # deferred by the pool until `view` (and slices of it) are released
+        read_into_fully(self.log_fd, view, byte_start)
+        return view
 
     def sync(self) -> None:
         if self.writer is not None:
             self.writer.sync()
         else:
-            os.fdatasync(self.log_fd)
+            _native.fdatasync_fds([self.log_fd])
 
     def seal(self, fsync: bool) -> None:
         if fsync:

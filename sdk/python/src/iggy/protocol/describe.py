@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from enum import IntEnum
 from typing import Any
 
-from .messages import Message
+from .messages import Message, MessageBatch
 from .primitives import HeaderValue, Identifier
 
 
@@ -58,6 +58,6 @@ def describe(value: Any) -> Any:
         return {field.name: describe(getattr(value, field.name)) for field in dataclasses.fields(value)}
     if isinstance(value, Mapping):
         return {str(key): describe(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, MessageBatch)):
         return [describe(item) for item in value]
     raise TypeError(f"cannot describe {type(value).__name__}")

@@ -1,17 +1,25 @@
 """Message frames, SendMessages batches and PollMessages responses (reference §4).
 
-Hot-path rules: building a batch allocates one bytearray and fills it with `struct.pack_into`;
-the server-side `SendMessagesView` does no per-message work at all; `PolledMessages.decode` parses
-each 64-byte header with one `unpack_from` and hands out payloads as memoryview slices of the
-received buffer (no copy).
+Hot-path rules:
+* sending: `encode_send_messages_parts` packs only the 64-byte headers and the index table and returns
+  them interleaved with the callers' payload buffers, so the transport writes the batch with one gather
+  write and the payloads are never copied in Python (`encode_send_messages` joins the parts: one copy);
+* polling: `PolledMessages.decode` walks the frames once, reading only the two length fields and the
+  reserved field of each header (one `unpack_from` per message), and keeps the response buffer; messages
+  are `PolledMessage` views materialised on access, whose fields are read from the buffer when asked for
+  and whose payloads are memoryview slices of it (no copy);
+* the server-side `SendMessagesView` does no per-message work at all.
 """
 
 from __future__ import annotations
 
 import struct
+import sys
+from array import array
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from functools import lru_cache
+from typing import Any, Self, overload
 
 from .codes import (
     INDEX_ENTRY_SIZE,
@@ -43,16 +51,31 @@ MESSAGE_HEADER = struct.Struct("<QQQQQQIIQ")
 _INDEX_ENTRY = struct.Struct("<IIQ")
 _POLL_PREFIX = struct.Struct("<IQI")
 _U32 = struct.Struct("<I")
+_U64 = struct.Struct("<Q")
+_U128 = struct.Struct("<QQ")
+# user_headers_length u32 | payload_length u32 | reserved u64: everything a frame walk needs.
+_FRAME_TAIL = struct.Struct("<IIQ")
+_U32_PAIR = struct.Struct("<II")
 _U64_MASK = (1 << 64) - 1
+_BIG_ENDIAN = sys.byteorder == "big"
+# Header field offsets (reference §4.1).
+_CHECKSUM_AT = 0
+_ID_AT = 8
+_OFFSET_AT = 24
+_TIMESTAMP_AT = 32
+_ORIGIN_TIMESTAMP_AT = 40
+_HEADERS_LENGTH_AT = 48
+_PAYLOAD_LENGTH_AT = 52
 
 
 class Message:
-    """One message. For sending, give `payload` (and optionally `id`, `user_headers`,
-    `origin_timestamp_us`); the server fills offset, timestamp and checksum.
+    """One message. For sending, give `payload` (and optionally `id`, `user_headers` — alias
+    `headers` — and `origin_timestamp_us`); the server fills offset, timestamp and checksum.
 
-    Polled messages carry `payload` as a memoryview slice of the response buffer; call
-    `bytes(message.payload)` to keep it beyond the buffer's life. `user_headers` is decoded lazily
-    from the wire bytes (`user_headers_bytes`) on first access.
+    Polled messages are `PolledMessage` (a read-only subclass) and carry `payload` as a memoryview
+    slice of the response buffer; `payload_bytes()` (or `bytes(message.payload)`) keeps a copy beyond
+    the buffer's life. `user_headers` is decoded lazily from the wire bytes (`user_headers_bytes`) on
+    first access.
     """
 
     __slots__ = (
@@ -73,6 +96,7 @@ class Message:
         id: int = 0,
         user_headers: Mapping[Any, Any] | None = None,
         user_headers_bytes: BytesLike | None = None,
+        headers: Mapping[Any, Any] | None = None,
         offset: int = 0,
         timestamp_us: int = 0,
         origin_timestamp_us: int = 0,
@@ -80,6 +104,10 @@ class Message:
     ) -> None:
         if isinstance(payload, str):
             payload = payload.encode("utf-8")
+        if headers is not None:
+            if user_headers is not None:
+                raise TypeError("give either headers= or user_headers= (they are the same), not both")
+            user_headers = headers
         if not 0 <= id < (1 << 128):
             raise ValueError("message id must be an unsigned 128-bit integer")
         self.payload = payload
@@ -106,6 +134,16 @@ class Message:
     def user_headers_bytes(self) -> BytesLike:
         """The user headers exactly as on the wire (empty when there are none)."""
         return self._headers_bytes
+
+    def payload_bytes(self) -> bytes:
+        """The payload as `bytes` (a copy when the payload is a view into a receive buffer)."""
+        payload = self.payload
+        return payload if type(payload) is bytes else bytes(payload)
+
+    @property
+    def headers(self) -> UserHeaders:
+        """Alias of `user_headers`."""
+        return self.user_headers
 
     @property
     def frame_size(self) -> int:
@@ -159,15 +197,80 @@ def _pack_frame(out: bytearray, position: int, message: Message) -> int:
     return position
 
 
-def _validate_for_send(message: Message) -> int:
+def _send_error(message: Message) -> ProtocolError:
+    """The precise error for a message the batch encoder refused (off the hot path)."""
     payload_size = len(message.payload)
     if payload_size == 0:
-        raise ProtocolError(ErrorCode.EMPTY_MESSAGE_PAYLOAD, "message payload is empty")
+        return ProtocolError(ErrorCode.EMPTY_MESSAGE_PAYLOAD, "message payload is empty")
     if payload_size > MAX_PAYLOAD_BYTES:
-        raise ProtocolError(ErrorCode.TOO_BIG_MESSAGE_PAYLOAD, f"message payload is {payload_size} bytes")
-    if len(message._headers_bytes) > MAX_USER_HEADERS_BYTES:
-        raise ProtocolError(ErrorCode.TOO_BIG_USER_HEADERS, "user headers exceed 100000 bytes")
-    return MESSAGE_HEADER_SIZE + payload_size + len(message._headers_bytes)
+        return ProtocolError(ErrorCode.TOO_BIG_MESSAGE_PAYLOAD, f"message payload is {payload_size} bytes")
+    return ProtocolError(ErrorCode.TOO_BIG_USER_HEADERS, "user headers exceed 100000 bytes")
+
+
+def _index_table(frame_ends: list[int]) -> bytes:
+    """`offset u32 = 0 | position u32 | timestamp u64 = 0` per message, position = end of its frame
+    relative to the frames section (the server fills offsets and timestamps)."""
+    words = array("I", bytes(INDEX_ENTRY_SIZE * len(frame_ends)))
+    try:
+        words[1::4] = array("I", frame_ends)
+    except OverflowError:
+        raise ProtocolError(ErrorCode.INVALID_MESSAGES_SIZE, "a batch's frames must fit in 4 GiB") from None
+    if _BIG_ENDIAN:
+        words.byteswap()
+    return words.tobytes()
+
+
+def encode_send_messages_parts(
+    stream_id: IdentifierLike,
+    topic_id: IdentifierLike,
+    partitioning: Partitioning,
+    messages: Sequence[Message],
+) -> list[BytesLike]:
+    """SendMessages payload as buffers to write back to back: metadata + index table, then per
+    message its packed 64-byte header, its payload and its user headers (the callers' own buffers,
+    not copied). `b"".join(parts)` is the payload; a transport can gather-write the list instead.
+    """
+    count = len(messages)
+    if not count:
+        raise ProtocolError(ErrorCode.INVALID_MESSAGES_COUNT, "a batch needs at least one message")
+    metadata = Writer()
+    Identifier.parse(stream_id).write(metadata)
+    Identifier.parse(topic_id).write(metadata)
+    partitioning.write(metadata)
+    metadata.u32(count)
+    metadata_bytes = metadata.buf
+
+    parts: list[BytesLike] = [b""]  # metadata + index, filled in once the frame sizes are known
+    append = parts.append
+    frame_ends: list[int] = []
+    append_end = frame_ends.append
+    pack_header = MESSAGE_HEADER.pack
+    header_size = MESSAGE_HEADER_SIZE
+    max_payload = MAX_PAYLOAD_BYTES
+    max_headers = MAX_USER_HEADERS_BYTES
+    u64_mask = _U64_MASK
+    frame_end = 0
+    for message in messages:
+        payload = message.payload
+        headers = message._headers_bytes
+        payload_size = len(payload)
+        headers_size = len(headers)
+        if not 0 < payload_size <= max_payload or headers_size > max_headers:
+            raise _send_error(message)
+        message_id = message.id
+        append(
+            pack_header(
+                message.checksum, message_id & u64_mask, message_id >> 64, message.offset, message.timestamp_us,
+                message.origin_timestamp_us, headers_size, payload_size, 0,
+            )
+        )
+        append(payload)
+        if headers_size:
+            append(headers)
+        frame_end += header_size + payload_size + headers_size
+        append_end(frame_end)
+    parts[0] = b"".join((_U32.pack(len(metadata_bytes)), metadata_bytes, _index_table(frame_ends)))
+    return parts
 
 
 def encode_send_messages(
@@ -176,35 +279,8 @@ def encode_send_messages(
     partitioning: Partitioning,
     messages: Sequence[Message],
 ) -> bytes:
-    """SendMessages payload: metadata + 16-byte index table + frames, built in one buffer."""
-    if not messages:
-        raise ProtocolError(ErrorCode.INVALID_MESSAGES_COUNT, "a batch needs at least one message")
-    metadata = Writer()
-    Identifier.parse(stream_id).write(metadata)
-    Identifier.parse(topic_id).write(metadata)
-    partitioning.write(metadata)
-    metadata.u32(len(messages))
-    metadata_bytes = metadata.buf
-
-    sizes = [_validate_for_send(message) for message in messages]
-    count = len(messages)
-    index_start = 4 + len(metadata_bytes)
-    frames_start = index_start + INDEX_ENTRY_SIZE * count
-    out = bytearray(frames_start + sum(sizes))
-    _U32.pack_into(out, 0, len(metadata_bytes))
-    out[4:index_start] = metadata_bytes
-
-    end_position = 0
-    index_position = index_start
-    for size in sizes:
-        end_position += size
-        _INDEX_ENTRY.pack_into(out, index_position, 0, end_position, 0)
-        index_position += INDEX_ENTRY_SIZE
-
-    position = frames_start
-    for message in messages:
-        position = _pack_frame(out, position, message)
-    return bytes(out)
+    """SendMessages payload: metadata + 16-byte index table + frames, joined with one copy."""
+    return b"".join(encode_send_messages_parts(stream_id, topic_id, partitioning, messages))
 
 
 def encode_frames(messages: Sequence[Message]) -> bytes:
@@ -216,51 +292,211 @@ def encode_frames(messages: Sequence[Message]) -> bytes:
     return bytes(out)
 
 
-def decode_frames(frames: BytesLike) -> list[Message]:
-    """Decode frames using the sizes in each header (until the buffer ends); payloads are views.
+class PolledMessage(Message):
+    """A received message: a read-only view of one frame of a response buffer.
 
-    One `unpack_from` per message and no per-byte work; this is the SDK's poll hot path.
+    Holds only the buffer and the frame's position; each field is read from the 64-byte header when
+    asked for, and `payload` / `user_headers_bytes` are memoryview slices of the buffer (no copy).
+    Compares equal to a `Message` with the same fields.
     """
-    view = frames if isinstance(frames, memoryview) else memoryview(frames)
+
+    __slots__ = ("_view", "_position")
+
+    _view: memoryview
+    _position: int
+
+    def __init__(self, view: memoryview, position: int) -> None:  # noqa: D107 — see MessageBatch for the fast path
+        self._view = view
+        self._position = position
+
+    @property  # type: ignore[override]
+    def payload(self) -> memoryview:
+        view = self._view
+        start = self._position + MESSAGE_HEADER_SIZE
+        return view[start : start + _U32.unpack_from(view, self._position + _PAYLOAD_LENGTH_AT)[0]]
+
+    @property  # type: ignore[override]
+    def id(self) -> int:
+        low, high = _U128.unpack_from(self._view, self._position + _ID_AT)
+        return low | (high << 64) if high else low
+
+    @property  # type: ignore[override]
+    def offset(self) -> int:
+        return _U64.unpack_from(self._view, self._position + _OFFSET_AT)[0]
+
+    @property  # type: ignore[override]
+    def timestamp_us(self) -> int:
+        return _U64.unpack_from(self._view, self._position + _TIMESTAMP_AT)[0]
+
+    @property  # type: ignore[override]
+    def origin_timestamp_us(self) -> int:
+        return _U64.unpack_from(self._view, self._position + _ORIGIN_TIMESTAMP_AT)[0]
+
+    @property  # type: ignore[override]
+    def checksum(self) -> int:
+        return _U64.unpack_from(self._view, self._position + _CHECKSUM_AT)[0]
+
+    @property  # type: ignore[override]
+    def _headers_bytes(self) -> BytesLike:
+        view = self._view
+        position = self._position
+        headers_size, payload_size = _U32_PAIR.unpack_from(view, position + _HEADERS_LENGTH_AT)
+        if not headers_size:
+            return b""
+        start = position + MESSAGE_HEADER_SIZE + payload_size
+        return view[start : start + headers_size]
+
+    @property
+    def user_headers(self) -> UserHeaders:
+        try:
+            return self._headers  # type: ignore[return-value]
+        except AttributeError:
+            raw = self._headers_bytes
+            headers = decode_user_headers(raw) if raw else {}
+            self._headers = headers
+            return headers
+
+    def payload_bytes(self) -> bytes:
+        return bytes(self.payload)
+
+    def to_message(self) -> Message:
+        """A plain, self-contained `Message` (payload and headers copied out of the buffer)."""
+        return Message(
+            bytes(self.payload), id=self.id, user_headers_bytes=bytes(self._headers_bytes), offset=self.offset,
+            timestamp_us=self.timestamp_us, origin_timestamp_us=self.origin_timestamp_us, checksum=self.checksum,
+        )
+
+
+def _as_byte_view(buf: BytesLike) -> memoryview:
+    view = buf if isinstance(buf, memoryview) else memoryview(buf)
+    if view.format != "B" or view.ndim != 1:
+        view = view.cast("B")
+    return view
+
+
+def _frame_positions(view: memoryview) -> list[int]:
+    """The start of every frame, walking the sizes in each header until the buffer ends.
+
+    Reads only the two length fields and the reserved field per frame (one `unpack_from`): the
+    reserved field must be 0 (4101, as the official client checks) and the last frame must be whole.
+    """
     end = len(view)
+    last_header_start = end - MESSAGE_HEADER_SIZE
+    positions: list[int] = []
+    append = positions.append
+    unpack_tail = _FRAME_TAIL.unpack_from
+    header_size = MESSAGE_HEADER_SIZE
+    tail_at = _HEADERS_LENGTH_AT
     position = 0
-    unpack = MESSAGE_HEADER.unpack_from
-    new = Message.__new__
-    messages: list[Message] = []
-    append = messages.append
     # Every frame advances at least 64 bytes, which bounds the loop by the buffer size.
     while position < end:
-        if position + MESSAGE_HEADER_SIZE > end:
+        if position > last_header_start:
             raise truncated("message header", MESSAGE_HEADER_SIZE, end - position)
-        checksum, id_low, id_high, offset, timestamp, origin, headers_size, payload_size, reserved = unpack(
-            view, position
-        )
+        headers_size, payload_size, reserved = unpack_tail(view, position + tail_at)
         if reserved:
             raise ProtocolError(
                 ErrorCode.INVALID_RESERVED_FIELD, f"invalid reserved field value: {reserved}, expected: 0"
             )
-        payload_start = position + MESSAGE_HEADER_SIZE
-        headers_start = payload_start + payload_size
-        frame_end = headers_start + headers_size
-        if frame_end > end:
-            raise truncated("message frame", frame_end - position, end - position)
-        message = new(Message)
-        message.payload = view[payload_start:headers_start]
-        message.id = id_low | (id_high << 64) if id_high else id_low
-        message.offset = offset
-        message.timestamp_us = timestamp
-        message.origin_timestamp_us = origin
-        message.checksum = checksum
-        message._headers = None
-        message._headers_bytes = view[headers_start:frame_end] if headers_size else b""
-        append(message)
-        position = frame_end
-    return messages
+        append(position)
+        position += header_size + payload_size + headers_size
+    if position > end:
+        last = positions[-1]
+        raise truncated("message frame", position - last, end - last)
+    return positions
+
+
+class MessageBatch(Sequence[Message]):
+    """The messages of one frames buffer (a poll response), validated up front, built on access.
+
+    A read-only sequence of `PolledMessage`: `len()`, indexing (a slice gives a list), iteration,
+    `==` against any list/tuple of messages. Constructing it walks the frame headers once; a message
+    object costs two attribute stores and is made when first indexed or iterated (iteration makes
+    them all once and reuses them).
+    """
+
+    __slots__ = ("_view", "_positions", "_messages")
+
+    def __init__(self, frames: BytesLike) -> None:
+        view = _as_byte_view(frames)
+        self._view = view
+        self._positions = _frame_positions(view)
+        self._messages: list[PolledMessage] | None = None
+
+    @property
+    def buffer(self) -> memoryview:
+        """The frames exactly as received."""
+        return self._view
+
+    def __len__(self) -> int:
+        return len(self._positions)
+
+    @overload
+    def __getitem__(self, index: int) -> PolledMessage: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[PolledMessage]: ...
+
+    def __getitem__(self, index: int | slice) -> PolledMessage | list[PolledMessage]:
+        messages = self._messages
+        if messages is not None:
+            return messages[index]
+        if isinstance(index, slice):
+            return [self._make(position) for position in self._positions[index]]
+        return self._make(self._positions[index])
+
+    def _make(self, position: int) -> PolledMessage:
+        message = _new_message(PolledMessage)
+        message._view = self._view
+        message._position = position
+        return message
+
+    def materialize(self) -> list[PolledMessage]:
+        """Every message as a list (made once, then reused)."""
+        messages = self._messages
+        if messages is None:
+            view = self._view
+            new = _new_message
+            cls = PolledMessage
+            messages = []
+            append = messages.append
+            for position in self._positions:
+                message = new(cls)
+                message._view = view
+                message._position = position
+                append(message)
+            self._messages = messages
+        return messages
+
+    def __iter__(self) -> Iterator[PolledMessage]:
+        return iter(self.materialize())
+
+    def __reversed__(self) -> Iterator[PolledMessage]:
+        return reversed(self.materialize())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, MessageBatch):
+            return self.materialize() == other.materialize()
+        if isinstance(other, (list, tuple)):
+            return self.materialize() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"MessageBatch({self.materialize()!r})"
+
+
+_new_message = object.__new__
+
+
+def decode_frames(frames: BytesLike) -> list[Message]:
+    """Decode frames using the sizes in each header (until the buffer ends); payloads are views."""
+    return MessageBatch(frames).materialize()  # type: ignore[return-value]
 
 
 def iter_frames(frames: BytesLike) -> Iterator[Message]:
     """Iterate decoded frames (see `decode_frames`)."""
-    return iter(decode_frames(frames))
+    return iter(MessageBatch(frames))
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,22 +552,25 @@ def encode_poll_response_prefix(partition_id: int, current_offset: int, count: i
 
 @dataclass(frozen=True, slots=True)
 class PolledMessages:
-    """PollMessages response: the partition read, its last offset and the messages."""
+    """PollMessages response: the partition read, its last offset and the messages.
+
+    Decoded `messages` is a `MessageBatch` over the response buffer (a read-only sequence of
+    `PolledMessage`); a `PolledMessages` built by hand may hold any sequence of `Message`.
+    """
 
     partition_id: int
     current_offset: int
     count: int
-    messages: list[Message]
+    messages: Sequence[Message]
 
     @classmethod
     def decode(cls, buf: BytesLike) -> Self:
         """Frames are decoded until the buffer ends (like the official client, not by `count`)."""
-        view = buf if isinstance(buf, memoryview) else memoryview(buf)
+        view = _as_byte_view(buf)
         if len(view) < POLL_RESPONSE_PREFIX_SIZE:
             raise truncated("poll response prefix", POLL_RESPONSE_PREFIX_SIZE, len(view))
         partition_id, current_offset, count = _POLL_PREFIX.unpack_from(view, 0)
-        messages = decode_frames(view[POLL_RESPONSE_PREFIX_SIZE:])
-        return cls(partition_id, current_offset, count, messages)
+        return cls(partition_id, current_offset, count, MessageBatch(view[POLL_RESPONSE_PREFIX_SIZE:]))
 
     def encode(self) -> bytes:
         return encode_poll_response_prefix(self.partition_id, self.current_offset, self.count) + encode_frames(

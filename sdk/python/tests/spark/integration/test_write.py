@@ -26,9 +26,10 @@ def test_batch_write_balanced_partition_and_key(spark, admin, conn, stream_name)
     df = spark.range(30).selectExpr(
         "concat('msg-', id) AS payload", "CAST(id % 3 AS INT) AS partition", "concat('user-', id % 5) AS key"
     )
-    writer(df.select("payload"), conn, stream_name, "balanced").mode("append").save()
+    # Balanced is the server's round robin per SendMessages batch: 2 tasks x 3 batches of 5 → 2 batches each.
+    writer(df.select("payload"), conn, stream_name, "balanced", writeBatchSize="5").mode("append").save()
     counts = [len(poll_all(admin, stream_name, "balanced", p)) for p in range(3)]
-    assert sum(counts) == 30 and min(counts) > 0
+    assert counts == [10, 10, 10]
 
     writer(df, conn, stream_name, "by-partition", partitioning="partition").mode("append").save()
     for p in range(3):
