@@ -22,3 +22,20 @@ $(OFFICIAL_JAVA_ARGFILE): $(OFFICIAL_JAVA_SOURCES)
 	  "$(ROOT)/$(OFFICIAL_JAVA_DIR)/target/classes" "$$(cat $(OFFICIAL_JAVA_DIR)/target/classpath.txt)" > $@
 
 test-conformance: $(OFFICIAL_JAVA_ARGFILE)
+
+# The official Rust SDK's driver (drivers/official-rust, crates.io `iggy` 0.10) compiles into a per-machine cache
+# outside the repo, so repeated runs reuse it; the in-repo link target/official-rust-driver (git-ignored) is the
+# stamp and the path drivers.toml starts. Cold build ≈ several minutes on 2 cores; warm ≈ seconds.
+OFFICIAL_RUST_DIR := conformance-tests/drivers/official-rust
+OFFICIAL_RUST_TARGET_DIR ?= $(HOME)/.cache/iggy-compat/official-rust-target
+OFFICIAL_RUST_DRIVER := $(OFFICIAL_RUST_DIR)/target/official-rust-driver
+OFFICIAL_RUST_SOURCES := $(OFFICIAL_RUST_DIR)/Cargo.toml $(OFFICIAL_RUST_DIR)/Cargo.lock $(wildcard $(OFFICIAL_RUST_DIR)/src/*.rs)
+
+.PHONY: conformance-driver-official-rust
+conformance-driver-official-rust: $(OFFICIAL_RUST_DRIVER) ## build the official Rust SDK's conformance driver
+
+$(OFFICIAL_RUST_DRIVER): $(OFFICIAL_RUST_SOURCES)
+	cd $(OFFICIAL_RUST_DIR) && CARGO_TARGET_DIR="$(OFFICIAL_RUST_TARGET_DIR)" cargo build --release --locked -q
+	mkdir -p $(@D) && ln -sfn "$(OFFICIAL_RUST_TARGET_DIR)/release/official-rust-driver" $@ && touch $@
+
+test-conformance: $(OFFICIAL_RUST_DRIVER)

@@ -1,8 +1,10 @@
 # The server: a maturin project (Rust extension iggy_server._native under the Python package iggy_server).
-.PHONY: test-server server
+.PHONY: test-server server bench-server
 SERVER_RUST_SOURCES := $(shell find server/src -name '*.rs' 2>/dev/null) server/Cargo.toml
 IGGY_TCP_ADDRESS ?= 127.0.0.1:8090
 IGGY_SYSTEM_PATH ?= local_data
+# Local development logs in as iggy/iggy unless root credentials come from the environment.
+IGGY_SERVER_FLAGS ?= $(if $(IGGY_ROOT_PASSWORD),,--with-default-root-credentials)
 
 $(VENV)/.stamp-server: $(VENV)/.stamp-sdk server/pyproject.toml $(SERVER_RUST_SOURCES)
 	@if [ -f server/Cargo.toml ]; then \
@@ -15,7 +17,10 @@ server: $(VENV)/.stamp-server
 build: server ## build everything the server needs into .venv
 
 run: server ## build what the server needs and start it on 127.0.0.1:8090 (data in ./local_data)
-	IGGY_TCP_ADDRESS=$(IGGY_TCP_ADDRESS) IGGY_SYSTEM_PATH=$(IGGY_SYSTEM_PATH) $(VENV)/bin/iggy-server
+	IGGY_TCP_ADDRESS=$(IGGY_TCP_ADDRESS) IGGY_SYSTEM_PATH=$(IGGY_SYSTEM_PATH) $(VENV)/bin/iggy-server $(IGGY_SERVER_FLAGS)
 
 test-server: server ## the server suite
 	@if [ -d server/tests ]; then $(PYTEST) server/tests; else echo "test-server: no tests yet"; fi
+
+bench-server: server ## micro benchmarks of the native hot path (pool, writer, views, index); not part of make test
+	$(PYTEST) server/benches --benchmark-only

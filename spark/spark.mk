@@ -11,7 +11,7 @@ spark-deps: $(VENV)/.stamp-spark ## install pyspark + pyarrow into .venv (the SD
 # Unit tests need no JVM; the integration suite starts one SparkSession (local[2]) and one server.
 test-spark: $(VENV)/.stamp-spark $(VENV)/.stamp-server ## the PySpark data source and pipeline suite
 	IGGY_SPARK_TESTS=1 SPARK_LOCAL_IP=127.0.0.1 PYSPARK_PYTHON=$(PY) PYSPARK_DRIVER_PYTHON=$(PY) \
-	  $(PYTEST) -p no:cacheprovider sdk/python/tests/spark spark/tests
+	  $(PYTEST) -p no:cacheprovider sdk/python/tests/spark
 
 spark-sample: $(VENV)/.stamp-spark ## send sample JSON events to a running server (see spark/README.md)
 	$(PY) spark/jobs/generate_events.py $(SPARK_SAMPLE_ARGS)

@@ -101,8 +101,12 @@ class Scenario:
             ),
         )
         await self.step("create_topic_defaults", lambda: client.create_topic(0, "t2", 1))
-        await self.step("get_stream_by_id", lambda: client.get_stream(0), lambda s: s is not None and s.topics_count == 2)
-        await self.step("get_topic", lambda: client.get_topic("s1", "t1"), lambda t: t is not None and t.partitions_count == 3)
+        await self.step(
+            "get_stream_by_id", lambda: client.get_stream(0), lambda s: s is not None and s.topics_count == 2
+        )
+        await self.step(
+            "get_topic", lambda: client.get_topic("s1", "t1"), lambda t: t is not None and t.partitions_count == 3
+        )
         await self.step("get_topic_missing", lambda: client.get_topic("s1", "nope"), lambda t: t is None)
         await self.step(
             "send_messages",

@@ -119,7 +119,8 @@ def encoder_fixtures() -> list[tuple[str, Command, str, bytes, str | None]]:
     s1, t1 = Identifier.named("s1"), Identifier.named("t1")
     stream0, topic1 = Identifier.numeric(0), Identifier.numeric(1)
     requests_: list[tuple[str, rq.Request, bytes, str | None]] = [
-        ("get_snapshot", rq.GetSnapshot(compression=2, snapshot_types=(1, 3, 6)), b"", "Response: raw ZIP bytes (not shown)."),
+        ("get_snapshot", rq.GetSnapshot(compression=2, snapshot_types=(1, 3, 6)), b"",
+         "Response: raw ZIP bytes (not shown)."),
         ("get_client", rq.GetClient(client_id=1077227916), rs.ClientDetails(
             1077227916, 0, 1, "127.0.0.1:47532", 0, ()).encode(), None),
         ("get_clients", rq.GetClients(), rs.ClientInfo.encode_list([

@@ -6,7 +6,7 @@ $(VENV)/.stamp-sdk: $(VENV)/.stamp-base sdk/python/pyproject.toml
 	$(PIP) install -e sdk/python
 	@touch $@
 
-test-sdk-python: $(VENV)/.stamp-sdk ## the Python SDK suite
+test-sdk-python: $(VENV)/.stamp-sdk server ## the Python SDK suite (its integration tests need the server)
 	@if [ -d sdk/python/tests ]; then $(PYTEST) sdk/python/tests; else echo "test-sdk-python: no tests yet"; fi
 
 # Samples run against a server you started (default iggy://iggy:iggy@127.0.0.1:8090; override with IGGY_URL=...).

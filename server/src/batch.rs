@@ -65,7 +65,10 @@ pub fn validate(index: &[u8], frames: &[u8], messages_count: u32) -> Checked<()>
         if end > frames.len() || start > end || end - start < HEADER_SIZE {
             return Err(Failure::new(
                 code::MISSING_INDEX,
-                format!("message {i}: index boundaries [{start}, {end}) are not a message within {} bytes", frames.len()),
+                format!(
+                    "message {i}: index boundaries [{start}, {end}) are not a message within {} bytes",
+                    frames.len()
+                ),
             ));
         }
         let frame = &frames[start..end];
@@ -87,7 +90,9 @@ pub fn validate(index: &[u8], frames: &[u8], messages_count: u32) -> Checked<()>
         if user_headers_length > MAX_USER_HEADERS_SIZE_BYTES {
             return Err(Failure::new(
                 code::TOO_BIG_USER_HEADERS,
-                format!("message {i}: user headers of {user_headers_length} bytes exceed {MAX_USER_HEADERS_SIZE_BYTES}"),
+                format!(
+                    "message {i}: user headers of {user_headers_length} bytes exceed {MAX_USER_HEADERS_SIZE_BYTES}"
+                ),
             ));
         }
         let message_offset = read_u64(frame, OFFSET_AT);
@@ -138,7 +143,12 @@ pub struct Placement {
 
 /// Validates, then stamps offsets, the batch timestamp, ids (for id 0) and checksums into the frames, and
 /// rewrites the index table into segment index entries. Returns the segment end position after the batch.
-pub fn validate_and_stamp(index: &mut [u8], frames: &mut [u8], messages_count: u32, placement: Placement) -> Checked<u64> {
+pub fn validate_and_stamp(
+    index: &mut [u8],
+    frames: &mut [u8],
+    messages_count: u32,
+    placement: Placement,
+) -> Checked<u64> {
     validate(index, frames, messages_count)?;
     let count = messages_count as u64;
     check_placement(frames.len() as u64, count, placement)?;
@@ -170,13 +180,18 @@ pub fn validate_and_stamp(index: &mut [u8], frames: &mut [u8], messages_count: u
 fn check_placement(frames_bytes: u64, count: u64, placement: Placement) -> Checked<()> {
     let last_offset = placement.base_offset.checked_add(count - 1);
     let fits_offsets = match last_offset {
-        Some(last) => last >= placement.segment_start_offset && last - placement.segment_start_offset <= u64::from(u32::MAX),
+        Some(last) => {
+            last >= placement.segment_start_offset && last - placement.segment_start_offset <= u64::from(u32::MAX)
+        }
         None => false,
     };
     if !fits_offsets || placement.base_offset < placement.segment_start_offset {
         return Err(Failure::new(
             code::CANNOT_APPEND_MESSAGE,
-            format!("offsets from {} do not fit a segment starting at {}", placement.base_offset, placement.segment_start_offset),
+            format!(
+                "offsets from {} do not fit a segment starting at {}",
+                placement.base_offset, placement.segment_start_offset
+            ),
         ));
     }
     if placement.segment_position_bytes + frames_bytes > u64::from(u32::MAX) {
@@ -201,8 +216,9 @@ fn fresh_ids(frames: &[u8], count: usize) -> Checked<impl Iterator<Item = [u8; 1
     }
     let mut random = vec![0u8; zero_ids * 16];
     if zero_ids > 0 {
-        getrandom::fill(&mut random)
-            .map_err(|error| Failure::new(code::CANNOT_APPEND_MESSAGE, format!("no randomness for message ids: {error}")))?;
+        getrandom::fill(&mut random).map_err(|error| {
+            Failure::new(code::CANNOT_APPEND_MESSAGE, format!("no randomness for message ids: {error}"))
+        })?;
     }
     Ok((0..zero_ids).map(move |k| {
         let mut id: [u8; 16] = random[k * 16..(k + 1) * 16].try_into().expect("16 bytes");

@@ -95,7 +95,9 @@ fn validate_batch(index: PyBuffer<u8>, frames: PyBuffer<u8>, messages_count: u32
 /// Validates then stamps a batch in place; the index table becomes segment index entries.
 /// Returns the segment end position (bytes) after the batch. Buffers are untouched on error.
 #[pyfunction]
-#[pyo3(signature = (index, frames, messages_count, *, base_offset, segment_start_offset, segment_position_bytes, timestamp_us))]
+#[pyo3(signature = (
+    index, frames, messages_count, *, base_offset, segment_start_offset, segment_position_bytes, timestamp_us
+))]
 fn validate_and_stamp(
     index: PyBuffer<u8>,
     frames: PyBuffer<u8>,

@@ -46,6 +46,9 @@ pub struct ActorSpec {
 #[derive(Default)]
 pub struct Progress {
     pub batches: AtomicU64,
+    pub messages: AtomicU64,
+    /// When non-zero, consumers stop once all of them together received this many messages.
+    pub shared_target_messages: AtomicU64,
     pub bytes: AtomicU64,
     pub finished_actors: AtomicU64,
     pub cancelled: AtomicBool,
@@ -75,8 +78,9 @@ const MAX_EMPTY_POLLS_IN_A_ROW: u64 = 200_000;
 const EMPTY_POLL_BACKOFF: Duration = Duration::from_micros(100);
 const POLL_PREFIX_BYTES: usize = 16;
 
-pub fn start(address: String, actors: Vec<ActorSpec>) -> Run {
+pub fn start(address: String, actors: Vec<ActorSpec>, shared_target_messages: u64) -> Run {
     let progress = Arc::new(Progress::default());
+    progress.shared_target_messages.store(shared_target_messages, Ordering::Relaxed);
     let started = Instant::now();
     let threads = actors
         .into_iter()
@@ -104,7 +108,9 @@ impl Run {
         }
         let results = threads
             .into_iter()
-            .map(|t| t.join().unwrap_or_else(|_| ActorResult { error: Some("actor panicked".into()), ..Default::default() }))
+            .map(|t| {
+                t.join().unwrap_or_else(|_| ActorResult { error: Some("actor panicked".into()), ..Default::default() })
+            })
             .collect();
         *self.results.lock().expect("results lock") = Some(results);
     }
@@ -164,7 +170,13 @@ fn send_payload_bytes(spec: &ActorSpec) -> u64 {
     (frame.len() as u64).saturating_sub(12 + metadata + 16 * spec.messages_per_batch)
 }
 
-fn run_actor(address: &str, spec: &ActorSpec, progress: &Progress, started: Instant, result: &mut ActorResult) -> io::Result<()> {
+fn run_actor(
+    address: &str,
+    spec: &ActorSpec,
+    progress: &Progress,
+    started: Instant,
+    result: &mut ActorResult,
+) -> io::Result<()> {
     let mut connection = Connection::open(address)?;
     for frame in &spec.setup_frames {
         connection.call(frame)?;
@@ -176,8 +188,10 @@ fn run_actor(address: &str, spec: &ActorSpec, progress: &Progress, started: Inst
     let actor_started = Instant::now();
     let mut empty_in_a_row = 0u64;
     while !progress.cancelled.load(Ordering::Relaxed) {
+        let shared_target = progress.shared_target_messages.load(Ordering::Relaxed);
         let done = match spec.role {
             Role::Producer => result.latencies_ns.len() as u64 >= spec.batches,
+            Role::Consumer if shared_target > 0 => progress.messages.load(Ordering::Relaxed) >= shared_target,
             _ => result.messages >= target_messages,
         };
         if done {
@@ -229,6 +243,9 @@ fn run_actor(address: &str, spec: &ActorSpec, progress: &Progress, started: Inst
         result.messages += messages;
         result.bytes += bytes;
         progress.batches.fetch_add(1, Ordering::Relaxed);
+        if spec.role != Role::Producer {
+            progress.messages.fetch_add(messages, Ordering::Relaxed);
+        }
         progress.bytes.fetch_add(bytes, Ordering::Relaxed);
     }
     result.elapsed_ns = actor_started.elapsed().as_nanos() as u64;

@@ -77,7 +77,8 @@ impl BenchRun {
 
 /// Starts one thread per actor against `address` ("host:port"); see `iggy_server.bench`.
 #[pyfunction]
-pub fn bench_start(address: String, actors: Vec<ActorTuple>) -> PyResult<BenchRun> {
+#[pyo3(signature = (address, actors, shared_target_messages = 0))]
+pub fn bench_start(address: String, actors: Vec<ActorTuple>, shared_target_messages: u64) -> PyResult<BenchRun> {
     let specs = actors
         .into_iter()
         .map(|(role, setup_frames, send_frame, poll_frame, batches, messages_per_batch)| {
@@ -85,13 +86,18 @@ pub fn bench_start(address: String, actors: Vec<ActorTuple>) -> PyResult<BenchRu
             Ok(ActorSpec { role, setup_frames, send_frame, poll_frame, batches, messages_per_batch })
         })
         .collect::<PyResult<Vec<_>>>()?;
-    Ok(BenchRun { run: loadgen::start(address, specs) })
+    Ok(BenchRun { run: loadgen::start(address, specs, shared_target_messages) })
 }
 
 /// Raw loopback TCP throughput (bytes/s) with `connections` sender/receiver thread pairs.
 #[pyfunction]
 #[pyo3(signature = (connections = 1, bytes_per_connection = 4 << 30, chunk_bytes = 1 << 20))]
-pub fn loopback_pump(py: Python<'_>, connections: usize, bytes_per_connection: u64, chunk_bytes: usize) -> PyResult<f64> {
+pub fn loopback_pump(
+    py: Python<'_>,
+    connections: usize,
+    bytes_per_connection: u64,
+    chunk_bytes: usize,
+) -> PyResult<f64> {
     py.allow_threads(|| loadgen::loopback_pump(connections, bytes_per_connection, chunk_bytes))
         .map_err(|e| PyOSError::new_err(e.to_string()))
 }

@@ -196,8 +196,11 @@ impl PooledBuffer {
             };
             (*view).ndim = 1;
             (*view).shape = if (flags & ffi::PyBUF_ND) == ffi::PyBUF_ND { &mut (*view).len } else { ptr::null_mut() };
-            (*view).strides =
-                if (flags & ffi::PyBUF_STRIDES) == ffi::PyBUF_STRIDES { &mut (*view).itemsize } else { ptr::null_mut() };
+            (*view).strides = if (flags & ffi::PyBUF_STRIDES) == ffi::PyBUF_STRIDES {
+                &mut (*view).itemsize
+            } else {
+                ptr::null_mut()
+            };
             (*view).suboffsets = ptr::null_mut();
             (*view).internal = ptr::null_mut();
         }

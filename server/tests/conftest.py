@@ -6,6 +6,8 @@ import itertools
 
 import pytest
 
+from iggy.protocol import requests
+
 from server_support import ServerProcess, WireClient
 
 _names = itertools.count()
@@ -29,3 +31,12 @@ def client(server: ServerProcess):
 def unique():
     """unique("s") → "s-17": names that never collide inside a shared server."""
     return lambda prefix="n": f"{prefix}-{next(_names)}"
+
+
+@pytest.fixture
+def topic(client: WireClient, unique):
+    """(stream name, topic name): a fresh stream holding topic "t" with 3 partitions."""
+    stream = unique("s")
+    client.call(requests.CreateStream(stream))
+    client.call(requests.CreateTopic(stream, 3, 1, 0, 0, 0, "t"))
+    return stream, "t"

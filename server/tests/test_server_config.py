@@ -60,6 +60,8 @@ def override_value(default):
         return str(default + 7), default + 7
     if default == "info":
         return "debug", "debug"
+    if default == "pwritev":  # system.io.writer is one of auto / io_uring / pwritev
+        return "auto", "auto"
     if ":" in default:
         return "127.0.0.1:9999", "127.0.0.1:9999"
     return default + "-x", default + "-x"

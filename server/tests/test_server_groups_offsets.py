@@ -4,20 +4,10 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 from iggy.protocol import requests
 from iggy.protocol.codes import ErrorCode
 from iggy.protocol.primitives import Consumer, Partitioning, PollingStrategy
 from iggy.protocol.responses import ClientDetails, ConsumerOffsetInfo, GroupDetails, GroupHeader
-
-
-@pytest.fixture
-def topic(client, unique):
-    stream = unique("cg")
-    client.call(requests.CreateStream(stream))
-    client.call(requests.CreateTopic(stream, 3, 1, 0, 0, 0, "t"))
-    return stream, "t"
 
 
 def group(client, stream, topic, name="g") -> GroupDetails:

@@ -16,15 +16,6 @@ from iggy.protocol.responses import TopicDetails
 from server_support import ServerError
 
 
-@pytest.fixture
-def topic(client, unique):
-    """(stream name, topic name) with 3 partitions."""
-    stream = unique("msgs")
-    client.call(requests.CreateStream(stream))
-    client.call(requests.CreateTopic(stream, 3, 1, 0, 0, 0, "t"))
-    return stream, "t"
-
-
 def partition_counts(client, stream, topic):
     details = TopicDetails.decode(client.call(requests.GetTopic(stream, topic)))
     return [p.messages_count for p in details.partitions]

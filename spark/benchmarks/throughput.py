@@ -27,6 +27,7 @@ def main() -> int:
     parser.add_argument("--master", default="local[2]")
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--poll-batch-size", default="1000")
+    parser.add_argument("--arrow-batch-size", default="1000")
     args = parser.parse_args()
 
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
@@ -67,7 +68,8 @@ def main() -> int:
         return min(times[1:])
 
     read_s = timed(lambda: spark.read.format("iggy").options(**conn).option("topic", "read")
-                   .option("pollBatchSize", args.poll_batch_size).load().write.format("noop").mode("overwrite").save())
+                   .option("pollBatchSize", args.poll_batch_size)
+                   .option("arrowBatchSize", args.arrow_batch_size).load().write.format("noop").mode("overwrite").save())
     print(f"read : {args.messages / read_s:,.0f} rows/s, {mb / read_s:,.1f} MB/s ({read_s:.2f} s, {args.master})")
 
     source = spark.range(args.messages, numPartitions=2).select(

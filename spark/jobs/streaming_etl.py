@@ -47,6 +47,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--max-offsets-per-trigger", type=int, default=None)
     parser.add_argument("--trigger-seconds", type=int, default=10)
     parser.add_argument("--available-now", action="store_true", help="process what is there, then stop")
+    parser.add_argument("--shuffle-partitions", type=int, default=4,
+                        help="state partitions of the aggregation (fixed by the first run's checkpoint)")
     return parser.parse_args(argv)
 
 
@@ -87,7 +89,9 @@ def ensure_topic(options: dict[str, str], stream: str, topic: str) -> None:
     if "connectionString" in options:
         client = IggyClient(options["connectionString"])
     else:
-        client = IggyClient(None, address=options["address"], username=options["username"], password=options["password"])
+        client = IggyClient(
+            None, address=options["address"], username=options["username"], password=options["password"]
+        )
     with client:
         if client.get_stream(stream) is None:
             try:
@@ -134,7 +138,8 @@ def main(argv: list[str] | None = None, spark: SparkSession | None = None) -> in
     args = parse_args(argv)
     own_session = spark is None
     if own_session:
-        spark = SparkSession.builder.appName("iggy-streaming-etl").getOrCreate()
+        spark = (SparkSession.builder.appName("iggy-streaming-etl")
+                 .config("spark.sql.shuffle.partitions", str(args.shuffle_partitions)).getOrCreate())
     try:
         queries = start(spark, args)
         for query in queries:

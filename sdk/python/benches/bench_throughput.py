@@ -7,10 +7,11 @@ Without a connection string it starts `.venv/bin/iggy-server` on a free loopback
 Each round, each client writes its own fresh stream (1 partition): `batches` SendMessages of
 `batch-length` messages of `message-size` bytes, the messages built inside the timed loop (the official
 API consumes its `SendMessage` objects, so both clients build a batch per call, as a producer does). Then
-it polls them all back by offset in batches of the same length, twice:
+after a 1 s untimed pause it polls them all back by offset in batches of the same length, twice:
 * `poll`: the poll itself, touching the last message of each batch (offset + payload length);
 * `poll+read`: a consumer's work, reading the offset and payload length of every message.
-The clients alternate which goes first each round (the server and a shared machine drift over time);
+Each client runs in its own fresh interpreter (a child process of this script), one after the other;
+they alternate which goes first each round (the server and a shared machine drift over time);
 the summary gives the median MB/s (payload bytes) per client and phase, and our / official ratio.
 Not part of `make test` (timing belongs in benchmarks).
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import platform
 import statistics
@@ -34,6 +36,9 @@ import iggy
 from iggy import IggyClient, Message, PollingStrategy
 
 PHASES = ("send", "poll", "poll+read")
+# Untimed pause between a client's send and poll phases, the same for both clients, so the server's
+# background persistence of the batch just written does not land in one client's poll timing.
+SETTLE_S = 1.0
 
 
 def start_server(data_dir: Path) -> tuple[subprocess.Popen, str]:
@@ -57,10 +62,20 @@ def start_server(data_dir: Path) -> tuple[subprocess.Popen, str]:
 class Result:
     def __init__(self, client: str, phase: str, seconds: float, messages: int, payload_bytes: int) -> None:
         self.client, self.phase, self.seconds = client, phase, seconds
+        self.messages, self.payload_bytes = messages, payload_bytes
         self.msgs_per_s = messages / seconds
         self.mb_per_s = payload_bytes / seconds / 1e6
-        print(f"  {client:<12} {phase:<10} {messages:>9} msgs {seconds:7.3f} s "
-              f"{self.msgs_per_s:>11,.0f} msg/s {self.mb_per_s:>8.1f} MB/s")
+
+    def to_json(self) -> str:
+        return json.dumps([self.client, self.phase, self.seconds, self.messages, self.payload_bytes])
+
+    @classmethod
+    def from_json(cls, line: str) -> Result:
+        return cls(*json.loads(line))
+
+    def show(self) -> None:
+        print(f"  {self.client:<12} {self.phase:<10} {self.messages:>9} msgs {self.seconds:7.3f} s "
+              f"{self.msgs_per_s:>11,.0f} msg/s {self.mb_per_s:>8.1f} MB/s", flush=True)
 
 
 async def bench_ours(connection_string: str, batches: int, batch_length: int, size: int) -> list[Result]:
@@ -75,6 +90,7 @@ async def bench_ours(connection_string: str, batches: int, batch_length: int, si
         for _ in range(batches):
             await client.send_messages(stream, "t", [Message(payload) for _ in range(batch_length)], partitioning=0)
         results.append(Result("iggy", "send", time.perf_counter() - started, total, total * size))
+        await asyncio.sleep(SETTLE_S)
         for phase in PHASES[1:]:
             read_all = phase == "poll+read"
             received = 0
@@ -119,6 +135,7 @@ async def bench_official(connection_string: str, batches: int, batch_length: int
     for _ in range(batches):
         await client.send_messages(stream, "t", 0, [apache_iggy.SendMessage(payload) for _ in range(batch_length)])
     results.append(Result("apache_iggy", "send", time.perf_counter() - started, total, total * size))
+    await asyncio.sleep(SETTLE_S)
     for phase in PHASES[1:]:
         read_all = phase == "poll+read"
         received = 0
@@ -162,21 +179,48 @@ def summarize(results: list[Result], clients: list[str]) -> None:
         print(f"| {phase} | " + " | ".join(f"{m:.1f}" for m in medians) + " |" + ratio)
 
 
-async def main() -> None:
+def run_client_process(name: str, connection_string: str, args: argparse.Namespace) -> list[Result]:
+    """One client's phases in a fresh interpreter, so neither client's runtime (asyncio loop, tokio
+    threads, garbage) is present while the other is measured."""
+    command = [
+        sys.executable, __file__, "--client", name, "--connection-string", connection_string,
+        "--batches", str(args.batches), "--batch-length", str(args.batch_length),
+        "--message-size", str(args.message_size),
+    ]
+    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    return [Result.from_json(line) for line in output.splitlines() if line.startswith("[")]
+
+
+def available_clients() -> list[str]:
+    names = ["iggy"]
+    try:
+        import apache_iggy  # noqa: F401
+
+        names.append("apache_iggy")
+    except ImportError:
+        print("apache_iggy not installed: measuring this SDK only")
+    return names
+
+
+RUNNERS: dict[str, Callable[..., Awaitable[list[Result]]]] = {"iggy": bench_ours, "apache_iggy": bench_official}
+
+
+def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--batches", type=int, default=100)
     parser.add_argument("--batch-length", type=int, default=1000)
     parser.add_argument("--message-size", type=int, default=1000)
     parser.add_argument("--repeats", type=int, default=5, help="rounds; each runs both clients once")
     parser.add_argument("--connection-string")
+    parser.add_argument("--client", choices=sorted(RUNNERS), help=argparse.SUPPRESS)  # child process mode
     args = parser.parse_args()
-    runners: dict[str, Callable[..., Awaitable[list[Result]]]] = {"iggy": bench_ours}
-    try:
-        import apache_iggy  # noqa: F401
-
-        runners["apache_iggy"] = bench_official
-    except ImportError:
-        print("apache_iggy not installed: measuring this SDK only")
+    if args.client:
+        results = asyncio.run(
+            RUNNERS[args.client](args.connection_string, args.batches, args.batch_length, args.message_size)
+        )
+        for result in results:
+            print(result.to_json())
+        return
     process = None
     connection_string = args.connection_string
     with tempfile.TemporaryDirectory() as tmp:
@@ -187,14 +231,13 @@ async def main() -> None:
             print(f"iggy {iggy.__version__}, Python {platform.python_version()}, {os.cpu_count()} CPUs; "
                   f"{args.batches} batches x {args.batch_length} msgs x {args.message_size} B, {args.repeats} rounds")
             results: list[Result] = []
-            names = list(runners)
+            names = available_clients()
             for round_number in range(args.repeats):
-                order = names if round_number % 2 == 0 else names[::-1]
                 print(f"round {round_number + 1}:")
-                for name in order:
-                    results += await runners[name](
-                        connection_string, args.batches, args.batch_length, args.message_size
-                    )
+                for name in names if round_number % 2 == 0 else names[::-1]:
+                    for result in run_client_process(name, connection_string, args):
+                        result.show()
+                        results.append(result)
             summarize(results, names)
         finally:
             if process is not None:
@@ -203,4 +246,4 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    main()

@@ -30,12 +30,14 @@ from typing import Any
 from iggy.protocol.codes import UNAUTHENTICATED_COMMANDS, Command, ErrorCode
 
 from .clients import ClientRegistry
-from .config import ServerConfig, split_address
+from .config import ConfigError, ServerConfig, split_address
 from .context import PermissiveAuthorizer, ServerContext
 from .errors import IggyError, from_protocol_error
 from .handlers import HANDLERS, load_handlers
 from .metadata import Metadata
 from .session import Session, now_us
+from ._native import PooledBuffer
+from .storage import resources
 
 __all__ = ["build_context", "IggyServer", "run_server"]
 
@@ -45,6 +47,8 @@ _RESPONSE_HEADER = struct.Struct("<II")
 _REQUEST_HEADER = struct.Struct("<II")
 _DRAIN_CHUNK_BYTES = 64 * 1024
 _COALESCE_LIMIT_BYTES = 64 * 1024
+# Payloads from this size on are received into pooled buffers (smaller ones: a bytearray is cheaper).
+_POOLED_PAYLOAD_MIN_BYTES = 64 * 1024
 _KNOWN_CODES = frozenset(int(c) for c in Command)
 ROOT_PASSWORD_ALPHABET = string.ascii_letters + string.digits
 
@@ -90,12 +94,34 @@ def build_context(config: ServerConfig, *, root_credentials: tuple[str, str] | N
         state_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise IggyError(ErrorCode.CANNOT_CREATE_STATE_DIRECTORY, f"cannot create {state_dir}: {exc}") from None
+    configure_hot_path(config)
     clients = ClientRegistry()
     metadata = Metadata(system_path, config, lookup_session=clients.get)
     metadata.load()
     ctx = ServerContext(config=config, metadata=metadata, clients=clients, state_dir=state_dir)
     _attach_security(ctx, state_dir, root_credentials)
     return ctx
+
+
+def configure_hot_path(config: ServerConfig) -> None:
+    """Buffer pool bound and segment writer backend; before any partition is opened."""
+    try:
+        status = resources.configure(config.system.memory_pool.size_bytes, config.system.io.writer)
+    except OSError as exc:
+        raise ConfigError(f"system.io.writer: {exc}") from None
+    if status["io_uring_available"]:
+        log.info("segment writer: %s; buffer pool: %d bytes", status["writer"], config.system.memory_pool.size_bytes)
+    else:
+        log.warning(
+            "io_uring unavailable (%s): segment writer falls back to pwritev; buffer pool: %d bytes",
+            status["io_uring_reason"],
+            config.system.memory_pool.size_bytes,
+        )
+
+
+def log_hot_path_stats() -> None:
+    stats = resources.hot_path_stats()
+    log.info("hot path: %s", " ".join(f"{key}={value}" for key, value in stats.items()))
 
 
 def _attach_security(ctx: ServerContext, state_dir: Path, root_credentials: tuple[str, str] | None) -> None:
@@ -155,7 +181,7 @@ class Connection(asyncio.BufferedProtocol):
         self._header_view = memoryview(self._header)
         self._state = self._HEADER
         self._filled = 0
-        self._payload: bytearray | None = None
+        self._payload: bytearray | PooledBuffer | None = None
         self._payload_view: memoryview | None = None
         self._code = 0
         self._drain_left = 0
@@ -285,8 +311,16 @@ class Connection(asyncio.BufferedProtocol):
             return
         self._state = self._PAYLOAD
         self._filled = 0
-        self._payload = bytearray(payload_bytes)
-        self._payload_view = memoryview(self._payload)
+        pooled = resources.acquire_for_receive(payload_bytes) if payload_bytes >= _POOLED_PAYLOAD_MIN_BYTES else None
+        if pooled is None:
+            self._payload = bytearray(payload_bytes)
+            self._payload_view = memoryview(self._payload)
+        else:
+            # The pool takes the memory back only once this view and every slice of it (the handler's
+            # index/frames views) are gone, so releasing now is safe and needs no bookkeeping later.
+            self._payload = pooled
+            self._payload_view = memoryview(pooled)
+            pooled.release()
 
     def _on_payload(self) -> None:
         assert self._payload_view is not None and self.transport is not None and self.session is not None
@@ -456,6 +490,7 @@ class IggyServer:
             self._every(config.heartbeat.interval_ms, self._verify_heartbeats, "heartbeat verifier")
         if config.system.message_saver.enabled:
             self._every(config.system.message_saver.interval_ms, self.ctx.metadata.fsync_dirty, "message saver")
+        self._every(config.system.memory_pool.stats_log_interval_ms, log_hot_path_stats, "hot path stats")
         if config.system.message_cleaner.enabled:
             self._every(config.system.message_cleaner.interval_ms, self._clean_expired, "message cleaner")
         group_config = config.consumer_group
@@ -533,6 +568,7 @@ class IggyServer:
         except Exception:
             log.exception("persisting metadata at shutdown failed")
         metadata.close()
+        log_hot_path_stats()
         log.info("shutdown complete")
         self._stopped.set()
 

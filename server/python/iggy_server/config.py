@@ -41,6 +41,11 @@ DEFAULTS: dict[str, Any] = {
             "verify_checksums_on_read": True,
         },
         "message_saver": {"enabled": True, "interval_ms": 1000},
+        # Page-aligned buffers for request payloads and poll reads; in-use + cached bytes never exceed it.
+        "memory_pool": {"size_bytes": 512 * MIB, "stats_log_interval_ms": 60_000},
+        # Segment writer: "pwritev", "io_uring" or "auto" (io_uring when it works, else pwritev).
+        # pwritev by default: buffered appends through io_uring were slower here (see README).
+        "io": {"writer": "pwritev"},
         "message_cleaner": {"enabled": True, "interval_ms": 60_000},
         "topic": {"message_expiry_us": 0, "max_size_bytes": 0},
     },
@@ -206,6 +211,7 @@ def _validate(values: Mapping[str, Any]) -> None:
         "system.partition.messages_required_to_save",
         "system.message_saver.interval_ms",
         "system.message_cleaner.interval_ms",
+        "system.memory_pool.stats_log_interval_ms",
         "limits.max_request_bytes",
         "limits.max_send_messages_bytes",
         "limits.max_messages_per_batch",
@@ -223,6 +229,11 @@ def _validate(values: Mapping[str, Any]) -> None:
     if values["system"]["segment"]["size_bytes"] > 0xFFFF_FFFF:
         # Index positions are u32 (reference §5), so a segment cannot exceed 4 GiB.
         raise ConfigError("system.segment.size_bytes: must be ≤ 4 GiB (u32 index positions)")
+    if values["system"]["memory_pool"]["size_bytes"] < 1024 * 1024:
+        raise ConfigError("system.memory_pool.size_bytes: must be at least 1 MiB")
+    writer = values["system"]["io"]["writer"]
+    if writer not in ("auto", "io_uring", "pwritev"):
+        raise ConfigError(f"system.io.writer: expected auto, io_uring or pwritev, got {writer!r}")
     if not values["system"]["path"]:
         raise ConfigError("system.path: must not be empty")
     if values["logging"]["level"].lower() not in _LOG_LEVELS:

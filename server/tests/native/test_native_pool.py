@@ -14,7 +14,9 @@ def test_buffers_are_page_aligned_writable_and_exactly_sized():
     pool = BufferPool(MIB)
     buffer = pool.acquire(1000)
     view = memoryview(buffer)
-    assert (len(buffer), view.nbytes, view.readonly, buffer.address % 4096, buffer.capacity) == (1000, 1000, False, 0, 4096)
+    assert (len(buffer), view.nbytes, view.readonly, buffer.address % 4096, buffer.capacity) == (
+        1000, 1000, False, 0, 4096
+    )
     view[:5] = b"hello"
     assert bytes(view[:5]) == b"hello"
 

@@ -33,7 +33,8 @@ def stub_parameters(function: ast.FunctionDef):
 
 def runtime_parameters(function):
     return [
-        (p.name, p.kind, p.default is not inspect.Parameter.empty) for p in inspect.signature(function).parameters.values()
+        (p.name, p.kind, p.default is not inspect.Parameter.empty)
+        for p in inspect.signature(function).parameters.values()
     ]
 
 
@@ -56,7 +57,9 @@ def test_every_stub_constant_exists_as_an_int():
 
 def test_stub_classes_match():
     classes = {node.name: node for node in stub_tree().body if isinstance(node, ast.ClassDef)}
-    assert set(classes) == {"NativeError", "PoolExhausted", "PooledBuffer", "BufferPool", "SegmentFileWriter", "BenchRun"}
+    assert set(classes) == {
+        "NativeError", "PoolExhausted", "PooledBuffer", "BufferPool", "SegmentFileWriter", "BenchRun"
+    }
     assert issubclass(_native.NativeError, Exception)
     assert issubclass(_native.PoolExhausted, Exception)
     members = {node.name for node in classes["NativeError"].body if isinstance(node, ast.FunctionDef)}

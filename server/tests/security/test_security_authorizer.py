@@ -88,7 +88,9 @@ CASES: dict[str, tuple[Command, int | None, int | None, str | None]] = {
 ALWAYS = {"me", "cluster", "snapshot", "user_self", "passwd_self", "logout", "pat_list", "pat_create", "pat_delete"}
 GROUPS = {"get_group", "get_groups", "create_group", "delete_group", "join_group", "leave_group"}
 OFFSETS = {"get_offset", "store_offset", "delete_offset"}
-MANAGE_TOPIC_2 = {"update_topic", "delete_topic", "purge_topic", "create_partitions", "delete_partitions", "delete_segments"}
+MANAGE_TOPIC_2 = {
+    "update_topic", "delete_topic", "purge_topic", "create_partitions", "delete_partitions", "delete_segments"
+}
 
 
 def stream1(**flags: bool) -> Permissions:
@@ -123,13 +125,22 @@ PROFILES = [
         frozenset(ALWAYS | {"stats", "clients", "client", "users", "user_other", "streams", "stream", "stream_other"}
                   | EVERY_TOPIC_READ | EVERY_POLL),
     ),
-    Profile("read_servers", Permissions(GlobalPermissions(read_servers=True)), frozenset(ALWAYS | {"stats", "clients", "client"})),
-    Profile("manage_servers", Permissions(GlobalPermissions(manage_servers=True)), frozenset(ALWAYS | {"stats", "clients", "client"})),
+    Profile(
+        "read_servers",
+        Permissions(GlobalPermissions(read_servers=True)),
+        frozenset(ALWAYS | {"stats", "clients", "client"}),
+    ),
+    Profile(
+        "manage_servers",
+        Permissions(GlobalPermissions(manage_servers=True)),
+        frozenset(ALWAYS | {"stats", "clients", "client"}),
+    ),
     Profile("read_users", Permissions(GlobalPermissions(read_users=True)), frozenset(ALWAYS | {"users", "user_other"})),
     Profile(
         "manage_users",
         Permissions(GlobalPermissions(manage_users=True)),
-        frozenset(ALWAYS | {"users", "user_other", "create_user", "delete_user", "update_user", "update_perms", "passwd_other"}),
+        frozenset(ALWAYS | {"users", "user_other", "create_user", "delete_user", "update_user", "update_perms",
+                            "passwd_other"}),
     ),
     Profile(
         "global_manage_streams",
@@ -149,33 +160,39 @@ PROFILES = [
         Permissions(GlobalPermissions(manage_topics=True)),
         frozenset(ALWAYS | EVERY_TOPIC_READ | EVERY_TOPIC_MANAGE | EVERY_POLL | EVERY_SEND),
     ),
-    Profile("global_read_topics", Permissions(GlobalPermissions(read_topics=True)), frozenset(ALWAYS | EVERY_TOPIC_READ | EVERY_POLL)),
+    Profile(
+        "global_read_topics",
+        Permissions(GlobalPermissions(read_topics=True)),
+        frozenset(ALWAYS | EVERY_TOPIC_READ | EVERY_POLL),
+    ),
     Profile("global_poll", Permissions(GlobalPermissions(poll_messages=True)), frozenset(ALWAYS | EVERY_POLL)),
     Profile("global_send", Permissions(GlobalPermissions(send_messages=True)), frozenset(ALWAYS | EVERY_SEND)),
     Profile(
         "stream1_manage",
         stream1(manage_stream=True),
-        frozenset(ALWAYS | {"stream", "update_stream", "delete_stream", "purge_stream", "topics", "create_topic", "topic",
-                            "topic_sibling", "update_topic_sibling", "poll", "poll_sibling", "send", "send_sibling", "flush",
-                            "join_group_sibling"}
+        frozenset(ALWAYS | {"stream", "update_stream", "delete_stream", "purge_stream", "topics", "create_topic",
+                            "topic", "topic_sibling", "update_topic_sibling", "poll", "poll_sibling", "send",
+                            "send_sibling", "flush", "join_group_sibling"}
                   | MANAGE_TOPIC_2 | OFFSETS | GROUPS),
     ),
     Profile(
         "stream1_read",
         stream1(read_stream=True),
-        frozenset(ALWAYS | {"stream", "topics", "topic", "topic_sibling", "poll", "poll_sibling", "join_group_sibling"} | OFFSETS | GROUPS),
+        frozenset(ALWAYS | {"stream", "topics", "topic", "topic_sibling", "poll", "poll_sibling", "join_group_sibling"}
+                  | OFFSETS | GROUPS),
     ),
     Profile(
         "stream1_manage_topics",
         stream1(manage_topics=True),
-        frozenset(ALWAYS | {"topics", "create_topic", "topic", "topic_sibling", "update_topic_sibling", "poll", "poll_sibling",
-                            "send", "send_sibling", "flush", "join_group_sibling"}
+        frozenset(ALWAYS | {"topics", "create_topic", "topic", "topic_sibling", "update_topic_sibling", "poll",
+                            "poll_sibling", "send", "send_sibling", "flush", "join_group_sibling"}
                   | MANAGE_TOPIC_2 | OFFSETS | GROUPS),
     ),
     Profile(
         "stream1_read_topics",
         stream1(read_topics=True),
-        frozenset(ALWAYS | {"topics", "topic", "topic_sibling", "poll", "poll_sibling", "join_group_sibling"} | OFFSETS | GROUPS),
+        frozenset(ALWAYS | {"topics", "topic", "topic_sibling", "poll", "poll_sibling", "join_group_sibling"}
+                  | OFFSETS | GROUPS),
     ),
     Profile("stream1_poll", stream1(poll_messages=True), frozenset(ALWAYS | {"poll", "poll_sibling"} | OFFSETS)),
     Profile("stream1_send", stream1(send_messages=True), frozenset(ALWAYS | {"send", "send_sibling", "flush"})),
@@ -189,7 +206,10 @@ PROFILES = [
     Profile("topic2_send", topic2(send_messages=True), frozenset(ALWAYS | {"send", "flush"})),
     Profile(
         "topic2_read_and_send_via_stream",
-        Permissions(GlobalPermissions(), {1: StreamPermissions(send_messages=True, topics={2: TopicPermissions(read_topic=True)})}),
+        Permissions(
+            GlobalPermissions(),
+            {1: StreamPermissions(send_messages=True, topics={2: TopicPermissions(read_topic=True)})},
+        ),
         frozenset(ALWAYS | {"topic", "poll", "send", "send_sibling", "flush"} | OFFSETS | GROUPS),
     ),
 ]
@@ -199,7 +219,8 @@ PROFILES = [
 def matrix(users: UserStore) -> tuple[Authorizer, dict[str, int]]:
     ids = {"root": 0}
     for profile in PROFILES:
-        ids[profile.name] = users.create(profile.name.replace("_", "-")[:50], "secret", permissions=profile.permissions).id
+        username = profile.name.replace("_", "-")[:50]
+        ids[profile.name] = users.create(username, "secret", permissions=profile.permissions).id
     return Authorizer(users), ids
 
 

@@ -24,7 +24,13 @@ from iggy.protocol.primitives import (
     StreamPermissions,
     TopicPermissions,
 )
-from iggy.protocol.responses import IdentityInfo, PersonalAccessTokenInfo, RawPersonalAccessToken, UserDetails, UserHeader
+from iggy.protocol.responses import (
+    IdentityInfo,
+    PersonalAccessTokenInfo,
+    RawPersonalAccessToken,
+    UserDetails,
+    UserHeader,
+)
 
 HOUR_US = 3_600_000_000
 
@@ -55,7 +61,9 @@ def login(server: RunningServer, username: str, password: str) -> RawClient:
     return client
 
 
-def create_user(root: RawClient, username: str, permissions: Permissions | None = None, password: str = "secret") -> int:
+def create_user(
+    root: RawClient, username: str, permissions: Permissions | None = None, password: str = "secret"
+) -> int:
     return UserDetails.decode(root.ok(rq.CreateUser(username, password, 1, permissions))).id
 
 
@@ -87,7 +95,10 @@ def test_user_wire_layouts_match_reference_vectors(root: RawClient) -> None:
     # V36: GetUser root by name.
     status, payload = root.call_raw(Command.GET_USER, bytes.fromhex("020469676779"))
     assert status == 0 and payload[:4] == b"\x00\x00\x00\x00"
-    assert payload[12:] == bytes.fromhex("01") + bytes([len(ROOT_NAME)]) + ROOT_NAME.encode() + bytes.fromhex("010b0000000101010101010101010100")
+    assert payload[12:] == (
+        bytes.fromhex("01") + bytes([len(ROOT_NAME)]) + ROOT_NAME.encode()
+        + bytes.fromhex("010b0000000101010101010101010100")
+    )
     headers = UserHeader.decode_list(root.ok(rq.GetUsers()))
     assert [(h.id, h.username) for h in headers][:1] == [(0, ROOT_NAME)]
     assert {"user1", "user2"} <= {h.username for h in headers}
@@ -127,7 +138,10 @@ def test_permissions_are_enforced_with_resolved_ids(server: RunningServer, root:
     create_user(
         root,
         "topic-poller",
-        Permissions(GlobalPermissions(), {stream_id: StreamPermissions(topics={topic_id: TopicPermissions(poll_messages=True)})}),
+        Permissions(
+            GlobalPermissions(),
+            {stream_id: StreamPermissions(topics={topic_id: TopicPermissions(poll_messages=True)})},
+        ),
     )
     poll = rq.PollMessages(Consumer.consumer(1), "sec-s1", "t1", 0, PollingStrategy.first(), 10)
     poll_sibling = rq.PollMessages(Consumer.consumer(1), "sec-s1", "t2", 0, PollingStrategy.first(), 10)
@@ -141,7 +155,8 @@ def test_permissions_are_enforced_with_resolved_ids(server: RunningServer, root:
     assert UserDetails.decode(nobody.ok(rq.GetUser("no-perms"))).permissions is None  # yourself: always
     assert nobody.call(poll)[0] == ErrorCode.UNAUTHORIZED
     # Resolve before authorize (as Iggy): a missing stream is "not found" even without permissions.
-    assert nobody.call(rq.PollMessages(Consumer.consumer(1), "missing", "t1", 0, PollingStrategy.first(), 1))[0] == ErrorCode.STREAM_ID_NOT_FOUND
+    poll_missing = rq.PollMessages(Consumer.consumer(1), "missing", "t1", 0, PollingStrategy.first(), 1)
+    assert nobody.call(poll_missing)[0] == ErrorCode.STREAM_ID_NOT_FOUND
 
     reader = login(server, "reader", "secret")
     assert reader.call(rq.GetStreams())[0] == 0

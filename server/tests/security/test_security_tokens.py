@@ -54,7 +54,10 @@ def test_login_list_and_delete(tokens: TokenStore, users: UserStore, clock: Fake
     assert [t.name for t in tokens.list_for_user(0)] == ["root-token"]
 
 
-@pytest.mark.parametrize(("name", "ok"), [("ab", False), ("abc", True), ("n" * 30, True), ("n" * 31, False), ("ßß", True), ("ß", False)])
+@pytest.mark.parametrize(
+    ("name", "ok"),
+    [("ab", False), ("abc", True), ("n" * 30, True), ("n" * 31, False), ("ßß", True), ("ß", False)],
+)
 def test_name_must_be_3_to_30_bytes(tokens: TokenStore, name: str, ok: bool) -> None:
     if ok:
         assert tokens.create(0, name)[0].name == name
@@ -139,7 +142,9 @@ def test_tokens_are_deleted_with_their_user(tokens: TokenStore, users: UserStore
     assert reopened.list_for_user(bob.id) == []
 
 
-def test_round_trip_and_no_raw_token_on_disk(tokens: TokenStore, users: UserStore, state_dir: Path, clock: FakeClock) -> None:
+def test_round_trip_and_no_raw_token_on_disk(
+    tokens: TokenStore, users: UserStore, state_dir: Path, clock: FakeClock
+) -> None:
     alice = users.create("alice", "secret")
     raws = [tokens.create(alice.id, "laptop", HOUR_US)[1], tokens.create(0, "ci-pipeline")[1]]
     data = (state_dir / TOKENS_STATE_FILE).read_bytes()

@@ -81,7 +81,10 @@ def test_ids_are_a_slab_reusing_the_most_recently_freed_id_first(users: UserStor
 
 @pytest.mark.parametrize(
     ("username", "ok"),
-    [("ab", False), ("abc", True), ("x" * 50, True), ("x" * 51, False), ("ż", False), ("żx", True), ("ż" * 25, True), ("ż" * 26, False)],
+    [
+        ("ab", False), ("abc", True), ("x" * 50, True), ("x" * 51, False),
+        ("ż", False), ("żx", True), ("ż" * 25, True), ("ż" * 26, False),
+    ],
 )
 def test_username_must_be_3_to_50_bytes(users: UserStore, username: str, ok: bool) -> None:
     if ok:
@@ -92,7 +95,10 @@ def test_username_must_be_3_to_50_bytes(users: UserStore, username: str, ok: boo
         assert error_code(excinfo) == ErrorCode.INVALID_USERNAME
 
 
-@pytest.mark.parametrize(("password", "ok"), [("ab", False), ("abc", True), ("p" * 100, True), ("p" * 101, False), ("ü" * 50, True), ("ü" * 51, False)])
+@pytest.mark.parametrize(
+    ("password", "ok"),
+    [("ab", False), ("abc", True), ("p" * 100, True), ("p" * 101, False), ("ü" * 50, True), ("ü" * 51, False)],
+)
 def test_password_must_be_3_to_100_bytes(users: UserStore, password: str, ok: bool) -> None:
     if ok:
         user = users.create("someone", password)
@@ -256,7 +262,9 @@ def test_production_hasher_parameters_are_owasp_argon2id() -> None:
     assert not hasher.verify("some password", "$argon2id$garbage")
 
 
-def test_failed_write_leaves_memory_and_disk_unchanged(users: UserStore, state_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_failed_write_leaves_memory_and_disk_unchanged(
+    users: UserStore, state_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     users.create("alice", "secret")
     before = (state_dir / USERS_STATE_FILE).read_bytes()
 

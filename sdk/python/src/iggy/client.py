@@ -199,9 +199,12 @@ class IggyClient:
                 if retries is not None and attempt >= retries:
                     raise
                 attempt += 1
-                log.info("connect to %s failed (%s); retry %d in %d ms", config.address, error.message, attempt, delay_ms)
+                log.info(
+                    "connect to %s failed (%s); retry %d in %d ms", config.address, error.message, attempt, delay_ms
+                )
                 await asyncio.sleep(delay_ms / 1000)
-                delay_ms = min(max(delay_ms * 2, 1), max(config.reconnection_max_interval_ms, config.reconnection_interval_ms))
+                max_delay_ms = max(config.reconnection_max_interval_ms, config.reconnection_interval_ms)
+                delay_ms = min(max(delay_ms * 2, 1), max_delay_ms)
 
     async def _login_on(self, connection: Connection) -> None:
         auth = self._auth
@@ -483,7 +486,9 @@ class IggyClient:
         topic: IdentifierLike,
         partition_id: int | None = None,
     ) -> rs.ConsumerOffsetInfo | None:
-        return await self._get(rq.GetConsumerOffset(to_consumer(consumer), stream, topic, partition_id), rs.ConsumerOffsetInfo)
+        return await self._get(
+            rq.GetConsumerOffset(to_consumer(consumer), stream, topic, partition_id), rs.ConsumerOffsetInfo
+        )
 
     async def delete_consumer_offset(
         self,

@@ -240,7 +240,9 @@ def make_ssl_context(config: ClientConfig) -> ssl.SSLContext | None:
     try:
         context = ssl.create_default_context(cafile=config.tls_ca_file)
     except (OSError, ssl.SSLError) as error:
-        raise IggyError(ErrorCode.INVALID_TLS_CERTIFICATE_PATH, f"cannot load CA file {config.tls_ca_file!r}: {error}") from error
+        raise IggyError(
+            ErrorCode.INVALID_TLS_CERTIFICATE_PATH, f"cannot load CA file {config.tls_ca_file!r}: {error}"
+        ) from error
     if config.tls_insecure:
         context.check_hostname = False
         context.verify_mode = ssl.CERT_NONE
@@ -400,23 +402,29 @@ class Connection:
         if not self.is_open:
             raise self._protocol.lost_error or NotConnectedError(ErrorCode.NOT_CONNECTED, "connection is closed")
         parts = payload if isinstance(payload, list) else [payload]
-        size = sum(len(part) for part in parts)
+        size = sum(map(len, parts))
         waiter = self._protocol.expect_response()
         self._transport.writelines([_REQUEST_HEADER.pack(4 + size, code), *parts])
+        # A timer rather than asyncio.wait_for: no extra Task and event-loop rounds per request.
+        timer = asyncio.get_running_loop().call_later(timeout_ms / 1000, self._on_timeout, waiter, code, timeout_ms)
         try:
-            return await asyncio.wait_for(self._wait(waiter), timeout_ms / 1000)
-        except asyncio.TimeoutError:
-            self.abort(RequestTimeoutError(ErrorCode.TASK_TIMEOUT, f"no response to command {code} within {timeout_ms} ms"))
-            raise self._protocol.lost_error from None  # type: ignore[misc]
+            write_ready = self._protocol._write_ready
+            if not write_ready.is_set():
+                await write_ready.wait()
+            return await waiter
         except asyncio.CancelledError:
             # The answer to a cancelled request would be read as the answer to the next one.
             self.abort(ConnectionLostError(ErrorCode.CONNECTION_CLOSED, "request cancelled mid-flight"))
             raise
+        finally:
+            timer.cancel()
 
-    async def _wait(self, waiter: asyncio.Future[memoryview]) -> memoryview:
-        if not self._protocol._write_ready.is_set():
-            await self._protocol._write_ready.wait()
-        return await waiter
+    def _on_timeout(self, waiter: asyncio.Future[memoryview], code: int, timeout_ms: int) -> None:
+        if waiter.done():
+            return
+        self.abort(RequestTimeoutError(ErrorCode.TASK_TIMEOUT, f"no response to command {code} within {timeout_ms} ms"))
+        waiter.set_exception(self._protocol.lost_error)  # type: ignore[arg-type]
+        self._protocol._write_ready.set()  # a request stuck on backpressure wakes to see the error
 
     def abort(self, error: BaseException | None = None) -> None:
         if error is not None and self._protocol.lost_error is None:

@@ -113,7 +113,10 @@ class ReceivedMessage:
         return None if value is None else value.value
 
     def __repr__(self) -> str:
-        return f"ReceivedMessage(partition_id={self.partition_id}, offset={self.offset}, payload={bytes(self.payload)[:32]!r})"
+        return (
+            f"ReceivedMessage(partition_id={self.partition_id}, offset={self.offset}, "
+            f"payload={bytes(self.payload)[:32]!r})"
+        )
 
 
 class IggyConsumer:
@@ -197,7 +200,9 @@ class IggyConsumer:
             if attempt < self.init_retries:
                 await asyncio.sleep(self.init_retry_interval_ms / 1000)
         if topic is None:
-            raise NotFoundError(ErrorCode.TOPIC_ID_NOT_FOUND, f"topic {self.topic!r} in stream {self.stream!r} not found")
+            raise NotFoundError(
+                ErrorCode.TOPIC_ID_NOT_FOUND, f"topic {self.topic!r} in stream {self.stream!r} not found"
+            )
         if self.is_group_member:
             await self._join_group()
         elif self.partition_id is None:

@@ -255,20 +255,15 @@ def test_users_tokens_and_sessions(iggy_server):
 def test_snapshot_is_a_zip(iggy_server):
     async def scenario():
         async with IggyClient(iggy_server.connection_string, heartbeat_interval_ms=0) as client:
-            try:
-                data = await client.get_snapshot()
-            except iggy.IggyError as error:
-                pytest.skip(f"server does not implement GetSnapshot yet: {error}")
+            data = await client.get_snapshot()
             assert data[:2] == b"PK"
 
     run(scenario())
 
 
-def test_reconnect_after_server_restart(tmp_path):
-    from conftest import start_iggy_server
-
+def test_reconnect_after_server_restart(tmp_path, start_server):
     data_dir = tmp_path / "data"
-    server = start_iggy_server(data_dir)
+    server = start_server(data_dir)
 
     async def scenario():
         client = IggyClient(server.connection_string, heartbeat_interval_ms=0, reconnection_interval_ms=50)
@@ -280,7 +275,7 @@ def test_reconnect_after_server_restart(tmp_path):
     try:
         client = loop.run_until_complete(scenario())
         server.stop()
-        restarted = start_iggy_server(data_dir)
+        restarted = start_server(data_dir)
         try:
             # The restarted server listens on a new port: point the same client there and keep going.
             client.config = client.config.with_overrides(address=restarted.address)

@@ -59,7 +59,9 @@ def test_single_consumer_resumes_after_close(iggy_server):
             await client.create_topic(stream, "t", partitions_count=2)
             producer = IggyProducer(client, stream, "t", batch_length=10)
             await producer.send([f"a{i}" for i in range(20)])
-            first = IggyConsumer(client, stream, "t", consumer_id=5, batch_length=3, auto_commit=AutoCommit.when_consumed())
+            first = IggyConsumer(
+                client, stream, "t", consumer_id=5, batch_length=3, auto_commit=AutoCommit.when_consumed()
+            )
             await first.init()
             seen = []
             async for message in first:

@@ -134,7 +134,9 @@ def test_batch_to_rows_and_grouping():
 
 
 def test_null_payload_or_target_is_an_error():
-    batch = pa.RecordBatch.from_pydict({"payload": pa.array([b"a", None]), "partition": pa.array([None, 1], pa.int32())})
+    batch = pa.RecordBatch.from_pydict(
+        {"payload": pa.array([b"a", None]), "partition": pa.array([None, 1], pa.int32())}
+    )
     with pytest.raises(IggyWriteSchemaError, match="null"):
         batch_to_rows(batch)
     ok = pa.RecordBatch.from_pydict({"payload": pa.array([b"a"]), "partition": pa.array([None], pa.int32())})

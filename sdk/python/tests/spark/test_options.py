@@ -32,7 +32,8 @@ def test_batch_defaults_follow_kafka():
     assert o.starting == OffsetSpec("earliest", default="earliest")
     assert o.ending.kind == "latest"
     assert o.fail_on_data_loss is True and o.include_headers is False
-    assert (o.poll_batch_size, o.arrow_batch_size, o.min_partitions, o.max_offsets_per_trigger) == (1000, 1000, None, None)
+    assert (o.poll_batch_size, o.arrow_batch_size) == (1000, 1000)
+    assert (o.min_partitions, o.max_offsets_per_trigger) == (None, None)
     assert o.connection.config.address == "127.0.0.1:8090" and o.connection.config.username == "iggy"
 
 
@@ -116,7 +117,8 @@ def test_address_with_separate_options():
 def test_credential_rules():
     assert error_of(parse_connection, {"address": "h:1"}).option == "username"
     assert error_of(parse_connection, {"address": "h:1", "username": "u"}).option == "password"
-    assert error_of(parse_connection, {"address": "h:1", "token": "t", "username": "u", "password": "p"}).option == "token"
+    token_and_user = {"address": "h:1", "token": "t", "username": "u", "password": "p"}
+    assert error_of(parse_connection, token_and_user).option == "token"
     assert error_of(parse_connection, {"connectionString": "iggy://u:p@h:1", "token": "t"}).option == "token"
     both = {"address": "h:1", "connectionString": "iggy://u:p@h:1"}
     assert error_of(parse_connection, both).option == "address"

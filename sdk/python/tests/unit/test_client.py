@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-import struct
 
 import pytest
 
@@ -31,6 +30,11 @@ NO_HEARTBEAT = {"heartbeat_interval_ms": 0}
 
 def _client(server, **options) -> IggyClient:
     return IggyClient(address=server.address, **{**NO_HEARTBEAT, **options})
+
+
+def _fast_reconnect_url(server) -> str:
+    """Connection string that logs in as iggy, sends no heartbeat and reconnects after 10 ms."""
+    return f"iggy://iggy:iggy@{server.address}?heartbeat_interval=0&reconnection_interval=10"
 
 
 def test_every_protocol_command_has_a_client_method():
@@ -182,9 +186,7 @@ def test_poll_decodes_zero_copy_views(with_fake_server):
 
 def test_reconnects_and_logs_in_again_after_a_drop(with_fake_server):
     async def scenario(server):
-        client = IggyClient(
-            f"iggy://iggy:iggy@{server.address}?heartbeat_interval=0&reconnection_interval=10"
-        )
+        client = IggyClient(_fast_reconnect_url(server))
         await client.connect()
         await server.drop_connections()
         # A read-only command is replayed on the new connection transparently.
@@ -208,7 +210,7 @@ def test_a_lost_send_is_reported_not_replayed(with_fake_server):
 
         FakeHandler = server.default_handler
         server.handler = handler
-        async with IggyClient(f"iggy://iggy:iggy@{server.address}?heartbeat_interval=0&reconnection_interval=10") as client:
+        async with IggyClient(_fast_reconnect_url(server)) as client:
             with pytest.raises(ConnectionLostError):
                 await client.send_messages("s", "t", [b"x"])
             await client.send_messages("s", "t", [b"y"])  # reconnects + re-logs in
@@ -250,7 +252,7 @@ def test_concurrent_requests_are_serialised(with_fake_server):
 
 def test_change_password_keeps_relogin_working(with_fake_server):
     async def scenario(server):
-        async with IggyClient(f"iggy://iggy:iggy@{server.address}?heartbeat_interval=0&reconnection_interval=10") as client:
+        async with IggyClient(_fast_reconnect_url(server)) as client:
             await client.change_password("iggy", "iggy", "newpass")
             assert client._auth == ("user", "iggy", "newpass")
             await client.logout_user()

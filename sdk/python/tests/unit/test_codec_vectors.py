@@ -107,7 +107,10 @@ def test_documented_values_messages():
     group_poll = _request("V21")
     assert group_poll.consumer.kind == ConsumerKind.CONSUMER_GROUP and group_poll.partition_id is None
     headers = _request("V26").messages[0].user_headers
-    assert headers == {HeaderValue.string("foo"): HeaderValue.int32(42), HeaderValue.string("bar"): HeaderValue.uint8(123)}
+    assert headers == {
+        HeaderValue.string("foo"): HeaderValue.int32(42),
+        HeaderValue.string("bar"): HeaderValue.uint8(123),
+    }
     assert [m.id for m in _request("V26").messages] == [1, 2]
     assert _request("V27").partitioning == Partitioning.balanced()
     keyed = _request("V28")
@@ -137,7 +140,8 @@ def test_documented_values_system_users_tokens():
     assert (me.client_id, me.user_id, me.address, me.consumer_groups) == (
         1077227916, 0, "127.0.0.1:47532", (rs.ClientGroupMembership(1, 0, 0),))
     created = _request("V34")
-    assert created.permissions.global_permissions.read_servers and not created.permissions.global_permissions.manage_servers
+    global_permissions = created.permissions.global_permissions
+    assert global_permissions.read_servers and not global_permissions.manage_servers
     assert _body("V34").permissions == created.permissions
     assert _request("V35") == rq.CreateUser("user2", "secret2", UserStatus.INACTIVE, None)
     assert _body("V35").permissions is None and _body("V35").status == UserStatus.INACTIVE

@@ -92,7 +92,7 @@ def test_partitioning_default_and_override():
 def test_retries_retryable_errors_with_growing_backoff(no_backoff_sleep):
     async def scenario():
         client = FakeClient()
-        client.failures = [ConnectionLostError(ErrorCode.CONNECTION_CLOSED), ConnectionLostError(ErrorCode.CONNECTION_CLOSED)]
+        client.failures = [ConnectionLostError(ErrorCode.CONNECTION_CLOSED) for _ in range(2)]
         producer = IggyProducer(client, "s", "t", retries=3, retry_backoff_ms=100)
         await producer.init()
         await producer.send([b"x"])

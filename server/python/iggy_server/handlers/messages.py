@@ -66,8 +66,12 @@ async def send_messages(ctx, session, payload):
 
             partition_id = xxh32(partitioning.value, 0) % partitions_count
         partition = topic.partitions[partition_id]
-    partition.log.append(batch.index, batch.frames, batch.messages_count)
+    log = partition.log
+    log.append(batch.index, batch.frames, batch.messages_count, defer_sync=True)
     metadata.dirty_partitions.add(partition)
+    if log.durable:
+        # Acknowledge only once on disk; concurrent producers share the fdatasync (group commit).
+        await log.wait_durable()
     return b""
 
 

@@ -55,8 +55,8 @@ no acknowledged message. fsync follows the Iggy 0.8 knobs: with ``enforce_fsync`
 once ``messages_required_to_save`` unsynced messages accumulated; ``durable=True`` fsyncs before every
 append returns (survives power loss). Validation order: Iggy checks the batch before resolving the
 stream/topic/partition; handlers that want the same error precedence call
-``iggy_server._native.validate_batch(index, frames, count)`` first (cheap: no checksums). None of these objects is thread-safe: use them from one thread
-(the event loop), or serialise access.
+``iggy_server._native.validate_batch(index, frames, count)`` first (cheap: no checksums). None of these
+objects is thread-safe: use them from one thread (the event loop), or serialise access.
 """
 
 from iggy_server.storage.errors import StorageError

@@ -339,10 +339,14 @@ class PartitionLog:
     ) -> DeleteResult:
         """Delete sealed segments whose newest message is older than ``message_expiry_us``."""
         return self._delete_oldest(
-            lambda segment: segment.max_timestamp_us + message_expiry_us <= now_us, len(self._segments), protected_offset
+            lambda segment: segment.max_timestamp_us + message_expiry_us <= now_us,
+            len(self._segments),
+            protected_offset,
         )
 
-    def _delete_oldest(self, eligible: Callable[[Segment], bool], count: int, protected_offset: int | None) -> DeleteResult:
+    def _delete_oldest(
+        self, eligible: Callable[[Segment], bool], count: int, protected_offset: int | None
+    ) -> DeleteResult:
         self._check_open()
         deleted = DeleteResult(0, 0, 0)
         # Never the active (last) segment; stop at the first kept one so the log stays contiguous.
@@ -407,7 +411,10 @@ class PartitionLog:
             raise ValueError(f"partition log {self._directory} is closed")
 
     def __repr__(self) -> str:
-        return f"PartitionLog({str(self._directory)!r}, next_offset={self._next_offset}, segments={len(self._segments)})"
+        return (
+            f"PartitionLog({str(self._directory)!r}, next_offset={self._next_offset}, "
+            f"segments={len(self._segments)})"
+        )
 
 
 def _load_segments(directory: Path, fsync: bool) -> list[Segment]:

@@ -93,6 +93,17 @@ def acquire_for_read(size_bytes: int) -> _native.PooledBuffer | None:
     return buffer
 
 
+def acquire_for_receive(size_bytes: int) -> _native.PooledBuffer | None:
+    """A pooled buffer for a request payload, or None (caller uses a bytearray; counted)."""
+    try:
+        buffer = pool().try_acquire(size_bytes)
+    except ValueError:
+        buffer = None
+    if buffer is None:
+        _counters["receive_fallbacks"] += 1
+    return buffer
+
+
 def hot_path_stats() -> dict[str, Any]:
     """Pool counters (``pool_*``: hits, misses, in_use_bytes, reserved_bytes, capacity_bytes, …),
     writer backend, io_uring availability and fallback counters, flat for logging."""

@@ -18,7 +18,6 @@ import sys
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Self, overload
 
 from .codes import (
@@ -72,7 +71,7 @@ class Message:
     """One message. For sending, give `payload` (and optionally `id`, `user_headers` — alias
     `headers` — and `origin_timestamp_us`); the server fills offset, timestamp and checksum.
 
-    Polled messages are `PolledMessage` (a read-only subclass) and carry `payload` as a memoryview
+    Polled messages are `PolledMessage` (a subclass over the receive buffer) and carry `payload` as a memoryview
     slice of the response buffer; `payload_bytes()` (or `bytes(message.payload)`) keeps a copy beyond
     the buffer's life. `user_headers` is decoded lazily from the wire bytes (`user_headers_bytes`) on
     first access.
@@ -292,12 +291,26 @@ def encode_frames(messages: Sequence[Message]) -> bytes:
     return bytes(out)
 
 
+# offset u64 | (timestamps skipped) | user_headers_length u32 | payload_length u32
+_OFFSET_AND_LENGTHS = struct.Struct("<Q16xII")
+
+
+def _fill(message: PolledMessage, view: memoryview, position: int) -> PolledMessage:
+    offset, headers_size, payload_size = _OFFSET_AND_LENGTHS.unpack_from(view, position + _OFFSET_AT)
+    payload_start = position + MESSAGE_HEADER_SIZE
+    message.payload = view[payload_start : payload_start + payload_size]
+    message.offset = offset
+    message._view = view
+    message._position = position
+    return message
+
+
 class PolledMessage(Message):
     """A received message: a read-only view of one frame of a response buffer.
 
-    Holds only the buffer and the frame's position; each field is read from the 64-byte header when
-    asked for, and `payload` / `user_headers_bytes` are memoryview slices of the buffer (no copy).
-    Compares equal to a `Message` with the same fields.
+    `payload` (a memoryview slice of the buffer, no copy) and `offset` — what every consumer reads —
+    are set when the message is made; the other header fields are read from the buffer when asked
+    for. Compares equal to a `Message` with the same fields.
     """
 
     __slots__ = ("_view", "_position")
@@ -305,24 +318,13 @@ class PolledMessage(Message):
     _view: memoryview
     _position: int
 
-    def __init__(self, view: memoryview, position: int) -> None:  # noqa: D107 — see MessageBatch for the fast path
-        self._view = view
-        self._position = position
-
-    @property  # type: ignore[override]
-    def payload(self) -> memoryview:
-        view = self._view
-        start = self._position + MESSAGE_HEADER_SIZE
-        return view[start : start + _U32.unpack_from(view, self._position + _PAYLOAD_LENGTH_AT)[0]]
+    def __init__(self, view: memoryview, position: int) -> None:
+        _fill(self, view, position)
 
     @property  # type: ignore[override]
     def id(self) -> int:
         low, high = _U128.unpack_from(self._view, self._position + _ID_AT)
         return low | (high << 64) if high else low
-
-    @property  # type: ignore[override]
-    def offset(self) -> int:
-        return _U64.unpack_from(self._view, self._position + _OFFSET_AT)[0]
 
     @property  # type: ignore[override]
     def timestamp_us(self) -> int:
@@ -355,9 +357,6 @@ class PolledMessage(Message):
             headers = decode_user_headers(raw) if raw else {}
             self._headers = headers
             return headers
-
-    def payload_bytes(self) -> bytes:
-        return bytes(self.payload)
 
     def to_message(self) -> Message:
         """A plain, self-contained `Message` (payload and headers copied out of the buffer)."""
@@ -445,22 +444,27 @@ class MessageBatch(Sequence[Message]):
         return self._make(self._positions[index])
 
     def _make(self, position: int) -> PolledMessage:
-        message = _new_message(PolledMessage)
-        message._view = self._view
-        message._position = position
-        return message
+        return _fill(_new_message(PolledMessage), self._view, position)
 
     def materialize(self) -> list[PolledMessage]:
         """Every message as a list (made once, then reused)."""
         messages = self._messages
         if messages is None:
+            # `_fill` inlined: this loop runs once per received message.
             view = self._view
             new = _new_message
             cls = PolledMessage
+            unpack = _OFFSET_AND_LENGTHS.unpack_from
+            offset_at = _OFFSET_AT
+            header_size = MESSAGE_HEADER_SIZE
             messages = []
             append = messages.append
             for position in self._positions:
+                offset, _, payload_size = unpack(view, position + offset_at)
+                payload_start = position + header_size
                 message = new(cls)
+                message.payload = view[payload_start : payload_start + payload_size]
+                message.offset = offset
                 message._view = view
                 message._position = position
                 append(message)

@@ -154,9 +154,7 @@ def shared_backend(config: ClientConfig) -> TopicBackend:
         backend = _cache.get(key)
         if backend is None:
             if len(_cache) >= _MAX_CACHED_BACKENDS:
-                _, oldest = next(iter(_cache.items()))
-                _cache.pop(next(iter(_cache)))
-                _close_quietly(oldest)
+                _close_quietly(_cache.pop(next(iter(_cache))))  # the oldest: dicts keep insertion order
             backend = _cache[key] = TopicBackend(config)
         return backend
 

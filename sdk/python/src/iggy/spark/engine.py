@@ -55,10 +55,14 @@ def _selected(options: ReadOptions, available: Iterable[int]) -> list[int]:
 def _check_spec_partitions(option: str, spec: OffsetSpec, bounds: Mapping[int, PartitionBounds]) -> None:
     unknown = unknown_partitions(spec, bounds)
     if unknown:
-        raise IggyPlanningError(f"option '{option}' names partitions {unknown} that are not read (have {sorted(bounds)})")
+        raise IggyPlanningError(
+            f"option '{option}' names partitions {unknown} that are not read (have {sorted(bounds)})"
+        )
 
 
-def current_bounds(backend: TopicBackend, options: ReadOptions, with_earliest: bool = True) -> dict[int, PartitionBounds]:
+def current_bounds(
+    backend: TopicBackend, options: ReadOptions, with_earliest: bool = True
+) -> dict[int, PartitionBounds]:
     bounds = backend.bounds(options.stream, options.topic, with_earliest=with_earliest)
     return {pid: bounds[pid] for pid in _selected(options, bounds)}
 
@@ -242,7 +246,10 @@ def send_batch(backend: TopicBackend, options: WriteOptions, batch: pa.RecordBat
             options.stream, options.topic, messages, _wire_partitioning(options.partitioning, target),
             options.write_batch_size,
         )
-        label = "balanced" if target is None else (str(target) if options.partitioning is Partitioning.PARTITION else "key")
+        if target is None:
+            label = "balanced"
+        else:
+            label = str(target) if options.partitioning is Partitioning.PARTITION else "key"
         sent[label] = sent.get(label, 0) + count
     return sent
 

@@ -302,7 +302,9 @@ def parse_offset_spec(option: str, value: str | None, default: str, *, allow_lat
     try:
         decoded = json.loads(value)
     except json.JSONDecodeError:
-        raise IggyOptionError(option, f"must be 'earliest', 'latest' or JSON like {{\"0\": 23}}, got {value!r}") from None
+        raise IggyOptionError(
+            option, f"must be 'earliest', 'latest' or JSON like {{\"0\": 23}}, got {value!r}"
+        ) from None
     if isinstance(decoded, dict) and "partitions" in decoded and isinstance(decoded["partitions"], dict):
         decoded = decoded["partitions"]  # accept our own checkpoint format as well
     if not isinstance(decoded, dict) or not decoded:

@@ -17,7 +17,10 @@ def reader(spark, conn, **options):
         ({"topic": "t"}, "option 'stream': is required"),
         ({"stream": "s", "topic": "t", "startingOffsets": "yesterday"}, "option 'startingOffsets'"),
         ({"stream": "s", "topic": "t", "minPartitions": "0"}, "option 'minPartitions': must be >= 1"),
-        ({"stream": "s", "topic": "t", "startingOfsets": "earliest"}, "option 'startingofsets': is not a known option; did you mean 'startingOffsets'"),
+        (
+            {"stream": "s", "topic": "t", "startingOfsets": "earliest"},
+            "option 'startingofsets': is not a known option; did you mean 'startingOffsets'",
+        ),
     ],
 )
 def test_bad_read_options(spark, conn, options, fragment):

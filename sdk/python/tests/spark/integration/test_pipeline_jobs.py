@@ -81,9 +81,9 @@ def test_export_and_replay_round_trip(spark, admin, iggy_server, stream_name, tm
     first = job.main(conn_args(iggy_server) + ["export", "--stream", stream_name, "--topic", "source", "--output", out,
                                               "--ending-offsets", '{"0": 5}'], spark=spark)
     assert first == {"rows": 5 + 11 + 12, "next_offsets": {"0": 5, "1": 11, "2": 12}}
-    second = job.main(conn_args(iggy_server) + ["export", "--stream", stream_name, "--topic", "source", "--output", out,
-                                               "--starting-offsets", json.dumps(first["next_offsets"]), "--mode", "append"],
-                      spark=spark)
+    resume = ["--starting-offsets", json.dumps(first["next_offsets"]), "--mode", "append"]
+    second = job.main(conn_args(iggy_server) + ["export", "--stream", stream_name, "--topic", "source", "--output", out]
+                      + resume, spark=spark)
     assert second == {"rows": 6, "next_offsets": {"0": 11}}
     assert sorted(p.name for p in Path(out).iterdir() if p.is_dir()) == ["partition=0", "partition=1", "partition=2"]
     exported = spark.read.parquet(out)

@@ -70,7 +70,8 @@ def test_one_spark_partition_per_topic_partition_and_min_partitions(spark, admin
 def test_offset_ranges_partitions_and_timestamps(spark, admin, conn, stream_name):
     admin.create_topic(stream_name, "events", partitions_count=2)
     send_partitioned(admin, stream_name, "events", [10, 10])
-    df = load(spark, conn, stream_name, "events", startingOffsets='{"0": 3, "1": -2}', endingOffsets='{"0": 5, "1": -1}')
+    df = load(spark, conn, stream_name, "events",
+              startingOffsets='{"0": 3, "1": -2}', endingOffsets='{"0": 5, "1": -1}')
     assert sorted((r.partition, r.offset) for r in df.collect()) == [(0, 3), (0, 4)] + [(1, i) for i in range(10)]
     only_one = load(spark, conn, stream_name, "events", partitions="1", endingOffsets='{"1": 4}')
     assert sorted(r.offset for r in only_one.collect()) == [0, 1, 2, 3]
@@ -101,7 +102,8 @@ def test_sql_registration_and_new_sessions(spark, admin, conn, stream_name):
     options = ", ".join(f"{k} '{v}'" for k, v in {**conn, "stream": stream_name, "topic": "events"}.items())
     other = spark.newSession()
     other.sql(f"CREATE TEMPORARY VIEW iggy_events USING iggy OPTIONS ({options})")
-    counts = other.sql("SELECT partition, count(*) AS n FROM iggy_events GROUP BY partition ORDER BY partition").collect()
+    query = "SELECT partition, count(*) AS n FROM iggy_events GROUP BY partition ORDER BY partition"
+    counts = other.sql(query).collect()
     assert [(r.partition, r.n) for r in counts] == [(0, 3), (1, 4)]
     text = other.sql("SELECT CAST(payload AS STRING) AS s FROM iggy_events WHERE partition = 0 AND offset = 2").first()
     assert text.s.startswith("p0-m2")

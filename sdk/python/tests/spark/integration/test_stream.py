@@ -10,7 +10,8 @@ pytestmark = pytest.mark.timeout(300)
 
 
 def send(admin, stream, topic, partition, first, count):
-    admin.send_messages(stream, topic, [Message(f"{partition}:{first + i}") for i in range(count)], partitioning=partition)
+    messages = [Message(f"{partition}:{first + i}") for i in range(count)]
+    admin.send_messages(stream, topic, messages, partitioning=partition)
 
 
 def run_available_now(spark, conn, stream, topic, out, checkpoint, **options):

@@ -487,15 +487,11 @@ final class Convert {
         return json;
     }
 
-    /** The client reads expiry 0 ("never") as Optional.empty; the protocol answers null for it. */
+    /** The client reads expiry 0 ("never") as Optional.empty, so empty stands for the wire value 0. */
     ObjectNode tokenInfo(PersonalAccessTokenInfo info) {
         ObjectNode json = mapper.createObjectNode();
         json.put("name", info.name());
-        if (info.expiryAt().isPresent()) {
-            json.put("expiry_at", info.expiryAt().get());
-        } else {
-            json.putNull("expiry_at");
-        }
+        json.put("expiry_at", info.expiryAt().orElse(BigInteger.ZERO));
         return json;
     }
 

@@ -1,0 +1,124 @@
+"""The lazy poll decoder (`MessageBatch` / `PolledMessage`) and the gather-write send encoder."""
+
+import pytest
+
+from iggy.protocol.codes import ErrorCode
+from iggy.protocol.describe import describe
+from iggy.protocol.errors import ProtocolError
+from iggy.protocol.messages import (
+    MAX_PAYLOAD_BYTES,
+    MESSAGE_HEADER_SIZE,
+    Message,
+    MessageBatch,
+    PolledMessage,
+    PolledMessages,
+    decode_frames,
+    encode_frames,
+    encode_poll_response_prefix,
+    encode_send_messages,
+    encode_send_messages_parts,
+)
+from iggy.protocol.primitives import HeaderValue, Partitioning
+
+ID_128 = (7 << 64) | 9
+
+
+def _sample_messages() -> list[Message]:
+    return [
+        Message(b"first", id=ID_128, offset=10, timestamp_us=111, origin_timestamp_us=110, checksum=5,
+                user_headers={"k": "v", "n": 3}),
+        Message(b"x" * 300, offset=11, timestamp_us=112, checksum=6),
+        Message("third", id=3, offset=12, timestamp_us=113, headers={"only": True}),
+    ]
+
+
+def test_batch_fields_match_the_encoded_messages():
+    messages = _sample_messages()
+    batch = MessageBatch(bytearray(encode_frames(messages)))
+    assert len(batch) == 3 and bool(batch)
+    for polled, original in zip(batch, messages, strict=True):
+        assert isinstance(polled, PolledMessage) and isinstance(polled, Message)
+        assert (polled.id, polled.offset, polled.timestamp_us, polled.origin_timestamp_us, polled.checksum) == (
+            original.id, original.offset, original.timestamp_us, original.origin_timestamp_us, original.checksum)
+        assert bytes(polled.payload) == bytes(original.payload) == polled.payload_bytes()
+        assert bytes(polled.user_headers_bytes) == bytes(original.user_headers_bytes)
+        assert polled.user_headers == original.user_headers
+        assert polled.frame_size == original.frame_size
+    assert batch[0].user_headers[HeaderValue.string("n")].value == 3
+    assert batch[1].user_headers == {} and batch[1].user_headers_bytes == b""
+    assert batch[2].headers[HeaderValue.string("only")].value is True
+
+
+def test_batch_sequence_protocol():
+    messages = _sample_messages()
+    batch = MessageBatch(encode_frames(messages))
+    assert batch == messages and messages == list(batch) and batch == tuple(messages)
+    assert batch != messages[:2]
+    assert [m.offset for m in batch[1:]] == [11, 12]
+    assert batch[-1].offset == 12 and batch[-3].offset == 10
+    with pytest.raises(IndexError):
+        batch[3]
+    assert [m.offset for m in reversed(batch)] == [12, 11, 10]
+    assert list(batch) is not None and batch[0] is batch[0]  # after iteration the objects are reused
+    assert MessageBatch(b"") == [] and not MessageBatch(b"")
+    assert describe(batch) == describe(messages)
+
+
+def test_batch_payloads_are_views_of_the_response_buffer():
+    buffer = bytearray(encode_poll_response_prefix(0, 12, 3) + encode_frames(_sample_messages()))
+    polled = PolledMessages.decode(memoryview(buffer))
+    first = polled.messages[0]
+    assert first.payload.obj is buffer and first.user_headers_bytes.obj is buffer
+    buffer[16 + MESSAGE_HEADER_SIZE] = ord("F")  # the view sees the buffer, no copy was taken
+    assert bytes(first.payload) == b"First"
+    assert first.to_message().payload == b"First" and type(first.to_message()) is Message
+
+
+def test_batch_rejects_reserved_field_in_any_frame_and_a_truncated_last_frame():
+    frames = bytearray(encode_frames(_sample_messages()))
+    second_start = _sample_messages()[0].frame_size
+    corrupted = bytearray(frames)
+    corrupted[second_start + 56] = 1
+    with pytest.raises(ProtocolError) as caught:
+        MessageBatch(corrupted)
+    assert caught.value.code == ErrorCode.INVALID_RESERVED_FIELD
+    for cut in (1, MESSAGE_HEADER_SIZE - 1, MESSAGE_HEADER_SIZE + 2, len(frames) - 1):
+        with pytest.raises(ProtocolError) as caught:
+            MessageBatch(frames[:cut])
+        assert caught.value.code == ErrorCode.INVALID_COMMAND
+
+
+def test_decode_frames_returns_a_list():
+    decoded = decode_frames(encode_frames(_sample_messages()))
+    assert isinstance(decoded, list) and decoded == _sample_messages()
+
+
+def test_send_parts_join_to_the_payload_and_keep_caller_buffers():
+    payload = bytearray(b"p" * 100)
+    messages = [Message(payload), *_sample_messages()]
+    parts = encode_send_messages_parts("s", 2, Partitioning.partition_id(1), messages)
+    assert b"".join(parts) == encode_send_messages("s", 2, Partitioning.partition_id(1), messages)
+    assert any(part is payload for part in parts)  # not copied: written from the caller's buffer
+
+
+@pytest.mark.parametrize(
+    ("message", "code"),
+    [
+        (Message(b""), ErrorCode.EMPTY_MESSAGE_PAYLOAD),
+        (Message(b"x" * (MAX_PAYLOAD_BYTES + 1)), ErrorCode.TOO_BIG_MESSAGE_PAYLOAD),
+        (Message(b"x", user_headers_bytes=b"h" * 100_001), ErrorCode.TOO_BIG_USER_HEADERS),
+    ],
+)
+def test_send_parts_refuse_bad_messages_with_the_precise_code(message, code):
+    with pytest.raises(ProtocolError) as caught:
+        encode_send_messages_parts(1, 1, Partitioning.balanced(), [Message(b"ok"), message])
+    assert caught.value.code == code
+
+
+def test_message_headers_alias_and_payload_bytes():
+    assert Message(b"a", headers={"k": 1}).user_headers_bytes == Message(b"a", user_headers={"k": 1}).user_headers_bytes
+    with pytest.raises(TypeError):
+        Message(b"a", headers={"k": 1}, user_headers={"k": 1})
+    message = Message(memoryview(b"abc"))
+    assert message.payload_bytes() == b"abc" and type(message.payload_bytes()) is bytes
+    assert Message("text").payload_bytes() == b"text"

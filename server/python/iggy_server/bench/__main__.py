@@ -1,0 +1,287 @@
+"""``iggy-bench``: load an Iggy 0.8 server over TCP and report throughput and batch latency.
+
+    iggy-bench pinned-producer                        # against 127.0.0.1:8090, user iggy/iggy
+    iggy-bench --start-server --durability durable pinned-producer --producers 1 --streams 1
+    iggy-bench balanced-consumer-group --consumers 4 --output-json r.json --output-html r.html
+
+The load comes from the native generator (one OS thread per actor, blocking TCP, frames encoded
+once), so the client is not the bottleneck. Every run recreates the streams ``bench-1..N`` it uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from iggy_server import _native
+from iggy_server.bench import report as reporting
+from iggy_server.bench import workloads
+
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?i?b?)?\s*$", re.IGNORECASE)
+_UNITS = {
+    "": 1, "b": 1,
+    "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
+    "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40,
+}
+
+
+def parse_size(text: str) -> int:
+    match = _SIZE.match(text)
+    unit = (match.group(2) or "").lower() if match else ""
+    if not match or unit not in _UNITS and unit + "b" not in _UNITS:
+        raise argparse.ArgumentTypeError(f"not a size: {text!r} (e.g. 500MB, 1GiB)")
+    return int(float(match.group(1)) * _UNITS.get(unit, _UNITS.get(unit + "b", 1)))
+
+
+def arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="iggy-bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("workload", choices=sorted(workloads.WORKLOADS))
+    parser.add_argument("--address", default="127.0.0.1:8090", help="server host:port (default %(default)s)")
+    parser.add_argument("--username", default="iggy")
+    parser.add_argument("--password", default="iggy")
+    parser.add_argument("--producers", type=int, default=8)
+    parser.add_argument("--consumers", type=int, default=8)
+    parser.add_argument("--streams", type=int, help="default 8 for pinned workloads, 1 for balanced ones")
+    parser.add_argument("--partitions", type=int, help="default 1 for pinned workloads, 24 for balanced ones")
+    parser.add_argument("--messages-per-batch", type=int, default=1000)
+    parser.add_argument(
+        "--message-size", type=int, default=1000, help="payload bytes per message (default %(default)s)"
+    )
+    parser.add_argument("--message-batches", type=int, default=1000, help="batches per actor (default %(default)s)")
+    parser.add_argument("--total-data", type=parse_size, help="instead of --message-batches: total payload (e.g. 10GB)")
+    parser.add_argument(
+        "--start-server", action="store_true", help="start a local iggy-server on a free port and a temp dir"
+    )
+    parser.add_argument("--durability", choices=("memory", "durable"), help="with --start-server: the server's mode")
+    parser.add_argument(
+        "--server-pid", type=int, help="sample this process's RSS during the run (set by --start-server)"
+    )
+    parser.add_argument("--data-dir", help="with --start-server: data directory (default: a temp dir, removed after)")
+    parser.add_argument("--measure-loopback", action="store_true", help="also measure raw loopback TCP throughput")
+    parser.add_argument("--output-json", type=Path)
+    parser.add_argument("--output-html", type=Path)
+    parser.add_argument("--cleanup", action="store_true", help="delete the benchmark streams afterwards")
+    parser.add_argument("--timeout", type=float, default=3600.0, help="give up after this many seconds")
+    args = parser.parse_args(argv)
+    if args.durability and not args.start_server:
+        parser.error("--durability needs --start-server (an existing server's mode is its own configuration)")
+    return args
+
+
+def plan_from(args: argparse.Namespace) -> workloads.Plan:
+    uses_producers, uses_consumers, pinned = workloads.WORKLOADS[args.workload]
+    if pinned:
+        default_streams, default_partitions = workloads.DEFAULT_PINNED_STREAMS, workloads.DEFAULT_PINNED_PARTITIONS
+    else:
+        default_streams, default_partitions = workloads.DEFAULT_BALANCED_STREAMS, workloads.DEFAULT_BALANCED_PARTITIONS
+    streams = args.streams or default_streams
+    partitions = args.partitions or default_partitions
+    batches = args.message_batches
+    if args.total_data:
+        producers = args.producers if uses_producers else 0
+        consumers = args.consumers if uses_consumers and not uses_producers else 0
+        actors = producers + consumers
+        batches = max(1, args.total_data // (args.message_size * args.messages_per_batch * max(1, actors)))
+    plan = workloads.Plan(
+        workload=args.workload,
+        producers=args.producers,
+        consumers=args.consumers,
+        streams=streams,
+        partitions=partitions,
+        messages_per_batch=args.messages_per_batch,
+        message_size=args.message_size,
+        message_batches=batches,
+        username=args.username,
+        password=args.password,
+    )
+    return workloads.build(plan)
+
+
+class LocalServer:
+    """``python -m iggy_server`` on 127.0.0.1:0 with its own data directory."""
+
+    def __init__(self, durability: str | None, data_dir: str | None) -> None:
+        self.own_dir = data_dir is None
+        self.directory = Path(data_dir or tempfile.mkdtemp(prefix="iggy-bench-"))
+        address_file = self.directory / "address"
+        address_file.unlink(missing_ok=True)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("IGGY_")}
+        env.update(
+            IGGY_TCP_ADDRESS="127.0.0.1:0",
+            IGGY_TCP_ADDRESS_FILE=str(address_file),
+            IGGY_SYSTEM_PATH=str(self.directory / "data"),
+            IGGY_ROOT_USERNAME="iggy",
+            IGGY_ROOT_PASSWORD="iggy",
+            IGGY_LOGGING_LEVEL=os.environ.get("IGGY_LOGGING_LEVEL", "warning"),
+            IGGY_SYSTEM_PARTITION_DURABLE="true" if durability == "durable" else "false",
+        )
+        for key in ("IGGY_SYSTEM_MEMORY_POOL_SIZE_BYTES", "IGGY_SYSTEM_IO_WRITER", "IGGY_SYSTEM_SEGMENT_SIZE_BYTES"):
+            if key in os.environ:
+                env[key] = os.environ[key]
+        self.log = open(self.directory / "server.log", "ab")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "iggy_server"], env=env, stdout=self.log, stderr=subprocess.STDOUT
+        )
+        deadline = time.monotonic() + 30
+        while not (address_file.exists() and address_file.read_text().strip()):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise SystemExit(f"iggy-bench: the local server did not start; see {self.directory / 'server.log'}")
+            time.sleep(0.02)
+        self.address = address_file.read_text().strip()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self.log.close()
+        if self.own_dir:
+            shutil.rmtree(self.directory, ignore_errors=True)
+
+
+class RssSampler(threading.Thread):
+    """Peak resident set size of a process, sampled every 50 ms from /proc."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.pid = pid
+        self.peak_bytes = 0
+        self.stop_event = threading.Event()
+
+    def run(self) -> None:
+        while not self.stop_event.wait(0.05):
+            try:
+                with open(f"/proc/{self.pid}/status") as status:
+                    for line in status:
+                        if line.startswith("VmRSS:"):
+                            self.peak_bytes = max(self.peak_bytes, int(line.split()[1]) * 1024)
+            except OSError:
+                return
+
+
+def run_actors(
+    address: str, actors: list, label: str, timeout_s: float, total_batches: int, shared_target: int = 0
+) -> list[dict]:
+    run = _native.bench_start(address, actors, shared_target)
+    try:
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    except ImportError:
+        Progress = None  # noqa: N806 - plain fallback without rich
+    deadline = time.monotonic() + timeout_s
+    finished = False
+    if Progress is not None:
+        columns = (
+            TextColumn(label),
+            BarColumn(),
+            TextColumn("{task.completed:,.0f}/{task.total:,.0f} batches"),
+            TextColumn("{task.fields[rate]}"),
+            TimeElapsedColumn(),
+        )
+        started = time.monotonic()
+        with Progress(*columns, transient=False) as progress:
+            task = progress.add_task(label, total=total_batches, rate="")
+            while time.monotonic() < deadline and not finished:
+                finished = run.wait(len(actors), 0.2)
+                batches, moved, _ = run.progress()
+                rate = f"{moved / max(time.monotonic() - started, 1e-3) / 1e6:,.0f} MB/s"
+                progress.update(task, completed=batches, rate=rate)
+    else:
+        while time.monotonic() < deadline and not finished:
+            finished = run.wait(len(actors), 1.0)
+            print(f"{label}: {run.progress()[0]}/{total_batches} batches", file=sys.stderr)
+    if not finished:
+        run.cancel()
+        run.wait(len(actors), 60)
+    return run.results()
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments(argv)
+    plan = plan_from(args)
+    server = LocalServer(args.durability, args.data_dir) if args.start_server else None
+    address = server.address if server else args.address
+    sampler = None
+    try:
+        workloads.prepare_server(plan, address)
+        seeds = workloads.seed_actors(plan)
+        if seeds:
+            results = run_actors(address, seeds, "seeding", args.timeout, sum(a[4] for a in seeds))
+            errors = [r["error"] for r in results if r["error"]]
+            if errors:
+                raise SystemExit(f"iggy-bench: seeding failed: {errors[0]}")
+        pid = server.process.pid if server else args.server_pid
+        if pid:
+            sampler = RssSampler(pid)
+            sampler.start()
+        consumers_total = plan.shared_target_messages // plan.messages_per_batch if plan.shared_target_messages else 0
+        total_batches = consumers_total + sum(
+            a[4] for a, role in zip(plan.actors, plan.roles) if not (consumers_total and role == "consumer")
+        )
+        results = run_actors(
+            address, plan.actors, args.workload, args.timeout, total_batches, plan.shared_target_messages
+        )
+        if sampler:
+            sampler.stop_event.set()
+        parameters = {
+            "address": address,
+            "producers": plan.producers if any(r != "consumer" for r in plan.roles) else 0,
+            "consumers": plan.consumers if "consumer" in plan.roles else 0,
+            "streams": plan.streams,
+            "partitions": plan.partitions,
+            "messages_per_batch": plan.messages_per_batch,
+            "message_size": plan.message_size,
+            "message_batches": plan.message_batches,
+            "durability": args.durability or "server-configured",
+        }
+        report = reporting.summarize(
+            args.workload, parameters, plan.roles, results, plan.frame_bytes, plan.message_size
+        )
+        report.environment = environment(sampler, args.measure_loopback)
+        reporting.print_table(report)
+        if "server_peak_rss_bytes" in report.environment:
+            print(f"server peak RSS: {report.environment['server_peak_rss_bytes'] / 2**20:,.0f} MiB")
+        if "loopback_mb_per_s" in report.environment:
+            print(f"loopback limit (raw TCP, 1 connection): {report.environment['loopback_mb_per_s']:,.0f} MB/s")
+        if args.output_json:
+            args.output_json.write_text(report.to_json())
+        if args.output_html:
+            args.output_html.write_text(reporting.to_html(report))
+        if args.cleanup:
+            workloads.cleanup(plan, address)
+        return 1 if any(s.errors for s in report.roles) else 0
+    except workloads.SetupError as error:
+        print(f"iggy-bench: {error}", file=sys.stderr)
+        return 1
+    finally:
+        if sampler:
+            sampler.stop_event.set()
+        if server:
+            server.stop()
+
+
+def environment(sampler: RssSampler | None, measure_loopback: bool) -> dict[str, Any]:
+    info: dict[str, Any] = {"cpus": os.cpu_count(), "kernel": platform.release(), "python": platform.python_version()}
+    available, reason = _native.io_uring_status()
+    info["client_io_uring_available"] = available
+    if sampler and sampler.peak_bytes:
+        info["server_peak_rss_bytes"] = sampler.peak_bytes
+    if measure_loopback:
+        info["loopback_mb_per_s"] = _native.loopback_pump(1, 2 << 30) / 1e6
+    return info
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
