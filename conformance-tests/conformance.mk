@@ -25,7 +25,7 @@ test-conformance: $(OFFICIAL_JAVA_ARGFILE)
 
 # The official Rust SDK's driver (drivers/official-rust, crates.io `iggy` 0.10) compiles into a per-machine cache
 # outside the repo, so repeated runs reuse it; the in-repo link target/official-rust-driver (git-ignored) is the
-# stamp and the path drivers.toml starts. Cold build ≈ several minutes on 2 cores; warm ≈ seconds.
+# stamp and the path drivers.toml starts. Cold build ≈ 350 CPU-seconds (≈3–4 min on 2 idle cores); warm: seconds.
 OFFICIAL_RUST_DIR := conformance-tests/drivers/official-rust
 OFFICIAL_RUST_TARGET_DIR ?= $(HOME)/.cache/iggy-compat/official-rust-target
 OFFICIAL_RUST_DRIVER := $(OFFICIAL_RUST_DIR)/target/official-rust-driver

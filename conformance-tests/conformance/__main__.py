@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import sys
 import tempfile
 from pathlib import Path
@@ -17,6 +18,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sdk", default="all", help="all, or a comma-separated list of driver names")
     parser.add_argument("--case", default="", help="only cases whose id contains this text")
     parser.add_argument("--write-status", action="store_true", help="rewrite conformance-tests/STATUS.md")
+    parser.add_argument("--jobs", type=int, default=2, help="drivers run at once (default 2)")
     parser.add_argument("--server", default=str(REPO_ROOT / ".venv/bin/iggy-server"), help="server executable")
     arguments = parser.parse_args(argv)
 
@@ -34,9 +36,13 @@ def main(argv: list[str] | None = None) -> int:
 
     results = {}
     with tempfile.TemporaryDirectory(prefix="conformance-") as work:
-        for spec in specs:
-            print(f"conformance: {spec.name} — {len(cases)} cases", flush=True)
-            results[spec.name] = run_driver(spec, cases, Path(arguments.server), Path(work))
+        # Drivers are independent (each case gets its own server and port), so they run side by side.
+        with concurrent.futures.ThreadPoolExecutor(max_workers=arguments.jobs) as pool:
+            futures = {}
+            for spec in specs:
+                print(f"conformance: {spec.name} — {len(cases)} cases", flush=True)
+                futures[spec.name] = pool.submit(run_driver, spec, cases, Path(arguments.server), Path(work))
+            results = {name: future.result() for name, future in futures.items()}
     print_matrix(cases, results)
     if arguments.write_status:
         write_status(cases, specs, results)

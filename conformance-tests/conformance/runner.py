@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import shutil
 import tempfile
 import time
@@ -144,38 +145,99 @@ def run_driver(spec: DriverSpec, cases: list[Case], server_binary: Path, work_di
     expected_failures = load_expected_failures(spec.name)
     unknown = set(expected_failures) - {case.id for case in load_cases()}  # all cases, even when --case filters
     outcomes: dict[str, Outcome] = {}
-    driver = DriverProcess(spec.name, spec.command, work_dir / f"driver-{spec.name}.log")
+    log_path = work_dir / f"driver-{spec.name}.log"
+    try:
+        driver = DriverProcess(spec.name, spec.command, log_path)
+    except (OSError, DriverFailure) as failure:  # not built, or broken: fail this driver, keep the others
+        return {case.id: Outcome(FAIL, f"driver did not start: {failure}") for case in cases}
+    runnable = [case for case in cases if not case.ops - driver.capabilities]
+    servers = _ServerPipeline(server_binary, work_dir / spec.name, len(runnable))
     try:
         for case in cases:
             missing = case.ops - driver.capabilities
             if missing:
                 outcomes[case.id] = Outcome(UNSUPPORTED, f"driver lacks {sorted(missing)}")
                 continue
-            outcome = _run_one(case, driver, server_binary, work_dir)
+            outcome = _run_one(case, driver, servers.next())
             outcomes[case.id] = _apply_expected_failure(outcome, expected_failures.get(case.id))
             if outcome.status == FAIL and "driver exited" in outcome.detail:
                 driver.close()
-                driver = DriverProcess(spec.name, spec.command, work_dir / f"driver-{spec.name}.log")
+                driver = DriverProcess(spec.name, spec.command, log_path)
     finally:
         driver.close()
+        servers.close()
     for case_id in sorted(unknown):
         outcomes[f"<expected-failures/{spec.name}.txt>"] = Outcome(FAIL, f"lists unknown case {case_id}")
     return outcomes
 
 
-def _run_one(case: Case, driver: DriverProcess, server_binary: Path, work_dir: Path) -> Outcome:
-    data_dir = Path(tempfile.mkdtemp(prefix="case-", dir=work_dir))
-    server = ServerProcess(server_binary, data_dir / "data", work_dir / "server.log")
-    try:
+class _ServerPipeline:
+    """Hands out one fresh server per case and boots the next one while the current case runs.
+
+    A server takes about a second to start (imports, root password hashing); overlapping that with the
+    previous case's work roughly halves a driver's run. At most one server is booting ahead.
+    """
+
+    def __init__(self, server_binary: Path, work_dir: Path, servers_needed: int) -> None:
+        self._binary = server_binary
+        self._work_dir = work_dir
+        self._work_dir.mkdir(parents=True, exist_ok=True)
+        self._remaining = servers_needed
+        self._current: ServerProcess | None = None
+        self._booting: concurrent.futures.Future[ServerProcess] | None = None
+        self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+        self._boot_next()
+
+    def _boot_next(self) -> None:
+        if self._remaining <= 0:
+            self._booting = None
+            return
+        self._remaining -= 1
+        self._booting = self._executor.submit(self._boot)
+
+    def _boot(self) -> ServerProcess:
+        data_dir = Path(tempfile.mkdtemp(prefix="case-", dir=self._work_dir))
+        server = ServerProcess(self._binary, data_dir / "data", self._work_dir / "server.log")
         server.start()
+        return server
+
+    def next(self) -> ServerProcess | RuntimeError:
+        """The next fresh server, or the error that kept it from starting (reported as that case's failure)."""
+        self._retire_current()
+        assert self._booting is not None, "more servers asked for than announced"
+        booting = self._booting
+        self._boot_next()
+        try:
+            self._current = booting.result()
+        except RuntimeError as failure:
+            return failure
+        return self._current
+
+    def _retire_current(self) -> None:
+        if self._current is not None:
+            self._current.stop()
+            shutil.rmtree(self._current.data_dir.parent, ignore_errors=True)
+            self._current = None
+
+    def close(self) -> None:
+        self._retire_current()
+        if self._booting is not None:
+            try:
+                self._booting.result().stop()
+            except RuntimeError:
+                pass
+        self._executor.shutdown(wait=True)
+
+
+def _run_one(case: Case, driver: DriverProcess, server: ServerProcess | RuntimeError) -> Outcome:
+    if isinstance(server, RuntimeError):
+        return Outcome(FAIL, f"server: {server}")
+    try:
         return CaseRun(case, driver, server).run()
     except DriverFailure as failure:
         return Outcome(FAIL, str(failure))
     except RuntimeError as failure:
         return Outcome(FAIL, f"server: {failure}")
-    finally:
-        server.stop()
-        shutil.rmtree(data_dir, ignore_errors=True)
 
 
 def _apply_expected_failure(outcome: Outcome, reason: str | None) -> Outcome:

@@ -1,4 +1,4 @@
-"""Start and stop the reference server for one case, on a free loopback port and a private data dir."""
+"""Start and stop the reference server for one case, on a kernel-chosen loopback port and a private data dir."""
 
 from __future__ import annotations
 
@@ -14,12 +14,6 @@ SERVER_STOP_TIMEOUT_S = 10.0
 CONNECT_RETRY_INTERVAL_S = 0.02
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 class ServerProcess:
     """One iggy-server process bound to 127.0.0.1:<port> with data in `data_dir`; restartable on the same data."""
 
@@ -27,7 +21,8 @@ class ServerProcess:
         self.server_binary = server_binary
         self.data_dir = data_dir
         self.log_path = log_path
-        self.port = free_port()
+        self.port = 0  # learnt from the server's address file after each start
+        self._address_file = data_dir.parent / "listening-address"
         self._process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -36,8 +31,10 @@ class ServerProcess:
 
     def start(self) -> None:
         environment = dict(os.environ)
+        self._address_file.unlink(missing_ok=True)
         environment.update(
-            IGGY_TCP_ADDRESS=self.address,
+            IGGY_TCP_ADDRESS="127.0.0.1:0",  # the kernel picks a free port: no race between servers booting at once
+            IGGY_TCP_ADDRESS_FILE=str(self._address_file),
             IGGY_SYSTEM_PATH=str(self.data_dir),
             IGGY_ROOT_USERNAME="iggy",
             IGGY_ROOT_PASSWORD="iggy",
@@ -58,12 +55,13 @@ class ServerProcess:
             assert self._process is not None
             if self._process.poll() is not None:
                 raise RuntimeError(f"server exited with {self._process.returncode}: {self._log_tail()}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+            address = self._address_file.read_text().strip() if self._address_file.exists() else ""
+            if address:
+                self.port = int(address.rsplit(":", 1)[1])
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1.0):
                     return
-            except OSError:
-                time.sleep(CONNECT_RETRY_INTERVAL_S)
-        raise RuntimeError(f"server did not listen on {self.address} within {SERVER_START_TIMEOUT_S} s")
+            time.sleep(CONNECT_RETRY_INTERVAL_S)
+        raise RuntimeError(f"server did not report its address within {SERVER_START_TIMEOUT_S} s")
 
     def _log_tail(self, lines: int = 5) -> str:
         try:

@@ -28,6 +28,8 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--poll-batch-size", default="1000")
     parser.add_argument("--arrow-batch-size", default="1000")
+    parser.add_argument("--source-only", action="store_true",
+                        help="also time the reader's own work (poll + Arrow conversion) in this process, no Spark")
     args = parser.parse_args()
 
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
@@ -52,12 +54,29 @@ def main() -> int:
         print(f"filled {args.messages} x {args.size} B with the SDK in {fill_s:.1f} s "
               f"({args.messages / fill_s:,.0f} msg/s)")
 
+    conn = {"address": args.address, "username": args.username, "password": args.password, "stream": stream}
+    mb = args.messages * args.size / 1e6
+    if args.source_only:
+        from iggy.spark import engine
+        from iggy.spark.options import parse_read_options
+
+        options = parse_read_options({**conn, "topic": "read", "pollBatchSize": args.poll_batch_size,
+                                      "arrowBatchSize": args.arrow_batch_size}, streaming=False)
+        from iggy.spark.backend import shared_backend
+
+        ranges = engine.plan_batch(shared_backend(options.connection.config), options)
+        best = float("inf")
+        for _ in range(args.runs + 1):
+            began = time.perf_counter()
+            rows = sum(b.num_rows for r in ranges for b in engine.read_range(options, r.partition, r.start, r.end))
+            best = min(best, time.perf_counter() - began)
+        assert rows == args.messages, rows
+        print(f"source only (1 core, no Spark): {rows / best:,.0f} rows/s, {mb / best:,.1f} MB/s")
+
     spark = (SparkSession.builder.master(args.master).config("spark.ui.enabled", "false")
              .config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", "2")
              .config("spark.driver.memory", "2g").getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
-    conn = {"address": args.address, "username": args.username, "password": args.password, "stream": stream}
-    mb = args.messages * args.size / 1e6
 
     def timed(action) -> float:
         times = []
@@ -67,9 +86,9 @@ def main() -> int:
             times.append(time.perf_counter() - began)
         return min(times[1:])
 
-    read_s = timed(lambda: spark.read.format("iggy").options(**conn).option("topic", "read")
-                   .option("pollBatchSize", args.poll_batch_size)
-                   .option("arrowBatchSize", args.arrow_batch_size).load().write.format("noop").mode("overwrite").save())
+    read_df = (spark.read.format("iggy").options(**conn).option("topic", "read")
+               .option("pollBatchSize", args.poll_batch_size).option("arrowBatchSize", args.arrow_batch_size))
+    read_s = timed(lambda: read_df.load().write.format("noop").mode("overwrite").save())
     print(f"read : {args.messages / read_s:,.0f} rows/s, {mb / read_s:,.1f} MB/s ({read_s:.2f} s, {args.master})")
 
     source = spark.range(args.messages, numPartitions=2).select(

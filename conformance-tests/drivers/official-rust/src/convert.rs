@@ -256,7 +256,13 @@ fn unb64(text: &str) -> Result<Vec<u8>, Failure> {
     STANDARD.decode(text).map_err(|error| Failure::Driver(format!("bad base64: {error}")))
 }
 
-fn stream_fields(id: u32, name: &str, topics_count: u32, messages_count: u64, size: IggyByteSize) -> Map<String, Value> {
+fn stream_fields(
+    id: u32,
+    name: &str,
+    topics_count: u32,
+    messages_count: u64,
+    size: IggyByteSize,
+) -> Map<String, Value> {
     let value = json!({
         "id": id,
         "name": name,
@@ -275,8 +281,7 @@ pub fn stream_json(stream: &Stream) -> Value {
 }
 
 pub fn stream_details_json(stream: &StreamDetails) -> Value {
-    let mut fields =
-        stream_fields(stream.id, &stream.name, stream.topics_count, stream.messages_count, stream.size);
+    let mut fields = stream_fields(stream.id, &stream.name, stream.topics_count, stream.messages_count, stream.size);
     fields.insert("topics".into(), Value::Array(stream.topics.iter().map(topic_json).collect()));
     Value::Object(fields)
 }

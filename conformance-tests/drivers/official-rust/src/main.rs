@@ -12,10 +12,9 @@ use std::panic::AssertUnwindSafe;
 use std::time::Duration;
 
 use convert::{
-    Failure, arg, arg_bool, arg_str, arg_u32, arg_u64, client_details_json, client_json, compression,
-    consumer, group_details_json, group_json, identifier, message, partitioning, permissions, polled_json,
-    stream_details_json, stream_json, strategy, topic_details_json, topic_json, user_details_json, user_json,
-    user_status,
+    Failure, arg, arg_bool, arg_str, arg_u32, arg_u64, client_details_json, client_json, compression, consumer,
+    group_details_json, group_json, identifier, message, partitioning, permissions, polled_json, strategy,
+    stream_details_json, stream_json, topic_details_json, topic_json, user_details_json, user_json, user_status,
 };
 use futures_util::{FutureExt, StreamExt};
 use iggy::prelude::*;
@@ -30,18 +29,55 @@ const CONSUME_POLL_INTERVAL_MS: u64 = 10;
 
 /// Operations this driver implements; `hello` reports them as capabilities.
 const OPERATIONS: &[&str] = &[
-    "reset", "connect", "disconnect", "ping", "login_user", "login_with_personal_access_token", "logout_user",
-    "get_me", "get_clients", "get_stats", "get_cluster_metadata",
-    "create_stream", "get_stream", "get_streams", "update_stream", "delete_stream", "purge_stream",
-    "create_topic", "get_topic", "get_topics", "update_topic", "delete_topic", "purge_topic",
-    "create_partitions", "delete_partitions", "delete_segments",
-    "send_messages", "poll_messages", "flush_unsaved_buffer",
-    "store_consumer_offset", "get_consumer_offset", "delete_consumer_offset",
-    "create_consumer_group", "get_consumer_group", "get_consumer_groups", "delete_consumer_group",
-    "join_consumer_group", "leave_consumer_group", "consume_group",
-    "create_user", "get_user", "get_users", "update_user", "update_permissions", "change_password",
+    "reset",
+    "connect",
+    "disconnect",
+    "ping",
+    "login_user",
+    "login_with_personal_access_token",
+    "logout_user",
+    "get_me",
+    "get_clients",
+    "get_stats",
+    "get_cluster_metadata",
+    "create_stream",
+    "get_stream",
+    "get_streams",
+    "update_stream",
+    "delete_stream",
+    "purge_stream",
+    "create_topic",
+    "get_topic",
+    "get_topics",
+    "update_topic",
+    "delete_topic",
+    "purge_topic",
+    "create_partitions",
+    "delete_partitions",
+    "delete_segments",
+    "send_messages",
+    "poll_messages",
+    "flush_unsaved_buffer",
+    "store_consumer_offset",
+    "get_consumer_offset",
+    "delete_consumer_offset",
+    "create_consumer_group",
+    "get_consumer_group",
+    "get_consumer_groups",
+    "delete_consumer_group",
+    "join_consumer_group",
+    "leave_consumer_group",
+    "consume_group",
+    "create_user",
+    "get_user",
+    "get_users",
+    "update_user",
+    "update_permissions",
+    "change_password",
     "delete_user",
-    "create_personal_access_token", "get_personal_access_tokens", "delete_personal_access_token",
+    "create_personal_access_token",
+    "get_personal_access_tokens",
+    "delete_personal_access_token",
 ];
 
 /// Result fields the SDK's typed models do not carry (see `hello`).
@@ -233,9 +269,7 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
         }
         "delete_segments" => {
             let partition_id = arg_u32(args, "partition_id", 0)?;
-            client
-                .delete_segments(&stream()?, &topic()?, partition_id, arg_u32(args, "segments_count", 0)?)
-                .await?;
+            client.delete_segments(&stream()?, &topic()?, partition_id, arg_u32(args, "segments_count", 0)?).await?;
             Value::Null
         }
         "send_messages" => {
@@ -291,7 +325,11 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
         }
         "get_consumer_group" => {
             let group = identifier(arg(args, "group")?)?;
-            client.get_consumer_group(&stream()?, &topic()?, &group).await?.as_ref().map_or(Value::Null, group_details_json)
+            client
+                .get_consumer_group(&stream()?, &topic()?, &group)
+                .await?
+                .as_ref()
+                .map_or(Value::Null, group_details_json)
         }
         "get_consumer_groups" => {
             Value::Array(client.get_consumer_groups(&stream()?, &topic()?).await?.iter().map(group_json).collect())
@@ -337,9 +375,7 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
         }
         "change_password" => {
             let user = identifier(arg(args, "user")?)?;
-            client
-                .change_password(&user, arg_str(args, "current_password")?, arg_str(args, "new_password")?)
-                .await?;
+            client.change_password(&user, arg_str(args, "current_password")?, arg_str(args, "new_password")?).await?;
             Value::Null
         }
         "delete_user" => {

@@ -29,6 +29,7 @@ log = logging.getLogger("iggy.spark")
 # id stores nothing on the server; it only names the reader in server-side client lists.
 _READER_CONSUMER = Consumer.consumer(0)
 _MAX_CACHED_BACKENDS = 8
+RETRYABLE_ERRORS = (ConnectionLostError, NotConnectedError, ConnectionError, OSError)
 
 
 class IggyTopicNotFoundError(LookupError):
@@ -57,12 +58,32 @@ class TopicBackend:
             self._client = client
         return self._client
 
+    def _idempotent(self, call):
+        """Run `call(client)`; after a lost connection, reconnect and run it once more. Only for calls
+        with no side effect (metadata, polls by offset without auto-commit): a cached connection may
+        have been idle for long, and the server may have dropped it."""
+        for attempt in (1, 2):
+            try:
+                return self._run(call(self.client()))
+            except RETRYABLE_ERRORS:
+                self._drop_client()
+                if attempt == 2:
+                    raise
+                log.info("connection to %s lost; reconnecting once", self._config.redacted())
+        raise AssertionError("unreachable")
+
+    def _drop_client(self) -> None:
+        client, self._client = self._client, None
+        if client is not None:
+            try:
+                self._run(client.close())
+            except Exception as error:  # the connection is already broken; closing is best effort
+                log.debug("closing a broken client failed: %s", error)
+
     def close(self) -> None:
         try:
-            if self._client is not None:
-                self._run(self._client.close())
+            self._drop_client()
         finally:
-            self._client = None
             self._loop.close()
 
     # -- metadata
@@ -71,7 +92,7 @@ class TopicBackend:
         return sorted(self._topic(stream, topic))
 
     def _topic(self, stream: str, topic: str) -> dict[int, object]:
-        details = self._run(self.client().get_topic(stream, topic))
+        details = self._idempotent(lambda client: client.get_topic(stream, topic))
         if details is None:
             raise IggyTopicNotFoundError(
                 f"topic {topic!r} of stream {stream!r} does not exist on {self._config.redacted()}"
@@ -90,8 +111,8 @@ class TopicBackend:
 
     def first_offset_at_or_after(self, stream: str, topic: str, partition: int, strategy: PollingStrategy,
                                  end: int) -> int:
-        polled = self._run(
-            self.client().poll_messages(stream, topic, partition, _READER_CONSUMER, strategy, 1, False)
+        polled = self._idempotent(
+            lambda client: client.poll_messages(stream, topic, partition, _READER_CONSUMER, strategy, 1, False)
         )
         return polled.messages[0].offset if polled.messages else end
 
@@ -118,14 +139,14 @@ class TopicBackend:
     # -- data
 
     def poll(self, stream: str, topic: str, partition: int, offset: int, count: int) -> list[Message]:
-        polled = self._run(
-            self.client().poll_messages(
-                stream, topic, partition, _READER_CONSUMER, PollingStrategy.offset(offset), count, False
-            )
+        strategy = PollingStrategy.offset(offset)
+        polled = self._idempotent(
+            lambda client: client.poll_messages(stream, topic, partition, _READER_CONSUMER, strategy, count, False)
         )
         return polled.messages
 
     def send(self, stream: str, topic: str, messages: Sequence[Message], partitioning: Partitioning) -> None:
+        # Not retried here: after a lost connection the batch may or may not have been appended.
         self._run(self.client().send_messages(stream, topic, messages, partitioning))
 
     def send_all(self, stream: str, topic: str, messages: Iterable[Message], partitioning: Partitioning,
@@ -175,7 +196,6 @@ def _close_quietly(backend: TopicBackend) -> None:
         log.debug("closing an iggy backend failed: %s", error)
 
 
-RETRYABLE_ERRORS = (ConnectionLostError, NotConnectedError, ConnectionError, OSError)
 __all__ = [
     "IggyError",
     "IggyTopicNotFoundError",

@@ -183,7 +183,7 @@ def read_range(options: ReadOptions, partition: int, start: int, end: int) -> It
     # Each iteration advances next_offset by at least one or returns, bounding the loop by end - start.
     while next_offset < end:
         count = min(options.poll_batch_size, end - next_offset)
-        messages = _poll_with_retry(config, options, partition, next_offset, count)
+        messages = _poll(config, options, partition, next_offset, count)
         if not messages:
             _on_gap(options, partition, next_offset, end, end)
             return
@@ -200,17 +200,12 @@ def read_range(options: ReadOptions, partition: int, start: int, end: int) -> It
         next_offset = messages[-1].offset + 1
 
 
-def _poll_with_retry(config, options: ReadOptions, partition: int, offset: int, count: int) -> list[Message]:
-    for attempt in (1, 2):
-        backend = shared_backend(config)
-        try:
-            return backend.poll(options.stream, options.topic, partition, offset, count)
-        except RETRYABLE_ERRORS:
-            discard_backend(config)
-            if attempt == 2:
-                raise
-            log.warning("poll of partition %d at offset %d lost its connection; retrying once", partition, offset)
-    raise AssertionError("unreachable")
+def _poll(config, options: ReadOptions, partition: int, offset: int, count: int) -> list[Message]:
+    try:
+        return shared_backend(config).poll(options.stream, options.topic, partition, offset, count)
+    except RETRYABLE_ERRORS:
+        discard_backend(config)  # the backend already reconnected once; start the next task afresh
+        raise
 
 
 def _on_gap(options: ReadOptions, partition: int, requested: int, available: int, end: int) -> None:
