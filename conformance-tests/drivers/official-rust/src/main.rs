@@ -467,7 +467,9 @@ async fn consume_group(client: &IggyClient, args: &Value) -> Result<Value, Failu
     received.sort_by_key(|(partition_id, offset, _)| (*partition_id, *offset));
     let messages: Vec<Value> = received
         .into_iter()
-        .map(|(partition_id, offset, payload)| json!({ "partition_id": partition_id, "offset": offset, "payload": payload }))
+        .map(|(partition_id, offset, payload)| {
+            json!({ "partition_id": partition_id, "offset": offset, "payload": payload })
+        })
         .collect();
     Ok(json!({ "messages": messages }))
 }

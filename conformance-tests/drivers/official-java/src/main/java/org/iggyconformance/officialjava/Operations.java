@@ -280,7 +280,8 @@ final class Operations {
                 convert::group));
         handlers.put("delete_consumer_group", (c, a) -> {
             c.consumerGroups()
-                    .deleteConsumerGroup(streamId(a.get("stream")), topicId(a.get("topic")), consumerId(a.get("group")));
+                    .deleteConsumerGroup(
+                            streamId(a.get("stream")), topicId(a.get("topic")), consumerId(a.get("group")));
             return null;
         });
         handlers.put("join_consumer_group", (c, a) -> {
