@@ -17,6 +17,7 @@ lint: tidy ## static checks (tidy for now)
 test-spec: $(VENV)/.stamp-sdk ## spec, generator, tidy and fixture tests (the fixture tests need the codec)
 	$(PYTEST) protocol-spec/tests
 
-fixtures: $(VENV)/.stamp-sdk ## re-capture fixtures from the official client (protocol-spec/recorder)
+fixtures: $(VENV)/.stamp-sdk server conformance-driver-official-rust ## re-capture fixtures from the official clients (protocol-spec/recorder)
 	$(PY) protocol-spec/recorder/capture.py
 	$(PY) protocol-spec/recorder/reference_fixtures.py
+	$(PY) protocol-spec/recorder/capture_rust.py

@@ -16,7 +16,7 @@ from iggy.protocol.codes import ErrorCode
 from .cases import Case, Step, load_cases
 from .driver import DriverFailure, DriverProcess
 from .server import ServerProcess
-from .values import expand_args, match
+from .values import expand_args, match, substitute
 
 SUITE_DIR = Path(__file__).resolve().parent.parent
 REPO_ROOT = SUITE_DIR.parent
@@ -121,7 +121,7 @@ class CaseRun:
         if step.save:
             self.saved[step.save] = result
         if step.has_expect:
-            return match(self._observable(step.op, step.expect), result)
+            return match(self._observable(step.op, substitute(step.expect, self.saved)), result)
         return None
 
     def _observable(self, op: str, expected: Any) -> Any:

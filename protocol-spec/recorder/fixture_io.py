@@ -19,7 +19,10 @@ from iggy.protocol.responses import decode_response_body
 FIXTURES_DIR = Path(__file__).resolve().parent.parent / "fixtures"
 
 SOURCE_CAPTURED = "captured: apache-iggy==0.8.0 via protocol-spec/recorder"
+# Frames built by our own codec: the label for a command no official client can send (none today).
 SOURCE_ENCODER = "encoder: iggy.protocol"
+SOURCE_RUST_REQUEST = "captured: iggy 0.10.0 (crates.io, the official Rust SDK) via protocol-spec/recorder/proxy.py"
+SOURCE_RUST_RESPONSE = "captured: response of our server to iggy 0.10.0"
 
 
 def source_reference(vector: str) -> str:

@@ -1,10 +1,8 @@
-"""Write the fixtures the official Python client cannot produce.
+"""Write the fixtures taken from the reference's test vectors (iggy-wire-0.8.md §7).
 
-Two honest sources, recorded in each fixture's `source`:
-* `reference: iggy-wire-0.8.md V<n>` — frames from the reference's test vectors (§7; requests
-  captured from the official Node SDK 0.8.0 or Python client, responses accepted by them);
-* `encoder: iggy.protocol` — frames built by our own codec for commands no official client run
-  covered (layouts from reference §3; these check self-consistency, not interoperability).
+Each fixture's `source` is `reference: iggy-wire-0.8.md V<n>`: requests captured from the official
+Node SDK 0.8.0 or Python client, responses accepted by them. (Commands the official Python client
+cannot send are captured from the official Rust SDK by `capture_rust.py`.)
 
 Run: .venv/bin/python protocol-spec/recorder/reference_fixtures.py [--reference PATH]
 """
@@ -19,19 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fixture_io import SOURCE_ENCODER, source_reference, write_fixture  # noqa: E402
+from fixture_io import source_reference, write_fixture  # noqa: E402
 
-from iggy.protocol import framing  # noqa: E402
-from iggy.protocol import requests as rq  # noqa: E402
-from iggy.protocol import responses as rs  # noqa: E402
 from iggy.protocol.codes import Command  # noqa: E402
-from iggy.protocol.primitives import (  # noqa: E402
-    GlobalPermissions,
-    Identifier,
-    Permissions,
-    StreamPermissions,
-    TopicPermissions,
-)
 
 DEFAULT_REFERENCE = Path(os.environ.get("IGGY_WIRE_REFERENCE", "/work/shared/reference/iggy-wire-0.8.md"))
 
@@ -93,100 +81,14 @@ def write_reference_fixtures(reference: Path) -> int:
     return written
 
 
-def _ok(body: bytes = b"") -> bytes:
-    return framing.encode_response(0, body)
-
-
-def _request_frame(request: rq.Request) -> bytes:
-    return framing.encode_request(request.CODE, request.encode())
-
-
-SCOPED_PERMISSIONS = Permissions(
-    GlobalPermissions(read_servers=True, read_users=True),
-    {
-        1: StreamPermissions(read_stream=True, poll_messages=True, topics={
-            0: TopicPermissions(read_topic=True, poll_messages=True),
-            2: TopicPermissions(manage_topic=True, send_messages=True),
-        }),
-        4: StreamPermissions(manage_stream=True),
-    },
-)
-
-CREATED_AT_US = 1_795_303_256_378_245
-
-
-def encoder_fixtures() -> list[tuple[str, Command, str, bytes, str | None]]:
-    s1, t1 = Identifier.named("s1"), Identifier.named("t1")
-    stream0, topic1 = Identifier.numeric(0), Identifier.numeric(1)
-    requests_: list[tuple[str, rq.Request, bytes, str | None]] = [
-        ("get_snapshot", rq.GetSnapshot(compression=2, snapshot_types=(1, 3, 6)), b"",
-         "Response: raw ZIP bytes (not shown)."),
-        ("get_client", rq.GetClient(client_id=1077227916), rs.ClientDetails(
-            1077227916, 0, 1, "127.0.0.1:47532", 0, ()).encode(), None),
-        ("get_clients", rq.GetClients(), rs.ClientInfo.encode_list([
-            rs.ClientInfo(1077227916, 0, 1, "127.0.0.1:47532", 1),
-            rs.ClientInfo(1392565928, 0xFFFF_FFFF, 1, "127.0.0.1:47506", 0),
-        ]), "The second client is connected but not logged in (user_id u32::MAX)."),
-        ("get_users", rq.GetUsers(), rs.UserHeader.encode_list([
-            rs.UserHeader(0, CREATED_AT_US, 1, "iggy"), rs.UserHeader(1, CREATED_AT_US + 1, 2, "reader"),
-        ]), None),
-        ("create_user_scoped_permissions",
-         rq.CreateUser("reader", "secret1", 1, SCOPED_PERMISSIONS),
-         rs.UserDetails(1, CREATED_AT_US, 1, "reader", SCOPED_PERMISSIONS).encode(),
-         "Per-stream and per-topic permissions with has_next_topic / has_next_stream bytes (Rust/Go layout)."),
-        ("delete_user", rq.DeleteUser(Identifier.named("reader")), b"", None),
-        ("update_user", rq.UpdateUser(Identifier.numeric(1), "reader2", 2), b"", None),
-        ("update_user_status_only", rq.UpdateUser(Identifier.numeric(1), None, 1), b"", None),
-        ("update_permissions", rq.UpdatePermissions(Identifier.numeric(1), SCOPED_PERMISSIONS), b"", None),
-        ("update_permissions_clear", rq.UpdatePermissions(Identifier.numeric(1), None), b"", None),
-        ("change_password", rq.ChangePassword(Identifier.named("reader"), "secret1", "secret2"), b"", None),
-        ("delete_personal_access_token", rq.DeletePersonalAccessToken("tok1"), b"", None),
-        ("flush_unsaved_buffer", rq.FlushUnsavedBuffer(s1, t1, 0, True), b"", None),
-        ("update_stream", rq.UpdateStream(stream0, "s1-renamed"), b"", None),
-        ("delete_stream", rq.DeleteStream(s1), b"", None),
-        ("purge_stream", rq.PurgeStream(stream0), b"", None),
-        ("get_topics", rq.GetTopics(s1), rs.TopicHeader.encode_list([
-            rs.TopicHeader(0, CREATED_AT_US, 3, 3_600_000_000, 2, 2 * 1024**3, 1, 409, 6, "t1"),
-            rs.TopicHeader(1, CREATED_AT_US + 5, 1, rs.NEVER_EXPIRE, 1, rs.UNLIMITED_SIZE, 1, 0, 0, "t2"),
-        ]), None),
-        ("update_topic", rq.UpdateTopic(s1, t1, 1, rs.NEVER_EXPIRE, 0, 1, "t1"), b"", None),
-        ("delete_topic", rq.DeleteTopic(s1, topic1), b"", None),
-        ("purge_topic", rq.PurgeTopic(s1, t1), b"", None),
-        ("create_partitions", rq.CreatePartitions(s1, t1, 2), b"", None),
-        ("delete_partitions", rq.DeletePartitions(s1, t1, 1), b"", None),
-        ("delete_segments", rq.DeleteSegments(s1, t1, 0, 1), b"", None),
-        ("get_consumer_groups", rq.GetConsumerGroups(s1, t1), rs.GroupHeader.encode_list([
-            rs.GroupHeader(0, 3, 1, "cg1"), rs.GroupHeader(1, 3, 0, "cg2"),
-        ]), None),
-        ("delete_consumer_group", rq.DeleteConsumerGroup(s1, t1, Identifier.named("cg2")), b"", None),
-        ("leave_consumer_group", rq.LeaveConsumerGroup(s1, t1, Identifier.numeric(0)), b"", None),
-    ]
-    result: list[tuple[str, Command, str, bytes, str | None]] = []
-    for name, request, body, note in requests_:
-        result.append((f"{name}_request", request.CODE, "request", _request_frame(request), note))
-        if request.CODE != Command.GET_SNAPSHOT:
-            result.append((f"{name}_response", request.CODE, "response", _ok(body), note))
-    return result
-
-
-def write_encoder_fixtures() -> int:
-    fixtures = encoder_fixtures()
-    for name, command, direction, frame, note in fixtures:
-        write_fixture(name, command, direction, SOURCE_ENCODER, frame, note)
-    return len(fixtures)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE)
     args = parser.parse_args()
-    count = 0
-    if args.reference.exists():
-        count += write_reference_fixtures(args.reference)
-    else:
-        print(f"reference {args.reference} not found: skipping reference-vector fixtures", file=sys.stderr)
-    count += write_encoder_fixtures()
-    print(f"{count} fixtures written")
+    if not args.reference.exists():
+        print(f"reference {args.reference} not found: no reference-vector fixtures written", file=sys.stderr)
+        return
+    print(f"{write_reference_fixtures(args.reference)} fixtures written")
 
 
 if __name__ == "__main__":

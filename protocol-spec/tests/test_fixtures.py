@@ -27,6 +27,8 @@ REQUIRED_CAPTURED_REQUESTS = {
     Command.PING, Command.LOGIN_USER, Command.CREATE_STREAM, Command.CREATE_TOPIC, Command.SEND_MESSAGES,
     Command.POLL_MESSAGES, Command.STORE_CONSUMER_OFFSET, Command.JOIN_CONSUMER_GROUP,
 }
+CAPTURED_RUST_REQUEST = "captured: iggy 0.10.0 (crates.io, the official Rust SDK) via protocol-spec/recorder/proxy.py"
+CAPTURED_RUST_RESPONSE = "captured: response of our server to iggy 0.10.0"
 FIXTURE_KEYS = {"name", "group", "command", "code", "direction", "source", "description", "hex"}
 OPTIONAL_KEYS = {"ignored_trailing_hex", "note"}
 
@@ -74,7 +76,8 @@ def test_fixture_metadata(path: Path, fixture: dict):
     assert fixture["group"] in GROUPS
     assert Command[fixture["command"]] == fixture["code"]
     assert fixture["direction"] in ("request", "response")
-    assert fixture["source"] == CAPTURED or fixture["source"] == "encoder: iggy.protocol" or (
+    expected_rust_source = CAPTURED_RUST_REQUEST if fixture["direction"] == "request" else CAPTURED_RUST_RESPONSE
+    assert fixture["source"] in (CAPTURED, expected_rust_source, "encoder: iggy.protocol") or (
         fixture["source"].startswith("reference: iggy-wire-0.8.md V")
     )
 

@@ -14,6 +14,7 @@ import traceback
 from typing import Any, Awaitable, Callable
 
 import iggy
+from iggy.protocol.codes import SnapshotCompression, SnapshotType
 from iggy import (
     AutoCommit,
     ClientConfig,
@@ -267,6 +268,15 @@ class Driver:
 
     async def op_get_me(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
         return client_json(await client.get_me())
+
+    async def op_get_client(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
+        return client_json(await client.get_client(int(args["client_id"])))
+
+    async def op_get_snapshot(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
+        compression = SnapshotCompression[args.get("compression", "deflated").upper()]
+        types = [SnapshotType[name.upper()] for name in args.get("types", ["all"])]
+        archive = await client.get_snapshot(compression, types)
+        return {"size_bytes": len(archive), "zip": archive[:4] == b"PK\x03\x04"}
 
     async def op_get_clients(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
         return [client_json(info) for info in await client.get_clients()]

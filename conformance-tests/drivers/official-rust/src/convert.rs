@@ -187,6 +187,28 @@ fn header_value(raw: &Value) -> Result<HeaderValue, Failure> {
     })
 }
 
+/// `compression` is a name the SDK parses ("stored", "deflated", "bzip2", "zstd", "lzma", "xz"); default "deflated".
+pub fn snapshot_compression(args: &Value) -> Result<SnapshotCompression, Failure> {
+    match args.get("compression") {
+        None | Some(Value::Null) => Ok(SnapshotCompression::default()),
+        Some(raw) => {
+            let name = raw.as_str().ok_or_else(|| Failure::Driver("compression must be text".into()))?;
+            name.parse().map_err(Failure::Driver)
+        }
+    }
+}
+
+/// `types` is a list of names the SDK parses ("filesystem_overview", ..., "server_config", "all").
+pub fn snapshot_types(args: &Value) -> Result<Vec<SystemSnapshotType>, Failure> {
+    let raw = arg(args, "types")?.as_array().ok_or_else(|| Failure::Driver("types: list".into()))?;
+    raw.iter()
+        .map(|name| {
+            let name = name.as_str().ok_or_else(|| Failure::Driver("types: list of text".into()))?;
+            name.parse().map_err(Failure::Driver)
+        })
+        .collect()
+}
+
 pub fn user_status(raw: &Value) -> Result<UserStatus, Failure> {
     match raw.as_str() {
         Some("active") => Ok(UserStatus::Active),

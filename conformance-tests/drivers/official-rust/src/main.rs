@@ -13,8 +13,9 @@ use std::time::Duration;
 
 use convert::{
     Failure, arg, arg_bool, arg_str, arg_u32, arg_u64, client_details_json, client_json, compression, consumer,
-    group_details_json, group_json, identifier, message, partitioning, permissions, polled_json, strategy,
-    stream_details_json, stream_json, topic_details_json, topic_json, user_details_json, user_json, user_status,
+    group_details_json, group_json, identifier, message, partitioning, permissions, polled_json, snapshot_compression,
+    snapshot_types, strategy, stream_details_json, stream_json, topic_details_json, topic_json, user_details_json,
+    user_json, user_status,
 };
 use futures_util::{FutureExt, StreamExt};
 use iggy::prelude::*;
@@ -37,7 +38,9 @@ const OPERATIONS: &[&str] = &[
     "login_with_personal_access_token",
     "logout_user",
     "get_me",
+    "get_client",
     "get_clients",
+    "get_snapshot",
     "get_stats",
     "get_cluster_metadata",
     "create_stream",
@@ -183,7 +186,16 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
             Value::Null
         }
         "get_me" => client_details_json(&client.get_me().await?),
+        "get_client" => {
+            let client_id = arg_u32(args, "client_id", 0)?;
+            client.get_client(client_id).await?.as_ref().map_or(Value::Null, client_details_json)
+        }
         "get_clients" => Value::Array(client.get_clients().await?.iter().map(client_json).collect()),
+        "get_snapshot" => {
+            let snapshot = client.snapshot(snapshot_compression(args)?, snapshot_types(args)?).await?;
+            // A ZIP archive starts with the local file header signature "PK\x03\x04".
+            json!({ "size_bytes": snapshot.0.len(), "zip": snapshot.0.starts_with(b"PK\x03\x04") })
+        }
         "get_stats" => {
             let stats = client.get_stats().await?;
             json!({
