@@ -17,6 +17,7 @@ Errors never carry a body; OK bodies are never exactly one byte (reference §2.2
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import os
 import secrets
@@ -505,7 +506,9 @@ class IggyServer:
             while True:
                 await asyncio.sleep(interval_ms / 1000)
                 try:
-                    action()
+                    result = action()
+                    if inspect.isawaitable(result):
+                        await result
                 except Exception:
                     log.exception("%s failed", name)
 

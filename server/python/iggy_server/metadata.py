@@ -169,7 +169,9 @@ class Metadata:
             verify_checksums_on_read=partition_config.verify_checksums_on_read,
         )
         try:
-            offsets = ConsumerOffsetStore(directory)
+            offsets = ConsumerOffsetStore(
+                directory, fsync=partition_config.durable or partition_config.enforce_fsync
+            )
         except BaseException:
             log_.close()
             raise
@@ -311,13 +313,16 @@ class Metadata:
                 for partition in topic.partitions:
                     yield stream, topic, partition
 
-    def fsync_dirty(self) -> int:
-        """fsync the partitions written since the last call; returns how many were synced."""
+    async def fsync_dirty(self) -> int:
+        """fsync the partitions written since the last call, off the event loop; returns how many synced.
+
+        Each partition's fdatasync runs in the storage worker threads (group commit), so a periodic save of
+        a busy partition no longer stalls every connection for the length of a disk flush."""
         dirty, self.dirty_partitions = self.dirty_partitions, set()
         synced = 0
         for partition in dirty:
             try:
-                partition.log.flush(True)
+                await partition.log.flush_async()
                 synced += 1
             except ValueError:
                 pass  # closed meanwhile (deleted): nothing left to sync

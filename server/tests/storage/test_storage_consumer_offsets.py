@@ -47,3 +47,36 @@ def test_clear_and_bad_arguments(tmp_path):
         store.store(CONSUMER, 1, -1)
     with pytest.raises(ValueError):
         store.store(CONSUMER, 2**32, 1)
+def test_store_fsyncs_only_when_asked(tmp_path, monkeypatch):
+    """memory mode: atomic rename, no fsync (two disk flushes per auto-commit otherwise); durable: fsync."""
+    import iggy_server.storage.offsets as offsets_module
+
+    synced: list[int] = []
+    real_fsync = offsets_module.os.fsync
+    monkeypatch.setattr(offsets_module.os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd)))
+    relaxed = offsets_module.ConsumerOffsetStore(tmp_path / "relaxed", fsync=False)
+    relaxed.store(offsets_module.CONSUMER, 1, 5)
+    assert synced == []
+    durable = offsets_module.ConsumerOffsetStore(tmp_path / "durable", fsync=True)
+    durable.store(offsets_module.CONSUMER, 1, 5)
+    assert len(synced) == 2  # the file and its directory
+    for store, root in ((relaxed, "relaxed"), (durable, "durable")):
+        reopened = offsets_module.ConsumerOffsetStore(tmp_path / root)
+        assert reopened.get(offsets_module.CONSUMER, 1) == 5
+        assert store.get(offsets_module.CONSUMER, 1) == 5
+
+
+def test_later_stores_overwrite_in_place_and_survive_reopen(tmp_path):
+    import iggy_server.storage.offsets as offsets_module
+
+    store = offsets_module.ConsumerOffsetStore(tmp_path, fsync=False)
+    store.store(offsets_module.CONSUMER_GROUP, 3, 10)
+    path = tmp_path / "offsets" / "groups" / "3"
+    inode = path.stat().st_ino
+    for offset in (11, 12, 2**64 - 1):
+        store.store(offsets_module.CONSUMER_GROUP, 3, offset)
+    assert path.stat().st_ino == inode  # updated in place, not replaced
+    assert path.read_bytes() == (2**64 - 1).to_bytes(8, "little")
+    path.unlink()  # removed behind the store's back: the next store recreates it
+    store.store(offsets_module.CONSUMER_GROUP, 3, 7)
+    assert offsets_module.ConsumerOffsetStore(tmp_path).get(offsets_module.CONSUMER_GROUP, 3) == 7

@@ -84,3 +84,29 @@ def test_reads_use_pooled_buffers_that_return_after_use(tmp_path):
         assert resources.pool().stats()["in_use_buffers"] == in_use_before
     finally:
         log.close()
+
+
+def test_flush_async_syncs_off_the_loop_and_covers_only_earlier_appends(tmp_path):
+    """The message saver's fsync (memory mode): one fdatasync round in a worker thread; an append made
+    while it runs is not counted as synced, so the next save covers it."""
+    log = PartitionLog.open(tmp_path / "p", durable=False)
+
+    async def main() -> None:
+        first = simple_batch(3, 10, tag=b"a")
+        log.append(first.index, first.frames, first.messages_count)
+        rounds_before = log.group_commit_syncs
+        flushing = asyncio.ensure_future(log.flush_async())
+        await asyncio.sleep(0)  # the round has started in the worker; the loop is free
+        second = simple_batch(2, 10, tag=b"b")
+        log.append(second.index, second.frames, second.messages_count)  # lands during the sync
+        await flushing
+        assert log.group_commit_syncs == rounds_before + 1
+        await log.flush_async()  # the second append was not covered by the first round
+        assert log.group_commit_syncs == rounds_before + 2
+        await log.flush_async()  # nothing new: no further round
+        assert log.group_commit_syncs == rounds_before + 2
+
+    try:
+        asyncio.run(main())
+    finally:
+        log.close()

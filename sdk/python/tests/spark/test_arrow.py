@@ -142,3 +142,26 @@ def test_null_payload_or_target_is_an_error():
     ok = pa.RecordBatch.from_pydict({"payload": pa.array([b"a"]), "partition": pa.array([None], pa.int32())})
     with pytest.raises(IggyWriteSchemaError, match="'partition' is null"):
         group_by_target(batch_to_rows(ok), Partitioning.PARTITION)
+
+
+def test_binary_array_equals_arrow_conversion():
+    import pyarrow as pa
+
+    from iggy.spark.arrow import binary_array
+
+    for values in ([], [b""], [b"ab", memoryview(b"xyz"), b"", bytes(range(256))]):
+        assert binary_array(values).equals(pa.array([bytes(v) for v in values], pa.binary()))
+
+
+def test_polled_batch_and_message_list_convert_alike():
+    from iggy.protocol.messages import Message, MessageBatch, encode_frames
+    from iggy.spark.arrow import messages_to_batch, read_arrow_schema
+
+    sent = [Message(bytes([n]) * (n + 1), id=n * 2**70, offset=n, timestamp_us=10 + n,
+                    user_headers={"n": n} if n % 2 else None) for n in range(20)]
+    frames = encode_frames(sent)
+    for include_headers in (False, True):
+        schema = read_arrow_schema(include_headers)
+        columnar = messages_to_batch("s", "t", 3, MessageBatch(frames), include_headers, schema)
+        per_message = messages_to_batch("s", "t", 3, list(MessageBatch(frames)), include_headers, schema)
+        assert columnar.equals(per_message)

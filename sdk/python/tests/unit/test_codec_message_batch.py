@@ -122,3 +122,21 @@ def test_message_headers_alias_and_payload_bytes():
     message = Message(memoryview(b"abc"))
     assert message.payload_bytes() == b"abc" and type(message.payload_bytes()) is bytes
     assert Message("text").payload_bytes() == b"text"
+
+
+def test_columns_match_the_messages():
+    from iggy.protocol.messages import Message, MessageBatch, encode_frames
+
+    sent = [
+        Message(b"a" * size, id=identifier, offset=offset, timestamp_us=1_000 + offset,
+                user_headers={"k": "v"} if offset % 2 else None)
+        for offset, (size, identifier) in enumerate([(1, 0), (5, 2**127 + 3), (0, 7), (300, 2**64)])
+    ]
+    batch = MessageBatch(encode_frames(sent))
+    columns = batch.columns()
+    assert columns.ids == [m.id for m in batch]
+    assert columns.offsets == [0, 1, 2, 3]
+    assert columns.timestamps_us == [m.timestamp_us for m in batch]
+    assert [bytes(p) for p in columns.payloads] == [bytes(m.payload) for m in sent]
+    assert [bytes(h) for h in columns.user_headers] == [bytes(m.user_headers_bytes) for m in batch]
+    assert all(p.obj is batch.buffer.obj for p in columns.payloads)  # views of the response, not copies

@@ -42,7 +42,7 @@ API summary (everything else in this package is private):
       .directory -> Path
       .close() -> None             # idempotent
 
-    ConsumerOffsetStore(partition_directory)   # loads the stored offsets on construction
+    ConsumerOffsetStore(partition_directory, fsync=True)   # loads stored offsets; fsync per store or not
       .store(kind, consumer_id, offset) -> None   # atomic: temp file + fsync + rename
       .get(kind, consumer_id) -> int | None
       .delete(kind, consumer_id) -> bool          # False when nothing was stored

@@ -396,6 +396,19 @@ class PartitionLog:
             self._group_commit.mark_all_synced()
             self._unsynced_messages = 0
 
+    async def flush_async(self) -> None:
+        """``flush(True)`` without blocking the event loop: the active segment's fdatasync runs in the
+        group-commit worker (which snapshots what it covers), so appends keep flowing meanwhile and only
+        the appends made before it started count as synced."""
+        self._check_open()
+        for sealed in self._unsynced_sealed:  # rare (one per rotation) and already written out
+            if sealed.log_fd >= 0:
+                sealed.sync()
+        self._unsynced_sealed.clear()
+        counted = self._unsynced_messages
+        await self._group_commit.wait()
+        self._unsynced_messages = max(0, self._unsynced_messages - counted)
+
     def close(self) -> None:
         if self._closed:
             return

@@ -18,7 +18,7 @@ import sys
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Self, overload
+from typing import Any, NamedTuple, Self, overload
 
 from .codes import (
     INDEX_ENTRY_SIZE,
@@ -404,6 +404,16 @@ def _frame_positions(view: memoryview) -> list[int]:
     return positions
 
 
+class MessageColumns(NamedTuple):
+    """The fields of a `MessageBatch` as parallel lists (see `MessageBatch.columns`)."""
+
+    ids: list[int]
+    offsets: list[int]
+    timestamps_us: list[int]
+    payloads: list[memoryview]
+    user_headers: list[memoryview]
+
+
 class MessageBatch(Sequence[Message]):
     """The messages of one frames buffer (a poll response), validated up front, built on access.
 
@@ -470,6 +480,31 @@ class MessageBatch(Sequence[Message]):
                 append(message)
             self._messages = messages
         return messages
+
+    def columns(self) -> MessageColumns:
+        """Every message's fields as parallel lists, without making message objects.
+
+        For columnar consumers (Arrow, dataframes): one header unpack per frame, payloads and raw user
+        headers as zero-copy memoryviews of the response buffer.
+        """
+        view = self._view
+        unpack = MESSAGE_HEADER.unpack_from
+        header_size = MESSAGE_HEADER_SIZE
+        ids: list[int] = []
+        offsets: list[int] = []
+        timestamps_us: list[int] = []
+        payloads: list[memoryview] = []
+        user_headers: list[memoryview] = []
+        for position in self._positions:
+            _, id_low, id_high, offset, timestamp_us, _, headers_size, payload_size, _ = unpack(view, position)
+            payload_start = position + header_size
+            headers_start = payload_start + payload_size
+            ids.append(id_low | (id_high << 64) if id_high else id_low)
+            offsets.append(offset)
+            timestamps_us.append(timestamp_us)
+            payloads.append(view[payload_start:headers_start])
+            user_headers.append(view[headers_start : headers_start + headers_size])
+        return MessageColumns(ids, offsets, timestamps_us, payloads, user_headers)
 
     def __iter__(self) -> Iterator[PolledMessage]:
         return iter(self.materialize())

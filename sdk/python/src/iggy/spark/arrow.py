@@ -8,6 +8,8 @@ against it). Write side: the record batches Spark hands a writer become the colu
 
 from __future__ import annotations
 
+import array
+
 import dataclasses
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
@@ -88,13 +90,23 @@ def messages_to_batch(
     """One RecordBatch from polled messages (`iggy.protocol.messages.Message`: `offset`, `timestamp_us`,
     `id`, `payload` (a memoryview), `user_headers_bytes`).
 
-    One pass over the messages collects plain lists; Arrow builds each column in C from those.
+    One pass over the messages (for a polled `MessageBatch`, over its frames via `columns()`, without
+    making message objects) collects plain lists; Arrow builds each column in C from those.
     """
     count = len(messages)
-    offsets = [m.offset for m in messages]
-    timestamps = [m.timestamp_us for m in messages]
-    ids = [str(m.id) for m in messages]
-    payloads = [m.payload for m in messages]
+    columns_of = getattr(messages, "columns", None)
+    if columns_of is not None:  # a polled MessageBatch: fields straight from the frames, no message objects
+        batch_columns = columns_of()
+        offsets, timestamps = batch_columns.offsets, batch_columns.timestamps_us
+        ids = list(map(str, batch_columns.ids))
+        payloads = batch_columns.payloads
+        raw_headers: Sequence[bytes | memoryview] = batch_columns.user_headers
+    else:
+        offsets = [m.offset for m in messages]
+        timestamps = [m.timestamp_us for m in messages]
+        ids = [str(m.id) for m in messages]
+        payloads = [m.payload for m in messages]
+        raw_headers = [m.user_headers_bytes for m in messages] if include_headers else []
     columns: list[pa.Array] = [
         pa.array([stream] * count, pa.string()) if count else pa.array([], pa.string()),
         pa.array([topic] * count, pa.string()) if count else pa.array([], pa.string()),
@@ -104,9 +116,29 @@ def messages_to_batch(
         pa.array(ids, pa.string()),
     ]
     if include_headers:
-        columns.append(headers_array([m.user_headers_bytes for m in messages]))
-    columns.append(pa.array(payloads, pa.binary()))
+        columns.append(headers_array(raw_headers))
+    columns.append(binary_array(payloads))
     return pa.RecordBatch.from_arrays(columns, schema=schema or read_arrow_schema(include_headers))
+
+
+# A BinaryArray addresses its values with int32 offsets.
+_BINARY_ARRAY_BYTES_MAX = 2**31 - 1
+
+
+def binary_array(values: Sequence[bytes | memoryview]) -> pa.Array:
+    """A `binary` array from byte strings: one join into a values buffer plus an offsets buffer, about
+    three times cheaper than `pa.array` converting element by element."""
+    ends = array.array("i")
+    total = 0
+    for value in values:  # bounded by len(values); also checks the int32 offset limit as it goes
+        total += len(value)
+        if total > _BINARY_ARRAY_BYTES_MAX:
+            return pa.array(values, pa.binary())  # let Arrow report the overflow in its own words
+        ends.append(total)
+    offsets = array.array("i", [0])
+    offsets.extend(ends)
+    data = b"".join(values)
+    return pa.Array.from_buffers(pa.binary(), len(values), [None, pa.py_buffer(offsets), pa.py_buffer(data)])
 
 
 def headers_array(raw_headers: Sequence[bytes | memoryview]) -> pa.MapArray:
