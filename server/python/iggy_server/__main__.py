@@ -79,6 +79,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     try:
         asyncio.run(run_server(ctx))
+    except ConfigError as exc:  # found while starting the listener (e.g. an unreadable TLS key)
+        log.error("configuration error: %s", exc)
+        ctx.metadata.close()
+        return 2
     except OSError as exc:
         log.error("cannot listen on %s: %s", config.tcp.address, exc)
         ctx.metadata.close()

@@ -17,6 +17,7 @@ Errors never carry a body; OK bodies are never exactly one byte (reference §2.2
 from __future__ import annotations
 
 import asyncio
+import ssl
 import inspect
 import logging
 import os
@@ -477,7 +478,9 @@ class IggyServer:
         load_handlers()
         host, port = split_address(self.ctx.config.tcp.address, "tcp.address")
         loop = asyncio.get_running_loop()
-        self._server = await loop.create_server(lambda: Connection(self), host, port, reuse_address=True)
+        self._server = await loop.create_server(
+            lambda: Connection(self), host, port, reuse_address=True, ssl=tls_context(self.ctx.config.tcp.tls)
+        )
         sockname = self._server.sockets[0].getsockname()
         self.ctx.bound_host, self.ctx.bound_port = sockname[0], sockname[1]
         self._start_background_tasks()
@@ -603,3 +606,19 @@ async def run_server(ctx: ServerContext) -> None:
     await stop.wait()
     log.info("signal received after %.1f s", time.monotonic() - started)
     await server.shutdown()
+
+
+def tls_context(tls: Any) -> ssl.SSLContext | None:
+    """The listener's TLS context when `tcp.tls.enabled` (TLS 1.2+, the configured chain and key), else None."""
+    if not tls.enabled:
+        return None
+    for key in ("cert_file", "key_file"):
+        if not getattr(tls, key):
+            raise ConfigError(f"tcp.tls.{key}: required when tcp.tls.enabled is true")
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    try:
+        context.load_cert_chain(tls.cert_file, tls.key_file)
+    except (OSError, ssl.SSLError) as error:
+        raise ConfigError(f"tcp.tls: cannot load {tls.cert_file!r} / {tls.key_file!r}: {error}") from None
+    return context

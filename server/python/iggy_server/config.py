@@ -30,6 +30,8 @@ DEFAULTS: dict[str, Any] = {
         "address": "127.0.0.1:8090",
         "address_file": "",
         "nodelay": True,
+        # TLS on the TCP listener, like Iggy's [tcp.tls]: PEM certificate chain and private key.
+        "tls": {"enabled": False, "cert_file": "", "key_file": ""},
     },
     "system": {
         "path": "local_data",
