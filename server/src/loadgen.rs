@@ -41,6 +41,10 @@ pub struct ActorSpec {
     /// Producers: batches to send. Consumers: batches' worth of messages to receive.
     pub batches: u64,
     pub messages_per_batch: u64,
+    /// 0: as fast as the server answers. Otherwise batch n is due `n × interval` after the actor starts
+    /// (a fixed-rate, open-loop schedule); its latency counts from when it was due, so time spent behind
+    /// a slow batch is measured instead of hidden (no coordinated omission).
+    pub batch_interval_ns: u64,
 }
 
 #[derive(Default)]
@@ -197,7 +201,16 @@ fn run_actor(
         if done {
             break;
         }
-        let batch_started = Instant::now();
+        let batch_started = if spec.batch_interval_ns == 0 {
+            Instant::now()
+        } else {
+            let due = actor_started + Duration::from_nanos(spec.batch_interval_ns * result.latencies_ns.len() as u64);
+            let now = Instant::now();
+            if due > now {
+                thread::sleep(due - now);
+            }
+            due
+        };
         let (messages, bytes) = match spec.role {
             Role::Producer => {
                 connection.call(&spec.send_frame)?;

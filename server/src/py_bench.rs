@@ -77,13 +77,18 @@ impl BenchRun {
 
 /// Starts one thread per actor against `address` ("host:port"); see `iggy_server.bench`.
 #[pyfunction]
-#[pyo3(signature = (address, actors, shared_target_messages = 0))]
-pub fn bench_start(address: String, actors: Vec<ActorTuple>, shared_target_messages: u64) -> PyResult<BenchRun> {
+#[pyo3(signature = (address, actors, shared_target_messages = 0, batch_interval_ns = 0))]
+pub fn bench_start(
+    address: String,
+    actors: Vec<ActorTuple>,
+    shared_target_messages: u64,
+    batch_interval_ns: u64,
+) -> PyResult<BenchRun> {
     let specs = actors
         .into_iter()
         .map(|(role, setup_frames, send_frame, poll_frame, batches, messages_per_batch)| {
             let role = Role::parse(&role).ok_or_else(|| PyValueError::new_err(format!("unknown actor role {role:?}")))?;
-            Ok(ActorSpec { role, setup_frames, send_frame, poll_frame, batches, messages_per_batch })
+            Ok(ActorSpec { role, setup_frames, send_frame, poll_frame, batches, messages_per_batch, batch_interval_ns })
         })
         .collect::<PyResult<Vec<_>>>()?;
     Ok(BenchRun { run: loadgen::start(address, specs, shared_target_messages) })

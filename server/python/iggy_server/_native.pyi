@@ -181,14 +181,19 @@ class BenchRun:
         completed_at_ns (little-endian u64 arrays as bytes). ValueError before the run finished."""
 
 def bench_start(
-    address: str, actors: list[tuple[str, list[bytes], bytes, bytes, int, int]], shared_target_messages: int = 0
+    address: str,
+    actors: list[tuple[str, list[bytes], bytes, bytes, int, int]],
+    shared_target_messages: int = 0,
+    batch_interval_ns: int = 0,
 ) -> BenchRun:
     """Start actors ``(role, setup_frames, send_frame, poll_frame, batches, messages_per_batch)``
     against ``host:port``: role "producer" resends ``send_frame`` ``batches`` times; "consumer"
     repeats ``poll_frame`` until it received ``batches * messages_per_batch`` messages;
     "producing_consumer" sends then polls its batch back. Frames are full request frames; every
     ``setup_frame`` (login, join group) must answer OK. With ``shared_target_messages`` > 0 consumers
-    stop once all of them together received that many (consumer groups: uneven assignments)."""
+    stop once all of them together received that many (consumer groups: uneven assignments).
+    ``batch_interval_ns`` > 0 paces every actor on a fixed schedule (batch n due n × interval after it
+    starts) and measures each batch's latency from when it was due (no coordinated omission)."""
 
 def loopback_pump(connections: int = 1, bytes_per_connection: int = 4294967296, chunk_bytes: int = 1048576) -> float:
     """Raw loopback TCP throughput in bytes/s (the machine's network limit for the benchmarks)."""

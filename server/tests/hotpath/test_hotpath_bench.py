@@ -56,3 +56,30 @@ def test_percentile_is_nearest_rank():
     values = list(range(1, 101))
     assert (percentile(values, 50), percentile(values, 99), percentile(values, 99.99)) == (50, 99, 100)
     assert percentile([], 50) == 0
+
+
+def test_rate_limit_paces_batches_on_a_fixed_schedule(server, tmp_path):
+    # 10 batches of 10 × (64 + 100) B = 1640 B at 0.1 MB/s: one batch due every 16.4 ms, so the last
+    # is due 147.6 ms after the first; the run cannot finish sooner, however fast the server is.
+    output = tmp_path / "paced.json"
+    code = main(
+        [
+            "pinned-producer",
+            f"--address={server.host}:{server.port}",
+            "--producers=1",
+            "--streams=1",
+            "--messages-per-batch=10",
+            "--message-size=100",
+            "--message-batches=10",
+            "--rate-limit=0.1",
+            f"--output-json={output}",
+            "--cleanup",
+        ]
+    )
+    assert code == 0
+    report = json.loads(output.read_text())
+    (producer,) = report["roles"]
+    assert producer["messages"] == 100 and producer["errors"] == []
+    assert report["parameters"]["rate_limit_mb_per_s"] == 0.1
+    assert producer["elapsed_s"] >= 0.1476
+    assert producer["megabytes_per_s"] <= 0.1 * 10 / 9  # 10 batches over 9 intervals

@@ -58,6 +58,12 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         "--message-size", type=int, default=1000, help="payload bytes per message (default %(default)s)"
     )
     parser.add_argument("--message-batches", type=int, default=1000, help="batches per actor (default %(default)s)")
+    parser.add_argument(
+        "--rate-limit",
+        type=float,
+        help="MB/s of message frames per actor, on a fixed schedule (latency counted from each batch's due "
+        "time); default: as fast as the server answers",
+    )
     parser.add_argument("--total-data", type=parse_size, help="instead of --message-batches: total payload (e.g. 10GB)")
     parser.add_argument(
         "--start-server", action="store_true", help="start a local iggy-server on a free port and a temp dir"
@@ -172,10 +178,25 @@ class RssSampler(threading.Thread):
                 return
 
 
+def batch_interval_ns(rate_limit_mb_per_s: float | None, batch_frame_bytes: int) -> int:
+    """The pacing interval for `--rate-limit` (MB/s of frames per actor); 0 = unpaced."""
+    if not rate_limit_mb_per_s:
+        return 0
+    if rate_limit_mb_per_s < 0:
+        raise SystemExit("iggy-bench: --rate-limit must be positive")
+    return int(batch_frame_bytes / (rate_limit_mb_per_s * 1e6) * 1e9)
+
+
 def run_actors(
-    address: str, actors: list, label: str, timeout_s: float, total_batches: int, shared_target: int = 0
+    address: str,
+    actors: list,
+    label: str,
+    timeout_s: float,
+    total_batches: int,
+    shared_target: int = 0,
+    batch_interval_ns: int = 0,
 ) -> list[dict]:
-    run = _native.bench_start(address, actors, shared_target)
+    run = _native.bench_start(address, actors, shared_target, batch_interval_ns)
     try:
         from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
     except ImportError:
@@ -231,7 +252,8 @@ def main(argv: list[str] | None = None) -> int:
             a[4] for a, role in zip(plan.actors, plan.roles) if not (consumers_total and role == "consumer")
         )
         results = run_actors(
-            address, plan.actors, args.workload, args.timeout, total_batches, plan.shared_target_messages
+            address, plan.actors, args.workload, args.timeout, total_batches, plan.shared_target_messages,
+            batch_interval_ns(args.rate_limit, plan.batch_bytes),
         )
         if sampler:
             sampler.stop_event.set()
@@ -245,6 +267,7 @@ def main(argv: list[str] | None = None) -> int:
             "message_size": plan.message_size,
             "message_batches": plan.message_batches,
             "durability": args.durability or "server-configured",
+            "rate_limit_mb_per_s": args.rate_limit or "unlimited",
         }
         report = reporting.summarize(
             args.workload, parameters, plan.roles, results, plan.frame_bytes, plan.message_size
