@@ -19,6 +19,9 @@ CASES_DIR = Path(__file__).resolve().parent.parent / "cases"
 # Operations the runner performs itself; drivers never see them.
 RUNNER_OPS = frozenset({"restart_server", "sleep"})
 
+# `until_ms` retries a read until it matches: for server-side events with no acknowledgement on the wire.
+UNTIL_MS_MAX = 10_000
+
 
 @dataclass(frozen=True)
 class Step:
@@ -29,6 +32,7 @@ class Step:
     error: int | None = None
     save: str | None = None
     has_expect: bool = False
+    until_ms: float | None = None
 
 
 @dataclass(frozen=True)
@@ -58,9 +62,12 @@ def _parse_step(raw: dict[str, Any], where: str) -> Step:
             raise CaseError(f"{where}: unknown error name {error_name!r}") from None
     if "expect" in raw and "error" in raw:
         raise CaseError(f"{where}: a step expects either a result or an error, not both")
-    unknown_keys = set(raw) - {"op", "args", "client", "expect", "error", "save", "about"}
+    unknown_keys = set(raw) - {"op", "args", "client", "expect", "error", "save", "about", "until_ms"}
     if unknown_keys:
         raise CaseError(f"{where}: unknown step keys {sorted(unknown_keys)}")
+    until_ms = raw.get("until_ms")
+    if until_ms is not None and ("expect" not in raw or not 0 < until_ms <= UNTIL_MS_MAX):
+        raise CaseError(f"{where}: until_ms needs an expect and a value in (0, {UNTIL_MS_MAX}]")
     return Step(
         op=raw["op"],
         args=dict(raw.get("args", {})),
@@ -69,6 +76,7 @@ def _parse_step(raw: dict[str, Any], where: str) -> Step:
         error=error_code,
         save=raw.get("save"),
         has_expect="expect" in raw,
+        until_ms=None if until_ms is None else float(until_ms),
     )
 
 

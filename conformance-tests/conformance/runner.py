@@ -23,6 +23,7 @@ REPO_ROOT = SUITE_DIR.parent
 EXPECTED_FAILURES_DIR = SUITE_DIR / "expected-failures"
 
 SLEEP_MS_MAX = 2000.0
+UNTIL_RETRY_INTERVAL_S = 0.05
 PASS, FAIL, UNSUPPORTED, XFAIL, XPASS = "pass", "FAIL", "n/a", "xfail", "XPASS"
 
 
@@ -110,7 +111,18 @@ class CaseRun:
         args = expand_args(step.op, dict(step.args), self.saved)
         if step.op == "connect":
             args.setdefault("address", self.server.address)
-        answer = self.driver.call(step.op, args, client=step.client)
+        if step.until_ms is None:
+            return self._check_answer(step, self.driver.call(step.op, args, client=step.client))
+        deadline = time.monotonic() + step.until_ms / 1000
+        while True:  # bounded by the deadline; each round is one request
+            problem = self._check_answer(step, self.driver.call(step.op, args, client=step.client))
+            if problem is None:
+                return None
+            if time.monotonic() >= deadline:
+                return f"{problem} (still after {step.until_ms:.0f} ms)"
+            time.sleep(UNTIL_RETRY_INTERVAL_S)
+
+    def _check_answer(self, step: Step, answer: dict[str, Any]) -> str | None:
         if "unsupported" in answer:
             raise StepUnsupported(answer["unsupported"])
         if "error" in answer:

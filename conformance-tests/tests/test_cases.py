@@ -3,7 +3,9 @@
 import re
 from pathlib import Path
 
-from conformance.cases import RUNNER_OPS, load_cases
+import pytest
+
+from conformance.cases import RUNNER_OPS, CaseError, load_cases
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
 DOCUMENTED_OPS = set(re.findall(r"^\| `([a-z_]+)`", README, flags=re.MULTILINE))
@@ -25,3 +27,17 @@ def test_every_op_is_documented():
 def test_case_ids_are_hierarchical():
     for case in load_cases():
         assert re.fullmatch(r"[a-z_]+(\.[a-z0-9_]+)+", case.id), case.id
+
+
+def test_until_ms_needs_an_expectation_and_a_bound(tmp_path):
+    area = tmp_path / "area"
+    area.mkdir()
+    case_file = area / "x.toml"
+    case_file.write_text('[[case]]\nid = "a.b"\nabout = "x"\n[[case.step]]\nop = "get_me"\nuntil_ms = 100\n')
+    with pytest.raises(CaseError, match="until_ms"):
+        load_cases(tmp_path)
+    case_file.write_text('[[case]]\nid = "a.b"\nabout = "x"\n[[case.step]]\nop = "get_me"\nexpect = {}\nuntil_ms = 1e9\n')
+    with pytest.raises(CaseError, match="until_ms"):
+        load_cases(tmp_path)
+    case_file.write_text('[[case]]\nid = "a.b"\nabout = "x"\n[[case.step]]\nop = "get_me"\nexpect = {}\nuntil_ms = 50\n')
+    assert load_cases(tmp_path)[0].steps[0].until_ms == 50.0
