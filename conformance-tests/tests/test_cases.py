@@ -33,11 +33,10 @@ def test_until_ms_needs_an_expectation_and_a_bound(tmp_path):
     area = tmp_path / "area"
     area.mkdir()
     case_file = area / "x.toml"
-    case_file.write_text('[[case]]\nid = "a.b"\nabout = "x"\n[[case.step]]\nop = "get_me"\nuntil_ms = 100\n')
-    with pytest.raises(CaseError, match="until_ms"):
-        load_cases(tmp_path)
-    case_file.write_text('[[case]]\nid = "a.b"\nabout = "x"\n[[case.step]]\nop = "get_me"\nexpect = {}\nuntil_ms = 1e9\n')
-    with pytest.raises(CaseError, match="until_ms"):
-        load_cases(tmp_path)
-    case_file.write_text('[[case]]\nid = "a.b"\nabout = "x"\n[[case.step]]\nop = "get_me"\nexpect = {}\nuntil_ms = 50\n')
+    head = '[[case]]\nid = "a.b"\nabout = "x"\n[[case.step]]\nop = "get_me"\n'
+    for bad_step in ("until_ms = 100\n", "expect = {}\nuntil_ms = 1e9\n"):
+        case_file.write_text(head + bad_step)
+        with pytest.raises(CaseError, match="until_ms"):
+            load_cases(tmp_path)
+    case_file.write_text(head + "expect = {}\nuntil_ms = 50\n")
     assert load_cases(tmp_path)[0].steps[0].until_ms == 50.0
