@@ -32,6 +32,8 @@ def test_ping_me_stats_and_clients(root, anon, server):
     stats = root.ok("--json", "stats").json()
     assert stats["iggy_server_version"] and stats["clients_count"] >= 1
     assert "Server statistics" in root.ok("stats").stdout
+    assert stats["hot_path"]["pool_capacity_bytes"] > 0
+    assert "Pool hits / misses" in root.ok("stats").stdout
 
     # Each CLI run is its own short connection, so look up a connection this test keeps open.
     with IggyClient(address=server.address, username=ROOT_USERNAME, password=ROOT_PASSWORD) as held:

@@ -53,7 +53,10 @@ def test_fixed_record_sizes_match_the_reference(record, size):
 
 @pytest.mark.parametrize(
     ("record", "fixed_prefix_bytes"),
-    [("TopicHeader", 50), ("StreamHeader", 32), ("UserHeader", 13), ("GroupHeader", 12), ("Stats", 108)],
+    [
+        ("TopicHeader", 50), ("StreamHeader", 32), ("UserHeader", 13), ("GroupHeader", 12), ("Stats", 108),
+        ("HotPathStats", 115),
+    ],
 )
 def test_fixed_prefix_before_the_first_variable_field(record, fixed_prefix_bytes):
     total = 0

@@ -1871,6 +1871,15 @@ const SnapshotTypeServerConfig SnapshotType = 6
 // SnapshotTypeAll: every section; must be the only type requested
 const SnapshotTypeAll SnapshotType = 100
 
+// SegmentWriterBackend: Segment writer of a server (HotPathStats.writer; this project's extension).
+type SegmentWriterBackend uint8
+
+// SegmentWriterBackendPwritev: pwritev + fdatasync system calls
+const SegmentWriterBackendPwritev SegmentWriterBackend = 1
+
+// SegmentWriterBackendIoUring: io_uring submissions (vectored writes, linked fdatasync)
+const SegmentWriterBackendIoUring SegmentWriterBackend = 2
+
 // RequestHeaderSize: Bytes before a request payload: length u32 + code u32.
 const RequestHeaderSize int = 8
 
@@ -1882,6 +1891,9 @@ const StatusOk uint32 = 0
 
 // MaxRequestPayloadBytes: 10 MiB cap on a request payload for every command except SendMessages (larger is answered with 3).
 const MaxRequestPayloadBytes uint32 = 10485760
+
+// StatsExtensionHotPath: StatsExtension tag of a HotPathStats block (this project's extension to GetStats).
+const StatsExtensionHotPath uint32 = 1
 
 // MessageHeaderSize: Fixed size of the header in front of every message frame, on the wire and on disk.
 const MessageHeaderSize int = 64

@@ -1067,6 +1067,15 @@ pub mod snapshot_type {
     pub const ALL: u8 = 100;
 }
 
+/// Segment writer of a server (HotPathStats.writer; this project's extension).
+#[allow(dead_code)]
+pub mod segment_writer_backend {
+    /// pwritev + fdatasync system calls
+    pub const PWRITEV: u8 = 1;
+    /// io_uring submissions (vectored writes, linked fdatasync)
+    pub const IO_URING: u8 = 2;
+}
+
 /// Sizes, sentinels and limits of the protocol.
 #[allow(dead_code)]
 pub mod constants {
@@ -1078,6 +1087,8 @@ pub mod constants {
     pub const STATUS_OK: u32 = 0;
     /// 10 MiB cap on a request payload for every command except SendMessages (larger is answered with 3).
     pub const MAX_REQUEST_PAYLOAD_BYTES: u32 = 10_485_760;
+    /// StatsExtension tag of a HotPathStats block (this project's extension to GetStats).
+    pub const STATS_EXTENSION_HOT_PATH: u32 = 1;
     /// Fixed size of the header in front of every message frame, on the wire and on disk.
     pub const MESSAGE_HEADER_SIZE: usize = 64;
     /// Size of one SendMessages index entry and of one on-disk .index entry.

@@ -8,7 +8,8 @@ import struct
 import zipfile
 
 from iggy.protocol import requests
-from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.codes import Command, ErrorCode, SegmentWriterBackend
+from iggy.protocol.primitives import PollingStrategy
 from iggy.protocol.responses import ClientDetails, ClientInfo, ClusterMetadata, Stats, NO_USER_ID
 
 from server_support import WireClient
@@ -58,6 +59,21 @@ def test_get_stats_reports_real_process_figures(server, client, unique):
     assert stats.start_time_us > 0 and stats.run_time_us > 0
     assert stats.total_disk_space_bytes >= stats.free_disk_space_bytes > 0
     assert stats.threads_count >= 1
+
+
+def test_get_stats_carries_hot_path_counters_that_move_with_traffic(client, topic):
+    before = Stats.decode(client.call(requests.GetStats())).hot_path
+    assert before is not None
+    assert before.writer == SegmentWriterBackend.PWRITEV  # the default [system.io] writer
+    assert before.pool_capacity_bytes == 512 * 1024 * 1024  # the default [system.memory_pool] size_bytes
+    payloads = [bytes([i % 256]) * 1000 for i in range(200)]  # ~210 KB: received into a pooled buffer
+    client.send(*topic, payloads)
+    assert len(client.poll(*topic, PollingStrategy.first(), count=500).messages) == 200  # read into one too
+    after = Stats.decode(client.call(requests.GetStats())).hot_path
+    assert after.writes > before.writes
+    assert after.bytes_written - before.bytes_written >= 200 * 1000
+    assert after.pool_hits + after.pool_misses >= before.pool_hits + before.pool_misses + 2
+    assert after.pool_reserved_bytes <= after.pool_capacity_bytes
 
 
 def test_get_me_and_clients_show_this_connection(server, client):

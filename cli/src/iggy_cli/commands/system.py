@@ -83,7 +83,8 @@ def register(cli: click.Group) -> None:
     def stats() -> None:
         """Show server statistics.
 
-        Counts of streams, topics, partitions, messages and clients; process, OS and disk usage.
+        Counts of streams, topics, partitions, messages and clients; process, OS and disk usage; and,
+        from this project's server, the segment writer and buffer pool counters.
         """
         state = get_state()
         stats = state.client().get_stats()
@@ -233,5 +234,27 @@ def stats_fields(stats) -> list:
         ("Messages size", stats.messages_size_bytes, fmt_size),
         ("Clients", stats.clients_count, None),
         ("Consumer groups", stats.consumer_groups_count, None),
+        *hot_path_fields(stats.hot_path),
+    ]
+
+
+def hot_path_fields(hot) -> list:
+    """Writer and buffer-pool counters: only this project's server sends them (absent from Iggy's)."""
+    if hot is None:
+        return []
+    yes_no = lambda value: "yes" if value else "no"  # noqa: E731
+    return [
+        ("Segment writer", hot.writer, fmt_enum),
+        ("io_uring available", hot.io_uring_available, yes_no),
+        ("Direct I/O (O_DIRECT)", hot.direct_io, yes_no),
+        ("Pool capacity", hot.pool_capacity_bytes, fmt_size),
+        ("Pool reserved", hot.pool_reserved_bytes, fmt_size),
+        ("Pool in use", hot.pool_in_use_bytes, fmt_size),
+        ("Pool buffers in use / free", f"{hot.pool_in_use_buffers} / {hot.pool_free_buffers}", None),
+        ("Pool hits / misses", f"{hot.pool_hits} / {hot.pool_misses}", None),
+        ("Pool evictions / exhausted", f"{hot.pool_evictions} / {hot.pool_exhausted}", None),
+        ("Receive / read fallbacks", f"{hot.receive_fallbacks} / {hot.read_fallbacks}", None),
+        ("Segment writes / fdatasyncs", f"{hot.writes} / {hot.datasyncs}", None),
+        ("Segment bytes written", hot.bytes_written, fmt_size),
     ]
 

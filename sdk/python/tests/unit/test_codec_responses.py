@@ -1,3 +1,6 @@
+import dataclasses
+import struct
+
 import pytest
 
 from codec_samples import RESPONSES
@@ -75,3 +78,38 @@ def test_topic_header_layout_offsets():
     assert payload[24] == 2
     assert topic.never_expires is False
     assert rs.TopicHeader(1, 2, 3, rs.NEVER_EXPIRE, 2, 5, 6, 7, 8, "t").never_expires
+
+
+def _stats_sample() -> rs.Stats:
+    return next(m for m in RESPONSES if isinstance(m, rs.Stats))
+
+
+def _hot_path_sample() -> rs.HotPathStats:
+    return rs.HotPathStats(2, True, False, *range(100, 114))
+
+
+def test_stats_hot_path_extension_round_trips():
+    stats = dataclasses.replace(_stats_sample(), hot_path=_hot_path_sample())
+    payload = stats.encode()
+    assert len(payload) == len(_stats_sample().encode()) + 8 + 115
+    assert rs.Stats.decode(payload) == stats
+
+
+def test_stats_extensions_skip_unknown_tags_and_read_longer_blocks():
+    base = _stats_sample().encode()
+    body = _hot_path_sample().encode() + b"\xee" * 5  # a later version appended fields
+    unknown = struct.pack("<II", 99, 3) + b"abc"
+    payload = base + unknown + struct.pack("<II", 1, len(body)) + body
+    assert rs.Stats.decode(payload).hot_path == _hot_path_sample()
+
+
+@pytest.mark.parametrize(
+    "trailing",
+    [b"\x01", struct.pack("<II", 1, 500) + b"x" * 10, struct.pack("<II", 1, 20) + b"\x00" * 20],
+    ids=["short", "length-past-end", "block-too-short"],
+)
+def test_stats_unparseable_trailing_bytes_are_ignored(trailing):
+    """Another server's trailing data must not make GetStats fail."""
+    decoded = rs.Stats.decode(_stats_sample().encode() + trailing)
+    assert decoded.hot_path is None
+    assert decoded.total_disk_space_bytes == _stats_sample().total_disk_space_bytes

@@ -14,17 +14,20 @@ import zipfile
 from pathlib import Path
 
 from iggy.protocol import requests
-from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.codes import Command, ErrorCode, SegmentWriterBackend
 from iggy.protocol.responses import (
     ClientDetails,
     ClientGroupMembership,
     ClientInfo,
     ClusterMetadata,
     ClusterNode,
+    HotPathStats,
     Stats,
 )
 
+from .. import _native
 from ..errors import IggyError
+from ..storage import resources
 from . import handler
 
 SERVER_VERSION = "0.8.0"
@@ -120,6 +123,34 @@ def _read_os_release() -> dict[str, str]:
     return values
 
 
+_WRITER_BACKENDS = {"pwritev": SegmentWriterBackend.PWRITEV, "io_uring": SegmentWriterBackend.IO_URING}
+
+
+def collect_hot_path_stats() -> HotPathStats:
+    """Writer and pool counters, sent after the 0.8 Stats fields (a StatsExtension block)."""
+    hot = resources.hot_path_stats()
+    written = _native.writer_stats()
+    return HotPathStats(
+        writer=_WRITER_BACKENDS[hot["writer"]],
+        io_uring_available=bool(hot["io_uring_available"]),
+        direct_io=bool(hot.get("direct_io", False)),
+        pool_capacity_bytes=hot["pool_capacity_bytes"],
+        pool_reserved_bytes=hot["pool_reserved_bytes"],
+        pool_in_use_bytes=hot["pool_in_use_bytes"],
+        pool_in_use_buffers=hot["pool_in_use_buffers"],
+        pool_free_buffers=hot["pool_free_buffers"],
+        pool_hits=hot["pool_hits"],
+        pool_misses=hot["pool_misses"],
+        pool_evictions=hot["pool_evictions"],
+        pool_exhausted=hot["pool_exhausted"],
+        receive_fallbacks=hot["receive_fallbacks"],
+        read_fallbacks=hot["read_fallbacks"],
+        writes=written["writes"],
+        datasyncs=written["datasyncs"],
+        bytes_written=written["bytes_written"],
+    )
+
+
 def collect_stats(ctx) -> Stats:
     status = _read_proc_kv("/proc/self/status")
     meminfo = _read_proc_kv("/proc/meminfo")
@@ -161,6 +192,7 @@ def collect_stats(ctx) -> Stats:
         threads_count=int(status.get("Threads", "0") or 0) or threading.active_count(),
         free_disk_space_bytes=free_disk,
         total_disk_space_bytes=total_disk,
+        hot_path=collect_hot_path_stats(),
     )
 
 

@@ -636,6 +636,13 @@ class SnapshotType(IntEnum):
     ALL = 100  # every section; must be the only type requested
 
 
+class SegmentWriterBackend(IntEnum):
+    """Segment writer of a server (HotPathStats.writer; this project's extension)."""
+
+    PWRITEV = 1  # pwritev + fdatasync system calls
+    IO_URING = 2  # io_uring submissions (vectored writes, linked fdatasync)
+
+
 # Bytes before a request payload: length u32 + code u32.
 REQUEST_HEADER_SIZE: Final = 8
 # Bytes before a response payload: status u32 + length u32.
@@ -644,6 +651,8 @@ RESPONSE_HEADER_SIZE: Final = 8
 STATUS_OK: Final = 0
 # 10 MiB cap on a request payload for every command except SendMessages (larger is answered with 3).
 MAX_REQUEST_PAYLOAD_BYTES: Final = 10485760
+# StatsExtension tag of a HotPathStats block (this project's extension to GetStats).
+STATS_EXTENSION_HOT_PATH: Final = 1
 # Fixed size of the header in front of every message frame, on the wire and on disk.
 MESSAGE_HEADER_SIZE: Final = 64
 # Size of one SendMessages index entry and of one on-disk .index entry.

@@ -15,9 +15,11 @@ from .codes import (
     MAX_TOPIC_SIZE_UNLIMITED,
     MESSAGE_EXPIRY_NEVER,
     NOT_LOGGED_IN_USER_ID,
+    STATS_EXTENSION_HOT_PATH,
     Command,
+    SegmentWriterBackend,
 )
-from .errors import invalid_format, truncated
+from .errors import ProtocolError, invalid_format, truncated
 from .messages import PolledMessages
 from .kinds import ClusterNodeRole, ClusterNodeStatus, CompressionAlgorithm, Transport, UserStatus
 from .primitives import Permissions, Reader, Writer, enum_or_int
@@ -438,8 +440,76 @@ class CacheMetrics(WireModel):
 
 
 @dataclass(frozen=True, slots=True)
+class HotPathStats(WireModel):
+    """Segment writer and buffer pool counters: this project's server appends them to GetStats as a
+    StatsExtension block (tag STATS_EXTENSION_HOT_PATH); other Iggy servers do not send them."""
+
+    writer: SegmentWriterBackend | int
+    io_uring_available: bool
+    direct_io: bool
+    pool_capacity_bytes: int
+    pool_reserved_bytes: int
+    pool_in_use_bytes: int
+    pool_in_use_buffers: int
+    pool_free_buffers: int
+    pool_hits: int
+    pool_misses: int
+    pool_evictions: int
+    pool_exhausted: int
+    receive_fallbacks: int
+    read_fallbacks: int
+    writes: int
+    datasyncs: int
+    bytes_written: int
+
+    def write(self, writer: Writer) -> None:
+        writer.u8(int(self.writer)).bool(self.io_uring_available).bool(self.direct_io)
+        for value in (
+            self.pool_capacity_bytes, self.pool_reserved_bytes, self.pool_in_use_bytes, self.pool_in_use_buffers,
+            self.pool_free_buffers, self.pool_hits, self.pool_misses, self.pool_evictions, self.pool_exhausted,
+            self.receive_fallbacks, self.read_fallbacks, self.writes, self.datasyncs, self.bytes_written,
+        ):
+            writer.u64(value)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        r = reader
+        return cls(
+            enum_or_int(SegmentWriterBackend, r.u8("writer")), r.bool("io_uring_available"), r.bool("direct_io"),
+            *(r.u64(name) for name in _HOT_PATH_COUNTERS),
+        )
+
+
+_HOT_PATH_COUNTERS = (
+    "pool_capacity_bytes", "pool_reserved_bytes", "pool_in_use_bytes", "pool_in_use_buffers", "pool_free_buffers",
+    "pool_hits", "pool_misses", "pool_evictions", "pool_exhausted", "receive_fallbacks", "read_fallbacks",
+    "writes", "datasyncs", "bytes_written",
+)
+_STATS_EXTENSION_HEADER_BYTES = 8
+
+
+def _read_stats_extensions(reader: Reader) -> HotPathStats | None:
+    """Tagged blocks after the 0.8 Stats fields (see the spec's StatsExtension). Unknown tags are
+    skipped; an area that does not parse (another server's trailing data) is ignored, not an error."""
+    hot_path = None
+    # Every block consumes at least its 8-byte header, so the loop is bounded by the buffer size.
+    while reader.remaining >= _STATS_EXTENSION_HEADER_BYTES:
+        tag, length = reader.u32("extension tag"), reader.u32("extension length")
+        if length > reader.remaining:
+            return hot_path
+        body = Reader(reader.view(length, "extension body"))
+        if tag == STATS_EXTENSION_HOT_PATH:
+            try:
+                hot_path = HotPathStats.read(body)
+            except ProtocolError:
+                return None
+    return hot_path
+
+
+@dataclass(frozen=True, slots=True)
 class Stats(WireModel):
-    """GetStats response (all fields mandatory for the official decoder)."""
+    """GetStats response (all fields mandatory for the official decoder). ``hot_path`` is only sent by
+    this project's server (a StatsExtension after the 0.8 fields); None from other servers."""
 
     process_id: int
     cpu_usage: float
@@ -469,6 +539,7 @@ class Stats(WireModel):
     threads_count: int
     free_disk_space_bytes: int
     total_disk_space_bytes: int
+    hot_path: HotPathStats | None = None
 
     def write(self, writer: Writer) -> None:
         writer.u32(self.process_id).f32(self.cpu_usage).f32(self.total_cpu_usage)
@@ -483,6 +554,9 @@ class Stats(WireModel):
         for metrics in self.cache_metrics:
             metrics.write(writer)
         writer.u32(self.threads_count).u64(self.free_disk_space_bytes).u64(self.total_disk_space_bytes)
+        if self.hot_path is not None:
+            body = self.hot_path.encode()
+            writer.u32(STATS_EXTENSION_HOT_PATH).u32(len(body)).raw(body)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
@@ -502,7 +576,7 @@ class Stats(WireModel):
         metrics = _read_counted(r, CacheMetrics, count, "cache metrics")
         return cls(
             **head, cache_metrics=metrics, threads_count=r.u32(),
-            free_disk_space_bytes=r.u64(), total_disk_space_bytes=r.u64(),
+            free_disk_space_bytes=r.u64(), total_disk_space_bytes=r.u64(), hot_path=_read_stats_extensions(r),
         )
 
 

@@ -800,6 +800,16 @@ public final class Codes {
         public static final int ALL = 100;
     }
 
+    /** Segment writer of a server (HotPathStats.writer; this project's extension). */
+    public static final class SegmentWriterBackend {
+        private SegmentWriterBackend() {}
+
+        /** pwritev + fdatasync system calls */
+        public static final int PWRITEV = 1;
+        /** io_uring submissions (vectored writes, linked fdatasync) */
+        public static final int IO_URING = 2;
+    }
+
     /** Sizes, sentinels and limits of the protocol (u32/u64 in a long; u64::MAX is -1L). */
     public static final class Constants {
         private Constants() {}
@@ -812,6 +822,8 @@ public final class Codes {
         public static final long STATUS_OK = 0L;
         /** 10 MiB cap on a request payload for every command except SendMessages (larger is answered with 3). */
         public static final long MAX_REQUEST_PAYLOAD_BYTES = 10485760L;
+        /** StatsExtension tag of a HotPathStats block (this project's extension to GetStats). */
+        public static final long STATS_EXTENSION_HOT_PATH = 1L;
         /** Fixed size of the header in front of every message frame, on the wire and on disk. */
         public static final int MESSAGE_HEADER_SIZE = 64;
         /** Size of one SendMessages index entry and of one on-disk .index entry. */
