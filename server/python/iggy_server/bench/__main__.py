@@ -119,9 +119,12 @@ class LocalServer:
     def __init__(self, durability: str | None, data_dir: str | None) -> None:
         self.own_dir = data_dir is None
         self.directory = Path(data_dir or tempfile.mkdtemp(prefix="iggy-bench-"))
+        self.directory.mkdir(parents=True, exist_ok=True)
         address_file = self.directory / "address"
         address_file.unlink(missing_ok=True)
-        env = {k: v for k, v in os.environ.items() if not k.startswith("IGGY_")}
+        # The caller's IGGY_SYSTEM_* settings (writer, direct I/O, pool, segment size...) reach the server;
+        # address, data path, credentials and durability are the benchmark's own.
+        env = {k: v for k, v in os.environ.items() if not k.startswith("IGGY_") or k.startswith("IGGY_SYSTEM_")}
         env.update(
             IGGY_TCP_ADDRESS="127.0.0.1:0",
             IGGY_TCP_ADDRESS_FILE=str(address_file),
@@ -131,9 +134,6 @@ class LocalServer:
             IGGY_LOGGING_LEVEL=os.environ.get("IGGY_LOGGING_LEVEL", "warning"),
             IGGY_SYSTEM_PARTITION_DURABLE="true" if durability == "durable" else "false",
         )
-        for key in ("IGGY_SYSTEM_MEMORY_POOL_SIZE_BYTES", "IGGY_SYSTEM_IO_WRITER", "IGGY_SYSTEM_SEGMENT_SIZE_BYTES"):
-            if key in os.environ:
-                env[key] = os.environ[key]
         self.log = open(self.directory / "server.log", "ab")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "iggy_server"], env=env, stdout=self.log, stderr=subprocess.STDOUT
