@@ -199,6 +199,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_bench::loopback_pump, m)?)?;
     m.add("HEADER_SIZE", layout::HEADER_SIZE)?;
     m.add("INDEX_ENTRY_SIZE", layout::INDEX_ENTRY_SIZE)?;
+    m.add("DIRECT_IO_ALIGN_BYTES", writer::DIRECT_ALIGN_BYTES)?;
     m.add("MAX_PAYLOAD_SIZE_BYTES", layout::MAX_PAYLOAD_SIZE_BYTES)?;
     m.add("MAX_USER_HEADERS_SIZE_BYTES", layout::MAX_USER_HEADERS_SIZE_BYTES)?;
     Ok(())

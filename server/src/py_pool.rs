@@ -48,6 +48,13 @@ fn acquired(pool: &Arc<Pool>, size: usize, result: Result<Block, AcquireError>) 
     }
 }
 
+impl BufferPool {
+    /// The pool itself, for native users of its buffers (O_DIRECT staging in the segment writer).
+    pub(crate) fn shared(&self) -> Arc<Pool> {
+        self.pool.clone()
+    }
+}
+
 #[pymethods]
 impl BufferPool {
     #[new]

@@ -1,18 +1,23 @@
 //! Python face of the segment writer (`SegmentFileWriter`).
 
 use std::os::fd::RawFd;
+use std::sync::Mutex;
 
 use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::writer::{self, Backend, FileWrite};
+use crate::py_pool::BufferPool;
+use crate::writer::{self, Backend, DirectLog, FileWrite};
 
 #[pyclass(module = "iggy_server._native", frozen)]
 pub struct SegmentFileWriter {
     log_fd: RawFd,
     index_fd: RawFd,
     backend: Backend,
+    /// Set when log writes go through an O_DIRECT descriptor (the class is frozen: the partial-block
+    /// state lives behind a lock, taken with the GIL released).
+    direct: Option<Mutex<DirectLog>>,
 }
 
 fn contiguous<'a>(buffers: &'a [PyBuffer<u8>]) -> PyResult<Vec<&'a [u8]>> {
@@ -36,17 +41,32 @@ fn contiguous<'a>(buffers: &'a [PyBuffer<u8>]) -> PyResult<Vec<&'a [u8]>> {
 impl SegmentFileWriter {
     /// Writes to a segment's `.log` and `.index` descriptors (owned and closed by the caller).
     /// `backend`: "auto" (io_uring when it works, else pwritev), "io_uring" (OSError if unavailable)
-    /// or "pwritev".
+    /// or "pwritev". `direct_log_fd` (≥ 0): the log opened again with O_DIRECT; log writes then go
+    /// through it in whole 4 KiB blocks staged in buffers of `pool` (see `writer::DirectLog`).
     #[new]
-    #[pyo3(signature = (log_fd, index_fd, backend = "auto"))]
-    fn new(log_fd: RawFd, index_fd: RawFd, backend: &str) -> PyResult<Self> {
+    #[pyo3(signature = (log_fd, index_fd, backend = "auto", direct_log_fd = -1, pool = None))]
+    fn new(
+        log_fd: RawFd,
+        index_fd: RawFd,
+        backend: &str,
+        direct_log_fd: RawFd,
+        pool: Option<Bound<'_, BufferPool>>,
+    ) -> PyResult<Self> {
         let backend = writer::resolve(backend).map_err(|e| PyOSError::new_err(e.to_string()))?;
-        Ok(Self { log_fd, index_fd, backend })
+        let direct = (direct_log_fd >= 0)
+            .then(|| Mutex::new(DirectLog::new(direct_log_fd, log_fd, pool.map(|p| p.get().shared()))));
+        Ok(Self { log_fd, index_fd, backend, direct })
     }
 
     #[getter]
     fn backend(&self) -> &'static str {
         self.backend.name()
+    }
+
+    /// Whether log writes go through an O_DIRECT descriptor.
+    #[getter]
+    fn direct(&self) -> bool {
+        self.direct.is_some()
     }
 
     /// Writes `log_buffers` back to back at `log_position` and `index_buffers` at `index_position`
@@ -64,12 +84,19 @@ impl SegmentFileWriter {
     ) -> PyResult<()> {
         let log_slices = contiguous(&log_buffers)?;
         let index_slices = contiguous(&index_buffers)?;
-        let files = [
-            FileWrite { fd: self.log_fd, position: log_position, slices: log_slices },
-            FileWrite { fd: self.index_fd, position: index_position, slices: index_slices },
-        ];
+        let index = FileWrite { fd: self.index_fd, position: index_position, slices: index_slices };
         let backend = self.backend;
-        py.allow_threads(|| writer::write(backend, &files, datasync)).map_err(PyErr::from)
+        py.allow_threads(|| match &self.direct {
+            Some(direct) => {
+                let mut direct = direct.lock().expect("direct log lock");
+                writer::write_direct(backend, &mut direct, &log_slices, log_position, index, datasync)
+            }
+            None => {
+                let log = FileWrite { fd: self.log_fd, position: log_position, slices: log_slices };
+                writer::write(backend, &[log, index], datasync)
+            }
+        })
+        .map_err(PyErr::from)
     }
 
     /// fdatasync of the log, then the index (GIL released).
@@ -92,8 +119,9 @@ pub fn fdatasync_fds(py: Python<'_>, fds: Vec<RawFd>) -> PyResult<()> {
     py.allow_threads(|| fds.iter().try_for_each(|fd| writer::fdatasync(*fd))).map_err(PyErr::from)
 }
 
-/// Process-wide writer counters: {"writes", "datasyncs", "bytes_written"} (each file write and each
-/// fdatasync of one descriptor counts once, whatever the backend).
+/// Process-wide writer counters: {"writes", "datasyncs", "bytes_written", "direct_writes",
+/// "staging_fallbacks"} (each file write and each fdatasync of one descriptor counts once, whatever the
+/// backend; direct log writes count their zero padding as written bytes).
 #[pyfunction]
 pub fn writer_stats() -> std::collections::HashMap<&'static str, u64> {
     use std::sync::atomic::Ordering::Relaxed;
@@ -101,5 +129,7 @@ pub fn writer_stats() -> std::collections::HashMap<&'static str, u64> {
         ("writes", writer::WRITES.load(Relaxed)),
         ("datasyncs", writer::DATASYNCS.load(Relaxed)),
         ("bytes_written", writer::BYTES_WRITTEN.load(Relaxed)),
+        ("direct_writes", writer::DIRECT_WRITES.load(Relaxed)),
+        ("staging_fallbacks", writer::STAGING_FALLBACKS.load(Relaxed)),
     ])
 }

@@ -4,13 +4,22 @@
 //!
 //! A single ring serves every writer of the process: the server submits from one thread (the event
 //! loop) and rings pin kernel memory, so one per segment would be waste.
+//!
+//! Optionally the log goes through a second, O_DIRECT descriptor ([`DirectLog`], [`write_direct`]):
+//! every append then rewrites the partial last block of the log together with the new frames from the
+//! block-aligned position, zero-padded to whole blocks, out of an aligned staging buffer.
 
+use std::alloc::{alloc, dealloc, Layout};
 use std::io;
 use std::os::fd::RawFd;
+use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
 
 use io_uring::{opcode, squeue, types, IoUring};
+
+use crate::pool::{Block, Pool};
 
 /// Most iovecs one writev accepts (IOV_MAX on Linux).
 const MAX_IOVECS: usize = 1024;
@@ -20,6 +29,14 @@ const RING_ENTRIES: u32 = 64;
 pub static WRITES: AtomicU64 = AtomicU64::new(0);
 pub static DATASYNCS: AtomicU64 = AtomicU64::new(0);
 pub static BYTES_WRITTEN: AtomicU64 = AtomicU64::new(0);
+/// Log writes through an O_DIRECT descriptor, and those whose staging buffer did not come from the pool.
+pub static DIRECT_WRITES: AtomicU64 = AtomicU64::new(0);
+pub static STAGING_FALLBACKS: AtomicU64 = AtomicU64::new(0);
+
+/// Alignment of O_DIRECT positions, lengths and buffer addresses. 4096 is a multiple of the logical
+/// block size of 512-byte and 4 KiB devices alike, so it is used whatever the device reports; a device
+/// with larger logical blocks refuses the start-up probe write and the server stays buffered.
+pub const DIRECT_ALIGN_BYTES: usize = 4096;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -281,5 +298,153 @@ fn write_io_uring(ring: &mut IoUring, files: &[FileWrite<'_>], datasync: bool) -
             }
         }
     }
+    Ok(())
+}
+
+/// The O_DIRECT side of one segment log: its descriptor and a copy of the log's partial last block.
+///
+/// O_DIRECT only writes whole aligned blocks, but appends end anywhere, so each append rewrites the
+/// bytes of the partial block (identical to what is stored, so a torn rewrite still holds the same
+/// bytes) followed by the new frames, zero-padded to a whole block. The file is therefore longer than
+/// the log until the owner truncates it to the logical size; recovery cuts the zeros as a torn tail.
+pub struct DirectLog {
+    fd: RawFd,
+    /// Ordinary descriptor of the same file: the partial block is read back through it when an append
+    /// does not start where the previous one ended (first append after opening, or after a cut-back).
+    read_fd: RawFd,
+    pool: Option<Arc<Pool>>,
+    tail: Box<[u8; DIRECT_ALIGN_BYTES]>,
+    /// Logical log size `tail` belongs to: `tail[..end % DIRECT_ALIGN_BYTES]` are its last bytes.
+    end: Option<u64>,
+}
+
+impl DirectLog {
+    /// `fd` is opened with O_DIRECT; staging buffers come from `pool` when it can serve them.
+    pub fn new(fd: RawFd, read_fd: RawFd, pool: Option<Arc<Pool>>) -> Self {
+        Self { fd, read_fd, pool, tail: Box::new([0; DIRECT_ALIGN_BYTES]), end: None }
+    }
+
+    /// Makes `tail` hold the stored bytes of the block `position` falls in; returns the block's start.
+    fn load_tail(&mut self, position: u64) -> io::Result<u64> {
+        let block_start = position - position % DIRECT_ALIGN_BYTES as u64;
+        if self.end != Some(position) {
+            let kept = (position - block_start) as usize;
+            pread_exact(self.read_fd, &mut self.tail[..kept], block_start)?;
+            self.end = Some(position);
+        }
+        Ok(block_start)
+    }
+}
+
+fn pread_exact(fd: RawFd, buffer: &mut [u8], position: u64) -> io::Result<()> {
+    let mut done = 0;
+    while done < buffer.len() {
+        let rest = &mut buffer[done..];
+        // SAFETY: `rest` is valid for writes of its length.
+        let read = unsafe {
+            libc::pread(fd, rest.as_mut_ptr() as *mut libc::c_void, rest.len(), (position + done as u64) as libc::off_t)
+        };
+        if read < 0 {
+            let error = io::Error::last_os_error();
+            if error.kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(error);
+        }
+        if read == 0 {
+            let end = position + done as u64;
+            return Err(io::Error::new(io::ErrorKind::UnexpectedEof, format!("the log ends at byte {end}")));
+        }
+        done += read as usize;
+    }
+    Ok(())
+}
+
+/// Aligned memory for one direct write: a pooled block, or a one-off allocation when the pool cannot
+/// serve the size right now (counted in STAGING_FALLBACKS).
+enum Staging {
+    Pooled { pool: Arc<Pool>, block: Option<Block> },
+    Heap { pointer: NonNull<u8>, layout: Layout },
+}
+
+impl Staging {
+    fn acquire(pool: Option<&Arc<Pool>>, size: usize) -> io::Result<Self> {
+        if let Some(pool) = pool {
+            if let Ok(block) = pool.acquire(size, Duration::ZERO) {
+                return Ok(Staging::Pooled { pool: pool.clone(), block: Some(block) });
+            }
+        }
+        STAGING_FALLBACKS.fetch_add(1, Ordering::Relaxed);
+        let layout = Layout::from_size_align(size.max(DIRECT_ALIGN_BYTES), DIRECT_ALIGN_BYTES)
+            .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, format!("{size} bytes cannot be staged")))?;
+        // SAFETY: the layout has a non-zero size.
+        let pointer = NonNull::new(unsafe { alloc(layout) }).ok_or(io::ErrorKind::OutOfMemory)?;
+        Ok(Staging::Heap { pointer, layout })
+    }
+
+    /// The first `size` bytes (at most what `acquire` was asked for).
+    fn bytes_mut(&mut self, size: usize) -> &mut [u8] {
+        let pointer = match self {
+            Staging::Pooled { block, .. } => block.as_ref().expect("held until drop").as_ptr(),
+            Staging::Heap { pointer, .. } => pointer.as_ptr(),
+        };
+        // SAFETY: the memory holds at least `size` bytes, is owned by `self` and borrowed mutably.
+        unsafe { std::slice::from_raw_parts_mut(pointer, size) }
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        match self {
+            Staging::Pooled { pool, block } => {
+                if let Some(block) = block.take() {
+                    pool.release(block);
+                }
+            }
+            // SAFETY: allocated in `acquire` with this layout.
+            Staging::Heap { pointer, layout } => unsafe { dealloc(pointer.as_ptr(), *layout) },
+        }
+    }
+}
+
+/// Appends `frames` at `position` of the log through its O_DIRECT descriptor, and writes `index`
+/// (buffered) in the same submission, as [`write`]. The log's logical end becomes
+/// `position + frames length` (anything stored after it is garbage to be truncated).
+pub fn write_direct(
+    backend: Backend,
+    log: &mut DirectLog,
+    frames: &[&[u8]],
+    position: u64,
+    index: FileWrite<'_>,
+    datasync: bool,
+) -> io::Result<()> {
+    let frames_bytes = total_bytes(frames);
+    if frames_bytes == 0 {
+        // Nothing for the log: the buffered path syncs it as well when asked (same inode).
+        return write(backend, &[FileWrite { fd: log.read_fd, position, slices: Vec::new() }, index], datasync);
+    }
+    let block_start = log.load_tail(position)?;
+    let kept = (position - block_start) as usize;
+    let used = kept + frames_bytes;
+    let padded = used.next_multiple_of(DIRECT_ALIGN_BYTES);
+    let mut staging = Staging::acquire(log.pool.as_ref(), padded)?;
+    let image = staging.bytes_mut(padded);
+    image[..kept].copy_from_slice(&log.tail[..kept]);
+    let mut at = kept;
+    for slice in frames {
+        image[at..at + slice.len()].copy_from_slice(slice);
+        at += slice.len();
+    }
+    image[used..].fill(0);
+    DIRECT_WRITES.fetch_add(1, Ordering::Relaxed);
+    let files = [FileWrite { fd: log.fd, position: block_start, slices: vec![&image[..]] }, index];
+    // On failure `tail` still describes the bytes before `position`: the write rewrote them unchanged.
+    write(backend, &files, datasync)?;
+    let end = position + frames_bytes as u64;
+    let end_block = end - end % DIRECT_ALIGN_BYTES as u64;
+    let from = (end_block - block_start) as usize;
+    let rest = (end - end_block) as usize;
+    log.tail[..rest].copy_from_slice(&image[from..from + rest]);
+    log.end = Some(end);
     Ok(())
 }

@@ -15,6 +15,8 @@ MAX_PAYLOAD_SIZE_BYTES: int
 """Largest accepted payload: 64 000 000 bytes."""
 MAX_USER_HEADERS_SIZE_BYTES: int
 """Largest accepted user-headers block: 100 000 bytes."""
+DIRECT_IO_ALIGN_BYTES: int
+"""Alignment of O_DIRECT log writes (positions, lengths, buffers): 4096 bytes."""
 
 class NativeError(Exception):
     """A failed check; ``code`` is the Iggy error code (``iggy.protocol.codes.ErrorCode`` value)."""
@@ -135,12 +137,28 @@ class BufferPool:
 class SegmentFileWriter:
     """Writes a segment's ``.log`` and ``.index`` (descriptors owned by the caller) with one io_uring
     submission per call, or pwritev + fdatasync where io_uring is unavailable; both backends produce
-    identical files. ``backend``: "auto", "io_uring" (OSError if unavailable) or "pwritev"."""
+    identical files. ``backend``: "auto", "io_uring" (OSError if unavailable) or "pwritev".
 
-    def __init__(self, log_fd: int, index_fd: int, backend: str = "auto") -> None: ...
+    ``direct_log_fd`` (≥ 0): the log opened again with O_DIRECT. Log writes then go through it as whole
+    4 KiB blocks — the stored bytes of the log's partial last block, the new frames (copied once into an
+    aligned staging buffer from ``pool``, or a one-off allocation when the pool cannot serve it) and zero
+    padding — while ``log_fd`` serves reads (and re-reads of the partial block when an append does not
+    start where the previous one ended). The file is longer than the log until the caller truncates it."""
+
+    def __init__(
+        self,
+        log_fd: int,
+        index_fd: int,
+        backend: str = "auto",
+        direct_log_fd: int = -1,
+        pool: BufferPool | None = None,
+    ) -> None: ...
     @property
     def backend(self) -> str:
         """The backend in use: "io_uring" or "pwritev"."""
+    @property
+    def direct(self) -> bool:
+        """Whether log writes go through the O_DIRECT descriptor."""
     def write(
         self,
         log_buffers: list[Buffer],
@@ -151,7 +169,8 @@ class SegmentFileWriter:
     ) -> None:
         """Write the buffers back to back at the positions (vectored), then with ``datasync``
         fdatasync both files (linked after the writes in the same submission). GIL released.
-        OSError on failure; short writes are completed."""
+        OSError on failure; short writes are completed. With direct I/O the log's logical end becomes
+        ``log_position`` + the bytes written (it must not lie beyond the stored log)."""
     def datasync(self) -> None:
         """fdatasync the log, then the index (GIL released)."""
 
@@ -163,7 +182,8 @@ def fdatasync_fds(fds: list[int]) -> None:
 
 def writer_stats() -> dict[str, int]:
     """Process-wide counters: writes (one per file per submission), datasyncs (one per descriptor),
-    bytes_written."""
+    bytes_written (direct log writes count their whole blocks), direct_writes (log writes through an
+    O_DIRECT descriptor), staging_fallbacks (direct writes whose staging buffer was not pooled)."""
 
 # --- benchmark load generator (iggy-bench) -----------------------------------------------------------
 

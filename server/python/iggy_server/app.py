@@ -106,13 +106,23 @@ def build_context(config: ServerConfig, *, root_credentials: tuple[str, str] | N
 
 
 def configure_hot_path(config: ServerConfig) -> None:
-    """Buffer pool bound and segment writer backend; before any partition is opened."""
+    """Buffer pool bound, segment writer backend and direct I/O; before any partition is opened."""
     try:
-        status = resources.configure(config.system.memory_pool.size_bytes, config.system.io.writer)
+        status = resources.configure(
+            config.system.memory_pool.size_bytes,
+            config.system.io.writer,
+            direct_io=config.system.io.direct_io,
+            data_path=config.system.path,
+        )
     except OSError as exc:
         raise ConfigError(f"system.io.writer: {exc}") from None
     if status["io_uring_available"]:
-        log.info("segment writer: %s; buffer pool: %d bytes", status["writer"], config.system.memory_pool.size_bytes)
+        log.info(
+            "segment writer: %s, direct_io=%s; buffer pool: %d bytes",
+            status["writer"],
+            status["direct_io"],
+            config.system.memory_pool.size_bytes,
+        )
     else:
         log.warning(
             "io_uring unavailable (%s): segment writer falls back to pwritev; buffer pool: %d bytes",

@@ -47,7 +47,8 @@ DEFAULTS: dict[str, Any] = {
         "memory_pool": {"size_bytes": 512 * MIB, "stats_log_interval_ms": 60_000},
         # Segment writer: "pwritev", "io_uring" or "auto" (io_uring when it works, else pwritev).
         # pwritev by default: buffered appends through io_uring were slower here (see README).
-        "io": {"writer": "pwritev"},
+        # direct_io: write segment logs with O_DIRECT (aligned 4 KiB blocks; buffered if the fs refuses).
+        "io": {"writer": "pwritev", "direct_io": False},
         "message_cleaner": {"enabled": True, "interval_ms": 60_000},
         "topic": {"message_expiry_us": 0, "max_size_bytes": 0},
     },

@@ -1,11 +1,14 @@
-"""SegmentFileWriter: io_uring and pwritev produce byte-identical segment files."""
+"""SegmentFileWriter: io_uring and pwritev, buffered and O_DIRECT, produce byte-identical segment files."""
 
+import mmap
 import os
 import random
 
 import pytest
 
 from iggy_server import _native
+
+ALIGN = _native.DIRECT_IO_ALIGN_BYTES
 
 IO_URING_AVAILABLE, IO_URING_REASON = _native.io_uring_status()
 BACKENDS = [
@@ -27,24 +30,85 @@ def random_appends(seed: int, count: int) -> list[tuple[list[bytes], list[bytes]
     return appends
 
 
-def write_files(directory, backend: str, appends, datasync_every: int) -> tuple[bytes, bytes]:
-    log_path, index_path = directory / f"{backend}.log", directory / f"{backend}.index"
+def write_files(
+    directory, backend: str, appends, datasync_every: int, direct: bool = False, pool=None
+) -> tuple[bytes, bytes]:
+    """Writes ``appends`` like a segment does; with ``direct`` the log goes through an O_DIRECT descriptor,
+    each append's bytes are read back through the ordinary one (as polls do) and the log is truncated to
+    its logical size at the end (as sealing does)."""
+    name = f"{backend}-{'direct' if direct else 'buffered'}"
+    log_path, index_path = directory / f"{name}.log", directory / f"{name}.index"
     log_fd = os.open(log_path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
     index_fd = os.open(index_path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
+    direct_fd = os.open(log_path, os.O_WRONLY | os.O_DIRECT) if direct else -1
     try:
-        writer = _native.SegmentFileWriter(log_fd, index_fd, backend)
-        assert writer.backend == backend
+        writer = _native.SegmentFileWriter(log_fd, index_fd, backend, direct_fd, pool)
+        assert (writer.backend, writer.direct) == (backend, direct)
         log_position = index_position = 0
         for number, (log_parts, index_parts) in enumerate(appends):
             views = [memoryview(bytearray(part)) for part in log_parts]  # mixed exporters
             writer.write(views, log_position, index_parts, index_position, datasync=number % datasync_every == 0)
+            if direct:
+                check_active_direct_log(log_fd, log_position, b"".join(log_parts))
             log_position += sum(map(len, log_parts))
             index_position += sum(map(len, index_parts))
         writer.datasync()
+        if direct:
+            os.ftruncate(log_fd, log_position)
     finally:
-        os.close(log_fd)
-        os.close(index_fd)
+        for fd in (log_fd, index_fd, direct_fd):
+            if fd >= 0:
+                os.close(fd)
     return log_path.read_bytes(), index_path.read_bytes()
+
+
+def check_active_direct_log(log_fd: int, position: int, written: bytes) -> None:
+    """The appended bytes read back exactly, and the file is padded with zeros to a whole block."""
+    end = position + len(written)
+    assert os.pread(log_fd, len(written), position) == written
+    size_bytes = os.fstat(log_fd).st_size
+    assert size_bytes == -(-end // ALIGN) * ALIGN
+    assert os.pread(log_fd, size_bytes - end, end) == bytes(size_bytes - end)
+
+
+def direct_io_refusal(directory) -> str:
+    """"" when an aligned O_DIRECT write works in ``directory`` (checked without the code under test)."""
+    block = mmap.mmap(-1, ALIGN)
+    probe = directory / "o_direct_probe"
+    try:
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_DIRECT, 0o644)
+        try:
+            os.pwritev(fd, [block], 0)
+        finally:
+            os.close(fd)
+    except OSError as error:
+        return f"{directory} refuses O_DIRECT: {error}"
+    finally:
+        block.close()
+        probe.unlink(missing_ok=True)
+    return ""
+
+
+@pytest.fixture
+def direct_dir(tmp_path):
+    """tmp_path, on a filesystem that takes O_DIRECT (pytest's base temp dir is on the real disk here)."""
+    refusal = direct_io_refusal(tmp_path)
+    if refusal:
+        pytest.skip(f"no O_DIRECT-capable filesystem for the direct tests: {refusal}")
+    return tmp_path
+
+
+def mixed_appends(seed: int, count: int) -> list[tuple[list[bytes], list[bytes]]]:
+    """Batches below, at and across block boundaries: 1 byte, < 4 KiB, exactly 4 KiB multiples, odd sizes."""
+    rng = random.Random(seed)
+    sizes = (1, 17, 100, ALIGN - 1, ALIGN, ALIGN + 1, 2 * ALIGN, 3 * ALIGN, 5000, 70_000, 262_144)
+    appends = []
+    for _ in range(count):
+        total = rng.choice(sizes)
+        cut = rng.randint(0, total)  # frames arrive as one or two buffers
+        data = rng.randbytes(total)
+        appends.append(([data[:cut], data[cut:]], [rng.randbytes(16 * rng.randint(1, 3))]))
+    return appends
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -85,3 +149,84 @@ def test_counters_count_writes_and_syncs(tmp_path):
     after = _native.writer_stats()
     assert after["writes"] - before["writes"] == 8  # log + index per append
     assert after["datasyncs"] - before["datasyncs"] == 2 * 2 + 2  # two synced appends + the final datasync
+
+
+def test_every_backend_buffered_or_direct_writes_byte_identical_files(direct_dir):
+    appends = mixed_appends(4, 300)
+    expected = (
+        b"".join(b"".join(parts) for parts, _ in appends),
+        b"".join(b"".join(parts) for _, parts in appends),
+    )
+    backends = ["pwritev"] + (["io_uring"] if IO_URING_AVAILABLE else [])
+    pool = _native.BufferPool(64 << 20)
+    for backend in backends:
+        for direct in (False, True):
+            files = write_files(direct_dir, backend, appends, 11, direct=direct, pool=pool)
+            assert files == expected, (backend, direct)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_direct_writes_stage_in_pooled_buffers(direct_dir, backend):
+    pool = _native.BufferPool(64 << 20)
+    appends = mixed_appends(5, 60)
+    before = _native.writer_stats()
+    write_files(direct_dir, backend, appends, 1000, direct=True, pool=pool)
+    after = _native.writer_stats()
+    assert after["direct_writes"] - before["direct_writes"] == len(appends)
+    assert after["staging_fallbacks"] == before["staging_fallbacks"]
+    stats = pool.stats()
+    assert stats["in_use_bytes"] == 0  # every staging buffer went back
+    assert stats["hits"] + stats["misses"] == len(appends)
+    assert stats["misses"] <= 8  # one per size class seen, then reuse
+
+
+def test_direct_writes_without_a_pool_use_one_off_buffers(direct_dir):
+    before = _native.writer_stats()
+    write_files(direct_dir, "pwritev", mixed_appends(6, 10), 1000, direct=True)
+    assert _native.writer_stats()["staging_fallbacks"] - before["staging_fallbacks"] == 10
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_direct_writer_rereads_the_partial_block_after_reopen_and_cut_back(direct_dir, backend):
+    """A new writer on an existing log, and an append after the owner cut the log back, start where the
+    file ends: the partial block comes from the file, not from a stale copy."""
+    rng = random.Random(7)
+    path = direct_dir / "s.log"
+    log_fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
+    index_fd = os.open(direct_dir / "s.index", os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
+    direct_fd = os.open(path, os.O_WRONLY | os.O_DIRECT)
+    try:
+        expected = bytearray()
+
+        def append(writer, data):
+            writer.write([data], len(expected), [b"i" * 16], 0)
+            expected.extend(data)
+
+        first = _native.SegmentFileWriter(log_fd, index_fd, backend, direct_fd)
+        append(first, rng.randbytes(5000))
+        second = _native.SegmentFileWriter(log_fd, index_fd, backend, direct_fd)  # knows nothing of the tail
+        append(second, rng.randbytes(3000))
+        append(first, rng.randbytes(10))  # `first` last saw the log end at 5000
+        os.ftruncate(log_fd, 6001)  # a failed append is cut back by the owner
+        del expected[6001:]
+        append(second, rng.randbytes(2500))
+        append(second, rng.randbytes(ALIGN))
+        os.ftruncate(log_fd, len(expected))
+        assert path.read_bytes() == bytes(expected)
+    finally:
+        for fd in (log_fd, index_fd, direct_fd):
+            os.close(fd)
+
+
+def test_direct_append_beyond_the_stored_log_is_refused(direct_dir):
+    path = direct_dir / "s.log"
+    log_fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
+    direct_fd = os.open(path, os.O_WRONLY | os.O_DIRECT)
+    try:
+        writer = _native.SegmentFileWriter(log_fd, log_fd, "pwritev", direct_fd)
+        with pytest.raises(OSError):
+            writer.write([b"frames"], 100, [], 0)  # bytes 0..100 do not exist
+        assert os.fstat(log_fd).st_size == 0
+    finally:
+        os.close(log_fd)
+        os.close(direct_fd)

@@ -412,8 +412,10 @@ class PartitionLog:
     def close(self) -> None:
         if self._closed:
             return
-        if self._durable or (self._unsynced_messages and self._enforce_fsync):
-            self._segments[-1].sync()
+        fsync = self._durable or bool(self._unsynced_messages and self._enforce_fsync)
+        # Sealing trims direct-I/O padding before the sync, so the size that reaches the disk is the log's.
+        self._segments[-1].seal(fsync=fsync)
+        if fsync:
             self._group_commit.mark_all_synced()
         for segment in self._segments:
             segment.close()

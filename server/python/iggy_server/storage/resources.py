@@ -1,19 +1,26 @@
 """Process-wide hot-path resources: the buffer pool and the segment writer backend.
 
 The server calls :func:`configure` once at start-up (``[system.memory_pool] size_bytes``,
-``[system.io] writer``); code that runs without it (tests, tools) gets the defaults. Everything
-here is observable through :func:`hot_path_stats` (logged by the server; see server/README.md).
+``[system.io] writer`` and ``direct_io``); code that runs without it (tests, tools) gets the defaults.
+Everything here is observable through :func:`hot_path_stats` (logged by the server; see server/README.md).
 
 * ``pool()`` — the :class:`iggy_server._native.BufferPool`: request payloads are received into its
   buffers and polls read segment bytes into them, so neither allocates on the steady path.
 * ``writer_backend()`` — ``"io_uring"`` or ``"pwritev"``: what :class:`SegmentWriter` instances use,
   resolved once from the requested mode (``auto`` picks io_uring when a NOP round trip works).
+* ``direct_io()`` — whether new segment writers write the log through an O_DIRECT descriptor: requested
+  by ``direct_io`` and not refused by the filesystem (probed at start in the data directory; a refusal
+  later, when a segment is opened, also turns it off). A refusal is logged once and writes stay buffered.
 """
 
 from __future__ import annotations
 
+import errno
 import logging
+import mmap
+import os
 import threading
+from pathlib import Path
 from typing import Any
 
 from iggy_server import _native
@@ -28,20 +35,36 @@ _lock = threading.Lock()
 _pool: _native.BufferPool | None = None
 _requested_writer = "auto"
 _resolved_writer: str | None = None
+_direct_io_requested = False
+# Why O_DIRECT is not used although requested ("" while it is, or was not requested).
+_direct_io_refusal = ""
 # Reads that could not use a pooled buffer (too large, or the pool was full) and fell back to bytes.
 _counters = {"read_fallbacks": 0, "receive_fallbacks": 0}
 
 
-def configure(pool_size_bytes: int = DEFAULT_POOL_BYTES, writer: str = "auto") -> dict[str, Any]:
-    """Set the pool capacity and writer mode (call before any partition is opened); returns the
-    resolved :func:`io_status`. ``writer="io_uring"`` raises OSError when io_uring does not work."""
-    global _pool, _requested_writer, _resolved_writer
+def configure(
+    pool_size_bytes: int = DEFAULT_POOL_BYTES,
+    writer: str = "auto",
+    direct_io: bool = False,
+    data_path: str | os.PathLike[str] | None = None,
+) -> dict[str, Any]:
+    """Set the pool capacity, writer mode and direct I/O (call before any partition is opened); returns
+    the resolved :func:`io_status`. ``writer="io_uring"`` raises OSError when io_uring does not work.
+    With ``direct_io`` and a ``data_path`` (an existing directory), an aligned O_DIRECT write is probed
+    there now; a refusal falls back to buffered writes with one warning."""
+    global _pool, _requested_writer, _resolved_writer, _direct_io_requested, _direct_io_refusal
     if writer not in WRITER_MODES:
         raise ValueError(f"writer must be one of {', '.join(WRITER_MODES)}, got {writer!r}")
     with _lock:
         _pool = _native.BufferPool(pool_size_bytes)
         _requested_writer = writer
         _resolved_writer = None
+        _direct_io_requested = direct_io
+        _direct_io_refusal = ""
+    if direct_io and data_path is not None:
+        refusal = _probe_direct_io(Path(data_path))
+        if refusal:
+            refuse_direct_io(refusal)
     status = io_status()
     if status["requested"] != status["writer"]:
         logger.info("segment writer: %s (io_uring unavailable: %s)", status["writer"], status["io_uring_reason"])
@@ -68,6 +91,41 @@ def writer_backend() -> str:
     return _resolved_writer
 
 
+def direct_io() -> bool:
+    """Whether new segment writers should open the log with O_DIRECT."""
+    return _direct_io_requested and not _direct_io_refusal
+
+
+def refuse_direct_io(reason: str) -> None:
+    """The filesystem refused O_DIRECT: writes stay buffered from now on (warned once per process)."""
+    global _direct_io_refusal
+    with _lock:
+        if _direct_io_refusal or not _direct_io_requested:
+            return
+        _direct_io_refusal = reason
+    logger.warning("system.io.direct_io: O_DIRECT unavailable, segment logs are written buffered (%s)", reason)
+
+
+def _probe_direct_io(directory: Path) -> str:
+    """"" when one aligned O_DIRECT block write works in ``directory``, else why not. Opening is not
+    enough: some filesystems accept the flag and refuse the write, and a device whose logical blocks
+    exceed 4 KiB refuses our alignment here rather than on the first append."""
+    probe = directory / f".direct-io-probe-{os.getpid()}"
+    block = mmap.mmap(-1, _native.DIRECT_IO_ALIGN_BYTES)  # anonymous maps are page aligned
+    try:
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_DIRECT, 0o600)
+        try:
+            os.pwritev(fd, [block], 0)
+        finally:
+            os.close(fd)
+    except OSError as error:
+        return f"{directory}: {error.strerror or error} ({errno.errorcode.get(error.errno or 0, error.errno)})"
+    finally:
+        block.close()
+        probe.unlink(missing_ok=True)
+    return ""
+
+
 def io_status() -> dict[str, Any]:
     available, reason = _native.io_uring_status()
     return {
@@ -75,6 +133,8 @@ def io_status() -> dict[str, Any]:
         "writer": writer_backend(),
         "io_uring_available": available,
         "io_uring_reason": reason,
+        "direct_io": direct_io(),
+        "direct_io_reason": _direct_io_refusal,
     }
 
 

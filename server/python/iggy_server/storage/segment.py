@@ -2,12 +2,13 @@
 
 The in-memory index (a bytearray of the same entries) answers every lookup; the files are the truth
 only at start-up, when :func:`open_segment` rebuilds state from the log and repairs the index file.
-All file writes go through :class:`SegmentWriter` (native: io_uring or pwritev); reads land in pooled
-buffers (:mod:`.resources`).
+All file writes go through :class:`SegmentWriter` (native: io_uring or pwritev, optionally O_DIRECT for
+the log); reads land in pooled buffers (:mod:`.resources`).
 """
 
 from __future__ import annotations
 
+import errno
 import logging
 import mmap
 import os
@@ -75,20 +76,44 @@ class SegmentWriter:
     written before the index is trusted: after a crash the log is authoritative and the index is
     rebuilt from it. If a write fails, both files are cut back to their previous ends so that no
     half-written (never acknowledged) frame can be mistaken for a stored one at recovery.
+
+    With direct I/O (``resources.direct_io()``) the log is written through a second descriptor opened
+    with O_DIRECT in whole 4 KiB blocks, so the file carries zero padding past the logical end until
+    :meth:`trim` (on seal and close); reads keep using the ordinary descriptor, which Linux keeps
+    coherent with direct writes. The index stays buffered (small writes).
     """
 
-    def __init__(self, log_fd: int, index_path: Path, backend: str | None = None) -> None:
+    def __init__(
+        self, log_fd: int, index_path: Path, backend: str | None = None, log_path: Path | None = None
+    ) -> None:
         self._log_fd = log_fd
-        self._index_fd = os.open(index_path, os.O_RDWR | os.O_CREAT, 0o644)
+        self._direct_fd = _open_direct(log_path) if log_path is not None and resources.direct_io() else -1
         try:
-            self._native = _native.SegmentFileWriter(log_fd, self._index_fd, backend or resources.writer_backend())
+            self._index_fd = os.open(index_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except BaseException:
+            self._close_direct()
+            raise
+        try:
+            self._native = _native.SegmentFileWriter(
+                log_fd,
+                self._index_fd,
+                backend or resources.writer_backend(),
+                self._direct_fd,
+                resources.pool() if self._direct_fd >= 0 else None,
+            )
         except BaseException:
             os.close(self._index_fd)
+            self._close_direct()
             raise
 
     @property
     def backend(self) -> str:
         return self._native.backend
+
+    @property
+    def direct(self) -> bool:
+        """Whether the log is written with O_DIRECT."""
+        return self._direct_fd >= 0
 
     @property
     def fds(self) -> tuple[int, int]:
@@ -121,10 +146,39 @@ class SegmentWriter:
         # restarts fast after a power loss.
         self._native.datasync()
 
+    def trim(self, log_size_bytes: int) -> None:
+        """Cut direct-I/O zero padding off the log (no-op when buffered), so a sealed file holds exactly
+        its frames, byte for byte what the buffered writers store. A failure is only logged: recovery
+        drops the padding as a torn tail."""
+        if self._direct_fd < 0:
+            return
+        try:
+            os.ftruncate(self._log_fd, log_size_bytes)
+        except OSError:
+            logger.exception("could not trim the direct-I/O padding of a segment log to %d bytes", log_size_bytes)
+
     def close(self) -> None:
         if self._index_fd >= 0:
             os.close(self._index_fd)
             self._index_fd = -1
+        self._close_direct()
+
+    def _close_direct(self) -> None:
+        if self._direct_fd >= 0:
+            os.close(self._direct_fd)
+            self._direct_fd = -1
+
+
+def _open_direct(log_path: Path) -> int:
+    """The log opened again for O_DIRECT writes, or -1 when the filesystem refuses the flag (then direct
+    I/O is turned off for the process, with one warning)."""
+    try:
+        return os.open(log_path, os.O_WRONLY | os.O_DIRECT)
+    except OSError as error:
+        if error.errno != errno.EINVAL:
+            raise
+        resources.refuse_direct_io(f"{log_path.parent}: open with O_DIRECT: {error.strerror}")
+        return -1
 
 
 class Segment:
@@ -160,7 +214,7 @@ class Segment:
 
     def activate(self) -> None:
         if self.writer is None:
-            self.writer = SegmentWriter(self.log_fd, self.index_path)
+            self.writer = SegmentWriter(self.log_fd, self.index_path, log_path=self.log_path)
 
     def append(self, frames: memoryview, index_entries: memoryview, datasync: bool = False) -> None:
         assert self.writer is not None, "append to a sealed segment"
@@ -188,6 +242,8 @@ class Segment:
             _native.fdatasync_fds([self.log_fd])
 
     def seal(self, fsync: bool) -> None:
+        if self.writer is not None:
+            self.writer.trim(self.size_bytes)  # before the sync, so the final size is what gets synced
         if fsync:
             self.sync()
         if self.writer is not None:
@@ -256,11 +312,22 @@ def _scan(log_fd: int, log_size_bytes: int, start_offset: int, log_path: Path) -
         return 0, b""
     with mmap.mmap(log_fd, log_size_bytes, access=mmap.ACCESS_READ) as mapped:
         valid_bytes, _, rebuilt_index, _, stop_reason = _native.scan_segment(mapped, start_offset)
-    if stop_reason is not None:
+        padding = _is_direct_io_padding(mapped, valid_bytes)
+    if padding:
+        logger.info("segment %s: dropping %d bytes of direct-I/O zero padding", log_path, log_size_bytes - valid_bytes)
+    elif stop_reason is not None:
         logger.warning(
             "segment %s: keeping the first %d of %d bytes (%s)", log_path, valid_bytes, log_size_bytes, stop_reason
         )
     return valid_bytes, rebuilt_index
+
+
+def _is_direct_io_padding(log: mmap.mmap, valid_bytes: int) -> bool:
+    """Whether everything after ``valid_bytes`` is the zero fill of a direct-I/O segment that was not
+    closed: less than one block of zeros, ending on a block boundary."""
+    tail = len(log) - valid_bytes
+    align = _native.DIRECT_IO_ALIGN_BYTES
+    return 0 < tail < align and len(log) % align == 0 and log[valid_bytes:].count(0) == tail
 
 
 def _rewrite_index(index_path: Path, index: bytes) -> None:
