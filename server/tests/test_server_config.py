@@ -62,6 +62,8 @@ def override_value(default):
         return "debug", "debug"
     if default == "pwritev":  # system.io.writer is one of auto / io_uring / pwritev
         return "auto", "auto"
+    if default == "written":  # system.partition.durability is one of memory / written / durable
+        return "memory", "memory"
     if ":" in default:
         return "127.0.0.1:9999", "127.0.0.1:9999"
     return default + "-x", default + "-x"
@@ -100,6 +102,8 @@ def test_config_toml_in_working_directory_is_picked_up(tmp_path, monkeypatch):
         ({"IGGY_LIMITS_MAX_REQUEST_BYTES": "0"}, "limits.max_request_bytes"),
         ({"IGGY_LOGGING_LEVEL": "loud"}, "logging.level"),
         ({"IGGY_SYSTEM_SEGMENT_SIZE_BYTES": str(8 * 1024**3)}, "system.segment.size_bytes"),
+        ({"IGGY_SYSTEM_PARTITION_DURABILITY": "fsync"}, "system.partition.durability"),
+        ({"IGGY_SYSTEM_IO_WRITE_QUEUE_BYTES": "1024"}, "system.io.write_queue_bytes"),
     ],
 )
 def test_bad_values_name_the_key(environ, key, tmp_path, monkeypatch):

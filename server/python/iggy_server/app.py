@@ -113,6 +113,7 @@ def configure_hot_path(config: ServerConfig) -> None:
             config.system.io.writer,
             direct_io=config.system.io.direct_io,
             data_path=config.system.path,
+            write_queue_bytes=config.system.io.write_queue_bytes,
         )
     except OSError as exc:
         raise ConfigError(f"system.io.writer: {exc}") from None

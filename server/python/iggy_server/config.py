@@ -39,7 +39,9 @@ DEFAULTS: dict[str, Any] = {
         "partition": {
             "messages_required_to_save": 1024,
             "enforce_fsync": False,
-            "durable": False,
+            # memory: ack once queued for the background writer (Iggy 0.8); written: once the kernel has
+            # the bytes (survives kill -9); durable: once fdatasynced (survives power loss).
+            "durability": "written",
             "verify_checksums_on_read": True,
         },
         "message_saver": {"enabled": True, "interval_ms": 1000},
@@ -48,7 +50,8 @@ DEFAULTS: dict[str, Any] = {
         # Segment writer: "pwritev", "io_uring" or "auto" (io_uring when it works, else pwritev).
         # pwritev by default: buffered appends through io_uring were slower here (see README).
         # direct_io: write segment logs with O_DIRECT (aligned 4 KiB blocks; buffered if the fs refuses).
-        "io": {"writer": "pwritev", "direct_io": False},
+        # write_queue_bytes: bound of acknowledged-but-unwritten batches in memory durability.
+        "io": {"writer": "pwritev", "direct_io": False, "write_queue_bytes": 64 * MIB},
         "message_cleaner": {"enabled": True, "interval_ms": 60_000},
         "topic": {"message_expiry_us": 0, "max_size_bytes": 0},
     },
@@ -65,6 +68,7 @@ DEFAULTS: dict[str, Any] = {
     "logging": {"level": "info"},
 }
 
+DURABILITY_MODES = ("memory", "written", "durable")
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 _LOG_LEVELS = {"trace", "debug", "info", "warn", "warning", "error", "critical"}
@@ -234,6 +238,11 @@ def _validate(values: Mapping[str, Any]) -> None:
         raise ConfigError("system.segment.size_bytes: must be ≤ 4 GiB (u32 index positions)")
     if values["system"]["memory_pool"]["size_bytes"] < 1024 * 1024:
         raise ConfigError("system.memory_pool.size_bytes: must be at least 1 MiB")
+    durability = values["system"]["partition"]["durability"]
+    if durability not in DURABILITY_MODES:
+        raise ConfigError(f"system.partition.durability: expected memory, written or durable, got {durability!r}")
+    if values["system"]["io"]["write_queue_bytes"] < 1024 * 1024:
+        raise ConfigError("system.io.write_queue_bytes: must be at least 1 MiB")
     writer = values["system"]["io"]["writer"]
     if writer not in ("auto", "io_uring", "pwritev"):
         raise ConfigError(f"system.io.writer: expected auto, io_uring or pwritev, got {writer!r}")

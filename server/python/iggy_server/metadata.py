@@ -165,12 +165,13 @@ class Metadata:
             segment_size_bytes=self.config.system.segment.size_bytes,
             messages_required_to_save=partition_config.messages_required_to_save,
             enforce_fsync=partition_config.enforce_fsync,
-            durable=partition_config.durable,
+            durable=partition_config.durability == "durable",
             verify_checksums_on_read=partition_config.verify_checksums_on_read,
+            background_writes=partition_config.durability == "memory",
         )
         try:
             offsets = ConsumerOffsetStore(
-                directory, fsync=partition_config.durable or partition_config.enforce_fsync
+                directory, fsync=partition_config.durability == "durable" or partition_config.enforce_fsync
             )
         except BaseException:
             log_.close()

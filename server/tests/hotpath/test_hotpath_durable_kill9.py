@@ -27,7 +27,7 @@ PRODUCERS = 3
 STREAM, TOPIC = "crash", "t"
 HEADER = struct.Struct("<Q16sQQQIIQ")  # checksum, id, offset, timestamp, origin, headers len, payload len, reserved
 ENV = {
-    "IGGY_SYSTEM_PARTITION_DURABLE": "true",
+    "IGGY_SYSTEM_PARTITION_DURABILITY": "durable",
     "IGGY_SYSTEM_SEGMENT_SIZE_BYTES": str(128 * 1024),
     "IGGY_SYSTEM_MESSAGE_CLEANER_ENABLED": "false",
 }

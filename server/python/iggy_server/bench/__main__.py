@@ -68,7 +68,11 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--start-server", action="store_true", help="start a local iggy-server on a free port and a temp dir"
     )
-    parser.add_argument("--durability", choices=("memory", "durable"), help="with --start-server: the server's mode")
+    parser.add_argument(
+        "--durability",
+        choices=("memory", "written", "durable"),
+        help="with --start-server: the server's system.partition.durability (default: the server's, written)",
+    )
     parser.add_argument(
         "--server-pid", type=int, help="sample this process's RSS during the run (set by --start-server)"
     )
@@ -123,7 +127,7 @@ class LocalServer:
         address_file = self.directory / "address"
         address_file.unlink(missing_ok=True)
         # The caller's IGGY_SYSTEM_* settings (writer, direct I/O, pool, segment size...) reach the server;
-        # address, data path, credentials and durability are the benchmark's own.
+        # address, data path and credentials are the benchmark's own (--durability overrides the mode).
         env = {k: v for k, v in os.environ.items() if not k.startswith("IGGY_") or k.startswith("IGGY_SYSTEM_")}
         env.update(
             IGGY_TCP_ADDRESS="127.0.0.1:0",
@@ -132,8 +136,9 @@ class LocalServer:
             IGGY_ROOT_USERNAME="iggy",
             IGGY_ROOT_PASSWORD="iggy",
             IGGY_LOGGING_LEVEL=os.environ.get("IGGY_LOGGING_LEVEL", "warning"),
-            IGGY_SYSTEM_PARTITION_DURABLE="true" if durability == "durable" else "false",
         )
+        if durability is not None:
+            env["IGGY_SYSTEM_PARTITION_DURABILITY"] = durability
         self.log = open(self.directory / "server.log", "ab")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "iggy_server"], env=env, stdout=self.log, stderr=subprocess.STDOUT

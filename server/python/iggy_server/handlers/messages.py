@@ -16,6 +16,7 @@ from iggy.protocol.messages import SendMessagesView, encode_poll_response_prefix
 from iggy.protocol.primitives import Identifier, Reader
 
 from ..errors import IggyError
+from ..storage.resources import write_queue
 from . import handler
 from ._common import key
 from ._consumers import CONSUMER_GROUP, resolve_consumer
@@ -72,6 +73,10 @@ async def send_messages(ctx, session, payload):
     if log.durable:
         # Acknowledge only once on disk; concurrent producers share the fdatasync (group commit).
         await log.wait_durable()
+    elif log.has_unwritten:
+        queue = write_queue()
+        if queue.over_limit():  # memory durability: backpressure instead of unbounded queued batches
+            await queue.wait_below_limit()
     return b""
 
 
@@ -108,6 +113,8 @@ async def poll_messages(ctx, session, payload):
     count = min(request.count, ctx.config.limits.max_poll_messages)
     if count == 0:
         return encode_poll_response_prefix(partition.id, log.current_offset, 0)
+    if log.has_unwritten:  # memory durability: what was acknowledged is readable once the writer has it
+        await log.wait_written()
     stored = None
     if request.strategy.kind == PollingKind.NEXT:
         stored = partition.offsets.get(consumer.kind, consumer.offset_key)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from iggy_server import _native
+from iggy_server.storage import resources
 from iggy_server.storage.durability import GroupCommit
 from iggy_server.storage.segment import (
     INDEX_SUFFIX,
@@ -88,6 +89,7 @@ class PartitionLog:
         enforce_fsync: bool,
         durable: bool,
         verify_checksums_on_read: bool,
+        background_writes: bool = False,
     ) -> None:
         self._directory = directory
         self._segments = segments
@@ -97,6 +99,7 @@ class PartitionLog:
         self._messages_required_to_save = messages_required_to_save
         self._enforce_fsync = enforce_fsync
         self._durable = durable
+        self._background_writes = background_writes and not durable
         self._verify_checksums_on_read = verify_checksums_on_read
         self._unsynced_messages = 0
         # Segments sealed without an fsync; flush(fsync=True) syncs them.
@@ -119,6 +122,7 @@ class PartitionLog:
         enforce_fsync: bool = False,
         durable: bool = False,
         verify_checksums_on_read: bool = True,
+        background_writes: bool = False,
     ) -> PartitionLog:
         """Open (creating if missing) the partition stored in ``directory``.
 
@@ -126,7 +130,9 @@ class PartitionLog:
         ``segment.size``). ``messages_required_to_save`` + ``enforce_fsync``: fsync after that many
         unsynced messages (writes themselves always reach the OS immediately). ``durable``: fsync
         before every append returns. ``verify_checksums_on_read``: verify offsets and checksums of
-        frames before serving them, as the 0.8 server does.
+        frames before serving them, as the 0.8 server does. ``background_writes`` (``memory``
+        durability; ignored when ``durable``): appends are queued for the background writer and return
+        before the kernel has the bytes (see :mod:`.write_queue`).
         """
         if segment_size_bytes <= 0:
             raise ValueError("segment_size_bytes must be positive")
@@ -144,6 +150,7 @@ class PartitionLog:
             enforce_fsync=enforce_fsync,
             durable=durable,
             verify_checksums_on_read=verify_checksums_on_read,
+            background_writes=background_writes,
         )
 
     # --- properties -------------------------------------------------------------------------------
@@ -233,7 +240,9 @@ class PartitionLog:
             timestamp_us=timestamp_us,
         )
         sync_now = self._durable and not defer_sync
-        active.append(memoryview(frames_view), memoryview(index_view), datasync=sync_now)
+        active.append(
+            memoryview(frames_view), memoryview(index_view), datasync=sync_now, background=self._background_writes
+        )
         self._next_offset = base_offset + messages_count
         self._last_timestamp_us = timestamp_us
         self._group_commit.note_append()
@@ -243,6 +252,20 @@ class PartitionLog:
         if active.size_bytes >= self._segment_size_bytes:
             self._rotate()
         return AppendResult(base_offset, base_offset + messages_count - 1, messages_count, frames_bytes)
+
+    @property
+    def has_unwritten(self) -> bool:
+        """Whether appended batches are still queued for the background writer (memory durability)."""
+        return self._segments[-1].has_unwritten
+
+    async def wait_written(self) -> None:
+        """Return once every batch appended so far reached the kernel (background writes; StorageError
+        if one of them failed). Only the active segment can hold queued batches: rotation drains."""
+        active = self._segments[-1]
+        if active.has_unwritten:
+            await resources.write_queue().wait_written(active.writer)
+        elif active.writer is not None:
+            active.writer.raise_if_failed()
 
     async def wait_durable(self) -> None:
         """Return once every append made so far is on disk (no-op unless durable); group commit."""
@@ -387,6 +410,7 @@ class PartitionLog:
     def flush(self, fsync: bool) -> None:
         """Every append is already in the OS; ``fsync=True`` also forces it to the device."""
         self._check_open()
+        self._segments[-1].drain()
         if fsync:
             for sealed in self._unsynced_sealed:
                 if sealed.log_fd >= 0:  # not deleted since
@@ -401,6 +425,7 @@ class PartitionLog:
         group-commit worker (which snapshots what it covers), so appends keep flowing meanwhile and only
         the appends made before it started count as synced."""
         self._check_open()
+        await self.wait_written()  # a sync only covers what the kernel has
         for sealed in self._unsynced_sealed:  # rare (one per rotation) and already written out
             if sealed.log_fd >= 0:
                 sealed.sync()

@@ -8,6 +8,8 @@ Everything here is observable through :func:`hot_path_stats` (logged by the serv
   buffers and polls read segment bytes into them, so neither allocates on the steady path.
 * ``writer_backend()`` — ``"io_uring"`` or ``"pwritev"``: what :class:`SegmentWriter` instances use,
   resolved once from the requested mode (``auto`` picks io_uring when a NOP round trip works).
+* ``write_queue()`` — the :class:`~.write_queue.WriteQueue` of ``memory`` durability (batches acknowledged
+  from memory and written by a background thread), bounded by ``[system.io] write_queue_bytes``.
 * ``direct_io()`` — whether new segment writers write the log through an O_DIRECT descriptor: requested
   by ``direct_io`` and not refused by the filesystem (probed at start in the data directory; a refusal
   later, when a segment is opened, also turns it off). A refusal is logged once and writes stay buffered.
@@ -24,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from iggy_server import _native
+from iggy_server.storage.write_queue import DEFAULT_LIMIT_BYTES as DEFAULT_WRITE_QUEUE_BYTES, WriteQueue
 
 MIB = 1024 * 1024
 DEFAULT_POOL_BYTES = 512 * MIB
@@ -33,6 +36,7 @@ logger = logging.getLogger(__name__)
 
 _lock = threading.Lock()
 _pool: _native.BufferPool | None = None
+_write_queue: WriteQueue | None = None
 _requested_writer = "auto"
 _resolved_writer: str | None = None
 _direct_io_requested = False
@@ -47,16 +51,19 @@ def configure(
     writer: str = "auto",
     direct_io: bool = False,
     data_path: str | os.PathLike[str] | None = None,
+    write_queue_bytes: int = DEFAULT_WRITE_QUEUE_BYTES,
 ) -> dict[str, Any]:
     """Set the pool capacity, writer mode and direct I/O (call before any partition is opened); returns
     the resolved :func:`io_status`. ``writer="io_uring"`` raises OSError when io_uring does not work.
     With ``direct_io`` and a ``data_path`` (an existing directory), an aligned O_DIRECT write is probed
     there now; a refusal falls back to buffered writes with one warning."""
-    global _pool, _requested_writer, _resolved_writer, _direct_io_requested, _direct_io_refusal
+    global _pool, _requested_writer, _resolved_writer, _direct_io_requested, _direct_io_refusal, _write_queue
     if writer not in WRITER_MODES:
         raise ValueError(f"writer must be one of {', '.join(WRITER_MODES)}, got {writer!r}")
     with _lock:
         _pool = _native.BufferPool(pool_size_bytes)
+        if _write_queue is None or _write_queue.queued_bytes == 0:  # never swap a queue that holds batches
+            _write_queue = WriteQueue(write_queue_bytes)
         _requested_writer = writer
         _resolved_writer = None
         _direct_io_requested = direct_io
@@ -78,6 +85,15 @@ def pool() -> _native.BufferPool:
             if _pool is None:
                 _pool = _native.BufferPool(DEFAULT_POOL_BYTES)
     return _pool
+
+
+def write_queue() -> WriteQueue:
+    global _write_queue
+    if _write_queue is None:
+        with _lock:
+            if _write_queue is None:
+                _write_queue = WriteQueue(DEFAULT_WRITE_QUEUE_BYTES)
+    return _write_queue
 
 
 def writer_backend() -> str:
@@ -170,4 +186,10 @@ def hot_path_stats() -> dict[str, Any]:
     stats: dict[str, Any] = {f"pool_{key}": value for key, value in pool().stats().items()}
     stats.update(io_status())
     stats.update(_counters)
+    queue = write_queue()
+    stats.update(
+        write_queue_bytes=queue.queued_bytes,
+        background_submissions=queue.submissions,
+        background_batches=queue.batches_written,
+    )
     return stats

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from iggy.protocol.codes import ErrorCode
 from iggy_server import _native
-from iggy_server.storage import resources
+from iggy_server.storage import resources, write_queue
 from iggy_server.storage.errors import StorageError
 
 LOG_SUFFIX = ".log"
@@ -84,9 +84,19 @@ class SegmentWriter:
     """
 
     def __init__(
-        self, log_fd: int, index_path: Path, backend: str | None = None, log_path: Path | None = None
+        self,
+        log_fd: int,
+        index_path: Path,
+        backend: str | None = None,
+        log_path: Path | None = None,
+        size_bytes: int = 0,
     ) -> None:
         self._log_fd = log_fd
+        # Log bytes handed to the kernel, and bytes queued for the background writer (memory mode); the
+        # write queue updates them under its lock. `failure`: a background write failed (see write_queue).
+        self.written_end_bytes = size_bytes
+        self.queued_end_bytes = size_bytes
+        self.failure: Exception | None = None
         self._direct_fd = _open_direct(log_path) if log_path is not None and resources.direct_io() else -1
         try:
             self._index_fd = os.open(index_path, os.O_RDWR | os.O_CREAT, 0o644)
@@ -128,11 +138,28 @@ class SegmentWriter:
         index_position: int,
         datasync: bool = False,
     ) -> None:
+        self.raise_if_failed()
         try:
             self._native.write([frames], log_position, [index_entries], index_position, datasync)
         except OSError as error:
             self._cut_back(log_position, index_position)
             raise StorageError(CANNOT_SAVE_MESSAGES_TO_SEGMENT, f"writing the segment failed: {error}") from error
+        self.written_end_bytes = self.queued_end_bytes = log_position + frames.nbytes
+
+    def write_many(
+        self, frames: list[memoryview], log_position: int, index_entries: list[memoryview], index_position: int
+    ) -> None:
+        """Several consecutive batches in one vectored submission (the background writer's call)."""
+        self._native.write(frames, log_position, index_entries, index_position, False)
+
+    def mark_failed(self, log_position: int, index_position: int, error: Exception) -> None:
+        """A background write failed: cut its bytes off so recovery never sees a half-written frame."""
+        self._cut_back(log_position, index_position)
+        self.failure = error
+
+    def raise_if_failed(self) -> None:
+        if self.failure is not None:
+            raise write_queue.failed_error(self.failure)
 
     def _cut_back(self, log_position: int, index_position: int) -> None:
         for fd, position in ((self._log_fd, log_position), (self._index_fd, index_position)):
@@ -214,18 +241,42 @@ class Segment:
 
     def activate(self) -> None:
         if self.writer is None:
-            self.writer = SegmentWriter(self.log_fd, self.index_path, log_path=self.log_path)
+            self.writer = SegmentWriter(
+                self.log_fd, self.index_path, log_path=self.log_path, size_bytes=self.size_bytes
+            )
 
-    def append(self, frames: memoryview, index_entries: memoryview, datasync: bool = False) -> None:
+    def append(
+        self, frames: memoryview, index_entries: memoryview, datasync: bool = False, background: bool = False
+    ) -> None:
+        """Write the batch now, or (``background``, memory mode) queue it for the background writer."""
         assert self.writer is not None, "append to a sealed segment"
-        self.writer.append(frames, self.size_bytes, index_entries, len(self.index), datasync)
+        if background:
+            resources.write_queue().submit(self.writer, frames, self.size_bytes, index_entries, len(self.index))
+        else:
+            self.writer.append(frames, self.size_bytes, index_entries, len(self.index), datasync)
         self.index += index_entries
         self.size_bytes += frames.nbytes
+
+    @property
+    def has_unwritten(self) -> bool:
+        """Whether batches of this segment are still queued for the background writer."""
+        return self.writer is not None and self.writer.written_end_bytes < self.writer.queued_end_bytes
+
+    def drain(self, position: int | None = None) -> None:
+        """Block until queued batches (up to log byte ``position``) are written; StorageError if one failed."""
+        if self.writer is None:
+            return
+        if self.writer.written_end_bytes < (self.writer.queued_end_bytes if position is None else position):
+            resources.write_queue().drain(self.writer, position)
+        self.writer.raise_if_failed()
 
     def read(self, byte_start: int, byte_end: int) -> memoryview | bytes:
         """The log bytes ``[byte_start, byte_end)``: a view of a pooled buffer (it returns to the pool
         once the last view of it is gone, e.g. after the transport sent it), or ``bytes`` when the
-        pool cannot serve the size right now."""
+        pool cannot serve the size right now. Bytes still queued for the background writer are waited
+        for (the event loop awaits :meth:`PartitionLog.wait_written` first, so this only blocks elsewhere)."""
+        if self.writer is not None and self.writer.written_end_bytes < byte_end:
+            self.drain(byte_end)
         size_bytes = byte_end - byte_start
         buffer = resources.acquire_for_read(size_bytes)
         if buffer is None:
@@ -237,12 +288,21 @@ class Segment:
 
     def sync(self) -> None:
         if self.writer is not None:
+            self._drain_quietly()
             self.writer.sync()
         else:
             _native.fdatasync_fds([self.log_fd])
 
+    def _drain_quietly(self) -> None:
+        """Wait for queued batches; a failed one was logged and is reported by appends and reads."""
+        try:
+            self.drain()
+        except StorageError:
+            pass
+
     def seal(self, fsync: bool) -> None:
         if self.writer is not None:
+            self._drain_quietly()  # the writer thread must be done with the descriptors before they close
             self.writer.trim(self.size_bytes)  # before the sync, so the final size is what gets synced
         if fsync:
             self.sync()

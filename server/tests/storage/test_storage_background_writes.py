@@ -1,0 +1,196 @@
+"""``memory`` durability: appends are acknowledged from memory and written by the background writer.
+
+Queued batches of a segment go out in one vectored submission, reads never see a hole, the queue is
+bounded (senders wait), a failed background write is reported and cut off the files, and closing a
+partition writes out what is queued. Files are byte-identical to the ``written`` mode's.
+"""
+
+import asyncio
+import itertools
+from pathlib import Path
+
+import pytest
+from native_batches import batch as build_batch, frame
+
+from iggy.protocol.codes import ErrorCode
+from iggy_server import _native
+from iggy_server.storage import PartitionLog, StorageError
+from iggy_server.storage import partition as partition_module
+from iggy_server.storage import resources
+from iggy_server.storage.write_queue import WriteQueue
+
+SEGMENT_SIZE_BYTES = 60_000
+MIB = 1024 * 1024
+
+
+@pytest.fixture
+def queue(monkeypatch):
+    """A private write queue for the test (the process-wide one stays untouched)."""
+    private = WriteQueue(64 * MIB)
+    monkeypatch.setattr(resources, "_write_queue", private)
+    yield private
+    private.resume()
+
+
+def numbered_batch(number: int, count: int = 3, payload_bytes: int = 700):
+    frames = [
+        frame((b"b%d-%d-" % (number, i)).ljust(payload_bytes, b"."), message_id=number * 1000 + i + 1)
+        for i in range(count)
+    ]
+    return build_batch(frames)
+
+
+def append(log: PartitionLog, number: int, **shape) -> bytes:
+    batch = numbered_batch(number, **shape)
+    log.append(batch.index, batch.frames, batch.messages_count)
+    return bytes(batch.frames)
+
+
+def stored_files(directory: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(directory.iterdir()) if path.suffix in (".log", ".index")}
+
+
+def read_all(log: PartitionLog) -> bytes:
+    result = log.read_by_offset(0, 1_000_000)
+    return b"".join(bytes(part) for part in result.buffers)
+
+
+def active_log_size(log: PartitionLog) -> int:
+    return (log.directory / f"{log.segments()[-1].start_offset:020d}.log").stat().st_size
+
+
+def test_appends_return_before_the_write_and_reads_wait_for_it(tmp_path, queue):
+    log = PartitionLog.open(tmp_path / "p", background_writes=True)
+    try:
+        queue.pause()
+        written = [append(log, number) for number in range(5)]
+        assert log.has_unwritten
+        assert active_log_size(log) == 0  # acknowledged, not yet in the kernel
+        assert queue.queued_bytes == sum(len(frames) for frames in written)
+        assert read_all(log) == b"".join(written)  # the read had the queue written out first
+        assert not log.has_unwritten
+        assert active_log_size(log) == log.size_bytes
+    finally:
+        queue.resume()
+        log.close()
+
+
+def test_queued_batches_of_a_segment_go_out_in_one_vectored_submission(tmp_path, queue):
+    log = PartitionLog.open(tmp_path / "p", background_writes=True)
+    try:
+        queue.pause()
+        for number in range(40):
+            append(log, number)
+        writes_before = _native.writer_stats()["writes"]
+        queue.resume()
+        log.flush(fsync=False)  # drains
+        assert (queue.submissions, queue.batches_written) == (1, 40)
+        # One vectored write to the log and one to the index, whatever the number of batches.
+        assert _native.writer_stats()["writes"] - writes_before == 2
+    finally:
+        log.close()
+
+
+def run_log(directory: Path, monkeypatch, background: bool, pause_every: int = 0) -> dict[str, bytes]:
+    ticks = itertools.count(1_700_000_000_000_000)
+    monkeypatch.setattr(partition_module, "_now_us", lambda: next(ticks))
+    log = PartitionLog.open(directory, segment_size_bytes=SEGMENT_SIZE_BYTES, background_writes=background)
+    try:
+        for number in range(120):
+            if pause_every and number % pause_every == 0:
+                resources.write_queue().pause()
+            append(log, number, count=1 + number % 5, payload_bytes=100 + 37 * number)
+            if pause_every and number % pause_every == pause_every - 1:
+                resources.write_queue().resume()
+        assert log.segments_count > 2  # rotations happened with batches queued
+    finally:
+        resources.write_queue().resume()
+        log.close()
+    return stored_files(directory)
+
+
+def test_files_are_byte_identical_to_the_written_mode(tmp_path, monkeypatch, queue):
+    written_mode = run_log(tmp_path / "written", monkeypatch, background=False)
+    memory_mode = run_log(tmp_path / "memory", monkeypatch, background=True, pause_every=7)
+    assert memory_mode == written_mode
+
+
+def test_the_queue_is_bounded_and_senders_wait_below_it(tmp_path, monkeypatch):
+    small = WriteQueue(MIB)
+    monkeypatch.setattr(resources, "_write_queue", small)
+    log = PartitionLog.open(tmp_path / "p", background_writes=True)
+
+    async def scenario():
+        small.pause()
+        while not small.over_limit():
+            append(log, 1, count=10, payload_bytes=10_000)
+        waiting = asyncio.ensure_future(small.wait_below_limit())
+        await asyncio.sleep(0.05)
+        assert not waiting.done()  # no room while the writer is held
+        small.resume()
+        await asyncio.wait_for(waiting, timeout=10)
+        assert not small.over_limit()
+        await asyncio.wait_for(log.wait_written(), timeout=10)
+        assert small.queued_bytes == 0
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        small.resume()
+        log.close()
+
+
+class FailingWrites:
+    """Stands in for the native writer of one segment: its first write fails like a full disk."""
+
+    def __init__(self, real) -> None:
+        self.real = real
+        self.failures_left = 1
+
+    def write(self, *args):
+        if self.failures_left:
+            self.failures_left -= 1
+            raise OSError(28, "No space left on device")
+        return self.real.write(*args)
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+
+def test_a_failed_background_write_is_reported_and_cut_off_the_files(tmp_path, queue):
+    directory = tmp_path / "p"
+    log = PartitionLog.open(directory, background_writes=True)
+    kept = append(log, 0)
+    log.flush(fsync=False)
+    writer = log._segments[-1].writer
+    writer._native = FailingWrites(writer._native)
+    append(log, 1)  # acknowledged from memory; its write fails
+    with pytest.raises(StorageError) as caught:
+        asyncio.run(log.wait_written())
+    assert caught.value.code == ErrorCode.CANNOT_SAVE_MESSAGES_TO_SEGMENT
+    with pytest.raises(StorageError):
+        append(log, 2)
+    with pytest.raises(StorageError):
+        read_all(log)  # the index names bytes that never reached the file
+    assert active_log_size(log) == len(kept)  # cut back to the last good write
+    log.close()
+    reopened = PartitionLog.open(directory, background_writes=True)
+    try:
+        assert read_all(reopened) == kept
+        assert reopened.next_offset == 3  # batch 0's three messages; the lost ones' offsets are free again
+    finally:
+        reopened.close()
+
+
+def test_close_writes_out_the_queue(tmp_path, queue):
+    directory = tmp_path / "p"
+    log = PartitionLog.open(directory, background_writes=True)
+    queue.pause()
+    written = [append(log, number) for number in range(6)]
+    log.close()  # must have the held writer write everything out before the descriptors close
+    assert queue.batches_written == 6
+    reopened = PartitionLog.open(directory)
+    try:
+        assert read_all(reopened) == b"".join(written)
+    finally:
+        reopened.close()
