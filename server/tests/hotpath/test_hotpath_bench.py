@@ -1,9 +1,11 @@
 """iggy-bench drives every workload against a real server and reports what actually moved."""
 
 import json
+import time
 
 import pytest
 
+from iggy_server.bench import floor
 from iggy_server.bench.__main__ import main
 from iggy_server.bench.report import percentile
 
@@ -83,3 +85,20 @@ def test_rate_limit_paces_batches_on_a_fixed_schedule(server, tmp_path):
     assert report["parameters"]["rate_limit_mb_per_s"] == 0.1
     assert producer["elapsed_s"] >= 0.1476
     assert producer["megabytes_per_s"] <= 0.1 * 10 / 9  # 10 batches over 9 intervals
+
+
+def test_latency_floor_pump_answers_every_request_on_schedule():
+    # 20 requests of 1000 B at 0.5 MB/s: one due every 2 ms, so the pump cannot finish in under 38 ms.
+    started = time.perf_counter()
+    latencies = floor.paced_pump(0.5, 1000, 20)
+    assert len(latencies) == 20
+    assert latencies == sorted(latencies) and latencies[0] >= 0
+    assert time.perf_counter() - started >= 0.038
+    summary = floor.summarize_ms(latencies)
+    assert summary["p50"] <= summary["p99"] <= summary["max"] == latencies[-1] * 1e3
+
+
+def test_measure_floor_needs_a_rate(capsys):
+    with pytest.raises(SystemExit):
+        main(["pinned-producer", "--measure-floor"])
+    assert "--measure-floor needs --rate-limit" in capsys.readouterr().err

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from iggy_server import _native
+from iggy_server.bench import floor
 from iggy_server.bench import report as reporting
 from iggy_server.bench import workloads
 
@@ -78,11 +79,19 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--data-dir", help="with --start-server: data directory (default: a temp dir, removed after)")
     parser.add_argument("--measure-loopback", action="store_true", help="also measure raw loopback TCP throughput")
+    parser.add_argument(
+        "--measure-floor",
+        action="store_true",
+        help="with --rate-limit: also measure the machine's latency floor at that rate (a raw TCP request/ack "
+        "pump between two processes, batches of the workload's size; no server, no disk)",
+    )
     parser.add_argument("--output-json", type=Path)
     parser.add_argument("--output-html", type=Path)
     parser.add_argument("--cleanup", action="store_true", help="delete the benchmark streams afterwards")
     parser.add_argument("--timeout", type=float, default=3600.0, help="give up after this many seconds")
     args = parser.parse_args(argv)
+    if args.measure_floor and not args.rate_limit:
+        parser.error("--measure-floor needs --rate-limit (the floor is measured at that rate)")
     if args.durability and not args.start_server:
         parser.error("--durability needs --start-server (an existing server's mode is its own configuration)")
     return args
@@ -278,9 +287,18 @@ def main(argv: list[str] | None = None) -> int:
             args.workload, parameters, plan.roles, results, plan.frame_bytes, plan.message_size
         )
         report.environment = environment(sampler, args.measure_loopback)
+        if args.measure_floor:
+            latencies = floor.paced_pump(args.rate_limit, plan.batch_bytes, 1000)
+            report.environment["floor_latency_ms"] = floor.summarize_ms(latencies)
         reporting.print_table(report)
         if "server_peak_rss_bytes" in report.environment:
             print(f"server peak RSS: {report.environment['server_peak_rss_bytes'] / 2**20:,.0f} MiB")
+        if "floor_latency_ms" in report.environment:
+            figures = report.environment["floor_latency_ms"]
+            print(
+                f"latency floor at {args.rate_limit:g} MB/s (raw TCP request/ack, no server): "
+                + ", ".join(f"{name} {value:.2f} ms" for name, value in figures.items())
+            )
         if "loopback_mb_per_s" in report.environment:
             print(f"loopback limit (raw TCP, 1 connection): {report.environment['loopback_mb_per_s']:,.0f} MB/s")
         if args.output_json:
