@@ -55,7 +55,7 @@ def test_fixed_record_sizes_match_the_reference(record, size):
     ("record", "fixed_prefix_bytes"),
     [
         ("TopicHeader", 50), ("StreamHeader", 32), ("UserHeader", 13), ("GroupHeader", 12), ("Stats", 108),
-        ("HotPathStats", 115),
+        ("HotPathStats", 139),
     ],
 )
 def test_fixed_prefix_before_the_first_variable_field(record, fixed_prefix_bytes):

@@ -256,5 +256,7 @@ def hot_path_fields(hot) -> list:
         ("Receive / read fallbacks", f"{hot.receive_fallbacks} / {hot.read_fallbacks}", None),
         ("Segment writes / fdatasyncs", f"{hot.writes} / {hot.datasyncs}", None),
         ("Segment bytes written", hot.bytes_written, fmt_size),
+        ("Write queue (memory durability)", hot.write_queue_bytes, fmt_size),
+        ("Background submissions / batches", f"{hot.background_submissions} / {hot.background_batches}", None),
     ]
 

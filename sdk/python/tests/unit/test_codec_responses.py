@@ -85,13 +85,13 @@ def _stats_sample() -> rs.Stats:
 
 
 def _hot_path_sample() -> rs.HotPathStats:
-    return rs.HotPathStats(2, True, False, *range(100, 114))
+    return rs.HotPathStats(2, True, False, *range(100, 117))
 
 
 def test_stats_hot_path_extension_round_trips():
     stats = dataclasses.replace(_stats_sample(), hot_path=_hot_path_sample())
     payload = stats.encode()
-    assert len(payload) == len(_stats_sample().encode()) + 8 + 115
+    assert len(payload) == len(_stats_sample().encode()) + 8 + 139
     assert rs.Stats.decode(payload) == stats
 
 

@@ -148,6 +148,9 @@ def collect_hot_path_stats() -> HotPathStats:
         writes=written["writes"],
         datasyncs=written["datasyncs"],
         bytes_written=written["bytes_written"],
+        write_queue_bytes=hot["write_queue_bytes"],
+        background_submissions=hot["background_submissions"],
+        background_batches=hot["background_batches"],
     )
 
 

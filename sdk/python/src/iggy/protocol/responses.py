@@ -461,15 +461,14 @@ class HotPathStats(WireModel):
     writes: int
     datasyncs: int
     bytes_written: int
+    write_queue_bytes: int
+    background_submissions: int
+    background_batches: int
 
     def write(self, writer: Writer) -> None:
         writer.u8(int(self.writer)).bool(self.io_uring_available).bool(self.direct_io)
-        for value in (
-            self.pool_capacity_bytes, self.pool_reserved_bytes, self.pool_in_use_bytes, self.pool_in_use_buffers,
-            self.pool_free_buffers, self.pool_hits, self.pool_misses, self.pool_evictions, self.pool_exhausted,
-            self.receive_fallbacks, self.read_fallbacks, self.writes, self.datasyncs, self.bytes_written,
-        ):
-            writer.u64(value)
+        for name in _HOT_PATH_COUNTERS:
+            writer.u64(getattr(self, name))
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
@@ -483,7 +482,7 @@ class HotPathStats(WireModel):
 _HOT_PATH_COUNTERS = (
     "pool_capacity_bytes", "pool_reserved_bytes", "pool_in_use_bytes", "pool_in_use_buffers", "pool_free_buffers",
     "pool_hits", "pool_misses", "pool_evictions", "pool_exhausted", "receive_fallbacks", "read_fallbacks",
-    "writes", "datasyncs", "bytes_written",
+    "writes", "datasyncs", "bytes_written", "write_queue_bytes", "background_submissions", "background_batches",
 )
 _STATS_EXTENSION_HEADER_BYTES = 8
 
