@@ -96,3 +96,13 @@ def parse_frames(data: bytes) -> list[dict]:
         position = end
     assert position == len(data), "frames do not end on a message boundary"
     return messages
+
+
+def identified_batch(number: int, count: int, payload_bytes: int) -> Batch:
+    """``count`` messages of ``payload_bytes`` with client-chosen ids (id 0 would get a random one), so two
+    runs of the same batches store the same bytes."""
+    frames = [
+        frame((b"b%d-%d-" % (number, i)).ljust(payload_bytes, b"."), message_id=number * 1000 + i + 1)
+        for i in range(count)
+    ]
+    return batch(frames)

@@ -1,24 +1,13 @@
 """SegmentFileWriter: io_uring and pwritev, buffered and O_DIRECT, produce byte-identical segment files."""
 
-import mmap
 import os
 import random
 
 import pytest
 
+from io_support import ALIGN, BACKENDS, IO_URING_AVAILABLE, IO_URING_REASON, direct_dir  # noqa: F401
+
 from iggy_server import _native
-
-ALIGN = _native.DIRECT_IO_ALIGN_BYTES
-
-IO_URING_AVAILABLE, IO_URING_REASON = _native.io_uring_status()
-BACKENDS = [
-    "pwritev",
-    pytest.param(
-        "io_uring",
-        marks=pytest.mark.skipif(not IO_URING_AVAILABLE, reason=f"io_uring unavailable here: {IO_URING_REASON}"),
-    ),
-]
-
 
 def random_appends(seed: int, count: int) -> list[tuple[list[bytes], list[bytes]]]:
     rng = random.Random(seed)
@@ -69,33 +58,6 @@ def check_active_direct_log(log_fd: int, position: int, written: bytes) -> None:
     size_bytes = os.fstat(log_fd).st_size
     assert size_bytes == -(-end // ALIGN) * ALIGN
     assert os.pread(log_fd, size_bytes - end, end) == bytes(size_bytes - end)
-
-
-def direct_io_refusal(directory) -> str:
-    """"" when an aligned O_DIRECT write works in ``directory`` (checked without the code under test)."""
-    block = mmap.mmap(-1, ALIGN)
-    probe = directory / "o_direct_probe"
-    try:
-        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_DIRECT, 0o644)
-        try:
-            os.pwritev(fd, [block], 0)
-        finally:
-            os.close(fd)
-    except OSError as error:
-        return f"{directory} refuses O_DIRECT: {error}"
-    finally:
-        block.close()
-        probe.unlink(missing_ok=True)
-    return ""
-
-
-@pytest.fixture
-def direct_dir(tmp_path):
-    """tmp_path, on a filesystem that takes O_DIRECT (pytest's base temp dir is on the real disk here)."""
-    refusal = direct_io_refusal(tmp_path)
-    if refusal:
-        pytest.skip(f"no O_DIRECT-capable filesystem for the direct tests: {refusal}")
-    return tmp_path
 
 
 def mixed_appends(seed: int, count: int) -> list[tuple[list[bytes], list[bytes]]]:

@@ -10,7 +10,8 @@ import itertools
 from pathlib import Path
 
 import pytest
-from native_batches import batch as build_batch, frame
+from io_support import stored_files
+from native_batches import identified_batch
 
 from iggy.protocol.codes import ErrorCode
 from iggy_server import _native
@@ -32,22 +33,10 @@ def queue(monkeypatch):
     private.resume()
 
 
-def numbered_batch(number: int, count: int = 3, payload_bytes: int = 700):
-    frames = [
-        frame((b"b%d-%d-" % (number, i)).ljust(payload_bytes, b"."), message_id=number * 1000 + i + 1)
-        for i in range(count)
-    ]
-    return build_batch(frames)
-
-
-def append(log: PartitionLog, number: int, **shape) -> bytes:
-    batch = numbered_batch(number, **shape)
+def append(log: PartitionLog, number: int, count: int = 3, payload_bytes: int = 700) -> bytes:
+    batch = identified_batch(number, count, payload_bytes)
     log.append(batch.index, batch.frames, batch.messages_count)
     return bytes(batch.frames)
-
-
-def stored_files(directory: Path) -> dict[str, bytes]:
-    return {path.name: path.read_bytes() for path in sorted(directory.iterdir()) if path.suffix in (".log", ".index")}
 
 
 def read_all(log: PartitionLog) -> bytes:

@@ -7,7 +7,6 @@ cut by recovery after a crash, and a filesystem that refuses O_DIRECT leaves the
 import errno
 import itertools
 import logging
-import mmap
 import os
 import random
 import shutil
@@ -20,7 +19,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from native_batches import batch as build_batch, frame, parse_frames, simple_batch
+from io_support import ALIGN, BACKENDS, IO_URING_AVAILABLE, direct_dir, direct_io_refusal, stored_files  # noqa: F401
+from native_batches import identified_batch, parse_frames, simple_batch
 
 from iggy.protocol import requests
 from iggy.protocol.primitives import PollingStrategy
@@ -31,36 +31,9 @@ from iggy_server.storage import resources
 
 from server_support import ServerProcess
 
-ALIGN = _native.DIRECT_IO_ALIGN_BYTES
 SEGMENT_SIZE_BYTES = 40_000
 NATIVE_TESTS = Path(__file__).resolve().parent.parent / "native"
-IO_URING_AVAILABLE, IO_URING_REASON = _native.io_uring_status()
-BACKENDS = [
-    "pwritev",
-    pytest.param(
-        "io_uring",
-        marks=pytest.mark.skipif(not IO_URING_AVAILABLE, reason=f"io_uring unavailable here: {IO_URING_REASON}"),
-    ),
-]
 INDEX_ENTRY = struct.Struct("<IIQ")
-
-
-def direct_io_refusal(directory: Path) -> str:
-    """"" when an aligned O_DIRECT write works in ``directory`` (checked without the code under test)."""
-    block = mmap.mmap(-1, ALIGN)
-    probe = directory / "o_direct_probe"
-    try:
-        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_DIRECT, 0o644)
-        try:
-            os.pwritev(fd, [block], 0)
-        finally:
-            os.close(fd)
-    except OSError as error:
-        return f"{directory} refuses O_DIRECT: {error}"
-    finally:
-        block.close()
-        probe.unlink(missing_ok=True)
-    return ""
 
 
 @pytest.fixture(autouse=True)
@@ -68,14 +41,6 @@ def default_resources():
     """Every test configures what it needs; the process-wide defaults come back afterwards."""
     yield
     resources.configure()
-
-
-@pytest.fixture
-def direct_dir(tmp_path):
-    refusal = direct_io_refusal(tmp_path)
-    if refusal:
-        pytest.skip(f"no O_DIRECT-capable filesystem for the direct tests: {refusal}")
-    return tmp_path
 
 
 @pytest.fixture
@@ -99,23 +64,10 @@ def batch_specs(seed: int, count: int) -> list[tuple[int, int]]:
     return [rng.choice(shapes) for _ in range(count)]
 
 
-def identified_batch(number: int, count: int, payload_bytes: int):
-    """Like simple_batch, with client-chosen message ids (id 0 would get a random one): reproducible bytes."""
-    frames = [
-        frame((b"b%d-%d-" % (number, i)).ljust(payload_bytes, b"."), message_id=number * 1000 + i + 1)
-        for i in range(count)
-    ]
-    return build_batch(frames)
-
-
 def deterministic_clock(monkeypatch) -> None:
     """Append timestamps from a counter, so two runs of the same batches store the same bytes."""
     ticks = itertools.count(1_700_000_000_000_000)
     monkeypatch.setattr(partition_module, "_now_us", lambda: next(ticks))
-
-
-def stored_files(directory: Path) -> dict[str, bytes]:
-    return {path.name: path.read_bytes() for path in sorted(directory.iterdir()) if path.suffix in (".log", ".index")}
 
 
 def padded(size_bytes: int) -> int:

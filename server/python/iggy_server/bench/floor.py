@@ -12,6 +12,8 @@ import multiprocessing
 import socket
 import time
 
+from iggy_server.bench.report import percentile
+
 ACK = b"ok"
 MAX_REQUESTS = 100_000
 CONNECT_TIMEOUT_S = 10.0
@@ -71,7 +73,7 @@ def paced_pump(rate_mb_per_s: float, request_bytes: int, requests: int) -> list[
 
 
 def summarize_ms(latencies: list[float]) -> dict[str, float]:
-    def at(quantile: float) -> float:
-        return latencies[min(len(latencies) - 1, int(quantile * len(latencies)))] * 1e3
-
-    return {"p50": at(0.50), "p90": at(0.90), "p99": at(0.99), "max": latencies[-1] * 1e3}
+    """Nearest-rank percentiles of sorted latencies, in ms, as the workload report computes them."""
+    summary = {f"p{pct:g}": percentile(latencies, pct) * 1e3 for pct in (50, 90, 99)}
+    summary["max"] = latencies[-1] * 1e3
+    return summary

@@ -73,10 +73,8 @@ async def send_messages(ctx, session, payload):
     if log.durable:
         # Acknowledge only once on disk; concurrent producers share the fdatasync (group commit).
         await log.wait_durable()
-    elif log.has_unwritten:
-        queue = write_queue()
-        if queue.over_limit():  # memory durability: backpressure instead of unbounded queued batches
-            await queue.wait_below_limit()
+    elif log.background_writes and write_queue().over_limit():
+        await write_queue().wait_below_limit()  # backpressure instead of unbounded queued batches
     return b""
 
 

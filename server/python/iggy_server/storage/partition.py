@@ -128,9 +128,9 @@ class PartitionLog:
 
         ``segment_size_bytes``: a segment is sealed once its log reaches this size (Iggy
         ``segment.size``). ``messages_required_to_save`` + ``enforce_fsync``: fsync after that many
-        unsynced messages (writes themselves always reach the OS immediately). ``durable``: fsync
-        before every append returns. ``verify_checksums_on_read``: verify offsets and checksums of
-        frames before serving them, as the 0.8 server does. ``background_writes`` (``memory``
+        unsynced messages (without ``background_writes``, writes reach the OS before append returns).
+        ``durable``: fsync before every append returns. ``verify_checksums_on_read``: verify offsets and
+        checksums of frames before serving them, as the 0.8 server does. ``background_writes`` (``memory``
         durability; ignored when ``durable``): appends are queued for the background writer and return
         before the kernel has the bytes (see :mod:`.write_queue`).
         """
@@ -252,6 +252,11 @@ class PartitionLog:
         if active.size_bytes >= self._segment_size_bytes:
             self._rotate()
         return AppendResult(base_offset, base_offset + messages_count - 1, messages_count, frames_bytes)
+
+    @property
+    def background_writes(self) -> bool:
+        """Whether appends are acknowledged from memory and written by the background writer."""
+        return self._background_writes
 
     @property
     def has_unwritten(self) -> bool:
@@ -408,7 +413,8 @@ class PartitionLog:
     # --- lifecycle --------------------------------------------------------------------------------
 
     def flush(self, fsync: bool) -> None:
-        """Every append is already in the OS; ``fsync=True`` also forces it to the device."""
+        """Hands queued batches to the OS (memory durability; otherwise every append is there already);
+        ``fsync=True`` also forces them to the device."""
         self._check_open()
         self._segments[-1].drain()
         if fsync:
