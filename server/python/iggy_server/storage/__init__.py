@@ -51,13 +51,14 @@ API summary (everything else in this package is private):
       .min_offset() -> int | None                 # smallest stored offset (segment-deletion barrier)
 
 Durability: every append reaches the OS (os.write) before it returns, so a `kill -9` of the server loses
-no acknowledged message — unless ``background_writes`` (``memory`` durability): then appends are queued for
-the background writer (:mod:`.write_queue`) and reads wait for what they cover. fsync follows the Iggy
+no acknowledged message — unless ``background_writes`` (``memory`` durability): then appends are queued
+for the background writer (:mod:`.write_queue`) and reads wait for what they cover. fsync follows the Iggy
 0.8 knobs: with ``enforce_fsync`` the files are fsynced once ``messages_required_to_save`` unsynced
 messages accumulated; ``durable=True`` fsyncs before every append returns (survives power loss).
-Validation order: Iggy checks the batch before resolving the stream/topic/partition; handlers that want the same error precedence call
-``iggy_server._native.validate_batch(index, frames, count)`` first (cheap: no checksums). None of these
-objects is thread-safe: use them from one thread (the event loop), or serialise access.
+Validation order: Iggy checks the batch before resolving the stream/topic/partition; handlers that want
+the same error precedence call ``iggy_server._native.validate_batch(index, frames, count)`` first (cheap:
+no checksums). None of these objects is thread-safe: use them from one thread (the event loop), or
+serialise access.
 """
 
 from iggy_server.storage.errors import StorageError
