@@ -124,6 +124,7 @@ def test_flags_translate_to_iggys_benchmark_cli(tmp_path) -> None:
     [
         ["--client", "official-rust", "--rate-limit", "10", "pinned-producer"],
         ["--client", "official-rust", "--cleanup", "pinned-producer"],
+        ["--client", "official-rust", "--partitions", "2", "pinned-consumer"],
         ["balanced-producer-and-consumer-group"],
         ["--official-binary", "/bin/x", "pinned-producer"],
     ],

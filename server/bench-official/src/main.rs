@@ -204,8 +204,8 @@ fn frame_bytes(message: &IggyMessage) -> u64 {
 
 async fn run_actor(args: Arc<Args>, plan: ActorPlan, barrier: Arc<Barrier>, measured: bool) -> ActorRecord {
     let mut record = ActorRecord::new(plan.role, plan.id, &plan.stream);
-    let prepared = async { Ok::<_, IggyError>((setup_actor(&args, &plan).await?, build_batch(&args)?)) };
-    let (client, mut batch) = match prepared.await {
+    let prepared = async { Ok::<_, IggyError>((Actor::connect(&args, &plan).await?, build_batch(&args)?)) };
+    let (actor, mut batch) = match prepared.await {
         Ok(ready) => ready,
         Err(error) => {
             // Release the others: a failed actor must not leave them waiting at the barrier forever.
@@ -217,17 +217,15 @@ async fn run_actor(args: Arc<Args>, plan: ActorPlan, barrier: Arc<Barrier>, meas
     barrier.wait().await;
     let started = Instant::now();
     let outcome = match plan.role {
-        Role::Producer => produce(&client, &plan, &mut batch, &mut record, started).await,
-        Role::Consumer => consume(&client, &plan, args.messages_per_batch, &mut record, started).await,
-        Role::ProducingConsumer => {
-            produce_and_consume(&client, &plan, &mut batch, args.messages_per_batch, &mut record, started).await
-        }
+        Role::Producer => actor.produce(&mut batch, &mut record, started).await,
+        Role::Consumer => actor.consume(&mut record, started).await,
+        Role::ProducingConsumer => actor.produce_and_consume(&mut batch, &mut record, started).await,
     };
     record.elapsed_ns = started.elapsed().as_nanos() as u64;
     if let Err(error) = outcome {
         record.error = Some(error.to_string());
     }
-    if let Err(error) = client.shutdown().await {
+    if let Err(error) = actor.client.shutdown().await {
         if record.error.is_none() && measured {
             record.error = Some(format!("shutdown: {error}"));
         }
@@ -235,132 +233,134 @@ async fn run_actor(args: Arc<Args>, plan: ActorPlan, barrier: Arc<Barrier>, meas
     record
 }
 
-async fn setup_actor(args: &Args, plan: &ActorPlan) -> Result<IggyClient, IggyError> {
-    let client = connect(args).await?;
-    if let Some(group) = &plan.group {
-        client.join_consumer_group(&identifier(&plan.stream)?, &identifier(TOPIC)?, &identifier(&group.name)?).await?;
-    }
-    Ok(client)
-}
-
-async fn produce(
-    client: &IggyClient,
-    plan: &ActorPlan,
-    batch: &mut [IggyMessage],
-    record: &mut ActorRecord,
-    started: Instant,
-) -> Result<(), Failure> {
-    let stream = identifier(&plan.stream)?;
-    let topic = identifier(TOPIC)?;
-    let batch_bytes: u64 = batch.iter().map(frame_bytes).sum();
-    let batch_payload_bytes: u64 = batch.iter().map(|m| m.payload.len() as u64).sum();
-    for _ in 0..plan.batches {
-        stamp(batch);
-        let before = Instant::now();
-        client.send_messages(&stream, &topic, &plan.partitioning, batch).await?;
-        record.batch(before, started, batch.len() as u64, batch_bytes, batch_payload_bytes);
-    }
-    Ok(())
-}
-
-fn consumer_of(plan: &ActorPlan) -> Result<Consumer, IggyError> {
-    Ok(match &plan.group {
-        Some(group) => Consumer::group(identifier(&group.name)?),
-        None => Consumer::new(Identifier::numeric(plan.id)?),
-    })
-}
-
-async fn consume(
-    client: &IggyClient,
-    plan: &ActorPlan,
+/// One signed-in SDK client and what its requests name, resolved once before the measured loop.
+struct Actor<'a> {
+    client: IggyClient,
+    plan: &'a ActorPlan,
+    stream: Identifier,
+    topic: Identifier,
+    consumer: Consumer,
     messages_per_batch: u32,
-    record: &mut ActorRecord,
-    started: Instant,
-) -> Result<(), Failure> {
-    let stream = identifier(&plan.stream)?;
-    let topic = identifier(TOPIC)?;
-    let consumer = consumer_of(plan)?;
-    // As Iggy's benchmark: a pinned consumer reads by offset without committing, a group member reads `next`
-    // and lets the server commit.
-    let (mut strategy, auto_commit) =
-        if plan.group.is_some() { (PollingStrategy::next(), true) } else { (PollingStrategy::offset(0), false) };
-    let wanted = plan.batches * u64::from(messages_per_batch);
-    let mut last_progress = Instant::now();
-    loop {
-        let done = match &plan.group {
-            Some(group) => group.consumed.load(Ordering::Relaxed) >= group.messages,
-            None => record.messages >= wanted,
+}
+
+impl<'a> Actor<'a> {
+    async fn connect(args: &Args, plan: &'a ActorPlan) -> Result<Self, IggyError> {
+        let stream = identifier(&plan.stream)?;
+        let topic = identifier(TOPIC)?;
+        let consumer = match &plan.group {
+            Some(group) => Consumer::group(identifier(&group.name)?),
+            None => Consumer::new(Identifier::numeric(plan.id)?),
         };
-        if done {
-            return Ok(());
-        }
-        let before = Instant::now();
-        let polled = client
-            .poll_messages(&stream, &topic, plan.partition, &consumer, &strategy, messages_per_batch, auto_commit)
-            .await?;
-        if polled.messages.is_empty() {
-            record.empty_polls += 1;
-            if last_progress.elapsed() > IDLE_TIMEOUT {
-                return Err(Failure::Idle(record.messages));
-            }
-            tokio::task::yield_now().await;
-            continue;
-        }
-        last_progress = Instant::now();
-        let count = polled.messages.len() as u64;
-        let bytes = polled.messages.iter().map(frame_bytes).sum();
-        let payload_bytes = polled.messages.iter().map(|m| m.payload.len() as u64).sum();
-        record.batch(before, started, count, bytes, payload_bytes);
-        if strategy.kind == PollingKind::Offset {
-            strategy.value += count;
-        }
+        let client = connect(args).await?;
         if let Some(group) = &plan.group {
-            group.consumed.fetch_add(count, Ordering::Relaxed);
+            client.join_consumer_group(&stream, &topic, &identifier(&group.name)?).await?;
         }
+        Ok(Actor { client, plan, stream, topic, consumer, messages_per_batch: args.messages_per_batch })
     }
-}
 
-/// Iggy's end-to-end producing consumer: send a batch, then read it back; the latency is the pair's.
-async fn produce_and_consume(
-    client: &IggyClient,
-    plan: &ActorPlan,
-    batch: &mut [IggyMessage],
-    messages_per_batch: u32,
-    record: &mut ActorRecord,
-    started: Instant,
-) -> Result<(), Failure> {
-    let stream = identifier(&plan.stream)?;
-    let topic = identifier(TOPIC)?;
-    let consumer = consumer_of(plan)?;
-    let batch_bytes: u64 = batch.iter().map(frame_bytes).sum();
-    let batch_payload_bytes: u64 = batch.iter().map(|m| m.payload.len() as u64).sum();
-    let mut offset = 0u64;
-    for _ in 0..plan.batches {
+    async fn send(&self, batch: &mut [IggyMessage]) -> Result<(), IggyError> {
         stamp(batch);
-        let before = Instant::now();
-        client.send_messages(&stream, &topic, &plan.partitioning, batch).await?;
-        let mut read = 0u64;
+        self.client.send_messages(&self.stream, &self.topic, &self.plan.partitioning, batch).await
+    }
+
+    async fn poll(&self, strategy: &PollingStrategy, auto_commit: bool) -> Result<PolledMessages, IggyError> {
+        let (plan, count) = (self.plan, self.messages_per_batch);
+        self.client
+            .poll_messages(&self.stream, &self.topic, plan.partition, &self.consumer, strategy, count, auto_commit)
+            .await
+    }
+
+    async fn produce(
+        &self,
+        batch: &mut [IggyMessage],
+        record: &mut ActorRecord,
+        started: Instant,
+    ) -> Result<(), Failure> {
+        let (bytes, payload_bytes) = batch_sizes(batch);
+        for _ in 0..self.plan.batches {
+            let before = Instant::now();
+            self.send(batch).await?;
+            record.batch(before, started, batch.len() as u64, bytes, payload_bytes);
+        }
+        Ok(())
+    }
+
+    async fn consume(&self, record: &mut ActorRecord, started: Instant) -> Result<(), Failure> {
+        let group = self.plan.group.as_ref();
+        // As Iggy's benchmark: a pinned consumer reads by offset without committing, a group member reads `next`
+        // and lets the server commit.
+        let (mut strategy, auto_commit) =
+            if group.is_some() { (PollingStrategy::next(), true) } else { (PollingStrategy::offset(0), false) };
+        let wanted = self.plan.batches * u64::from(self.messages_per_batch);
         let mut last_progress = Instant::now();
-        while read < batch.len() as u64 {
-            let strategy = PollingStrategy::offset(offset);
-            let polled = client
-                .poll_messages(&stream, &topic, plan.partition, &consumer, &strategy, messages_per_batch, false)
-                .await?;
+        loop {
+            let done = match group {
+                Some(group) => group.consumed.load(Ordering::Relaxed) >= group.messages,
+                None => record.messages >= wanted,
+            };
+            if done {
+                return Ok(());
+            }
+            let before = Instant::now();
+            let polled = self.poll(&strategy, auto_commit).await?;
             if polled.messages.is_empty() {
                 record.empty_polls += 1;
                 if last_progress.elapsed() > IDLE_TIMEOUT {
-                    return Err(Failure::Idle(record.messages + read));
+                    return Err(Failure::Idle(record.messages));
                 }
                 tokio::task::yield_now().await;
                 continue;
             }
             last_progress = Instant::now();
-            read += polled.messages.len() as u64;
-            offset += polled.messages.len() as u64;
+            let count = polled.messages.len() as u64;
+            let (bytes, payload_bytes) = batch_sizes(&polled.messages);
+            record.batch(before, started, count, bytes, payload_bytes);
+            if strategy.kind == PollingKind::Offset {
+                strategy.value += count;
+            }
+            if let Some(group) = group {
+                group.consumed.fetch_add(count, Ordering::Relaxed);
+            }
         }
-        record.batch(before, started, batch.len() as u64, batch_bytes, batch_payload_bytes);
     }
-    Ok(())
+
+    /// Iggy's end-to-end producing consumer: send a batch, then read it back; the latency is the pair's.
+    async fn produce_and_consume(
+        &self,
+        batch: &mut [IggyMessage],
+        record: &mut ActorRecord,
+        started: Instant,
+    ) -> Result<(), Failure> {
+        let (bytes, payload_bytes) = batch_sizes(batch);
+        let mut offset = 0u64;
+        for _ in 0..self.plan.batches {
+            let before = Instant::now();
+            self.send(batch).await?;
+            let mut read = 0u64;
+            let mut last_progress = Instant::now();
+            while read < batch.len() as u64 {
+                let polled = self.poll(&PollingStrategy::offset(offset), false).await?;
+                if polled.messages.is_empty() {
+                    record.empty_polls += 1;
+                    if last_progress.elapsed() > IDLE_TIMEOUT {
+                        return Err(Failure::Idle(record.messages + read));
+                    }
+                    tokio::task::yield_now().await;
+                    continue;
+                }
+                last_progress = Instant::now();
+                read += polled.messages.len() as u64;
+                offset += polled.messages.len() as u64;
+            }
+            record.batch(before, started, batch.len() as u64, bytes, payload_bytes);
+        }
+        Ok(())
+    }
+}
+
+/// (message frames, payload) bytes of a batch, as the SDK sizes messages.
+fn batch_sizes(messages: &[IggyMessage]) -> (u64, u64) {
+    messages.iter().fold((0, 0), |(bytes, payload), m| (bytes + frame_bytes(m), payload + m.payload.len() as u64))
 }
 
 /// The actors of the workload, and the unmeasured producers that fill the streams consumer-only workloads read.

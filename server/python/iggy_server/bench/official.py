@@ -19,20 +19,12 @@ from pathlib import Path
 from iggy.protocol.codes import MESSAGE_HEADER_SIZE
 
 from iggy_server.bench import report as reporting
+from iggy_server.bench import workloads
 
 FORMAT = "iggy-bench-official/1"
 CLIENTS = ("native", "official-rust")
-# Iggy's workload names: (has producers, has consumers, balanced). The official client knows every one of these;
-# the native generator knows those in workloads.WORKLOADS.
-WORKLOADS = {
-    "pinned-producer": (True, False, False),
-    "pinned-consumer": (False, True, False),
-    "pinned-producer-and-consumer": (True, True, False),
-    "balanced-producer": (True, False, True),
-    "balanced-consumer-group": (False, True, True),
-    "balanced-producer-and-consumer-group": (True, True, True),
-    "end-to-end-producing-consumer": (True, False, False),
-}
+# The native generator's workloads (same tuple: uses producers, uses consumers, pinned) and one it does not run.
+WORKLOADS = {**workloads.WORKLOADS, "balanced-producer-and-consumer-group": (True, True, False)}
 _SOURCE_DIR = Path(__file__).resolve().parents[3] / "bench-official"
 _REPO_ROOT = _SOURCE_DIR.parents[1]
 DEFAULT_BINARY = _SOURCE_DIR / "target" / "iggy-bench-official"
@@ -68,6 +60,8 @@ def check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace, n
     for flag, given in unsupported.items():
         if given:
             parser.error(f"{flag} is not available with --client official-rust")
+    if args.partitions and WORKLOADS[args.workload][2]:
+        parser.error("--partitions: Iggy's pinned workloads use one partition per stream")
 
 
 def binary(args: argparse.Namespace) -> Path:
@@ -98,7 +92,7 @@ def batches_per_actor(args: argparse.Namespace) -> int:
 
 def command(args: argparse.Namespace, executable: Path, address: str, output: Path) -> list[str]:
     """iggy-bench's flags in the CLI of Iggy's benchmark (global flags, workload and its flags, transport)."""
-    producers, consumers, balanced = WORKLOADS[args.workload]
+    producers, consumers, pinned = WORKLOADS[args.workload]
     argv = [
         str(executable),
         "--message-size", str(args.message_size),
@@ -111,7 +105,7 @@ def command(args: argparse.Namespace, executable: Path, address: str, output: Pa
     ]  # fmt: skip
     if args.streams:
         argv += ["--streams", str(args.streams)]
-    if args.partitions and balanced:
+    if args.partitions and not pinned:
         argv += ["--partitions", str(args.partitions)]
     if producers:
         argv += ["--producers", str(args.producers)]
