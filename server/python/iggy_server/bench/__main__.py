@@ -54,7 +54,9 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--password", default="iggy")
     parser.add_argument("--producers", type=int, default=8)
     parser.add_argument("--consumers", type=int, default=8)
-    parser.add_argument("--streams", type=int, help="default 8 for pinned workloads, 1 for balanced ones")
+    parser.add_argument(
+        "--streams", type=int, help="default 8 for pinned workloads (official-rust: one per actor), 1 for balanced ones"
+    )
     parser.add_argument("--partitions", type=int, help="default 1 for pinned workloads, 24 for balanced ones")
     parser.add_argument("--messages-per-batch", type=int, default=1000)
     parser.add_argument(
