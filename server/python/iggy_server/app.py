@@ -4,12 +4,19 @@ Wire handling per connection (a ``BufferedProtocol``, so payloads are received s
 bytearray the handler gets — SendMessages frames reach the native stamping code without a copy):
 
 * read the 8-byte header ``length u32 | code u32``;
-* ``length < 4`` → 3 InvalidCommand; unknown code → 3; payload above the limit (SendMessages has its
-  own) → 3; not logged in for a command that needs it → 40. In all these cases the payload is
-  *drained* through a small scratch buffer — never buffered, never parsed as a frame — so the
-  stream stays in sync and memory stays bounded;
-* otherwise the payload is read into a fresh bytearray, reading pauses, the handler runs, the
-  response is written, reading resumes: one request at a time per connection.
+* ``length < 4`` → 3 InvalidCommand; before login, a payload above
+  ``limits.max_unauthenticated_request_bytes`` → 40 (3 for a command allowed before login) and the
+  connection is closed; unknown code → 3; payload above the limit (SendMessages has its own) → 3; not
+  logged in for a command that needs it → 40. In the other cases the payload is *drained* through a
+  shared scratch buffer — never buffered, never parsed as a frame — so the stream stays in sync and
+  memory stays bounded;
+* otherwise the payload is read into a bytearray that grows with the bytes actually received (at most
+  twice them), never with the announced length — or, for a large SendMessages, into a pooled buffer
+  (bounded by ``system.memory_pool.size_bytes``); then the handler runs and the response is written:
+  one request at a time per connection.
+* reading pauses while the handler waits (a task carries it on) and while more than
+  ``limits.write_buffer_high_water_bytes`` of answers wait in the transport (write backpressure);
+  a connection that stalls mid-frame for ``limits.frame_read_timeout_ms`` is closed (the server's sweep).
 
 Errors never carry a body; OK bodies are never exactly one byte (reference §2.2).
 """
@@ -48,8 +55,14 @@ log = logging.getLogger("iggy_server")
 _RESPONSE_HEADER = struct.Struct("<II")
 _REQUEST_HEADER = struct.Struct("<II")
 _DRAIN_CHUNK_BYTES = 64 * 1024
+# Drained payloads are discarded, so every connection can receive them into this one buffer (the event loop
+# is single-threaded: a get_buffer/buffer_updated pair is never interleaved with another connection's).
+_DRAIN_BUFFER = memoryview(bytearray(_DRAIN_CHUNK_BYTES))
+# A payload buffer starts this small and doubles as bytes arrive, up to the announced length.
+_INITIAL_PAYLOAD_BYTES = 4096
 _COALESCE_LIMIT_BYTES = 64 * 1024
-# Payloads from this size on are received into pooled buffers (smaller ones: a bytearray is cheaper).
+# SendMessages payloads from this size on are received into pooled buffers (smaller ones: a bytearray is
+# cheaper); other commands gain nothing from the zero-copy path and use the growing bytearray.
 _POOLED_PAYLOAD_MIN_BYTES = 64 * 1024
 _KNOWN_CODES = frozenset(int(c) for c in Command)
 ROOT_PASSWORD_ALPHABET = string.ascii_letters + string.digits
@@ -196,11 +209,16 @@ class Connection(asyncio.BufferedProtocol):
         self._filled = 0
         self._payload: bytearray | PooledBuffer | None = None
         self._payload_view: memoryview | None = None
+        self._payload_bytes = 0
         self._code = 0
         self._drain_left = 0
-        self._drain_buffer: bytearray | None = None
         self._closed = False
         self._busy = False
+        self._write_paused = False
+        self._reading_paused = False
+        # Bytes received so far, and (bytes, loop time) when the stall sweep last saw them change.
+        self.received_bytes = 0
+        self.stall_mark: tuple[int, float] | None = None
 
     # ------------------------------------------------------------------ asyncio callbacks
 
@@ -214,6 +232,8 @@ class Connection(asyncio.BufferedProtocol):
             transport.abort()
             self._closed = True
             return
+        limits = self.ctx.config.limits
+        transport.set_write_buffer_limits(high=limits.write_buffer_high_water_bytes)
         if self.ctx.config.tcp.nodelay:
             sock = transport.get_extra_info("socket")
             if sock is not None:
@@ -246,25 +266,54 @@ class Connection(asyncio.BufferedProtocol):
         if self._state == self._PAYLOAD:
             assert self._payload_view is not None
             return self._payload_view[self._filled :]
-        assert self._drain_buffer is not None
-        return memoryview(self._drain_buffer)[: min(self._drain_left, len(self._drain_buffer))]
+        return _DRAIN_BUFFER[: min(self._drain_left, _DRAIN_CHUNK_BYTES)]
 
     def buffer_updated(self, nbytes: int) -> None:
+        self.received_bytes += nbytes
         if self._state == self._DRAIN:
             self._drain_left -= nbytes
             if self._drain_left == 0:
-                self._drain_buffer = None
                 self._reset()
             return
         self._filled += nbytes
         if self._state == self._HEADER:
             if self._filled == 8:
                 self._on_header()
-        elif self._payload is not None and self._filled == len(self._payload):
-            self._on_payload()
+        elif self._payload_view is not None and self._filled == self._payload_view.nbytes:
+            if self._filled == self._payload_bytes:
+                self._on_payload()
+            else:
+                self._grow_payload()
 
     def eof_received(self) -> bool:
         return False  # close our side too
+
+    def pause_writing(self) -> None:
+        self._write_paused = True
+        self._update_reading()
+
+    def resume_writing(self) -> None:
+        self._write_paused = False
+        self._update_reading()
+
+    # ------------------------------------------------------------------ flow control
+
+    @property
+    def mid_frame(self) -> bool:
+        """Whether part of a frame has arrived and the rest is awaited from the peer (not paused by us)."""
+        return not self._reading_paused and (self._state != self._HEADER or self._filled > 0)
+
+    def _update_reading(self) -> None:
+        """Read while no handler is running and the peer drains its answers; pause otherwise."""
+        if self._closed or self.transport is None:
+            return
+        pause = self._busy or self._write_paused
+        if pause != self._reading_paused:
+            self._reading_paused = pause
+            if pause:
+                self.transport.pause_reading()
+            else:
+                self.transport.resume_reading()
 
     # ------------------------------------------------------------------ framing
 
@@ -273,6 +322,7 @@ class Connection(asyncio.BufferedProtocol):
         self._filled = 0
         self._payload = None
         self._payload_view = None
+        self._payload_bytes = 0
 
     def _drain(self, payload_bytes: int) -> None:
         if payload_bytes <= 0:
@@ -280,7 +330,14 @@ class Connection(asyncio.BufferedProtocol):
             return
         self._state = self._DRAIN
         self._drain_left = payload_bytes
-        self._drain_buffer = bytearray(min(_DRAIN_CHUNK_BYTES, payload_bytes))
+
+    def _grow_payload(self) -> None:
+        """Double the payload buffer (up to the announced length) once the bytes received fill it."""
+        assert isinstance(self._payload, bytearray)
+        grown = bytearray(min(self._payload_bytes, 2 * len(self._payload)))
+        grown[: self._filled] = self._payload
+        self._payload = grown
+        self._payload_view = memoryview(grown)
 
     def _on_header(self) -> None:
         length, code = _REQUEST_HEADER.unpack_from(self._header, 0)
@@ -296,11 +353,19 @@ class Connection(asyncio.BufferedProtocol):
             self._reset()
             return
         payload_bytes = length - 4
+        limits = self.ctx.config.limits
+        if session.user_id is None and payload_bytes > limits.max_unauthenticated_request_bytes:
+            # Nothing worth reading can be that large before login; closing (rather than draining) stops an
+            # anonymous peer from costing more than the few bytes of a header.
+            error = ErrorCode.INVALID_COMMAND if code in UNAUTHENTICATED_COMMANDS else ErrorCode.UNAUTHENTICATED
+            limit = limits.max_unauthenticated_request_bytes
+            self._reject(code, error, f"payload of {payload_bytes} bytes before login exceeds {limit} bytes")
+            self._close()
+            return
         if code not in _KNOWN_CODES or Command(code) not in HANDLERS:
             self._reject(code, ErrorCode.INVALID_COMMAND, f"unknown command code {code}")
             self._drain(payload_bytes)
             return
-        limits = self.ctx.config.limits
         limit = limits.max_send_messages_bytes if code == Command.SEND_MESSAGES else limits.max_request_bytes
         if payload_bytes > limit:
             message = f"payload of {payload_bytes} bytes exceeds the {limit}-byte limit"
@@ -324,9 +389,14 @@ class Connection(asyncio.BufferedProtocol):
             return
         self._state = self._PAYLOAD
         self._filled = 0
-        pooled = resources.acquire_for_receive(payload_bytes) if payload_bytes >= _POOLED_PAYLOAD_MIN_BYTES else None
+        self._payload_bytes = payload_bytes
+        pooled = (
+            resources.acquire_for_receive(payload_bytes)
+            if code == Command.SEND_MESSAGES and payload_bytes >= _POOLED_PAYLOAD_MIN_BYTES
+            else None
+        )
         if pooled is None:
-            self._payload = bytearray(payload_bytes)
+            self._payload = bytearray(min(payload_bytes, _INITIAL_PAYLOAD_BYTES))
             self._payload_view = memoryview(self._payload)
         else:
             # The pool takes the memory back only once this view and every slice of it (the handler's
@@ -353,7 +423,7 @@ class Connection(asyncio.BufferedProtocol):
         # The handler waits for something (e.g. password hashing in a thread): stop reading so
         # requests stay one at a time, and let a task carry it to completion.
         self._busy = True
-        self.transport.pause_reading()
+        self._update_reading()
         task = asyncio.get_running_loop().create_task(self._continue(code, coroutine, awaited))
         self.server.track(task)
 
@@ -384,10 +454,10 @@ class Connection(asyncio.BufferedProtocol):
         finally:
             self._busy = False
             session = self.session
-            if not self._closed and self.transport is not None and session is not None and not session.stale:
-                self.transport.resume_reading()
             if session is not None and session.stale:
                 self._close()
+            else:
+                self._update_reading()
 
     # ------------------------------------------------------------------ dispatch
 
@@ -454,10 +524,14 @@ class Connection(asyncio.BufferedProtocol):
         if pending:
             self.transport.write(pending)
 
-    def _close(self) -> None:
+    def _close(self, abort: bool = False) -> None:
+        """Close after the pending answers are sent, or at once (``abort``: a peer that may never read them)."""
         if self.transport is not None and not self._closed:
             self._closed = True
-            self.transport.close()
+            if abort:
+                self.transport.abort()
+            else:
+                self.transport.close()
 
 
 def _error_name(code: int) -> str:
@@ -506,6 +580,8 @@ class IggyServer:
         if config.system.message_saver.enabled:
             self._every(config.system.message_saver.interval_ms, self.ctx.metadata.fsync_dirty, "message saver")
         self._every(config.system.memory_pool.stats_log_interval_ms, log_hot_path_stats, "hot path stats")
+        # A stalled frame is noticed between 1 and 1.25 read timeouts after its last byte.
+        self._every(max(config.limits.frame_read_timeout_ms // 4, 1), self._close_stalled, "stalled frame sweep")
         if config.system.message_cleaner.enabled:
             self._every(config.system.message_cleaner.interval_ms, self._clean_expired, "message cleaner")
         group_config = config.consumer_group
@@ -544,6 +620,27 @@ class IggyServer:
                 connection = next((c for c in self.connections if c.session is session), None)
                 if connection is not None and not connection._busy:
                     connection._close()
+
+    def _close_stalled(self) -> None:
+        """Close connections that sent part of a frame and nothing more for ``limits.frame_read_timeout_ms``."""
+        now = asyncio.get_running_loop().time()
+        timeout_s = self.ctx.config.limits.frame_read_timeout_ms / 1000
+        for connection in list(self.connections):
+            if not connection.mid_frame:
+                connection.stall_mark = None
+                continue
+            mark = connection.stall_mark
+            if mark is None or mark[0] != connection.received_bytes:
+                connection.stall_mark = (connection.received_bytes, now)
+            elif now - mark[1] >= timeout_s:
+                session = connection.session
+                log.warning(
+                    "client %s (%s): closing, no byte of the pending frame for %.1f s",
+                    session.client_id if session else "?",
+                    session.address if session else "?",
+                    now - mark[1],
+                )
+                connection._close(abort=True)
 
     def _clean_expired(self) -> None:
         now = now_us()

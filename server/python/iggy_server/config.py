@@ -61,6 +61,14 @@ DEFAULTS: dict[str, Any] = {
         "max_messages_per_batch": 1_000_000,
         "max_poll_messages": 1_000_000,
         "max_connections": 10_000,
+        # Before login only LoginUser / LoginWithPersonalAccessToken / Ping are useful, and none needs more
+        # than a few hundred bytes: a larger frame is answered with an error and the connection closed.
+        "max_unauthenticated_request_bytes": 4096,
+        # A connection that stops sending in the middle of a frame for this long is closed.
+        "frame_read_timeout_ms": 30_000,
+        # Reading from a connection pauses while this many answer bytes wait to be sent to it, so a client
+        # that pipelines requests without reading cannot make the server queue answers without bound.
+        "write_buffer_high_water_bytes": 4 * MIB,
     },
     "heartbeat": {"enabled": False, "interval_ms": 5000},
     "consumer_group": {"rebalancing_timeout_ms": 30_000, "rebalancing_check_interval_ms": 5000},
@@ -224,6 +232,9 @@ def _validate(values: Mapping[str, Any]) -> None:
         "limits.max_messages_per_batch",
         "limits.max_poll_messages",
         "limits.max_connections",
+        "limits.max_unauthenticated_request_bytes",
+        "limits.frame_read_timeout_ms",
+        "limits.write_buffer_high_water_bytes",
         "heartbeat.interval_ms",
         "consumer_group.rebalancing_timeout_ms",
         "consumer_group.rebalancing_check_interval_ms",
