@@ -20,6 +20,7 @@ from .config import ConfigError, load_config
 from .errors import IggyError
 
 DEFAULT_ROOT_CREDENTIALS = ("iggy", "iggy")
+EXIT_BROKEN_INSTALL = 3
 _LEVELS = {
     "trace": logging.DEBUG,
     "debug": logging.DEBUG,
@@ -69,7 +70,15 @@ def main(argv: list[str] | None = None) -> int:
         if data_dir.exists():
             log.warning("--fresh: deleting %s", data_dir.resolve())
             shutil.rmtree(data_dir)
-    from .app import build_context, run_server
+    try:
+        # Imported here, not at the top, so a broken install is reported as one line, not a traceback.
+        from .app import build_context, run_server
+        from .handlers import load_handlers
+
+        load_handlers()
+    except ImportError as exc:
+        print(f"iggy-server: incomplete installation, cannot import {exc.name or exc}: {exc}", file=sys.stderr)
+        return EXIT_BROKEN_INSTALL
 
     try:
         root = DEFAULT_ROOT_CREDENTIALS if args.with_default_root_credentials else None

@@ -37,15 +37,19 @@ from pathlib import Path
 from typing import Any
 
 from iggy.protocol.codes import UNAUTHENTICATED_COMMANDS, Command, ErrorCode
+from iggy.protocol.errors import ProtocolError
 
 from .clients import ClientRegistry
 from .config import ConfigError, ServerConfig, split_address
-from .context import PermissiveAuthorizer, ServerContext
+from .context import ServerContext
 from .errors import IggyError, from_protocol_error
 from .handlers import HANDLERS, load_handlers
 from .metadata import Metadata
+from .security.authorizer import Authorizer
+from .security.tokens import TokenStore
+from .security.users import UserStore
 from .session import Session, now_us
-from ._native import PooledBuffer
+from ._native import NativeError, PooledBuffer
 from .storage import resources
 
 __all__ = ["build_context", "IggyServer", "run_server"]
@@ -66,26 +70,6 @@ _COALESCE_LIMIT_BYTES = 64 * 1024
 _POOLED_PAYLOAD_MIN_BYTES = 64 * 1024
 _KNOWN_CODES = frozenset(int(c) for c in Command)
 ROOT_PASSWORD_ALPHABET = string.ascii_letters + string.digits
-
-
-def _protocol_error_type() -> type[Exception]:
-    try:
-        from iggy.protocol.errors import ProtocolError
-    except ImportError:  # pragma: no cover - codec always present in a built venv
-        return ValueError
-    return ProtocolError
-
-
-def _native_error_type() -> type[Exception]:
-    try:
-        from ._native import NativeError
-    except ImportError:  # pragma: no cover
-        return IggyError
-    return NativeError
-
-
-PROTOCOL_ERROR = _protocol_error_type()
-NATIVE_ERROR = _native_error_type()
 
 
 # ====================================================================== context
@@ -113,8 +97,17 @@ def build_context(config: ServerConfig, *, root_credentials: tuple[str, str] | N
     clients = ClientRegistry()
     metadata = Metadata(system_path, config, lookup_session=clients.get)
     metadata.load()
-    ctx = ServerContext(config=config, metadata=metadata, clients=clients, state_dir=state_dir)
-    _attach_security(ctx, state_dir, root_credentials)
+    users = UserStore(state_dir)
+    ctx = ServerContext(
+        config=config,
+        metadata=metadata,
+        clients=clients,
+        users=users,
+        tokens=TokenStore(state_dir, users),
+        authorizer=Authorizer(users),
+        state_dir=state_dir,
+    )
+    _attach_security(ctx, root_credentials)
     return ctx
 
 
@@ -150,28 +143,9 @@ def log_hot_path_stats() -> None:
     log.info("hot path: %s", " ".join(f"{key}={value}" for key, value in stats.items()))
 
 
-def _attach_security(ctx: ServerContext, state_dir: Path, root_credentials: tuple[str, str] | None) -> None:
-    try:
-        from .security.users import UserStore
-    except ImportError:
-        log.error("security package unavailable: no users, every login fails")
-        return
-    users = UserStore(state_dir)
-    ctx.users = users
-    try:
-        from .security.tokens import TokenStore
-
-        ctx.tokens = TokenStore(state_dir, users)
-    except ImportError:
-        log.error("personal access tokens unavailable (iggy_server.security.tokens missing)")
-    try:
-        from .security.authorizer import Authorizer
-
-        ctx.authorizer = Authorizer(users)
-    except ImportError:
-        log.warning("PERMISSIVE AUTHORIZER IN USE: iggy_server.security.authorizer is missing")
-        ctx.authorizer = PermissiveAuthorizer()
-
+def _attach_security(ctx: ServerContext, root_credentials: tuple[str, str] | None) -> None:
+    """Create root on the first start, and log out the sessions of a deleted user."""
+    users = ctx.users
     generated = False
     if root_credentials is None:
         username = os.environ.get("IGGY_ROOT_USERNAME")
@@ -469,10 +443,10 @@ class Connection(asyncio.BufferedProtocol):
             self._write_ok(code, result)
         elif isinstance(error, IggyError):
             self._reject(code, error.code, error.message)
-        elif isinstance(error, PROTOCOL_ERROR):
+        elif isinstance(error, ProtocolError):
             converted = from_protocol_error(error)
             self._reject(code, converted.code, converted.message)
-        elif isinstance(error, NATIVE_ERROR):
+        elif isinstance(error, NativeError):
             self._reject(code, int(getattr(error, "code", ErrorCode.ERROR)), str(getattr(error, "message", error)))
         else:
             log.error(
