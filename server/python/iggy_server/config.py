@@ -4,13 +4,15 @@ Every key has a default below (the single source of truth; ``server/config.toml`
 keys). The TOML file is ``--config PATH``, else ``$IGGY_CONFIG_PATH``, else ``./config.toml`` when it
 exists. Any key can be overridden from the environment: the upper-cased path joined with ``_`` and
 prefixed with ``IGGY_`` (``[system.segment] size_bytes`` → ``IGGY_SYSTEM_SEGMENT_SIZE_BYTES``). Values
-are parsed with the default's type; a bad value or an unknown TOML key is a :class:`ConfigError`
-naming the key.
+are parsed with the default's type; a bad value, an unknown TOML key or an unknown ``IGGY_*`` variable
+is a :class:`ConfigError` naming the key (and, for a misspelling, the closest known one), so a typo can
+never silently leave a setting — say durability — at its default.
 """
 
 from __future__ import annotations
 
 import copy
+import difflib
 import os
 import tomllib
 from collections.abc import Mapping
@@ -76,6 +78,31 @@ DEFAULTS: dict[str, Any] = {
     "logging": {"level": "info"},
 }
 
+# IGGY_* variables that are not configuration keys: the server's own start-up inputs, and the settings of
+# the project's client tools (cli/, sdk/, spark/, protocol-spec/recorder), which an operator's shell may
+# export alongside the server's. Any other IGGY_* name is refused at start-up.
+SERVER_VARIABLES = frozenset({"IGGY_CONFIG_PATH", "IGGY_ROOT_USERNAME", "IGGY_ROOT_PASSWORD"})
+CLIENT_VARIABLES = frozenset(
+    {
+        "IGGY_USERNAME",
+        "IGGY_PASSWORD",
+        "IGGY_TOKEN",
+        "IGGY_URL",
+        "IGGY_CONTEXT",
+        "IGGY_HOME",
+        "IGGY_OUTPUT",
+        "IGGY_CONNECTION_STRING",
+        "IGGY_TCP_SERVER_ADDRESS",
+        "IGGY_TCP_TLS_DOMAIN",
+        "IGGY_TCP_TLS_CA_FILE",
+        "IGGY_SPARK_TESTS",
+        "IGGY_WIRE_REFERENCE",
+    }
+)
+# Below this, nearly every message would get a segment (two files) of its own; above 4 GiB the u32 index
+# positions overflow.
+MIN_SEGMENT_SIZE_BYTES = 1024
+MAX_SEGMENT_SIZE_BYTES = 0xFFFF_FFFF
 DURABILITY_MODES = ("memory", "written", "durable")
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
@@ -244,9 +271,13 @@ def _validate(values: Mapping[str, Any]) -> None:
         raise ConfigError("limits.max_send_messages_bytes: must fit the u32 frame length")
     if values["limits"]["max_request_bytes"] > 0xFFFF_FFFF - 4:
         raise ConfigError("limits.max_request_bytes: must fit the u32 frame length")
-    if values["system"]["segment"]["size_bytes"] > 0xFFFF_FFFF:
+    segment_size_bytes = values["system"]["segment"]["size_bytes"]
+    if not MIN_SEGMENT_SIZE_BYTES <= segment_size_bytes <= MAX_SEGMENT_SIZE_BYTES:
         # Index positions are u32 (reference §5), so a segment cannot exceed 4 GiB.
-        raise ConfigError("system.segment.size_bytes: must be ≤ 4 GiB (u32 index positions)")
+        raise ConfigError(
+            f"system.segment.size_bytes: must be between {MIN_SEGMENT_SIZE_BYTES} bytes and 4 GiB "
+            f"(u32 index positions), got {segment_size_bytes}"
+        )
     if values["system"]["memory_pool"]["size_bytes"] < 1024 * 1024:
         raise ConfigError("system.memory_pool.size_bytes: must be at least 1 MiB")
     durability = values["system"]["partition"]["durability"]
@@ -266,6 +297,16 @@ def _validate(values: Mapping[str, Any]) -> None:
         value = values[section][sub][key]
         if not 0 <= value <= U64_MAX:
             raise ConfigError(f"{path}: must be a u64, got {value}")
+
+
+def _refuse_unknown_variables(environ: Mapping[str, str], known: Mapping[str, tuple[str, ...]]) -> None:
+    accepted = set(known) | SERVER_VARIABLES
+    for name in sorted(environ):
+        if not name.startswith("IGGY_") or name in accepted or name in CLIENT_VARIABLES:
+            continue
+        closest = difflib.get_close_matches(name, sorted(accepted), n=1, cutoff=0.0)
+        hint = f"; closest known key: {closest[0]}" if closest else ""
+        raise ConfigError(f"env {name}: unknown setting{hint} (see server/config.toml)")
 
 
 def resolve_config_path(explicit: str | os.PathLike[str] | None, environ: Mapping[str, str]) -> Path | None:
@@ -292,7 +333,9 @@ def load_config(path: str | os.PathLike[str] | None = None, environ: Mapping[str
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"config file {config_path}: {exc}") from None
         _merge_file(values, DEFAULTS, data, "", str(config_path))
-    for name, key_path in env_variable_names().items():
+    known = env_variable_names()
+    _refuse_unknown_variables(environ, known)
+    for name, key_path in known.items():
         if name not in environ:
             continue
         node = values
