@@ -39,6 +39,7 @@ from typing import Any
 from iggy.protocol.codes import UNAUTHENTICATED_COMMANDS, Command, ErrorCode
 from iggy.protocol.errors import ProtocolError
 
+from .audit import AUDITED_COMMANDS, LogRateLimit, as_counters, audit_line
 from .clients import ClientRegistry
 from .config import ConfigError, ServerConfig, split_address
 from .context import ServerContext
@@ -70,6 +71,15 @@ _COALESCE_LIMIT_BYTES = 64 * 1024
 _POOLED_PAYLOAD_MIN_BYTES = 64 * 1024
 _KNOWN_CODES = frozenset(int(c) for c in Command)
 ROOT_PASSWORD_ALPHABET = string.ascii_letters + string.digits
+FRAME_COUNTERS = (
+    "rejected_frame_too_short",
+    "rejected_unknown_command",
+    "rejected_oversize",
+    "rejected_oversize_before_login",
+    "rejected_unauthenticated",
+    "rejected_stalled",
+    "error_answers",
+)
 
 
 # ====================================================================== context
@@ -323,7 +333,7 @@ class Connection(asyncio.BufferedProtocol):
             return
         if length < 4:
             # Only the 8 header bytes were sent for this frame; nothing to drain.
-            self._reject(code, ErrorCode.INVALID_COMMAND, f"frame length {length} is below 4")
+            self._reject(code, ErrorCode.INVALID_COMMAND, f"frame length {length} is below 4", "frame_too_short")
             self._reset()
             return
         payload_bytes = length - 4
@@ -333,17 +343,18 @@ class Connection(asyncio.BufferedProtocol):
             # anonymous peer from costing more than the few bytes of a header.
             error = ErrorCode.INVALID_COMMAND if code in UNAUTHENTICATED_COMMANDS else ErrorCode.UNAUTHENTICATED
             limit = limits.max_unauthenticated_request_bytes
-            self._reject(code, error, f"payload of {payload_bytes} bytes before login exceeds {limit} bytes")
+            message = f"payload of {payload_bytes} bytes before login exceeds {limit} bytes"
+            self._reject(code, error, message, "oversize_before_login")
             self._close()
             return
         if code not in _KNOWN_CODES or Command(code) not in HANDLERS:
-            self._reject(code, ErrorCode.INVALID_COMMAND, f"unknown command code {code}")
+            self._reject(code, ErrorCode.INVALID_COMMAND, f"unknown command code {code}", "unknown_command")
             self._drain(payload_bytes)
             return
         limit = limits.max_send_messages_bytes if code == Command.SEND_MESSAGES else limits.max_request_bytes
         if payload_bytes > limit:
             message = f"payload of {payload_bytes} bytes exceeds the {limit}-byte limit"
-            self._reject(code, ErrorCode.INVALID_COMMAND, message)
+            self._reject(code, ErrorCode.INVALID_COMMAND, message, "oversize")
             self._drain(payload_bytes)
             return
         if session.stale:
@@ -352,7 +363,7 @@ class Connection(asyncio.BufferedProtocol):
             return
         if session.user_id is None and code not in UNAUTHENTICATED_COMMANDS:
             # Checked before reading the payload (as 0.8 does), but the payload is drained, not parsed.
-            self._reject(code, ErrorCode.UNAUTHENTICATED, "command requires a login")
+            self._reject(code, ErrorCode.UNAUTHENTICATED, "command requires a login", "unauthenticated")
             self._drain(payload_bytes)
             return
         self._code = code
@@ -383,25 +394,29 @@ class Connection(asyncio.BufferedProtocol):
         assert self._payload_view is not None and self.transport is not None and self.session is not None
         payload, code = self._payload_view, self._code
         self._reset()
+        # Who ran an audited command is who was logged in when it started (LoginUser is not audited).
+        audit = (self.session.user_id, payload) if code in AUDITED_COMMANDS else None
         # Drive the handler coroutine inline: almost every handler finishes without awaiting, and
         # answering from this callback skips a task, a loop iteration and pause/resume syscalls.
         coroutine = HANDLERS[Command(code)](self.ctx, self.session, payload)
         try:
             awaited = coroutine.send(None)
         except StopIteration as done:
-            self._finish(code, done.value, None)
+            self._finish(code, done.value, None, audit)
             return
         except Exception as exc:
-            self._finish(code, None, exc)
+            self._finish(code, None, exc, audit)
             return
         # The handler waits for something (e.g. password hashing in a thread): stop reading so
         # requests stay one at a time, and let a task carry it to completion.
         self._busy = True
         self._update_reading()
-        task = asyncio.get_running_loop().create_task(self._continue(code, coroutine, awaited))
+        task = asyncio.get_running_loop().create_task(self._continue(code, coroutine, awaited, audit))
         self.server.track(task)
 
-    async def _continue(self, code: int, coroutine: Any, awaited: Any) -> None:
+    async def _continue(
+        self, code: int, coroutine: Any, awaited: Any, audit: tuple[int | None, memoryview] | None
+    ) -> None:
         try:
             while True:
                 if awaited is None:  # a bare yield (asyncio.sleep(0))
@@ -420,10 +435,10 @@ class Connection(asyncio.BufferedProtocol):
                 try:
                     awaited = coroutine.send(None)
                 except StopIteration as done:
-                    self._finish(code, done.value, None)
+                    self._finish(code, done.value, None, audit)
                     return
                 except Exception as exc:
-                    self._finish(code, None, exc)
+                    self._finish(code, None, exc, audit)
                     return
         finally:
             self._busy = False
@@ -435,38 +450,56 @@ class Connection(asyncio.BufferedProtocol):
 
     # ------------------------------------------------------------------ dispatch
 
-    def _finish(self, code: int, result: Any, error: Exception | None) -> None:
+    def _finish(
+        self, code: int, result: Any, error: Exception | None, audit: tuple[int | None, memoryview] | None = None
+    ) -> None:
         """Answer a request: the OK payload, or the error's code (never with a body)."""
         session = self.session
         assert session is not None
+        status: int | None = None
         if error is None:
             self._write_ok(code, result)
         elif isinstance(error, IggyError):
+            status = error.code
             self._reject(code, error.code, error.message)
         elif isinstance(error, ProtocolError):
             converted = from_protocol_error(error)
+            status = converted.code
             self._reject(code, converted.code, converted.message)
         elif isinstance(error, NativeError):
-            self._reject(code, int(getattr(error, "code", ErrorCode.ERROR)), str(getattr(error, "message", error)))
+            status = int(getattr(error, "code", ErrorCode.ERROR))
+            self._reject(code, status, str(getattr(error, "message", error)))
         else:
+            status = ErrorCode.ERROR
             log.error(
                 "handler of %s failed for client %d", Command(code).name, session.client_id, exc_info=error
             )
             self._write_error(ErrorCode.ERROR)
+        if audit is not None and (status is None or self.server.log_limit.allow() is not None):
+            audit_line(audit[0], session.address, code, audit[1], status)
         if session.stale:
             self._close()
 
-    def _reject(self, code: int, error: int, message: str) -> None:
-        session = self.session
-        name = Command(code).name if code in _KNOWN_CODES else str(code)
-        log.info(
-            "client %s: %s → error %d (%s): %s",
-            session.client_id if session else "?",
-            name,
-            int(error),
-            _error_name(error),
-            message,
-        )
+    def _reject(self, code: int, error: int, message: str, frame_reason: str | None = None) -> None:
+        """Answer an error. ``frame_reason``: the frame itself was refused (counted per reason). The log line
+        is rate-limited server-wide, so a client sending garbage cannot turn its bytes into more log bytes."""
+        stats = self.server.frame_stats
+        stats["error_answers"] += 1
+        if frame_reason is not None:
+            stats[f"rejected_{frame_reason}"] += 1
+        suppressed = self.server.log_limit.allow()
+        if suppressed is not None:
+            session = self.session
+            name = Command(code).name if code in _KNOWN_CODES else str(code)
+            log.info(
+                "client %s: %s → error %d (%s): %s%s",
+                session.client_id if session else "?",
+                name,
+                int(error),
+                _error_name(error),
+                message,
+                f" ({suppressed} similar lines suppressed)" if suppressed else "",
+            )
         self._write_error(error)
 
     def _write_error(self, error: int) -> None:
@@ -528,6 +561,15 @@ class IggyServer:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._background: list[asyncio.Task[Any]] = []
         self._stopped = asyncio.Event()
+        # Counters of refused frames and error answers, logged with the hot-path stats (see log_stats).
+        self.frame_stats: dict[str, int] = dict.fromkeys(FRAME_COUNTERS, 0)
+        self.log_limit = LogRateLimit()
+
+    def log_stats(self) -> None:
+        log_hot_path_stats()
+        log.info(
+            "frames: %s log_lines_suppressed=%d", as_counters(self.frame_stats), self.log_limit.suppressed_total
+        )
 
     def track(self, task: asyncio.Task[Any]) -> None:
         self._tasks.add(task)
@@ -553,7 +595,7 @@ class IggyServer:
             self._every(config.heartbeat.interval_ms, self._verify_heartbeats, "heartbeat verifier")
         if config.system.message_saver.enabled:
             self._every(config.system.message_saver.interval_ms, self.ctx.metadata.fsync_dirty, "message saver")
-        self._every(config.system.memory_pool.stats_log_interval_ms, log_hot_path_stats, "hot path stats")
+        self._every(config.system.memory_pool.stats_log_interval_ms, self.log_stats, "hot path stats")
         # A stalled frame is noticed between 1 and 1.25 read timeouts after its last byte.
         self._every(max(config.limits.frame_read_timeout_ms // 4, 1), self._close_stalled, "stalled frame sweep")
         if config.system.message_cleaner.enabled:
@@ -614,6 +656,7 @@ class IggyServer:
                     session.address if session else "?",
                     now - mark[1],
                 )
+                self.frame_stats["rejected_stalled"] += 1
                 connection._close(abort=True)
 
     def _clean_expired(self) -> None:
@@ -656,7 +699,7 @@ class IggyServer:
         except Exception:
             log.exception("persisting metadata at shutdown failed")
         metadata.close()
-        log_hot_path_stats()
+        self.log_stats()
         log.info("shutdown complete")
         self._stopped.set()
 
