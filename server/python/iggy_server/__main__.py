@@ -86,6 +86,9 @@ def main(argv: list[str] | None = None) -> int:
     except IggyError as exc:
         log.error("cannot open %s: [%d] %s", config.system.path, exc.code, exc.message)
         return 1
+    except OSError as exc:  # anything the start-up probe could not foresee: still one line, not a traceback
+        log.error("cannot open %s: %s", config.system.path, exc)
+        return 1
     try:
         asyncio.run(run_server(ctx))
     except ConfigError as exc:  # found while starting the listener (e.g. an unreadable TLS key)

@@ -24,6 +24,7 @@ Errors never carry a body; OK bodies are never exactly one byte (reference §2.2
 from __future__ import annotations
 
 import asyncio
+import errno
 import ssl
 import inspect
 import logging
@@ -71,6 +72,10 @@ _COALESCE_LIMIT_BYTES = 64 * 1024
 _POOLED_PAYLOAD_MIN_BYTES = 64 * 1024
 _KNOWN_CODES = frozenset(int(c) for c in Command)
 ROOT_PASSWORD_ALPHABET = string.ascii_letters + string.digits
+# A write the filesystem refused for lack of room or write access: answered as 10006 CannotWriteToFile
+# (Iggy 0.8 has no disk-full code), never as the generic error 1, whichever command hit it.
+_NO_ROOM_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG})
+_STARTUP_PROBE_BYTES = 64 * 1024
 FRAME_COUNTERS = (
     "rejected_frame_too_short",
     "rejected_unknown_command",
@@ -103,6 +108,8 @@ def build_context(config: ServerConfig, *, root_credentials: tuple[str, str] | N
         state_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise IggyError(ErrorCode.CANNOT_CREATE_STATE_DIRECTORY, f"cannot create {state_dir}: {exc}") from None
+    for directory in (system_path, state_dir):
+        probe_writable(directory)
     configure_hot_path(config)
     clients = ClientRegistry()
     metadata = Metadata(system_path, config, lookup_session=clients.get)
@@ -119,6 +126,26 @@ def build_context(config: ServerConfig, *, root_credentials: tuple[str, str] | N
     )
     _attach_security(ctx, root_credentials)
     return ctx
+
+
+def probe_writable(directory: Path) -> None:
+    """Write, fsync and remove a small file in ``directory``, so a read-only, full or unwritable data
+    directory stops start-up with one clear error instead of failing at the first change."""
+    probe = directory / f".write-probe-{os.getpid()}"
+    try:
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            view = memoryview(bytes(_STARTUP_PROBE_BYTES))
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+            probe.unlink(missing_ok=True)
+    except OSError as exc:
+        raise IggyError(
+            ErrorCode.CANNOT_WRITE_TO_FILE, f"{directory} is not writable ({exc.strerror or exc}); nothing was changed"
+        ) from None
 
 
 def configure_hot_path(config: ServerConfig) -> None:
@@ -469,6 +496,9 @@ class Connection(asyncio.BufferedProtocol):
         elif isinstance(error, NativeError):
             status = int(getattr(error, "code", ErrorCode.ERROR))
             self._reject(code, status, str(getattr(error, "message", error)))
+        elif isinstance(error, OSError) and error.errno in _NO_ROOM_ERRNOS:
+            status = ErrorCode.CANNOT_WRITE_TO_FILE
+            self._reject(code, status, f"the data directory refused a write: {error}")
         else:
             status = ErrorCode.ERROR
             log.error(
