@@ -142,3 +142,19 @@ def test_a_full_disk_answers_every_state_changing_command_with_a_specific_code(t
             client.send("s", "t", [b"after"])
     finally:
         server.stop()
+
+
+def test_partitions_past_the_open_segment_file_bound_are_refused_with_3000(tmp_path):
+    # 21 descriptors: 10 active segments (2 each) fit, one stays free for reading sealed segments.
+    server = ServerProcess(tmp_path / "data", env={"IGGY_SYSTEM_IO_MAX_OPEN_SEGMENT_FILES": "21"}).start()
+    try:
+        with server.client() as client:
+            client.call(requests.CreateStream("s"))
+            client.call(requests.CreateTopic("s", 10, 1, 0, 0, 0, "t"))
+            assert client.status_of(requests.CreateTopic("s", 1, 1, 0, 0, 0, "t2")) == ErrorCode.CANNOT_CREATE_PARTITION
+            assert client.status_of(requests.CreatePartitions("s", "t", 1)) == ErrorCode.CANNOT_CREATE_PARTITION
+            client.call(requests.DeleteTopic("s", "t"))
+            client.call(requests.CreateTopic("s", 1, 1, 0, 0, 0, "t2"))  # room again
+            client.send("s", "t2", [b"fits"])
+    finally:
+        assert server.stop() == 0

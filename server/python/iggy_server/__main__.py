@@ -74,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         # Imported here, not at the top, so a broken install is reported as one line, not a traceback.
         from .app import build_context, run_server
         from .handlers import load_handlers
+        from .storage.errors import StorageError
 
         load_handlers()
     except ImportError as exc:
@@ -84,6 +85,9 @@ def main(argv: list[str] | None = None) -> int:
         root = DEFAULT_ROOT_CREDENTIALS if args.with_default_root_credentials else None
         ctx = build_context(config, root_credentials=root)
     except IggyError as exc:
+        log.error("cannot open %s: [%d] %s", config.system.path, exc.code, exc.message)
+        return 1
+    except StorageError as exc:  # e.g. more partitions than system.io.max_open_segment_files allows
         log.error("cannot open %s: [%d] %s", config.system.path, exc.code, exc.message)
         return 1
     except OSError as exc:  # anything the start-up probe could not foresee: still one line, not a traceback

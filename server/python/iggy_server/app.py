@@ -157,6 +157,7 @@ def configure_hot_path(config: ServerConfig) -> None:
             direct_io=config.system.io.direct_io,
             data_path=config.system.path,
             write_queue_bytes=config.system.io.write_queue_bytes,
+            max_open_segment_files=config.system.io.max_open_segment_files,
         )
     except OSError as exc:
         raise ConfigError(f"system.io.writer: {exc}") from None

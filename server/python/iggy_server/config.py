@@ -53,7 +53,8 @@ DEFAULTS: dict[str, Any] = {
         # pwritev by default: buffered appends through io_uring were slower here (see README).
         # direct_io: write segment logs with O_DIRECT (aligned 4 KiB blocks; buffered if the fs refuses).
         # write_queue_bytes: bound of acknowledged-but-unwritten batches in memory durability.
-        "io": {"writer": "pwritev", "direct_io": False, "write_queue_bytes": 64 * MIB},
+        # max_open_segment_files: bound of open segment files (0 = half the descriptor limit); see README.
+        "io": {"writer": "pwritev", "direct_io": False, "write_queue_bytes": 64 * MIB, "max_open_segment_files": 0},
         "message_cleaner": {"enabled": True, "interval_ms": 60_000},
         "topic": {"message_expiry_us": 0, "max_size_bytes": 0},
     },
@@ -285,6 +286,9 @@ def _validate(values: Mapping[str, Any]) -> None:
         raise ConfigError(f"system.partition.durability: expected memory, written or durable, got {durability!r}")
     if values["system"]["io"]["write_queue_bytes"] < 1024 * 1024:
         raise ConfigError("system.io.write_queue_bytes: must be at least 1 MiB")
+    max_open = values["system"]["io"]["max_open_segment_files"]
+    if max_open != 0 and max_open < 4:
+        raise ConfigError(f"system.io.max_open_segment_files: must be 0 (auto) or at least 4, got {max_open}")
     writer = values["system"]["io"]["writer"]
     if writer not in ("auto", "io_uring", "pwritev"):
         raise ConfigError(f"system.io.writer: expected auto, io_uring or pwritev, got {writer!r}")
