@@ -82,7 +82,8 @@ DEFAULTS: dict[str, Any] = {
 # IGGY_* variables that are not configuration keys: the server's own start-up inputs, and the settings of
 # the project's client tools (cli/, sdk/, spark/, protocol-spec/recorder), which an operator's shell may
 # export alongside the server's. Any other IGGY_* name is refused at start-up.
-SERVER_VARIABLES = frozenset({"IGGY_CONFIG_PATH", "IGGY_ROOT_USERNAME", "IGGY_ROOT_PASSWORD"})
+# (IGGY_SERVER_FLAGS: the command-line flags `make run` passes, see server/server.mk.)
+SERVER_VARIABLES = frozenset({"IGGY_CONFIG_PATH", "IGGY_ROOT_USERNAME", "IGGY_ROOT_PASSWORD", "IGGY_SERVER_FLAGS"})
 CLIENT_VARIABLES = frozenset(
     {
         "IGGY_USERNAME",
