@@ -127,15 +127,19 @@ def test_unknown_or_mistyped_file_keys_are_errors(tmp_path):
         load_config(tmp_path / "missing.toml", environ={})
 
 
-def test_server_refuses_to_start_with_a_bad_value(tmp_path):
-    result = subprocess.run(
+def start_server(environ: dict[str, str], cwd) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         [sys.executable, "-m", "iggy_server"],
-        env={"IGGY_HEARTBEAT_INTERVAL_MS": "soon", "PATH": "/usr/bin:/bin"},
-        cwd=tmp_path,
+        env={**environ, "PATH": "/usr/bin:/bin"},
+        cwd=cwd,
         capture_output=True,
         text=True,
         timeout=30,
     )
+
+
+def test_server_refuses_to_start_with_a_bad_value(tmp_path):
+    result = start_server({"IGGY_HEARTBEAT_INTERVAL_MS": "soon"}, tmp_path)
     assert result.returncode == 2
     assert "heartbeat.interval_ms" in result.stderr
 
@@ -162,14 +166,7 @@ def test_client_tool_variables_do_not_stop_the_server(tmp_path, monkeypatch):
 
 
 def test_server_refuses_to_start_with_a_misspelled_variable(tmp_path):
-    result = subprocess.run(
-        [sys.executable, "-m", "iggy_server"],
-        env={"IGGY_SYSTEM_PARTITION_DURABILTY": "durable", "PATH": "/usr/bin:/bin"},
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
+    result = start_server({"IGGY_SYSTEM_PARTITION_DURABILTY": "durable"}, tmp_path)
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "IGGY_SYSTEM_PARTITION_DURABILITY" in lines[0], result.stderr
