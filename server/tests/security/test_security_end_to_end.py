@@ -109,6 +109,7 @@ def test_user_wire_layouts_match_reference_vectors(root: RawClient) -> None:
 def test_user_management_errors(server: RunningServer, root: RawClient) -> None:
     assert root.call(rq.DeleteUser(0)) == (ErrorCode.CANNOT_DELETE_USER, b"")
     assert root.call(rq.UpdatePermissions(ROOT_NAME, None)) == (ErrorCode.CANNOT_CHANGE_PERMISSIONS, b"")
+    assert root.call(rq.UpdateUser(0, None, 2)) == (ErrorCode.INVALID_USER_STATUS, b"")
     assert root.call(rq.CreateUser("ab", "secret")) == (ErrorCode.INVALID_USERNAME, b"")
     assert root.call(rq.CreateUser("dup-user", "pw")) == (ErrorCode.INVALID_PASSWORD, b"")
     create_user(root, "dup-user")
