@@ -1,7 +1,8 @@
 """``iggy-bench --client official-rust``: tiny workloads of the load generator on the official Rust SDK
 (server/bench-official, built by ``make bench-official``, which ``make test-server`` runs first) against a test server
-from ``python -m iggy_server.testing``; the server's own counts confirm what the report claims. Plus the translation
-of iggy-bench's flags and the reading of the generator's JSON, which need no binary."""
+from ``python -m iggy_server.testing``; the server's own counts confirm what the report claims. The binary on its own
+with Iggy's command line, over TLS. Plus the translation of iggy-bench's flags and the reading of the generator's
+JSON, which need no binary."""
 
 from __future__ import annotations
 
@@ -23,10 +24,10 @@ from server_support import WireClient
 TIMEOUT_S = 300
 
 
-@pytest.fixture(scope="module")
-def address():
+def launch(*flags: str):
+    """``python -m iggy_server.testing`` with ``flags``: yields its facts (address, ca_file...) until stdin closes."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "iggy_server.testing"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        [sys.executable, "-m", "iggy_server.testing", *flags], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
     )
     facts: dict[str, str] = {}
     assert process.stdout is not None
@@ -36,10 +37,15 @@ def address():
             break
         facts[key] = value
     assert "address" in facts, facts
-    yield facts["address"]
+    yield facts
     assert process.stdin is not None
     process.stdin.close()
     process.wait(60)
+
+
+@pytest.fixture(scope="module")
+def address():
+    yield from (facts["address"] for facts in launch())
 
 
 @pytest.fixture(scope="module")
@@ -105,6 +111,23 @@ def test_group_and_producers_together_give_a_total_row(address, binary, tmp_path
     assert 50 <= by_role["consumer"]["messages"] <= 50 + 2 * 10
     assert by_role["total"]["actors"] == 3
     assert sum(stored_messages(address, "bench-stream-1", p) for p in range(3)) == 50
+
+
+def test_the_binary_takes_iggys_command_line_and_speaks_tls(binary, tmp_path) -> None:
+    for facts in launch("--tls"):
+        output = tmp_path / "tls.json"
+        argv = [
+            str(binary), "-P", "10", "-m", "100", "-b", "3", "--output-json", str(output),
+            "pp", "-p", "1", "tcp", "--server-address", facts["address"],
+            "--tls", "--tls-ca-file", facts["ca_file"], "--tls-validate-certificate",
+        ]  # fmt: skip
+        finished = subprocess.run(argv, capture_output=True, text=True, timeout=TIMEOUT_S)
+        assert finished.returncode == 0, finished.stdout + finished.stderr
+        document = json.loads(output.read_text())
+        assert document["format"] == official.FORMAT and document["workload"] == "pinned-producer"
+        assert document["total"]["messages"] == 30 and len(document["actors"][0]["latencies_ns"]) == 3
+        plain = subprocess.run(argv[: argv.index("--tls")], capture_output=True, text=True, timeout=TIMEOUT_S)
+        assert plain.returncode != 0  # the same server refuses a plaintext client
 
 
 def test_flags_translate_to_iggys_benchmark_cli(tmp_path) -> None:
