@@ -52,7 +52,7 @@ def test_identifier_fields_accept_plain_values():
 
 
 def test_login_user_matches_official_client_bytes():
-    payload = rq.LoginUser("iggy", "iggy", "0.10.0").encode()
+    payload = rq.LoginUser("iggy", "iggy", "0.10.0", "").encode()
     assert payload.hex() == "0469676779046967677906000000302e31302e3000000000"
 
 
