@@ -229,16 +229,27 @@ class _Emitter:
         return next(f for f in self.fields if f.name == name)
 
 
+def _default_literal(spec: Spec, f: Field) -> str:
+    if f.enum:
+        member = next(v for v in spec.enum(f.enum).values if v.value == f.default)
+        return f"{f.enum}.{member.constant_name}"
+    return repr(f.default)
+
+
 def _class_lines(name: str, doc: str, emitter: _Emitter, bases: str, extra: list[str]) -> list[str]:
     out = ["", "", "@dataclass(frozen=True, slots=True)", f"class {name}({bases}):", f'    """{doc}"""', ""]
     fields = emitter.value_fields()
-    optional_from = len(fields)
-    for i in range(len(fields) - 1, -1, -1):
-        if fields[i].when is None and fields[i].type != "optional_partition":
+    # Defaults only on the trailing run of fields that have one (spec `default`, or None when optional).
+    defaults: dict[str, str] = {}
+    for f in reversed(fields):
+        if f.default is not None:
+            defaults[f.name] = _default_literal(emitter.spec, f)
+        elif f.when is not None or f.type == "optional_partition":
+            defaults[f.name] = "None"
+        else:
             break
-        optional_from = i
-    for i, f in enumerate(fields):
-        default = " = None" if i >= optional_from else ""
+    for f in fields:
+        default = f" = {defaults[f.name]}" if f.name in defaults else ""
         out.append(f"    {f.name}: {emitter.annotation(f)}{default}")
     out += ["    " + line for line in extra]
     for f in emitter.fields:
@@ -471,10 +482,6 @@ def _offsets(spec: Spec, record_name: str, prefix: str) -> list[str]:
     return out
 
 
-def _permission_rule(command: Command) -> str:
-    return getattr(command, "permission_rule", None) or ""
-
-
 def render_python_layout(spec: Spec) -> str:
     out = [
         f"# {BANNER}",
@@ -505,6 +512,7 @@ def render_python_layout(spec: Spec) -> str:
         "    is_list: bool  # the OK body is `response x n` back to back",
         "    auth: bool  # False = allowed before login",
         "    permission: str  # permission rule id (commands.toml `permission_rule`)",
+        "    scope: str  # what the rule looks at besides global permissions: none | stream | topic",
         "",
         "",
         "COMMANDS: Final[dict[Command, CommandInfo]] = {",
@@ -513,7 +521,8 @@ def render_python_layout(spec: Spec) -> str:
         response = response_class_name(spec, command)
         out.append(
             f"    Command.{command.constant_name}: CommandInfo(Command.{command.constant_name}, {command.name!r}, "
-            f"{response!r}, {command.response_repeat == 'to_end'}, {command.auth}, {_permission_rule(command)!r}),"
+            f"{response!r}, {command.response_repeat == 'to_end'}, {command.auth}, {command.permission_rule!r}, "
+            f"{spec.permission_rule(command.permission_rule).scope!r}),"
         )
     out.append("}")
     return "\n".join(out) + "\n"

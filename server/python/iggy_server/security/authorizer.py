@@ -53,6 +53,7 @@ class Rule:
     description: str
     # GetUser on yourself and ChangePassword of your own password need no users permission.
     allows_self: bool = False
+    rule_id: str = ""  # the spec's permission_rule (protocol-spec/spec/commands.toml)
 
 
 # -------------------------------------------------------------------------- predicates
@@ -119,17 +120,27 @@ def _send_messages(g: GlobalPermissions, s: StreamPermissions, t: TopicPermissio
 
 # -------------------------------------------------------------------------- the table
 
-_PUBLIC = Rule(Scope.PUBLIC, _anyone, "no login needed")
-_LOGGED_IN = Rule(Scope.SERVER, _anyone, "any logged-in user")
-_READ_SERVERS = Rule(Scope.SERVER, _read_servers, "global manage_servers or read_servers")
-_READ_USERS = Rule(Scope.SERVER, _read_users, "global manage_users or read_users")
-_MANAGE_USERS = Rule(Scope.SERVER, _manage_users, "global manage_users")
-_READ_TOPIC = Rule(Scope.TOPIC, _read_topic, "read or manage of the topic, its stream, or all streams/topics")
-_MANAGE_TOPIC = Rule(Scope.TOPIC, _manage_topic, "manage of the topic, its stream's topics, or all streams/topics")
-_READ_SELF_OR_USERS = Rule(Scope.SERVER, _read_users, "global manage/read_users (or yourself)", allows_self=True)
-_OWN_PASSWORD_OR_MANAGE_USERS = Rule(Scope.SERVER, _manage_users, "global manage_users (or yourself)", allows_self=True)
-_POLL = Rule(Scope.TOPIC, _poll_messages, "poll_messages at any level, or read of the topic")
-_SEND = Rule(Scope.TOPIC, _send_messages, "send_messages at any level, or manage of the topic")
+# Each rule carries the id of the spec's [[permission_rule]] it implements (commands.toml); a test checks that
+# every command's rule here has the id the spec gives it.
+_PUBLIC = Rule(Scope.PUBLIC, _anyone, "no login needed", rule_id="public")
+_LOGGED_IN = Rule(Scope.SERVER, _anyone, "any logged-in user", rule_id="logged_in")
+_READ_SERVERS = Rule(Scope.SERVER, _read_servers, "global manage_servers or read_servers", rule_id="read_servers")
+_READ_USERS = Rule(Scope.SERVER, _read_users, "global manage_users or read_users", rule_id="read_users")
+_MANAGE_USERS = Rule(Scope.SERVER, _manage_users, "global manage_users", rule_id="manage_users")
+_READ_TOPIC = Rule(Scope.TOPIC, _read_topic, "read or manage of the topic, its stream, or all streams/topics",
+                   rule_id="read_topic")
+_MANAGE_TOPIC = Rule(Scope.TOPIC, _manage_topic, "manage of the topic, its stream's topics, or all streams/topics",
+                     rule_id="manage_topic")
+_READ_SELF_OR_USERS = Rule(Scope.SERVER, _read_users, "global manage/read_users (or yourself)", allows_self=True,
+                           rule_id="read_users_or_self")
+_OWN_PASSWORD_OR_MANAGE_USERS = Rule(Scope.SERVER, _manage_users, "global manage_users (or yourself)",
+                                     allows_self=True, rule_id="manage_users_or_self")
+_POLL = Rule(Scope.TOPIC, _poll_messages, "poll_messages at any level, or read of the topic", rule_id="poll_messages")
+_SEND = Rule(Scope.TOPIC, _send_messages, "send_messages at any level, or manage of the topic", rule_id="send_messages")
+_READ_STREAM = Rule(Scope.STREAM, _read_stream, "global manage/read_streams or stream manage/read_stream",
+                    rule_id="read_stream")
+_MANAGE_STREAM = Rule(Scope.STREAM, _manage_stream, "global manage_streams or stream manage_stream",
+                      rule_id="manage_stream")
 
 RULES: dict[Command, Rule] = {
     Command.PING: _PUBLIC,
@@ -163,16 +174,18 @@ RULES: dict[Command, Rule] = {
     Command.STORE_CONSUMER_OFFSET: _POLL,
     Command.DELETE_CONSUMER_OFFSET: _POLL,
     # Streams.
-    Command.GET_STREAM: Rule(Scope.STREAM, _read_stream, "global manage/read_streams or stream manage/read_stream"),
-    Command.GET_STREAMS: Rule(Scope.SERVER, _read_all_streams, "global manage_streams or read_streams"),
-    Command.CREATE_STREAM: Rule(Scope.SERVER, _manage_all_streams, "global manage_streams"),
-    Command.DELETE_STREAM: Rule(Scope.STREAM, _manage_stream, "global manage_streams or stream manage_stream"),
-    Command.UPDATE_STREAM: Rule(Scope.STREAM, _manage_stream, "global manage_streams or stream manage_stream"),
-    Command.PURGE_STREAM: Rule(Scope.STREAM, _manage_stream, "global manage_streams or stream manage_stream"),
+    Command.GET_STREAM: _READ_STREAM,
+    Command.GET_STREAMS: Rule(Scope.SERVER, _read_all_streams, "global manage_streams or read_streams",
+                              rule_id="read_streams"),
+    Command.CREATE_STREAM: Rule(Scope.SERVER, _manage_all_streams, "global manage_streams", rule_id="manage_streams"),
+    Command.DELETE_STREAM: _MANAGE_STREAM,
+    Command.UPDATE_STREAM: _MANAGE_STREAM,
+    Command.PURGE_STREAM: _MANAGE_STREAM,
     # Topics, partitions, segments.
     Command.GET_TOPIC: _READ_TOPIC,
-    Command.GET_TOPICS: Rule(Scope.STREAM, _read_topics_of_stream, "read of the stream's topics"),
-    Command.CREATE_TOPIC: Rule(Scope.STREAM, _manage_topics_of_stream, "manage of the stream's topics"),
+    Command.GET_TOPICS: Rule(Scope.STREAM, _read_topics_of_stream, "read of the stream's topics", rule_id="read_topics"),
+    Command.CREATE_TOPIC: Rule(Scope.STREAM, _manage_topics_of_stream, "manage of the stream's topics",
+                               rule_id="manage_topics"),
     Command.DELETE_TOPIC: _MANAGE_TOPIC,
     Command.UPDATE_TOPIC: _MANAGE_TOPIC,
     Command.PURGE_TOPIC: _MANAGE_TOPIC,

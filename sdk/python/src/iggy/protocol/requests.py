@@ -186,7 +186,7 @@ class CreateUser(Request):
 
     username: str
     password: str
-    status: UserStatus | int
+    status: UserStatus | int = UserStatus.ACTIVE
     permissions: Permissions | None = None
     CODE: ClassVar[Command] = Command.CREATE_USER
 
@@ -332,8 +332,8 @@ class LoginUser(Request):
 
     username: str
     password: str
-    version: str
-    context: str
+    version: str = ''
+    context: str = ''
     CODE: ClassVar[Command] = Command.LOGIN_USER
 
     def write(self, writer: Writer) -> None:
@@ -384,7 +384,7 @@ class CreatePersonalAccessToken(Request):
     """Create a personal access token; the secret is returned once."""
 
     name: str
-    expiry: int
+    expiry: int = 0
     CODE: ClassVar[Command] = Command.CREATE_PERSONAL_ACCESS_TOKEN
 
     @property
@@ -445,7 +445,7 @@ class PollMessages(Request):
     partition_id: int | None
     strategy: PollingStrategy
     count: int
-    auto_commit: bool
+    auto_commit: bool = False
     CODE: ClassVar[Command] = Command.POLL_MESSAGES
     _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
 
@@ -509,7 +509,7 @@ class FlushUnsavedBuffer(Request):
     stream_id: Identifier
     topic_id: Identifier
     partition_id: int
-    fsync: bool
+    fsync: bool = False
     CODE: ClassVar[Command] = Command.FLUSH_UNSAVED_BUFFER
     _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
 
