@@ -15,7 +15,7 @@ def group(client, stream, topic, name="g") -> GroupDetails:
 
 
 def assignment(client, stream, topic, name="g") -> list[tuple[int, tuple[int, ...]]]:
-    return [(m.id, m.partitions) for m in group(client, stream, topic, name).members]
+    return [(m.member_id, m.partition_ids) for m in group(client, stream, topic, name).members]
 
 
 # ------------------------------------------------------------------------------------ offsets

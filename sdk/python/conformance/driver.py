@@ -167,7 +167,8 @@ def group_json(group: Any) -> dict[str, Any] | None:
     }
     if hasattr(group, "members"):
         result["members"] = [
-            {"id": member.id, "partitions_count": len(member.partitions), "partitions": list(member.partitions)}
+            {"id": member.member_id, "partitions_count": member.partitions_count,
+             "partitions": list(member.partition_ids)}
             for member in group.members
         ]
     return result

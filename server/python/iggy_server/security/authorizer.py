@@ -183,7 +183,8 @@ RULES: dict[Command, Rule] = {
     Command.PURGE_STREAM: _MANAGE_STREAM,
     # Topics, partitions, segments.
     Command.GET_TOPIC: _READ_TOPIC,
-    Command.GET_TOPICS: Rule(Scope.STREAM, _read_topics_of_stream, "read of the stream's topics", rule_id="read_topics"),
+    Command.GET_TOPICS: Rule(Scope.STREAM, _read_topics_of_stream, "read of the stream's topics",
+                             rule_id="read_topics"),
     Command.CREATE_TOPIC: Rule(Scope.STREAM, _manage_topics_of_stream, "manage of the stream's topics",
                                rule_id="manage_topics"),
     Command.DELETE_TOPIC: _MANAGE_TOPIC,

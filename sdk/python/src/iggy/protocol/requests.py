@@ -18,8 +18,8 @@ from .codes import Command, CompressionAlgorithm, SnapshotCompression, SnapshotT
 from .errors import invalid_command
 from .messages import Message, SendMessagesView, encode_send_messages
 from .primitives import (
-    BytesLike, Consumer, Identifier, Partitioning, Permissions, PollingStrategy, Reader, Writer, check_length,
-    counted, enum_or_int,
+    BytesLike, Consumer, Identifier, Partitioning, Permissions, PollingStrategy, Reader, Writer,
+    check_length, counted, enum_or_int,
 )
 
 
