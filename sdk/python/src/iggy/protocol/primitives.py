@@ -25,7 +25,7 @@ from .kinds import ConsumerKind, HeaderKind, IdKind, PartitioningKind, PollingKi
 BytesLike = bytes | bytearray | memoryview
 
 U32_MAX = 0xFFFF_FFFF
-U64_MAX = 0xFFFF_FFFF_FFFF_FFFF
+U64_MAX = 0xFFFF_FFFF_FFFF_FFFF  # tidy: allow-value (the u64 range; sentinels are generated constants)
 MAX_NAME_BYTES = NAME_MAX_BYTES
 
 _U8 = struct.Struct("<B")
