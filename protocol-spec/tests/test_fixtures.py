@@ -60,6 +60,14 @@ def test_fixtures_exist_for_every_group_in_both_directions():
     assert not missing, f"groups without fixtures: {missing}"
 
 
+def test_every_command_has_a_request_and_a_response_fixture():
+    """Read from the spec: a new command needs its bytes shown before its codec counts as tested."""
+    for direction in ("request", "response"):
+        covered = {fixture["code"] for _, fixture in FIXTURES if fixture["direction"] == direction}
+        missing = [command.name for command in SPEC.commands if command.code not in covered]
+        assert not missing, f"commands without a {direction} fixture: {missing}"
+
+
 def test_required_requests_are_captured_from_the_official_client():
     captured = {Command(f["code"]) for _, f in FIXTURES if f["direction"] == "request" and f["source"] == CAPTURED}
     assert REQUIRED_CAPTURED_REQUESTS <= captured, sorted(c.name for c in REQUIRED_CAPTURED_REQUESTS - captured)
