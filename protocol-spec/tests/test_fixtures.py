@@ -1,4 +1,4 @@
-"""Every byte fixture decodes with `iggy.protocol` to its description and re-encodes to its exact bytes.
+"""Every byte fixture decodes to its `fields` and re-encodes to its exact bytes, through the generated codec and the spec walker.
 
 Fixtures live in protocol-spec/fixtures/<group>/<name>.json (written by protocol-spec/recorder).
 """
@@ -38,7 +38,7 @@ CAPTURED_RUST_REQUEST = "captured: iggy 0.10.0 (crates.io, the official Rust SDK
 CAPTURED_RUST_RESPONSE = "captured: response of our server to iggy 0.10.0"
 # This project's additions to the 0.8 protocol (no official client produces them).
 EXTENSION = "extension: laid out by hand from spec/structs.toml"
-FIXTURE_KEYS = {"name", "group", "command", "code", "direction", "source", "description", "fields", "hex"}
+FIXTURE_KEYS = {"name", "group", "command", "code", "direction", "source", "fields", "hex"}
 OPTIONAL_KEYS = {"ignored_trailing_hex", "note"}
 
 
@@ -74,13 +74,13 @@ def test_required_requests_are_captured_from_the_official_client():
     two_message_sends = [
         f for _, f in FIXTURES
         if f["source"] == CAPTURED and f["code"] == Command.SEND_MESSAGES and f["direction"] == "request"
-        and len(f["description"]["messages"]) == 2
+        and len(f["fields"]["messages"]) == 2
     ]
     assert two_message_sends, "a captured SendMessages with two messages is required"
     offset_polls = [
         f for _, f in FIXTURES
         if f["source"] == CAPTURED and f["code"] == Command.POLL_MESSAGES and f["direction"] == "request"
-        and f["description"]["strategy"]["kind"] == 1
+        and f["fields"]["strategy"]["kind"] == 1
     ]
     assert offset_polls, "a captured PollMessages with the offset strategy is required"
 
