@@ -45,6 +45,8 @@ RUNTIME_TYPES = {
 _UNIT_SUFFIX = {"µs": "_us", "bytes": "_bytes"}
 # Records whose generated class takes extra behaviour from the hand-written runtime (`_extras.py`).
 EXTRAS = {"Stats": "StatsExtras"}
+# Public names a hand-written extra gives in place of a wire field (Stats.extensions reads as Stats.hot_path).
+EXTRA_PUBLIC = {"Stats": {"extensions": "hot_path"}}
 # A to_end list of these is an extension area: a tail that does not parse is ignored, not an error.
 TOLERANT_TO_END = frozenset({"StatsExtension"})
 
@@ -236,6 +238,20 @@ def _default_literal(spec: Spec, f: Field) -> str:
     return repr(f.default)
 
 
+def public_names(record_name: str, emitter: _Emitter) -> list[str]:
+    """The names the SDK shows (CLI JSON, docs): wire order, derived counts included, unit-suffixed names."""
+    names = []
+    replaced = EXTRA_PUBLIC.get(record_name, {})
+    for f in emitter.fields:
+        repeated = emitter._repeated_by(f)
+        if f.name in emitter.derived and not (repeated is not None and repeated.name not in emitter.derived):
+            continue
+        suffix = _UNIT_SUFFIX.get(f.unit or "", "")
+        public = f.name if f.name.endswith(suffix) or f.repeat is not None else f.name + suffix
+        names.append(replaced.get(f.name, public))
+    return names
+
+
 def _class_lines(name: str, doc: str, emitter: _Emitter, bases: str, extra: list[str]) -> list[str]:
     out = ["", "", "@dataclass(frozen=True, slots=True)", f"class {name}({bases}):", f'    """{doc}"""', ""]
     fields = emitter.value_fields()
@@ -399,13 +415,15 @@ def render_python_responses(spec: Spec) -> str:
     for record in _generated_structs(spec):
         emitter = _Emitter(spec, record.fields, enums)
         bases = f"{EXTRAS[record.name]}, WireModel" if record.name in EXTRAS else "WireModel"
-        body += _class_lines(record.name, record.about.replace('"""', "'"), emitter, bases, [])
+        public = f"PUBLIC_NAMES: ClassVar[tuple[str, ...]] = {tuple(public_names(record.name, emitter))!r}"
+        body += _class_lines(record.name, record.about.replace('"""', "'"), emitter, bases, [public])
     for command in spec.commands:
         if command.response != "inline":
             continue
         emitter = _Emitter(spec, command.response_fields, enums)
         doc = f"{command.name} response body."
-        body += _class_lines(f"{command.name}Response", doc, emitter, "WireModel", [])
+        public = f"PUBLIC_NAMES: ClassVar[tuple[str, ...]] = {tuple(public_names(command.name, emitter))!r}"
+        body += _class_lines(f"{command.name}Response", doc, emitter, "WireModel", [public])
     models = [(c, response_class_name(spec, c)) for c in spec.commands if response_class_name(spec, c)]
     table = [f"    Command.{c.constant_name}: {name}," for c, name in models]
     lists = [f"    Command.{c.constant_name}," for c in spec.commands if c.response_repeat == "to_end"]
@@ -423,7 +441,7 @@ def render_python_responses(spec: Spec) -> str:
         "from __future__ import annotations",
         "",
         "from dataclasses import dataclass",
-        "from typing import Any, Self",
+        "from typing import Any, ClassVar, Self",
         "",
         "from ._extras import " + ", ".join(sorted(set(EXTRAS.values()))),
         "from ._model import WireModel",

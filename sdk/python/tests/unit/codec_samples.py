@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from iggy.protocol import requests as rq
 from iggy.protocol import responses as rs
 from iggy.protocol.kinds import CompressionAlgorithm, Transport, UserStatus
@@ -101,7 +103,7 @@ RESPONSES: list[object] = [
     rs.StreamDetails(1, 1_795_303_256_378_245, 409, 6, "s2", topics=(TOPIC,)),
     TOPIC,
     rs.TopicDetails(
-        **{name: getattr(TOPIC, name) for name in TOPIC.__dataclass_fields__ if name != "partitions_count"},
+        **{f.name: getattr(TOPIC, f.name) for f in dataclasses.fields(TOPIC) if f.name != "partitions_count"},
         partitions=PARTITIONS,
     ),
     PARTITIONS[0],

@@ -267,7 +267,7 @@ def _process_list(ctx) -> str:
 
 def _resource_usage(ctx) -> str:
     stats = collect_stats(ctx)
-    return "\n".join(f"{name}: {getattr(stats, name)}" for name in stats.__dataclass_fields__) + "\n"
+    return "\n".join(f"{name}: {getattr(stats, name)}" for name in stats.PUBLIC_NAMES) + "\n"
 
 
 def _server_logs(ctx) -> str:

@@ -11,7 +11,7 @@ A Get* that finds nothing is an empty OK body: `decode_response_body` answers No
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from ._extras import StatsExtras
 from ._model import WireModel
@@ -30,6 +30,7 @@ class StreamHeader(WireModel):
     size_bytes: int
     messages_count: int
     name: str
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'topics_count', 'size_bytes', 'messages_count', 'name')
 
     @property
     def created_at_us(self) -> int:
@@ -65,6 +66,7 @@ class StreamDetails(WireModel):
     messages_count: int
     name: str
     topics: tuple[TopicHeader, ...]
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'topics_count', 'size_bytes', 'messages_count', 'name', 'topics')
 
     @property
     def topics_count(self) -> int:
@@ -111,6 +113,7 @@ class TopicHeader(WireModel):
     size_bytes: int
     messages_count: int
     name: str
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'partitions_count', 'message_expiry_us', 'compression_algorithm', 'max_topic_size_bytes', 'replication_factor', 'size_bytes', 'messages_count', 'name')
 
     @property
     def created_at_us(self) -> int:
@@ -168,6 +171,7 @@ class TopicDetails(WireModel):
     messages_count: int
     name: str
     partitions: tuple[PartitionDetails, ...]
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'partitions_count', 'message_expiry_us', 'compression_algorithm', 'max_topic_size_bytes', 'replication_factor', 'size_bytes', 'messages_count', 'name', 'partitions')
 
     @property
     def partitions_count(self) -> int:
@@ -228,6 +232,7 @@ class PartitionDetails(WireModel):
     current_offset: int
     size_bytes: int
     messages_count: int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'segments_count', 'current_offset', 'size_bytes', 'messages_count')
 
     @property
     def created_at_us(self) -> int:
@@ -261,6 +266,7 @@ class UserHeader(WireModel):
     created_at: int
     status: UserStatus | int
     username: str
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'status', 'username')
 
     @property
     def created_at_us(self) -> int:
@@ -291,6 +297,7 @@ class UserDetails(WireModel):
     status: UserStatus | int
     username: str
     permissions: Permissions | None = None
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'status', 'username', 'permissions')
 
     @property
     def created_at_us(self) -> int:
@@ -340,6 +347,7 @@ class ClientInfo(WireModel):
     transport: Transport | int
     address: str
     consumer_groups_count: int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('client_id', 'user_id', 'transport', 'address', 'consumer_groups_count')
 
     def write(self, writer: Writer) -> None:
         writer.u32(self.client_id)
@@ -367,6 +375,7 @@ class ClientDetails(WireModel):
     transport: Transport | int
     address: str
     consumer_groups: tuple[ClientGroupInfo, ...]
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('client_id', 'user_id', 'transport', 'address', 'consumer_groups_count', 'consumer_groups')
 
     @property
     def consumer_groups_count(self) -> int:
@@ -399,6 +408,7 @@ class ClientGroupInfo(WireModel):
     stream_id: int
     topic_id: int
     group_id: int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id', 'group_id')
 
     def write(self, writer: Writer) -> None:
         writer.u32(self.stream_id)
@@ -419,6 +429,7 @@ class ClusterMetadata(WireModel):
 
     name: str
     nodes: tuple[ClusterNode, ...]
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('name', 'nodes_count', 'nodes')
 
     @property
     def nodes_count(self) -> int:
@@ -450,6 +461,7 @@ class ClusterNode(WireModel):
     websocket_port: int
     role: ClusterNodeRole | int
     status: ClusterNodeStatus | int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('name', 'ip', 'tcp_port', 'quic_port', 'http_port', 'websocket_port', 'role', 'status')
 
     def write(self, writer: Writer) -> None:
         writer.long_string(self.name)
@@ -507,6 +519,7 @@ class Stats(StatsExtras, WireModel):
     free_disk_space: int
     total_disk_space: int
     extensions: tuple[StatsExtension, ...]
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('process_id', 'cpu_usage', 'total_cpu_usage', 'memory_usage_bytes', 'total_memory_bytes', 'available_memory_bytes', 'run_time_us', 'start_time_us', 'read_bytes', 'written_bytes', 'messages_size_bytes', 'streams_count', 'topics_count', 'partitions_count', 'segments_count', 'messages_count', 'clients_count', 'consumer_groups_count', 'hostname', 'os_name', 'os_version', 'kernel_version', 'iggy_server_version', 'iggy_server_semver', 'cache_metrics_count', 'cache_metrics', 'threads_count', 'free_disk_space_bytes', 'total_disk_space_bytes', 'hot_path')
 
     @property
     def cache_metrics_count(self) -> int:
@@ -622,6 +635,7 @@ class StatsExtension(WireModel):
 
     tag: int
     body: bytes
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('tag', 'body')
 
     def write(self, writer: Writer) -> None:
         writer.u32(self.tag)
@@ -660,6 +674,7 @@ class HotPathStats(WireModel):
     write_queue: int
     background_submissions: int
     background_batches: int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('writer', 'io_uring_available', 'direct_io', 'pool_capacity_bytes', 'pool_reserved_bytes', 'pool_in_use_bytes', 'pool_in_use_buffers', 'pool_free_buffers', 'pool_hits', 'pool_misses', 'pool_evictions', 'pool_exhausted', 'receive_fallbacks', 'read_fallbacks', 'writes', 'datasyncs', 'bytes_written_bytes', 'write_queue_bytes', 'background_submissions', 'background_batches')
 
     @property
     def pool_capacity_bytes(self) -> int:
@@ -743,6 +758,7 @@ class CacheMetric(WireModel):
     hits: int
     misses: int
     hit_ratio: float
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id', 'partition_id', 'hits', 'misses', 'hit_ratio')
 
     def write(self, writer: Writer) -> None:
         writer.u32(self.stream_id)
@@ -771,6 +787,7 @@ class GroupHeader(WireModel):
     partitions_count: int
     members_count: int
     name: str
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'partitions_count', 'members_count', 'name')
 
     def write(self, writer: Writer) -> None:
         writer.u32(self.id)
@@ -795,6 +812,7 @@ class GroupDetails(WireModel):
     partitions_count: int
     name: str
     members: tuple[GroupMember, ...]
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'partitions_count', 'members_count', 'name', 'members')
 
     @property
     def members_count(self) -> int:
@@ -824,6 +842,7 @@ class GroupMember(WireModel):
 
     member_id: int
     partition_ids: tuple[int, ...]
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('member_id', 'partitions_count', 'partition_ids')
 
     @property
     def partitions_count(self) -> int:
@@ -850,6 +869,7 @@ class ConsumerOffsetInfo(WireModel):
     partition_id: int
     current_offset: int
     stored_offset: int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('partition_id', 'current_offset', 'stored_offset')
 
     def write(self, writer: Writer) -> None:
         writer.u32(self.partition_id)
@@ -870,6 +890,7 @@ class PersonalAccessTokenInfo(WireModel):
 
     name: str
     expiry_at: int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('name', 'expiry_at_us')
 
     @property
     def expiry_at_us(self) -> int:
@@ -892,6 +913,7 @@ class GetSnapshotResponse(WireModel):
     """GetSnapshot response body."""
 
     data: bytes
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('data',)
 
     def write(self, writer: Writer) -> None:
         writer.raw(self.data)
@@ -907,6 +929,7 @@ class LoginUserResponse(WireModel):
     """LoginUser response body."""
 
     user_id: int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('user_id',)
 
     def write(self, writer: Writer) -> None:
         writer.u32(self.user_id)
@@ -922,6 +945,7 @@ class CreatePersonalAccessTokenResponse(WireModel):
     """CreatePersonalAccessToken response body."""
 
     token: str
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('token',)
 
     def write(self, writer: Writer) -> None:
         writer.name(self.token, 'token')
@@ -937,6 +961,7 @@ class LoginWithPersonalAccessTokenResponse(WireModel):
     """LoginWithPersonalAccessToken response body."""
 
     user_id: int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('user_id',)
 
     def write(self, writer: Writer) -> None:
         writer.u32(self.user_id)
