@@ -1,4 +1,4 @@
-"""Every byte fixture decodes to its `fields` and re-encodes to its exact bytes, through the generated codec and the spec walker.
+"""Every byte fixture decodes to its `fields` and re-encodes to its exact bytes (generated codec and spec walker).
 
 Fixtures live in protocol-spec/fixtures/<group>/<name>.json (written by protocol-spec/recorder).
 """
