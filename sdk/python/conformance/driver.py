@@ -202,7 +202,7 @@ def polled_json(polled: Any) -> dict[str, Any]:
     return {
         "partition_id": polled.partition_id,
         "current_offset": polled.current_offset,
-        "count": polled.count,
+        "count": polled.messages_count,
         "messages": [
             {
                 "offset": item.offset,

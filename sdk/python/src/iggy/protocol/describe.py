@@ -101,7 +101,7 @@ def to_fields(value: Any) -> Any:
         return {
             "partition_id": value.partition_id,
             "current_offset": value.current_offset,
-            "messages_count": value.count,
+            "messages_count": value.messages_count,
             "messages": [to_fields(message) for message in value.messages],
         }
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

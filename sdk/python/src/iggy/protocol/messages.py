@@ -600,12 +600,12 @@ class PolledMessages:
 
     partition_id: int
     current_offset: int
-    count: int
+    messages_count: int  # as the server states it; decoders read frames until the body ends
     messages: Sequence[Message]
 
     @classmethod
     def decode(cls, buf: BytesLike) -> Self:
-        """Frames are decoded until the buffer ends (like the official client, not by `count`)."""
+        """Frames are decoded until the buffer ends (like the official client, not by `messages_count`)."""
         view = _as_byte_view(buf)
         if len(view) < POLL_RESPONSE_PREFIX_SIZE:
             raise truncated("poll response prefix", POLL_RESPONSE_PREFIX_SIZE, len(view))
@@ -613,7 +613,7 @@ class PolledMessages:
         return cls(partition_id, current_offset, count, MessageBatch(view[POLL_RESPONSE_PREFIX_SIZE:]))
 
     def encode(self) -> bytes:
-        return encode_poll_response_prefix(self.partition_id, self.current_offset, self.count) + encode_frames(
+        return encode_poll_response_prefix(self.partition_id, self.current_offset, self.messages_count) + encode_frames(
             self.messages
         )
 
