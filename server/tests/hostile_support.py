@@ -27,7 +27,7 @@ from iggy.protocol import requests
 from iggy.protocol.codes import Command
 from iggy.protocol.framing import encode_request
 from iggy.protocol.primitives import Consumer, PollingStrategy
-from iggy.protocol.responses import RawPersonalAccessToken
+from iggy.protocol.responses import CreatePersonalAccessTokenResponse
 
 from server_support import ServerProcess, WireClient
 
@@ -65,7 +65,7 @@ def announce(sock: socket.socket, code: int, payload_bytes: int, sent_bytes: int
 def personal_access_token(server: ServerProcess, name: str) -> str:
     with server.client() as root:
         body = root.call(requests.CreatePersonalAccessToken(name, 0))
-    return RawPersonalAccessToken.decode(body).token
+    return CreatePersonalAccessTokenResponse.decode(body).token
 
 
 def login_with_token(server: ServerProcess, token: str) -> socket.socket:

@@ -36,7 +36,7 @@ from typing import Any
 
 from iggy.protocol import requests
 from iggy.protocol.codes import Command, ErrorCode
-from iggy.protocol.responses import PersonalAccessTokenInfo, RawPersonalAccessToken, StreamHeader, UserHeader
+from iggy.protocol.responses import CreatePersonalAccessTokenResponse, PersonalAccessTokenInfo, StreamHeader, UserHeader
 
 DEFAULT_SPEC = Path(__file__).resolve().parents[4] / "protocol-spec" / "spec"
 RESPONSE_TIMEOUT_S = 60.0
@@ -269,7 +269,7 @@ def control_token(address: tuple[str, int]) -> str:
         status, body = connection.call(request.CODE, request.encode())
         if status:
             raise FuzzFailure(f"creating the control token answered {status}")
-        return RawPersonalAccessToken.decode(body).token
+        return CreatePersonalAccessTokenResponse.decode(body).token
     finally:
         connection.close()
 
