@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from .codec_go import render_go_codec
 from .languages import render_go, render_java, render_python, render_rust
 from .reference import render_reference
 from .spec import Spec
@@ -17,6 +18,7 @@ OUTPUTS: dict[str, Callable[[Spec], str]] = {
     "server/src/codes.rs": render_rust,
     "sdk/rust/src/codes.rs": render_rust,
     "sdk/go/codes.go": render_go,
+    "sdk/go/internal/codec/codec_gen.go": render_go_codec,
     "sdk/java/src/main/java/iggy/sdk/Codes.java": render_java,
     "protocol-spec/REFERENCE.md": render_reference,
 }
