@@ -29,7 +29,7 @@ _SCALAR_GO = {"u8": "uint8", "u16": "uint16", "u32": "uint32", "u64": "uint64", 
 _SCALAR_RW = {"u8": "U8", "u16": "U16", "u32": "U32", "u64": "U64", "u128": "U128", "f32": "F32", "bool": "Bool"}
 # Records whose field offsets every language needs without restating them (the hot-path views use them).
 _OFFSET_RECORDS = ("message_header", "index_entry")
-_INITIALISMS = {"id": "ID", "ids": "IDs"}
+_INITIALISMS = {"id": "ID", "ids": "IDs", "ip": "IP", "tcp": "TCP", "http": "HTTP", "quic": "QUIC"}
 
 
 def go_name(snake_name: str) -> str:

@@ -154,10 +154,10 @@ func (v *ClusterMetadata) Decode(r *Reader) {
 // ClusterNode: One node of the cluster.
 type ClusterNode struct {
 	Name          string `json:"name"`
-	Ip            string `json:"ip"`
-	TcpPort       uint16 `json:"tcp_port"`
-	QuicPort      uint16 `json:"quic_port"`
-	HttpPort      uint16 `json:"http_port"`
+	IP            string `json:"ip"`
+	TCPPort       uint16 `json:"tcp_port"`
+	QUICPort      uint16 `json:"quic_port"`
+	HTTPPort      uint16 `json:"http_port"`
 	WebsocketPort uint16 `json:"websocket_port"`
 	Role          uint8  `json:"role"`
 	Status        uint8  `json:"status"`
@@ -166,10 +166,10 @@ type ClusterNode struct {
 // Encode appends the wire form of ClusterNode to w.
 func (v *ClusterNode) Encode(w *Writer) {
 	w.Str32(v.Name)
-	w.Str32(v.Ip)
-	w.U16(v.TcpPort)
-	w.U16(v.QuicPort)
-	w.U16(v.HttpPort)
+	w.Str32(v.IP)
+	w.U16(v.TCPPort)
+	w.U16(v.QUICPort)
+	w.U16(v.HTTPPort)
 	w.U16(v.WebsocketPort)
 	w.U8(v.Role)
 	w.U8(v.Status)
@@ -178,10 +178,10 @@ func (v *ClusterNode) Encode(w *Writer) {
 // Decode reads ClusterNode from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *ClusterNode) Decode(r *Reader) {
 	v.Name = r.Str32()
-	v.Ip = r.Str32()
-	v.TcpPort = r.U16()
-	v.QuicPort = r.U16()
-	v.HttpPort = r.U16()
+	v.IP = r.Str32()
+	v.TCPPort = r.U16()
+	v.QUICPort = r.U16()
+	v.HTTPPort = r.U16()
 	v.WebsocketPort = r.U16()
 	v.Role = r.U8()
 	v.Status = r.U8()

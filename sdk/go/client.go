@@ -1,0 +1,433 @@
+package iggy
+
+import (
+	"bufio"
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"iggy/internal/codec"
+)
+
+// maxResponseBytes bounds one answer: a larger announced length is a corrupt stream, not an allocation.
+const maxResponseBytes = 1 << 31
+
+// responseChunkBytes is how much of a large answer is allocated ahead of the bytes actually received.
+const responseChunkBytes = 1 << 20
+
+var commandInfo = func() map[uint32]codec.CommandInfo {
+	table := make(map[uint32]codec.CommandInfo, len(codec.Commands))
+	for _, info := range codec.Commands {
+		table[info.Code] = info
+	}
+	return table
+}()
+
+// replayable commands only read, so after a lost connection they are sent again once on a fresh one; every
+// other command fails with ErrOutcomeUnknown instead (the server may or may not have applied it).
+func replayable(code uint32) bool {
+	name := commandInfo[code].Name
+	return strings.HasPrefix(name, "Get") || Command(code) == CommandPing
+}
+
+// Client is one connection (one session: login and consumer-group membership belong to it) to an Iggy
+// server. It is safe for concurrent use; the protocol has one request in flight per connection, so callers
+// take turns (use several clients for parallelism). Every I/O method takes a context: cancelling it or its
+// deadline aborts the request and closes the connection, because a late answer would otherwise be read as
+// the next request's.
+type Client struct {
+	config Config
+	turn   chan struct{} // holds one token: whoever holds it owns the connection below
+
+	conn      net.Conn
+	reader    *bufio.Reader
+	header    [8]byte
+	connected bool   // Connect succeeded once: a lost connection is re-established on demand
+	login     func() // re-login after a reconnect; nil = not logged in
+	username  string
+	password  string
+	token     string
+
+	closeOnce sync.Once
+	closing   chan struct{}
+	done      sync.WaitGroup
+}
+
+// NewClient validates config and answers a client that is not connected yet (call Connect).
+func NewClient(config Config) (*Client, error) {
+	if err := config.Validate(); err != nil {
+		return nil, err
+	}
+	c := &Client{config: config, turn: make(chan struct{}, 1), closing: make(chan struct{})}
+	c.turn <- struct{}{}
+	return c, nil
+}
+
+// Connect parses a connection string, connects and logs in with its credentials, if any.
+func Connect(ctx context.Context, connectionString string) (*Client, error) {
+	config, err := ParseConnectionString(connectionString)
+	if err != nil {
+		return nil, err
+	}
+	c, err := NewClient(config)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Connect(ctx); err != nil {
+		_ = c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// Config answers the client's settings.
+func (c *Client) Config() Config { return c.config }
+
+// Connect opens the connection, logs in with the configured credentials or token, and starts the heartbeat.
+func (c *Client) Connect(ctx context.Context) error {
+	if err := c.acquire(ctx); err != nil {
+		return err
+	}
+	err := c.dial(ctx)
+	if err == nil {
+		c.connected = true
+		c.username, c.password, c.token = c.config.Username, c.config.Password, c.config.Token
+		err = c.relogin(ctx)
+		var broken *lostConnection
+		if errors.As(err, &broken) {
+			err = newError(ErrorCodeConnectionClosed, "the connection broke during login: "+broken.Error(), broken.cause)
+		}
+		if err != nil {
+			c.dropConnection()
+			c.connected = false
+		}
+	}
+	c.release()
+	if err == nil && c.config.HeartbeatInterval > 0 {
+		c.done.Add(1)
+		go c.heartbeat()
+	}
+	return err
+}
+
+// Close closes the connection and stops the heartbeat. Further calls fail with ErrorCodeClientShutdown.
+func (c *Client) Close() error {
+	c.closeOnce.Do(func() {
+		close(c.closing)
+		<-c.turn // wait for the request in flight (bounded by its timeout)
+		c.dropConnection()
+		c.connected = false
+		c.turn <- struct{}{}
+		c.done.Wait()
+	})
+	return nil
+}
+
+func (c *Client) heartbeat() {
+	defer c.done.Done()
+	ticker := time.NewTicker(c.config.HeartbeatInterval)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-c.closing:
+			return
+		case <-ticker.C:
+			ctx, cancel := context.WithTimeout(context.Background(), c.config.RequestTimeout)
+			_ = c.Ping(ctx) // a failure shows up on the caller's next request, which reconnects
+			cancel()
+		}
+	}
+}
+
+func (c *Client) acquire(ctx context.Context) error {
+	select {
+	case <-c.closing:
+		return newError(ErrorCodeClientShutdown, "the client is closed", nil)
+	default:
+	}
+	select {
+	case <-c.turn:
+		select {
+		case <-c.closing:
+			c.turn <- struct{}{}
+			return newError(ErrorCodeClientShutdown, "the client is closed", nil)
+		default:
+			return nil
+		}
+	case <-ctx.Done():
+		return contextError(ctx.Err(), false)
+	case <-c.closing:
+		return newError(ErrorCodeClientShutdown, "the client is closed", nil)
+	}
+}
+
+func (c *Client) release() { c.turn <- struct{}{} }
+
+func (c *Client) dropConnection() {
+	if c.conn != nil {
+		_ = c.conn.Close()
+		c.conn, c.reader = nil, nil
+	}
+}
+
+func contextError(err error, unknown bool) *Error {
+	code, message := ErrorCodeTaskTimeout, "the request's context deadline passed"
+	if errors.Is(err, context.Canceled) {
+		code, message = ErrorCodeConnectionClosed, "the request's context was cancelled"
+	}
+	if unknown {
+		message = outcomeUnknownPrefix + message + " after the request was sent; the connection was closed"
+	}
+	return newError(code, message, err)
+}
+
+// dial opens the TCP (and TLS) connection within the connect timeout and the context.
+func (c *Client) dial(ctx context.Context) error {
+	host, port, err := splitAddress(c.config.Address)
+	if err != nil {
+		return err
+	}
+	dialCtx, cancel := context.WithTimeout(ctx, c.config.ConnectTimeout)
+	defer cancel()
+	dialer := net.Dialer{}
+	conn, err := dialer.DialContext(dialCtx, "tcp", net.JoinHostPort(host, strconv.Itoa(port)))
+	if err != nil {
+		return newError(ErrorCodeCannotEstablishConnection,
+			fmt.Sprintf("cannot connect to %s: %v", c.config.Address, err), err)
+	}
+	if tcp, ok := conn.(*net.TCPConn); ok {
+		_ = tcp.SetNoDelay(c.config.NoDelay)
+	}
+	if c.config.TLS {
+		tlsConfig, err := c.tlsConfig(host)
+		if err != nil {
+			_ = conn.Close()
+			return err
+		}
+		tlsConn := tls.Client(conn, tlsConfig)
+		if err := tlsConn.HandshakeContext(dialCtx); err != nil {
+			_ = conn.Close()
+			return newError(ErrorCodeCannotEstablishConnection, fmt.Sprintf("TLS handshake with %s: %v",
+				c.config.Address, err), err)
+		}
+		conn = tlsConn
+	}
+	c.conn, c.reader = conn, bufio.NewReaderSize(conn, 64<<10)
+	return nil
+}
+
+func (c *Client) tlsConfig(host string) (*tls.Config, error) {
+	config := &tls.Config{ServerName: host, InsecureSkipVerify: c.config.TLSInsecure, MinVersion: tls.VersionTLS12}
+	if c.config.TLSDomain != "" {
+		config.ServerName = c.config.TLSDomain
+	}
+	if c.config.TLSCAFile != "" {
+		pem, err := os.ReadFile(c.config.TLSCAFile)
+		if err != nil {
+			return nil, newError(ErrorCodeInvalidTlsCertificatePath, fmt.Sprintf("cannot read CA file %q: %v",
+				c.config.TLSCAFile, err), err)
+		}
+		pool := x509.NewCertPool()
+		if !pool.AppendCertsFromPEM(pem) {
+			return nil, newError(ErrorCodeInvalidTlsCertificate, fmt.Sprintf("no PEM certificate in %q",
+				c.config.TLSCAFile), nil)
+		}
+		config.RootCAs = pool
+	}
+	return config, nil
+}
+
+// relogin logs in with the remembered credentials (Connect's, or the last successful login call's).
+func (c *Client) relogin(ctx context.Context) error {
+	var request codec.Request
+	switch {
+	case c.username != "":
+		request = &codec.LoginUserRequest{Username: c.username, Password: c.password}
+	case c.token != "":
+		request = &codec.LoginWithPersonalAccessTokenRequest{Token: c.token}
+	default:
+		return nil
+	}
+	_, err := c.roundTripDecoded(ctx, request, nil)
+	return err
+}
+
+// reconnect re-establishes a lost connection: bounded attempts with doubling backoff, then the re-login.
+func (c *Client) reconnect(ctx context.Context) error {
+	backoff := c.config.ReconnectionInterval
+	var last error = newError(ErrorCodeNotConnected, "the connection was lost and reconnection is off", nil)
+	for attempt := 0; c.config.ReconnectionRetries < 0 || attempt < c.config.ReconnectionRetries; attempt++ {
+		if attempt > 0 {
+			timer := time.NewTimer(backoff)
+			select {
+			case <-ctx.Done():
+				timer.Stop()
+				return contextError(ctx.Err(), false)
+			case <-c.closing:
+				timer.Stop()
+				return newError(ErrorCodeClientShutdown, "the client is closed", nil)
+			case <-timer.C:
+			}
+			backoff = min(backoff*2, c.config.ReconnectionMaxInterval)
+		}
+		if err := c.dial(ctx); err != nil {
+			last = err
+			continue
+		}
+		if err := c.relogin(ctx); err != nil {
+			c.dropConnection()
+			var broken *lostConnection
+			if !errors.As(err, &broken) {
+				return err // the server refused the login: retrying cannot help
+			}
+			last = broken
+			continue
+		}
+		return nil
+	}
+	return newError(ErrorCodeConnectionClosed, fmt.Sprintf("connection to %s lost; reconnecting failed: %v",
+		c.config.Address, last), last)
+}
+
+// call sends one request and decodes its answer into response (nil for empty answers). It answers
+// empty = true when the server sent an empty OK body (a missing object for Get* lookups).
+func (c *Client) call(ctx context.Context, request codec.Request, response codec.Value) (empty bool, err error) {
+	if err := c.acquire(ctx); err != nil {
+		return false, err
+	}
+	defer c.release()
+	for attempt := 0; ; attempt++ {
+		if c.conn == nil {
+			if !c.connected {
+				return false, newError(ErrorCodeNotConnected, "not connected: call Connect first", nil)
+			}
+			if err := c.reconnect(ctx); err != nil {
+				return false, err
+			}
+		}
+		empty, err := c.roundTripDecoded(ctx, request, response)
+		var lost *lostConnection
+		if !errors.As(err, &lost) {
+			return empty, err
+		}
+		c.dropConnection()
+		switch {
+		case ctx.Err() != nil:
+			return false, contextError(ctx.Err(), lost.written && !replayable(request.Code()))
+		case lost.timeout:
+			unknown := lost.written && !replayable(request.Code())
+			message := fmt.Sprintf("no answer to %s within %s", Command(request.Code()), c.config.RequestTimeout)
+			if unknown {
+				message = outcomeUnknownPrefix + message + "; the connection was closed"
+			}
+			return false, newError(ErrorCodeTaskTimeout, message, lost.cause)
+		case lost.written && !replayable(request.Code()):
+			return false, newError(ErrorCodeConnectionClosed, fmt.Sprintf("%sthe connection broke after %s was "+
+				"sent, so whether the server applied it is unknown; it was not sent again", outcomeUnknownPrefix,
+				Command(request.Code())), lost.cause)
+		case attempt > 0:
+			return false, newError(ErrorCodeConnectionClosed, fmt.Sprintf("connection lost twice during %s: %v",
+				Command(request.Code()), lost.cause), lost.cause)
+		}
+	}
+}
+
+// lostConnection is an I/O failure mid-request; written says whether any request byte reached the socket.
+type lostConnection struct {
+	cause   error
+	written bool
+	timeout bool
+}
+
+func (l *lostConnection) Error() string { return "connection lost: " + l.cause.Error() }
+
+func (c *Client) roundTripDecoded(ctx context.Context, request codec.Request, response codec.Value) (bool, error) {
+	w := codec.Writer{Buf: make([]byte, 8, 64)}
+	request.Encode(&w)
+	if err := w.Err(); err != nil {
+		return false, newError(ErrorCodeInvalidFormat, err.Error(), err)
+	}
+	frame := w.Buf
+	binary.LittleEndian.PutUint32(frame, uint32(len(frame)-4))
+	binary.LittleEndian.PutUint32(frame[4:], request.Code())
+	body, err := c.roundTrip(ctx, frame)
+	if err != nil {
+		return false, err
+	}
+	if len(body) == 0 {
+		return true, nil
+	}
+	if response == nil {
+		return false, newError(ErrorCodeInvalidBytesResponse, fmt.Sprintf("%s answered %d bytes where none were "+
+			"expected", Command(request.Code()), len(body)), nil)
+	}
+	if err := codec.DecodePrefix(body, response); err != nil {
+		return false, newError(ErrorCodeInvalidBytesResponse, fmt.Sprintf("cannot decode the answer to %s: %v",
+			Command(request.Code()), err), err)
+	}
+	if login, ok := request.(*codec.LoginUserRequest); ok {
+		c.username, c.password, c.token = login.Username, login.Password, ""
+	} else if login, ok := request.(*codec.LoginWithPersonalAccessTokenRequest); ok {
+		c.username, c.password, c.token = "", "", login.Token
+	}
+	return false, nil
+}
+
+// roundTrip writes one frame and reads its answer; the context and the request timeout bound both.
+func (c *Client) roundTrip(ctx context.Context, frame []byte) ([]byte, error) {
+	conn := c.conn
+	deadline := time.Now().Add(c.config.RequestTimeout)
+	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
+		deadline = d
+	}
+	_ = conn.SetDeadline(deadline)
+	stop := context.AfterFunc(ctx, func() { _ = conn.SetDeadline(time.Unix(1, 0)) })
+	defer stop()
+	n, err := conn.Write(frame)
+	if err != nil {
+		return nil, lost(err, n > 0)
+	}
+	if _, err := io.ReadFull(c.reader, c.header[:]); err != nil {
+		return nil, lost(err, true)
+	}
+	status := binary.LittleEndian.Uint32(c.header[:])
+	length := binary.LittleEndian.Uint32(c.header[4:])
+	if status != StatusOk {
+		if length != 0 { // an error answer never has a body: anything else means the stream is out of step
+			return nil, lost(fmt.Errorf("error answer %d with a %d-byte body", status, length), true)
+		}
+		return nil, newError(ErrorCode(status), "", nil)
+	}
+	if length > maxResponseBytes {
+		return nil, lost(fmt.Errorf("answer announces %d bytes", length), true)
+	}
+	body := make([]byte, 0, min(int(length), responseChunkBytes))
+	for len(body) < int(length) { // grow with the bytes received, not with the length announced
+		chunk := min(int(length)-len(body), responseChunkBytes)
+		if cap(body)-len(body) < chunk {
+			body = append(body[:cap(body)], make([]byte, chunk-(cap(body)-len(body)))...)[:len(body)]
+		}
+		read, err := io.ReadFull(c.reader, body[len(body):len(body)+chunk])
+		body = body[:len(body)+read]
+		if err != nil {
+			return nil, lost(err, true)
+		}
+	}
+	return body, nil
+}
+
+func lost(err error, written bool) error {
+	var netErr net.Error
+	timeout := errors.As(err, &netErr) && netErr.Timeout()
+	return &lostConnection{cause: err, written: written, timeout: timeout}
+}
