@@ -107,3 +107,6 @@ type Message struct {
 
 // NewMessage answers a message with a payload and no headers.
 func NewMessage(payload []byte) Message { return Message{Payload: payload} }
+
+// ParseU128 parses a decimal message id.
+func ParseU128(text string) (U128, error) { return codec.ParseU128(text) }
