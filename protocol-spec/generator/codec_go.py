@@ -14,21 +14,27 @@ Rules that turn the spec's field keys into code, decided once here:
   list writes; any other flag (`has_partition`) is plain data;
 - `padding` bytes are written as zeros and skipped; `reserved` scalars are written as 0 and skipped;
 - a primitive made of exactly a length and the bytes it sizes (`name`, `password`, `string32`) is a Go string;
-- a `when` field is a pointer (a list stays a slice); `repeat` fields are slices; counts stay data and must
-  equal the list's length when encoding.
+- a count a `repeat` names is the list's length (where no repeat names it, e.g. `partitions_count` of
+  TopicHeader, it is data); an `index` table (SendMessages' `indexes`) is computed from the frames after it;
+- a `when` field is a pointer (a list stays a slice, nil when absent); `repeat` fields are slices;
+- `optional_partition` is a *uint32 (nil = none); identifier, message and optional partition JSON forms
+  (protocol-spec/README.md "The `fields` of a fixture") are hand-written in runtime.go.
+The Go structs hold exactly the fixture `fields` keys (spec.derived_field_names), with `json` tags of those names.
 Output is gofmt-clean (struct columns aligned here), so no Go toolchain is needed to regenerate it.
 """
 
 from __future__ import annotations
 
 from .languages import BANNER, SOURCE_NOTE
-from .spec import SCALAR_SIZES, Command, Field, Record, Spec
+from .spec import SCALAR_SIZES, Command, Field, Record, Spec, derived_field_names
 
 _SCALAR_GO = {"u8": "uint8", "u16": "uint16", "u32": "uint32", "u64": "uint64", "u128": "U128", "f32": "float32",
               "bool": "bool"}
 _SCALAR_RW = {"u8": "U8", "u16": "U16", "u32": "U32", "u64": "U64", "u128": "U128", "f32": "F32", "bool": "Bool"}
 # Records whose field offsets every language needs without restating them (the hot-path views use them).
 _OFFSET_RECORDS = ("message_header", "index_entry")
+# A primitive the runtime reads and writes as *uint32 (its flag says whether the value is present).
+_OPTIONAL_U32 = "optional_partition"
 _INITIALISMS = {"id": "ID", "ids": "IDs", "ip": "IP", "tcp": "TCP", "http": "HTTP", "quic": "QUIC"}
 
 
@@ -84,6 +90,8 @@ class _Emitter:
             return "[]" + self.go_type(f, element=True)
         if f.type in _SCALAR_GO:
             return _SCALAR_GO[f.type]
+        if f.type == _OPTIONAL_U32:
+            return "*uint32"
         if f.type == "bytes":
             return "[]byte"
         if self.string_width(f.type):
@@ -91,11 +99,12 @@ class _Emitter:
         return go_name(f.type)
 
     def exposed(self, f: Field, fields: tuple[Field, ...], chained_tail: Field | None) -> bool:
-        if f.role is None:
-            return True
-        if f.role == "flag":
-            return f is not chained_tail and not any(g.when_parts and g.when_parts[0] == f.name for g in fields)
-        return False
+        return f.name not in derived_field_names(fields)
+
+    def count_user(self, count: Field, fields: tuple[Field, ...]) -> Field | None:
+        """The list whose length a derived count is (the index table excluded: it follows the frames)."""
+        users = [g for g in fields if g.repeat == count.name and g.role is None]
+        return users[0] if users else None
 
     # --- output -------------------------------------------------------------------------------------------
 
@@ -240,6 +249,16 @@ class _Emitter:
         if f.role == "padding":
             self.line(f"{ind}w.Zeros({f.size})")
             return
+        if f.role == "index":
+            frames = [g for g in fields if g.repeat == f.repeat and g.role is None][0]
+            size = self.spec.record(f.type).fixed_size()
+            self.line(f"{ind}{_local(f.name)} := w.ReserveIndex(len(v.{go_name(frames.name)}), {size})")
+            return
+        if f.role is None and not self.exposed(f, fields, chained_tail):
+            user = self.count_user(f, fields)
+            assert user is not None, f"{f.name}: a derived count no list uses"
+            self.line(f"{ind}w.Count{f.type[1:]}(len(v.{go_name(user.name)}))")
+            return
         if f.role == "reserved":
             self.line(f"{ind}w.{_SCALAR_RW[f.type]}(0)")
             return
@@ -247,11 +266,13 @@ class _Emitter:
             self.line(f"{ind}w.U8({target})")
             return
         if f.repeat is not None:
-            if f.repeat not in ("to_end", "chained"):
-                count = f"v.{go_name(f.repeat)}"
-                self.line(f"{ind}if uint64(len({target})) != uint64({count}) {{")
-                self.line(f'{ind}\tw.Fail("{f.name}: %d elements but {f.repeat} = %d", len({target}), {count})')
+            index = [g for g in fields if g.role == "index" and g.repeat == f.repeat and f.repeat != "to_end"]
+            if index and f.role is None:
+                self.line(f"{ind}for i := range {target} {{")
+                self.line(f"{ind}\t{self.write_one(f, f'{target}[i]')}")
+                self.line(f"{ind}\tw.FillIndex({_local(index[0].name)}, i)")
                 self.line(f"{ind}}}")
+                return
             if f.repeat == "chained":
                 self.line(f"{ind}for i := range {target} {{")
                 self.line(f"{ind}\tnext := uint8(0)")
@@ -264,6 +285,9 @@ class _Emitter:
             self.line(f"{ind}for i := range {target} {{")
             self.line(f"{ind}\t{self.write_one(f, f'{target}[i]')}")
             self.line(f"{ind}}}")
+            return
+        if f.type == _OPTIONAL_U32:
+            self.line(f"{ind}w.OptionalU32({target})")
             return
         value = f"*{target}" if f.when is not None and f.type in _SCALAR_GO else target
         if f.when is not None and self.string_width(f.type):
@@ -289,8 +313,6 @@ class _Emitter:
     def decode_body(self, fields: tuple[Field, ...], chained_tail: Field | None) -> None:
         for f in fields:
             cond = self.condition(f, decoding=True)
-            if cond and f.repeat is not None:  # an absent list decodes as empty, not nil
-                self.line(f"\tv.{go_name(f.name)} = []{self.go_type(f, element=True)}{{}}")
             ind = "\t"
             if cond:
                 self.line(f"\tif {cond} {{")
@@ -319,10 +341,19 @@ class _Emitter:
         if f.role == "reserved":
             self.line(f"{ind}r.Skip({SCALAR_SIZES[f.type]})")
             return
+        if f.role == "index":  # recomputed from the frames when encoding; only its size matters here
+            size = self.spec.record(f.type).fixed_size()
+            self.line(f"{ind}r.Skip(r.Count(uint64({_local(f.repeat)})) * {size})")
+            return
+        if f.role is None and not self.exposed(f, fields, chained_tail):
+            self.line(f"{ind}{_local(f.name)} := r.{_SCALAR_RW[f.type]}()")
+            return
+        if f.type == _OPTIONAL_U32:
+            self.line(f"{ind}{target} = r.OptionalU32()")
+            return
         if f.repeat == "chained":
             element = self.go_type(f, element=True)
-            if f.when is None:
-                self.line(f"{ind}{target} = []{element}{{}}")
+            self.line(f"{ind}{target} = []{element}{{}}")
             self.line(f"{ind}for r.Remaining() > 0 {{")
             self.line(f"{ind}\tvar item {element}")
             self.line(f"{ind}\tnext := item.decodeChained(r)")
@@ -343,7 +374,9 @@ class _Emitter:
             return
         if f.repeat is not None:
             element = "U8" if f.type == "u8" else self.go_type(f, element=True)
-            self.line(f"{ind}{target} = make([]{element}, r.Count(uint64(v.{go_name(f.repeat)})))")
+            count_field = next(g for g in fields if g.name == f.repeat)
+            count = f"v.{go_name(f.repeat)}" if self.exposed(count_field, fields, chained_tail) else _local(f.repeat)
+            self.line(f"{ind}{target} = make([]{element}, r.Count(uint64({count})))")
             self.line(f"{ind}for i := range {target} {{")
             self.line(f"{ind}\t{self.read_one(f, f'{target}[i]')}")
             self.line(f"{ind}}}")
@@ -398,7 +431,7 @@ def render_go_codec(spec: Spec) -> str:
     e.line("")
     e.line("import \"fmt\"")
     for name, record in e.records.items():
-        if e.string_width(name):
+        if e.string_width(name) or name == _OPTIONAL_U32:
             continue
         tail = record.fields[-1] if name in e.chained else None
         e.line("")

@@ -2,7 +2,6 @@ package iggy
 
 import (
 	"context"
-	"fmt"
 
 	"iggy/internal/codec"
 )
@@ -21,13 +20,6 @@ func one[T any](c *Client, ctx context.Context, request codec.Request, response 
 func (c *Client) none(ctx context.Context, request codec.Request) error {
 	_, err := c.call(ctx, request, nil)
 	return err
-}
-
-func optionalPartition(partitionID *uint32) codec.OptionalPartition {
-	if partitionID == nil {
-		return codec.OptionalPartition{}
-	}
-	return codec.OptionalPartition{HasPartition: 1, PartitionID: *partitionID}
 }
 
 // Ping checks liveness (and refreshes the server's heartbeat of this client).
@@ -79,7 +71,7 @@ func (c *Client) GetStats(ctx context.Context) (*Stats, error) {
 // GetSnapshot answers a diagnostic ZIP archive of the server.
 func (c *Client) GetSnapshot(ctx context.Context, compression SnapshotCompression,
 	types []SnapshotType) ([]byte, error) {
-	request := &codec.GetSnapshotRequest{Compression: uint8(compression), TypesCount: uint8(len(types))}
+	request := &codec.GetSnapshotRequest{Compression: uint8(compression)}
 	if len(types) > 255 {
 		return nil, newError(ErrorCodeInvalidFormat, "at most 255 snapshot types", nil)
 	}
@@ -194,7 +186,7 @@ func (c *Client) DeletePersonalAccessToken(ctx context.Context, name string) err
 func (c *Client) PollMessages(ctx context.Context, stream, topic Identifier, partitionID *uint32, consumer Consumer,
 	strategy PollingStrategy, count uint32, autoCommit bool) (*PolledMessages, error) {
 	polled, err := one(c, ctx, &codec.PollMessagesRequest{Consumer: consumer, StreamID: stream, TopicID: topic,
-		PartitionID: optionalPartition(partitionID), Strategy: strategy, Count: count, AutoCommit: autoCommit},
+		PartitionID: partitionID, Strategy: strategy, Count: count, AutoCommit: autoCommit},
 		&PolledMessages{})
 	if err == nil && polled == nil {
 		return nil, newError(ErrorCodeEmptyResponse, "PollMessages answered an empty body", nil)
@@ -210,20 +202,13 @@ func (c *Client) SendMessages(ctx context.Context, stream, topic Identifier, par
 		return newError(ErrorCodeInvalidMessagesCount, "send at least one message", nil)
 	}
 	request := &codec.SendMessagesRequest{StreamID: stream, TopicID: topic, Partitioning: partitioning,
-		MessagesCount: uint32(len(messages)), Indexes: make([]codec.IndexEntry, len(messages)),
 		Messages: make([]codec.Message, len(messages))}
-	position := uint64(0)
 	for i := range messages {
 		headers, err := encodeHeaders(messages[i].Headers)
 		if err != nil {
 			return err
 		}
 		request.Messages[i] = codec.Message{ID: messages[i].ID, Payload: messages[i].Payload, UserHeaders: headers}
-		position += uint64(MessageHeaderSize + len(messages[i].Payload) + len(headers))
-		if position > uint64(MaxRequestPayloadBytes)<<8 {
-			return newError(ErrorCodeInvalidFormat, fmt.Sprintf("batch of %d bytes is too large", position), nil)
-		}
-		request.Indexes[i] = codec.IndexEntry{Position: uint32(position)}
 	}
 	return c.none(ctx, request)
 }
@@ -239,21 +224,21 @@ func (c *Client) FlushUnsavedBuffer(ctx context.Context, stream, topic Identifie
 func (c *Client) GetConsumerOffset(ctx context.Context, consumer Consumer, stream, topic Identifier,
 	partitionID *uint32) (*ConsumerOffsetInfo, error) {
 	return one(c, ctx, &codec.GetConsumerOffsetRequest{Consumer: consumer, StreamID: stream, TopicID: topic,
-		PartitionID: optionalPartition(partitionID)}, &ConsumerOffsetInfo{})
+		PartitionID: partitionID}, &ConsumerOffsetInfo{})
 }
 
 // StoreConsumerOffset stores a consumer's offset.
 func (c *Client) StoreConsumerOffset(ctx context.Context, consumer Consumer, stream, topic Identifier,
 	partitionID *uint32, offset uint64) error {
 	return c.none(ctx, &codec.StoreConsumerOffsetRequest{Consumer: consumer, StreamID: stream, TopicID: topic,
-		PartitionID: optionalPartition(partitionID), Offset: offset})
+		PartitionID: partitionID, Offset: offset})
 }
 
 // DeleteConsumerOffset forgets a consumer's stored offset.
 func (c *Client) DeleteConsumerOffset(ctx context.Context, consumer Consumer, stream, topic Identifier,
 	partitionID *uint32) error {
 	return c.none(ctx, &codec.DeleteConsumerOffsetRequest{Consumer: consumer, StreamID: stream, TopicID: topic,
-		PartitionID: optionalPartition(partitionID)})
+		PartitionID: partitionID})
 }
 
 // GetStream answers a stream with its topics, or nil.

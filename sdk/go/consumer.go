@@ -114,7 +114,7 @@ func (m *MessageConsumer) init(ctx context.Context) error {
 		if topic == nil {
 			return newError(ErrorCodeTopicIdNotFound, "the consumer's topic does not exist", nil)
 		}
-		m.partitions = topic.PartitionsCount
+		m.partitions = uint32(len(topic.Partitions))
 	}
 	return nil
 }

@@ -276,7 +276,7 @@ func topicDetailsJSON(t *iggy.TopicDetails) any {
 	if t == nil {
 		return nil
 	}
-	result := topicJSON(&iggy.TopicHeader{ID: t.ID, Name: t.Name, PartitionsCount: t.PartitionsCount,
+	result := topicJSON(&iggy.TopicHeader{ID: t.ID, Name: t.Name, PartitionsCount: uint32(len(t.Partitions)),
 		MessagesCount: t.MessagesCount, SizeBytes: t.SizeBytes, CompressionAlgorithm: t.CompressionAlgorithm,
 		MessageExpiry: t.MessageExpiry, MaxTopicSize: t.MaxTopicSize, ReplicationFactor: t.ReplicationFactor})
 	partitions := []any{}
@@ -308,7 +308,7 @@ func clientDetailsJSON(c *iggy.ClientDetails) any {
 		return nil
 	}
 	result := clientJSON(&iggy.ClientInfo{ClientID: c.ClientID, UserID: c.UserID, Transport: c.Transport,
-		Address: c.Address, ConsumerGroupsCount: c.ConsumerGroupsCount})
+		Address: c.Address, ConsumerGroupsCount: uint32(len(c.ConsumerGroups))})
 	groups := []any{}
 	for _, g := range c.ConsumerGroups {
 		groups = append(groups, map[string]any{"stream_id": g.StreamID, "topic_id": g.TopicID, "group_id": g.GroupID})
@@ -455,7 +455,7 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 		if err != nil || s == nil {
 			return nil, err
 		}
-		result := streamJSON(&iggy.StreamHeader{ID: s.ID, Name: s.Name, TopicsCount: s.TopicsCount,
+		result := streamJSON(&iggy.StreamHeader{ID: s.ID, Name: s.Name, TopicsCount: uint32(len(s.Topics)),
 			MessagesCount: s.MessagesCount, SizeBytes: s.SizeBytes})
 		result["topics"] = mapList(s.Topics, topicJSON)
 		return result, nil
@@ -520,7 +520,7 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 			return nil, err
 		}
 		result := groupJSON(&iggy.GroupHeader{ID: g.ID, Name: g.Name, PartitionsCount: g.PartitionsCount,
-			MembersCount: g.MembersCount})
+			MembersCount: uint32(len(g.Members))})
 		members := []any{}
 		for _, m := range g.Members {
 			ids := []any{}

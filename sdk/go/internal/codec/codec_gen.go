@@ -38,12 +38,11 @@ func (v *CacheMetric) Decode(r *Reader) {
 
 // ClientDetails: A client with its group memberships (GetMe, GetClient).
 type ClientDetails struct {
-	ClientID            uint32            `json:"client_id"`
-	UserID              uint32            `json:"user_id"`
-	Transport           uint8             `json:"transport"`
-	Address             string            `json:"address"`
-	ConsumerGroupsCount uint32            `json:"consumer_groups_count"`
-	ConsumerGroups      []ClientGroupInfo `json:"consumer_groups"`
+	ClientID       uint32            `json:"client_id"`
+	UserID         uint32            `json:"user_id"`
+	Transport      uint8             `json:"transport"`
+	Address        string            `json:"address"`
+	ConsumerGroups []ClientGroupInfo `json:"consumer_groups"`
 }
 
 // Encode appends the wire form of ClientDetails to w.
@@ -52,10 +51,7 @@ func (v *ClientDetails) Encode(w *Writer) {
 	w.U32(v.UserID)
 	w.U8(v.Transport)
 	w.Str32(v.Address)
-	w.U32(v.ConsumerGroupsCount)
-	if uint64(len(v.ConsumerGroups)) != uint64(v.ConsumerGroupsCount) {
-		w.Fail("consumer_groups: %d elements but consumer_groups_count = %d", len(v.ConsumerGroups), v.ConsumerGroupsCount)
-	}
+	w.Count32(len(v.ConsumerGroups))
 	for i := range v.ConsumerGroups {
 		v.ConsumerGroups[i].Encode(w)
 	}
@@ -67,8 +63,8 @@ func (v *ClientDetails) Decode(r *Reader) {
 	v.UserID = r.U32()
 	v.Transport = r.U8()
 	v.Address = r.Str32()
-	v.ConsumerGroupsCount = r.U32()
-	v.ConsumerGroups = make([]ClientGroupInfo, r.Count(uint64(v.ConsumerGroupsCount)))
+	consumerGroupsCount := r.U32()
+	v.ConsumerGroups = make([]ClientGroupInfo, r.Count(uint64(consumerGroupsCount)))
 	for i := range v.ConsumerGroups {
 		v.ConsumerGroups[i].Decode(r)
 	}
@@ -124,18 +120,14 @@ func (v *ClientInfo) Decode(r *Reader) {
 
 // ClusterMetadata: Cluster description; a single-node 0.8 server answers name "single-node" and one leader node.
 type ClusterMetadata struct {
-	Name       string        `json:"name"`
-	NodesCount uint32        `json:"nodes_count"`
-	Nodes      []ClusterNode `json:"nodes"`
+	Name  string        `json:"name"`
+	Nodes []ClusterNode `json:"nodes"`
 }
 
 // Encode appends the wire form of ClusterMetadata to w.
 func (v *ClusterMetadata) Encode(w *Writer) {
 	w.Str32(v.Name)
-	w.U32(v.NodesCount)
-	if uint64(len(v.Nodes)) != uint64(v.NodesCount) {
-		w.Fail("nodes: %d elements but nodes_count = %d", len(v.Nodes), v.NodesCount)
-	}
+	w.Count32(len(v.Nodes))
 	for i := range v.Nodes {
 		v.Nodes[i].Encode(w)
 	}
@@ -144,8 +136,8 @@ func (v *ClusterMetadata) Encode(w *Writer) {
 // Decode reads ClusterMetadata from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *ClusterMetadata) Decode(r *Reader) {
 	v.Name = r.Str32()
-	v.NodesCount = r.U32()
-	v.Nodes = make([]ClusterNode, r.Count(uint64(v.NodesCount)))
+	nodesCount := r.U32()
+	v.Nodes = make([]ClusterNode, r.Count(uint64(nodesCount)))
 	for i := range v.Nodes {
 		v.Nodes[i].Decode(r)
 	}
@@ -230,7 +222,6 @@ func (v *ConsumerOffsetInfo) Decode(r *Reader) {
 type GroupDetails struct {
 	ID              uint32        `json:"id"`
 	PartitionsCount uint32        `json:"partitions_count"`
-	MembersCount    uint32        `json:"members_count"`
 	Name            string        `json:"name"`
 	Members         []GroupMember `json:"members"`
 }
@@ -239,11 +230,8 @@ type GroupDetails struct {
 func (v *GroupDetails) Encode(w *Writer) {
 	w.U32(v.ID)
 	w.U32(v.PartitionsCount)
-	w.U32(v.MembersCount)
+	w.Count32(len(v.Members))
 	w.Str8(v.Name)
-	if uint64(len(v.Members)) != uint64(v.MembersCount) {
-		w.Fail("members: %d elements but members_count = %d", len(v.Members), v.MembersCount)
-	}
 	for i := range v.Members {
 		v.Members[i].Encode(w)
 	}
@@ -253,9 +241,9 @@ func (v *GroupDetails) Encode(w *Writer) {
 func (v *GroupDetails) Decode(r *Reader) {
 	v.ID = r.U32()
 	v.PartitionsCount = r.U32()
-	v.MembersCount = r.U32()
+	membersCount := r.U32()
 	v.Name = r.Str8()
-	v.Members = make([]GroupMember, r.Count(uint64(v.MembersCount)))
+	v.Members = make([]GroupMember, r.Count(uint64(membersCount)))
 	for i := range v.Members {
 		v.Members[i].Decode(r)
 	}
@@ -287,18 +275,14 @@ func (v *GroupHeader) Decode(r *Reader) {
 
 // GroupMember: One member of a consumer group and the partitions it owns.
 type GroupMember struct {
-	MemberID        uint32   `json:"member_id"`
-	PartitionsCount uint32   `json:"partitions_count"`
-	PartitionIDs    []uint32 `json:"partition_ids"`
+	MemberID     uint32   `json:"member_id"`
+	PartitionIDs []uint32 `json:"partition_ids"`
 }
 
 // Encode appends the wire form of GroupMember to w.
 func (v *GroupMember) Encode(w *Writer) {
 	w.U32(v.MemberID)
-	w.U32(v.PartitionsCount)
-	if uint64(len(v.PartitionIDs)) != uint64(v.PartitionsCount) {
-		w.Fail("partition_ids: %d elements but partitions_count = %d", len(v.PartitionIDs), v.PartitionsCount)
-	}
+	w.Count32(len(v.PartitionIDs))
 	for i := range v.PartitionIDs {
 		w.U32(v.PartitionIDs[i])
 	}
@@ -307,8 +291,8 @@ func (v *GroupMember) Encode(w *Writer) {
 // Decode reads GroupMember from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *GroupMember) Decode(r *Reader) {
 	v.MemberID = r.U32()
-	v.PartitionsCount = r.U32()
-	v.PartitionIDs = make([]uint32, r.Count(uint64(v.PartitionsCount)))
+	partitionsCount := r.U32()
+	v.PartitionIDs = make([]uint32, r.Count(uint64(partitionsCount)))
 	for i := range v.PartitionIDs {
 		v.PartitionIDs[i] = r.U32()
 	}
@@ -392,24 +376,6 @@ func (v *Message) Decode(r *Reader) {
 	r.Skip(8)
 	v.Payload = r.Bytes(payloadLength)
 	v.UserHeaders = r.Bytes(userHeadersLength)
-}
-
-// OptionalPartition: An optional partition id, always 5 bytes.
-type OptionalPartition struct {
-	HasPartition uint8  `json:"has_partition"`
-	PartitionID  uint32 `json:"partition_id"`
-}
-
-// Encode appends the wire form of OptionalPartition to w.
-func (v *OptionalPartition) Encode(w *Writer) {
-	w.U8(v.HasPartition)
-	w.U32(v.PartitionID)
-}
-
-// Decode reads OptionalPartition from r (sub-slices of r's buffer, no copies); errors stick to r.
-func (v *OptionalPartition) Decode(r *Reader) {
-	v.HasPartition = r.U8()
-	v.PartitionID = r.U32()
 }
 
 // PartitionDetails: One partition (40 bytes).
@@ -518,8 +484,8 @@ func (v *Permissions) Decode(r *Reader) {
 	v.PollMessages = r.Bool()
 	v.SendMessages = r.Bool()
 	hasStreams := r.U8()
-	v.Streams = []StreamPermissions{}
 	if hasStreams == 1 {
+		v.Streams = []StreamPermissions{}
 		for r.Remaining() > 0 {
 			var item StreamPermissions
 			next := item.decodeChained(r)
@@ -624,7 +590,6 @@ type Stats struct {
 	KernelVersion       string           `json:"kernel_version"`
 	IggyServerVersion   string           `json:"iggy_server_version"`
 	IggyServerSemver    uint32           `json:"iggy_server_semver"`
-	CacheMetricsCount   uint32           `json:"cache_metrics_count"`
 	CacheMetrics        []CacheMetric    `json:"cache_metrics"`
 	ThreadsCount        uint32           `json:"threads_count"`
 	FreeDiskSpace       uint64           `json:"free_disk_space"`
@@ -658,10 +623,7 @@ func (v *Stats) Encode(w *Writer) {
 	w.Str32(v.KernelVersion)
 	w.Str32(v.IggyServerVersion)
 	w.U32(v.IggyServerSemver)
-	w.U32(v.CacheMetricsCount)
-	if uint64(len(v.CacheMetrics)) != uint64(v.CacheMetricsCount) {
-		w.Fail("cache_metrics: %d elements but cache_metrics_count = %d", len(v.CacheMetrics), v.CacheMetricsCount)
-	}
+	w.Count32(len(v.CacheMetrics))
 	for i := range v.CacheMetrics {
 		v.CacheMetrics[i].Encode(w)
 	}
@@ -699,8 +661,8 @@ func (v *Stats) Decode(r *Reader) {
 	v.KernelVersion = r.Str32()
 	v.IggyServerVersion = r.Str32()
 	v.IggyServerSemver = r.U32()
-	v.CacheMetricsCount = r.U32()
-	v.CacheMetrics = make([]CacheMetric, r.Count(uint64(v.CacheMetricsCount)))
+	cacheMetricsCount := r.U32()
+	v.CacheMetrics = make([]CacheMetric, r.Count(uint64(cacheMetricsCount)))
 	for i := range v.CacheMetrics {
 		v.CacheMetrics[i].Decode(r)
 	}
@@ -739,7 +701,6 @@ func (v *StatsExtension) Decode(r *Reader) {
 type StreamDetails struct {
 	ID            uint32        `json:"id"`
 	CreatedAt     uint64        `json:"created_at"`
-	TopicsCount   uint32        `json:"topics_count"`
 	SizeBytes     uint64        `json:"size_bytes"`
 	MessagesCount uint64        `json:"messages_count"`
 	Name          string        `json:"name"`
@@ -750,13 +711,10 @@ type StreamDetails struct {
 func (v *StreamDetails) Encode(w *Writer) {
 	w.U32(v.ID)
 	w.U64(v.CreatedAt)
-	w.U32(v.TopicsCount)
+	w.Count32(len(v.Topics))
 	w.U64(v.SizeBytes)
 	w.U64(v.MessagesCount)
 	w.Str8(v.Name)
-	if uint64(len(v.Topics)) != uint64(v.TopicsCount) {
-		w.Fail("topics: %d elements but topics_count = %d", len(v.Topics), v.TopicsCount)
-	}
 	for i := range v.Topics {
 		v.Topics[i].Encode(w)
 	}
@@ -766,11 +724,11 @@ func (v *StreamDetails) Encode(w *Writer) {
 func (v *StreamDetails) Decode(r *Reader) {
 	v.ID = r.U32()
 	v.CreatedAt = r.U64()
-	v.TopicsCount = r.U32()
+	topicsCount := r.U32()
 	v.SizeBytes = r.U64()
 	v.MessagesCount = r.U64()
 	v.Name = r.Str8()
-	v.Topics = make([]TopicHeader, r.Count(uint64(v.TopicsCount)))
+	v.Topics = make([]TopicHeader, r.Count(uint64(topicsCount)))
 	for i := range v.Topics {
 		v.Topics[i].Decode(r)
 	}
@@ -854,8 +812,8 @@ func (v *StreamPermissions) decodeChained(r *Reader) (next uint8) {
 	v.PollMessages = r.Bool()
 	v.SendMessages = r.Bool()
 	hasTopics := r.U8()
-	v.Topics = []TopicPermissions{}
 	if hasTopics == 1 {
+		v.Topics = []TopicPermissions{}
 		for r.Remaining() > 0 {
 			var item TopicPermissions
 			next := item.decodeChained(r)
@@ -873,7 +831,6 @@ func (v *StreamPermissions) decodeChained(r *Reader) (next uint8) {
 type TopicDetails struct {
 	ID                   uint32             `json:"id"`
 	CreatedAt            uint64             `json:"created_at"`
-	PartitionsCount      uint32             `json:"partitions_count"`
 	MessageExpiry        uint64             `json:"message_expiry"`
 	CompressionAlgorithm uint8              `json:"compression_algorithm"`
 	MaxTopicSize         uint64             `json:"max_topic_size"`
@@ -888,7 +845,7 @@ type TopicDetails struct {
 func (v *TopicDetails) Encode(w *Writer) {
 	w.U32(v.ID)
 	w.U64(v.CreatedAt)
-	w.U32(v.PartitionsCount)
+	w.Count32(len(v.Partitions))
 	w.U64(v.MessageExpiry)
 	w.U8(v.CompressionAlgorithm)
 	w.U64(v.MaxTopicSize)
@@ -896,9 +853,6 @@ func (v *TopicDetails) Encode(w *Writer) {
 	w.U64(v.SizeBytes)
 	w.U64(v.MessagesCount)
 	w.Str8(v.Name)
-	if uint64(len(v.Partitions)) != uint64(v.PartitionsCount) {
-		w.Fail("partitions: %d elements but partitions_count = %d", len(v.Partitions), v.PartitionsCount)
-	}
 	for i := range v.Partitions {
 		v.Partitions[i].Encode(w)
 	}
@@ -908,7 +862,7 @@ func (v *TopicDetails) Encode(w *Writer) {
 func (v *TopicDetails) Decode(r *Reader) {
 	v.ID = r.U32()
 	v.CreatedAt = r.U64()
-	v.PartitionsCount = r.U32()
+	partitionsCount := r.U32()
 	v.MessageExpiry = r.U64()
 	v.CompressionAlgorithm = r.U8()
 	v.MaxTopicSize = r.U64()
@@ -916,7 +870,7 @@ func (v *TopicDetails) Decode(r *Reader) {
 	v.SizeBytes = r.U64()
 	v.MessagesCount = r.U64()
 	v.Name = r.Str8()
-	v.Partitions = make([]PartitionDetails, r.Count(uint64(v.PartitionsCount)))
+	v.Partitions = make([]PartitionDetails, r.Count(uint64(partitionsCount)))
 	for i := range v.Partitions {
 		v.Partitions[i].Decode(r)
 	}
@@ -1103,7 +1057,6 @@ func (_ *GetStatsRequest) Decode(r *Reader) {
 // GetSnapshotRequest: the request of GetSnapshot (11). Diagnostic snapshot of the server as a ZIP file.
 type GetSnapshotRequest struct {
 	Compression   uint8 `json:"compression"`
-	TypesCount    uint8 `json:"types_count"`
 	SnapshotTypes []U8  `json:"snapshot_types"`
 }
 
@@ -1113,10 +1066,7 @@ func (*GetSnapshotRequest) Code() uint32 { return 11 }
 // Encode appends the wire form of GetSnapshotRequest to w.
 func (v *GetSnapshotRequest) Encode(w *Writer) {
 	w.U8(v.Compression)
-	w.U8(v.TypesCount)
-	if uint64(len(v.SnapshotTypes)) != uint64(v.TypesCount) {
-		w.Fail("snapshot_types: %d elements but types_count = %d", len(v.SnapshotTypes), v.TypesCount)
-	}
+	w.Count8(len(v.SnapshotTypes))
 	for i := range v.SnapshotTypes {
 		w.U8(uint8(v.SnapshotTypes[i]))
 	}
@@ -1125,8 +1075,8 @@ func (v *GetSnapshotRequest) Encode(w *Writer) {
 // Decode reads GetSnapshotRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *GetSnapshotRequest) Decode(r *Reader) {
 	v.Compression = r.U8()
-	v.TypesCount = r.U8()
-	v.SnapshotTypes = make([]U8, r.Count(uint64(v.TypesCount)))
+	typesCount := r.U8()
+	v.SnapshotTypes = make([]U8, r.Count(uint64(typesCount)))
 	for i := range v.SnapshotTypes {
 		v.SnapshotTypes[i] = U8(r.U8())
 	}
@@ -1576,13 +1526,13 @@ func (v *LoginWithPersonalAccessTokenResponse) Decode(r *Reader) {
 
 // PollMessagesRequest: the request of PollMessages (100). Read messages from one partition; always answers at least the 16-byte prefix.
 type PollMessagesRequest struct {
-	Consumer    Consumer          `json:"consumer"`
-	StreamID    Identifier        `json:"stream_id"`
-	TopicID     Identifier        `json:"topic_id"`
-	PartitionID OptionalPartition `json:"partition_id"`
-	Strategy    PollingStrategy   `json:"strategy"`
-	Count       uint32            `json:"count"`
-	AutoCommit  bool              `json:"auto_commit"`
+	Consumer    Consumer        `json:"consumer"`
+	StreamID    Identifier      `json:"stream_id"`
+	TopicID     Identifier      `json:"topic_id"`
+	PartitionID *uint32         `json:"partition_id"`
+	Strategy    PollingStrategy `json:"strategy"`
+	Count       uint32          `json:"count"`
+	AutoCommit  bool            `json:"auto_commit"`
 }
 
 // Code is the command code of PollMessages.
@@ -1593,7 +1543,7 @@ func (v *PollMessagesRequest) Encode(w *Writer) {
 	v.Consumer.Encode(w)
 	v.StreamID.Encode(w)
 	v.TopicID.Encode(w)
-	v.PartitionID.Encode(w)
+	w.OptionalU32(v.PartitionID)
 	v.Strategy.Encode(w)
 	w.U32(v.Count)
 	w.Bool(v.AutoCommit)
@@ -1604,7 +1554,7 @@ func (v *PollMessagesRequest) Decode(r *Reader) {
 	v.Consumer.Decode(r)
 	v.StreamID.Decode(r)
 	v.TopicID.Decode(r)
-	v.PartitionID.Decode(r)
+	v.PartitionID = r.OptionalU32()
 	v.Strategy.Decode(r)
 	v.Count = r.U32()
 	v.AutoCommit = r.Bool()
@@ -1612,12 +1562,10 @@ func (v *PollMessagesRequest) Decode(r *Reader) {
 
 // SendMessagesRequest: the request of SendMessages (101). Append a batch of messages to one partition; the server assigns offsets, timestamps, ids and checksums.
 type SendMessagesRequest struct {
-	StreamID      Identifier   `json:"stream_id"`
-	TopicID       Identifier   `json:"topic_id"`
-	Partitioning  Partitioning `json:"partitioning"`
-	MessagesCount uint32       `json:"messages_count"`
-	Indexes       []IndexEntry `json:"indexes"`
-	Messages      []Message    `json:"messages"`
+	StreamID     Identifier   `json:"stream_id"`
+	TopicID      Identifier   `json:"topic_id"`
+	Partitioning Partitioning `json:"partitioning"`
+	Messages     []Message    `json:"messages"`
 }
 
 // Code is the command code of SendMessages.
@@ -1629,19 +1577,12 @@ func (v *SendMessagesRequest) Encode(w *Writer) {
 	v.StreamID.Encode(w)
 	v.TopicID.Encode(w)
 	v.Partitioning.Encode(w)
-	w.U32(v.MessagesCount)
+	w.Count32(len(v.Messages))
 	w.PatchLen32(metadataLength)
-	if uint64(len(v.Indexes)) != uint64(v.MessagesCount) {
-		w.Fail("indexes: %d elements but messages_count = %d", len(v.Indexes), v.MessagesCount)
-	}
-	for i := range v.Indexes {
-		v.Indexes[i].Encode(w)
-	}
-	if uint64(len(v.Messages)) != uint64(v.MessagesCount) {
-		w.Fail("messages: %d elements but messages_count = %d", len(v.Messages), v.MessagesCount)
-	}
+	indexes := w.ReserveIndex(len(v.Messages), 16)
 	for i := range v.Messages {
 		v.Messages[i].Encode(w)
+		w.FillIndex(indexes, i)
 	}
 }
 
@@ -1651,12 +1592,9 @@ func (v *SendMessagesRequest) Decode(r *Reader) {
 	v.StreamID.Decode(r)
 	v.TopicID.Decode(r)
 	v.Partitioning.Decode(r)
-	v.MessagesCount = r.U32()
-	v.Indexes = make([]IndexEntry, r.Count(uint64(v.MessagesCount)))
-	for i := range v.Indexes {
-		v.Indexes[i].Decode(r)
-	}
-	v.Messages = make([]Message, r.Count(uint64(v.MessagesCount)))
+	messagesCount := r.U32()
+	r.Skip(r.Count(uint64(messagesCount)) * 16)
+	v.Messages = make([]Message, r.Count(uint64(messagesCount)))
 	for i := range v.Messages {
 		v.Messages[i].Decode(r)
 	}
@@ -1691,10 +1629,10 @@ func (v *FlushUnsavedBufferRequest) Decode(r *Reader) {
 
 // GetConsumerOffsetRequest: the request of GetConsumerOffset (120). The stored offset of a consumer or group; every lookup failure answers an empty OK.
 type GetConsumerOffsetRequest struct {
-	Consumer    Consumer          `json:"consumer"`
-	StreamID    Identifier        `json:"stream_id"`
-	TopicID     Identifier        `json:"topic_id"`
-	PartitionID OptionalPartition `json:"partition_id"`
+	Consumer    Consumer   `json:"consumer"`
+	StreamID    Identifier `json:"stream_id"`
+	TopicID     Identifier `json:"topic_id"`
+	PartitionID *uint32    `json:"partition_id"`
 }
 
 // Code is the command code of GetConsumerOffset.
@@ -1705,7 +1643,7 @@ func (v *GetConsumerOffsetRequest) Encode(w *Writer) {
 	v.Consumer.Encode(w)
 	v.StreamID.Encode(w)
 	v.TopicID.Encode(w)
-	v.PartitionID.Encode(w)
+	w.OptionalU32(v.PartitionID)
 }
 
 // Decode reads GetConsumerOffsetRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
@@ -1713,16 +1651,16 @@ func (v *GetConsumerOffsetRequest) Decode(r *Reader) {
 	v.Consumer.Decode(r)
 	v.StreamID.Decode(r)
 	v.TopicID.Decode(r)
-	v.PartitionID.Decode(r)
+	v.PartitionID = r.OptionalU32()
 }
 
 // StoreConsumerOffsetRequest: the request of StoreConsumerOffset (121). Store a consumer's offset (beyond the partition's last offset answers 4100).
 type StoreConsumerOffsetRequest struct {
-	Consumer    Consumer          `json:"consumer"`
-	StreamID    Identifier        `json:"stream_id"`
-	TopicID     Identifier        `json:"topic_id"`
-	PartitionID OptionalPartition `json:"partition_id"`
-	Offset      uint64            `json:"offset"`
+	Consumer    Consumer   `json:"consumer"`
+	StreamID    Identifier `json:"stream_id"`
+	TopicID     Identifier `json:"topic_id"`
+	PartitionID *uint32    `json:"partition_id"`
+	Offset      uint64     `json:"offset"`
 }
 
 // Code is the command code of StoreConsumerOffset.
@@ -1733,7 +1671,7 @@ func (v *StoreConsumerOffsetRequest) Encode(w *Writer) {
 	v.Consumer.Encode(w)
 	v.StreamID.Encode(w)
 	v.TopicID.Encode(w)
-	v.PartitionID.Encode(w)
+	w.OptionalU32(v.PartitionID)
 	w.U64(v.Offset)
 }
 
@@ -1742,16 +1680,16 @@ func (v *StoreConsumerOffsetRequest) Decode(r *Reader) {
 	v.Consumer.Decode(r)
 	v.StreamID.Decode(r)
 	v.TopicID.Decode(r)
-	v.PartitionID.Decode(r)
+	v.PartitionID = r.OptionalU32()
 	v.Offset = r.U64()
 }
 
 // DeleteConsumerOffsetRequest: the request of DeleteConsumerOffset (122). Forget a consumer's stored offset (nothing stored answers 3021).
 type DeleteConsumerOffsetRequest struct {
-	Consumer    Consumer          `json:"consumer"`
-	StreamID    Identifier        `json:"stream_id"`
-	TopicID     Identifier        `json:"topic_id"`
-	PartitionID OptionalPartition `json:"partition_id"`
+	Consumer    Consumer   `json:"consumer"`
+	StreamID    Identifier `json:"stream_id"`
+	TopicID     Identifier `json:"topic_id"`
+	PartitionID *uint32    `json:"partition_id"`
 }
 
 // Code is the command code of DeleteConsumerOffset.
@@ -1762,7 +1700,7 @@ func (v *DeleteConsumerOffsetRequest) Encode(w *Writer) {
 	v.Consumer.Encode(w)
 	v.StreamID.Encode(w)
 	v.TopicID.Encode(w)
-	v.PartitionID.Encode(w)
+	w.OptionalU32(v.PartitionID)
 }
 
 // Decode reads DeleteConsumerOffsetRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
@@ -1770,7 +1708,7 @@ func (v *DeleteConsumerOffsetRequest) Decode(r *Reader) {
 	v.Consumer.Decode(r)
 	v.StreamID.Decode(r)
 	v.TopicID.Decode(r)
-	v.PartitionID.Decode(r)
+	v.PartitionID = r.OptionalU32()
 }
 
 // GetStreamRequest: the request of GetStream (200). One stream with its topics.

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -15,11 +17,12 @@ const fixturesDir = "../../../../protocol-spec/fixtures"
 const specDir = "../../../../protocol-spec/spec"
 
 type fixture struct {
-	Name           string `json:"name"`
-	Code           uint32 `json:"code"`
-	Direction      string `json:"direction"`
-	Hex            string `json:"hex"`
-	IgnoredTrailer string `json:"ignored_trailing_hex"`
+	Name           string          `json:"name"`
+	Code           uint32          `json:"code"`
+	Direction      string          `json:"direction"`
+	Hex            string          `json:"hex"`
+	IgnoredTrailer string          `json:"ignored_trailing_hex"`
+	Fields         json.RawMessage `json:"fields"`
 }
 
 func loadFixtures(t *testing.T) []fixture {
@@ -80,10 +83,26 @@ func commandInfo(code uint32) *CommandInfo {
 	return nil
 }
 
-// TestGoldenFixtures replays every fixture through the generated codec: payload -> value -> payload is exact.
+// canonical re-reads JSON with exact numbers so u64 values compare as written.
+func canonical(t *testing.T, data []byte) any {
+	t.Helper()
+	decoder := json.NewDecoder(bytes.NewReader(data))
+	decoder.UseNumber()
+	var v any
+	if err := decoder.Decode(&v); err != nil {
+		t.Fatalf("bad JSON %s: %v", data, err)
+	}
+	return v
+}
+
+// TestGoldenFixtures replays every fixture through the generated codec: payload -> value -> payload is exact,
+// and where the fixture carries `fields`, fields -> payload is exact and payload -> fields is exact.
 func TestGoldenFixtures(t *testing.T) {
 	for _, f := range loadFixtures(t) {
 		t.Run(f.Name, func(t *testing.T) {
+			if len(f.Fields) == 0 {
+				t.Fatal("the fixture has no `fields`")
+			}
 			word, payload := payloadOf(t, f)
 			info := commandInfo(f.Code)
 			if info == nil {
@@ -100,6 +119,7 @@ func TestGoldenFixtures(t *testing.T) {
 					if len(payload) != 0 {
 						t.Fatalf("status %d answer with a %d-byte body", word, len(payload))
 					}
+					checkFields(t, f, nil)
 					return
 				}
 				fresh = func() Value { return NewResponse(f.Code) }
@@ -112,7 +132,84 @@ func TestGoldenFixtures(t *testing.T) {
 			if err != nil || !bytes.Equal(encoded, payload) {
 				t.Fatalf("re-encode differs (%v):\n got  %x\n want %x", err, encoded, payload)
 			}
+			checkFields(t, f, decoded)
+			fromFields := fresh()
+			if err := json.Unmarshal(f.Fields, fromFields); err != nil {
+				t.Fatalf("fields do not fit the generated type: %v", err)
+			}
+			encoded, err = Encode(fromFields)
+			if err != nil || !bytes.Equal(encoded, payload) {
+				t.Fatalf("fields encode differently (%v):\n got  %x\n want %x", err, encoded, payload)
+			}
 		})
+	}
+}
+
+func checkFields(t *testing.T, f fixture, decoded Value) {
+	t.Helper()
+	var got []byte = []byte("null")
+	if decoded != nil {
+		var err error
+		if got, err = json.Marshal(decoded); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := canonical(t, f.Fields)
+	if problem := compare(canonical(t, got), want, "fields"); problem != "" {
+		t.Fatalf("decoded fields differ: %s\n got  %s\n want %s", problem, got, f.Fields)
+	}
+}
+
+// compare answers "" when got equals want, else where they differ. Numbers compare exactly as integers, and
+// as f32 when either has a fraction (the fixtures hold f32 values widened to f64).
+func compare(got, want any, path string) string {
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			return path + ": not an object"
+		}
+		for key := range g {
+			if _, present := w[key]; !present && g[key] != nil {
+				return path + "." + key + ": not in the fixture"
+			}
+		}
+		for key, value := range w {
+			if problem := compare(g[key], value, path+"."+key); problem != "" {
+				return problem
+			}
+		}
+		return ""
+	case []any:
+		g, ok := got.([]any)
+		if !ok || len(g) != len(w) {
+			return path + ": list length differs"
+		}
+		for i := range w {
+			if problem := compare(g[i], w[i], path+"["+strconv.Itoa(i)+"]"); problem != "" {
+				return problem
+			}
+		}
+		return ""
+	case json.Number:
+		g, ok := got.(json.Number)
+		if !ok {
+			return path + ": not a number"
+		}
+		if g == w {
+			return ""
+		}
+		gf, err1 := g.Float64()
+		wf, err2 := w.Float64()
+		if err1 == nil && err2 == nil && float32(gf) == float32(wf) && strings.ContainsAny(string(g)+string(w), ".e") {
+			return ""
+		}
+		return path + ": " + string(g) + " != " + string(w)
+	default:
+		if got != want {
+			return path + ": value differs"
+		}
+		return ""
 	}
 }
 

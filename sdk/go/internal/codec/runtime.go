@@ -316,3 +316,131 @@ type U8 uint8
 
 // MarshalJSON writes the number.
 func (v U8) MarshalJSON() ([]byte, error) { return json.Marshal(uint8(v)) }
+
+// OptionalU32 reads a flag byte and a u32: nil when the flag is 0 (the u32 is then ignored).
+func (r *Reader) OptionalU32() *uint32 {
+	flag, value := r.U8(), r.U32()
+	if flag == 0 {
+		return nil
+	}
+	return &value
+}
+
+// OptionalU32 writes flag 1 and the value, or flag 0 and 0 for nil.
+func (w *Writer) OptionalU32(v *uint32) {
+	if v == nil {
+		w.U8(0)
+		w.U32(0)
+		return
+	}
+	w.U8(1)
+	w.U32(*v)
+}
+
+// Count8 appends a u8 list length, failing when n does not fit.
+func (w *Writer) Count8(n int) { w.Len8(n) }
+
+// Count32 appends a u32 list length, failing when n does not fit.
+func (w *Writer) Count32(n int) { w.Len32(n) }
+
+// IndexMark is where ReserveIndex left room for an index table and where the frames it indexes begin.
+type IndexMark struct {
+	at, size, framesStart int
+}
+
+// ReserveIndex leaves room for n index entries of size bytes; the frames must follow right after it.
+func (w *Writer) ReserveIndex(n, size int) IndexMark {
+	mark := IndexMark{at: len(w.Buf), size: size}
+	w.Zeros(n * size)
+	mark.framesStart = len(w.Buf)
+	return mark
+}
+
+// FillIndex writes entry i once frame i is written: relative offset 0, position = the cumulative end of the
+// frame counted from the first frame, timestamp 0 (the server assigns offsets and timestamps).
+func (w *Writer) FillIndex(mark IndexMark, i int) {
+	position := len(w.Buf) - mark.framesStart
+	if uint64(position) > math.MaxUint32 {
+		w.Fail("frames end at %d bytes, beyond a u32 index position", position)
+	}
+	entry := w.Buf[mark.at+i*mark.size : mark.at+(i+1)*mark.size]
+	binary.LittleEndian.PutUint32(entry[IndexEntryPositionOffset:], uint32(position))
+}
+
+// MarshalJSON writes a numeric identifier as a number and a named one as a string.
+func (v Identifier) MarshalJSON() ([]byte, error) {
+	if v.Kind == 1 && len(v.Value) == 4 {
+		return json.Marshal(binary.LittleEndian.Uint32(v.Value))
+	}
+	return json.Marshal(string(v.Value))
+}
+
+// UnmarshalJSON reads a number (numeric id) or a string (name).
+func (v *Identifier) UnmarshalJSON(data []byte) error {
+	var name string
+	if err := json.Unmarshal(data, &name); err == nil {
+		*v = Identifier{Kind: 2, Value: []byte(name)}
+		return nil
+	}
+	var id uint32
+	if err := json.Unmarshal(data, &id); err != nil {
+		return fmt.Errorf("identifier: want a number or a string, got %s", data)
+	}
+	*v = Identifier{Kind: 1, Value: binary.LittleEndian.AppendUint32(nil, id)}
+	return nil
+}
+
+// jsonUserHeader is one user header in the fixtures' `fields` form.
+type jsonUserHeader struct {
+	KeyKind   uint8  `json:"key_kind"`
+	Key       []byte `json:"key"`
+	ValueKind uint8  `json:"value_kind"`
+	Value     []byte `json:"value"`
+}
+
+type messageJSON struct {
+	Checksum        uint64           `json:"checksum"`
+	ID              U128             `json:"id"`
+	Offset          uint64           `json:"offset"`
+	Timestamp       uint64           `json:"timestamp"`
+	OriginTimestamp uint64           `json:"origin_timestamp"`
+	Payload         []byte           `json:"payload"`
+	UserHeaders     []jsonUserHeader `json:"user_headers"`
+}
+
+// MarshalJSON writes the user headers as a list of entries (the raw bytes stay the wire form).
+func (v Message) MarshalJSON() ([]byte, error) {
+	out := messageJSON{v.Checksum, v.ID, v.Offset, v.Timestamp, v.OriginTimestamp, v.Payload, []jsonUserHeader{}}
+	r := NewReader(v.UserHeaders)
+	for r.Remaining() > 0 && r.Err() == nil {
+		var h jsonUserHeader
+		h.KeyKind = r.U8()
+		h.Key = r.Bytes(int(r.U32()))
+		h.ValueKind = r.U8()
+		h.Value = r.Bytes(int(r.U32()))
+		out.UserHeaders = append(out.UserHeaders, h)
+	}
+	if r.Err() != nil {
+		return nil, r.Err()
+	}
+	return json.Marshal(out)
+}
+
+// UnmarshalJSON reads the `fields` form back into the wire form of the user headers.
+func (v *Message) UnmarshalJSON(data []byte) error {
+	var in messageJSON
+	if err := json.Unmarshal(data, &in); err != nil {
+		return err
+	}
+	w := Writer{}
+	for _, h := range in.UserHeaders {
+		w.U8(h.KeyKind)
+		w.Len32(len(h.Key))
+		w.Bytes(h.Key)
+		w.U8(h.ValueKind)
+		w.Len32(len(h.Value))
+		w.Bytes(h.Value)
+	}
+	*v = Message{in.Checksum, in.ID, in.Offset, in.Timestamp, in.OriginTimestamp, in.Payload, w.Buf}
+	return w.Err()
+}
