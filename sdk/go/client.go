@@ -249,17 +249,17 @@ func (c *Client) tlsConfig(host string) (*tls.Config, error) {
 
 // relogin logs in with the remembered credentials (Connect's, or the last successful login call's).
 func (c *Client) relogin(ctx context.Context) error {
-	var request codec.Request
 	switch {
 	case c.username != "":
-		request = &codec.LoginUserRequest{Username: c.username, Password: c.password}
+		_, err := c.roundTripDecoded(ctx, &codec.LoginUserRequest{Username: c.username, Password: c.password},
+			&codec.LoginUserResponse{})
+		return err
 	case c.token != "":
-		request = &codec.LoginWithPersonalAccessTokenRequest{Token: c.token}
-	default:
-		return nil
+		_, err := c.roundTripDecoded(ctx, &codec.LoginWithPersonalAccessTokenRequest{Token: c.token},
+			&codec.LoginWithPersonalAccessTokenResponse{})
+		return err
 	}
-	_, err := c.roundTripDecoded(ctx, request, nil)
-	return err
+	return nil
 }
 
 // reconnect re-establishes a lost connection: bounded attempts with doubling backoff, then the re-login.

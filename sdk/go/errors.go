@@ -88,7 +88,7 @@ var (
 const outcomeUnknownPrefix = "outcome unknown: "
 
 func (e *Error) outcomeUnknown() bool {
-	return e.Code == ErrorCodeConnectionClosed && strings.HasPrefix(e.Message, outcomeUnknownPrefix)
+	return strings.HasPrefix(e.Message, outcomeUnknownPrefix)
 }
 
 // errorName turns StreamIdNotFound into STREAM_ID_NOT_FOUND; unknown codes become UNKNOWN_<code>.
