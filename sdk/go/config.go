@@ -257,3 +257,15 @@ func ParseConnectionString(connectionString string) (Config, error) {
 	}
 	return config, config.Validate()
 }
+
+// Host answers the host part of Address (without IPv6 brackets).
+func (c Config) Host() string {
+	host, _, _ := splitAddress(c.Address)
+	return host
+}
+
+// Port answers the port of Address.
+func (c Config) Port() int {
+	_, port, _ := splitAddress(c.Address)
+	return port
+}
