@@ -27,7 +27,7 @@ func settings(c Config) map[string]any {
 		"connect_timeout_ms": ms(c.ConnectTimeout), "request_timeout_ms": ms(c.RequestTimeout),
 		"reconnection_retries": retries, "reconnection_interval_ms": ms(c.ReconnectionInterval),
 		"reconnection_max_interval_ms": ms(c.ReconnectionMaxInterval),
-		"heartbeat_interval_ms": ms(c.HeartbeatInterval), "nodelay": c.NoDelay}
+		"heartbeat_interval_ms":        ms(c.HeartbeatInterval), "nodelay": c.NoDelay}
 }
 
 func itoa(n int) string {
