@@ -129,3 +129,9 @@ func AsError(err error) (*Error, bool) {
 	ok := errors.As(err, &e)
 	return e, ok
 }
+
+// IsNotFound reports whether err is a not-found error (shorthand for errors.Is(err, ErrNotFound)).
+func IsNotFound(err error) bool { return errors.Is(err, ErrNotFound) }
+
+// IsAlreadyExists reports whether err is an already-exists error.
+func IsAlreadyExists(err error) bool { return errors.Is(err, ErrAlreadyExists) }
