@@ -384,7 +384,8 @@ class _Emitter:
         if f.when is not None:
             go_type = self.go_type(f)
             self.line(f"{ind}{target} = new({go_type})")
-            self.line(f"{ind}{self.read_one(f, '*' + target if f.type in _SCALAR_GO or self.string_width(f.type) else target)}")
+            by_value = f.type in _SCALAR_GO or self.string_width(f.type)
+            self.line(f"{ind}{self.read_one(f, '*' + target if by_value else target)}")
             return
         self.line(f"{ind}{self.read_one(f, target)}")
 
@@ -428,8 +429,6 @@ def render_go_codec(spec: Spec) -> str:
     e.line(f"// {SOURCE_NOTE}")
     e.line("")
     e.line("package codec")
-    e.line("")
-    e.line("import \"fmt\"")
     for name, record in e.records.items():
         if e.string_width(name) or name == _OPTIONAL_U32:
             continue
@@ -505,7 +504,8 @@ def _command_table(e: _Emitter, spec: Spec) -> None:
     e.line("\treturn nil")
     e.line("}")
     e.line("")
-    e.line("// NewResponse answers an empty response value for a command code; nil for an empty answer or an unknown code.")
+    e.line("// NewResponse answers an empty response value for a command code; nil for an empty answer or an")
+    e.line("// unknown code.")
     e.line("func NewResponse(code uint32) Value {")
     e.line("\tswitch code {")
     for c in spec.commands:
@@ -523,9 +523,6 @@ def _command_table(e: _Emitter, spec: Spec) -> None:
     for c in spec.commands:
         e.line(f"\t_ Request = (*{c.name}Request)(nil)")
     e.line(")")
-    e.line("")
-    e.line("// errUnknownCode is returned for a command code the spec does not list.")
-    e.line("func errUnknownCode(code uint32) error { return fmt.Errorf(\"unknown command code %d\", code) }")
 
 
 def _offsets(e: _Emitter, spec: Spec) -> None:

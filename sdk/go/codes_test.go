@@ -39,7 +39,8 @@ func TestCommandTablesAgree(t *testing.T) {
 		}
 	}
 	text, _ := os.ReadFile("../../protocol-spec/spec/commands.toml")
-	if want := len(regexp.MustCompile(`(?m)^auth = false$`).FindAllIndex(text, -1)); open != want || CommandPing.RequiresAuth() || !CommandGetStreams.RequiresAuth() {
+	want := len(regexp.MustCompile(`(?m)^auth = false$`).FindAllIndex(text, -1))
+	if open != want || CommandPing.RequiresAuth() || !CommandGetStreams.RequiresAuth() {
 		t.Errorf("unexpected login-free commands (count %d)", open)
 	}
 }
@@ -57,7 +58,8 @@ func TestErrorCodesHaveNamesAndMessages(t *testing.T) {
 }
 
 func TestSizesMatchFixedLayouts(t *testing.T) {
-	if MessageHeaderSize != codec.MessageHeaderLength || IndexEntrySize != codec.IndexEntryLength || PollResponsePrefixSize != 4+8+4 {
+	if MessageHeaderSize != codec.MessageHeaderLength || IndexEntrySize != codec.IndexEntryLength ||
+		PollResponsePrefixSize != 4+8+4 {
 		t.Errorf("size constants do not match the layouts")
 	}
 	if MessageExpiryNever != ^uint64(0) || IdKindNumeric != 1 {

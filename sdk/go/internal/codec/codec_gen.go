@@ -4,8 +4,6 @@
 
 package codec
 
-import "fmt"
-
 // CacheMetric: Cache statistics of one partition (32 bytes).
 type CacheMetric struct {
 	StreamID    uint32  `json:"stream_id"`
@@ -2470,7 +2468,8 @@ func NewRequest(code uint32) Request {
 	return nil
 }
 
-// NewResponse answers an empty response value for a command code; nil for an empty answer or an unknown code.
+// NewResponse answers an empty response value for a command code; nil for an empty answer or an
+// unknown code.
 func NewResponse(code uint32) Value {
 	switch code {
 	case 10:
@@ -2575,9 +2574,6 @@ var (
 	_ Request = (*JoinConsumerGroupRequest)(nil)
 	_ Request = (*LeaveConsumerGroupRequest)(nil)
 )
-
-// errUnknownCode is returned for a command code the spec does not list.
-func errUnknownCode(code uint32) error { return fmt.Errorf("unknown command code %d", code) }
 
 // MessageHeaderChecksumOffset, MessageHeaderChecksumSize: XXH3-64 (seed 0) of the frame from byte 8 to the end; 0 on send, set by the server.
 const MessageHeaderChecksumOffset = 0
