@@ -252,11 +252,11 @@ func (c *Client) relogin(ctx context.Context) error {
 	switch {
 	case c.username != "":
 		_, err := c.roundTripDecoded(ctx, &codec.LoginUserRequest{Username: c.username, Password: c.password},
-			&codec.LoginUserResponse{})
+			&codec.LoginUserResponse{}, 0)
 		return err
 	case c.token != "":
 		_, err := c.roundTripDecoded(ctx, &codec.LoginWithPersonalAccessTokenRequest{Token: c.token},
-			&codec.LoginWithPersonalAccessTokenResponse{})
+			&codec.LoginWithPersonalAccessTokenResponse{}, 0)
 		return err
 	}
 	return nil
@@ -302,6 +302,13 @@ func (c *Client) reconnect(ctx context.Context) error {
 // call sends one request and decodes its answer into response (nil for empty answers). It answers
 // empty = true when the server sent an empty OK body (a missing object for Get* lookups).
 func (c *Client) call(ctx context.Context, request codec.Request, response codec.Value) (empty bool, err error) {
+	return c.callSized(ctx, request, response, 0)
+}
+
+// callSized is call with the request's encoded size estimated up front, so a large batch is encoded into one
+// allocation instead of a growing buffer.
+func (c *Client) callSized(ctx context.Context, request codec.Request, response codec.Value,
+	sizeHint int) (empty bool, err error) {
 	if err := c.acquire(ctx); err != nil {
 		return false, err
 	}
@@ -315,7 +322,7 @@ func (c *Client) call(ctx context.Context, request codec.Request, response codec
 				return false, err
 			}
 		}
-		empty, err := c.roundTripDecoded(ctx, request, response)
+		empty, err := c.roundTripDecoded(ctx, request, response, sizeHint)
 		var lost *lostConnection
 		if !errors.As(err, &lost) {
 			return empty, err
@@ -351,8 +358,9 @@ type lostConnection struct {
 
 func (l *lostConnection) Error() string { return "connection lost: " + l.cause.Error() }
 
-func (c *Client) roundTripDecoded(ctx context.Context, request codec.Request, response codec.Value) (bool, error) {
-	w := codec.Writer{Buf: make([]byte, 8, 64)}
+func (c *Client) roundTripDecoded(ctx context.Context, request codec.Request, response codec.Value,
+	sizeHint int) (bool, error) {
+	w := codec.Writer{Buf: make([]byte, RequestHeaderSize, RequestHeaderSize+max(sizeHint, 56))}
 	request.Encode(&w)
 	if err := w.Err(); err != nil {
 		return false, newError(ErrorCodeInvalidFormat, err.Error(), err)

@@ -203,14 +203,17 @@ func (c *Client) SendMessages(ctx context.Context, stream, topic Identifier, par
 	}
 	request := &codec.SendMessagesRequest{StreamID: stream, TopicID: topic, Partitioning: partitioning,
 		Messages: make([]codec.Message, len(messages))}
+	size := 2*(2+len(stream.Value)) + 2 + len(partitioning.Value) + 8 // metadata: ids, partitioning, lengths
 	for i := range messages {
 		headers, err := encodeHeaders(messages[i].Headers)
 		if err != nil {
 			return err
 		}
 		request.Messages[i] = codec.Message{ID: messages[i].ID, Payload: messages[i].Payload, UserHeaders: headers}
+		size += IndexEntrySize + MessageHeaderSize + len(messages[i].Payload) + len(headers)
 	}
-	return c.none(ctx, request)
+	_, err := c.callSized(ctx, request, nil, size+len(topic.Value))
+	return err
 }
 
 // FlushUnsavedBuffer writes a partition's buffered messages to disk (fsync: also fsync the files).
