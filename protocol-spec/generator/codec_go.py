@@ -289,9 +289,8 @@ class _Emitter:
         if f.type == _OPTIONAL_U32:
             self.line(f"{ind}w.OptionalU32({target})")
             return
-        value = f"*{target}" if f.when is not None and f.type in _SCALAR_GO else target
-        if f.when is not None and self.string_width(f.type):
-            value = f"*{target}"
+        by_value = f.when is not None and (f.type in _SCALAR_GO or self.string_width(f.type))
+        value = f"*{target}" if by_value else target
         self.line(f"{ind}{self.write_one(f, value)}")
 
     def write_one(self, f: Field, value: str) -> str:

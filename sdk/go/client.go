@@ -22,8 +22,9 @@ import (
 // maxResponseBytes bounds one answer: a larger announced length is a corrupt stream, not an allocation.
 const maxResponseBytes = 1 << 31
 
-// responseChunkBytes is how much of a large answer is allocated ahead of the bytes actually received.
-const responseChunkBytes = 1 << 20
+// responseChunkBytes is how much of an answer is allocated ahead of the bytes actually received: answers up
+// to this size (every usual poll) get one exact-size buffer, larger ones grow as their bytes arrive.
+const responseChunkBytes = 16 << 20
 
 var commandInfo = func() map[uint32]codec.CommandInfo {
 	table := make(map[uint32]codec.CommandInfo, len(codec.Commands))
@@ -419,19 +420,18 @@ func (c *Client) roundTrip(ctx context.Context, frame []byte) ([]byte, error) {
 	if length > maxResponseBytes {
 		return nil, lost(fmt.Errorf("answer announces %d bytes", length), true)
 	}
-	body := make([]byte, 0, min(int(length), responseChunkBytes))
-	for len(body) < int(length) { // grow with the bytes received, not with the length announced
-		chunk := min(int(length)-len(body), responseChunkBytes)
-		if cap(body)-len(body) < chunk {
-			body = append(body[:cap(body)], make([]byte, chunk-(cap(body)-len(body)))...)[:len(body)]
-		}
-		read, err := io.ReadFull(c.reader, body[len(body):len(body)+chunk])
-		body = body[:len(body)+read]
+	body := make([]byte, min(int(length), responseChunkBytes))
+	for received := 0; ; { // grow with the bytes received, not with the length announced
+		read, err := io.ReadFull(c.reader, body[received:])
+		received += read
 		if err != nil {
 			return nil, lost(err, true)
 		}
+		if received == int(length) {
+			return body, nil
+		}
+		body = append(body, make([]byte, min(int(length)-received, received))...)
 	}
-	return body, nil
 }
 
 func lost(err error, written bool) error {

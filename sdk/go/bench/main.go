@@ -18,6 +18,7 @@ import (
 	"os/exec"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	official "github.com/apache/iggy/foreign/go/client"
@@ -36,6 +37,19 @@ type result struct {
 	Send     float64 `json:"send"`
 	Poll     float64 `json:"poll"`
 	PollRead float64 `json:"poll_read"`
+	// CPU seconds the client process spent per phase: unlike MB/s, barely moved by other load on the machine.
+	SendCPU     float64 `json:"send_cpu"`
+	PollCPU     float64 `json:"poll_cpu"`
+	PollReadCPU float64 `json:"poll_read_cpu"`
+}
+
+// cpuSeconds answers the user + system CPU time of this process so far.
+func cpuSeconds() float64 {
+	var usage syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &usage); err != nil {
+		return 0
+	}
+	return float64(usage.Utime.Nano()+usage.Stime.Nano()) / 1e9
 }
 
 func main() {
@@ -78,22 +92,26 @@ func main() {
 			if err := json.Unmarshal(out, &r); err != nil {
 				log.Fatalf("%s: %v (%s)", name, err, out)
 			}
-			fmt.Fprintf(os.Stderr, "round %d %-8s send %7.1f  poll %7.1f  poll+read %7.1f MB/s\n", round, name,
-				r.Send, r.Poll, r.PollRead)
+			fmt.Fprintf(os.Stderr, "round %d %-8s send %7.1f  poll %7.1f  poll+read %7.1f MB/s;"+
+				" CPU s %.3f %.3f %.3f\n", round, name, r.Send, r.Poll, r.PollRead, r.SendCPU, r.PollCPU, r.PollReadCPU)
 			results[name] = append(results[name], r)
 		}
 	}
 	ours, theirs := medians(results["ours"]), medians(results["official"])
-	fmt.Printf("| phase | sdk/go | official Go SDK 0.8.0 | sdk/go / official |\n|---|---|---|---|\n")
+	fmt.Printf("| phase | sdk/go MB/s | official MB/s | sdk/go / official | sdk/go CPU s | official CPU s |\n")
+	fmt.Printf("|---|---|---|---|---|---|\n")
 	for i, phase := range []string{"send", "poll (touch the last message)", "poll+read (every offset + payload)"} {
-		fmt.Printf("| %s | %.1f | %.1f | %.2fx |\n", phase, ours[i], theirs[i], ours[i]/theirs[i])
+		fmt.Printf("| %s | %.1f | %.1f | %.2fx | %.3f | %.3f |\n", phase, ours[i], theirs[i], ours[i]/theirs[i],
+			ours[i+3], theirs[i+3])
 	}
 }
 
-func medians(rs []result) [3]float64 {
-	var out [3]float64
+func medians(rs []result) [6]float64 {
+	var out [6]float64
 	for i, pick := range []func(result) float64{func(r result) float64 { return r.Send },
-		func(r result) float64 { return r.Poll }, func(r result) float64 { return r.PollRead }} {
+		func(r result) float64 { return r.Poll }, func(r result) float64 { return r.PollRead },
+		func(r result) float64 { return r.SendCPU }, func(r result) float64 { return r.PollCPU },
+		func(r result) float64 { return r.PollReadCPU }} {
 		values := make([]float64, len(rs))
 		for j, r := range rs {
 			values[j] = pick(r)
@@ -175,17 +193,17 @@ func runOurs(ctx context.Context, address, stream string, batches int, payload [
 	for i := range messages {
 		messages[i] = iggy.NewMessage(payload)
 	}
-	start := time.Now()
+	start, cpu := time.Now(), cpuSeconds()
 	for b := 0; b < batches; b++ {
 		if err := c.SendMessages(ctx, s, t, iggy.PartitionID(0), messages); err != nil {
 			return r, err
 		}
 	}
-	r.Send = mbps(batches, time.Since(start))
+	r.Send, r.SendCPU = mbps(batches, time.Since(start)), cpuSeconds()-cpu
 	partition := uint32(0)
 	for _, readAll := range []bool{false, true} {
 		touched := uint64(0)
-		start = time.Now()
+		start, cpu = time.Now(), cpuSeconds()
 		for offset := uint64(0); offset < uint64(batches*messagesPerBatch); {
 			polled, err := c.PollMessages(ctx, s, t, &partition, iggy.ConsumerID(iggy.ID(1)), iggy.PollOffset(offset),
 				messagesPerBatch, false)
@@ -203,9 +221,9 @@ func runOurs(ctx context.Context, address, stream string, batches int, payload [
 			offset = polled.Messages[len(polled.Messages)-1].Offset + 1
 		}
 		if readAll {
-			r.PollRead = mbps(batches, time.Since(start))
+			r.PollRead, r.PollReadCPU = mbps(batches, time.Since(start)), cpuSeconds()-cpu
 		} else {
-			r.Poll = mbps(batches, time.Since(start))
+			r.Poll, r.PollCPU = mbps(batches, time.Since(start)), cpuSeconds()-cpu
 		}
 		_ = touched
 	}
@@ -237,17 +255,17 @@ func runOfficial(address, stream string, batches int, payload []byte) (result, e
 			return r, err
 		}
 	}
-	start := time.Now()
+	start, cpu := time.Now(), cpuSeconds()
 	for b := 0; b < batches; b++ {
 		if err := c.SendMessages(s, t, iggcon.PartitionId(0), messages); err != nil {
 			return r, err
 		}
 	}
-	r.Send = mbps(batches, time.Since(start))
+	r.Send, r.SendCPU = mbps(batches, time.Since(start)), cpuSeconds()-cpu
 	partition := uint32(0)
 	for _, readAll := range []bool{false, true} {
 		touched := uint64(0)
-		start = time.Now()
+		start, cpu = time.Now(), cpuSeconds()
 		for offset := uint64(0); offset < uint64(batches*messagesPerBatch); {
 			polled, err := c.PollMessages(s, t, iggcon.NewSingleConsumer(consumerID),
 				iggcon.OffsetPollingStrategy(offset), messagesPerBatch, false, &partition)
@@ -265,9 +283,9 @@ func runOfficial(address, stream string, batches int, payload []byte) (result, e
 			offset = polled.Messages[len(polled.Messages)-1].Header.Offset + 1
 		}
 		if readAll {
-			r.PollRead = mbps(batches, time.Since(start))
+			r.PollRead, r.PollReadCPU = mbps(batches, time.Since(start)), cpuSeconds()-cpu
 		} else {
-			r.Poll = mbps(batches, time.Since(start))
+			r.Poll, r.PollCPU = mbps(batches, time.Since(start)), cpuSeconds()-cpu
 		}
 		_ = touched
 	}
