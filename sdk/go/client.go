@@ -374,6 +374,7 @@ func (c *Client) roundTripDecoded(ctx context.Context, request codec.Request, re
 		return false, err
 	}
 	if len(body) == 0 {
+		c.rememberLogin(request)
 		return true, nil
 	}
 	if response == nil {
@@ -384,12 +385,21 @@ func (c *Client) roundTripDecoded(ctx context.Context, request codec.Request, re
 		return false, newError(ErrorCodeInvalidBytesResponse, fmt.Sprintf("cannot decode the answer to %s: %v",
 			Command(request.Code()), err), err)
 	}
-	if login, ok := request.(*codec.LoginUserRequest); ok {
-		c.username, c.password, c.token = login.Username, login.Password, ""
-	} else if login, ok := request.(*codec.LoginWithPersonalAccessTokenRequest); ok {
-		c.username, c.password, c.token = "", "", login.Token
-	}
+	c.rememberLogin(request)
 	return false, nil
+}
+
+// rememberLogin keeps the credentials of a successful login for re-login after a reconnect, and forgets
+// them on logout.
+func (c *Client) rememberLogin(request codec.Request) {
+	switch r := request.(type) {
+	case *codec.LoginUserRequest:
+		c.username, c.password, c.token = r.Username, r.Password, ""
+	case *codec.LoginWithPersonalAccessTokenRequest:
+		c.username, c.password, c.token = "", "", r.Token
+	case *codec.LogoutUserRequest:
+		c.username, c.password, c.token = "", "", ""
+	}
 }
 
 // roundTrip writes one frame and reads its answer; the context and the request timeout bound both.

@@ -53,14 +53,7 @@ func (c *Client) LoginWithPersonalAccessToken(ctx context.Context, token string)
 
 // LogoutUser logs out; the connection stays open and a reconnect no longer logs in.
 func (c *Client) LogoutUser(ctx context.Context) error {
-	err := c.none(ctx, &codec.LogoutUserRequest{})
-	if err == nil {
-		if acquireErr := c.acquire(ctx); acquireErr == nil {
-			c.username, c.password, c.token = "", "", ""
-			c.release()
-		}
-	}
-	return err
+	return c.none(ctx, &codec.LogoutUserRequest{})
 }
 
 // GetStats answers the server statistics.
