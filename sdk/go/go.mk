@@ -13,3 +13,8 @@ $(GO_DRIVER): $(GO_SOURCES)
 	cd sdk/go && go build -o bin/conformance-driver ./conformance
 
 test-conformance: $(GO_DRIVER)
+
+.PHONY: bench-go
+bench-go: server ## sdk/go vs the official Go SDK v0.8.0 (not part of make test; sdk/go/bench has its own go.mod)
+	cd sdk/go/bench && go build -o $(ROOT)/sdk/go/bin/iggy-go-bench . && \
+	  $(ROOT)/sdk/go/bin/iggy-go-bench -python $(PY) -rounds 5 -batches 100
