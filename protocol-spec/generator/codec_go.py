@@ -25,7 +25,7 @@ Output is gofmt-clean (struct columns aligned here), so no Go toolchain is neede
 
 from __future__ import annotations
 
-from .languages import BANNER, SOURCE_NOTE
+from .languages import BANNER, SOURCE_NOTE, camel
 from .spec import SCALAR_SIZES, Command, Field, Record, Spec, derived_field_names
 
 _SCALAR_GO = {"u8": "uint8", "u16": "uint16", "u32": "uint32", "u64": "uint64", "u128": "U128", "f32": "float32",
@@ -470,6 +470,7 @@ def render_go_codec(spec: Spec) -> str:
         e.line("\t}")
         e.line("}")
     _command_table(e, spec)
+    _values(e, spec)
     _offsets(e, spec)
     return "\n".join(e.out) + "\n"
 
@@ -522,6 +523,19 @@ def _command_table(e: _Emitter, spec: Spec) -> None:
     for c in spec.commands:
         e.line(f"\t_ Request = (*{c.name}Request)(nil)")
     e.line(")")
+
+
+def _values(e: _Emitter, spec: Spec) -> None:
+    """The enum values and named constants again, untyped, so the runtime beside this file types none by hand."""
+    for enum in spec.enums:
+        for value in enum.values:
+            e.line("")
+            e.line(f"// {enum.name}{value.name}: {value.about}")
+            e.line(f"const {enum.name}{value.name} = {value.value}")
+    for constant in spec.constants:
+        e.line("")
+        e.line(f"// {camel(constant.name)}: {constant.about}")
+        e.line(f"const {camel(constant.name)} = {constant.value}")
 
 
 def _offsets(e: _Emitter, spec: Spec) -> None:

@@ -2575,6 +2575,309 @@ var (
 	_ Request = (*LeaveConsumerGroupRequest)(nil)
 )
 
+// IdKindNumeric: u32 value, length byte 4
+const IdKindNumeric = 1
+
+// IdKindString: UTF-8 name, length 1..255
+const IdKindString = 2
+
+// ConsumerKindConsumer: a single consumer; offsets keyed by its id
+const ConsumerKindConsumer = 1
+
+// ConsumerKindConsumerGroup: a consumer group; the connection must be a member
+const ConsumerKindConsumerGroup = 2
+
+// PollingKindOffset: from the offset in value
+const PollingKindOffset = 1
+
+// PollingKindTimestamp: from the first message with timestamp >= value (µs)
+const PollingKindTimestamp = 2
+
+// PollingKindFirst: from the first stored message
+const PollingKindFirst = 3
+
+// PollingKindLast: the last `count` messages
+const PollingKindLast = 4
+
+// PollingKindNext: from the stored offset + 1 (or the first message)
+const PollingKindNext = 5
+
+// PartitioningKindBalanced: round-robin over the topic's partitions; length 0
+const PartitioningKindBalanced = 1
+
+// PartitioningKindPartitionId: explicit partition; length 4, u32 value
+const PartitioningKindPartitionId = 2
+
+// PartitioningKindMessagesKey: XXH32(key) mod partitions_count; length 1..255
+const PartitioningKindMessagesKey = 3
+
+// CompressionAlgorithmNone: no compression (default)
+const CompressionAlgorithmNone = 1
+
+// CompressionAlgorithmGzip: gzip
+const CompressionAlgorithmGzip = 2
+
+// UserStatusActive: may log in
+const UserStatusActive = 1
+
+// UserStatusInactive: login answers 47 UserInactive
+const UserStatusInactive = 2
+
+// HeaderKindRaw: opaque bytes
+const HeaderKindRaw = 1
+
+// HeaderKindString: UTF-8
+const HeaderKindString = 2
+
+// HeaderKindBool: 1 byte 0/1
+const HeaderKindBool = 3
+
+// HeaderKindInt8: 1 byte
+const HeaderKindInt8 = 4
+
+// HeaderKindInt16: 2 bytes LE
+const HeaderKindInt16 = 5
+
+// HeaderKindInt32: 4 bytes LE
+const HeaderKindInt32 = 6
+
+// HeaderKindInt64: 8 bytes LE
+const HeaderKindInt64 = 7
+
+// HeaderKindInt128: 16 bytes LE
+const HeaderKindInt128 = 8
+
+// HeaderKindUint8: 1 byte
+const HeaderKindUint8 = 9
+
+// HeaderKindUint16: 2 bytes LE
+const HeaderKindUint16 = 10
+
+// HeaderKindUint32: 4 bytes LE
+const HeaderKindUint32 = 11
+
+// HeaderKindUint64: 8 bytes LE
+const HeaderKindUint64 = 12
+
+// HeaderKindUint128: 16 bytes LE
+const HeaderKindUint128 = 13
+
+// HeaderKindFloat32: 4 bytes LE IEEE 754
+const HeaderKindFloat32 = 14
+
+// HeaderKindFloat64: 8 bytes LE IEEE 754
+const HeaderKindFloat64 = 15
+
+// TransportTcp: TCP (or TCP+TLS)
+const TransportTcp = 1
+
+// TransportQuic: QUIC
+const TransportQuic = 2
+
+// TransportHttp: HTTP
+const TransportHttp = 3
+
+// TransportWebSocket: WebSocket
+const TransportWebSocket = 4
+
+// ClusterNodeRoleLeader: accepts writes
+const ClusterNodeRoleLeader = 0
+
+// ClusterNodeRoleFollower: replica
+const ClusterNodeRoleFollower = 1
+
+// ClusterNodeStatusHealthy: serving
+const ClusterNodeStatusHealthy = 0
+
+// ClusterNodeStatusStarting: booting
+const ClusterNodeStatusStarting = 1
+
+// ClusterNodeStatusStopping: shutting down
+const ClusterNodeStatusStopping = 2
+
+// ClusterNodeStatusUnreachable: not answering
+const ClusterNodeStatusUnreachable = 3
+
+// ClusterNodeStatusMaintenance: under maintenance
+const ClusterNodeStatusMaintenance = 4
+
+// SnapshotCompressionStored: no compression
+const SnapshotCompressionStored = 1
+
+// SnapshotCompressionDeflated: deflate
+const SnapshotCompressionDeflated = 2
+
+// SnapshotCompressionBzip2: bzip2
+const SnapshotCompressionBzip2 = 3
+
+// SnapshotCompressionZstd: zstd
+const SnapshotCompressionZstd = 4
+
+// SnapshotCompressionLzma: lzma
+const SnapshotCompressionLzma = 5
+
+// SnapshotCompressionXz: xz
+const SnapshotCompressionXz = 6
+
+// SnapshotTypeFilesystemOverview: file system overview
+const SnapshotTypeFilesystemOverview = 1
+
+// SnapshotTypeProcessList: process list
+const SnapshotTypeProcessList = 2
+
+// SnapshotTypeResourceUsage: resource usage
+const SnapshotTypeResourceUsage = 3
+
+// SnapshotTypeTest: test section
+const SnapshotTypeTest = 4
+
+// SnapshotTypeServerLogs: server logs
+const SnapshotTypeServerLogs = 5
+
+// SnapshotTypeServerConfig: server config
+const SnapshotTypeServerConfig = 6
+
+// SnapshotTypeAll: every section; must be the only type requested
+const SnapshotTypeAll = 100
+
+// SegmentWriterBackendPwritev: pwritev + fdatasync system calls
+const SegmentWriterBackendPwritev = 1
+
+// SegmentWriterBackendIoUring: io_uring submissions (vectored writes, linked fdatasync)
+const SegmentWriterBackendIoUring = 2
+
+// RequestHeaderSize: Bytes before a request payload: length u32 + code u32.
+const RequestHeaderSize = 8
+
+// ResponseHeaderSize: Bytes before a response payload: status u32 + length u32.
+const ResponseHeaderSize = 8
+
+// StatusOk: Response status of a successful command.
+const StatusOk = 0
+
+// MaxRequestPayloadBytes: 10 MiB cap on a request payload for every command except SendMessages (larger is answered with 3).
+const MaxRequestPayloadBytes = 10485760
+
+// StatsExtensionHotPath: StatsExtension tag of a HotPathStats block (this project's extension to GetStats).
+const StatsExtensionHotPath = 1
+
+// MessageHeaderSize: Fixed size of the header in front of every message frame, on the wire and on disk.
+const MessageHeaderSize = 64
+
+// IndexEntrySize: Size of one SendMessages index entry and of one on-disk .index entry.
+const IndexEntrySize = 16
+
+// PollResponsePrefixSize: PollMessages answers always start with partition_id u32 | current_offset u64 | messages_count u32.
+const PollResponsePrefixSize = 16
+
+// NumericIdentifierLength: A numeric identifier's length byte must be exactly 4 (u32 value).
+const NumericIdentifierLength = 4
+
+// OptionalPartitionSize: optional_partition is always 5 bytes: flag u8 + partition_id u32 (0 when absent).
+const OptionalPartitionSize = 5
+
+// PollingStrategySize: polling_strategy is always 9 bytes: kind u8 + value u64.
+const PollingStrategySize = 9
+
+// GlobalPermissionsSize: Ten one-byte booleans open every permissions block.
+const GlobalPermissionsSize = 10
+
+// U32Max: u32::MAX sentinel (ClientInfo.user_id of a client that has not logged in).
+const U32Max = 4294967295
+
+// U64Max: u64::MAX sentinel (never-expire, unlimited size).
+const U64Max = 18446744073709551615
+
+// NotLoggedInUserId: ClientInfo.user_id of a connection that has not logged in.
+const NotLoggedInUserId = 4294967295
+
+// MessageExpiryServerDefault: Expiry 0 in a request means the server default (stored as never for the default config).
+const MessageExpiryServerDefault = 0
+
+// MessageExpiryNever: Expiry u64::MAX means messages never expire.
+const MessageExpiryNever = 18446744073709551615
+
+// MaxTopicSizeServerDefault: max_topic_size 0 in a request means the server default (unlimited for the default config).
+const MaxTopicSizeServerDefault = 0
+
+// MaxTopicSizeUnlimited: max_topic_size u64::MAX means no size limit.
+const MaxTopicSizeUnlimited = 18446744073709551615
+
+// PersonalAccessTokenNeverExpires: PersonalAccessTokenInfo.expiry_at 0 means the token never expires.
+const PersonalAccessTokenNeverExpires = 0
+
+// ReplicationFactorDefault: replication_factor 0 in a request means the default, stored and returned as 1.
+const ReplicationFactorDefault = 0
+
+// NameMinBytes: Shortest name (stream, topic, group, username, PAT name/token) on the wire.
+const NameMinBytes = 1
+
+// NameMaxBytes: Longest name on the wire (u8 length prefix).
+const NameMaxBytes = 255
+
+// UsernameMinBytes: Server rule: shorter usernames get 43 InvalidUsername.
+const UsernameMinBytes = 3
+
+// UsernameMaxBytes: Server rule: longer usernames get 43 InvalidUsername.
+const UsernameMaxBytes = 50
+
+// PasswordMinBytes: Server rule: shorter passwords get 44 InvalidPassword.
+const PasswordMinBytes = 3
+
+// PasswordMaxBytes: Server rule: longer passwords get 44 InvalidPassword.
+const PasswordMaxBytes = 100
+
+// PersonalAccessTokenNameMinBytes: Server rule: shorter PAT names get 50 InvalidPersonalAccessTokenName.
+const PersonalAccessTokenNameMinBytes = 3
+
+// PersonalAccessTokenNameMaxBytes: Server rule: longer PAT names get 50 InvalidPersonalAccessTokenName.
+const PersonalAccessTokenNameMaxBytes = 30
+
+// MaxPersonalAccessTokensPerUser: Creating one more PAT than this gets 52 PersonalAccessTokensLimitReached.
+const MaxPersonalAccessTokensPerUser = 100
+
+// MessagePayloadMinBytes: An empty message payload is rejected.
+const MessagePayloadMinBytes = 1
+
+// MessagePayloadMaxBytes: Larger message payloads get 4022 TooBigMessagePayload.
+const MessagePayloadMaxBytes = 64000000
+
+// UserHeadersMaxBytes: Larger user-header blocks (per message) get 4017 TooBigUserHeaders.
+const UserHeadersMaxBytes = 100000
+
+// HeaderKeyMaxBytes: User header keys are 1..255 bytes.
+const HeaderKeyMaxBytes = 255
+
+// HeaderValueMaxBytes: User header values are 1..255 bytes.
+const HeaderValueMaxBytes = 255
+
+// MaxPartitionsPerRequest: partitions_count in CreateTopic/CreatePartitions/DeletePartitions above this gets 2015.
+const MaxPartitionsPerRequest = 1000
+
+// MaxStreams: Internal packing limit of the 0.8 server: streams per server.
+const MaxStreams = 4096
+
+// MaxTopicsPerStream: Internal packing limit of the 0.8 server: topics per stream.
+const MaxTopicsPerStream = 4096
+
+// MaxPartitions: Internal packing limit of the 0.8 server: partitions per server.
+const MaxPartitions = 1000000
+
+// DefaultSegmentSizeBytes: Default segment size (1 GiB); a max_topic_size other than 0/MAX must be at least the segment size.
+const DefaultSegmentSizeBytes = 1073741824
+
+// RootUserId: The default root user; it cannot be deleted (48) nor have its permissions changed (49).
+const RootUserId = 0
+
+// DefaultTcpPort: Port of the 0.8 server's TCP listener in its default config.
+const DefaultTcpPort = 8090
+
+// ClientHeartbeatIntervalMs: The official clients send Ping this often (and once at connect).
+const ClientHeartbeatIntervalMs = 5000
+
+// ServerSemver: Stats.iggy_server_semver of a 0.8.0 server: major*1000000 + minor*1000 + patch.
+const ServerSemver = 8000
+
 // MessageHeaderChecksumOffset, MessageHeaderChecksumSize: XXH3-64 (seed 0) of the frame from byte 8 to the end; 0 on send, set by the server.
 const MessageHeaderChecksumOffset = 0
 

@@ -369,7 +369,7 @@ func (w *Writer) FillIndex(mark IndexMark, i int) {
 
 // MarshalJSON writes a numeric identifier as a number and a named one as a string.
 func (v Identifier) MarshalJSON() ([]byte, error) {
-	if v.Kind == 1 && len(v.Value) == 4 {
+	if v.Kind == IdKindNumeric && len(v.Value) == NumericIdentifierLength {
 		return json.Marshal(binary.LittleEndian.Uint32(v.Value))
 	}
 	return json.Marshal(string(v.Value))
@@ -379,14 +379,14 @@ func (v Identifier) MarshalJSON() ([]byte, error) {
 func (v *Identifier) UnmarshalJSON(data []byte) error {
 	var name string
 	if err := json.Unmarshal(data, &name); err == nil {
-		*v = Identifier{Kind: 2, Value: []byte(name)}
+		*v = Identifier{Kind: IdKindString, Value: []byte(name)}
 		return nil
 	}
 	var id uint32
 	if err := json.Unmarshal(data, &id); err != nil {
 		return fmt.Errorf("identifier: want a number or a string, got %s", data)
 	}
-	*v = Identifier{Kind: 1, Value: binary.LittleEndian.AppendUint32(nil, id)}
+	*v = Identifier{Kind: IdKindNumeric, Value: binary.LittleEndian.AppendUint32(nil, id)}
 	return nil
 }
 
