@@ -62,6 +62,8 @@ type Client struct {
 	closeOnce sync.Once
 	closing   chan struct{}
 	done      sync.WaitGroup
+	liveMu    sync.Mutex
+	live      net.Conn // the connection, for Close to abort a request in flight without waiting for its turn
 }
 
 // NewClient validates config and answers a client that is not connected yet (call Connect).
@@ -121,11 +123,17 @@ func (c *Client) Connect(ctx context.Context) error {
 	return err
 }
 
-// Close closes the connection and stops the heartbeat. Further calls fail with ErrorCodeClientShutdown.
+// Close closes the connection (aborting a request in flight) and stops the heartbeat. Further calls fail with
+// ErrorCodeClientShutdown.
 func (c *Client) Close() error {
 	c.closeOnce.Do(func() {
 		close(c.closing)
-		<-c.turn // wait for the request in flight (bounded by its timeout)
+		c.liveMu.Lock()
+		if c.live != nil {
+			_ = c.live.Close()
+		}
+		c.liveMu.Unlock()
+		<-c.turn // the request in flight, if any, has failed on the closed connection
 		c.dropConnection()
 		c.connected = false
 		c.turn <- struct{}{}
@@ -178,6 +186,9 @@ func (c *Client) dropConnection() {
 	if c.conn != nil {
 		_ = c.conn.Close()
 		c.conn, c.reader = nil, nil
+		c.liveMu.Lock()
+		c.live = nil
+		c.liveMu.Unlock()
 	}
 }
 
@@ -223,7 +234,15 @@ func (c *Client) dial(ctx context.Context) error {
 		}
 		conn = tlsConn
 	}
-	c.conn, c.reader = conn, bufio.NewReaderSize(conn, 64<<10)
+	c.liveMu.Lock()
+	defer c.liveMu.Unlock()
+	select {
+	case <-c.closing: // Close ran while this dial was under way
+		_ = conn.Close()
+		return newError(ErrorCodeClientShutdown, "the client is closed", nil)
+	default:
+	}
+	c.conn, c.reader, c.live = conn, bufio.NewReaderSize(conn, 64<<10), conn
 	return nil
 }
 
@@ -329,17 +348,26 @@ func (c *Client) callSized(ctx context.Context, request codec.Request, response 
 			return empty, err
 		}
 		c.dropConnection()
+		unknown := lost.written && !replayable(request.Code())
+		select {
+		case <-c.closing:
+			message := "the client was closed during the request"
+			if unknown {
+				message = outcomeUnknownPrefix + message + " after it was sent"
+			}
+			return false, newError(ErrorCodeClientShutdown, message, lost.cause)
+		default:
+		}
 		switch {
 		case ctx.Err() != nil:
-			return false, contextError(ctx.Err(), lost.written && !replayable(request.Code()))
+			return false, contextError(ctx.Err(), unknown)
 		case lost.timeout:
-			unknown := lost.written && !replayable(request.Code())
 			message := fmt.Sprintf("no answer to %s within %s", Command(request.Code()), c.config.RequestTimeout)
 			if unknown {
 				message = outcomeUnknownPrefix + message + "; the connection was closed"
 			}
 			return false, newError(ErrorCodeTaskTimeout, message, lost.cause)
-		case lost.written && !replayable(request.Code()):
+		case unknown:
 			return false, newError(ErrorCodeConnectionClosed, fmt.Sprintf("%sthe connection broke after %s was "+
 				"sent, so whether the server applied it is unknown; it was not sent again", outcomeUnknownPrefix,
 				Command(request.Code())), lost.cause)

@@ -271,3 +271,38 @@ func check(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// Close does not wait for a request that will never be answered: it aborts it.
+func TestCloseAbortsARequestInFlight(t *testing.T) {
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer listener.Close()
+	go func() {
+		conn, err := listener.Accept()
+		if err == nil {
+			_, _ = io.Copy(io.Discard, conn)
+			conn.Close()
+		}
+	}()
+	config := DefaultConfig()
+	config.Address, config.HeartbeatInterval = listener.Addr().String(), 0
+	c := must(NewClient(config))(t)
+	check(t, c.Connect(testContext(t)))
+	failed := make(chan error, 1)
+	go func() { failed <- c.Ping(testContext(t)) }()
+	time.Sleep(100 * time.Millisecond) // let the ping be written; the peer never answers
+	check(t, c.Close())
+	select {
+	case err := <-failed:
+		if !errors.Is(err, ErrorCodeClientShutdown) {
+			t.Fatalf("the aborted ping failed with %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the request in flight was not aborted by Close")
+	}
+	if err := c.Ping(testContext(t)); !errors.Is(err, ErrorCodeClientShutdown) {
+		t.Fatalf("a call after Close: %v", err)
+	}
+}
