@@ -60,6 +60,7 @@ type Client struct {
 	token     string
 
 	closeOnce sync.Once
+	heartbeat sync.Once
 	closing   chan struct{}
 	done      sync.WaitGroup
 	liveMu    sync.Mutex
@@ -96,11 +97,13 @@ func Connect(ctx context.Context, connectionString string) (*Client, error) {
 // Config answers the client's settings.
 func (c *Client) Config() Config { return c.config }
 
-// Connect opens the connection, logs in with the configured credentials or token, and starts the heartbeat.
+// Connect opens the connection (closing the current one, if any), logs in with the configured credentials or
+// token, and starts the heartbeat.
 func (c *Client) Connect(ctx context.Context) error {
 	if err := c.acquire(ctx); err != nil {
 		return err
 	}
+	c.dropConnection()
 	err := c.dial(ctx)
 	if err == nil {
 		c.connected = true
@@ -115,11 +118,13 @@ func (c *Client) Connect(ctx context.Context) error {
 			c.connected = false
 		}
 	}
-	c.release()
-	if err == nil && c.config.HeartbeatInterval > 0 {
-		c.done.Add(1)
-		go c.heartbeat()
+	if err == nil && c.config.HeartbeatInterval > 0 { // under the turn: Close cannot be waiting on c.done yet
+		c.heartbeat.Do(func() {
+			c.done.Add(1)
+			go c.beat()
+		})
 	}
+	c.release()
 	return err
 }
 
@@ -142,7 +147,7 @@ func (c *Client) Close() error {
 	return nil
 }
 
-func (c *Client) heartbeat() {
+func (c *Client) beat() {
 	defer c.done.Done()
 	ticker := time.NewTicker(c.config.HeartbeatInterval)
 	defer ticker.Stop()
@@ -174,7 +179,7 @@ func (c *Client) acquire(ctx context.Context) error {
 			return nil
 		}
 	case <-ctx.Done():
-		return contextError(ctx.Err(), false)
+		return contextError(ctx.Err(), false, false)
 	case <-c.closing:
 		return newError(ErrorCodeClientShutdown, "the client is closed", nil)
 	}
@@ -192,13 +197,22 @@ func (c *Client) dropConnection() {
 	}
 }
 
-func contextError(err error, unknown bool) *Error {
-	code, message := ErrorCodeTaskTimeout, "the request's context deadline passed"
+// contextError reports a context that ended: before the request was sent (nothing happened), or while it was
+// in flight (the connection was closed; unknown = the request has side effects, so its outcome is unknown).
+func contextError(err error, sent, unknown bool) *Error {
+	code, message := ErrorCodeTaskTimeout, "the context's deadline passed"
 	if errors.Is(err, context.Canceled) {
-		code, message = ErrorCodeConnectionClosed, "the request's context was cancelled"
+		code, message = ErrorCodeError, "the context was cancelled"
 	}
+	if !sent {
+		return newError(code, message+" before the request was sent", err)
+	}
+	if code == ErrorCodeError {
+		code = ErrorCodeConnectionClosed
+	}
+	message += " while the request was in flight; the connection was closed"
 	if unknown {
-		message = outcomeUnknownPrefix + message + " after the request was sent; the connection was closed"
+		message = outcomeUnknownPrefix + message
 	}
 	return newError(code, message, err)
 }
@@ -292,7 +306,7 @@ func (c *Client) reconnect(ctx context.Context) error {
 			select {
 			case <-ctx.Done():
 				timer.Stop()
-				return contextError(ctx.Err(), false)
+				return contextError(ctx.Err(), false, false)
 			case <-c.closing:
 				timer.Stop()
 				return newError(ErrorCodeClientShutdown, "the client is closed", nil)
@@ -360,7 +374,7 @@ func (c *Client) callSized(ctx context.Context, request codec.Request, response 
 		}
 		switch {
 		case ctx.Err() != nil:
-			return false, contextError(ctx.Err(), unknown)
+			return false, contextError(ctx.Err(), lost.written, unknown)
 		case lost.timeout:
 			message := fmt.Sprintf("no answer to %s within %s", Command(request.Code()), c.config.RequestTimeout)
 			if unknown {

@@ -134,7 +134,7 @@ func (m *MessageConsumer) Messages(ctx context.Context) iter.Seq2[ReceivedMessag
 				select {
 				case <-ctx.Done():
 					timer.Stop()
-					yield(ReceivedMessage{}, contextError(ctx.Err(), false))
+					yield(ReceivedMessage{}, contextError(ctx.Err(), false, false))
 					return
 				case <-timer.C:
 				}

@@ -105,7 +105,7 @@ func (p *Producer) wait(ctx context.Context) error {
 		return nil
 	case <-ctx.Done():
 		p.lock()
-		return contextError(ctx.Err(), false)
+		return contextError(ctx.Err(), false, false)
 	}
 }
 
@@ -265,7 +265,7 @@ func (p *Producer) Close(ctx context.Context) error {
 	select {
 	case <-p.stopped:
 	case <-ctx.Done():
-		return contextError(ctx.Err(), false)
+		return contextError(ctx.Err(), false, false)
 	}
 	return err
 }
