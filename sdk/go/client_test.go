@@ -3,6 +3,7 @@ package iggy
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -304,5 +305,46 @@ func TestCloseAbortsARequestInFlight(t *testing.T) {
 	}
 	if err := c.Ping(testContext(t)); !errors.Is(err, ErrorCodeClientShutdown) {
 		t.Fatalf("a call after Close: %v", err)
+	}
+}
+
+// The heartbeat pings on its own: a fake server answering OK counts the Ping frames it receives.
+func TestHeartbeatPings(t *testing.T) {
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer listener.Close()
+	pings := make(chan struct{}, 100)
+	go func() {
+		conn, err := listener.Accept()
+		if err != nil {
+			return
+		}
+		defer conn.Close()
+		frame := make([]byte, 8)
+		for {
+			if _, err := io.ReadFull(conn, frame); err != nil {
+				return
+			}
+			if Command(binary.LittleEndian.Uint32(frame[4:])) == CommandPing {
+				pings <- struct{}{}
+			}
+			if _, err := conn.Write(make([]byte, ResponseHeaderSize)); err != nil { // status 0, empty body
+				return
+			}
+		}
+	}()
+	config := DefaultConfig()
+	config.Address, config.HeartbeatInterval = listener.Addr().String(), 20*time.Millisecond
+	c := must(NewClient(config))(t)
+	defer c.Close()
+	check(t, c.Connect(testContext(t)))
+	for i := 0; i < 2; i++ {
+		select {
+		case <-pings:
+		case <-time.After(30 * time.Second):
+			t.Fatal("no heartbeat ping")
+		}
 	}
 }
