@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"testing"
 	"time"
 )
@@ -79,5 +81,47 @@ func TestProducerCloseReturnsWhatItCouldNotSend(t *testing.T) {
 	}
 	if err := producer.Send(ctx, NewMessage([]byte("c"))); !errors.Is(err, ErrProducerClosed) {
 		t.Fatalf("send after close: %v", err)
+	}
+}
+
+// The background queue is bounded: with the head batch stuck in flight (the peer never answers), a full queue
+// fails fast with FailWhenFull and otherwise blocks until the caller's context ends.
+func TestProducerBufferBound(t *testing.T) {
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer listener.Close()
+	go func() {
+		for {
+			conn, err := listener.Accept()
+			if err != nil {
+				return
+			}
+			go func() { _, _ = io.Copy(io.Discard, conn); conn.Close() }()
+		}
+	}()
+	config := DefaultConfig()
+	config.Address, config.HeartbeatInterval = listener.Addr().String(), 0
+	c := must(NewClient(config))(t)
+	defer c.Close()
+	check(t, c.Connect(testContext(t)))
+	ctx := testContext(t)
+	for _, failFast := range []bool{true, false} {
+		producer := must(NewProducer(c, ProducerConfig{Stream: ID(0), Topic: ID(0), Background: true,
+			MaxBufferedMessages: 2, FailWhenFull: failFast}))(t)
+		check(t, producer.Send(ctx, NewMessage([]byte("a")), NewMessage([]byte("b"))))
+		short, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+		err := producer.Send(short, NewMessage([]byte("c")))
+		cancel()
+		if failFast && !errors.Is(err, ErrBufferFull) {
+			t.Fatalf("fail-fast send into a full buffer: %v", err)
+		}
+		if !failFast && !errors.Is(err, ErrTimeout) {
+			t.Fatalf("blocking send into a full buffer must wait for its context: %v", err)
+		}
+		if unsent := producer.UnsentMessages(); len(unsent) != 2 {
+			t.Fatalf("queue holds %d messages", len(unsent))
+		}
 	}
 }
