@@ -348,3 +348,45 @@ func TestHeartbeatPings(t *testing.T) {
 		}
 	}
 }
+
+// An empty OK body means "missing" only where the spec says so; anywhere else it is a malformed answer.
+func TestEmptyAnswers(t *testing.T) {
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer listener.Close()
+	go func() {
+		conn, err := listener.Accept()
+		if err != nil {
+			return
+		}
+		defer conn.Close()
+		header := make([]byte, RequestHeaderSize)
+		for {
+			if _, err := io.ReadFull(conn, header); err != nil {
+				return
+			}
+			if _, err := io.CopyN(io.Discard, conn, int64(binary.LittleEndian.Uint32(header))-4); err != nil {
+				return
+			}
+			if _, err := conn.Write(make([]byte, ResponseHeaderSize)); err != nil { // status 0, empty body
+				return
+			}
+		}
+	}()
+	config := DefaultConfig()
+	config.Address, config.HeartbeatInterval = listener.Addr().String(), 0
+	c := must(NewClient(config))(t)
+	defer c.Close()
+	check(t, c.Connect(testContext(t)))
+	if stream := must(c.GetStream(testContext(t), Named("s")))(t); stream != nil {
+		t.Fatalf("a missing stream: %+v", stream)
+	}
+	if _, err := c.CreateStream(testContext(t), "s"); !errors.Is(err, ErrorCodeEmptyResponse) {
+		t.Fatalf("an empty CreateStream answer: %v", err)
+	}
+	if streams := must(c.GetStreams(testContext(t)))(t); streams == nil || len(streams) != 0 {
+		t.Fatalf("an empty list: %#v", streams)
+	}
+}

@@ -2,6 +2,7 @@ package iggy
 
 import (
 	"context"
+	"fmt"
 
 	"iggy/internal/codec"
 )
@@ -9,10 +10,19 @@ import (
 // One method per command of the 0.8 protocol. Get* lookups answer nil (not an error) for a missing object,
 // list methods an empty slice.
 
+// one sends a request whose answer is one record: nil for an empty answer where the spec says a missing
+// object answers empty, an EmptyResponse error where it does not (fail closed on a malformed answer).
 func one[T any](c *Client, ctx context.Context, request codec.Request, response *T) (*T, error) {
 	empty, err := c.call(ctx, request, any(response).(codec.Value))
-	if err != nil || empty {
+	if err != nil {
 		return nil, err
+	}
+	if empty {
+		if !commandInfo[request.Code()].MissingEmpty {
+			return nil, newError(ErrorCodeEmptyResponse, fmt.Sprintf("%s answered an empty body",
+				Command(request.Code())), nil)
+		}
+		return nil, nil
 	}
 	return response, nil
 }
@@ -32,9 +42,6 @@ func (c *Client) LoginUser(ctx context.Context, username, password string) (uint
 	if err != nil {
 		return 0, err
 	}
-	if answer == nil {
-		return 0, newError(ErrorCodeEmptyResponse, "empty answer to LoginUser", nil)
-	}
 	return answer.UserID, nil
 }
 
@@ -44,9 +51,6 @@ func (c *Client) LoginWithPersonalAccessToken(ctx context.Context, token string)
 		&codec.LoginWithPersonalAccessTokenResponse{})
 	if err != nil {
 		return 0, err
-	}
-	if answer == nil {
-		return 0, newError(ErrorCodeEmptyResponse, "empty answer to LoginWithPersonalAccessToken", nil)
 	}
 	return answer.UserID, nil
 }
@@ -72,7 +76,7 @@ func (c *Client) GetSnapshot(ctx context.Context, compression SnapshotCompressio
 		request.SnapshotTypes = append(request.SnapshotTypes, codec.U8(t))
 	}
 	answer, err := one(c, ctx, request, &codec.GetSnapshotResponse{})
-	if err != nil || answer == nil {
+	if err != nil {
 		return nil, err
 	}
 	return answer.Data, nil
@@ -163,9 +167,6 @@ func (c *Client) CreatePersonalAccessToken(ctx context.Context, name string, exp
 	if err != nil {
 		return "", err
 	}
-	if answer == nil {
-		return "", newError(ErrorCodeEmptyResponse, "empty answer to CreatePersonalAccessToken", nil)
-	}
 	return answer.Token, nil
 }
 
@@ -178,13 +179,8 @@ func (c *Client) DeletePersonalAccessToken(ctx context.Context, name string) err
 // the server's choice for a group member).
 func (c *Client) PollMessages(ctx context.Context, stream, topic Identifier, partitionID *uint32, consumer Consumer,
 	strategy PollingStrategy, count uint32, autoCommit bool) (*PolledMessages, error) {
-	polled, err := one(c, ctx, &codec.PollMessagesRequest{Consumer: consumer, StreamID: stream, TopicID: topic,
-		PartitionID: partitionID, Strategy: strategy, Count: count, AutoCommit: autoCommit},
-		&PolledMessages{})
-	if err == nil && polled == nil {
-		return nil, newError(ErrorCodeEmptyResponse, "PollMessages answered an empty body", nil)
-	}
-	return polled, err
+	return one(c, ctx, &codec.PollMessagesRequest{Consumer: consumer, StreamID: stream, TopicID: topic,
+		PartitionID: partitionID, Strategy: strategy, Count: count, AutoCommit: autoCommit}, &PolledMessages{})
 }
 
 // SendMessages appends messages to a topic. If the connection breaks after the batch was written, it fails
