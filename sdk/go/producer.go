@@ -146,6 +146,12 @@ func (p *Producer) sendBatch(ctx context.Context, batch []Message) error {
 // background mode it first answers the error of a batch that failed since the last call, if any.
 func (p *Producer) Send(ctx context.Context, messages ...Message) error {
 	if !p.config.Background {
+		p.lock()
+		closed := p.closed
+		p.unlock()
+		if closed {
+			return ErrProducerClosed
+		}
 		for len(messages) > 0 {
 			n := p.nextBatch(messages)
 			if err := p.sendBatch(ctx, messages[:n]); err != nil {
