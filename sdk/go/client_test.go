@@ -3,10 +3,8 @@ package iggy
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"testing"
 	"time"
@@ -180,38 +178,16 @@ func TestReconnectReplaysReadsAndRefusesUnknownOutcomes(t *testing.T) {
 // A peer that reads requests and never answers: cancelling the caller's context must fail the request as
 // "outcome unknown" (it was sent) and close the connection, so no late answer is read as another's.
 func TestCancelledRequestClosesTheConnection(t *testing.T) {
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer listener.Close()
-	peerClosed := make(chan error, 1)
-	go func() {
-		conn, err := listener.Accept()
-		if err != nil {
-			peerClosed <- err
-			return
-		}
-		defer conn.Close()
-		_, err = io.Copy(io.Discard, conn) // returns once the client closes its end
-		peerClosed <- err
-	}()
-	config := DefaultConfig()
-	config.Address, config.HeartbeatInterval = listener.Addr().String(), 0
-	c := must(NewClient(config))(t)
-	defer c.Close()
-	check(t, c.Connect(testContext(t)))
+	peerClosed := make(chan struct{})
+	c := fakePeer(t, 0, func(conn net.Conn) { silent(conn); close(peerClosed) })
 	ctx, cancel := context.WithCancel(testContext(t))
 	time.AfterFunc(200*time.Millisecond, cancel)
-	_, err = c.CreateStream(ctx, "s")
+	_, err := c.CreateStream(ctx, "s")
 	if !errors.Is(err, ErrOutcomeUnknown) || !errors.Is(err, context.Canceled) {
 		t.Fatalf("a cancelled, sent CreateStream must be outcome-unknown: %v", err)
 	}
 	select {
-	case err := <-peerClosed:
-		if err != nil {
-			t.Fatalf("peer: %v", err)
-		}
+	case <-peerClosed:
 	case <-time.After(30 * time.Second):
 		t.Fatal("the client kept the connection open after the cancelled request")
 	}
@@ -275,22 +251,7 @@ func check(t *testing.T, err error) {
 
 // Close does not wait for a request that will never be answered: it aborts it.
 func TestCloseAbortsARequestInFlight(t *testing.T) {
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer listener.Close()
-	go func() {
-		conn, err := listener.Accept()
-		if err == nil {
-			_, _ = io.Copy(io.Discard, conn)
-			conn.Close()
-		}
-	}()
-	config := DefaultConfig()
-	config.Address, config.HeartbeatInterval = listener.Addr().String(), 0
-	c := must(NewClient(config))(t)
-	check(t, c.Connect(testContext(t)))
+	c := fakePeer(t, 0, silent)
 	failed := make(chan error, 1)
 	go func() { failed <- c.Ping(testContext(t)) }()
 	time.Sleep(100 * time.Millisecond) // let the ping be written; the peer never answers
@@ -310,36 +271,12 @@ func TestCloseAbortsARequestInFlight(t *testing.T) {
 
 // The heartbeat pings on its own: a fake server answering OK counts the Ping frames it receives.
 func TestHeartbeatPings(t *testing.T) {
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer listener.Close()
 	pings := make(chan struct{}, 100)
-	go func() {
-		conn, err := listener.Accept()
-		if err != nil {
-			return
+	fakePeer(t, 20*time.Millisecond, answerOK(func(command Command) {
+		if command == CommandPing {
+			pings <- struct{}{}
 		}
-		defer conn.Close()
-		frame := make([]byte, 8)
-		for {
-			if _, err := io.ReadFull(conn, frame); err != nil {
-				return
-			}
-			if Command(binary.LittleEndian.Uint32(frame[4:])) == CommandPing {
-				pings <- struct{}{}
-			}
-			if _, err := conn.Write(make([]byte, ResponseHeaderSize)); err != nil { // status 0, empty body
-				return
-			}
-		}
-	}()
-	config := DefaultConfig()
-	config.Address, config.HeartbeatInterval = listener.Addr().String(), 20*time.Millisecond
-	c := must(NewClient(config))(t)
-	defer c.Close()
-	check(t, c.Connect(testContext(t)))
+	}))
 	for i := 0; i < 2; i++ {
 		select {
 		case <-pings:
@@ -351,35 +288,7 @@ func TestHeartbeatPings(t *testing.T) {
 
 // An empty OK body means "missing" only where the spec says so; anywhere else it is a malformed answer.
 func TestEmptyAnswers(t *testing.T) {
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer listener.Close()
-	go func() {
-		conn, err := listener.Accept()
-		if err != nil {
-			return
-		}
-		defer conn.Close()
-		header := make([]byte, RequestHeaderSize)
-		for {
-			if _, err := io.ReadFull(conn, header); err != nil {
-				return
-			}
-			if _, err := io.CopyN(io.Discard, conn, int64(binary.LittleEndian.Uint32(header))-4); err != nil {
-				return
-			}
-			if _, err := conn.Write(make([]byte, ResponseHeaderSize)); err != nil { // status 0, empty body
-				return
-			}
-		}
-	}()
-	config := DefaultConfig()
-	config.Address, config.HeartbeatInterval = listener.Addr().String(), 0
-	c := must(NewClient(config))(t)
-	defer c.Close()
-	check(t, c.Connect(testContext(t)))
+	c := fakePeer(t, 0, answerOK(func(Command) {}))
 	if stream := must(c.GetStream(testContext(t), Named("s")))(t); stream != nil {
 		t.Fatalf("a missing stream: %+v", stream)
 	}

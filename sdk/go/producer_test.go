@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"net"
 	"testing"
 	"time"
 )
@@ -87,25 +85,7 @@ func TestProducerCloseReturnsWhatItCouldNotSend(t *testing.T) {
 // The background queue is bounded: with the head batch stuck in flight (the peer never answers), a full queue
 // fails fast with FailWhenFull and otherwise blocks until the caller's context ends.
 func TestProducerBufferBound(t *testing.T) {
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer listener.Close()
-	go func() {
-		for {
-			conn, err := listener.Accept()
-			if err != nil {
-				return
-			}
-			go func() { _, _ = io.Copy(io.Discard, conn); conn.Close() }()
-		}
-	}()
-	config := DefaultConfig()
-	config.Address, config.HeartbeatInterval = listener.Addr().String(), 0
-	c := must(NewClient(config))(t)
-	defer c.Close()
-	check(t, c.Connect(testContext(t)))
+	c := fakePeer(t, 0, silent)
 	ctx := testContext(t)
 	for _, failFast := range []bool{true, false} {
 		producer := must(NewProducer(c, ProducerConfig{Stream: ID(0), Topic: ID(0), Background: true,

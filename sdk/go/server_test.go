@@ -3,7 +3,9 @@ package iggy
 import (
 	"bufio"
 	"context"
+	"encoding/binary"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"strings"
@@ -109,4 +111,56 @@ func connect(t *testing.T, s *testServer, options string) *Client {
 	}
 	t.Cleanup(func() { _ = client.Close() })
 	return client
+}
+
+// fakePeer starts a loopback listener whose first connection is handed to serve, and answers a client
+// connected to it (heartbeat 0 = none); both are closed when the test ends.
+func fakePeer(t *testing.T, heartbeat time.Duration, serve func(net.Conn)) *Client {
+	t.Helper()
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = listener.Close() })
+	go func() {
+		conn, err := listener.Accept()
+		if err != nil {
+			return
+		}
+		defer conn.Close()
+		serve(conn)
+	}()
+	config := DefaultConfig()
+	config.Address, config.HeartbeatInterval = listener.Addr().String(), heartbeat
+	client, err := NewClient(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = client.Close() })
+	if err := client.Connect(testContext(t)); err != nil {
+		t.Fatal(err)
+	}
+	return client
+}
+
+// silent reads requests and never answers, until the client closes the connection.
+func silent(conn net.Conn) { _, _ = io.Copy(io.Discard, conn) }
+
+// answerOK answers every request with an empty OK body, telling seen each command.
+func answerOK(seen func(Command)) func(net.Conn) {
+	return func(conn net.Conn) {
+		header := make([]byte, RequestHeaderSize)
+		for {
+			if _, err := io.ReadFull(conn, header); err != nil {
+				return
+			}
+			seen(Command(binary.LittleEndian.Uint32(header[4:])))
+			if _, err := io.CopyN(io.Discard, conn, int64(binary.LittleEndian.Uint32(header))-4); err != nil {
+				return
+			}
+			if _, err := conn.Write(make([]byte, ResponseHeaderSize)); err != nil { // status 0, empty body
+				return
+			}
+		}
+	}
 }
