@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from .codec_go import render_go_codec
 from .codec_python import (
     LAYOUT_PATH, REQUESTS_PATH, RESPONSES_PATH, render_python_layout, render_python_requests, render_python_responses,
 )
@@ -20,6 +21,7 @@ OUTPUTS: dict[str, Callable[[Spec], str]] = {
     "server/src/codes.rs": render_rust,
     "sdk/rust/src/codes.rs": render_rust,
     "sdk/go/codes.go": render_go,
+    "sdk/go/internal/codec/codec_gen.go": render_go_codec,
     "sdk/java/src/main/java/iggy/sdk/Codes.java": render_java,
     "protocol-spec/REFERENCE.md": render_reference,
     # The Python codec (codec_python.py): requests, the command table and the header/index layout.
