@@ -480,7 +480,7 @@ def _command_table(e: _Emitter, spec: Spec) -> None:
     e.line("// CommandInfo describes one command: its types and the server's rules for it.")
     e.line("type CommandInfo struct {")
     rows = [("Code", "uint32"), ("Name", "string"), ("Auth", "bool"), ("Permission", "string"),
-            ("ResponseList", "bool"), ("ResponseEmpty", "bool"), ("MissingEmpty", "bool")]
+            ("PermissionRule", "string"), ("ResponseList", "bool"), ("ResponseEmpty", "bool"), ("MissingEmpty", "bool")]
     width = max(len(n) for n, _ in rows) + 1
     for name, go_type in rows:
         e.line(f"\t{name.ljust(width)}{go_type}")
@@ -490,7 +490,8 @@ def _command_table(e: _Emitter, spec: Spec) -> None:
     e.line("var Commands = []CommandInfo{")
     for c in spec.commands:
         e.line(f"\t{{Code: {c.code}, Name: {_go_quote(c.name)}, Auth: {_bool(c.auth)}, "
-               f"Permission: {_go_quote(c.permission)}, ResponseList: {_bool(c.response_repeat == 'to_end')}, "
+               f"Permission: {_go_quote(c.permission)}, PermissionRule: {_go_quote(c.permission_rule)}, "
+               f"ResponseList: {_bool(c.response_repeat == 'to_end')}, "
                f"ResponseEmpty: {_bool(c.response == 'empty')}, MissingEmpty: {_bool(c.missing == 'empty')}}},")
     e.line("}")
     e.line("")

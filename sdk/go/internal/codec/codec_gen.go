@@ -2307,64 +2307,65 @@ func (v *UserHeaderList) Decode(r *Reader) {
 
 // CommandInfo describes one command: its types and the server's rules for it.
 type CommandInfo struct {
-	Code          uint32
-	Name          string
-	Auth          bool
-	Permission    string
-	ResponseList  bool
-	ResponseEmpty bool
-	MissingEmpty  bool
+	Code           uint32
+	Name           string
+	Auth           bool
+	Permission     string
+	PermissionRule string
+	ResponseList   bool
+	ResponseEmpty  bool
+	MissingEmpty   bool
 }
 
 // Commands lists every command, ascending by code.
 var Commands = []CommandInfo{
-	{Code: 1, Name: "Ping", Auth: false, Permission: "none", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 10, Name: "GetStats", Auth: true, Permission: "read_servers", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 11, Name: "GetSnapshot", Auth: true, Permission: "none (login only)", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 12, Name: "GetClusterMetadata", Auth: true, Permission: "none", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 20, Name: "GetMe", Auth: true, Permission: "none", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 21, Name: "GetClient", Auth: true, Permission: "read_servers", ResponseList: false, ResponseEmpty: false, MissingEmpty: true},
-	{Code: 22, Name: "GetClients", Auth: true, Permission: "read_servers", ResponseList: true, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 31, Name: "GetUser", Auth: true, Permission: "read_users, unless it is the caller", ResponseList: false, ResponseEmpty: false, MissingEmpty: true},
-	{Code: 32, Name: "GetUsers", Auth: true, Permission: "read_users", ResponseList: true, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 33, Name: "CreateUser", Auth: true, Permission: "manage_users", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 34, Name: "DeleteUser", Auth: true, Permission: "manage_users", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 35, Name: "UpdateUser", Auth: true, Permission: "manage_users", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 36, Name: "UpdatePermissions", Auth: true, Permission: "manage_users", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 37, Name: "ChangePassword", Auth: true, Permission: "none for the caller's own password, else manage_users", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 38, Name: "LoginUser", Auth: false, Permission: "none", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 39, Name: "LogoutUser", Auth: true, Permission: "none", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 41, Name: "GetPersonalAccessTokens", Auth: true, Permission: "none (the caller's own tokens)", ResponseList: true, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 42, Name: "CreatePersonalAccessToken", Auth: true, Permission: "none (for the caller)", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 43, Name: "DeletePersonalAccessToken", Auth: true, Permission: "none (the caller's own token)", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 44, Name: "LoginWithPersonalAccessToken", Auth: false, Permission: "none", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 100, Name: "PollMessages", Auth: true, Permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 101, Name: "SendMessages", Auth: true, Permission: "send: send_messages, manage_topics or manage_streams (or manage/send on the stream or topic)", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 102, Name: "FlushUnsavedBuffer", Auth: true, Permission: "send: send_messages, manage_topics or manage_streams (or manage/send on the stream or topic)", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 120, Name: "GetConsumerOffset", Auth: true, Permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)", ResponseList: false, ResponseEmpty: false, MissingEmpty: true},
-	{Code: 121, Name: "StoreConsumerOffset", Auth: true, Permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 122, Name: "DeleteConsumerOffset", Auth: true, Permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 200, Name: "GetStream", Auth: true, Permission: "read_streams (or read on the stream)", ResponseList: false, ResponseEmpty: false, MissingEmpty: true},
-	{Code: 201, Name: "GetStreams", Auth: true, Permission: "read_streams", ResponseList: true, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 202, Name: "CreateStream", Auth: true, Permission: "manage_streams", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 203, Name: "DeleteStream", Auth: true, Permission: "manage_streams (or manage on the stream)", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 204, Name: "UpdateStream", Auth: true, Permission: "manage_streams (or manage on the stream)", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 205, Name: "PurgeStream", Auth: true, Permission: "manage_streams (or manage on the stream)", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 300, Name: "GetTopic", Auth: true, Permission: "read_topics (or read on the stream or topic)", ResponseList: false, ResponseEmpty: false, MissingEmpty: true},
-	{Code: 301, Name: "GetTopics", Auth: true, Permission: "read_topics (or read on the stream)", ResponseList: true, ResponseEmpty: false, MissingEmpty: true},
-	{Code: 302, Name: "CreateTopic", Auth: true, Permission: "manage_topics (or manage on the stream)", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 303, Name: "DeleteTopic", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 304, Name: "UpdateTopic", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 305, Name: "PurgeTopic", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 402, Name: "CreatePartitions", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 403, Name: "DeletePartitions", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 503, Name: "DeleteSegments", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 600, Name: "GetConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", ResponseList: false, ResponseEmpty: false, MissingEmpty: true},
-	{Code: 601, Name: "GetConsumerGroups", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", ResponseList: true, ResponseEmpty: false, MissingEmpty: true},
-	{Code: 602, Name: "CreateConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 603, Name: "DeleteConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 604, Name: "JoinConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 605, Name: "LeaveConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 1, Name: "Ping", Auth: false, Permission: "none", PermissionRule: "public", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 10, Name: "GetStats", Auth: true, Permission: "read_servers", PermissionRule: "read_servers", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
+	{Code: 11, Name: "GetSnapshot", Auth: true, Permission: "none (login only)", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
+	{Code: 12, Name: "GetClusterMetadata", Auth: true, Permission: "none", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
+	{Code: 20, Name: "GetMe", Auth: true, Permission: "none", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
+	{Code: 21, Name: "GetClient", Auth: true, Permission: "read_servers", PermissionRule: "read_servers", ResponseList: false, ResponseEmpty: false, MissingEmpty: true},
+	{Code: 22, Name: "GetClients", Auth: true, Permission: "read_servers", PermissionRule: "read_servers", ResponseList: true, ResponseEmpty: false, MissingEmpty: false},
+	{Code: 31, Name: "GetUser", Auth: true, Permission: "read_users, unless it is the caller", PermissionRule: "read_users_or_self", ResponseList: false, ResponseEmpty: false, MissingEmpty: true},
+	{Code: 32, Name: "GetUsers", Auth: true, Permission: "read_users", PermissionRule: "read_users", ResponseList: true, ResponseEmpty: false, MissingEmpty: false},
+	{Code: 33, Name: "CreateUser", Auth: true, Permission: "manage_users", PermissionRule: "manage_users", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
+	{Code: 34, Name: "DeleteUser", Auth: true, Permission: "manage_users", PermissionRule: "manage_users", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 35, Name: "UpdateUser", Auth: true, Permission: "manage_users", PermissionRule: "manage_users", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 36, Name: "UpdatePermissions", Auth: true, Permission: "manage_users", PermissionRule: "manage_users", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 37, Name: "ChangePassword", Auth: true, Permission: "none for the caller's own password, else manage_users", PermissionRule: "manage_users_or_self", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 38, Name: "LoginUser", Auth: false, Permission: "none", PermissionRule: "public", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
+	{Code: 39, Name: "LogoutUser", Auth: true, Permission: "none", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 41, Name: "GetPersonalAccessTokens", Auth: true, Permission: "none (the caller's own tokens)", PermissionRule: "logged_in", ResponseList: true, ResponseEmpty: false, MissingEmpty: false},
+	{Code: 42, Name: "CreatePersonalAccessToken", Auth: true, Permission: "none (for the caller)", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
+	{Code: 43, Name: "DeletePersonalAccessToken", Auth: true, Permission: "none (the caller's own token)", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 44, Name: "LoginWithPersonalAccessToken", Auth: false, Permission: "none", PermissionRule: "public", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
+	{Code: 100, Name: "PollMessages", Auth: true, Permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)", PermissionRule: "poll_messages", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
+	{Code: 101, Name: "SendMessages", Auth: true, Permission: "send: send_messages, manage_topics or manage_streams (or manage/send on the stream or topic)", PermissionRule: "send_messages", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 102, Name: "FlushUnsavedBuffer", Auth: true, Permission: "send: send_messages, manage_topics or manage_streams (or manage/send on the stream or topic)", PermissionRule: "send_messages", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 120, Name: "GetConsumerOffset", Auth: true, Permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)", PermissionRule: "poll_messages", ResponseList: false, ResponseEmpty: false, MissingEmpty: true},
+	{Code: 121, Name: "StoreConsumerOffset", Auth: true, Permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)", PermissionRule: "poll_messages", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 122, Name: "DeleteConsumerOffset", Auth: true, Permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)", PermissionRule: "poll_messages", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 200, Name: "GetStream", Auth: true, Permission: "read_streams (or read on the stream)", PermissionRule: "read_stream", ResponseList: false, ResponseEmpty: false, MissingEmpty: true},
+	{Code: 201, Name: "GetStreams", Auth: true, Permission: "read_streams", PermissionRule: "read_streams", ResponseList: true, ResponseEmpty: false, MissingEmpty: false},
+	{Code: 202, Name: "CreateStream", Auth: true, Permission: "manage_streams", PermissionRule: "manage_streams", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
+	{Code: 203, Name: "DeleteStream", Auth: true, Permission: "manage_streams (or manage on the stream)", PermissionRule: "manage_stream", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 204, Name: "UpdateStream", Auth: true, Permission: "manage_streams (or manage on the stream)", PermissionRule: "manage_stream", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 205, Name: "PurgeStream", Auth: true, Permission: "manage_streams (or manage on the stream)", PermissionRule: "manage_stream", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 300, Name: "GetTopic", Auth: true, Permission: "read_topics (or read on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: false, MissingEmpty: true},
+	{Code: 301, Name: "GetTopics", Auth: true, Permission: "read_topics (or read on the stream)", PermissionRule: "read_topics", ResponseList: true, ResponseEmpty: false, MissingEmpty: true},
+	{Code: 302, Name: "CreateTopic", Auth: true, Permission: "manage_topics (or manage on the stream)", PermissionRule: "manage_topics", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
+	{Code: 303, Name: "DeleteTopic", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", PermissionRule: "manage_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 304, Name: "UpdateTopic", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", PermissionRule: "manage_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 305, Name: "PurgeTopic", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", PermissionRule: "manage_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 402, Name: "CreatePartitions", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", PermissionRule: "manage_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 403, Name: "DeletePartitions", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", PermissionRule: "manage_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 503, Name: "DeleteSegments", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", PermissionRule: "manage_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 600, Name: "GetConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: false, MissingEmpty: true},
+	{Code: 601, Name: "GetConsumerGroups", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: true, ResponseEmpty: false, MissingEmpty: true},
+	{Code: 602, Name: "CreateConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
+	{Code: 603, Name: "DeleteConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 604, Name: "JoinConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 605, Name: "LeaveConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
 }
 
 // NewRequest answers an empty request value for a command code, or nil for an unknown code.
