@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from .codec_java import JAVA_CODEC_OUTPUTS
 from .languages import render_go, render_java, render_python, render_rust
 from .reference import render_reference
 from .spec import Spec
@@ -19,6 +20,7 @@ OUTPUTS: dict[str, Callable[[Spec], str]] = {
     "sdk/go/codes.go": render_go,
     "sdk/java/src/main/java/iggy/sdk/Codes.java": render_java,
     "protocol-spec/REFERENCE.md": render_reference,
+    **JAVA_CODEC_OUTPUTS,
 }
 
 
