@@ -24,7 +24,8 @@ SPEC_DIR = Path(__file__).resolve().parent.parent / "spec"
 SCALAR_SIZES = {"u8": 1, "u16": 2, "u32": 4, "u64": 8, "u128": 16, "f32": 4, "bool": 1}
 SCALAR_TYPES = frozenset(SCALAR_SIZES) | {"bytes"}
 CONSTANT_TYPES = frozenset({"u8", "u16", "u32", "u64", "usize"})
-FIELD_ROLES = frozenset({"length", "flag", "padding", "reserved"})
+# index: a table a codec computes from later fields (SendMessages' index entries, from the message frames).
+FIELD_ROLES = frozenset({"length", "flag", "padding", "reserved", "index"})
 RESPONSE_KINDS_WITHOUT_STRUCT = frozenset({"empty", "inline"})
 VERIFIED_TAGS = frozenset({"PY", "NODE", "SRC"})
 
@@ -52,6 +53,18 @@ def snake(camel_name: str) -> str:
     return upper_snake(camel_name).lower()
 
 
+def derived_field_names(fields: tuple[Field, ...] | list[Field]) -> set[str]:
+    """Fields a codec computes instead of exposing (the `fields` form of fixtures and generated types leave
+    them out): every field with a role, and every count or size another field of the same list refers to."""
+    derived = {f.name for f in fields if f.role is not None}
+    for f in fields:
+        if f.repeat not in (None, "to_end", "chained"):
+            derived.add(f.repeat)
+        if isinstance(f.size, str) and f.size != "to_end":
+            derived.add(f.size)
+    return derived
+
+
 @dataclass(frozen=True)
 class Field:
     name: str
@@ -62,7 +75,7 @@ class Field:
     when: str | None = None  # "flag_field == value": present only then
     enum: str | None = None
     unit: str | None = None
-    role: str | None = None  # length | flag | padding | reserved: derived bytes, not user data
+    role: str | None = None  # length | flag | padding | reserved | index: derived bytes, not user data
 
     @property
     def is_data(self) -> bool:
@@ -101,6 +114,11 @@ class Record:
     def field_names(self, data_only: bool = False) -> list[str]:
         return [f.name for f in self.fields if f.is_data or not data_only]
 
+    def value_fields(self) -> list[Field]:
+        """The fields a user sets or reads: derived ones (see derived_field_names) left out."""
+        derived = derived_field_names(self.fields)
+        return [f for f in self.fields if f.name not in derived]
+
     def fixed_size(self) -> int | None:
         sizes = [f.fixed_size() for f in self.fields]
         return None if any(s is None for s in sizes) else sum(sizes)  # type: ignore[arg-type]
@@ -123,6 +141,11 @@ class Command:
     @property
     def constant_name(self) -> str:
         return upper_snake(self.name)
+
+    def request_value_fields(self) -> list[Field]:
+        """The request fields a user sets: derived ones (see derived_field_names) left out."""
+        derived = derived_field_names(self.request)
+        return [f for f in self.request if f.name not in derived]
 
     def request_field_names(self, data_only: bool = False) -> list[str]:
         return [f.name for f in self.request if f.is_data or not data_only]

@@ -1,12 +1,16 @@
 """Write and describe byte fixtures (protocol-spec/fixtures/<group>/<name>.json).
 
-A fixture is one full frame (8-byte header included) plus its decoded description, which the
-fixture test re-derives with `iggy.protocol` and compares, then re-encodes byte for byte.
+A fixture is one full frame (8-byte header included) plus its decoded `fields` (the language-neutral value
+form, protocol-spec/README.md) and description. The bytes are the source of truth: `fields` is always
+derived from them here, never written by hand, and the fixture tests decode and re-encode both ways.
+
+Run `python protocol-spec/recorder/fixture_io.py` to re-derive `fields` of every fixture from its hex.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +20,14 @@ from iggy.protocol.describe import describe
 from iggy.protocol.requests import REQUEST_TYPES
 from iggy.protocol.responses import decode_response_body
 
-FIXTURES_DIR = Path(__file__).resolve().parent.parent / "fixtures"
+SPEC_ROOT = Path(__file__).resolve().parent.parent
+FIXTURES_DIR = SPEC_ROOT / "fixtures"
+sys.path.insert(0, str(SPEC_ROOT))
+
+from generator.spec import load_spec  # noqa: E402
+from generator.values import Values  # noqa: E402
+
+_VALUES = Values(load_spec())
 
 SOURCE_CAPTURED = "captured: apache-iggy==0.8.0 via protocol-spec/recorder"
 # Frames built by our own codec: the label for a command no official client can send (none today).
@@ -81,6 +92,36 @@ def describe_response_frame(command: Command, frame: bytes) -> dict[str, Any]:
     return {"status": 0, "body": describe(body)}
 
 
+def frame_fields(code: int, direction: str, frame: bytes, trailing: bytes = b"") -> Any:
+    """The `fields` of a full frame: request fields, or the OK body's fields (None for an error answer)."""
+    command = _VALUES.spec.command(code)
+    if direction == "request":
+        payload = frame[framing.REQUEST_HEADER_SIZE : len(frame) - len(trailing)]
+        fields, consumed = _VALUES.decode_request(command, payload)
+        if consumed != len(payload):
+            raise ValueError(f"{command.name}: {len(payload) - consumed} bytes after the last field")
+        return fields
+    status, length = framing.decode_response_header(frame)
+    if status != 0:
+        return None
+    return _VALUES.decode_response(command, frame[framing.RESPONSE_HEADER_SIZE : framing.RESPONSE_HEADER_SIZE + length])
+
+
+def refresh_fields(path: Path) -> None:
+    """Re-derive the `fields` of one fixture file from its hex, keeping every other key and the key order."""
+    fixture = json.loads(path.read_text(encoding="utf-8"))
+    trailing = bytes.fromhex(fixture.get("ignored_trailing_hex", ""))
+    fields = frame_fields(fixture["code"], fixture["direction"], bytes.fromhex(fixture["hex"]), trailing)
+    ordered: dict[str, Any] = {}
+    for key, value in fixture.items():
+        if key == "fields":
+            continue
+        if key == "hex":
+            ordered["fields"] = fields
+        ordered[key] = value
+    path.write_text(json.dumps(ordered, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def write_fixture(
     name: str, command: Command, direction: str, source: str, frame: bytes, note: str | None = None
 ) -> Path:
@@ -98,6 +139,7 @@ def write_fixture(
         "direction": direction,
         "source": source,
         "description": description,
+        "fields": frame_fields(int(command), direction, frame, trailing if direction == "request" else b""),
         "hex": frame.hex(),
     }
     if trailing:
@@ -108,3 +150,8 @@ def write_fixture(
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(fixture, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return path
+
+
+if __name__ == "__main__":
+    for fixture_path in sorted(FIXTURES_DIR.glob("*/*.json")):
+        refresh_fields(fixture_path)

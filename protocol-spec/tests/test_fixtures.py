@@ -19,6 +19,13 @@ from iggy.protocol.requests import REQUEST_TYPES
 from iggy.protocol.responses import decode_response_body, encode_response_body
 
 SPEC_ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(SPEC_ROOT))
+
+from generator.spec import load_spec  # noqa: E402
+from generator.values import Values  # noqa: E402
+
+SPEC = load_spec()
+VALUES = Values(SPEC)
 FIXTURES_DIR = SPEC_ROOT / "fixtures"
 GROUPS = ("system", "users", "tokens", "streams", "topics", "partitions", "segments", "messages", "offsets",
           "consumer_groups")
@@ -31,7 +38,7 @@ CAPTURED_RUST_REQUEST = "captured: iggy 0.10.0 (crates.io, the official Rust SDK
 CAPTURED_RUST_RESPONSE = "captured: response of our server to iggy 0.10.0"
 # This project's additions to the 0.8 protocol (no official client produces them).
 EXTENSION = "extension: laid out by hand from spec/structs.toml"
-FIXTURE_KEYS = {"name", "group", "command", "code", "direction", "source", "description", "hex"}
+FIXTURE_KEYS = {"name", "group", "command", "code", "direction", "source", "description", "fields", "hex"}
 OPTIONAL_KEYS = {"ignored_trailing_hex", "note"}
 
 
@@ -114,6 +121,30 @@ def test_fixture_decodes_to_description_and_reencodes_exactly(path: Path, fixtur
     assert framing.encode_response(0, encode_response_body(command, body)) == frame
 
 
+@pytest.mark.parametrize(("path", "fixture"), FIXTURES, ids=_ids())
+def test_fixture_fields_decode_from_and_encode_to_the_exact_bytes(path: Path, fixture: dict):
+    """decode(hex) == fields and encode(fields) == hex, through the spec's value form (generator/values.py)."""
+    spec = SPEC
+    values = VALUES
+    command = spec.command(fixture["code"])
+    frame = bytes.fromhex(fixture["hex"])
+    if fixture["direction"] == "request":
+        trailing = bytes.fromhex(fixture.get("ignored_trailing_hex", ""))
+        payload = frame[framing.REQUEST_HEADER_SIZE : len(frame) - len(trailing)]
+        decoded, consumed = values.decode_request(command, payload)
+        assert consumed == len(payload)
+        assert decoded == fixture["fields"]
+        assert values.encode_request(command, fixture["fields"]) == payload
+        return
+    status, length = framing.decode_response_header(frame)
+    body = frame[framing.RESPONSE_HEADER_SIZE :]
+    if status != 0:
+        assert fixture["fields"] is None and not body
+        return
+    assert values.decode_response(command, body) == fixture["fields"]
+    assert values.encode_response(command, fixture["fields"]) == body
+
+
 def _data_fields_of(command) -> list[str]:
     """The spec's user-data request fields: derived bytes (role set), counts that another field
     repeats by or sizes by, and the SendMessages index table (computed from the frames) are excluded."""
@@ -127,12 +158,6 @@ def _data_fields_of(command) -> list[str]:
 
 
 def _load_spec():
-    generator = SPEC_ROOT / "generator"
-    sys.path.insert(0, str(generator))
-    try:
-        from spec import load_spec  # type: ignore[import-not-found]
-    finally:
-        sys.path.remove(str(generator))
     return load_spec()
 
 
