@@ -19,7 +19,7 @@ mapped to those types instead of being generated.
 from __future__ import annotations
 
 from .languages import BANNER, SOURCE_NOTE, _quote
-from .spec import SCALAR_SIZES, Command, Field, Record, Spec
+from .spec import SCALAR_SIZES, Command, Field, Record, Spec, derived_field_names
 
 JAVA_ROOT = "sdk/java/src/main/java/iggy/sdk"
 CODEC_PACKAGE = "iggy.sdk.internal.codec"
@@ -59,13 +59,15 @@ def upper_camel(name: str) -> str:
 
 
 def generated_primitives(spec: Spec) -> list[Record]:
-    return [r for n, r in spec.primitives.items() if n not in _RUNTIME and n not in _RUNTIME_ONLY_INSIDE]
+    """message_header is only the front of `message` (its lengths size the payload there): Layout covers it."""
+    skip = set(_RUNTIME) | _RUNTIME_ONLY_INSIDE | {"message_header"}
+    return [r for n, r in spec.primitives.items() if n not in skip]
 
 
 class _Plan:
     """How each field of one record is encoded/decoded, and which fields are data components."""
 
-    def __init__(self, spec: Spec, fields: tuple[Field, ...], owner: str, sized_elsewhere: frozenset = frozenset()):
+    def __init__(self, spec: Spec, fields: tuple[Field, ...], owner: str):
         self.spec = spec
         self.fields = fields
         self.owner = owner
@@ -82,7 +84,7 @@ class _Plan:
                 self.guarded.setdefault(flag, []).append((value, f))
         self.spans: dict[str, list[Field]] = {}
         for i, f in enumerate(fields):
-            if f.role == "length" and f.name not in self.sized_by and f.name not in sized_elsewhere:
+            if f.role == "length" and f.name not in self.sized_by:
                 covered = []
                 for g in fields[i + 1:]:
                     if g.repeat is not None or g.when != f.when:
@@ -91,16 +93,15 @@ class _Plan:
                 assert covered and f.type == "u32", f"{owner}.{f.name}: a span length needs u32 and fields after it"
                 self.spans[f.name] = covered
         self.span_end = {cov[-1].name: length for length, cov in self.spans.items()}
+        self.derived_names = derived_field_names(fields)
+        # role = "index": a table of one entry per element of the next list with the same count.
+        self.indexed = {f.name: next(g for g in fields if g.repeat == f.repeat and g.role is None)
+                        for f in fields if f.role == "index"}
+        self.index_of = {target.name: name for name, target in self.indexed.items()}
         assert len(names) == len(set(names))
 
     def derived(self, f: Field) -> bool:
-        if f.role in ("padding", "reserved"):
-            return True
-        if f.role == "length":
-            return f.name in self.sized_by or f.name in self.spans
-        if f.name in self.counted_by:
-            return True
-        return f.role == "flag" and f.name in self.guarded
+        return f.name in self.derived_names
 
     def data(self) -> list[Field]:
         return [f for f in self.fields if not self.derived(f)]
@@ -189,6 +190,10 @@ class _Plan:
                     body.append(f'r.expectZero({var}, "{self.owner}.{f.name}");')
                 else:
                     body.append(f"{assign}{read};")
+            elif f.role == "index":
+                entry = self.spec.record(f.type).fixed_size()
+                body.append(f"{assign}null;")
+                body.append(f"r.skip(r.count({local[f.repeat]}, {entry}) * {entry});")
             elif f.repeat == "to_end":
                 body.append(f"{assign}new ArrayList<>();")
                 body.append(f"while (r.remaining() > 0) {{ {var}.add({self.read_one(f, local)}); }}")
@@ -240,11 +245,25 @@ class _Plan:
             elif f.role == "flag" and f.name in self.guarded:
                 lines.append(self.write_one(f, self._flag_value(f, value_of)))
             elif f.name in self.counted_by:
-                lists = self.counted_by[f.name]
+                lists = [g for g in self.counted_by[f.name] if g.role != "index"]
                 first = value_of(lists[0])
                 for other in lists[1:]:
                     lines.append(f'w.sameSize({first}.size(), {value_of(other)}.size(), "{self.owner}.{other.name}");')
                 lines.append(self.write_one(f, f"{first}.size()"))
+            elif f.role == "index":
+                entry = self.spec.record(f.type).fixed_size()
+                lines.append(f"int {lower_camel(f.name)}At = w.position();")
+                lines.append(f"w.zeros({entry} * {value_of(self.indexed[f.name])}.size());")
+            elif f.name in self.index_of:
+                index = lower_camel(self.index_of[f.name])
+                elem = self.single_type(f, boxed=True)
+                lines.append(f"int {lower_camel(f.name)}Start = w.position();")
+                lines.append(f"int {lower_camel(f.name)}I = 0;")
+                lines.append(f"for ({elem} e : {value_of(f)}) {{")
+                lines.append(f"    {self.write_one(f, 'e')}")
+                lines.append(f"    w.putU32At({index}At + {lower_camel(f.name)}I++ * Layout.INDEX_SIZE"
+                             f" + Layout.INDEX_POSITION_OFFSET, w.position() - {lower_camel(f.name)}Start);")
+                lines.append("}")
             elif f.repeat is not None:
                 elem = self.single_type(f, boxed=True)
                 lines.append(f"for ({elem} e : {value_of(f)}) {{ {self.write_one(f, 'e')} }}")
@@ -275,17 +294,9 @@ class _Plan:
         return expr
 
 
-def _sized_by_extensions(spec: Spec, record_name: str | None) -> frozenset:
-    """Length fields of a record that records extending it read as a `size` (the header's payload_length)."""
-    if record_name is None:
-        return frozenset()
-    every = [*spec.primitives.values(), *spec.structs.values()]
-    return frozenset(f.size for r in every if r.extends == record_name for f in r.fields if isinstance(f.size, str))
-
-
 def _record_source(spec: Spec, name: str, fields: tuple[Field, ...], about: str, indent: str,
-                   implements: str = "", extra: list[str] | None = None, spec_name: str | None = None) -> list[str]:
-    plan = _Plan(spec, fields, name, _sized_by_extensions(spec, spec_name))
+                   implements: str = "", extra: list[str] | None = None) -> list[str]:
+    plan = _Plan(spec, fields, name)
     data = plan.data()
     components = ", ".join(f"{plan.java_type(f)} {lower_camel(f.name)}" for f in data)
     out = [f"{indent}/** {about} */",
@@ -299,6 +310,7 @@ def _record_source(spec: Spec, name: str, fields: tuple[Field, ...], about: str,
         out.append(f"{inner}}}")
         out.append("")
     for count, targets in plan.counted_by.items():
+        targets = [t for t in targets if t.role != "index"]
         count_field = plan.fields_by_name(count)
         if count_field.role is None and not any(f.name == count for f in data):
             java = _SCALARS[count_field.type][0]
@@ -331,8 +343,7 @@ def render_java_primitives(spec: Spec) -> str:
     out += [f"/** Building blocks of Iggy {spec.version} payloads (spec/primitives.toml) with their wire codec. */",
             "public final class Primitives {", "    private Primitives() {}", ""]
     for record in generated_primitives(spec):
-        out += _record_source(spec, upper_camel(record.name), record.fields, _javadoc_text(record.about), "    ",
-                              spec_name=record.name)
+        out += _record_source(spec, upper_camel(record.name), record.fields, _javadoc_text(record.about), "    ")
         out.append("")
     out[-1] = "}"
     return "\n".join(out) + "\n"
@@ -345,8 +356,7 @@ def render_java_structs(spec: Spec) -> str:
     out += [f"/** Response bodies of Iggy {spec.version} (spec/structs.toml) with their wire codec. */",
             "public final class Structs {", "    private Structs() {}", ""]
     for record in spec.structs.values():
-        out += _record_source(spec, record.name, record.fields, _javadoc_text(record.about), "    ",
-                              spec_name=record.name)
+        out += _record_source(spec, record.name, record.fields, _javadoc_text(record.about), "    ")
         out.append("")
     out[-1] = "}"
     return "\n".join(out) + "\n"

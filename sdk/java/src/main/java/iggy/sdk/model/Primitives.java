@@ -58,33 +58,6 @@ public final class Primitives {
         }
     }
 
-    /** The 64-byte header in front of every message, on the wire and on disk. */
-    public record MessageHeader(long checksum, BigInteger id, long offset, long timestamp, long originTimestamp, long userHeadersLength, long payloadLength) {
-        public static MessageHeader decode(WireReader r) {
-            long _checksum = r.u64();
-            BigInteger _id = r.u128();
-            long _offset = r.u64();
-            long _timestamp = r.u64();
-            long _originTimestamp = r.u64();
-            long _userHeadersLength = r.u32();
-            long _payloadLength = r.u32();
-            long _reserved = r.u64();
-            r.expectZero(_reserved, "MessageHeader.reserved");
-            return new MessageHeader(_checksum, _id, _offset, _timestamp, _originTimestamp, _userHeadersLength, _payloadLength);
-        }
-
-        public void encode(WireWriter w) {
-            w.u64(checksum);
-            w.u128(id);
-            w.u64(offset);
-            w.u64(timestamp);
-            w.u64(originTimestamp);
-            w.u32(userHeadersLength);
-            w.u32(payloadLength);
-            w.zeros(8);
-        }
-    }
-
     /** A message frame: header, payload, then user headers; frames are packed back to back. */
     public record Message(long checksum, BigInteger id, long offset, long timestamp, long originTimestamp, byte[] payload, byte[] userHeaders) {
         public static Message decode(WireReader r) {

@@ -497,14 +497,13 @@ public final class Requests {
     }
 
     /** Append a batch of messages to one partition; the server assigns offsets, timestamps, ids and checksums. */
-    public record SendMessages(Identifier streamId, Identifier topicId, Primitives.Partitioning partitioning, List<Primitives.IndexEntry> indexes, List<Primitives.Message> messages) implements Request {
+    public record SendMessages(Identifier streamId, Identifier topicId, Primitives.Partitioning partitioning, List<Primitives.Message> messages) implements Request {
         public SendMessages {
-            indexes = List.copyOf(indexes);
             messages = List.copyOf(messages);
         }
 
         /** Number of messages, at least 1 (0 answers 4009). */
-        public long messagesCount() { return indexes.size(); }
+        public long messagesCount() { return messages.size(); }
 
         public int code() { return Codes.Command.SEND_MESSAGES; }
 
@@ -517,13 +516,12 @@ public final class Requests {
             Primitives.Partitioning _partitioning = Primitives.Partitioning.decode(r);
             long _messagesCount = r.u32();
             r.expectSpan(_metadataLengthAt, _metadataLength, "SendMessages.metadata_length");
-            int _indexesN = r.count(_messagesCount, 16);
-            List<Primitives.IndexEntry> _indexes = new ArrayList<>(_indexesN);
-            for (int i = 0; i < _indexesN; i++) { _indexes.add(Primitives.IndexEntry.decode(r)); }
+            List<Primitives.IndexEntry> _indexes = null;
+            r.skip(r.count(_messagesCount, 16) * 16);
             int _messagesN = r.count(_messagesCount, 64);
             List<Primitives.Message> _messages = new ArrayList<>(_messagesN);
             for (int i = 0; i < _messagesN; i++) { _messages.add(Primitives.Message.decode(r)); }
-            return new SendMessages(_streamId, _topicId, _partitioning, _indexes, _messages);
+            return new SendMessages(_streamId, _topicId, _partitioning, _messages);
         }
 
         public void encode(WireWriter w) {
@@ -532,11 +530,16 @@ public final class Requests {
             w.identifier(streamId);
             w.identifier(topicId);
             partitioning.encode(w);
-            w.sameSize(indexes.size(), messages.size(), "SendMessages.messages");
-            w.u32(indexes.size());
+            w.u32(messages.size());
             w.patchSpan(metadataLengthAt);
-            for (Primitives.IndexEntry e : indexes) { e.encode(w); }
-            for (Primitives.Message e : messages) { e.encode(w); }
+            int indexesAt = w.position();
+            w.zeros(16 * messages.size());
+            int messagesStart = w.position();
+            int messagesI = 0;
+            for (Primitives.Message e : messages) {
+                e.encode(w);
+                w.putU32At(indexesAt + messagesI++ * Layout.INDEX_SIZE + Layout.INDEX_POSITION_OFFSET, w.position() - messagesStart);
+            }
         }
     }
 

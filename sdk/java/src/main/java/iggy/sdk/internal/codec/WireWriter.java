@@ -64,42 +64,49 @@ public final class WireWriter {
         if (v < 0 || v > 0xFF) {
             throw invalid("u8 out of range: " + v);
         }
-        buf[grow(1)] = (byte) v;
+        int at = grow(1);
+        buf[at] = (byte) v;
     }
 
     public void u16(int v) {
         if (v < 0 || v > 0xFFFF) {
             throw invalid("u16 out of range: " + v);
         }
-        U16.set(buf, grow(2), (short) v);
+        int at = grow(2);
+        U16.set(buf, at, (short) v);
     }
 
     public void u32(long v) {
         if (v < 0 || v > Codes.Constants.U32_MAX) {
             throw invalid("u32 out of range: " + v);
         }
-        U32.set(buf, grow(4), (int) v);
+        int at = grow(4);
+        U32.set(buf, at, (int) v);
     }
 
     /** The long's 64 bits as a u64 (-1 is u64::MAX). */
     public void u64(long v) {
-        U64.set(buf, grow(8), v);
+        int at = grow(8);
+        U64.set(buf, at, v);
     }
 
     public void u128(BigInteger v) {
         if (v.signum() < 0 || v.compareTo(U128_LIMIT) >= 0) {
             throw invalid("u128 out of range: " + v);
         }
-        U64.set(buf, grow(8), v.and(U64_MASK).longValue());
-        U64.set(buf, grow(8), v.shiftRight(64).longValue());
+        int at = grow(16);
+        U64.set(buf, at, v.and(U64_MASK).longValue());
+        U64.set(buf, at + 8, v.shiftRight(64).longValue());
     }
 
     public void f32(float v) {
-        U32.set(buf, grow(4), Float.floatToRawIntBits(v));
+        int at = grow(4);
+        U32.set(buf, at, Float.floatToRawIntBits(v));
     }
 
     public void bool(boolean v) {
-        buf[grow(1)] = (byte) (v ? 1 : 0);
+        int at = grow(1);
+        buf[at] = (byte) (v ? 1 : 0);
     }
 
     public void bytes(byte[] v) {
@@ -107,11 +114,13 @@ public final class WireWriter {
     }
 
     public void bytes(byte[] v, int offset, int length) {
-        System.arraycopy(v, offset, buf, grow(length), length);
+        int at = grow(length);
+        System.arraycopy(v, offset, buf, at, length);
     }
 
     public void zeros(int n) {
-        Arrays.fill(buf, grow(n), pos, (byte) 0);
+        int at = grow(n);
+        Arrays.fill(buf, at, pos, (byte) 0);
     }
 
     public void u8Length(int n) {
