@@ -17,7 +17,8 @@ class CodesTest {
 
     /** How many {@code [[table]]} entries a spec file declares (the spec, not this test, says how many exist). */
     static long specEntries(String file, String table) throws IOException {
-        return Files.readAllLines(SPEC.resolve(file)).stream().filter(l -> l.strip().equals("[[" + table + "]]")).count();
+        return Files.readAllLines(SPEC.resolve(file)).stream()
+                .filter(l -> l.strip().equals("[[" + table + "]]")).count();
     }
 
     @Test

@@ -175,7 +175,8 @@ public final class Fields {
             return Base64.getDecoder().decode((String) json);
         }
         if (cls == Identifier.class) {
-            return json instanceof String name ? Identifier.named(name) : Identifier.of(((BigInteger) json).longValue());
+            return json instanceof String name ? Identifier.named(name)
+                    : Identifier.of(((BigInteger) json).longValue());
         }
         if (cls == Permissions.class) {
             return permissionsFromFields((Map<String, Object>) json);
