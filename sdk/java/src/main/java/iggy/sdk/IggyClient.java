@@ -189,9 +189,7 @@ public final class IggyClient implements AutoCloseable {
             try {
                 return answer(code, c, frame, length);
             } catch (SocketTimeoutException e) {
-                dropLocked();
-                throw new RequestTimeoutException("no answer within " + config.requestTimeoutMs() + " ms to "
-                        + commandName(code) + " (connection reset)", e);
+                throw timedOut(code, e);
             } catch (IOException e) {
                 dropLocked();
                 if (!replayable(code)) {
@@ -202,9 +200,7 @@ public final class IggyClient implements AutoCloseable {
                 try {
                     return answer(code, fresh, frame, length);
                 } catch (SocketTimeoutException again) {
-                    dropLocked();
-                    throw new RequestTimeoutException("no answer within " + config.requestTimeoutMs() + " ms to "
-                            + commandName(code) + " (connection reset)", again);
+                    throw timedOut(code, again);
                 } catch (IOException again) {
                     dropLocked();
                     throw new ConnectionLostException("connection lost again while replaying "
@@ -214,6 +210,13 @@ public final class IggyClient implements AutoCloseable {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** A late answer would be read as the next request's, so a timed-out connection is dropped. */
+    private RequestTimeoutException timedOut(int code, SocketTimeoutException cause) {
+        dropLocked();
+        return new RequestTimeoutException("no answer within " + config.requestTimeoutMs() + " ms to "
+                + commandName(code) + " (connection reset)", cause);
     }
 
     private byte[] answer(int code, Connection c, byte[] frame, int length) throws IOException {

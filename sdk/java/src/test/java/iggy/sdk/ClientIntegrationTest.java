@@ -10,36 +10,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import iggy.sdk.model.Permissions;
 import iggy.sdk.model.Structs;
-import iggy.sdk.testing.TestServer;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Every command group against a real server (one per class, started by the project's test launcher). */
-class ClientIntegrationTest {
-    static TestServer server;
-    static IggyClient client;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = TestServer.start(false);
-        client = IggyClient.connect("iggy://iggy:iggy@" + server.address() + "?heartbeat_interval=0");
-    }
-
-    @AfterAll
-    static void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
+class ClientIntegrationTest extends SharedServer {
     static Identifier id(String name) {
         return Identifier.named(name);
     }

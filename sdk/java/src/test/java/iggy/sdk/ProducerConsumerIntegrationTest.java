@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import iggy.sdk.testing.TestServer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,31 +11,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The producer (background and direct) and the consumer (single and group, commit modes) on a real server. */
-class ProducerConsumerIntegrationTest {
-    static TestServer server;
-    static IggyClient client;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = TestServer.start(false);
-        client = IggyClient.connect("iggy://iggy:iggy@" + server.address() + "?heartbeat_interval=0");
-    }
-
-    @AfterAll
-    static void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
+class ProducerConsumerIntegrationTest extends SharedServer {
     static Identifier id(String name) {
         return Identifier.named(name);
     }
@@ -127,7 +105,7 @@ class ProducerConsumerIntegrationTest {
             first = new HashSet<>(drain(consumer, 12));
         }
         // The close committed what was consumed: a new member continues after it, nothing twice, nothing lost.
-        try (IggyClient other = IggyClient.connect("iggy://iggy:iggy@" + server.address() + "?heartbeat_interval=0");
+        try (IggyClient other = IggyClient.connect(url());
              IggyConsumer consumer = IggyConsumer.builder(other, id("pc-group"), id("t")).group(id("workers"))
                      .batchLength(100).build()) {
             List<String> rest = drain(consumer, 30 - first.size());

@@ -3,37 +3,21 @@ package iggy.sdk.samples;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import iggy.sdk.testing.TestServer;
+import iggy.sdk.SharedServer;
 import java.util.HashSet;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The three samples run against a real server and their results are checked. */
-class SamplesIntegrationTest {
-    static TestServer server;
-    static String url;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = TestServer.start(false);
-        url = "iggy://iggy:iggy@" + server.address() + "?heartbeat_interval=0";
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
+class SamplesIntegrationTest extends SharedServer {
     @Test
     void basic() {
-        assertEquals(List.of("hello 0", "hello 1", "hello 2", "hello 3", "hello 4"), Basic.run(url, "s-basic"));
+        assertEquals(List.of("hello 0", "hello 1", "hello 2", "hello 3", "hello 4"), Basic.run(url(), "s-basic"));
     }
 
     @Test
     void consumerGroup() throws Exception {
-        List<String> seen = ConsumerGroup.run(url, "s-group", 120);
+        List<String> seen = ConsumerGroup.run(url(), "s-group", 120);
         assertEquals(120, seen.size());
         assertEquals(120, new HashSet<>(seen.stream().map(s -> s.substring(s.indexOf(':') + 1)).toList()).size(),
                 "every message processed by exactly one member");
@@ -41,7 +25,7 @@ class SamplesIntegrationTest {
 
     @Test
     void atLeastOnce() {
-        List<String> processed = AtLeastOnce.run(url, "s-alo", 60);
+        List<String> processed = AtLeastOnce.run(url(), "s-alo", 60);
         assertEquals(60, new HashSet<>(processed).size(), "nothing skipped");
         assertTrue(processed.size() >= 60);
     }
