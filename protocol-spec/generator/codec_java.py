@@ -191,8 +191,8 @@ class _Plan:
                 else:
                     body.append(f"{assign}{read};")
             elif f.role == "index":
+                # The table is derived from the frames that follow; the decoder only steps over it.
                 entry = self.spec.record(f.type).fixed_size()
-                body.append(f"{assign}null;")
                 body.append(f"r.skip(r.count({local[f.repeat]}, {entry}) * {entry});")
             elif f.repeat == "to_end":
                 body.append(f"{assign}new ArrayList<>();")

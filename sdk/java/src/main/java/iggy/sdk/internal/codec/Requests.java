@@ -516,7 +516,6 @@ public final class Requests {
             Primitives.Partitioning _partitioning = Primitives.Partitioning.decode(r);
             long _messagesCount = r.u32();
             r.expectSpan(_metadataLengthAt, _metadataLength, "SendMessages.metadata_length");
-            List<Primitives.IndexEntry> _indexes = null;
             r.skip(r.count(_messagesCount, 16) * 16);
             int _messagesN = r.count(_messagesCount, 64);
             List<Primitives.Message> _messages = new ArrayList<>(_messagesN);
