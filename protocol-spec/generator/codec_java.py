@@ -405,10 +405,12 @@ def render_java_command_table(spec: Spec) -> str:
         "",
         "    /**",
         "     * One row of the table. {@code responseList}: the body is the response type repeated to its end;",
-        "     * {@code emptyWhenMissing}: a lookup of a missing object answers an empty OK (the client returns null).",
+        "     * {@code emptyWhenMissing}: a lookup of a missing object answers an empty OK (the client returns null);",
+        "     * {@code permissionRule}: the spec's machine-readable rule id, {@code permission} its prose.",
         "     */",
         "    public record Entry(int code, String name, Class<?> requestType, Class<?> responseType,",
-        "                        boolean responseList, boolean auth, String permission, boolean emptyWhenMissing,",
+        "                        boolean responseList, boolean auth, String permissionRule, String permission,",
+        "                        boolean emptyWhenMissing,",
         "                        Function<WireReader, ?> requestDecoder, Function<WireReader, ?> responseDecoder) {}",
         "",
         "    /** Every command, ascending by code. */",
@@ -428,7 +430,8 @@ def render_java_command_table(spec: Spec) -> str:
             decoder = (f"r -> decodeList(r, {response_type}::decode)" if is_list == "true"
                        else f"{response_type}::decode")
         rows.append(f"            new Entry(Codes.Command.{c.constant_name}, {_quote(c.name)}, {request_type}.class, "
-                    f"{response_type}.class, {is_list}, {str(c.auth).lower()}, {_quote(c.permission)}, "
+                    f"{response_type}.class, {is_list}, {str(c.auth).lower()}, {_quote(c.permission_rule)}, "
+                    f"{_quote(c.permission)}, "
                     f"{str(c.missing == 'empty').lower()}, {request_type}::decode, {decoder})")
     out += [",\n".join(rows) + ");", ""]
     out += [

@@ -21,7 +21,7 @@ __all__ = ["DEFAULTS", "ConfigError", "ServerConfig", "load_config", "env_variab
 
 GIB = 1024 * 1024 * 1024
 MIB = 1024 * 1024
-U64_MAX = 0xFFFF_FFFF_FFFF_FFFF
+U64_MAX = 0xFFFF_FFFF_FFFF_FFFF  # tidy: allow-value (the range of u64 settings, not a sentinel)
 
 DEFAULTS: dict[str, Any] = {
     "tcp": {
