@@ -47,6 +47,9 @@ public final class IggyClient implements AutoCloseable {
     private volatile boolean closed;
     private volatile long lastRequestNanos = System.nanoTime();
     private ScheduledExecutorService heartbeat;  // guarded by lock
+    private WireWriter sendFrame;  // reused SendMessages frame buffer, guarded by lock
+    /** A send frame buffer larger than this is not kept after its batch (it would pin the memory). */
+    private static final int MAX_RETAINED_SEND_FRAME_BYTES = 16 << 20;
 
     /** The credentials re-sent after a reconnect: a username/password pair or a token. */
     private record Auth(String username, String password, String token) {}
@@ -558,8 +561,15 @@ public final class IggyClient implements AutoCloseable {
     public void sendMessages(Identifier stream, Identifier topic, Partitioning partitioning, List<Message> messages) {
         Partitioning p = partitioning != null ? partitioning : Partitioning.balanced();
         long nowUs = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
-        WireWriter w = SendMessagesFrame.encode(stream, topic, p.kind(), p.valueRef(), messages, nowUs);
-        exchange(Codes.Command.SEND_MESSAGES, w.array(), w.position());
+        lock.lock();  // the frame buffer is reused: encode and exchange under the one lock
+        try {
+            WireWriter w = SendMessagesFrame.encode(sendFrame, stream, topic, p.kind(), p.valueRef(), messages,
+                    nowUs);
+            sendFrame = w.array().length <= MAX_RETAINED_SEND_FRAME_BYTES ? w : null;
+            exchange(Codes.Command.SEND_MESSAGES, w.array(), w.position());
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**

@@ -20,6 +20,12 @@ public final class SendMessagesFrame {
      * message. */
     public static WireWriter encode(Identifier streamId, Identifier topicId, int partitioningKind,
                                     byte[] partitioningValue, List<Message> messages, long originTimestampUs) {
+        return encode(null, streamId, topicId, partitioningKind, partitioningValue, messages, originTimestampUs);
+    }
+
+    /** As above, into {@code reuse} (emptied first) when given, so a client can keep one frame buffer. */
+    public static WireWriter encode(WireWriter reuse, Identifier streamId, Identifier topicId, int partitioningKind,
+                                    byte[] partitioningValue, List<Message> messages, long originTimestampUs) {
         long frames = 0;
         for (Message m : messages) {
             frames += m.frameSize();
@@ -28,7 +34,8 @@ public final class SendMessagesFrame {
         if (total > Integer.MAX_VALUE - 16) {
             throw WireReader.malformed("a SendMessages batch must stay below 2 GiB, this one is " + total);
         }
-        WireWriter w = new WireWriter((int) total);
+        WireWriter w = reuse != null ? reuse : new WireWriter((int) total);
+        w.reset((int) total);
         int lengthAt = w.reserveU32();
         w.u32(Codes.Command.SEND_MESSAGES);
         int metadataAt = w.reserveU32();

@@ -37,6 +37,14 @@ public final class WireWriter {
         return pos;
     }
 
+    /** Empties the writer, keeping its array for the next frame; grows it to at least {@code capacity} bytes. */
+    public void reset(int capacity) {
+        pos = 0;
+        if (buf.length < capacity) {
+            buf = new byte[capacity];
+        }
+    }
+
     /** The written bytes (a copy). */
     public byte[] toByteArray() {
         return Arrays.copyOf(buf, pos);

@@ -40,5 +40,12 @@ class SendMessagesFrameTest {
                 new Primitives.Partitioning(Codes.PartitioningKind.MESSAGES_KEY, key), records).encode(generated);
         generated.patchSpan(lengthAt);
         assertArrayEquals(generated.toByteArray(), Arrays.copyOf(hot.array(), hot.position()));
+
+        // A reused frame buffer, dirty from a larger batch, lays out the same bytes.
+        WireWriter reused = SendMessagesFrame.encode(Identifier.of(1), Identifier.of(2),
+                Codes.PartitioningKind.BALANCED, new byte[0], List.of(Message.of(new byte[5000])), 1);
+        SendMessagesFrame.encode(reused, Identifier.named("s"), Identifier.of(7), Codes.PartitioningKind.MESSAGES_KEY,
+                key, messages, originUs);
+        assertArrayEquals(generated.toByteArray(), Arrays.copyOf(reused.array(), reused.position()));
     }
 }
