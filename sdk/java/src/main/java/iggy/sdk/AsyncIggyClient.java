@@ -50,7 +50,11 @@ public final class AsyncIggyClient implements AutoCloseable {
         return call(c -> c.pollMessages(stream, topic, partitionId, consumer, strategy, count, autoCommit));
     }
 
-    /** Stops the facade's thread (queued calls are dropped); the client itself stays open. */
+    boolean isClosed() {
+        return executor.isShutdown();
+    }
+
+    /** Stops the facade's thread (queued calls are dropped); the client stays open and async() makes a new one. */
     @Override
     public void close() {
         executor.shutdownNow();

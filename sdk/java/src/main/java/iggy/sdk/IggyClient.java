@@ -48,6 +48,7 @@ public final class IggyClient implements AutoCloseable {
     private volatile long lastRequestNanos = System.nanoTime();
     private ScheduledExecutorService heartbeat;  // guarded by lock
     private WireWriter sendFrame;  // reused SendMessages frame buffer, guarded by lock
+    private AsyncIggyClient asyncFacade;  // guarded by lock
     /** A send frame buffer larger than this is not kept after its batch (it would pin the memory). */
     private static final int MAX_RETAINED_SEND_FRAME_BYTES = 16 << 20;
 
@@ -74,9 +75,17 @@ public final class IggyClient implements AutoCloseable {
         return config;
     }
 
-    /** The optional CompletableFuture facade over this client. */
+    /** The optional CompletableFuture facade over this client (one per client, stopped by {@link #close()}). */
     public AsyncIggyClient async() {
-        return new AsyncIggyClient(this);
+        lock.lock();
+        try {
+            if (asyncFacade == null || asyncFacade.isClosed()) {
+                asyncFacade = new AsyncIggyClient(this);
+            }
+            return asyncFacade;
+        } finally {
+            lock.unlock();
+        }
     }
 
     public boolean isConnected() {
@@ -130,6 +139,10 @@ public final class IggyClient implements AutoCloseable {
             if (heartbeat != null) {
                 heartbeat.shutdownNow();
                 heartbeat = null;
+            }
+            if (asyncFacade != null) {
+                asyncFacade.close();
+                asyncFacade = null;
             }
             dropLocked();
         } finally {

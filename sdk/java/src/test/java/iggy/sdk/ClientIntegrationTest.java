@@ -32,6 +32,7 @@ class ClientIntegrationTest extends SharedServer {
         assertEquals(me.clientId(), client.getClient(me.clientId()).clientId());
         assertNotNull(client.getStats().iggyServerVersion());
         assertFalse(client.getClusterMetadata().nodes().isEmpty());
+        assertEquals(client.getMe().clientId(), client.async().call(IggyClient::getMe).join().clientId());
         byte[] zip = client.getSnapshot(Codes.SnapshotCompression.DEFLATED, List.of(Codes.SnapshotType.TEST));
         assertEquals('P', zip[0]);
         assertEquals('K', zip[1]);
