@@ -158,11 +158,18 @@ public final class IggyConsumer implements AutoCloseable, Iterable<IggyConsumer.
         try {
             polled = client.pollMessages(stream, topic, partition, consumer, from, batchLength,
                     autoCommit == AutoCommit.AFTER_POLL);
+        } catch (IggyException.ConnectionLostException lost) {
+            // A lost poll is safe to repeat: nothing was handed out, and the client reconnects for the retry.
+            // Membership belonged to the old connection, so a group member joins again first.
+            joined = false;
+            ensureJoined();
+            polled = client.pollMessages(stream, topic, partition, consumer, from, batchLength,
+                    autoCommit == AutoCommit.AFTER_POLL);
         } catch (IggyException e) {
             if (group == null || e.code() != ErrorCode.CONSUMER_GROUP_MEMBER_NOT_FOUND.code()) {
                 throw e;
             }
-            joined = false;  // the server dropped the membership (e.g. after a reconnect): join again, once
+            joined = false;  // the server dropped the membership: join again, once
             ensureJoined();
             polled = client.pollMessages(stream, topic, null, consumer, from, batchLength,
                     autoCommit == AutoCommit.AFTER_POLL);
@@ -278,8 +285,15 @@ public final class IggyConsumer implements AutoCloseable, Iterable<IggyConsumer.
                 commitSync();
             }
             if (joined) {
-                client.leaveConsumerGroup(stream, topic, group);
                 joined = false;
+                try {
+                    client.leaveConsumerGroup(stream, topic, group);
+                } catch (IggyException gone) {
+                    // 5006: the membership already ended with an earlier connection; nothing is left to leave
+                    if (gone.code() != ErrorCode.CONSUMER_GROUP_MEMBER_NOT_FOUND.code()) {
+                        throw gone;
+                    }
+                }
             }
         } finally {
             if (commitExecutor != null) {

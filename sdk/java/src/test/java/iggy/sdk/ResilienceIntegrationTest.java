@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import iggy.sdk.testing.TestServer;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -91,6 +95,45 @@ class ResilienceIntegrationTest {
             assertFalse(client.isConnected(), "the heartbeat's ping should have dropped the dead connection");
             // No outcome-unknown error: the dead connection was found by the heartbeat, not by this request.
             client.createStream("after-heartbeat");
+        }
+    }
+
+    @Test
+    void aGroupConsumerRejoinsAfterTheServerLostItsMembership() throws Exception {
+        try (TestServer server = TestServer.start(false);
+             IggyClient client = IggyClient.connect("iggy://iggy:iggy@" + server.address()
+                     + "?heartbeat_interval=0&" + FAST_RETRY)) {
+            Identifier s = Identifier.named("s");
+            Identifier t = Identifier.named("t");
+            client.createStream("s");
+            client.createTopic(s, "t", 1);
+            client.sendMessages(s, t, null, List.of(Message.of("one")));
+            try (IggyConsumer consumer = IggyConsumer.builder(client, s, t).group(Identifier.named("g")).build()) {
+                assertEquals(1, consumer.poll(Duration.ofSeconds(10)).size());
+                consumer.commitSync();
+                server.kill();
+                server.restart();
+                client.getStreams();  // a read reconnects (a send here would be outcome-unknown); the session is new
+                client.sendMessages(s, t, null, List.of(Message.of("two")));
+                List<IggyConsumer.Record> next = consumer.poll(Duration.ofSeconds(10));
+                assertEquals(1, next.size());
+                assertEquals("two", new String(next.get(0).payload(), java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+    }
+
+    @Test
+    void aRequestWithoutAnAnswerTimesOutAndResetsTheConnection() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            IggyClient client = new IggyClient("iggy://127.0.0.1:" + silent.getLocalPort()
+                    + "?heartbeat_interval=0&request_timeout=200ms&reconnection_retries=0");
+            client.connect();  // no credentials: nothing is sent yet
+            try (Socket accepted = silent.accept()) {
+                IggyException timeout = assertThrows(IggyException.RequestTimeoutException.class, client::ping);
+                assertEquals(ErrorCode.TASK_TIMEOUT.code(), timeout.code());
+                assertFalse(client.isConnected(), "a late answer must never be read as the next one's");
+            }
+            client.close();
         }
     }
 
