@@ -336,30 +336,29 @@ def _javadoc_text(text: str) -> str:
     return text.replace("*/", "*&#47;").replace("<", "&lt;").replace(">", "&gt;").replace("@", "&#64;")
 
 
-def render_java_primitives(spec: Spec) -> str:
+def _render_model(spec: Spec, holder: str, about: str, records: list[tuple[str, Record]]) -> str:
+    """One public holder class of the model package with a nested record (and its codec) per spec record."""
     out = _header(MODEL_PACKAGE, ["iggy.sdk.Identifier", "iggy.sdk.internal.codec.PermissionsCodec",
                                   "iggy.sdk.internal.codec.WireReader", "iggy.sdk.internal.codec.WireWriter",
                                   "java.math.BigInteger", "java.util.ArrayList", "java.util.List"])
-    out += [f"/** Building blocks of Iggy {spec.version} payloads (spec/primitives.toml) with their wire codec. */",
-            "public final class Primitives {", "    private Primitives() {}", ""]
-    for record in generated_primitives(spec):
-        out += _record_source(spec, upper_camel(record.name), record.fields, _javadoc_text(record.about), "    ")
+    out += [f"/** {about} */", f"public final class {holder} {{", f"    private {holder}() {{}}", ""]
+    for java_name, record in records:
+        out += _record_source(spec, java_name, record.fields, _javadoc_text(record.about), "    ")
         out.append("")
     out[-1] = "}"
     return "\n".join(out) + "\n"
+
+
+def render_java_primitives(spec: Spec) -> str:
+    about = f"Building blocks of Iggy {spec.version} payloads (spec/primitives.toml) with their wire codec."
+    return _render_model(spec, "Primitives", about,
+                         [(upper_camel(r.name), r) for r in generated_primitives(spec)])
 
 
 def render_java_structs(spec: Spec) -> str:
-    out = _header(MODEL_PACKAGE, ["iggy.sdk.Identifier", "iggy.sdk.internal.codec.PermissionsCodec",
-                                  "iggy.sdk.internal.codec.WireReader", "iggy.sdk.internal.codec.WireWriter",
-                                  "java.math.BigInteger", "java.util.ArrayList", "java.util.List"])
-    out += [f"/** Response bodies of Iggy {spec.version} (spec/structs.toml) with their wire codec. */",
-            "public final class Structs {", "    private Structs() {}", ""]
-    for record in spec.structs.values():
-        out += _record_source(spec, record.name, record.fields, _javadoc_text(record.about), "    ")
-        out.append("")
-    out[-1] = "}"
-    return "\n".join(out) + "\n"
+    return _render_model(spec, "Structs",
+                         f"Response bodies of Iggy {spec.version} (spec/structs.toml) with their wire codec.",
+                         [(r.name, r) for r in spec.structs.values()])
 
 
 def _response_java(spec: Spec, command: Command) -> str:
