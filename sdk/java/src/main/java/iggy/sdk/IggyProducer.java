@@ -121,7 +121,11 @@ public final class IggyProducer implements AutoCloseable {
             queue.add(new Pending(message, messagePartitioning, done, System.nanoTime()));
             bufferedMessages++;
             bufferedBytes += size;
-            changed.signalAll();
+            // Wake the sender only when it has something new to decide (a new head, or maybe a full batch), so a
+            // large buffer does not make it rescan the queue for every message.
+            if (queue.size() == 1 || queue.size() % batchLength == 0 || bufferedBytes >= batchBytes) {
+                changed.signalAll();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IggyException.ClientClosedException("interrupted while the producer buffer was full");
