@@ -27,7 +27,7 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>Run: {@code java -cp target/classes:$(cat target/classpath.txt) iggy.bench.Throughput --python PATH
  * [--batches 100] [--batch-length 1000] [--message-size 1000] [--repeats 5]}; the server is started with the
- * project's test launcher {@code PATH -m iggy_server.testing}.
+ * project's test launcher {@code PATH -m iggy_server.testing}, or {@code --address HOST:PORT} uses a running one.
  */
 public final class Throughput {
     private static final String[] PHASES = {"send", "poll", "poll+read"};
@@ -220,21 +220,25 @@ public final class Throughput {
             opts.put(args[i], args[i + 1]);
         }
         String python = opts.get("--python");
-        if (python == null) {
-            throw new IllegalArgumentException("--python PATH (the .venv interpreter with iggy_server) is required");
+        String address = opts.get("--address");  // an already running server (root iggy/iggy), else start one
+        if (python == null && address == null) {
+            throw new IllegalArgumentException("--python PATH (the .venv interpreter with iggy_server) or "
+                    + "--address HOST:PORT is required");
         }
-        Process server = new ProcessBuilder(python, "-m", "iggy_server.testing")
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        BufferedReader lines = new BufferedReader(new InputStreamReader(server.getInputStream(),
-                StandardCharsets.UTF_8));
-        String address = null;
-        for (String line = lines.readLine(); line != null && !line.equals("ready"); line = lines.readLine()) {
-            if (line.startsWith("address ")) {
-                address = line.substring("address ".length()).strip();
-            }
-        }
+        Process server = null;
         if (address == null) {
-            throw new IllegalStateException("the test server did not start");
+            server = new ProcessBuilder(python, "-m", "iggy_server.testing")
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            BufferedReader lines = new BufferedReader(new InputStreamReader(server.getInputStream(),
+                    StandardCharsets.UTF_8));
+            for (String line = lines.readLine(); line != null && !line.equals("ready"); line = lines.readLine()) {
+                if (line.startsWith("address ")) {
+                    address = line.substring("address ".length()).strip();
+                }
+            }
+            if (address == null) {
+                throw new IllegalStateException("the test server did not start");
+            }
         }
         Throughput bench = new Throughput(address, Integer.parseInt(opts.get("--batches")),
                 Integer.parseInt(opts.get("--batch-length")), Integer.parseInt(opts.get("--message-size")));
@@ -261,8 +265,10 @@ public final class Throughput {
                 }
             }
         } finally {
-            server.getOutputStream().close();
-            server.waitFor();
+            if (server != null) {
+                server.getOutputStream().close();
+                server.waitFor();
+            }
         }
         System.out.printf("%nmedian of %d rounds, MB/s of payload (%d x %d x %d B):%n", repeats,
                 bench.batches, bench.batchLength, bench.messageSize);
