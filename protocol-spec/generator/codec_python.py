@@ -500,6 +500,14 @@ def _offsets(spec: Spec, record_name: str, prefix: str) -> list[str]:
     return out
 
 
+_STRUCT_CHARS = {"u8": "B", "u16": "H", "u32": "I", "u64": "Q", "u128": "QQ", "f32": "f", "bool": "B"}
+
+
+def _struct_format(fields: tuple[Field, ...]) -> str:
+    """The `struct` format of fixed-size scalar fields, little-endian (a u128 reads as two u64 halves)."""
+    return "<" + "".join(_STRUCT_CHARS[f.type] for f in fields)
+
+
 def render_python_layout(spec: Spec) -> str:
     out = [
         f"# {BANNER}",
@@ -516,8 +524,15 @@ def render_python_layout(spec: Spec) -> str:
         "# The 64-byte message header (spec primitive message_header): offset (_AT) and size of each field.",
         *_offsets(spec, "message_header", "MESSAGE_HEADER"),
         "",
+        f"MESSAGE_HEADER_STRUCT_FORMAT: Final = {_struct_format(spec.record('message_header').fields)!r}",
+        "",
         "# The 16-byte index entry (spec primitive index_entry), in SendMessages and in .index files.",
         *_offsets(spec, "index_entry", "INDEX_ENTRY"),
+        f"INDEX_ENTRY_STRUCT_FORMAT: Final = {_struct_format(spec.record('index_entry').fields)!r}",
+        "",
+        "# The fixed prefix of a PollMessages answer (the PolledMessages fields before its frames).",
+        f"POLL_RESPONSE_PREFIX_STRUCT_FORMAT: Final = "
+        f"{_struct_format(tuple(f for f in spec.structs['PolledMessages'].fields if f.repeat is None))!r}",
         "",
         "",
         "@dataclass(frozen=True, slots=True)",

@@ -5,6 +5,7 @@ Fixtures live in protocol-spec/fixtures/<group>/<name>.json (written by protocol
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import json
 import sys
@@ -14,7 +15,20 @@ import pytest
 
 from iggy.protocol import framing
 from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol import responses as rs
 from iggy.protocol.describe import to_fields
+from iggy.protocol.kinds import ConsumerKind, PartitioningKind, PollingKind
+from iggy.protocol.messages import Message, PolledMessages
+from iggy.protocol.primitives import (
+    Consumer,
+    GlobalPermissions,
+    Identifier,
+    Partitioning,
+    Permissions,
+    PollingStrategy,
+    StreamPermissions,
+    TopicPermissions,
+)
 from iggy.protocol.requests import REQUEST_TYPES
 from iggy.protocol.responses import decode_response_body, encode_response_body
 
@@ -127,6 +141,86 @@ def test_generated_python_codec_decodes_to_fields_and_reencodes_exactly(path: Pa
     body = decode_response_body(command, frame[framing.RESPONSE_HEADER_SIZE :])
     assert to_fields(body) == fixture["fields"]
     assert framing.encode_response(0, encode_response_body(command, body)) == frame
+
+
+def _from_fields(field, value):
+    """A generated-codec value built from the `fields` form, led by the spec's field type (the reverse of
+    describe.to_fields), so the golden test can encode from `fields` too."""
+    if value is None:
+        return None
+    if field.repeat is not None:
+        single = dataclasses.replace(field, repeat=None)
+        return tuple(_from_fields(single, item) for item in value)
+    kind = field.type
+    if kind == "bytes":
+        return base64.b64decode(value)
+    if kind == "identifier":
+        return Identifier.parse(value)
+    if kind == "consumer":
+        return Consumer(ConsumerKind(value["kind"]), Identifier.parse(value["id"]))
+    if kind == "polling_strategy":
+        return PollingStrategy(PollingKind(value["kind"]), value["value"])
+    if kind == "partitioning":
+        return Partitioning(PartitioningKind(value["kind"]), base64.b64decode(value["value"]))
+    if kind == "permissions":
+        return _permissions(value)
+    if kind == "message":
+        headers = b"".join(
+            VALUES.encode_record(SPEC.record("user_header").fields, header) for header in value["user_headers"]
+        )
+        return Message(base64.b64decode(value["payload"]), id=value["id"], offset=value["offset"],
+                       timestamp_us=value["timestamp"], origin_timestamp_us=value["origin_timestamp"],
+                       checksum=value["checksum"], user_headers_bytes=headers)
+    if kind in SPEC.structs:
+        return _record_from_fields(kind, SPEC.structs[kind].fields, value)
+    return value
+
+
+def _record_from_fields(type_name, fields, value):
+    if type_name == "PolledMessages":
+        messages = [_from_fields(dataclasses.replace(f, repeat=None), m) for f in fields if f.name == "messages"
+                    for m in value["messages"]]
+        return PolledMessages(value["partition_id"], value["current_offset"], value["messages_count"], messages)
+    by_name = {f.name: f for f in fields}
+    return getattr(rs, type_name)(**{name: _from_fields(by_name[name], item) for name, item in value.items()})
+
+
+def _permissions(value):
+    flags = {name: item for name, item in value.items() if name != "streams"}
+    streams = {}
+    for stream in value["streams"] or ():
+        topics = {t["topic_id"]: TopicPermissions(**{k: v for k, v in t.items() if k != "topic_id"})
+                  for t in stream["topics"] or ()}
+        stream_flags = {k: v for k, v in stream.items() if k not in ("stream_id", "topics")}
+        streams[stream["stream_id"]] = StreamPermissions(**stream_flags, topics=topics)
+    return Permissions(GlobalPermissions(**flags), streams)
+
+
+@pytest.mark.parametrize(("path", "fixture"), FIXTURES, ids=_ids())
+def test_generated_python_codec_encodes_fields_to_the_exact_bytes(path: Path, fixture: dict):
+    """The reverse direction of the golden test: objects built from `fields` encode to the fixture's bytes."""
+    frame = bytes.fromhex(fixture["hex"])
+    command = SPEC.command(fixture["code"])
+    if fixture["direction"] == "request":
+        trailing = bytes.fromhex(fixture.get("ignored_trailing_hex", ""))
+        by_name = {f.name: f for f in command.request}
+        request = REQUEST_TYPES[Command(command.code)](
+            **{name: _from_fields(by_name[name], item) for name, item in fixture["fields"].items()}
+        )
+        assert request.encode() == frame[framing.REQUEST_HEADER_SIZE : len(frame) - len(trailing)]
+        return
+    body = frame[framing.RESPONSE_HEADER_SIZE :]
+    if fixture["fields"] is None:
+        assert encode_response_body(command.code, None) == body
+        return
+    if command.response == "inline":
+        value = _record_from_fields(f"{command.name}Response", command.response_fields, fixture["fields"])
+    elif command.response_repeat == "to_end":
+        record = SPEC.structs[command.response]
+        value = [_record_from_fields(record.name, record.fields, item) for item in fixture["fields"]]
+    else:
+        value = _record_from_fields(command.response, SPEC.structs[command.response].fields, fixture["fields"])
+    assert encode_response_body(command.code, value) == body
 
 
 @pytest.mark.parametrize(("path", "fixture"), FIXTURES, ids=_ids())

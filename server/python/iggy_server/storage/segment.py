@@ -16,6 +16,7 @@ import struct
 from pathlib import Path
 
 from iggy.protocol.codes import ErrorCode
+from iggy.protocol.layout import INDEX_ENTRY_STRUCT_FORMAT
 from iggy_server import _native
 from iggy_server.storage import resources, write_queue
 from iggy_server.storage.errors import StorageError
@@ -23,7 +24,7 @@ from iggy_server.storage.errors import StorageError
 LOG_SUFFIX = ".log"
 INDEX_SUFFIX = ".index"
 INDEX_ENTRY_SIZE = _native.INDEX_ENTRY_SIZE
-_INDEX_ENTRY = struct.Struct("<IIQ")
+_INDEX_ENTRY = struct.Struct(INDEX_ENTRY_STRUCT_FORMAT)
 
 CANNOT_SAVE_MESSAGES_TO_SEGMENT = int(ErrorCode.CANNOT_SAVE_MESSAGES_TO_SEGMENT)
 

@@ -27,6 +27,8 @@ MESSAGE_HEADER_PAYLOAD_LENGTH_SIZE: Final = 4
 MESSAGE_HEADER_RESERVED_AT: Final = 56
 MESSAGE_HEADER_RESERVED_SIZE: Final = 8
 
+MESSAGE_HEADER_STRUCT_FORMAT: Final = '<QQQQQQIIQ'
+
 # The 16-byte index entry (spec primitive index_entry), in SendMessages and in .index files.
 INDEX_ENTRY_RELATIVE_OFFSET_AT: Final = 0
 INDEX_ENTRY_RELATIVE_OFFSET_SIZE: Final = 4
@@ -34,6 +36,10 @@ INDEX_ENTRY_POSITION_AT: Final = 4
 INDEX_ENTRY_POSITION_SIZE: Final = 4
 INDEX_ENTRY_TIMESTAMP_AT: Final = 8
 INDEX_ENTRY_TIMESTAMP_SIZE: Final = 8
+INDEX_ENTRY_STRUCT_FORMAT: Final = '<IIQ'
+
+# The fixed prefix of a PollMessages answer (the PolledMessages fields before its frames).
+POLL_RESPONSE_PREFIX_STRUCT_FORMAT: Final = '<IQI'
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,13 +30,16 @@ from .codes import (
 )
 from .errors import ProtocolError, invalid_command, truncated
 from .layout import (
+    INDEX_ENTRY_STRUCT_FORMAT,
     MESSAGE_HEADER_CHECKSUM_AT,
     MESSAGE_HEADER_ID_AT,
     MESSAGE_HEADER_OFFSET_AT,
     MESSAGE_HEADER_ORIGIN_TIMESTAMP_AT,
     MESSAGE_HEADER_PAYLOAD_LENGTH_AT,
+    MESSAGE_HEADER_STRUCT_FORMAT,
     MESSAGE_HEADER_TIMESTAMP_AT,
     MESSAGE_HEADER_USER_HEADERS_LENGTH_AT,
+    POLL_RESPONSE_PREFIX_STRUCT_FORMAT,
 )
 from .primitives import (
     BytesLike,
@@ -55,9 +58,9 @@ MAX_USER_HEADERS_BYTES = USER_HEADERS_MAX_BYTES
 
 # checksum u64 | id (low u64, high u64) | offset u64 | timestamp u64 | origin_timestamp u64 |
 # user_headers_length u32 | payload_length u32 | reserved u64
-MESSAGE_HEADER = struct.Struct("<QQQQQQIIQ")
-_INDEX_ENTRY = struct.Struct("<IIQ")
-_POLL_PREFIX = struct.Struct("<IQI")
+MESSAGE_HEADER = struct.Struct(MESSAGE_HEADER_STRUCT_FORMAT)
+_INDEX_ENTRY = struct.Struct(INDEX_ENTRY_STRUCT_FORMAT)
+_POLL_PREFIX = struct.Struct(POLL_RESPONSE_PREFIX_STRUCT_FORMAT)
 _U32 = struct.Struct("<I")
 _U64 = struct.Struct("<Q")
 _U128 = struct.Struct("<QQ")
