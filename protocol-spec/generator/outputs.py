@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .codec_go import render_go_codec
+from .codec_java import JAVA_CODEC_OUTPUTS
 from .codec_python import (
     LAYOUT_PATH, REQUESTS_PATH, RESPONSES_PATH, render_python_layout, render_python_requests, render_python_responses,
 )
@@ -28,6 +29,8 @@ OUTPUTS: dict[str, Callable[[Spec], str]] = {
     REQUESTS_PATH: render_python_requests,
     RESPONSES_PATH: render_python_responses,
     LAYOUT_PATH: render_python_layout,
+    # The Java codec (codec_java.py): records with their codec, the command table, the layout, ErrorCode.
+    **JAVA_CODEC_OUTPUTS,
 }
 
 
