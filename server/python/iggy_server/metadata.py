@@ -92,17 +92,20 @@ class Topic:
             return self.partitions[partition_id]
         return None
 
+    def existing_partition(self, partition_id: int) -> Partition:
+        partition = self.partition(partition_id)
+        if partition is None:
+            raise IggyError(
+                ErrorCode.PARTITION_NOT_FOUND,
+                f"partition {partition_id} of topic {self.id} in stream {self.stream_id} was not found",
+            )
+        return partition
+
     def partition_for_send(self, partitioning: Partitioning) -> Partition:
         """SendMessages' partition: the explicit id, round robin (balanced) or XXH32 of the messages key."""
         kind = partitioning.kind
         if kind == PartitioningKind.PARTITION_ID:
-            partition = self.partition(partitioning.partition)
-            if partition is None:
-                raise IggyError(
-                    ErrorCode.PARTITION_NOT_FOUND,
-                    f"partition {partitioning.partition} of topic {self.id} in stream {self.stream_id} was not found",
-                )
-            return partition
+            return self.existing_partition(partitioning.partition)
         count = len(self.partitions)
         if count == 0:
             raise IggyError(ErrorCode.NO_PARTITIONS, f"topic {self.id} of stream {self.stream_id} has no partitions")
@@ -358,13 +361,7 @@ class Metadata:
 
     @staticmethod
     def partition(topic: Topic, partition_id: int) -> Partition:
-        partition = topic.partition(partition_id)
-        if partition is None:
-            raise IggyError(
-                ErrorCode.PARTITION_NOT_FOUND,
-                f"partition {partition_id} of topic {topic.id} in stream {topic.stream_id} was not found",
-            )
-        return partition
+        return topic.existing_partition(partition_id)
 
     @staticmethod
     def group(topic: Topic, key: Key) -> ConsumerGroup:

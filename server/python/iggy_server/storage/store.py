@@ -77,10 +77,6 @@ class Partition:
             raise
         return cls(partition_id, created_at_us, path, log, offsets, config.durability, io.write_queue)
 
-    @property
-    def durability(self) -> Durability:
-        return self._durability
-
     async def append(self, index: memoryview, frames: memoryview, messages_count: int) -> AppendResult:
         """Validate, stamp (in place) and store a SendMessages batch; return once it may be acknowledged:
         ``written`` at once (the kernel has it), ``durable`` once fdatasynced (concurrent producers share
