@@ -1,10 +1,11 @@
 """Handlers decode, resolve, authorize, make one storage call and encode (issue 15's layout rule).
 
-Checked on the sources of the partition-level handler modules (messages, offsets, segments, partitions):
-every registered handler authorizes once, makes at most one call of the storage surface — after the
-authorization — and touches none of the storage's internals (ack policy, write queue, resources). The
-other modules (streams, topics, users, …) call one Metadata/UserStore method the same way but their
-admin commands have no partition storage to speak of, so only the internals rule is checked there.
+Checked on the sources. Partition-level handler modules (messages, offsets, segments, partitions): every
+registered handler authorizes once and makes at most one call of the storage surface, after the
+authorization. Every handler module: at most one state-changing call (create/update/delete/purge/join/
+leave/store/append/change_password … on the server's stores), never before the authorization, and no name
+of the storage's internals (ack policy, write queue, resources). The shape is not checked on reads that
+answer lists (GetStreams, GetUsers, GetStats …): encoding several objects is their job.
 """
 
 from __future__ import annotations
@@ -48,18 +49,23 @@ def authorizing_helpers(module: str) -> set[str]:
     return {
         node.name
         for node in tree.body
-        if isinstance(node, ast.FunctionDef) and any(name == "require" for name, _ in called_methods(node))
+        if isinstance(node, ast.FunctionDef) and any(name == "authorize" for name, _ in called_methods(node))
     }
 
 
 def called_methods(function: ast.AST, authorizing: frozenset[str] | set[str] = frozenset()) -> list[tuple[str, int]]:
-    """(method name, line) of every call; a call of an authorizing helper counts as ``require``."""
+    """(method name, line) of every call; ``authorize`` for ``….authorizer.require(…)`` and for a call of
+    an authorizing helper of the module."""
     calls = []
     for node in ast.walk(function):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            calls.append((node.func.attr, node.lineno))
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in authorizing:
-            calls.append(("require", node.lineno))
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Attribute):
+            on_authorizer = isinstance(func.value, ast.Attribute) and func.value.attr == "authorizer"
+            calls.append(("authorize" if on_authorizer and func.attr == "require" else func.attr, node.lineno))
+        elif isinstance(func, ast.Name) and func.id in authorizing:
+            calls.append(("authorize", node.lineno))
     return calls
 
 
@@ -76,7 +82,7 @@ def test_partition_handlers_authorize_then_make_one_storage_call(module):
     helpers = authorizing_helpers(module)
     for function in found:
         calls = called_methods(function, helpers)
-        authorizations = [line for name, line in calls if name == "require"]
+        authorizations = [line for name, line in calls if name == "authorize"]
         assert len(authorizations) == 1, f"{module}.{function.name}: authorizes {len(authorizations)} times"
         storage = [(name, line) for name, line in calls if name in STORAGE_CALLS]
         assert len(storage) <= 1, f"{module}.{function.name}: several storage calls {storage}"
@@ -95,6 +101,33 @@ def test_no_handler_reaches_into_storage_internals(module):
     assert not any("storage.resources" in name or name.endswith("write_queue") for name in imported)
 
 
+# Calls that change server state; a handler makes at most one, after authorizing.
+MUTATING_PREFIXES = (
+    "create", "update", "delete", "purge", "join", "leave", "store", "append", "change_password", "flush",
+)
+
+
+def mutations(calls: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    return [(name, line) for name, line in calls if name.startswith(MUTATING_PREFIXES)]
+
+
+HANDLER_MODULES = sorted(path.stem for path in DIRECTORY.glob("*.py") if not path.stem.startswith("_"))
+
+
+@pytest.mark.parametrize("module", HANDLER_MODULES)
+def test_handlers_change_state_once_and_after_authorizing(module):
+    helpers = authorizing_helpers(module)
+    found = handlers(module)
+    assert found, f"no handler found in {module}"
+    for function in found:
+        calls = called_methods(function, helpers)
+        changes = mutations(calls)
+        assert len(changes) <= 1, f"{module}.{function.name}: several state changes {changes}"
+        authorizations = [line for name, line in calls if name == "authorize"]
+        for name, line in changes:
+            assert authorizations and min(authorizations) < line, f"{module}.{function.name}: {name} unauthorized"
+
+
 def test_the_checks_see_a_violation():
     """The rules are read from the source: a handler picking the ack policy itself is caught."""
     source = (
@@ -107,5 +140,6 @@ def test_the_checks_see_a_violation():
     )
     function = ast.parse(source).body[0]
     calls = called_methods(function)
-    assert min(line for name, line in calls if name in STORAGE_CALLS) < [l for n, l in calls if n == "require"][0]
+    assert min(line for name, line in calls if name in STORAGE_CALLS) < [l for n, l in calls if n == "authorize"][0]
     assert names_used(function) & STORAGE_INTERNALS == {"durable", "wait_durable"}
+    assert mutations(calls) == [("append", 3)]
