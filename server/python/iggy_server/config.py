@@ -132,15 +132,19 @@ _FALSE = {"0", "false", "no", "off"}
 _LOG_LEVELS = {"trace", "debug", "info", "warn", "warning", "error", "critical"}
 
 
+_SYSTEM = DEFAULTS["system"]
+
+
 @dataclass(frozen=True, slots=True)
 class IoConfig:
-    """Process-wide I/O resources of the storage layer (``[system.io]``, ``[system.memory_pool]``)."""
+    """The storage layer's shared I/O resources (``[system.io]``, ``[system.memory_pool]``); the defaults
+    are DEFAULTS' (tools and tests build it directly, the server through :meth:`ServerConfig.storage_config`)."""
 
-    pool_size_bytes: int = 512 * MIB
-    writer: str = "auto"  # auto | io_uring | pwritev
-    direct_io: bool = False
-    write_queue_bytes: int = 64 * MIB
-    max_open_segment_files: int = 0  # 0 = half the descriptor limit
+    pool_size_bytes: int = _SYSTEM["memory_pool"]["size_bytes"]
+    writer: str = _SYSTEM["io"]["writer"]  # auto | io_uring | pwritev
+    direct_io: bool = _SYSTEM["io"]["direct_io"]
+    write_queue_bytes: int = _SYSTEM["io"]["write_queue_bytes"]
+    max_open_segment_files: int = _SYSTEM["io"]["max_open_segment_files"]  # 0 = half the descriptor limit
     data_path: Path | None = None  # where direct I/O is probed at start (None: at the first segment open)
 
 
@@ -148,11 +152,11 @@ class IoConfig:
 class StorageConfig:
     """What a partition needs to know: segment size, fsync knobs and its :class:`Durability`."""
 
-    segment_size_bytes: int = GIB
-    messages_required_to_save: int = 1024
-    enforce_fsync: bool = False
-    durability: Durability = Durability.WRITTEN
-    verify_checksums_on_read: bool = True
+    segment_size_bytes: int = _SYSTEM["segment"]["size_bytes"]
+    messages_required_to_save: int = _SYSTEM["partition"]["messages_required_to_save"]
+    enforce_fsync: bool = _SYSTEM["partition"]["enforce_fsync"]
+    durability: Durability = Durability(_SYSTEM["partition"]["durability"])
+    verify_checksums_on_read: bool = _SYSTEM["partition"]["verify_checksums_on_read"]
     io: IoConfig = IoConfig()
 
     @property

@@ -29,7 +29,6 @@ from typing import NamedTuple, Protocol
 # and this many frame bytes, so a long queue is written in bounded steps.
 MAX_BATCHES_PER_SUBMISSION = 512
 MAX_SUBMISSION_BYTES = 64 * 1024 * 1024
-DEFAULT_LIMIT_BYTES = 64 * 1024 * 1024
 
 logger = logging.getLogger(__name__)
 
@@ -72,7 +71,7 @@ class WriteQueue:
     """FIFO of batches to write (one per server, owned by its :class:`~.resources.IoResources`), with one
     daemon writer thread started on first use."""
 
-    def __init__(self, limit_bytes: int = DEFAULT_LIMIT_BYTES) -> None:
+    def __init__(self, limit_bytes: int) -> None:
         if limit_bytes <= 0:
             raise ValueError("limit_bytes must be positive")
         self.limit_bytes = limit_bytes
