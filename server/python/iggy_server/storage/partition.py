@@ -103,6 +103,8 @@ class PartitionLog:
         self._enforce_fsync = config.enforce_fsync
         self._durable = config.durability is Durability.DURABLE
         self._background_writes = config.durability is Durability.MEMORY
+        # Structural changes (new segments, sealing, deletions) are fsynced in durable mode and with enforce_fsync.
+        self._fsync_structure = config.fsync
         self._verify_checksums_on_read = config.verify_checksums_on_read
         self._unsynced_messages = 0
         # Segments sealed without an fsync; flush(fsync=True) syncs them.
@@ -269,7 +271,7 @@ class PartitionLog:
             self._unsynced_messages = 0
 
     def _rotate(self) -> Segment:
-        fsync = self._durable or self._enforce_fsync
+        fsync = self._fsync_structure
         sealed = self._segments[-1]
         sealed.seal(fsync=fsync)
         if fsync:
@@ -374,7 +376,7 @@ class PartitionLog:
             oldest.delete_files()
             del self._segments[0]
             del self._segment_starts[0]
-        if deleted.segments_count and (self._durable or self._enforce_fsync):
+        if deleted.segments_count and self._fsync_structure:
             fsync_directory(self._directory)
         return deleted
 
@@ -384,7 +386,7 @@ class PartitionLog:
         deleted = DeleteResult(len(self._segments), self.messages_count, self.size_bytes)
         for segment in self._segments:
             segment.delete_files()
-        fsync = self._durable or self._enforce_fsync
+        fsync = self._fsync_structure
         self._segments = [create_segment(self._directory, 0, fsync, self._io)]
         self._segment_starts = [0]
         self._unsynced_sealed.clear()
