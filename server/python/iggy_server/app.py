@@ -52,7 +52,7 @@ from .security.tokens import TokenStore
 from .security.users import UserStore
 from .session import Session, now_us
 from ._native import NativeError, PooledBuffer
-from .storage import resources
+from .storage import IoResources
 
 __all__ = ["build_context", "IggyServer", "run_server"]
 
@@ -110,14 +110,15 @@ def build_context(config: ServerConfig, *, root_credentials: tuple[str, str] | N
         raise IggyError(ErrorCode.CANNOT_CREATE_STATE_DIRECTORY, f"cannot create {state_dir}: {exc}") from None
     for directory in (system_path, state_dir):
         probe_writable(directory)
-    configure_hot_path(config)
+    io = configure_hot_path(config)
     clients = ClientRegistry()
-    metadata = Metadata(system_path, config, lookup_session=clients.get)
+    metadata = Metadata(system_path, config, io, lookup_session=clients.get)
     metadata.load()
     users = UserStore(state_dir)
     ctx = ServerContext(
         config=config,
         metadata=metadata,
+        io=io,
         clients=clients,
         users=users,
         tokens=TokenStore(state_dir, users),
@@ -148,19 +149,13 @@ def probe_writable(directory: Path) -> None:
         ) from None
 
 
-def configure_hot_path(config: ServerConfig) -> None:
-    """Buffer pool bound, segment writer backend and direct I/O; before any partition is opened."""
+def configure_hot_path(config: ServerConfig) -> IoResources:
+    """The storage's I/O resources (buffer pool bound, segment writer backend, direct I/O, write queue)."""
     try:
-        status = resources.configure(
-            config.system.memory_pool.size_bytes,
-            config.system.io.writer,
-            direct_io=config.system.io.direct_io,
-            data_path=config.system.path,
-            write_queue_bytes=config.system.io.write_queue_bytes,
-            max_open_segment_files=config.system.io.max_open_segment_files,
-        )
+        io = IoResources(config.storage_config().io)
     except OSError as exc:
         raise ConfigError(f"system.io.writer: {exc}") from None
+    status = io.io_status()
     if status["io_uring_available"]:
         log.info(
             "segment writer: %s, direct_io=%s; buffer pool: %d bytes",
@@ -174,10 +169,11 @@ def configure_hot_path(config: ServerConfig) -> None:
             status["io_uring_reason"],
             config.system.memory_pool.size_bytes,
         )
+    return io
 
 
-def log_hot_path_stats() -> None:
-    stats = resources.hot_path_stats()
+def log_hot_path_stats(io: IoResources) -> None:
+    stats = io.stats()
     log.info("hot path: %s", " ".join(f"{key}={value}" for key, value in stats.items()))
 
 
@@ -404,7 +400,7 @@ class Connection(asyncio.BufferedProtocol):
         self._filled = 0
         self._payload_bytes = payload_bytes
         pooled = (
-            resources.acquire_for_receive(payload_bytes)
+            self.ctx.io.acquire_for_receive(payload_bytes)
             if code == Command.SEND_MESSAGES and payload_bytes >= _POOLED_PAYLOAD_MIN_BYTES
             else None
         )
@@ -597,7 +593,7 @@ class IggyServer:
         self.log_limit = LogRateLimit()
 
     def log_stats(self) -> None:
-        log_hot_path_stats()
+        log_hot_path_stats(self.ctx.io)
         log.info(
             "frames: %s log_lines_suppressed=%d", as_counters(self.frame_stats), self.log_limit.suppressed_total
         )

@@ -13,13 +13,24 @@ from __future__ import annotations
 
 import copy
 import difflib
+import enum
 import os
 import tomllib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DEFAULTS", "ConfigError", "ServerConfig", "load_config", "env_variable_names"]
+__all__ = [
+    "DEFAULTS",
+    "ConfigError",
+    "Durability",
+    "IoConfig",
+    "ServerConfig",
+    "StorageConfig",
+    "load_config",
+    "env_variable_names",
+]
 
 GIB = 1024 * 1024 * 1024
 MIB = 1024 * 1024
@@ -105,10 +116,53 @@ CLIENT_VARIABLES = frozenset(
 # positions overflow.
 MIN_SEGMENT_SIZE_BYTES = 1024
 MAX_SEGMENT_SIZE_BYTES = 0xFFFF_FFFF
-DURABILITY_MODES = ("memory", "written", "durable")
+
+
+class Durability(enum.StrEnum):
+    """``system.partition.durability``: when a SendMessages is acknowledged (server/README.md "Durability")."""
+
+    MEMORY = "memory"  # once queued for the background writer (Iggy 0.8's behaviour)
+    WRITTEN = "written"  # once the kernel has the bytes: survives kill -9
+    DURABLE = "durable"  # once fdatasynced: survives power loss
+
+
+DURABILITY_MODES = tuple(mode.value for mode in Durability)
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 _LOG_LEVELS = {"trace", "debug", "info", "warn", "warning", "error", "critical"}
+
+
+_SYSTEM = DEFAULTS["system"]
+
+
+@dataclass(frozen=True, slots=True)
+class IoConfig:
+    """The storage layer's shared I/O resources (``[system.io]``, ``[system.memory_pool]``); the defaults
+    are DEFAULTS' (tools and tests build it directly, the server through :meth:`ServerConfig.storage_config`)."""
+
+    pool_size_bytes: int = _SYSTEM["memory_pool"]["size_bytes"]
+    writer: str = _SYSTEM["io"]["writer"]  # auto | io_uring | pwritev
+    direct_io: bool = _SYSTEM["io"]["direct_io"]
+    write_queue_bytes: int = _SYSTEM["io"]["write_queue_bytes"]
+    max_open_segment_files: int = _SYSTEM["io"]["max_open_segment_files"]  # 0 = half the descriptor limit
+    data_path: Path | None = None  # where direct I/O is probed at start (None: at the first segment open)
+
+
+@dataclass(frozen=True, slots=True)
+class StorageConfig:
+    """What a partition needs to know: segment size, fsync knobs and its :class:`Durability`."""
+
+    segment_size_bytes: int = _SYSTEM["segment"]["size_bytes"]
+    messages_required_to_save: int = _SYSTEM["partition"]["messages_required_to_save"]
+    enforce_fsync: bool = _SYSTEM["partition"]["enforce_fsync"]
+    durability: Durability = Durability(_SYSTEM["partition"]["durability"])
+    verify_checksums_on_read: bool = _SYSTEM["partition"]["verify_checksums_on_read"]
+    io: IoConfig = IoConfig()
+
+    @property
+    def fsync(self) -> bool:
+        """Whether structural changes (new segments, offsets files, deletions) are fsynced."""
+        return self.durability is Durability.DURABLE or self.enforce_fsync
 
 
 class ConfigError(ValueError):
@@ -140,6 +194,26 @@ class ServerConfig(Section):
         result = super().as_dict()
         result.pop("source", None)
         return result
+
+    def storage_config(self) -> StorageConfig:
+        """The typed settings the storage layer is built from (``system.segment/partition/io/memory_pool``)."""
+        system = self.system
+        partition, io = system.partition, system.io
+        return StorageConfig(
+            segment_size_bytes=system.segment.size_bytes,
+            messages_required_to_save=partition.messages_required_to_save,
+            enforce_fsync=partition.enforce_fsync,
+            durability=Durability(partition.durability),
+            verify_checksums_on_read=partition.verify_checksums_on_read,
+            io=IoConfig(
+                pool_size_bytes=system.memory_pool.size_bytes,
+                writer=io.writer,
+                direct_io=io.direct_io,
+                write_queue_bytes=io.write_queue_bytes,
+                max_open_segment_files=io.max_open_segment_files,
+                data_path=Path(system.path),
+            ),
+        )
 
     @property
     def host(self) -> str:
@@ -284,7 +358,8 @@ def _validate(values: Mapping[str, Any]) -> None:
         raise ConfigError("system.memory_pool.size_bytes: must be at least 1 MiB")
     durability = values["system"]["partition"]["durability"]
     if durability not in DURABILITY_MODES:
-        raise ConfigError(f"system.partition.durability: expected memory, written or durable, got {durability!r}")
+        expected = ", ".join(DURABILITY_MODES)
+        raise ConfigError(f"system.partition.durability: expected one of {expected}, got {durability!r}")
     if values["system"]["io"]["write_queue_bytes"] < 1024 * 1024:
         raise ConfigError("system.io.write_queue_bytes: must be at least 1 MiB")
     max_open = values["system"]["io"]["max_open_segment_files"]

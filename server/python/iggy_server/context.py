@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # type names only: the modules import each other at run time
     from .security.authorizer import Authorizer
     from .security.tokens import TokenStore
     from .security.users import UserStore
+    from .storage import IoResources
 
 __all__ = ["ServerContext"]
 
@@ -24,12 +25,14 @@ __all__ = ["ServerContext"]
 class ServerContext:
     """Shared server state.
 
-    ``metadata`` owns streams → topics → partitions (+ consumer groups) and the partition logs;
+    ``metadata`` owns streams → topics → partitions (+ consumer groups) and the partitions' storage;
+    ``io`` the storage's shared I/O resources (buffer pool, writer, write queue, counters);
     ``users`` / ``tokens`` / ``authorizer`` are the security layer; ``clients`` the live sessions.
     """
 
     config: "ServerConfig"
     metadata: "Metadata"
+    io: "IoResources"
     clients: "ClientRegistry"
     # No defaults: a context without its security layer must not exist (fail closed).
     users: "UserStore"

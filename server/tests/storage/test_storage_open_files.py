@@ -9,17 +9,21 @@ import pytest
 from native_batches import parse_frames, simple_batch
 
 from iggy.protocol.codes import ErrorCode
-from iggy_server.storage import PartitionLog, StorageError, resources
-from iggy_server.storage.open_files import SegmentFileBudget
+from iggy_server.config import IoConfig, StorageConfig
+from iggy_server.storage import IoResources, PartitionLog, StorageError
 
 LIMIT = 8
+SMALL_SEGMENTS = StorageConfig(segment_size_bytes=148)  # two 74-byte messages per segment
 
 
 @pytest.fixture
-def budget(monkeypatch):
-    files = SegmentFileBudget(LIMIT)
-    monkeypatch.setattr(resources, "_segment_files", files)
-    return files
+def io():
+    return IoResources(IoConfig(max_open_segment_files=LIMIT))
+
+
+@pytest.fixture
+def budget(io):
+    return io.segment_files
 
 
 def segment_files_open(directory) -> int:
@@ -39,8 +43,8 @@ def append(log, count):
     log.append(batch.index, batch.frames, batch.messages_count)
 
 
-def test_sealed_segments_are_reopened_on_read_within_the_bound(tmp_path, budget):
-    log = PartitionLog.open(tmp_path / "p", segment_size_bytes=148)  # two 74-byte messages per segment
+def test_sealed_segments_are_reopened_on_read_within_the_bound(tmp_path, io, budget):
+    log = PartitionLog.open(tmp_path / "p", SMALL_SEGMENTS, io)
     try:
         for _ in range(30):
             append(log, 2)
@@ -56,12 +60,12 @@ def test_sealed_segments_are_reopened_on_read_within_the_bound(tmp_path, budget)
     assert segment_files_open(tmp_path) == 0 and budget.open_files == 0
 
 
-def test_reopening_a_partition_with_many_segments_stays_within_the_bound(tmp_path, budget):
-    log = PartitionLog.open(tmp_path / "p", segment_size_bytes=148)
+def test_reopening_a_partition_with_many_segments_stays_within_the_bound(tmp_path, io, budget):
+    log = PartitionLog.open(tmp_path / "p", SMALL_SEGMENTS, io)
     for _ in range(20):
         append(log, 2)
     log.close()
-    reopened = PartitionLog.open(tmp_path / "p", segment_size_bytes=148)
+    reopened = PartitionLog.open(tmp_path / "p", SMALL_SEGMENTS, io)
     try:
         assert segment_files_open(tmp_path) <= LIMIT
         assert reopened.next_offset == 40
@@ -70,19 +74,19 @@ def test_reopening_a_partition_with_many_segments_stays_within_the_bound(tmp_pat
         reopened.close()
 
 
-def test_a_partition_past_the_bound_is_refused_with_3000(tmp_path, budget):
+def test_a_partition_past_the_bound_is_refused_with_3000(tmp_path, io, budget):
     opened = []
     try:
         # Each active segment pins 2 descriptors and one stays free for reads: 3 partitions fit in 8.
         for number in range(3):
-            opened.append(PartitionLog.open(tmp_path / f"p{number}"))
+            opened.append(PartitionLog.open(tmp_path / f"p{number}", io=io))
         with pytest.raises(StorageError) as refused:
-            PartitionLog.open(tmp_path / "p3")
+            PartitionLog.open(tmp_path / "p3", io=io)
         assert refused.value.code == ErrorCode.CANNOT_CREATE_PARTITION
         assert "system.io.max_open_segment_files" in refused.value.message
         assert segment_files_open(tmp_path) <= LIMIT
         opened.pop().close()
-        opened.append(PartitionLog.open(tmp_path / "p3"))  # room again once one is closed
+        opened.append(PartitionLog.open(tmp_path / "p3", io=io))  # room again once one is closed
     finally:
         for log in opened:
             log.close()

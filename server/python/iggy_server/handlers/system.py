@@ -35,7 +35,6 @@ from iggy.protocol.responses import (
 
 from .. import _native
 from ..errors import IggyError
-from ..storage import resources
 from . import handler
 
 SERVER_VERSION = "0.8.0"
@@ -134,9 +133,9 @@ def _read_os_release() -> dict[str, str]:
 _WRITER_BACKENDS = {"pwritev": SegmentWriterBackend.PWRITEV, "io_uring": SegmentWriterBackend.IO_URING}
 
 
-def collect_hot_path_stats() -> HotPathStats:
+def collect_hot_path_stats(ctx) -> HotPathStats:
     """Writer and pool counters, sent after the 0.8 Stats fields (a StatsExtension block)."""
-    hot = resources.hot_path_stats()
+    hot = ctx.io.stats()
     written = _native.writer_stats()
     return HotPathStats(
         writer=_WRITER_BACKENDS[hot["writer"]],
@@ -203,7 +202,7 @@ def collect_stats(ctx) -> Stats:
         threads_count=int(status.get("Threads", "0") or 0) or threading.active_count(),
         free_disk_space=free_disk,
         total_disk_space=total_disk,
-        extensions=(StatsExtension(tag=STATS_EXTENSION_HOT_PATH, body=collect_hot_path_stats().encode()),),
+        extensions=(StatsExtension(tag=STATS_EXTENSION_HOT_PATH, body=collect_hot_path_stats(ctx).encode()),),
     )
 
 

@@ -3,7 +3,7 @@
 The in-memory index (a bytearray of the same entries) answers every lookup; the files are the truth
 only at start-up, when :func:`open_segment` rebuilds state from the log and repairs the index file.
 All file writes go through :class:`SegmentWriter` (native: io_uring or pwritev, optionally O_DIRECT for
-the log); reads land in pooled buffers (:mod:`.resources`).
+the log); reads land in pooled buffers. Both come from the partition's :class:`~.resources.IoResources`.
 """
 
 from __future__ import annotations
@@ -14,12 +14,15 @@ import mmap
 import os
 import struct
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from iggy.protocol.codes import ErrorCode
 from iggy.protocol.layout import INDEX_ENTRY_STRUCT_FORMAT
 from iggy_server import _native
-from iggy_server.storage import resources, write_queue
-from iggy_server.storage.errors import StorageError
+from iggy_server.storage.errors import StorageError, background_write_failed
+
+if TYPE_CHECKING:
+    from iggy_server.storage.resources import IoResources
 
 LOG_SUFFIX = ".log"
 INDEX_SUFFIX = ".index"
@@ -78,7 +81,7 @@ class SegmentWriter:
     rebuilt from it. If a write fails, both files are cut back to their previous ends so that no
     half-written (never acknowledged) frame can be mistaken for a stored one at recovery.
 
-    With direct I/O (``resources.direct_io()``) the log is written through a second descriptor opened
+    With direct I/O (``io.direct_io``) the log is written through a second descriptor opened
     with O_DIRECT in whole 4 KiB blocks, so the file carries zero padding past the logical end until
     :meth:`trim` (on seal and close); reads keep using the ordinary descriptor, which Linux keeps
     coherent with direct writes. The index stays buffered (small writes).
@@ -88,6 +91,7 @@ class SegmentWriter:
         self,
         log_fd: int,
         index_path: Path,
+        io: IoResources,
         backend: str | None = None,
         log_path: Path | None = None,
         size_bytes: int = 0,
@@ -98,7 +102,7 @@ class SegmentWriter:
         self.written_end_bytes = size_bytes
         self.queued_end_bytes = size_bytes
         self.failure: Exception | None = None
-        self._direct_fd = _open_direct(log_path) if log_path is not None and resources.direct_io() else -1
+        self._direct_fd = _open_direct(log_path, io) if log_path is not None and io.direct_io else -1
         try:
             self._index_fd = os.open(index_path, os.O_RDWR | os.O_CREAT, 0o644)
         except BaseException:
@@ -108,9 +112,9 @@ class SegmentWriter:
             self._native = _native.SegmentFileWriter(
                 log_fd,
                 self._index_fd,
-                backend or resources.writer_backend(),
+                backend or io.writer_backend,
                 self._direct_fd,
-                resources.pool() if self._direct_fd >= 0 else None,
+                io.pool if self._direct_fd >= 0 else None,
             )
         except BaseException:
             os.close(self._index_fd)
@@ -160,7 +164,7 @@ class SegmentWriter:
 
     def raise_if_failed(self) -> None:
         if self.failure is not None:
-            raise write_queue.failed_error(self.failure)
+            raise background_write_failed(self.failure)
 
     def _cut_back(self, log_position: int, index_position: int) -> None:
         for fd, position in ((self._log_fd, log_position), (self._index_fd, index_position)):
@@ -197,26 +201,29 @@ class SegmentWriter:
             self._direct_fd = -1
 
 
-def _open_direct(log_path: Path) -> int:
+def _open_direct(log_path: Path, io: IoResources) -> int:
     """The log opened again for O_DIRECT writes, or -1 when the filesystem refuses the flag (then direct
-    I/O is turned off for the process, with one warning)."""
+    I/O is turned off for every later segment, with one warning)."""
     try:
         return os.open(log_path, os.O_WRONLY | os.O_DIRECT)
     except OSError as error:
         if error.errno != errno.EINVAL:
             raise
-        resources.refuse_direct_io(f"{log_path.parent}: open with O_DIRECT: {error.strerror}")
+        io.refuse_direct_io(f"{log_path.parent}: open with O_DIRECT: {error.strerror}")
         return -1
 
 
 class Segment:
     """State of one segment; the partition owns and mutates it.
 
-    Its descriptors count against :func:`resources.segment_files`: an active segment pins them (log, index,
+    Its descriptors count against ``io.segment_files``: an active segment pins them (log, index,
     O_DIRECT log); a sealed one opens its log on demand and may have it closed again by the LRU."""
 
-    def __init__(self, directory: Path, start_offset: int, log_fd: int, index: bytearray, size_bytes: int) -> None:
+    def __init__(
+        self, directory: Path, start_offset: int, log_fd: int, index: bytearray, size_bytes: int, io: IoResources
+    ) -> None:
         self.start_offset = start_offset
+        self._io = io
         stem = segment_file_stem(start_offset)
         self.log_path = directory / f"{stem}{LOG_SUFFIX}"
         self.index_path = directory / f"{stem}{INDEX_SUFFIX}"
@@ -227,7 +234,7 @@ class Segment:
         self._pinned_files = 0
         self.deleted = False
         if log_fd >= 0:
-            resources.segment_files().opened_sealed(self)
+            io.segment_files.opened_sealed(self)
 
     @property
     def log_fd(self) -> int:
@@ -236,9 +243,9 @@ class Segment:
             if self.deleted:
                 raise ValueError(f"segment {self.log_path} was deleted")
             self._log_fd = os.open(self.log_path, os.O_RDWR)
-            resources.segment_files().opened_sealed(self)
+            self._io.segment_files.opened_sealed(self)
         elif self.writer is None:
-            resources.segment_files().used_sealed(self)
+            self._io.segment_files.used_sealed(self)
         return self._log_fd
 
     def evict_log_fd(self) -> None:
@@ -267,14 +274,14 @@ class Segment:
 
     def activate(self) -> None:
         if self.writer is None:
-            files = resources.segment_files()
-            pinned = 3 if resources.direct_io() else 2
+            files = self._io.segment_files
+            pinned = 3 if self._io.direct_io else 2
             files.pin(pinned)  # StorageError 3000 at the bound, before any file is opened
             try:
                 log_fd = self.log_fd
                 files.forget(self)  # pinned from now on, never evicted
                 self.writer = SegmentWriter(
-                    log_fd, self.index_path, log_path=self.log_path, size_bytes=self.size_bytes
+                    log_fd, self.index_path, self._io, log_path=self.log_path, size_bytes=self.size_bytes
                 )
             except BaseException:
                 files.unpin(pinned)
@@ -287,7 +294,7 @@ class Segment:
         """Write the batch now, or (``background``, memory mode) queue it for the background writer."""
         assert self.writer is not None, "append to a sealed segment"
         if background:
-            resources.write_queue().submit(self.writer, frames, self.size_bytes, index_entries, len(self.index))
+            self._io.write_queue.submit(self.writer, frames, self.size_bytes, index_entries, len(self.index))
         else:
             self.writer.append(frames, self.size_bytes, index_entries, len(self.index), datasync)
         self.index += index_entries
@@ -303,7 +310,7 @@ class Segment:
         if self.writer is None:
             return
         if self.writer.written_end_bytes < (self.writer.queued_end_bytes if position is None else position):
-            resources.write_queue().drain(self.writer, position)
+            self._io.write_queue.drain(self.writer, position)
         self.writer.raise_if_failed()
 
     def read(self, byte_start: int, byte_end: int) -> memoryview | bytes:
@@ -314,7 +321,7 @@ class Segment:
         if self.writer is not None and self.writer.written_end_bytes < byte_end:
             self.drain(byte_end)
         size_bytes = byte_end - byte_start
-        buffer = resources.acquire_for_read(size_bytes)
+        buffer = self._io.acquire_for_read(size_bytes)
         if buffer is None:
             return read_fully(self.log_fd, size_bytes, byte_start)
         view = memoryview(buffer)
@@ -345,7 +352,7 @@ class Segment:
         if self.writer is not None:
             self.writer.close()
             self.writer = None
-            files = resources.segment_files()
+            files = self._io.segment_files
             files.unpin(self._pinned_files)
             self._pinned_files = 0
             if self._log_fd >= 0:
@@ -353,7 +360,7 @@ class Segment:
 
     def close(self) -> None:
         self.seal(fsync=False)
-        resources.segment_files().forget(self)
+        self._io.segment_files.forget(self)
         if self._log_fd >= 0:
             os.close(self._log_fd)
             self._log_fd = -1
@@ -365,10 +372,10 @@ class Segment:
             path.unlink(missing_ok=True)
 
 
-def create_segment(directory: Path, start_offset: int, fsync: bool) -> Segment:
+def create_segment(directory: Path, start_offset: int, fsync: bool, io: IoResources) -> Segment:
     stem = segment_file_stem(start_offset)
     log_fd = os.open(directory / f"{stem}{LOG_SUFFIX}", os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
-    segment = Segment(directory, start_offset, log_fd, bytearray(), 0)
+    segment = Segment(directory, start_offset, log_fd, bytearray(), 0, io)
     try:
         os.close(os.open(segment.index_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644))
         segment.activate()
@@ -380,7 +387,7 @@ def create_segment(directory: Path, start_offset: int, fsync: bool) -> Segment:
     return segment
 
 
-def open_segment(directory: Path, start_offset: int, full_scan: bool) -> Segment:
+def open_segment(directory: Path, start_offset: int, full_scan: bool, io: IoResources) -> Segment:
     """Open an existing segment. With ``full_scan`` (always for the newest segment) the log is walked
     and verified, a torn or corrupt tail is cut off and the index file is rewritten if it disagrees;
     otherwise the index file is trusted when it is consistent with the log size."""
@@ -392,14 +399,14 @@ def open_segment(directory: Path, start_offset: int, full_scan: bool) -> Segment
         log_size_bytes = os.fstat(log_fd).st_size
         stored_index = index_path.read_bytes() if index_path.exists() else b""
         if not full_scan and _index_matches_log(stored_index, log_size_bytes):
-            return Segment(directory, start_offset, log_fd, bytearray(stored_index), log_size_bytes)
+            return Segment(directory, start_offset, log_fd, bytearray(stored_index), log_size_bytes, io)
         valid_bytes, rebuilt_index = _scan(log_fd, log_size_bytes, start_offset, log_path)
         if valid_bytes < log_size_bytes:
             os.ftruncate(log_fd, valid_bytes)
             os.fsync(log_fd)
         if rebuilt_index != stored_index:
             _rewrite_index(index_path, rebuilt_index)
-        return Segment(directory, start_offset, log_fd, bytearray(rebuilt_index), valid_bytes)
+        return Segment(directory, start_offset, log_fd, bytearray(rebuilt_index), valid_bytes, io)
     except BaseException:
         os.close(log_fd)
         raise
