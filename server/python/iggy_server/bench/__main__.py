@@ -140,6 +140,9 @@ class LocalServer:
         env = {k: v for k, v in os.environ.items() if not k.startswith("IGGY_") or k.startswith("IGGY_SYSTEM_")}
         env.update(
             IGGY_TCP_ADDRESS="127.0.0.1:0",
+            IGGY_HTTP_ADDRESS="127.0.0.1:0",
+            IGGY_QUIC_ADDRESS="127.0.0.1:0",
+            IGGY_WEBSOCKET_ADDRESS="127.0.0.1:0",
             IGGY_TCP_ADDRESS_FILE=str(address_file),
             IGGY_SYSTEM_PATH=str(self.directory / "data"),
             IGGY_ROOT_USERNAME="iggy",

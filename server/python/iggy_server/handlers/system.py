@@ -318,9 +318,9 @@ async def get_cluster_metadata(ctx, session, payload):
         name=cluster.node_name,
         ip=ctx.bound_host,
         tcp_port=ctx.bound_port,
-        quic_port=DEFAULT_QUIC_PORT,
-        http_port=DEFAULT_HTTP_PORT,
-        websocket_port=DEFAULT_WEBSOCKET_PORT,
+        quic_port=ctx.transport_ports.get("quic", DEFAULT_QUIC_PORT),
+        http_port=ctx.transport_ports.get("http", DEFAULT_HTTP_PORT),
+        websocket_port=ctx.transport_ports.get("websocket", DEFAULT_WEBSOCKET_PORT),
         role=0,  # leader
         status=0,  # healthy
     )
