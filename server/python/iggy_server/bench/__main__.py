@@ -3,6 +3,7 @@
     iggy-bench pinned-producer                        # against 127.0.0.1:8090, user iggy/iggy
     iggy-bench --start-server --durability durable pinned-producer --producers 1 --streams 1
     iggy-bench balanced-consumer-group --consumers 4 --output-json r.json --output-html r.html
+    iggy-bench transports                             # send/poll over TCP, WebSocket, QUIC and HTTP
 
 The load comes from the native generator (one OS thread per actor, blocking TCP, frames encoded
 once), so the client is not the bottleneck. Every run recreates the streams ``bench-1..N`` it uses.
@@ -247,6 +248,11 @@ def run_actors(
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["transports"]:  # send/poll over each transport (bench/transports.py)
+        from iggy_server.bench import transports
+
+        return transports.main(argv[1:])
     args = arguments(argv)
     plan = plan_from(args)
     server = LocalServer(args.durability, args.data_dir) if args.start_server else None
