@@ -70,10 +70,14 @@ def test_websocket_bad_frames_answer_iggy_codes_and_keep_the_connection(server):
     unknown = struct.pack("<II", 4 + 3, 9999) + b"abc"
     short = struct.pack("<II", 2, int(Command.PING))
     before_login = frame(requests.GetStreams())
+    # A CreateStream announcing 11 MiB (above the 10 MiB request limit): refused from its header; the bytes
+    # that follow belong to it and are discarded as they arrive, so the Ping after them is read in sync.
+    oversized = struct.pack("<II", 4 + 11 * 1024 * 1024, int(Command.CREATE_STREAM))
     ping = frame(requests.Ping())
-    replies = asyncio.run(ws_exchange(address, [unknown, short, before_login, ping], 4))
+    messages = [unknown, short, before_login, oversized, b"x" * (11 * 1024 * 1024), ping]
+    replies = asyncio.run(ws_exchange(address, messages, 5))
     assert [status_of(r) for r in replies] == [ErrorCode.INVALID_COMMAND, ErrorCode.INVALID_COMMAND,
-                                              ErrorCode.UNAUTHENTICATED, 0]
+                                              ErrorCode.UNAUTHENTICATED, ErrorCode.INVALID_COMMAND, 0]
 
 
 def test_websocket_admits_a_large_send(server):
@@ -126,6 +130,8 @@ def test_quic_login_state_per_connection_and_bad_streams(server):
         assert status_of(await quic.request(cut)) == ErrorCode.INVALID_COMMAND
         unknown = struct.pack("<II", 4, 9999)
         assert status_of(await quic.request(unknown)) == ErrorCode.INVALID_COMMAND
+        oversized = struct.pack("<II", 4 + 11 * 1024 * 1024, int(Command.CREATE_STREAM))
+        assert status_of(await quic.request(oversized, finish=False)) == ErrorCode.INVALID_COMMAND
         # the connection (and its login) survive the bad streams
         reply = await quic.request(frame(requests.GetStream("quic-s")))
         assert status_of(reply) == 0 and b"quic-s" in reply
