@@ -10,7 +10,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from iggy.protocol.codes import ErrorCode
 
-from conftest import JWT_SECRET, Http
+from transport_support import JWT_SECRET, Http
 
 
 def make_topic(http: Http, name: str, partitions: int = 1) -> None:
