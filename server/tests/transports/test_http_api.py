@@ -65,7 +65,7 @@ def test_duplicate_and_invalid_input_are_400_with_the_iggy_code(http: Http):
     make_topic(http, "dup")
     status, body, _ = http.call("POST", "/streams", {"name": "dup"})
     assert status == 400 and body["id"] == ErrorCode.STREAM_NAME_ALREADY_EXISTS
-    assert body["code"] == "stream_name_already_exists"
+    assert body["code"] == "stream_name_already_exists" and body["field"] == "name"
     status, body, _ = http.call("POST", "/streams", raw=b"{not json")
     assert status == 400 and body["id"] == ErrorCode.INVALID_HTTP_REQUEST
     status, body, _ = http.call("POST", "/streams/dup/topics", {"name": "x", "partitions_count": "three"})

@@ -36,8 +36,25 @@ log = logging.getLogger(__name__)
 
 TRANSPORT = "http"
 PUBLIC_PATHS = frozenset({"/", "/ping", "/users/login", "/users/refresh-token", "/personal-access-tokens/login"})
+# Status and "field" per error code, as Iggy 0.8's http/error.rs maps them (every other code: 400, null).
 _UNAUTHENTICATED = frozenset({ErrorCode.UNAUTHENTICATED, ErrorCode.ACCESS_TOKEN_MISSING, ErrorCode.INVALID_ACCESS_TOKEN,
                               ErrorCode.INVALID_PERSONAL_ACCESS_TOKEN})
+_NOT_FOUND = frozenset({
+    ErrorCode.STREAM_ID_NOT_FOUND, ErrorCode.TOPIC_ID_NOT_FOUND, ErrorCode.PARTITION_NOT_FOUND,
+    ErrorCode.SEGMENT_NOT_FOUND, ErrorCode.CLIENT_NOT_FOUND, ErrorCode.CONSUMER_GROUP_ID_NOT_FOUND,
+    ErrorCode.CONSUMER_GROUP_NAME_NOT_FOUND, ErrorCode.CONSUMER_GROUP_MEMBER_NOT_FOUND,
+    ErrorCode.CONSUMER_OFFSET_NOT_FOUND, ErrorCode.RESOURCE_NOT_FOUND,
+})
+_FIELDS = {
+    ErrorCode.STREAM_ID_NOT_FOUND: "stream_id", ErrorCode.TOPIC_ID_NOT_FOUND: "topic_id",
+    ErrorCode.PARTITION_NOT_FOUND: "partition_id", ErrorCode.SEGMENT_NOT_FOUND: "segment_id",
+    ErrorCode.CLIENT_NOT_FOUND: "client_id", ErrorCode.INVALID_STREAM_NAME: "name",
+    ErrorCode.STREAM_NAME_ALREADY_EXISTS: "name", ErrorCode.INVALID_TOPIC_NAME: "name",
+    ErrorCode.TOPIC_NAME_ALREADY_EXISTS: "name", ErrorCode.INVALID_STREAM_ID: "stream_id",
+    ErrorCode.INVALID_TOPIC_ID: "topic_id", ErrorCode.INVALID_OFFSET: "offset",
+    ErrorCode.INVALID_CONSUMER_GROUP_ID: "consumer_group_id", ErrorCode.CONSUMER_GROUP_NAME_ALREADY_EXISTS: "name",
+    ErrorCode.USER_ALREADY_EXISTS: "username", ErrorCode.PERSONAL_ACCESS_TOKEN_ALREADY_EXISTS: "name",
+}
 _NOT_FOUND_JSON = {"id": 404, "code": "not_found", "reason": "Resource not found", "field": None}
 _CLAIMS = "iggy_claims"
 T = "/streams/{stream_id}/topics/{topic_id}"
@@ -48,23 +65,16 @@ def http_status(code: int) -> int:
         return 401
     if code == ErrorCode.UNAUTHORIZED:
         return 403
-    try:
-        name = ErrorCode(code).name
-    except ValueError:
-        return 400
-    return 404 if name.endswith("NOT_FOUND") else 400
+    return 404 if code in _NOT_FOUND else 400
 
 
 def error_response(error: IggyError, status: int | None = None) -> web.Response:
-    status = status or http_status(error.code)
-    if status == 401:
-        return web.Response(status=401)  # Iggy answers authentication failures with a bare status
     try:
         name = ErrorCode(error.code).name.lower()
     except ValueError:
         name = "error"
-    body = {"id": error.code, "code": name, "reason": error.message, "field": None}
-    return web.json_response(body, status=status)
+    body = {"id": error.code, "code": name, "reason": error.message, "field": _FIELDS.get(error.code)}
+    return web.json_response(body, status=status or http_status(error.code))
 
 
 class Api:
@@ -446,11 +456,21 @@ def _auth_middleware(jwt: JwtManager, public: frozenset[str]) -> Any:
         header = request.headers.get("Authorization", "")
         scheme, _, token = header.partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
-            raise IggyError(ErrorCode.UNAUTHENTICATED, "missing bearer token")
-        request[_CLAIMS] = jwt.verify(token.strip())
+            log.info("http %s %s: no bearer token", request.method, request.path)
+            return _bare_401()
+        try:
+            request[_CLAIMS] = jwt.verify(token.strip())
+        except IggyError as error:
+            log.info("http %s %s: %s", request.method, request.path, error.message)
+            return _bare_401()
         return await handler(request)
 
     return authenticate
+
+
+def _bare_401() -> web.Response:
+    """Iggy's JWT layer refuses a missing, bad, expired or revoked token with a bare 401 (no body)."""
+    return web.Response(status=401)
 
 
 def _cors_middleware(cors: Any) -> Any:
