@@ -29,6 +29,8 @@ __all__ = ["QuicListener"]
 
 log = logging.getLogger(__name__)
 TRANSPORT = "quic"
+# Application error code sent with STOP_SENDING for a refused request's unread payload (0 = no error kind).
+_STOP_SENDING_ERROR_CODE = 0
 
 
 class _IggyQuicProtocol(QuicConnectionProtocol):
@@ -77,6 +79,11 @@ class _IggyQuicProtocol(QuicConnectionProtocol):
             if refused is not None:
                 log.info("quic client %d: error %d: %s", session.client_id, refused.code, refused.message)
                 self._answer(writer, [error_frame(refused.code)])
+                if length > 4:
+                    # The payload is never read: STOP_SENDING tells the peer to stop sending it, so the
+                    # stream's unread bytes cannot hold flow-control credit.
+                    self._quic.stop_stream(writer.transport.stream_id, _STOP_SENDING_ERROR_CODE)
+                    self.transmit()
                 return
             payload = await reader.readexactly(length - 4)
         except asyncio.IncompleteReadError as cut:
