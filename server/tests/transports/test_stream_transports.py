@@ -192,3 +192,37 @@ def test_each_transport_can_be_switched_off(tmp_path):
             assert client.status_of(requests.Ping()) == 0
     finally:
         process.stop()
+
+
+def test_https_and_wss(tmp_path):
+    """HTTPS with configured PEM files (the test CA), wss:// with a self-signed certificate made at start."""
+    import json
+    import urllib.request
+
+    from iggy_server.testing.pki import write_test_pki
+    from server_support import ServerProcess
+
+    ca, cert, key = write_test_pki(tmp_path)
+    env = {"IGGY_HTTP_TLS_ENABLED": "true", "IGGY_HTTP_TLS_CERT_FILE": str(cert), "IGGY_HTTP_TLS_KEY_FILE": str(key),
+           "IGGY_WEBSOCKET_TLS_ENABLED": "true"}
+    process = ServerProcess(tmp_path / "data", env=env).start()
+    try:
+        context = ssl.create_default_context(cafile=str(ca))
+        host, port = host_port(process.transport_addresses["http"])
+        request = urllib.request.Request(f"https://localhost:{port}/users/login", method="POST",
+                                         data=json.dumps({"username": "iggy", "password": "iggy"}).encode(),
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, context=context, timeout=WAIT_S) as response:
+            assert json.loads(response.read())["user_id"] == 0
+
+        async def over_wss() -> bytes:
+            insecure = ssl.create_default_context()
+            insecure.check_hostname = False
+            insecure.verify_mode = ssl.CERT_NONE  # the certificate is self-signed, made at start
+            async with websockets.connect(f"wss://{process.transport_addresses['websocket']}/", ssl=insecure) as ws:
+                await ws.send(login_frame())
+                return await asyncio.wait_for(ws.recv(), WAIT_S)
+
+        assert status_of(asyncio.run(over_wss())) == 0
+    finally:
+        process.stop()
