@@ -12,12 +12,12 @@ import importlib
 from typing import Any
 
 from ..errors import IggyError
-from ..protocol.codes import ErrorCode
+from ..protocol.codes import DEFAULT_HTTP_PORT, DEFAULT_TCP_PORT, DEFAULT_WEBSOCKET_PORT, ErrorCode
 
 __all__ = ["open_connection", "DEFAULT_PORTS"]
 
 # Iggy 0.8's default ports per transport, used when a connection string names no port.
-DEFAULT_PORTS = {"tcp": 8090, "ws": 8092, "http": 3000}
+DEFAULT_PORTS = {"tcp": DEFAULT_TCP_PORT, "ws": DEFAULT_WEBSOCKET_PORT, "http": DEFAULT_HTTP_PORT}
 _MODULES = {"ws": ("websocket", "websockets", "ws"), "http": ("http", "aiohttp", "http")}
 
 
