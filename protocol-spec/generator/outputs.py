@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from .codec_python import (
+    LAYOUT_PATH, REQUESTS_PATH, RESPONSES_PATH, render_python_layout, render_python_requests, render_python_responses,
+)
 from .languages import render_go, render_java, render_python, render_rust
 from .reference import render_reference
 from .spec import Spec
@@ -19,6 +22,10 @@ OUTPUTS: dict[str, Callable[[Spec], str]] = {
     "sdk/go/codes.go": render_go,
     "sdk/java/src/main/java/iggy/sdk/Codes.java": render_java,
     "protocol-spec/REFERENCE.md": render_reference,
+    # The Python codec (codec_python.py): requests, the command table and the header/index layout.
+    REQUESTS_PATH: render_python_requests,
+    RESPONSES_PATH: render_python_responses,
+    LAYOUT_PATH: render_python_layout,
 }
 
 

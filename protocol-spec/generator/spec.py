@@ -24,7 +24,8 @@ SPEC_DIR = Path(__file__).resolve().parent.parent / "spec"
 SCALAR_SIZES = {"u8": 1, "u16": 2, "u32": 4, "u64": 8, "u128": 16, "f32": 4, "bool": 1}
 SCALAR_TYPES = frozenset(SCALAR_SIZES) | {"bytes"}
 CONSTANT_TYPES = frozenset({"u8", "u16", "u32", "u64", "usize"})
-FIELD_ROLES = frozenset({"length", "flag", "padding", "reserved"})
+# index: a table a codec computes from later fields (SendMessages' index entries, from the message frames).
+FIELD_ROLES = frozenset({"length", "flag", "padding", "reserved", "index"})
 RESPONSE_KINDS_WITHOUT_STRUCT = frozenset({"empty", "inline"})
 VERIFIED_TAGS = frozenset({"PY", "NODE", "SRC"})
 
@@ -52,6 +53,18 @@ def snake(camel_name: str) -> str:
     return upper_snake(camel_name).lower()
 
 
+def derived_field_names(fields: tuple[Field, ...] | list[Field]) -> set[str]:
+    """Fields a codec computes instead of exposing (the `fields` form of fixtures and generated types leave
+    them out): every field with a role, and every count or size another field of the same list refers to."""
+    derived = {f.name for f in fields if f.role is not None}
+    for f in fields:
+        if f.repeat not in (None, "to_end", "chained"):
+            derived.add(f.repeat)
+        if isinstance(f.size, str) and f.size != "to_end":
+            derived.add(f.size)
+    return derived
+
+
 @dataclass(frozen=True)
 class Field:
     name: str
@@ -62,7 +75,8 @@ class Field:
     when: str | None = None  # "flag_field == value": present only then
     enum: str | None = None
     unit: str | None = None
-    role: str | None = None  # length | flag | padding | reserved: derived bytes, not user data
+    role: str | None = None  # length | flag | padding | reserved | index: derived bytes, not user data
+    default: int | str | bool | None = None  # what a client sends when the caller gives no value
 
     @property
     def is_data(self) -> bool:
@@ -101,9 +115,26 @@ class Record:
     def field_names(self, data_only: bool = False) -> list[str]:
         return [f.name for f in self.fields if f.is_data or not data_only]
 
+    def value_fields(self) -> list[Field]:
+        """The fields a user sets or reads: derived ones (see derived_field_names) left out."""
+        derived = derived_field_names(self.fields)
+        return [f for f in self.fields if f.name not in derived]
+
     def fixed_size(self) -> int | None:
         sizes = [f.fixed_size() for f in self.fields]
         return None if any(s is None for s in sizes) else sum(sizes)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class PermissionRule:
+    """A named authorization rule (commands.toml [[permission_rule]]); commands refer to it by name."""
+
+    name: str
+    scope: str  # none | stream | topic
+    about: str
+
+
+PERMISSION_SCOPES = frozenset({"none", "stream", "topic"})
 
 
 @dataclass(frozen=True)
@@ -119,10 +150,16 @@ class Command:
     response_repeat: str | None = None
     response_fields: tuple[Field, ...] = ()
     missing: str | None = None  # "empty": a missing object answers OK with an empty body
+    permission_rule: str = ""  # a PermissionRule name: the machine-readable form of `permission`
 
     @property
     def constant_name(self) -> str:
         return upper_snake(self.name)
+
+    def request_value_fields(self) -> list[Field]:
+        """The request fields a user sets: derived ones (see derived_field_names) left out."""
+        derived = derived_field_names(self.request)
+        return [f for f in self.request if f.name not in derived]
 
     def request_field_names(self, data_only: bool = False) -> list[str]:
         return [f.name for f in self.request if f.is_data or not data_only]
@@ -180,6 +217,13 @@ class Spec:
     commands: tuple[Command, ...]  # sorted by code
     errors: tuple[ErrorDef, ...]  # sorted by code
     source_files: tuple[Path, ...] = field(default=())
+    permission_rules: tuple[PermissionRule, ...] = ()
+
+    def permission_rule(self, name: str) -> PermissionRule:
+        for rule in self.permission_rules:
+            if rule.name == name:
+                return rule
+        raise KeyError(name)
 
     def command(self, name_or_code: str | int) -> Command:
         for command in self.commands:
@@ -256,6 +300,10 @@ def load_spec(spec_dir: Path | str | None = None) -> Spec:
         commands=commands,
         errors=errors,
         source_files=tuple(files.values()),
+        permission_rules=tuple(
+            PermissionRule(r.get("name", "?"), r.get("scope", "?"), r.get("about", ""))
+            for r in raw["commands"].get("permission_rule", [])
+        ),
     )
     spec = _resolve_extends(spec, problems)
     problems.extend(validate(spec))
@@ -274,6 +322,12 @@ def validate(spec: Spec) -> list[str]:
     _check_unique("enum name", [e.name for e in spec.enums], problems)
     _check_unique("constant name", [c.name for c in spec.constants], problems)
     _check_unique("record name", list(spec.primitives) + list(spec.structs), problems)
+    _check_unique("permission rule", [r.name for r in spec.permission_rules], problems)
+    rule_names = {r.name for r in spec.permission_rules}
+    for rule in spec.permission_rules:
+        if not _SNAKE.match(rule.name) or rule.scope not in PERMISSION_SCOPES or not rule.about:
+            problems.append(f"permission rule {rule.name}: needs a snake_case name, a scope in "
+                            f"{sorted(PERMISSION_SCOPES)} and an about")
     enum_names = {e.name for e in spec.enums}
     for enum in spec.enums:
         _check_unique(f"value of enum {enum.name}", [v.value for v in enum.values], problems)
@@ -285,6 +339,10 @@ def validate(spec: Spec) -> list[str]:
             problems.append(f"command {command.name}: code {command.code} out of u32 range")
         if command.verified not in VERIFIED_TAGS:
             problems.append(f"command {command.name}: verified must be one of {sorted(VERIFIED_TAGS)}")
+        if command.permission_rule not in rule_names:
+            problems.append(f"command {command.name}: permission_rule {command.permission_rule!r} is not a rule")
+        elif (command.permission_rule == "public") == command.auth:
+            problems.append(f"command {command.name}: permission_rule \"public\" goes with auth = false only")
         if command.missing not in (None, "empty"):
             problems.append(f"command {command.name}: missing must be \"empty\" when given")
         if command.response not in RESPONSE_KINDS_WITHOUT_STRUCT and command.response not in spec.structs:
@@ -336,6 +394,10 @@ def _check_fields(owner: str, fields: tuple[Field, ...], spec: Spec, enum_names:
                 problems.append(f"{where}: when must read \"<earlier field> == <number>\"")
         if f.enum is not None and (f.enum not in enum_names or f.type != "u8"):
             problems.append(f"{where}: enum {f.enum!r} must be a known enum on a u8 field")
+        if f.default is not None:
+            expected_default = bool if f.type == "bool" else str if f.type in ("name", "password", "string32") else int
+            if type(f.default) is not expected_default or f.type not in (*SCALAR_SIZES, "name", "password", "string32"):
+                problems.append(f"{where}: default must be a {expected_default.__name__} on a scalar or string field")
         if f.role is not None and f.role not in FIELD_ROLES:
             problems.append(f"{where}: role must be one of {sorted(FIELD_ROLES)}")
         seen[f.name] = f
@@ -350,7 +412,7 @@ def _check_unique(what: str, values: list, problems: list[str]) -> None:
 
 
 def _field(data: dict, owner: str, problems: list[str]) -> Field:
-    known = {"name", "type", "about", "size", "repeat", "when", "enum", "unit", "role"}
+    known = {"name", "type", "about", "size", "repeat", "when", "enum", "unit", "role", "default"}
     unknown = set(data) - known
     if unknown:
         problems.append(f"{owner}.{data.get('name')}: unknown keys {sorted(unknown)}")
@@ -366,6 +428,7 @@ def _field(data: dict, owner: str, problems: list[str]) -> Field:
         enum=data.get("enum"),
         unit=data.get("unit"),
         role=data.get("role"),
+        default=data.get("default"),
     )
 
 
@@ -403,7 +466,7 @@ def _resolve_extends(spec: Spec, problems: list[str]) -> Spec:
 
 def _command(data: dict, problems: list[str]) -> Command:
     name = data.get("name", "?")
-    for key in ("name", "code", "auth", "permission", "about", "verified", "request", "response"):
+    for key in ("name", "code", "auth", "permission", "permission_rule", "about", "verified", "request", "response"):
         if key not in data:
             problems.append(f"command {name}: missing key {key!r}")
     return Command(
@@ -418,6 +481,7 @@ def _command(data: dict, problems: list[str]) -> Command:
         response_repeat=data.get("response_repeat"),
         response_fields=tuple(_field(f, f"command {name} response", problems) for f in data.get("response_fields", [])),
         missing=data.get("missing"),
+        permission_rule=data.get("permission_rule", ""),
     )
 
 

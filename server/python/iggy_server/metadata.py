@@ -20,7 +20,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from iggy.protocol.codes import ErrorCode
+from iggy.protocol.codes import (
+    MAX_PARTITIONS_PER_REQUEST,
+    MAX_STREAMS,
+    MAX_TOPIC_SIZE_UNLIMITED,
+    MAX_TOPICS_PER_STREAM,
+    MESSAGE_EXPIRY_NEVER,
+    CompressionAlgorithm,
+    ErrorCode,
+)
 
 from .errors import IggyError
 from .groups import ConsumerGroup
@@ -37,21 +45,17 @@ __all__ = [
     "Stream",
     "Topic",
     "Partition",
-    "U64_MAX",
     "MAX_PARTITIONS_PER_COMMAND",
     "METADATA_FILE",
 ]
 
 log = logging.getLogger(__name__)
 
-U64_MAX = 0xFFFF_FFFF_FFFF_FFFF
-MAX_PARTITIONS_PER_COMMAND = 1000
-MAX_STREAMS = 4096  # 0.8 packs stream and topic ids into 12 bits each
-MAX_TOPICS_PER_STREAM = 4096
+MAX_PARTITIONS_PER_COMMAND = MAX_PARTITIONS_PER_REQUEST
 METADATA_FILE = "metadata.msgpack"
 METADATA_FORMAT_VERSION = 1
-COMPRESSION_NONE = 1
-COMPRESSION_GZIP = 2
+COMPRESSION_NONE = CompressionAlgorithm.NONE
+COMPRESSION_GZIP = CompressionAlgorithm.GZIP
 
 Key = int | str  # a resolved wire Identifier: numeric id or exact name
 
@@ -459,11 +463,11 @@ class Metadata:
             raise IggyError(ErrorCode.INVALID_COMMAND, f"unknown compression algorithm {compression_algorithm}")
         defaults = self.config.system.topic
         if message_expiry_us == 0:
-            message_expiry_us = defaults.message_expiry_us or U64_MAX
+            message_expiry_us = defaults.message_expiry_us or MESSAGE_EXPIRY_NEVER
         if max_topic_size_bytes == 0:
-            max_topic_size_bytes = defaults.max_size_bytes or U64_MAX
+            max_topic_size_bytes = defaults.max_size_bytes or MAX_TOPIC_SIZE_UNLIMITED
         segment_size = self.config.system.segment.size_bytes
-        if max_topic_size_bytes != U64_MAX and max_topic_size_bytes < segment_size:
+        if max_topic_size_bytes != MAX_TOPIC_SIZE_UNLIMITED and max_topic_size_bytes < segment_size:
             raise IggyError(
                 ErrorCode.INVALID_TOPIC_SIZE,
                 f"max topic size {max_topic_size_bytes} B is below the segment size {segment_size} B",
@@ -642,13 +646,13 @@ class Metadata:
         consumer/group offset. Returns (segments, messages) deleted.
         """
         segments = messages = 0
-        if topic.message_expiry_us != U64_MAX:
+        if topic.message_expiry_us != MESSAGE_EXPIRY_NEVER:
             for partition in topic.partitions:
                 barrier = partition.offsets.min_offset()
                 result = partition.log.delete_expired_segments(now, topic.message_expiry_us, barrier)
                 segments += result.segments_count
                 messages += result.messages_count
-        if topic.max_topic_size_bytes != U64_MAX:
+        if topic.max_topic_size_bytes != MAX_TOPIC_SIZE_UNLIMITED:
             threshold = topic.max_topic_size_bytes * 9 // 10
             # Each pass deletes one segment, so the loop is bounded by the number of segments.
             while topic.size_bytes >= threshold:

@@ -74,10 +74,30 @@ def test_websocket_bad_frames_answer_iggy_codes_and_keep_the_connection(server):
     # that follow belong to it and are discarded as they arrive, so the Ping after them is read in sync.
     oversized = struct.pack("<II", 4 + 11 * 1024 * 1024, int(Command.CREATE_STREAM))
     ping = frame(requests.Ping())
-    messages = [unknown, short, before_login, oversized, b"x" * (11 * 1024 * 1024), ping]
-    replies = asyncio.run(ws_exchange(address, messages, 5))
+    messages = [unknown, short, before_login, login_frame(), oversized, b"x" * (11 * 1024 * 1024), ping]
+    replies = asyncio.run(ws_exchange(address, messages, 6))
     assert [status_of(r) for r in replies] == [ErrorCode.INVALID_COMMAND, ErrorCode.INVALID_COMMAND,
-                                              ErrorCode.UNAUTHENTICATED, ErrorCode.INVALID_COMMAND, 0]
+                                              ErrorCode.UNAUTHENTICATED, 0, ErrorCode.INVALID_COMMAND, 0]
+
+
+def test_websocket_large_request_before_login_closes_the_connection(server):
+    """As on TCP: an anonymous peer announcing more than limits.max_unauthenticated_request_bytes is answered
+    and disconnected, so it cannot make the server read (and discard) a large payload."""
+    address = server.transport_addresses["websocket"]
+    oversized = struct.pack("<II", 4 + 1024 * 1024, int(Command.CREATE_STREAM))
+
+    async def scenario() -> tuple[bytes, bool]:
+        async with websockets.connect(f"ws://{address}/") as connection:
+            await connection.send(oversized)
+            reply = await asyncio.wait_for(connection.recv(), WAIT_S)
+            try:
+                await asyncio.wait_for(connection.recv(), WAIT_S)
+            except websockets.ConnectionClosed:
+                return reply, True
+            return reply, False
+
+    reply, closed = asyncio.run(scenario())
+    assert status_of(reply) == ErrorCode.UNAUTHENTICATED and closed
 
 
 def test_websocket_admits_a_large_send(server):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from iggy.protocol.codes import ErrorCode
+from iggy.protocol.codes import ConsumerKind, ErrorCode
 from iggy.protocol.primitives import Consumer
 
 from ..errors import IggyError
@@ -12,8 +12,8 @@ from ..groups import ConsumerGroup, Member
 from ..metadata import Metadata, Partition, Topic
 from ._common import key
 
-CONSUMER = 1
-CONSUMER_GROUP = 2
+CONSUMER = ConsumerKind.CONSUMER
+CONSUMER_GROUP = ConsumerKind.CONSUMER_GROUP
 
 __all__ = ["CONSUMER", "CONSUMER_GROUP", "ResolvedConsumer", "consumer_key", "resolve_consumer"]
 

@@ -3,7 +3,7 @@
 API summary (everything else in this package is private):
 
     StorageError(code: int, message: str)   # == iggy_server._native.NativeError; .code is an Iggy error code
-    CONSUMER = 1; CONSUMER_GROUP = 2        # consumer kinds, the wire values
+    CONSUMER, CONSUMER_GROUP                # consumer kinds (the generated ConsumerKind values)
 
     partition_path(system_path, stream_id, topic_id, partition_id) -> Path
         # {system_path}/streams/{stream_id}/topics/{topic_id}/partitions/{partition_id}

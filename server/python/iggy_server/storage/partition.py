@@ -419,7 +419,7 @@ class PartitionLog:
         self._segments[-1].drain()
         if fsync:
             for sealed in self._unsynced_sealed:
-                if sealed.log_fd >= 0:  # not deleted since
+                if not sealed.deleted:
                     sealed.sync()
             self._unsynced_sealed.clear()
             self._segments[-1].sync()
@@ -433,7 +433,7 @@ class PartitionLog:
         self._check_open()
         await self.wait_written()  # a sync only covers what the kernel has
         for sealed in self._unsynced_sealed:  # rare (one per rotation) and already written out
-            if sealed.log_fd >= 0:
+            if not sealed.deleted:
                 sealed.sync()
         self._unsynced_sealed.clear()
         counted = self._unsynced_messages

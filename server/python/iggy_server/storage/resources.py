@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from iggy_server import _native
+from iggy_server.storage.open_files import SegmentFileBudget, default_limit
 from iggy_server.storage.write_queue import DEFAULT_LIMIT_BYTES as DEFAULT_WRITE_QUEUE_BYTES, WriteQueue
 
 MIB = 1024 * 1024
@@ -37,6 +38,7 @@ logger = logging.getLogger(__name__)
 _lock = threading.Lock()
 _pool: _native.BufferPool | None = None
 _write_queue: WriteQueue | None = None
+_segment_files: SegmentFileBudget | None = None
 _requested_writer = "auto"
 _resolved_writer: str | None = None
 _direct_io_requested = False
@@ -52,18 +54,23 @@ def configure(
     direct_io: bool = False,
     data_path: str | os.PathLike[str] | None = None,
     write_queue_bytes: int = DEFAULT_WRITE_QUEUE_BYTES,
+    max_open_segment_files: int = 0,
 ) -> dict[str, Any]:
     """Set the pool capacity, writer mode and direct I/O (call before any partition is opened); returns
     the resolved :func:`io_status`. ``writer="io_uring"`` raises OSError when io_uring does not work.
     With ``direct_io`` and a ``data_path`` (an existing directory), an aligned O_DIRECT write is probed
-    there now; a refusal falls back to buffered writes with one warning."""
+    there now; a refusal falls back to buffered writes with one warning. ``max_open_segment_files``: the
+    bound of :func:`segment_files` (0 = half the process's descriptor limit)."""
     global _pool, _requested_writer, _resolved_writer, _direct_io_requested, _direct_io_refusal, _write_queue
+    global _segment_files
     if writer not in WRITER_MODES:
         raise ValueError(f"writer must be one of {', '.join(WRITER_MODES)}, got {writer!r}")
     with _lock:
         _pool = _native.BufferPool(pool_size_bytes)
         if _write_queue is None or _write_queue.queued_bytes == 0:  # never swap a queue that holds batches
             _write_queue = WriteQueue(write_queue_bytes)
+        if _segment_files is None or _segment_files.open_files == 0:  # never while segments hold files
+            _segment_files = SegmentFileBudget(max_open_segment_files or default_limit())
         _requested_writer = writer
         _resolved_writer = None
         _direct_io_requested = direct_io
@@ -94,6 +101,16 @@ def write_queue() -> WriteQueue:
             if _write_queue is None:
                 _write_queue = WriteQueue(DEFAULT_WRITE_QUEUE_BYTES)
     return _write_queue
+
+
+def segment_files() -> SegmentFileBudget:
+    """The bound on open segment files (pinned by active segments, LRU for sealed ones)."""
+    global _segment_files
+    if _segment_files is None:
+        with _lock:
+            if _segment_files is None:
+                _segment_files = SegmentFileBudget(default_limit())
+    return _segment_files
 
 
 def writer_backend() -> str:
@@ -187,7 +204,11 @@ def hot_path_stats() -> dict[str, Any]:
     stats.update(io_status())
     stats.update(_counters)
     queue = write_queue()
+    files = segment_files()
     stats.update(
+        open_segment_files=files.open_files,
+        open_segment_files_limit=files.limit,
+        segment_file_evictions=files.evictions,
         write_queue_bytes=queue.queued_bytes,
         background_submissions=queue.submissions,
         background_batches=queue.batches_written,

@@ -16,6 +16,7 @@ import struct
 from pathlib import Path
 
 from iggy.protocol.codes import ErrorCode
+from iggy.protocol.layout import INDEX_ENTRY_STRUCT_FORMAT
 from iggy_server import _native
 from iggy_server.storage import resources, write_queue
 from iggy_server.storage.errors import StorageError
@@ -23,7 +24,7 @@ from iggy_server.storage.errors import StorageError
 LOG_SUFFIX = ".log"
 INDEX_SUFFIX = ".index"
 INDEX_ENTRY_SIZE = _native.INDEX_ENTRY_SIZE
-_INDEX_ENTRY = struct.Struct("<IIQ")
+_INDEX_ENTRY = struct.Struct(INDEX_ENTRY_STRUCT_FORMAT)
 
 CANNOT_SAVE_MESSAGES_TO_SEGMENT = int(ErrorCode.CANNOT_SAVE_MESSAGES_TO_SEGMENT)
 
@@ -209,17 +210,42 @@ def _open_direct(log_path: Path) -> int:
 
 
 class Segment:
-    """State of one segment; the partition owns and mutates it."""
+    """State of one segment; the partition owns and mutates it.
+
+    Its descriptors count against :func:`resources.segment_files`: an active segment pins them (log, index,
+    O_DIRECT log); a sealed one opens its log on demand and may have it closed again by the LRU."""
 
     def __init__(self, directory: Path, start_offset: int, log_fd: int, index: bytearray, size_bytes: int) -> None:
         self.start_offset = start_offset
         stem = segment_file_stem(start_offset)
         self.log_path = directory / f"{stem}{LOG_SUFFIX}"
         self.index_path = directory / f"{stem}{INDEX_SUFFIX}"
-        self.log_fd = log_fd
+        self._log_fd = log_fd
         self.index = index
         self.size_bytes = size_bytes
         self.writer: SegmentWriter | None = None
+        self._pinned_files = 0
+        self.deleted = False
+        if log_fd >= 0:
+            resources.segment_files().opened_sealed(self)
+
+    @property
+    def log_fd(self) -> int:
+        """The log's descriptor, reopened if the LRU closed it (sealed segments only)."""
+        if self._log_fd < 0:
+            if self.deleted:
+                raise ValueError(f"segment {self.log_path} was deleted")
+            self._log_fd = os.open(self.log_path, os.O_RDWR)
+            resources.segment_files().opened_sealed(self)
+        elif self.writer is None:
+            resources.segment_files().used_sealed(self)
+        return self._log_fd
+
+    def evict_log_fd(self) -> None:
+        """Called by the budget's LRU: close the log of this sealed segment until its next read."""
+        if self.writer is None and self._log_fd >= 0:
+            os.close(self._log_fd)
+            self._log_fd = -1
 
     @property
     def messages_count(self) -> int:
@@ -241,9 +267,19 @@ class Segment:
 
     def activate(self) -> None:
         if self.writer is None:
-            self.writer = SegmentWriter(
-                self.log_fd, self.index_path, log_path=self.log_path, size_bytes=self.size_bytes
-            )
+            files = resources.segment_files()
+            pinned = 3 if resources.direct_io() else 2
+            files.pin(pinned)  # StorageError 3000 at the bound, before any file is opened
+            try:
+                log_fd = self.log_fd
+                files.forget(self)  # pinned from now on, never evicted
+                self.writer = SegmentWriter(
+                    log_fd, self.index_path, log_path=self.log_path, size_bytes=self.size_bytes
+                )
+            except BaseException:
+                files.unpin(pinned)
+                raise
+            self._pinned_files = pinned
 
     def append(
         self, frames: memoryview, index_entries: memoryview, datasync: bool = False, background: bool = False
@@ -309,15 +345,22 @@ class Segment:
         if self.writer is not None:
             self.writer.close()
             self.writer = None
+            files = resources.segment_files()
+            files.unpin(self._pinned_files)
+            self._pinned_files = 0
+            if self._log_fd >= 0:
+                files.opened_sealed(self)  # still open, now evictable
 
     def close(self) -> None:
         self.seal(fsync=False)
-        if self.log_fd >= 0:
-            os.close(self.log_fd)
-            self.log_fd = -1
+        resources.segment_files().forget(self)
+        if self._log_fd >= 0:
+            os.close(self._log_fd)
+            self._log_fd = -1
 
     def delete_files(self) -> None:
         self.close()
+        self.deleted = True
         for path in (self.log_path, self.index_path):
             path.unlink(missing_ok=True)
 
@@ -326,8 +369,12 @@ def create_segment(directory: Path, start_offset: int, fsync: bool) -> Segment:
     stem = segment_file_stem(start_offset)
     log_fd = os.open(directory / f"{stem}{LOG_SUFFIX}", os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
     segment = Segment(directory, start_offset, log_fd, bytearray(), 0)
-    os.close(os.open(segment.index_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644))
-    segment.activate()
+    try:
+        os.close(os.open(segment.index_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644))
+        segment.activate()
+    except BaseException:
+        segment.close()
+        raise
     if fsync:
         fsync_directory(directory)
     return segment

@@ -14,7 +14,11 @@ from typing import Any, NamedTuple
 
 from iggy.protocol.codes import UNAUTHENTICATED_COMMANDS, Command, ErrorCode
 
-from ..app import NATIVE_ERROR, PROTOCOL_ERROR
+from iggy.protocol.errors import ProtocolError
+
+from .._native import NativeError
+from ..app import _NO_ROOM_ERRNOS
+from ..audit import AUDITED_COMMANDS, audit_line
 from ..errors import IggyError, from_protocol_error
 from ..handlers import HANDLERS
 from .metrics import METRICS
@@ -26,6 +30,12 @@ log = logging.getLogger(__name__)
 RESPONSE_HEADER = struct.Struct("<II")
 REQUEST_HEADER = struct.Struct("<II")
 _KNOWN_CODES = frozenset(int(c) for c in Command)
+
+
+class CloseAfterReply(IggyError):
+    """A refusal after which the connection is closed (an anonymous peer announcing a large payload)."""
+
+    __slots__ = ()
 
 
 class Reply(NamedTuple):
@@ -41,15 +51,20 @@ class Reply(NamedTuple):
 
 
 def check_request(ctx: Any, session: Any, code: int, payload_bytes: int) -> IggyError | None:
-    """The checks made before a payload is read: unknown code, size limit, stale client, login."""
+    """The checks made before a payload is read, in the TCP dispatcher's order: size before login, unknown
+    code, size limit, stale client, login. A :class:`CloseAfterReply` asks the transport to close."""
+    limits = ctx.config.limits
+    if session.user_id is None and payload_bytes > limits.max_unauthenticated_request_bytes:
+        error = ErrorCode.INVALID_COMMAND if code in UNAUTHENTICATED_COMMANDS else ErrorCode.UNAUTHENTICATED
+        limit = limits.max_unauthenticated_request_bytes
+        return CloseAfterReply(error, f"payload of {payload_bytes} bytes before login exceeds {limit} bytes")
     if code not in _KNOWN_CODES or Command(code) not in HANDLERS:
         return IggyError(ErrorCode.INVALID_COMMAND, f"unknown command code {code}")
-    limits = ctx.config.limits
     limit = limits.max_send_messages_bytes if code == Command.SEND_MESSAGES else limits.max_request_bytes
     if payload_bytes > limit:
         return IggyError(ErrorCode.INVALID_COMMAND, f"payload of {payload_bytes} bytes exceeds the {limit}-byte limit")
     if session.stale:
-        return IggyError(ErrorCode.STALE_CLIENT, "client missed its heartbeats")
+        return CloseAfterReply(ErrorCode.STALE_CLIENT, "client missed its heartbeats")
     if session.user_id is None and code not in UNAUTHENTICATED_COMMANDS:
         return IggyError(ErrorCode.UNAUTHENTICATED, "command requires a login")
     return None
@@ -58,10 +73,12 @@ def check_request(ctx: Any, session: Any, code: int, payload_bytes: int) -> Iggy
 def to_iggy_error(error: Exception, code: int, session: Any) -> IggyError:
     if isinstance(error, IggyError):
         return error
-    if isinstance(error, PROTOCOL_ERROR):
+    if isinstance(error, ProtocolError):
         return from_protocol_error(error)
-    if isinstance(error, NATIVE_ERROR):
+    if isinstance(error, NativeError):
         return IggyError(int(getattr(error, "code", ErrorCode.ERROR)), str(getattr(error, "message", error)))
+    if isinstance(error, OSError) and error.errno in _NO_ROOM_ERRNOS:
+        return IggyError(ErrorCode.CANNOT_WRITE_TO_FILE, f"the data directory refused a write: {error}")
     log.error("handler of %s failed for client %d", Command(code).name, session.client_id, exc_info=error)
     return IggyError(ErrorCode.ERROR)
 
@@ -77,10 +94,17 @@ async def execute(ctx: Any, session: Any, code: int, payload: Any, transport: st
     refused = check_request(ctx, session, code, payload_view.nbytes)
     if refused is not None:
         return _error(refused, code, session, transport)
+    # Who ran an audited command is who was logged in when it started (as on TCP).
+    audited_user = session.user_id
     try:
         result = await HANDLERS[Command(code)](ctx, session, payload_view)
     except Exception as error:  # every handler failure becomes an Iggy error reply
-        return _error(to_iggy_error(error, code, session), code, session, transport)
+        failure = to_iggy_error(error, code, session)
+        if code in AUDITED_COMMANDS:
+            audit_line(audited_user, session.address, code, payload_view, failure.code)
+        return _error(failure, code, session, transport)
+    if code in AUDITED_COMMANDS:
+        audit_line(audited_user, session.address, code, payload_view, None)
     parts = result if isinstance(result, list) else [result]
     reply = Reply(0, parts)
     if reply.body_bytes == 1:  # an OK body is never one byte (reference §2.2)

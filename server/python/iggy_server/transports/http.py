@@ -145,8 +145,8 @@ class Api:
         return self.found(await self.run(request, rq.GetClient(client_id)), rm.client_details_json)
 
     async def snapshot(self, request: web.Request) -> web.Response:
-        archive = await self.run(request, rm.snapshot_request(await self.body(request)))
-        return web.Response(body=archive, content_type="application/zip")
+        snapshot = await self.run(request, rm.snapshot_request(await self.body(request)))
+        return web.Response(body=snapshot.data, content_type="application/zip")
 
     # ------------------------------------------------------------------ users and tokens
 

@@ -21,7 +21,7 @@ from cryptography.hazmat.primitives import serialization
 from iggy.protocol.codes import ErrorCode, Transport
 
 from ..config import ConfigError
-from .execute import REQUEST_HEADER, check_request, execute, frame_reply
+from .execute import REQUEST_HEADER, CloseAfterReply, check_request, execute, frame_reply
 from .settings import parse_duration_ms, parse_size_bytes
 from .stream_framing import close_session, error_frame, open_session
 
@@ -79,6 +79,9 @@ class _IggyQuicProtocol(QuicConnectionProtocol):
             if refused is not None:
                 log.info("quic client %d: error %d: %s", session.client_id, refused.code, refused.message)
                 self._answer(writer, [error_frame(refused.code)])
+                if isinstance(refused, CloseAfterReply):
+                    self.close()
+                    return
                 if length > 4:
                     # The payload is never read: STOP_SENDING tells the peer to stop sending it, so the
                     # stream's unread bytes cannot hold flow-control credit.

@@ -17,6 +17,8 @@ from typing import Any
 
 from iggy.protocol import requests as rq
 from iggy.protocol.codes import (
+    U32_MAX,
+    U64_MAX,
     CompressionAlgorithm,
     ErrorCode,
     HeaderKind,
@@ -43,9 +45,7 @@ from iggy.protocol.primitives import (
 
 from ..errors import IggyError
 
-U32_MAX = 0xFFFF_FFFF
-U64_MAX = 0xFFFF_FFFF_FFFF_FFFF
-U128_MAX = (1 << 128) - 1
+U128_MAX = (1 << 128) - 1  # message ids are u128
 _MISSING = object()
 _TRANSPORT_NAMES = {Transport.TCP: "tcp", Transport.QUIC: "quic", Transport.HTTP: "http", Transport.WEB_SOCKET: "ws"}
 # Iggy accepts the full name or its first letter (offset|o, timestamp|t, first|f, last|l, next|n).
@@ -374,7 +374,11 @@ def group_json(group: Any) -> dict[str, Any]:
 
 def group_details_json(group: Any) -> dict[str, Any]:
     members = [
-        {"id": member.id, "partitions_count": len(member.partitions), "partitions": list(member.partitions)}
+        {
+            "id": member.member_id,
+            "partitions_count": len(member.partition_ids),
+            "partitions": list(member.partition_ids),
+        }
         for member in group.members
     ]
     return group_json(group) | {"members": members}
@@ -537,6 +541,6 @@ def polled_json(polled: Any) -> dict[str, Any]:
     return {
         "partition_id": polled.partition_id,
         "current_offset": polled.current_offset,
-        "count": polled.count,
+        "count": polled.messages_count,
         "messages": messages,
     }

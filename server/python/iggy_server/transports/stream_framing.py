@@ -15,7 +15,7 @@ from typing import Any
 from iggy.protocol.codes import ErrorCode
 
 from ..session import Session
-from .execute import REQUEST_HEADER, RESPONSE_HEADER, check_request
+from .execute import REQUEST_HEADER, RESPONSE_HEADER, CloseAfterReply, check_request
 
 __all__ = ["open_session", "close_session", "FrameAssembler", "error_frame"]
 
@@ -52,7 +52,8 @@ def error_frame(code: int) -> bytes:
 
 
 class FrameAssembler:
-    """Feed chunks with :meth:`feed`; it yields ``("request", code, payload)`` or ``("error", code)`` items."""
+    """Feed chunks with :meth:`feed`; it yields ``("request", code, payload)`` or
+    ``("error", code, message, close_after)`` items."""
 
     def __init__(self, ctx: Any, session: Session) -> None:
         self.ctx = ctx
@@ -76,7 +77,7 @@ class FrameAssembler:
             if length >= 4 and len(view) == 4 + length:
                 refused = check_request(self.ctx, self.session, code, length - 4)
                 if refused is not None:
-                    yield ("error", refused.code, refused.message)
+                    yield ("error", refused.code, refused.message, isinstance(refused, CloseAfterReply))
                 else:
                     yield ("request", code, view[8:])
                 return
@@ -97,14 +98,14 @@ class FrameAssembler:
             length, code = REQUEST_HEADER.unpack_from(buffer, 0)
             if length < 4:
                 del buffer[:8]
-                yield ("error", ErrorCode.INVALID_COMMAND, f"frame length {length} is below 4")
+                yield ("error", ErrorCode.INVALID_COMMAND, f"frame length {length} is below 4", False)
                 continue
             payload_bytes = length - 4
             refused = check_request(self.ctx, self.session, code, payload_bytes)
             if refused is not None:
                 del buffer[:8]
                 self._discard_bytes = payload_bytes
-                yield ("error", refused.code, refused.message)
+                yield ("error", refused.code, refused.message, isinstance(refused, CloseAfterReply))
                 continue
             if len(buffer) < 8 + payload_bytes:
                 return

@@ -72,6 +72,9 @@ class WebSocketListener:
                     if item[0] == "error":
                         log.info("websocket client %d: error %d: %s", session.client_id, item[1], item[2])
                         await connection.send(error_frame(item[1]))
+                        if item[3]:
+                            await connection.close(code=1008, reason="request refused")
+                            return
                         continue
                     reply = await execute(self.ctx, session, item[1], item[2], TRANSPORT)
                     await connection.send(b"".join(frame_reply(reply)))

@@ -150,21 +150,31 @@ def _enum(enum: Any, text: str) -> Any:
 
 
 def _stream(j: dict) -> rs.StreamHeader:
-    return rs.StreamHeader(id=j["id"], created_at_us=j["created_at"], topics_count=j["topics_count"],
+    return rs.StreamHeader(id=j["id"], created_at=j["created_at"], topics_count=j["topics_count"],
                            size_bytes=_size(j["size"]), messages_count=j["messages_count"], name=j["name"])
 
 
+def _stream_details(j: dict) -> rs.StreamDetails:
+    return rs.StreamDetails(id=j["id"], created_at=j["created_at"], size_bytes=_size(j["size"]),
+                            messages_count=j["messages_count"], name=j["name"],
+                            topics=tuple(_topic(t) for t in j.get("topics", [])))
+
+
 def _topic_fields(j: dict) -> dict:
-    return dict(id=j["id"], created_at_us=j["created_at"], partitions_count=j["partitions_count"],
-                message_expiry_us=j["message_expiry"],
+    """The fields TopicHeader and TopicDetails share."""
+    return dict(id=j["id"], created_at=j["created_at"], message_expiry=j["message_expiry"],
                 compression_algorithm=_enum(CompressionAlgorithm, j["compression_algorithm"]),
-                max_topic_size_bytes=j["max_topic_size"], replication_factor=j["replication_factor"] or 0,
+                max_topic_size=j["max_topic_size"], replication_factor=j["replication_factor"] or 0,
                 size_bytes=_size(j["size"]), messages_count=j["messages_count"], name=j["name"])
+
+
+def _topic(j: dict) -> rs.TopicHeader:
+    return rs.TopicHeader(**_topic_fields(j), partitions_count=j["partitions_count"])
 
 
 def _topic_details(j: dict) -> rs.TopicDetails:
     partitions = tuple(
-        rs.PartitionDetails(id=p["id"], created_at_us=p["created_at"], segments_count=p["segments_count"],
+        rs.PartitionDetails(id=p["id"], created_at=p["created_at"], segments_count=p["segments_count"],
                             current_offset=p["current_offset"], size_bytes=_size(p["size"]),
                             messages_count=p["messages_count"])
         for p in j["partitions"]
@@ -178,13 +188,14 @@ def _group(j: dict) -> rs.GroupHeader:
 
 
 def _group_details(j: dict) -> rs.GroupDetails:
-    members = tuple(rs.GroupMember(id=m["id"], partitions=tuple(m["partitions"])) for m in j.get("members", []))
-    return rs.GroupDetails(id=j["id"], partitions_count=j["partitions_count"], members_count=j["members_count"],
-                           name=j["name"], members=members)
+    members = tuple(
+        rs.GroupMember(member_id=m["id"], partition_ids=tuple(m["partitions"])) for m in j.get("members", [])
+    )
+    return rs.GroupDetails(id=j["id"], partitions_count=j["partitions_count"], name=j["name"], members=members)
 
 
 def _user(j: dict) -> rs.UserHeader:
-    return rs.UserHeader(id=j["id"], created_at_us=j["created_at"], status=_enum(UserStatus, j["status"]),
+    return rs.UserHeader(id=j["id"], created_at=j["created_at"], status=_enum(UserStatus, j["status"]),
                          username=j["username"])
 
 
@@ -246,13 +257,13 @@ async def _login(c: HttpConnection, r: Any) -> bytes:
     identity = await c.call("POST", "/users/login", {"username": r.username, "password": r.password,
                                                       "version": r.version, "context": r.context})
     c.token = identity["access_token"]["token"]
-    return rs.IdentityInfo(user_id=identity["user_id"]).encode()
+    return rs.LoginUserResponse(user_id=identity["user_id"]).encode()
 
 
 async def _login_token(c: HttpConnection, r: Any) -> bytes:
     identity = await c.call("POST", "/personal-access-tokens/login", {"token": r.token})
     c.token = identity["access_token"]["token"]
-    return rs.IdentityInfo(user_id=identity["user_id"]).encode()
+    return rs.LoginWithPersonalAccessTokenResponse(user_id=identity["user_id"]).encode()
 
 
 async def _logout(c: HttpConnection, r: Any) -> bytes:
@@ -328,7 +339,8 @@ async def _poll(c: HttpConnection, r: Any) -> bytes:
         query["partition_id"] = str(r.partition_id)
     polled = await c.call("GET", _topic_path(r) + "/messages", query=query)
     messages = [_message(m) for m in polled["messages"]]
-    return PolledMessages(polled["partition_id"], polled["current_offset"], polled["count"], messages).encode()
+    return PolledMessages(partition_id=polled["partition_id"], current_offset=polled["current_offset"],
+                          messages_count=polled["count"], messages=messages).encode()
 
 
 def _offset_query(r: Any) -> dict:
@@ -365,17 +377,16 @@ async def _create_group(c: HttpConnection, r: Any) -> bytes:
 
 async def _create_token(c: HttpConnection, r: Any) -> bytes:
     created = await c.call("POST", "/personal-access-tokens", {"name": r.name, "expiry": r.expiry})
-    return rs.RawPersonalAccessToken(token=created["token"]).encode()
+    return rs.CreatePersonalAccessTokenResponse(token=created["token"]).encode()
 
 
 def _token_info(j: dict) -> rs.PersonalAccessTokenInfo:
-    return rs.PersonalAccessTokenInfo(name=j["name"], expiry_at_us=j["expiry_at"] or 0)
+    return rs.PersonalAccessTokenInfo(name=j["name"], expiry_at=j["expiry_at"] or 0)
 
 
 def _user_details(j: dict) -> rs.UserDetails:
-    header = _user(j)
-    return rs.UserDetails(id=header.id, created_at_us=header.created_at_us, status=header.status,
-                          username=header.username, permissions=_permissions_from_json(j.get("permissions")))
+    return rs.UserDetails(id=j["id"], created_at=j["created_at"], status=_enum(UserStatus, j["status"]),
+                          username=j["username"], permissions=_permissions_from_json(j.get("permissions")))
 
 
 def _user_body(r: Any) -> dict:
@@ -398,17 +409,12 @@ _ROUTES: dict[int, Any] = {
     Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN: _login_token,
     Command.LOGOUT_USER: _logout,
     Command.GET_STREAMS: _listing(lambda r: "/streams", _stream, rs.StreamHeader),
-    Command.GET_STREAM: _single(
-        lambda r: f"/streams/{_id(r.stream_id)}",
-        lambda j: rs.StreamDetails(**vars_of(_stream(j)), topics=tuple(
-            rs.TopicHeader(**_topic_fields(t)) for t in j.get("topics", []))),
-    ),
+    Command.GET_STREAM: _single(lambda r: f"/streams/{_id(r.stream_id)}", _stream_details),
     Command.CREATE_STREAM: _created(lambda r: "/streams", lambda r: {"name": r.name}, _stream),
     Command.UPDATE_STREAM: _empty("PUT", lambda r: f"/streams/{_id(r.stream_id)}", lambda r: {"name": r.name}),
     Command.DELETE_STREAM: _empty("DELETE", lambda r: f"/streams/{_id(r.stream_id)}"),
     Command.PURGE_STREAM: _empty("DELETE", lambda r: f"/streams/{_id(r.stream_id)}/purge"),
-    Command.GET_TOPICS: _listing(lambda r: f"/streams/{_id(r.stream_id)}/topics",
-                                 lambda j: rs.TopicHeader(**_topic_fields(j)), rs.TopicHeader),
+    Command.GET_TOPICS: _listing(lambda r: f"/streams/{_id(r.stream_id)}/topics", _topic, rs.TopicHeader),
     Command.GET_TOPIC: _single(_topic_path, _topic_details),
     Command.CREATE_TOPIC: _created(lambda r: f"/streams/{_id(r.stream_id)}/topics", _topic_body, _topic_details),
     Command.UPDATE_TOPIC: _empty("PUT", _topic_path, _topic_body),
@@ -449,6 +455,3 @@ _ROUTES: dict[int, Any] = {
         "DELETE", lambda r: f"/personal-access-tokens/{quote(r.name, safe='')}"),
 }
 
-
-def vars_of(header: rs.StreamHeader) -> dict:
-    return {name: getattr(header, name) for name in rs.StreamHeader.__dataclass_fields__}
