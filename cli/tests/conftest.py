@@ -100,6 +100,9 @@ class ServerProcess:
         env = {name: value for name, value in os.environ.items() if not name.startswith("IGGY_")}
         env.update({
             "IGGY_TCP_ADDRESS": "127.0.0.1:0",
+            "IGGY_HTTP_ADDRESS": "127.0.0.1:0",
+            "IGGY_QUIC_ADDRESS": "127.0.0.1:0",
+            "IGGY_WEBSOCKET_ADDRESS": "127.0.0.1:0",
             "IGGY_TCP_ADDRESS_FILE": str(self.address_file),
             "IGGY_SYSTEM_PATH": str(self.base_dir / "data"),
             "IGGY_ROOT_USERNAME": ROOT_USERNAME,

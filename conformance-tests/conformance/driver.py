@@ -35,6 +35,8 @@ class DriverProcess:
         self.info: dict[str, Any] = hello["ok"]
         self.capabilities = frozenset(self.info.get("capabilities", []))
         self.unobservable = frozenset(self.info.get("unobservable", []))
+        # op → why the driver's transport or API cannot perform it (shown with the n/a cases).
+        self.unsupported: dict[str, str] = dict(self.info.get("unsupported", {}))
 
     def call(self, op: str, args: dict[str, Any], client: str = "default") -> dict[str, Any]:
         request_id = self._next_request_id

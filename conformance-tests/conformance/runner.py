@@ -27,12 +27,16 @@ UNTIL_RETRY_INTERVAL_S = 0.05
 PASS, FAIL, UNSUPPORTED, XFAIL, XPASS = "pass", "FAIL", "n/a", "xfail", "XPASS"
 
 
+TRANSPORTS = ("tcp", "http", "quic", "ws")
+
+
 @dataclass(frozen=True)
 class DriverSpec:
     name: str
     about: str
     command: list[str]
     required: bool
+    transport: str = "tcp"  # which of the server's listeners the driver connects to
 
 
 @dataclass(frozen=True)
@@ -47,7 +51,10 @@ def load_driver_specs(python: Path) -> list[DriverSpec]:
     specs = []
     for name, raw in document["driver"].items():
         command = [part.format(python=python, root=REPO_ROOT) for part in raw["command"]]
-        specs.append(DriverSpec(name, raw.get("about", ""), command, bool(raw.get("required", False))))
+        transport = raw.get("transport", "tcp")
+        if transport not in TRANSPORTS:
+            raise ValueError(f"drivers.toml: driver {name}: transport must be one of {TRANSPORTS}, got {transport!r}")
+        specs.append(DriverSpec(name, raw.get("about", ""), command, bool(raw.get("required", False)), transport))
     return specs
 
 
@@ -73,11 +80,16 @@ class StepUnsupported(Exception):
 class CaseRun:
     """One case against one driver on a fresh server."""
 
-    def __init__(self, case: Case, driver: DriverProcess, server: ServerProcess) -> None:
+    def __init__(self, case: Case, driver: DriverProcess, server: ServerProcess, transport: str = "tcp") -> None:
         self.case = case
         self.driver = driver
         self.server = server
+        self.transport = transport
         self.saved: dict[str, Any] = {}
+
+    @property
+    def address(self) -> str:
+        return self.server.address_for(self.transport)
 
     def run(self) -> Outcome:
         self._reset_clients()
@@ -94,7 +106,7 @@ class CaseRun:
         self.driver.call("reset", {})
         if self.case.login:
             answer = self.driver.call(
-                "connect", {"address": self.server.address, "username": "iggy", "password": "iggy"}
+                "connect", {"address": self.address, "username": "iggy", "password": "iggy"}
             )
             if "ok" not in answer:
                 raise DriverFailure(f"default login failed: {answer}")
@@ -110,7 +122,7 @@ class CaseRun:
             return None
         args = expand_args(step.op, dict(step.args), self.saved)
         if step.op == "connect":
-            args.setdefault("address", self.server.address)
+            args.setdefault("address", self.address)
         if step.until_ms is None:
             return self._check_answer(step, self.driver.call(step.op, args, client=step.client))
         deadline = time.monotonic() + step.until_ms / 1000
@@ -168,9 +180,12 @@ def run_driver(spec: DriverSpec, cases: list[Case], server_binary: Path, work_di
         for case in cases:
             missing = case.ops - driver.capabilities
             if missing:
-                outcomes[case.id] = Outcome(UNSUPPORTED, f"driver lacks {sorted(missing)}")
+                explained = sorted(missing & set(driver.unsupported))
+                reasons = "; ".join(f"{op}: {driver.unsupported[op]}" for op in explained)
+                detail = f"driver lacks {sorted(missing)}" + (f" ({reasons})" if reasons else "")
+                outcomes[case.id] = Outcome(UNSUPPORTED, detail)
                 continue
-            outcome = _run_one(case, driver, servers.next())
+            outcome = _run_one(case, driver, servers.next(), spec.transport)
             outcomes[case.id] = _apply_expected_failure(outcome, expected_failures.get(case.id))
             if outcome.status == FAIL and "driver exited" in outcome.detail:
                 driver.close()
@@ -241,11 +256,11 @@ class _ServerPipeline:
         self._executor.shutdown(wait=True)
 
 
-def _run_one(case: Case, driver: DriverProcess, server: ServerProcess | RuntimeError) -> Outcome:
+def _run_one(case: Case, driver: DriverProcess, server: ServerProcess | RuntimeError, transport: str) -> Outcome:
     if isinstance(server, RuntimeError):
         return Outcome(FAIL, f"server: {server}")
     try:
-        return CaseRun(case, driver, server).run()
+        return CaseRun(case, driver, server, transport).run()
     except DriverFailure as failure:
         return Outcome(FAIL, str(failure))
     except RuntimeError as failure:

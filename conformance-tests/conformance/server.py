@@ -12,6 +12,8 @@ from pathlib import Path
 SERVER_START_TIMEOUT_S = 20.0
 SERVER_STOP_TIMEOUT_S = 10.0
 CONNECT_RETRY_INTERVAL_S = 0.02
+# Driver transport name → suffix of the server's address file (`<tcp.address_file>.<config section>`).
+_TRANSPORT_FILES = {"http": "http", "quic": "quic", "ws": "websocket"}
 
 
 class ServerProcess:
@@ -24,16 +26,25 @@ class ServerProcess:
         self.port = 0  # learnt from the server's address file after each start
         self._address_file = data_dir.parent / "listening-address"
         self._process: subprocess.Popen[bytes] | None = None
+        # "http" / "quic" / "ws" → "127.0.0.1:PORT", from the server's per-transport address files.
+        self.transport_addresses: dict[str, str] = {}
 
     @property
     def address(self) -> str:
         return f"127.0.0.1:{self.port}"
+
+    def address_for(self, transport: str) -> str:
+        """The address a driver of ``transport`` (tcp, http, quic, ws) connects to."""
+        return self.address if transport == "tcp" else self.transport_addresses[transport]
 
     def start(self) -> None:
         environment = dict(os.environ)
         self._address_file.unlink(missing_ok=True)
         environment.update(
             IGGY_TCP_ADDRESS="127.0.0.1:0",  # the kernel picks a free port: no race between servers booting at once
+            IGGY_HTTP_ADDRESS="127.0.0.1:0",
+            IGGY_QUIC_ADDRESS="127.0.0.1:0",
+            IGGY_WEBSOCKET_ADDRESS="127.0.0.1:0",
             IGGY_TCP_ADDRESS_FILE=str(self._address_file),
             IGGY_SYSTEM_PATH=str(self.data_dir),
             IGGY_ROOT_USERNAME="iggy",
@@ -58,6 +69,11 @@ class ServerProcess:
             address = self._address_file.read_text().strip() if self._address_file.exists() else ""
             if address:
                 self.port = int(address.rsplit(":", 1)[1])
+                # Written before the TCP file, so they are complete once it exists.
+                for transport, suffix in _TRANSPORT_FILES.items():
+                    path = self._address_file.with_name(f"{self._address_file.name}.{suffix}")
+                    if path.exists():
+                        self.transport_addresses[transport] = path.read_text().strip()
                 with socket.create_connection(("127.0.0.1", self.port), timeout=1.0):
                     return
             time.sleep(CONNECT_RETRY_INTERVAL_S)

@@ -215,6 +215,9 @@ class ServerProcess:
         environment = {k: v for k, v in os.environ.items() if not k.startswith("IGGY_")}
         environment.update(
             IGGY_TCP_ADDRESS=f"{LOOPBACK_HOST}:0",
+            IGGY_HTTP_ADDRESS=f"{LOOPBACK_HOST}:0",
+            IGGY_QUIC_ADDRESS=f"{LOOPBACK_HOST}:0",
+            IGGY_WEBSOCKET_ADDRESS=f"{LOOPBACK_HOST}:0",
             IGGY_TCP_ADDRESS_FILE=str(self.address_file),
             IGGY_SYSTEM_PATH=str(self.workdir / "data"),
             IGGY_ROOT_USERNAME="iggy",

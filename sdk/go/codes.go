@@ -2006,6 +2006,15 @@ const RootUserId uint32 = 0
 // DefaultTcpPort: Port of the 0.8 server's TCP listener in its default config.
 const DefaultTcpPort uint16 = 8090
 
+// DefaultQuicPort: Port (UDP) of the 0.8 server's QUIC listener in its default config.
+const DefaultQuicPort uint16 = 8080
+
+// DefaultHttpPort: Port of the 0.8 server's HTTP REST API in its default config.
+const DefaultHttpPort uint16 = 3000
+
+// DefaultWebsocketPort: Port of the 0.8 server's WebSocket listener in its default config.
+const DefaultWebsocketPort uint16 = 8092
+
 // ClientHeartbeatIntervalMs: The official clients send Ping this often (and once at connect).
 const ClientHeartbeatIntervalMs uint64 = 5000
 

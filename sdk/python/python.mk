@@ -3,7 +3,7 @@
 SDK_PY_SOURCES := $(shell find sdk/python/src -name '*.py' 2>/dev/null)
 
 $(VENV)/.stamp-sdk: $(VENV)/.stamp-base sdk/python/pyproject.toml
-	$(PIP) install -e sdk/python
+	$(PIP) install -e 'sdk/python[ws,http]'
 	@touch $@
 
 test-sdk-python: $(VENV)/.stamp-sdk server ## the Python SDK suite (its integration tests need the server)

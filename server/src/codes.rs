@@ -1163,6 +1163,12 @@ pub mod constants {
     pub const ROOT_USER_ID: u32 = 0;
     /// Port of the 0.8 server's TCP listener in its default config.
     pub const DEFAULT_TCP_PORT: u16 = 8090;
+    /// Port (UDP) of the 0.8 server's QUIC listener in its default config.
+    pub const DEFAULT_QUIC_PORT: u16 = 8080;
+    /// Port of the 0.8 server's HTTP REST API in its default config.
+    pub const DEFAULT_HTTP_PORT: u16 = 3000;
+    /// Port of the 0.8 server's WebSocket listener in its default config.
+    pub const DEFAULT_WEBSOCKET_PORT: u16 = 8092;
     /// The official clients send Ping this often (and once at connect).
     pub const CLIENT_HEARTBEAT_INTERVAL_MS: u64 = 5000;
     /// Stats.iggy_server_semver of a 0.8.0 server: major*1000000 + minor*1000 + patch.

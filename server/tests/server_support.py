@@ -53,6 +53,8 @@ class ServerProcess:
         self.port = 0
         self.address_file = self.data_dir.parent / f"{self.data_dir.name}.address"
         self.log_path = self.data_dir.parent / f"{self.data_dir.name}.log"
+        # "http" / "quic" / "websocket" → "HOST:PORT" of the enabled transports, once started.
+        self.transport_addresses: dict[str, str] = {}
 
     def start(self) -> "ServerProcess":
         self.address_file.unlink(missing_ok=True)
@@ -60,6 +62,9 @@ class ServerProcess:
         env.update(
             {
                 "IGGY_TCP_ADDRESS": "127.0.0.1:0",
+                "IGGY_HTTP_ADDRESS": "127.0.0.1:0",
+                "IGGY_QUIC_ADDRESS": "127.0.0.1:0",
+                "IGGY_WEBSOCKET_ADDRESS": "127.0.0.1:0",
                 "IGGY_TCP_ADDRESS_FILE": str(self.address_file),
                 "IGGY_SYSTEM_PATH": str(self.data_dir),
                 "IGGY_LOGGING_LEVEL": "warning",
@@ -86,6 +91,11 @@ class ServerProcess:
                 if text:
                     host, _, port = text.rpartition(":")
                     self.host, self.port = host, int(port)
+                    self.transport_addresses = {
+                        transport: path.read_text().strip()
+                        for transport in ("http", "quic", "websocket")
+                        if (path := self.address_file.with_name(f"{self.address_file.name}.{transport}")).exists()
+                    }
                     return self
             time.sleep(0.02)
         self.kill()

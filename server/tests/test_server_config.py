@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import tomllib
@@ -64,6 +65,13 @@ def override_value(default):
         return "auto", "auto"
     if default == "written":  # system.partition.durability is one of memory / written / durable
         return "memory", "memory"
+    if isinstance(default, list):  # from the environment, lists are comma-separated
+        return "a, b", ["a", "b"]
+    if default == "HS256":  # http.jwt.algorithm is one of HS/RS 256/384/512
+        return "HS512", "HS512"
+    if re.fullmatch(r"\d+ [A-Za-z]+", default):  # Iggy byte sizes and durations ("2 MB", "1 h")
+        number, unit = default.split(" ")
+        return f"{int(number) + 1} {unit}", f"{int(number) + 1} {unit}"
     if ":" in default:
         return "127.0.0.1:9999", "127.0.0.1:9999"
     return default + "-x", default + "-x"

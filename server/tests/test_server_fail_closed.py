@@ -53,6 +53,7 @@ def test_the_server_refuses_to_start_without_a_module(tmp_path, module):
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("IGGY_")}
     env.update({"IGGY_SYSTEM_PATH": str(tmp_path / "data"), "IGGY_TCP_ADDRESS": "127.0.0.1:0"})
+    env.update({f"IGGY_{transport}_ADDRESS": "127.0.0.1:0" for transport in ("HTTP", "QUIC", "WEBSOCKET")})
     result = subprocess.run(
         [sys.executable, "-c", script], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=60
     )

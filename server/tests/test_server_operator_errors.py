@@ -50,6 +50,7 @@ def tmpfs(tmp_path):
 def start_server(data_dir: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("IGGY_")}
     env.update({"IGGY_SYSTEM_PATH": str(data_dir), "IGGY_TCP_ADDRESS": "127.0.0.1:0", "IGGY_LOGGING_LEVEL": "warning"})
+    env.update({f"IGGY_{transport}_ADDRESS": "127.0.0.1:0" for transport in ("HTTP", "QUIC", "WEBSOCKET")})
     return subprocess.run(
         [sys.executable, "-m", "iggy_server", "--with-default-root-credentials"],
         env=env,

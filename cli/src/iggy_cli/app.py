@@ -48,7 +48,8 @@ def _print_completion(ctx: click.Context, _param: click.Parameter, shell: str | 
 @click.option("-C", "--context", "context_name", envvar="IGGY_CONTEXT", metavar="NAME",
               help="Context (server profile) to use instead of the active one.  [env: IGGY_CONTEXT]")
 @click.option("-a", "--tcp-server-address", "--address", "tcp_server_address", envvar="IGGY_TCP_SERVER_ADDRESS",
-              metavar="HOST:PORT", help="Server address (default 127.0.0.1:8090).  [env: IGGY_TCP_SERVER_ADDRESS]")
+              metavar="HOST:PORT", help="Server address (default 127.0.0.1:8090), or iggy+ws://HOST:PORT / "
+                   "iggy+http://HOST:PORT for WebSocket / the HTTP REST API.  [env: IGGY_TCP_SERVER_ADDRESS]")
 @click.option("--tls/--no-tls", "tcp_tls_enabled", default=None, envvar="IGGY_TCP_TLS_ENABLED",
               help="Connect with TLS.  [env: IGGY_TCP_TLS_ENABLED]")
 @click.option("--tls-domain", "tcp_tls_domain", envvar="IGGY_TCP_TLS_DOMAIN", metavar="NAME",

@@ -62,8 +62,10 @@ class AppState:
 
     def client_config(self) -> ClientConfig:
         settings = self.settings
+        address, transport = server_endpoint(settings.tcp_server_address)
         return ClientConfig(
-            address=settings.tcp_server_address,
+            address=address,
+            transport=transport,
             tls=settings.tcp_tls_enabled,
             tls_domain=settings.tcp_tls_domain,
             tls_ca_file=settings.tcp_tls_ca_file,
@@ -123,3 +125,14 @@ def prompt_password(username: str) -> str:
 
 def get_state() -> AppState:
     return click.get_current_context().find_object(AppState)
+
+
+def server_endpoint(address: str) -> tuple[str, str]:
+    """``HOST:PORT`` (TCP) or a connection string naming the transport: ``iggy+ws://HOST:PORT``,
+    ``iggy+http://HOST:PORT`` (credentials stay in -u/-p/--token, never in the address)."""
+    if "://" not in address:
+        return address, "tcp"
+    config = ClientConfig.parse(address)
+    if config.username is not None or config.token is not None:
+        raise CliError.usage("give credentials with -u/-p or --token, not inside the server address")
+    return config.address, config.transport

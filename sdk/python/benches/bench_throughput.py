@@ -44,6 +44,7 @@ SETTLE_S = 1.0
 def start_server(data_dir: Path) -> tuple[subprocess.Popen, str]:
     binary = Path(sys.executable).with_name("iggy-server")
     env = {**os.environ, "IGGY_TCP_ADDRESS": "127.0.0.1:0", "IGGY_SYSTEM_PATH": str(data_dir)}
+    env.update({f"IGGY_{transport}_ADDRESS": "127.0.0.1:0" for transport in ("HTTP", "QUIC", "WEBSOCKET")})
     process = subprocess.Popen(
         [str(binary), "--with-default-root-credentials"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
     )

@@ -160,6 +160,9 @@ def start_iggy_server(data_dir: Path, extra_env: dict[str, str] | None = None) -
     env = {
         **os.environ,
         "IGGY_TCP_ADDRESS": "127.0.0.1:0",
+        "IGGY_HTTP_ADDRESS": "127.0.0.1:0",
+        "IGGY_QUIC_ADDRESS": "127.0.0.1:0",
+        "IGGY_WEBSOCKET_ADDRESS": "127.0.0.1:0",
         "IGGY_SYSTEM_PATH": str(data_dir),
         **(extra_env or {}),
     }

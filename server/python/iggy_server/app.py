@@ -588,6 +588,8 @@ class IggyServer:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._background: list[asyncio.Task[Any]] = []
         self._stopped = asyncio.Event()
+        # HTTP / QUIC / WebSocket listeners by config section, each with its bound ``address``.
+        self.transports: dict[str, Any] = {}
         # Counters of refused frames and error answers, logged with the hot-path stats (see log_stats).
         self.frame_stats: dict[str, int] = dict.fromkeys(FRAME_COUNTERS, 0)
         self.log_limit = LogRateLimit()
@@ -611,6 +613,13 @@ class IggyServer:
         )
         sockname = self._server.sockets[0].getsockname()
         self.ctx.bound_host, self.ctx.bound_port = sockname[0], sockname[1]
+        from .transports import start_listeners  # imported here: the transports import this module
+
+        try:
+            self.transports = await start_listeners(self.ctx)
+        except BaseException:
+            self._server.close()
+            raise
         self._start_background_tasks()
         return self.ctx.bound_host, self.ctx.bound_port
 
@@ -708,6 +717,9 @@ class IggyServer:
         log.info("shutting down")
         if self._server is not None:
             self._server.close()
+        from .transports import stop_listeners
+
+        await stop_listeners(self.transports)
         for task in self._background:
             task.cancel()
         if self._tasks:
@@ -743,9 +755,15 @@ async def run_server(ctx: ServerContext) -> None:
     """Run until SIGINT/SIGTERM, then shut down gracefully."""
     server = IggyServer(ctx)
     host, port = await server.start()
+    # The TCP line first: launchers take the first "listening on" line as the TCP address.
     print(f"iggy-server listening on {host}:{port}", flush=True)
+    for section, listener in server.transports.items():
+        print(f"iggy-server {section} listening on {listener.address[0]}:{listener.address[1]}", flush=True)
     log.info("listening on %s:%d (data in %s)", host, port, ctx.config.system.path)
     if ctx.config.tcp.address_file:
+        # The other transports' files first: the TCP file appearing means every listener is up.
+        for section, listener in server.transports.items():
+            write_address_file(f"{ctx.config.tcp.address_file}.{section}", *listener.address)
         write_address_file(ctx.config.tcp.address_file, host, port)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .transports import settings as transport_settings
+
 __all__ = [
     "DEFAULTS",
     "ConfigError",
@@ -45,6 +47,53 @@ DEFAULTS: dict[str, Any] = {
         "nodelay": True,
         # TLS on the TCP listener, like Iggy's [tcp.tls]: PEM certificate chain and private key.
         "tls": {"enabled": False, "cert_file": "", "key_file": ""},
+    },
+    # Iggy 0.8's HTTP REST API (names and defaults as Iggy's [http]); sizes and durations are Iggy-style strings.
+    "http": {
+        "enabled": True,
+        "address": "127.0.0.1:3000",
+        "max_request_size": "2 MB",
+        "cors": {
+            "enabled": True,
+            "allowed_methods": ["GET", "POST", "PUT", "DELETE"],
+            "allowed_origins": ["*"],
+            "allowed_headers": ["content-type", "authorization"],
+            "exposed_headers": [],
+            "allow_credentials": False,
+            "allow_private_network": False,
+        },
+        "jwt": {
+            "algorithm": "HS256",
+            "issuer": "iggy.apache.org",
+            "audience": "iggy.apache.org",
+            "valid_issuers": ["iggy.apache.org"],
+            "valid_audiences": ["iggy.apache.org"],
+            "access_token_expiry": "1 h",
+            "clock_skew": "5 s",
+            "not_before": "0 s",
+            # Empty: a random secret per start (every token dies with the process), as Iggy does.
+            "encoding_secret": "",
+            "decoding_secret": "",
+            "use_base64_secret": False,
+        },
+        "metrics": {"enabled": True, "endpoint": "/metrics"},
+        "tls": {"enabled": False, "cert_file": "", "key_file": ""},
+    },
+    # QUIC (aioquic): one bidirectional stream per request with the TCP framing, TLS 1.3.
+    "quic": {
+        "enabled": True,
+        "address": "127.0.0.1:8080",
+        "receive_window": "100 KB",
+        "max_idle_timeout": "10 s",
+        # Iggy's self-signed default: a fresh ECDSA P-256 certificate for "localhost" each start.
+        "certificate": {"self_signed": True, "cert_file": "", "key_file": ""},
+    },
+    # WebSocket (websockets): binary messages carry the TCP framing.
+    "websocket": {
+        "enabled": True,
+        "address": "127.0.0.1:8092",
+        "max_message_size": "64 MiB",
+        "tls": {"enabled": False, "self_signed": True, "cert_file": "", "key_file": ""},
     },
     "system": {
         "path": "local_data",
@@ -271,6 +320,8 @@ def _parse_text(text: str, default: Any, key: str, source: str) -> Any:
             return float(raw)
         except ValueError:
             raise ConfigError(f"{key} ({source}): expected a number, got {text!r}") from None
+    if isinstance(default, list):
+        return [item.strip() for item in raw.split(",") if item.strip()]
     return text
 
 
@@ -296,6 +347,10 @@ def _coerce(value: Any, default: Any, key: str, source: str) -> Any:
         if isinstance(value, str):
             return value
         raise ConfigError(f"{key} ({source}): expected a string, got {value!r}")
+    if isinstance(default, list):
+        if isinstance(value, list) and all(isinstance(item, str) for item in value):
+            return value
+        raise ConfigError(f"{key} ({source}): expected a list of strings, got {value!r}")
     return value
 
 
@@ -324,6 +379,10 @@ def _validate(values: Mapping[str, Any]) -> None:
             raise ConfigError(f"{path}: must be > 0, got {node}")
 
     split_address(values["tcp"]["address"], "tcp.address")
+    try:
+        transport_settings.validate(values, split_address)
+    except transport_settings.SettingError as error:
+        raise ConfigError(str(error)) from None
     for path in (
         "system.segment.size_bytes",
         "system.partition.messages_required_to_save",

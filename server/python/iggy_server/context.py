@@ -44,6 +44,8 @@ class ServerContext:
     # The address the TCP listener actually bound (port 0 resolved), filled in once listening.
     bound_host: str = "127.0.0.1"
     bound_port: int = 0
+    # Ports the HTTP / QUIC / WebSocket listeners bound, by config section (for GetClusterMetadata).
+    transport_ports: dict[str, int] = field(default_factory=dict)
     shutting_down: bool = False
 
     def run_time_us(self) -> int:

@@ -2,8 +2,11 @@
 //! 0.8.0): JSON lines in, JSON lines out, as described in conformance-tests/README.md.
 //!
 //! Every operation goes through the SDK's public client traits (`StreamClient`, `TopicClient`, ...) on an
-//! `IggyClient` built for TCP; `consume_group` uses the SDK's high-level `IggyConsumer`. Server errors arrive as
-//! `IggyError` and are answered with `as_code()` and the variant's name, so the runner compares codes exactly.
+//! `IggyClient` built for the transport named by `--transport tcp|http|quic|ws` (default tcp); `consume_group`
+//! uses the SDK's high-level `IggyConsumer`. Server errors arrive as `IggyError` and are answered with `as_code()`
+//! and the variant's name, so the runner compares codes exactly. Over HTTP the SDK reports only the status
+//! (`HttpResponseError(status, body)`, `ResourceNotFound(body)`); the Iggy code is then read from the server's
+//! error JSON in that body (`{"id": <code>, "code": "<name>", ...}`).
 
 mod convert;
 
@@ -86,8 +89,50 @@ const OPERATIONS: &[&str] = &[
 /// Result fields the SDK's typed models do not carry (see `hello`).
 const UNOBSERVABLE: &[&str] = &[];
 
-#[derive(Default)]
+/// Operations the SDK's HTTP client cannot perform against Iggy 0.8's REST API, with the reason.
+const HTTP_UNSUPPORTED: &[(&str, &str)] = &[
+    ("get_me", "the 0.8 REST API has no 'me' route; the SDK's HTTP client answers FeatureUnavailable"),
+    ("join_consumer_group", "HTTP is stateless: the 0.8 REST API has no join route (FeatureUnavailable)"),
+    ("leave_consumer_group", "HTTP is stateless: the 0.8 REST API has no leave route (FeatureUnavailable)"),
+    ("consume_group", "needs joining a consumer group, which the 0.8 REST API cannot express"),
+];
+
+#[derive(Clone, Copy, PartialEq)]
+enum Transport {
+    Tcp,
+    Http,
+    Quic,
+    WebSocket,
+}
+
+impl Transport {
+    fn from_args() -> Result<Self, String> {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+            [] | ["--transport", "tcp"] => Ok(Transport::Tcp),
+            ["--transport", "http"] => Ok(Transport::Http),
+            ["--transport", "quic"] => Ok(Transport::Quic),
+            ["--transport", "ws"] => Ok(Transport::WebSocket),
+            other => Err(format!("usage: official-rust-driver [--transport tcp|http|quic|ws], got {other:?}")),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Transport::Tcp => "tcp",
+            Transport::Http => "http",
+            Transport::Quic => "quic",
+            Transport::WebSocket => "ws",
+        }
+    }
+
+    fn unsupported(self) -> &'static [(&'static str, &'static str)] {
+        if self == Transport::Http { HTTP_UNSUPPORTED } else { &[] }
+    }
+}
+
 struct Driver {
+    transport: Transport,
     clients: HashMap<String, IggyClient>,
 }
 
@@ -104,12 +149,20 @@ impl Driver {
 
     async fn call(&mut self, op: &str, name: &str, args: &Value) -> Result<Value, Failure> {
         match op {
-            "hello" => Ok(json!({
-                "name": "official-rust",
-                "version": "iggy 0.10.0 (crates.io)",
-                "capabilities": OPERATIONS,
-                "unobservable": UNOBSERVABLE,
-            })),
+            "hello" => {
+                let unsupported = self.transport.unsupported();
+                let capabilities: Vec<&str> =
+                    OPERATIONS.iter().copied().filter(|op| !unsupported.iter().any(|(name, _)| name == op)).collect();
+                let reasons: serde_json::Map<String, Value> =
+                    unsupported.iter().map(|(op, why)| ((*op).to_owned(), json!(why))).collect();
+                Ok(json!({
+                    "name": format!("official-rust ({})", self.transport.name()),
+                    "version": "iggy 0.10.0 (crates.io)",
+                    "capabilities": capabilities,
+                    "unsupported": reasons,
+                    "unobservable": UNOBSERVABLE,
+                }))
+            }
             "reset" => {
                 self.close_all().await;
                 Ok(Value::Null)
@@ -129,13 +182,33 @@ impl Driver {
     }
 
     async fn connect(&mut self, name: &str, args: &Value) -> Result<Value, Failure> {
-        let client = IggyClient::builder()
-            .with_tcp()
-            .with_server_address(arg_str(args, "address")?.to_owned())
-            .with_reconnection_max_retries(Some(CONNECT_RETRIES))
-            .with_reestablish_after(IggyDuration::new(Duration::ZERO))
-            .with_no_delay()
-            .build()?;
+        let address = arg_str(args, "address")?.to_owned();
+        let client = match self.transport {
+            Transport::Tcp => IggyClient::builder()
+                .with_tcp()
+                .with_server_address(address)
+                .with_reconnection_max_retries(Some(CONNECT_RETRIES))
+                .with_reestablish_after(IggyDuration::new(Duration::ZERO))
+                .with_no_delay()
+                .build()?,
+            // The server's self-signed certificate is accepted: the SDK's default (validate_certificate=false).
+            Transport::Quic => IggyClient::builder()
+                .with_quic()
+                .with_server_address(address)
+                .with_reconnection_max_retries(Some(CONNECT_RETRIES))
+                .with_reestablish_after(IggyDuration::new(Duration::ZERO))
+                .build()?,
+            Transport::WebSocket => IggyClient::builder()
+                .with_websocket()
+                .with_server_address(address)
+                .with_reconnection_max_retries(Some(CONNECT_RETRIES))
+                .with_reestablish_after(IggyDuration::new(Duration::ZERO))
+                .build()?,
+            // No retries: deterministic errors must surface at once (the server never answers 5xx for them).
+            Transport::Http => {
+                IggyClient::builder().with_http().with_api_url(format!("http://{address}")).with_retries(0).build()?
+            }
+        };
         let signed_in = async {
             client.connect().await?;
             if let Some(token) = args.get("token") {
@@ -492,9 +565,10 @@ fn answer(id: &Value, outcome: Result<Value, Failure>) -> Value {
         Err(Failure::Unsupported(why)) => json!({ "id": id, "unsupported": why }),
         Err(Failure::Iggy(error)) => {
             let name: &'static str = (&error).into();
+            let (code, name) = http_error_code(&error).unwrap_or((error.as_code(), name.to_uppercase()));
             json!({
                 "id": id,
-                "error": { "code": error.as_code(), "name": name.to_uppercase(), "message": error.to_string() },
+                "error": { "code": code, "name": name, "message": error.to_string() },
             })
         }
         Err(Failure::Driver(message)) => {
@@ -503,9 +577,28 @@ fn answer(id: &Value, outcome: Result<Value, Failure>) -> Value {
     }
 }
 
+/// The Iggy code and name in the error JSON an HTTP error response carries, when it is one.
+fn http_error_code(error: &IggyError) -> Option<(u32, String)> {
+    let body = match error {
+        IggyError::HttpResponseError(_, body) | IggyError::ResourceNotFound(body) => body,
+        _ => return None,
+    };
+    let parsed: Value = serde_json::from_str(body).ok()?;
+    let code = u32::try_from(parsed.get("id")?.as_u64()?).ok()?;
+    let name = parsed.get("code")?.as_str()?.to_uppercase();
+    Some((code, name))
+}
+
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
-    let mut driver = Driver::default();
+    let transport = match Transport::from_args() {
+        Ok(transport) => transport,
+        Err(usage) => {
+            eprintln!("{usage}");
+            std::process::exit(2);
+        }
+    };
+    let mut driver = Driver { transport, clients: HashMap::new() };
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut stdout = tokio::io::stdout();
     while let Ok(Some(line)) = lines.next_line().await {

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from .connection import ClientConfig, Connection
+from .transports import open_connection
 from .errors import (
     ClientClosedError,
     ConnectionLostError,
@@ -192,7 +193,7 @@ class IggyClient:
         attempt = 0
         while True:
             try:
-                return await Connection.open(config)
+                return await open_connection(config)
             except IggyError as error:
                 if retries is not None and attempt >= retries:
                     raise

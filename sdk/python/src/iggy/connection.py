@@ -29,7 +29,8 @@ from .protocol.codes import ErrorCode
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8090
-SCHEMES = ("iggy", "iggy+tcp")
+# scheme → transport (ClientConfig.transport); see iggy.transports for the non-TCP ones.
+SCHEMES = {"iggy": "tcp", "iggy+tcp": "tcp", "iggy+ws": "ws", "iggy+http": "http"}
 _RESPONSE_HEADER = struct.Struct("<II")
 _REQUEST_HEADER = struct.Struct("<II")
 # A response larger than this is treated as a corrupt stream rather than allocated (the 0.8 server caps
@@ -58,6 +59,8 @@ class ClientConfig:
     reconnection_max_interval_ms: int = 5_000
     heartbeat_interval_ms: int = 5_000  # 0 = no background ping
     nodelay: bool = True
+    # tcp, ws (WebSocket) or http (REST API): from the scheme iggy://, iggy+ws://, iggy+http://
+    transport: str = "tcp"
 
     def __post_init__(self) -> None:
         split_address(self.address)
@@ -76,6 +79,8 @@ class ClientConfig:
                 raise _invalid(f"{name} must be a non-negative integer, got {value!r}")
         if self.connect_timeout_ms == 0 or self.request_timeout_ms == 0:
             raise _invalid("timeouts must be positive")
+        if self.transport not in SCHEMES.values():
+            raise _invalid(f"transport must be one of tcp, ws, http, got {self.transport!r}")
         retries = self.reconnection_retries
         if retries is not None and (not isinstance(retries, int) or retries < 0):
             raise _invalid(f"reconnection_retries must be >= 0 or None (unlimited), got {retries!r}")
@@ -187,7 +192,7 @@ _OPTIONS = {
 
 
 def parse_connection_string(connection_string: str) -> ClientConfig:
-    """Parse `iggy[+tcp]://[USER:PASS@|TOKEN@]HOST[:PORT][/][?opt=value&…]`.
+    """Parse `iggy[+tcp|+ws|+http]://[USER:PASS@|TOKEN@]HOST[:PORT][/][?opt=value&…]`.
 
     Username and password are percent-decoded, and the password may itself contain ':' or '@' (the
     last '@' ends the userinfo). A userinfo without ':' is a personal access token.
@@ -198,7 +203,7 @@ def parse_connection_string(connection_string: str) -> ClientConfig:
     if not sep:
         raise _invalid(f"connection string must start with iggy:// (got {connection_string[:20]!r}…)")
     if scheme.lower() not in SCHEMES:
-        raise _invalid(f"unsupported scheme {scheme!r}: use iggy:// or iggy+tcp://")
+        raise _invalid(f"unsupported scheme {scheme!r}: use iggy://, iggy+tcp://, iggy+ws:// or iggy+http://")
     userinfo, at, hostpart = rest.rpartition("@")
     if not at:
         hostpart = rest
@@ -206,7 +211,13 @@ def parse_connection_string(connection_string: str) -> ClientConfig:
     hostpart = hostpart.rstrip("/")
     if "/" in hostpart:
         raise _invalid(f"unexpected path in connection string: {hostpart!r}")
-    fields: dict[str, object] = {"address": hostpart or f"{DEFAULT_HOST}:{DEFAULT_PORT}"}
+    from .transports import DEFAULT_PORTS
+
+    transport = SCHEMES[scheme.lower()]
+    if transport != "tcp" and hostpart and ":" not in hostpart.rsplit("]", 1)[-1]:
+        hostpart = f"{hostpart}:{DEFAULT_PORTS[transport]}"  # split_address's default port is TCP's
+    address = hostpart or f"{DEFAULT_HOST}:{DEFAULT_PORTS[transport]}"
+    fields: dict[str, object] = {"address": address, "transport": transport}
     if at:
         if not userinfo:
             raise _invalid("empty credentials before '@'")

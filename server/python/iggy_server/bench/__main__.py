@@ -4,6 +4,7 @@
     iggy-bench --start-server --durability durable pinned-producer --producers 1 --streams 1
     iggy-bench balanced-consumer-group --consumers 4 --output-json r.json --output-html r.html
     iggy-bench --client official-rust pinned-producer --producers 1   # Iggy's workload on the official Rust SDK
+    iggy-bench transports                             # send/poll over TCP, WebSocket, QUIC and HTTP
 
 The load comes from the native generator (one OS thread per actor, blocking TCP, frames encoded
 once), so the client is not the bottleneck. Every run recreates the streams ``bench-1..N`` it uses. With
@@ -146,6 +147,9 @@ class LocalServer:
         env = {k: v for k, v in os.environ.items() if not k.startswith("IGGY_") or k.startswith("IGGY_SYSTEM_")}
         env.update(
             IGGY_TCP_ADDRESS="127.0.0.1:0",
+            IGGY_HTTP_ADDRESS="127.0.0.1:0",
+            IGGY_QUIC_ADDRESS="127.0.0.1:0",
+            IGGY_WEBSOCKET_ADDRESS="127.0.0.1:0",
             IGGY_TCP_ADDRESS_FILE=str(address_file),
             IGGY_SYSTEM_PATH=str(self.directory / "data"),
             IGGY_ROOT_USERNAME="iggy",
@@ -292,6 +296,11 @@ def start_sampler(pid: int | None) -> RssSampler | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["transports"]:  # send/poll over each transport (bench/transports.py)
+        from iggy_server.bench import transports
+
+        return transports.main(argv[1:])
     args = arguments(argv)
     plan = plan_from(args) if args.client == "native" else None
     server = LocalServer(args.durability, args.data_dir) if args.start_server else None

@@ -15,6 +15,9 @@ from pathlib import Path
 
 from iggy.protocol import requests
 from iggy.protocol.codes import (
+    DEFAULT_HTTP_PORT,
+    DEFAULT_QUIC_PORT,
+    DEFAULT_WEBSOCKET_PORT,
     STATS_EXTENSION_HOT_PATH,
     Command,
     ErrorCode,
@@ -39,8 +42,6 @@ from . import handler
 
 SERVER_VERSION = "0.8.0"
 SERVER_SEMVER = 8000  # major·1 000 000 + minor·1 000 + patch
-# Iggy's default ports for the transports this server does not run; reported as configured-off values.
-DEFAULT_QUIC_PORT, DEFAULT_HTTP_PORT, DEFAULT_WEBSOCKET_PORT = 8080, 3000, 8092
 
 
 @handler(Command.PING)
@@ -325,9 +326,10 @@ async def get_cluster_metadata(ctx, session, payload):
         name=cluster.node_name,
         ip=ctx.bound_host,
         tcp_port=ctx.bound_port,
-        quic_port=DEFAULT_QUIC_PORT,
-        http_port=DEFAULT_HTTP_PORT,
-        websocket_port=DEFAULT_WEBSOCKET_PORT,
+        # A disabled transport is reported with Iggy's default port, as Iggy reports its configured one.
+        quic_port=ctx.transport_ports.get("quic", DEFAULT_QUIC_PORT),
+        http_port=ctx.transport_ports.get("http", DEFAULT_HTTP_PORT),
+        websocket_port=ctx.transport_ports.get("websocket", DEFAULT_WEBSOCKET_PORT),
         role=0,  # leader
         status=0,  # healthy
     )

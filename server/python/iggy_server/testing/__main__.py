@@ -4,6 +4,7 @@ Starts ``iggy-server`` on a kernel-chosen 127.0.0.1 port with a private temporar
 ``iggy``/``iggy``, then prints one line per fact on stdout and flushes:
 
     address 127.0.0.1:PORT
+    http_address 127.0.0.1:PORT         (one line per enabled transport: http_address, quic_address, websocket_address)
     ca_file /tmp/.../test-ca.pem        (only with --tls: the CA that signed the server's localhost certificate)
     data_dir /tmp/...
     ready
@@ -12,9 +13,9 @@ The server runs until the launcher's stdin reaches end of file (the test closed 
 launcher gets SIGTERM/SIGINT; then the server is stopped gracefully (SIGTERM, SIGKILL after a bound) and the
 temporary directory is removed. ``--env KEY=VALUE`` (repeatable) passes server settings (``IGGY_*`` only).
 A test that needs a crash sends ``kill`` on stdin: the server gets SIGKILL and the launcher answers
-``killed``; ``restart`` kills it if it runs and starts it again on the same data and the same port, answering
-with a new ``address`` line and ``ready``. An unknown stdin line answers ``error unknown command`` and changes
-nothing.
+``killed``; ``restart`` kills it if it runs and starts it again on the same data and the same ports, answering with a
+new ``address`` line (and the transport lines) and ``ready``. An unknown stdin line answers ``error unknown command``
+and changes nothing.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from iggy_server.testing.pki import write_test_pki
 START_TIMEOUT_S = 30.0
 STOP_TIMEOUT_S = 15.0
 POLL_INTERVAL_S = 0.02
+TRANSPORTS = ("http", "quic", "websocket")
 
 
 class LaunchedServer:
@@ -57,11 +59,17 @@ class LaunchedServer:
                 "IGGY_TCP_TLS_KEY_FILE": str(key),
             }
         self.process: subprocess.Popen[bytes] | None = None
+        self.transport_addresses: dict[str, str] = {}
 
-    def start(self, address: str = "127.0.0.1:0") -> str:
+    def start(self, address: str = "127.0.0.1:0", transport_addresses: dict[str, str] | None = None) -> str:
+        """Start on ``address`` (and the given transport addresses, for a restart on the same ports)."""
         self.address_file.unlink(missing_ok=True)
         env = {k: v for k, v in os.environ.items() if not k.startswith("IGGY_")}
         env.update(
+            # Every transport on a free port, so test servers never collide on Iggy's fixed defaults.
+            IGGY_HTTP_ADDRESS="127.0.0.1:0",
+            IGGY_QUIC_ADDRESS="127.0.0.1:0",
+            IGGY_WEBSOCKET_ADDRESS="127.0.0.1:0",
             IGGY_TCP_ADDRESS=address,
             IGGY_TCP_ADDRESS_FILE=str(self.address_file),
             IGGY_SYSTEM_PATH=str(self.data_dir),
@@ -71,6 +79,8 @@ class LaunchedServer:
         )
         env.update(self.tls_env)
         env.update(self.extra_env)
+        for transport, transport_address in (transport_addresses or {}).items():
+            env[f"IGGY_{transport.upper()}_ADDRESS"] = transport_address
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "iggy_server"],
@@ -85,10 +95,20 @@ class LaunchedServer:
                 raise RuntimeError(f"server exited with {self.process.returncode}: {self.log_tail()}")
             text = self.address_file.read_text().strip() if self.address_file.exists() else ""
             if text:
+                self.transport_addresses = self._read_transport_addresses()
                 return text
             time.sleep(POLL_INTERVAL_S)
         self.kill()
         raise RuntimeError(f"server did not start within {START_TIMEOUT_S} s: {self.log_tail()}")
+
+    def _read_transport_addresses(self) -> dict[str, str]:
+        """``{"http": "HOST:PORT", ...}`` from the server's per-transport address files (enabled ones only)."""
+        addresses = {}
+        for transport in TRANSPORTS:
+            path = self.address_file.with_name(f"{self.address_file.name}.{transport}")
+            if path.exists():
+                addresses[transport] = path.read_text().strip()
+        return addresses
 
     def log_tail(self, lines: int = 20) -> str:
         try:
@@ -143,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         address = server.start()
         _say(f"address {address}")
+        for transport, transport_address in server.transport_addresses.items():
+            _say(f"{transport}_address {transport_address}")
         if server.ca_file is not None:
             _say(f"ca_file {server.ca_file}")
         _say(f"data_dir {server.data_dir}")
@@ -156,7 +178,9 @@ def main(argv: list[str] | None = None) -> int:
                     _say("killed")
                 elif command == "restart":
                     server.kill()
-                    _say(f"address {server.start(address)}")
+                    _say(f"address {server.start(address, server.transport_addresses)}")
+                    for transport, transport_address in server.transport_addresses.items():
+                        _say(f"{transport}_address {transport_address}")
                     _say("ready")
                 elif command:
                     _say("error unknown command")

@@ -727,6 +727,12 @@ DEFAULT_SEGMENT_SIZE_BYTES: Final = 1073741824
 ROOT_USER_ID: Final = 0
 # Port of the 0.8 server's TCP listener in its default config.
 DEFAULT_TCP_PORT: Final = 8090
+# Port (UDP) of the 0.8 server's QUIC listener in its default config.
+DEFAULT_QUIC_PORT: Final = 8080
+# Port of the 0.8 server's HTTP REST API in its default config.
+DEFAULT_HTTP_PORT: Final = 3000
+# Port of the 0.8 server's WebSocket listener in its default config.
+DEFAULT_WEBSOCKET_PORT: Final = 8092
 # The official clients send Ping this often (and once at connect).
 CLIENT_HEARTBEAT_INTERVAL_MS: Final = 5000
 # Stats.iggy_server_semver of a 0.8.0 server: major*1000000 + minor*1000 + patch.

@@ -898,6 +898,12 @@ public final class Codes {
         public static final long ROOT_USER_ID = 0L;
         /** Port of the 0.8 server's TCP listener in its default config. */
         public static final int DEFAULT_TCP_PORT = 8090;
+        /** Port (UDP) of the 0.8 server's QUIC listener in its default config. */
+        public static final int DEFAULT_QUIC_PORT = 8080;
+        /** Port of the 0.8 server's HTTP REST API in its default config. */
+        public static final int DEFAULT_HTTP_PORT = 3000;
+        /** Port of the 0.8 server's WebSocket listener in its default config. */
+        public static final int DEFAULT_WEBSOCKET_PORT = 8092;
         /** The official clients send Ping this often (and once at connect). */
         public static final long CLIENT_HEARTBEAT_INTERVAL_MS = 5000L;
         /** Stats.iggy_server_semver of a 0.8.0 server: major*1000000 + minor*1000 + patch. */

@@ -1,0 +1,30 @@
+"""`--address iggy+ws://…` / `iggy+http://…`: the same commands over WebSocket and the HTTP REST API."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT_PASSWORD, ROOT_USERNAME, Iggy
+
+
+@pytest.mark.parametrize("scheme, suffix", [("iggy+ws", "websocket"), ("iggy+http", "http")])
+def test_stream_commands_over_transport(server, iggy_home: Path, scheme: str, suffix: str):
+    # The server writes each transport's bound address next to the TCP address file.
+    address_file = server.address_file.with_name(f"{server.address_file.name}.{suffix}")
+    iggy = Iggy(iggy_home, {"IGGY_TCP_SERVER_ADDRESS": f"{scheme}://{address_file.read_text().strip()}",
+                            "IGGY_USERNAME": ROOT_USERNAME, "IGGY_PASSWORD": ROOT_PASSWORD})
+    name = f"cli-{suffix}"
+    assert iggy("stream", "create", name).exit_code == 0
+    listed = iggy("--output", "json", "stream", "list")
+    assert listed.exit_code == 0, listed.stderr
+    assert name in listed.stdout
+
+
+def test_credentials_inside_the_address_are_refused(server, iggy_home: Path):
+    address_file = server.address_file.with_name(f"{server.address_file.name}.http")
+    iggy = Iggy(iggy_home, {"IGGY_TCP_SERVER_ADDRESS": f"iggy+http://a:b@{address_file.read_text().strip()}",
+                            "IGGY_USERNAME": ROOT_USERNAME, "IGGY_PASSWORD": ROOT_PASSWORD})
+    refused = iggy("stream", "list")
+    assert refused.exit_code != 0 and "not inside the server address" in refused.stderr

@@ -1,0 +1,457 @@
+"""``iggy+http://``: each command becomes a call of Iggy 0.8's REST API (aiohttp), its JSON turned back into
+the binary response the client decodes — so every client method works unchanged over HTTP.
+
+Login (user or personal access token) stores the JWT the server returns and sends it as a bearer token;
+logout drops it. As in Iggy 0.8's HTTP API (and the official Rust SDK's HTTP client), there is no session:
+consumer-group membership (join, leave, group polls and offsets), get_me, clients, stats, snapshots and
+cluster metadata have no REST mapping here and answer 5 FeatureUnavailable. Server errors arrive as Iggy's
+error JSON and are raised with their Iggy code; a bare 401 is 40 Unauthenticated.
+This module is the one place that knows both the REST JSON and the codec's models.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import re
+import struct
+from typing import Any
+from urllib.parse import quote
+
+import aiohttp
+
+from ..connection import make_ssl_context, split_address
+from ..errors import CannotConnectError, ConnectionLostError, IggyError, RequestTimeoutError, error_for
+from ..protocol import requests as rq
+from ..protocol import responses as rs
+from ..protocol.codes import Command, CompressionAlgorithm, ErrorCode, HeaderKind, PollingKind, UserStatus
+from ..protocol.messages import Message, PolledMessages
+from ..protocol.primitives import (
+    GlobalPermissions,
+    HeaderValue,
+    Permissions,
+    StreamPermissions,
+    TopicPermissions,
+    encode_user_headers,
+)
+
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([A-Za-z]*)\s*$")
+_SIZE_UNITS = {"": 1, "b": 1, "kb": 1000, "mb": 1000**2, "gb": 1000**3, "tb": 1000**4,
+               "kib": 1024, "mib": 1024**2, "gib": 1024**3, "tib": 1024**4}
+_GLOBAL_FIELDS = tuple(GlobalPermissions.__dataclass_fields__)
+_STREAM_FIELDS = tuple(name for name in StreamPermissions.__dataclass_fields__ if name != "topics")
+_TOPIC_FIELDS = tuple(TopicPermissions.__dataclass_fields__)
+_U32 = struct.Struct("<I")
+
+
+async def open_connection(config: Any) -> HttpConnection:
+    host, port = split_address(config.address)
+    ssl_context = make_ssl_context(config)
+    base_url = f"{'https' if ssl_context else 'http'}://{host}:{port}"
+    session = aiohttp.ClientSession(
+        base_url, connector=aiohttp.TCPConnector(ssl=ssl_context if ssl_context else False, limit=1),
+        timeout=aiohttp.ClientTimeout(connect=config.connect_timeout_ms / 1000),
+    )
+    connection = HttpConnection(session, f"{host}:{port}")
+    try:  # HTTP has no connection to open; a ping proves the server answers
+        async with session.get("/ping") as response:
+            if response.status != 200:
+                raise CannotConnectError(ErrorCode.CANNOT_ESTABLISH_CONNECTION, f"{base_url}/ping: {response.status}")
+    except (aiohttp.ClientError, asyncio.TimeoutError, OSError) as error:
+        await session.close()
+        message = f"cannot connect to {base_url}: {error}"
+        raise CannotConnectError(ErrorCode.CANNOT_ESTABLISH_CONNECTION, message) from None
+    return connection
+
+
+def _unavailable(what: str) -> IggyError:
+    return error_for(ErrorCode.FEATURE_UNAVAILABLE, f"{what} is not available over HTTP (Iggy 0.8's REST API)")
+
+
+class HttpConnection:
+    def __init__(self, session: aiohttp.ClientSession, peer: str) -> None:
+        self._session = session
+        self.peer = peer
+        self.token: str | None = None
+        self._lost: BaseException | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self._lost is None and not self._session.closed
+
+    async def request(self, code: int, payload: Any, timeout_ms: int) -> memoryview:
+        route = _ROUTES.get(code)
+        if route is None:
+            raise _unavailable(Command(code).name if code in Command._value2member_map_ else f"command {code}")
+        data = b"".join(payload) if isinstance(payload, list) else payload
+        request = rq.REQUEST_TYPES[Command(code)].decode(data)
+        try:
+            return memoryview(await asyncio.wait_for(route(self, request), timeout_ms / 1000))
+        except asyncio.TimeoutError:
+            raise RequestTimeoutError(ErrorCode.TASK_TIMEOUT, f"no response to command {code} within {timeout_ms} ms")
+        except aiohttp.ClientError as error:
+            raise ConnectionLostError(ErrorCode.CONNECTION_CLOSED, f"HTTP request failed: {error}") from None
+
+    async def call(self, method: str, path: str, body: Any = None, query: dict | None = None,
+                   missing_ok: bool = False) -> Any:
+        """The JSON (or None for an empty body) of a 2xx answer; None for a 404 when ``missing_ok``."""
+        headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
+        async with self._session.request(method, path, json=body, params=query, headers=headers) as response:
+            raw = await response.read()
+            if response.status < 300:
+                return _json(response, raw)
+            parsed = _json(response, raw) if raw else None
+            if response.status == 404 and missing_ok:
+                return None
+            if response.status == 401:
+                raise error_for(ErrorCode.UNAUTHENTICATED, "the server refused the access token")
+            if isinstance(parsed, dict) and isinstance(parsed.get("id"), int):
+                code = parsed["id"] if parsed["id"] != 404 else ErrorCode.RESOURCE_NOT_FOUND
+                raise error_for(code, parsed.get("reason"))
+            raise error_for(ErrorCode.HTTP_RESPONSE_ERROR, f"HTTP {response.status}: {raw[:200]!r}")
+
+    def abort(self, error: BaseException | None = None) -> None:
+        if error is not None and self._lost is None:
+            self._lost = error
+        if not self._session.closed:
+            asyncio.get_running_loop().create_task(self._session.close())
+
+    async def close(self) -> None:
+        await self._session.close()
+
+
+def _json(response: aiohttp.ClientResponse, raw: bytes) -> Any:
+    if not raw:
+        return None
+    if "json" not in (response.content_type or ""):
+        return raw
+    return json.loads(raw)
+
+
+def _id(identifier: Any) -> str:
+    return quote(str(identifier.value), safe="")
+
+
+def _size(text: Any) -> int:
+    if isinstance(text, int):
+        return text
+    match = _SIZE.match(str(text))
+    if match is None or match.group(2).lower() not in _SIZE_UNITS:
+        raise error_for(ErrorCode.INVALID_JSON_RESPONSE, f"unreadable byte size {text!r}")
+    return int(float(match.group(1)) * _SIZE_UNITS[match.group(2).lower()])
+
+
+def _enum(enum: Any, text: str) -> Any:
+    return enum[text.upper()]
+
+
+# ====================================================================== JSON → response models
+
+
+def _stream(j: dict) -> rs.StreamHeader:
+    return rs.StreamHeader(id=j["id"], created_at=j["created_at"], topics_count=j["topics_count"],
+                           size_bytes=_size(j["size"]), messages_count=j["messages_count"], name=j["name"])
+
+
+def _stream_details(j: dict) -> rs.StreamDetails:
+    return rs.StreamDetails(id=j["id"], created_at=j["created_at"], size_bytes=_size(j["size"]),
+                            messages_count=j["messages_count"], name=j["name"],
+                            topics=tuple(_topic(t) for t in j.get("topics", [])))
+
+
+def _topic_fields(j: dict) -> dict:
+    """The fields TopicHeader and TopicDetails share."""
+    return dict(id=j["id"], created_at=j["created_at"], message_expiry=j["message_expiry"],
+                compression_algorithm=_enum(CompressionAlgorithm, j["compression_algorithm"]),
+                max_topic_size=j["max_topic_size"], replication_factor=j["replication_factor"] or 0,
+                size_bytes=_size(j["size"]), messages_count=j["messages_count"], name=j["name"])
+
+
+def _topic(j: dict) -> rs.TopicHeader:
+    return rs.TopicHeader(**_topic_fields(j), partitions_count=j["partitions_count"])
+
+
+def _topic_details(j: dict) -> rs.TopicDetails:
+    partitions = tuple(
+        rs.PartitionDetails(id=p["id"], created_at=p["created_at"], segments_count=p["segments_count"],
+                            current_offset=p["current_offset"], size_bytes=_size(p["size"]),
+                            messages_count=p["messages_count"])
+        for p in j["partitions"]
+    )
+    return rs.TopicDetails(**_topic_fields(j), partitions=partitions)
+
+
+def _group(j: dict) -> rs.GroupHeader:
+    return rs.GroupHeader(id=j["id"], partitions_count=j["partitions_count"], members_count=j["members_count"],
+                          name=j["name"])
+
+
+def _group_details(j: dict) -> rs.GroupDetails:
+    members = tuple(
+        rs.GroupMember(member_id=m["id"], partition_ids=tuple(m["partitions"])) for m in j.get("members", [])
+    )
+    return rs.GroupDetails(id=j["id"], partitions_count=j["partitions_count"], name=j["name"], members=members)
+
+
+def _user(j: dict) -> rs.UserHeader:
+    return rs.UserHeader(id=j["id"], created_at=j["created_at"], status=_enum(UserStatus, j["status"]),
+                         username=j["username"])
+
+
+def _permissions_from_json(j: Any) -> Permissions | None:
+    if j is None:
+        return None
+    streams = {}
+    for stream_id, s in (j.get("streams") or {}).items():
+        topics = {int(t): TopicPermissions(**{k: t_json.get(k, False) for k in _TOPIC_FIELDS})
+                  for t, t_json in (s.get("topics") or {}).items()}
+        streams[int(stream_id)] = StreamPermissions(**{k: s.get(k, False) for k in _STREAM_FIELDS}, topics=topics)
+    return Permissions(GlobalPermissions(**{k: j["global"].get(k, False) for k in _GLOBAL_FIELDS}), streams)
+
+
+def _permissions_json(p: Permissions | None) -> Any:
+    if p is None:
+        return None
+    streams = {
+        str(sid): {k: getattr(s, k) for k in _STREAM_FIELDS}
+        | {"topics": {str(tid): {k: getattr(t, k) for k in _TOPIC_FIELDS} for tid, t in s.topics.items()} or None}
+        for sid, s in p.streams.items()
+    }
+    return {"global": {k: getattr(p.global_permissions, k) for k in _GLOBAL_FIELDS}, "streams": streams or None}
+
+
+def _message(j: dict) -> Message:
+    header = j["header"]
+    headers = j.get("user_headers") or []
+    if isinstance(headers, str):
+        raw_headers = base64.b64decode(headers)
+    else:
+        raw_headers = encode_user_headers({
+            HeaderValue(int(_enum(HeaderKind, e["key"]["kind"])), base64.b64decode(e["key"]["value"])):
+            HeaderValue(int(_enum(HeaderKind, e["value"]["kind"])), base64.b64decode(e["value"]["value"]))
+            for e in headers
+        }) if headers else b""
+    return Message(base64.b64decode(j["payload"]), id=header["id"], user_headers_bytes=raw_headers,
+                   offset=header["offset"], timestamp_us=header["timestamp"],
+                   origin_timestamp_us=header["origin_timestamp"], checksum=header["checksum"])
+
+
+def _header_json(value: HeaderValue) -> dict:
+    return {"kind": HeaderKind(value.kind).name.lower(), "value": base64.b64encode(value.data).decode()}
+
+
+# ====================================================================== routes: request model → REST call
+
+
+def _topic_path(r: Any) -> str:
+    return f"/streams/{_id(r.stream_id)}/topics/{_id(r.topic_id)}"
+
+
+async def _ping(c: HttpConnection, r: Any) -> bytes:
+    await c.call("GET", "/ping")
+    return b""
+
+
+async def _login(c: HttpConnection, r: Any) -> bytes:
+    identity = await c.call("POST", "/users/login", {"username": r.username, "password": r.password,
+                                                      "version": r.version, "context": r.context})
+    c.token = identity["access_token"]["token"]
+    return rs.LoginUserResponse(user_id=identity["user_id"]).encode()
+
+
+async def _login_token(c: HttpConnection, r: Any) -> bytes:
+    identity = await c.call("POST", "/personal-access-tokens/login", {"token": r.token})
+    c.token = identity["access_token"]["token"]
+    return rs.LoginWithPersonalAccessTokenResponse(user_id=identity["user_id"]).encode()
+
+
+async def _logout(c: HttpConnection, r: Any) -> bytes:
+    await c.call("DELETE", "/users/logout")
+    c.token = None
+    return b""
+
+
+def _empty(method: str, path: Any, body: Any = None, query: Any = None) -> Any:
+    async def route(c: HttpConnection, r: Any) -> bytes:
+        await c.call(method, path(r), body(r) if body else None, query(r) if query else None)
+        return b""
+
+    return route
+
+
+def _single(path: Any, convert: Any) -> Any:
+    async def route(c: HttpConnection, r: Any) -> bytes:
+        found = await c.call("GET", path(r), missing_ok=True)
+        return b"" if found is None else convert(found).encode()
+
+    return route
+
+
+def _listing(path: Any, convert: Any, model: Any) -> Any:
+    async def route(c: HttpConnection, r: Any) -> bytes:
+        return model.encode_list([convert(item) for item in await c.call("GET", path(r))])
+
+    return route
+
+
+def _created(path: Any, body: Any, convert: Any) -> Any:
+    async def route(c: HttpConnection, r: Any) -> bytes:
+        return convert(await c.call("POST", path(r), body(r))).encode()
+
+    return route
+
+
+def _topic_body(r: Any) -> dict:
+    body = {"name": r.name, "compression_algorithm": CompressionAlgorithm(r.compression_algorithm).name.lower(),
+            "message_expiry": r.message_expiry, "max_topic_size": r.max_topic_size,
+            "replication_factor": r.replication_factor or None}
+    if hasattr(r, "partitions_count"):
+        body["partitions_count"] = r.partitions_count
+    return body
+
+
+def _plain_consumer(r: Any) -> str:
+    if r.consumer.is_group:
+        raise _unavailable("consumer-group polling and offsets")
+    return str(r.consumer.id.value)
+
+
+async def _send(c: HttpConnection, r: Any) -> bytes:
+    kind = r.partitioning.kind.name.lower()
+    messages = []
+    for m in r.messages:
+        item: dict[str, Any] = {"id": m.id, "payload": base64.b64encode(bytes(m.payload)).decode()}
+        if m.user_headers_bytes:
+            item["user_headers"] = [{"key": _header_json(k), "value": _header_json(v)}
+                                    for k, v in m.user_headers.items()]
+        messages.append(item)
+    body = {"partitioning": {"kind": kind, "value": base64.b64encode(r.partitioning.value).decode()},
+            "messages": messages}
+    await c.call("POST", _topic_path(r) + "/messages", body)
+    return b""
+
+
+async def _poll(c: HttpConnection, r: Any) -> bytes:
+    query = {"consumer_id": _plain_consumer(r), "kind": PollingKind(r.strategy.kind).name.lower(),
+             "value": str(r.strategy.value), "count": str(r.count), "auto_commit": str(r.auto_commit).lower()}
+    if r.partition_id is not None:
+        query["partition_id"] = str(r.partition_id)
+    polled = await c.call("GET", _topic_path(r) + "/messages", query=query)
+    messages = [_message(m) for m in polled["messages"]]
+    return PolledMessages(partition_id=polled["partition_id"], current_offset=polled["current_offset"],
+                          messages_count=polled["count"], messages=messages).encode()
+
+
+def _offset_query(r: Any) -> dict:
+    query = {"consumer_id": _plain_consumer(r)}
+    if r.partition_id is not None:
+        query["partition_id"] = str(r.partition_id)
+    return query
+
+
+async def _get_offset(c: HttpConnection, r: Any) -> bytes:
+    found = await c.call("GET", _topic_path(r) + "/consumer-offsets", query=_offset_query(r), missing_ok=True)
+    if found is None:
+        return b""
+    return rs.ConsumerOffsetInfo(partition_id=found["partition_id"], current_offset=found["current_offset"],
+                                 stored_offset=found["stored_offset"]).encode()
+
+
+async def _store_offset(c: HttpConnection, r: Any) -> bytes:
+    body = {"consumer_id": int(_plain_consumer(r)) if _plain_consumer(r).isdigit() else _plain_consumer(r),
+            "partition_id": r.partition_id, "offset": r.offset}
+    await c.call("PUT", _topic_path(r) + "/consumer-offsets", body)
+    return b""
+
+
+async def _delete_offset(c: HttpConnection, r: Any) -> bytes:
+    query = {"partition_id": str(r.partition_id)} if r.partition_id is not None else None
+    await c.call("DELETE", f"{_topic_path(r)}/consumer-offsets/{quote(_plain_consumer(r), safe='')}", query=query)
+    return b""
+
+
+async def _create_group(c: HttpConnection, r: Any) -> bytes:
+    return _group(await c.call("POST", _topic_path(r) + "/consumer-groups", {"name": r.name})).encode()
+
+
+async def _create_token(c: HttpConnection, r: Any) -> bytes:
+    created = await c.call("POST", "/personal-access-tokens", {"name": r.name, "expiry": r.expiry})
+    return rs.CreatePersonalAccessTokenResponse(token=created["token"]).encode()
+
+
+def _token_info(j: dict) -> rs.PersonalAccessTokenInfo:
+    return rs.PersonalAccessTokenInfo(name=j["name"], expiry_at=j["expiry_at"] or 0)
+
+
+def _user_details(j: dict) -> rs.UserDetails:
+    return rs.UserDetails(id=j["id"], created_at=j["created_at"], status=_enum(UserStatus, j["status"]),
+                          username=j["username"], permissions=_permissions_from_json(j.get("permissions")))
+
+
+def _user_body(r: Any) -> dict:
+    return {"username": r.username, "password": r.password, "status": UserStatus(r.status).name.lower(),
+            "permissions": _permissions_json(r.permissions)}
+
+
+def _update_user_body(r: Any) -> dict:
+    body: dict[str, Any] = {}
+    if r.username is not None:
+        body["username"] = r.username
+    if r.status is not None:
+        body["status"] = UserStatus(r.status).name.lower()
+    return body
+
+
+_ROUTES: dict[int, Any] = {
+    Command.PING: _ping,
+    Command.LOGIN_USER: _login,
+    Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN: _login_token,
+    Command.LOGOUT_USER: _logout,
+    Command.GET_STREAMS: _listing(lambda r: "/streams", _stream, rs.StreamHeader),
+    Command.GET_STREAM: _single(lambda r: f"/streams/{_id(r.stream_id)}", _stream_details),
+    Command.CREATE_STREAM: _created(lambda r: "/streams", lambda r: {"name": r.name}, _stream),
+    Command.UPDATE_STREAM: _empty("PUT", lambda r: f"/streams/{_id(r.stream_id)}", lambda r: {"name": r.name}),
+    Command.DELETE_STREAM: _empty("DELETE", lambda r: f"/streams/{_id(r.stream_id)}"),
+    Command.PURGE_STREAM: _empty("DELETE", lambda r: f"/streams/{_id(r.stream_id)}/purge"),
+    Command.GET_TOPICS: _listing(lambda r: f"/streams/{_id(r.stream_id)}/topics", _topic, rs.TopicHeader),
+    Command.GET_TOPIC: _single(_topic_path, _topic_details),
+    Command.CREATE_TOPIC: _created(lambda r: f"/streams/{_id(r.stream_id)}/topics", _topic_body, _topic_details),
+    Command.UPDATE_TOPIC: _empty("PUT", _topic_path, _topic_body),
+    Command.DELETE_TOPIC: _empty("DELETE", _topic_path),
+    Command.PURGE_TOPIC: _empty("DELETE", lambda r: _topic_path(r) + "/purge"),
+    Command.CREATE_PARTITIONS: _empty("POST", lambda r: _topic_path(r) + "/partitions",
+                                      lambda r: {"partitions_count": r.partitions_count}),
+    Command.DELETE_PARTITIONS: _empty("DELETE", lambda r: _topic_path(r) + "/partitions",
+                                      query=lambda r: {"partitions_count": str(r.partitions_count)}),
+    Command.DELETE_SEGMENTS: _empty("DELETE", lambda r: f"{_topic_path(r)}/partitions/{r.partition_id}",
+                                    query=lambda r: {"segments_count": str(r.segments_count)}),
+    Command.SEND_MESSAGES: _send,
+    Command.POLL_MESSAGES: _poll,
+    Command.FLUSH_UNSAVED_BUFFER: _empty(
+        "GET", lambda r: f"{_topic_path(r)}/messages/flush/{r.partition_id}/{str(r.fsync).lower()}"),
+    Command.GET_CONSUMER_OFFSET: _get_offset,
+    Command.STORE_CONSUMER_OFFSET: _store_offset,
+    Command.DELETE_CONSUMER_OFFSET: _delete_offset,
+    Command.GET_CONSUMER_GROUPS: _listing(lambda r: _topic_path(r) + "/consumer-groups", _group, rs.GroupHeader),
+    Command.GET_CONSUMER_GROUP: _single(lambda r: f"{_topic_path(r)}/consumer-groups/{_id(r.group_id)}",
+                                       _group_details),
+    Command.CREATE_CONSUMER_GROUP: _create_group,
+    Command.DELETE_CONSUMER_GROUP: _empty("DELETE", lambda r: f"{_topic_path(r)}/consumer-groups/{_id(r.group_id)}"),
+    Command.GET_USERS: _listing(lambda r: "/users", _user, rs.UserHeader),
+    Command.GET_USER: _single(lambda r: f"/users/{_id(r.user_id)}", _user_details),
+    Command.CREATE_USER: _created(lambda r: "/users", _user_body, _user_details),
+    Command.DELETE_USER: _empty("DELETE", lambda r: f"/users/{_id(r.user_id)}"),
+    Command.UPDATE_USER: _empty("PUT", lambda r: f"/users/{_id(r.user_id)}", _update_user_body),
+    Command.UPDATE_PERMISSIONS: _empty("PUT", lambda r: f"/users/{_id(r.user_id)}/permissions",
+                                       lambda r: {"permissions": _permissions_json(r.permissions)}),
+    Command.CHANGE_PASSWORD: _empty("PUT", lambda r: f"/users/{_id(r.user_id)}/password",
+                                    lambda r: {"current_password": r.current_password,
+                                               "new_password": r.new_password}),
+    Command.GET_PERSONAL_ACCESS_TOKENS: _listing(lambda r: "/personal-access-tokens", _token_info,
+                                                 rs.PersonalAccessTokenInfo),
+    Command.CREATE_PERSONAL_ACCESS_TOKEN: _create_token,
+    Command.DELETE_PERSONAL_ACCESS_TOKEN: _empty(
+        "DELETE", lambda r: f"/personal-access-tokens/{quote(r.name, safe='')}"),
+}
+

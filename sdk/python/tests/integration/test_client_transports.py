@@ -1,0 +1,108 @@
+"""The client over ``iggy+ws://`` and ``iggy+http://``: the same API as TCP, against a real server.
+
+The server comes from the project's launcher (``python -m iggy_server.testing``), which reports every
+transport's address.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+
+import pytest
+
+from iggy import IggyClient
+from iggy.connection import ClientConfig
+from iggy.errors import IggyError
+from iggy.protocol.codes import ErrorCode
+from iggy.protocol.primitives import Consumer, Partitioning, PollingStrategy
+
+LAUNCH_TIMEOUT_S = 60
+
+
+@pytest.fixture(scope="module")
+def addresses():
+    launcher = subprocess.Popen([sys.executable, "-m", "iggy_server.testing"], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, text=True)
+    found: dict[str, str] = {}
+    assert launcher.stdout is not None
+    for line in launcher.stdout:  # ends at "ready" (or EOF if the launcher fails)
+        key, _, value = line.strip().partition(" ")
+        if key == "ready":
+            break
+        found[key] = value
+    assert "address" in found, f"launcher did not start a server: {found}"
+    yield found
+    assert launcher.stdin is not None
+    launcher.stdin.close()
+    launcher.wait(LAUNCH_TIMEOUT_S)
+
+
+def test_connection_strings_pick_the_transport_and_its_default_port():
+    assert ClientConfig.parse("iggy+ws://iggy:iggy@example.test").address == "example.test:8092"
+    assert ClientConfig.parse("iggy+ws://iggy:iggy@example.test").transport == "ws"
+    assert ClientConfig.parse("iggy+http://example.test").address == "example.test:3000"
+    assert ClientConfig.parse("iggy+http://example.test:9000").transport == "http"
+    assert ClientConfig.parse("iggy://example.test:1").transport == "tcp"
+
+
+@pytest.mark.parametrize("scheme, key", [("iggy+ws", "websocket_address"), ("iggy+http", "http_address")])
+def test_streams_messages_offsets_over_transport(addresses, scheme, key):
+    asyncio.run(streams_messages_offsets(addresses[key], scheme))
+
+
+async def streams_messages_offsets(address: str, scheme: str) -> None:
+    stream = f"sdk-{scheme.split('+')[1]}"
+    async with IggyClient(f"{scheme}://iggy:iggy@{address}") as client:
+        await client.ping()
+        await client.create_stream(stream)
+        with pytest.raises(IggyError) as duplicate:
+            await client.create_stream(stream)
+        assert duplicate.value.code == ErrorCode.STREAM_NAME_ALREADY_EXISTS
+        assert await client.get_stream("no-such-stream") is None
+        topic = await client.create_topic(stream, "t", 2)
+        assert [p.id for p in topic.partitions] == [0, 1]
+        await client.send_messages(stream, "t", [b"one", b"two", b"three"], partitioning=Partitioning.partition_id(1))
+        polled = await client.poll_messages(stream, "t", partition_id=1, consumer=Consumer.consumer(7),
+                                            strategy=PollingStrategy.first(), count=10)
+        assert [bytes(m.payload) for m in polled.messages] == [b"one", b"two", b"three"]
+        assert [m.offset for m in polled.messages] == [0, 1, 2]
+        await client.store_consumer_offset(Consumer.consumer(7), stream, "t", 1, 1)
+        stored = await client.get_consumer_offset(Consumer.consumer(7), stream, "t", 1)
+        assert stored is not None and stored.stored_offset == 1
+        token = await client.create_personal_access_token(f"pat-{stream}")
+        assert token
+        await client.delete_stream(stream)
+        assert await client.get_stream(stream) is None
+
+
+def test_http_has_no_consumer_group_membership(addresses):
+    asyncio.run(no_group_membership(addresses))
+
+
+async def no_group_membership(addresses: dict[str, str]) -> None:
+    async with IggyClient(f"iggy+http://iggy:iggy@{addresses['http_address']}") as client:
+        await client.create_stream("sdk-http-groups")
+        await client.create_topic("sdk-http-groups", "t", 1)
+        await client.create_consumer_group("sdk-http-groups", "t", "g")
+        with pytest.raises(IggyError) as unavailable:
+            await client.join_consumer_group("sdk-http-groups", "t", "g")
+        assert unavailable.value.code == ErrorCode.FEATURE_UNAVAILABLE
+
+
+def test_http_wrong_password_and_revoked_login(addresses):
+    asyncio.run(wrong_password_and_revoked_login(addresses))
+
+
+async def wrong_password_and_revoked_login(addresses: dict[str, str]) -> None:
+    with pytest.raises(IggyError) as refused:
+        async with IggyClient(f"iggy+http://iggy:wrong@{addresses['http_address']}"):
+            pass
+    assert refused.value.code == ErrorCode.INVALID_CREDENTIALS
+    client = IggyClient(f"iggy+http://iggy:iggy@{addresses['http_address']}", reconnection_retries=0)
+    async with client:
+        await client.logout_user()
+        with pytest.raises(IggyError) as unauthenticated:
+            await client.get_streams()
+        assert unauthenticated.value.code == ErrorCode.UNAUTHENTICATED

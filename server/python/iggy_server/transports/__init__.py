@@ -1,0 +1,57 @@
+"""The non-TCP transports of Iggy 0.8: HTTP REST (``http``), QUIC (``quic``) and WebSocket (``websocket``).
+
+Every transport runs commands through :func:`iggy_server.transports.execute.execute`, the same handlers TCP
+uses, so one place decides what a command does. :func:`start_listeners` starts the enabled ones; the TCP
+listener stays in ``app.py`` with its inline fast path. The listener modules import their libraries
+(aiohttp, aioquic, websockets) only when enabled.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from typing import Any
+
+__all__ = ["start_listeners", "stop_listeners", "LISTENERS"]
+
+log = logging.getLogger(__name__)
+
+# config section → (module, class, name used in logs and address files)
+LISTENERS = {
+    "http": ("http", "HttpListener", "http"),
+    "quic": ("quic", "QuicListener", "quic"),
+    "websocket": ("websocket", "WebSocketListener", "websocket"),
+}
+
+
+async def start_listeners(ctx: Any) -> dict[str, Any]:
+    """Start every enabled transport; ``{section: listener}`` with ``listener.address`` bound."""
+    from ..config import split_address
+    from .metrics import METRICS
+
+    METRICS.attach(ctx)
+    started: dict[str, Any] = {}
+    try:
+        for section, (module_name, class_name, _) in LISTENERS.items():
+            config = getattr(ctx.config, section)
+            if not config.enabled:
+                continue
+            module = importlib.import_module(f"{__name__}.{module_name}")
+            listener = getattr(module, class_name)(ctx)
+            host, port = split_address(config.address, f"{section}.address")
+            bound = await listener.start(host, port)
+            started[section] = listener
+            ctx.transport_ports[section] = bound[1]
+            log.info("%s listening on %s:%d", section, bound[0], bound[1])
+    except BaseException:
+        await stop_listeners(started)
+        raise
+    return started
+
+
+async def stop_listeners(listeners: dict[str, Any]) -> None:
+    for section, listener in listeners.items():
+        try:
+            await listener.stop()
+        except Exception:
+            log.exception("stopping the %s listener failed", section)

@@ -1,0 +1,160 @@
+"""QUIC transport (aioquic): one client-opened bidirectional stream per request, carrying the TCP framing.
+
+TLS 1.3 without ALPN (Iggy 0.8 sets none; aioquic negotiates ALPN only when ``alpn_protocols`` is set).
+Certificate: a fresh self-signed ECDSA P-256 one per start (``quic.certificate.self_signed``) or the
+configured PEM files. Login state per connection. Per stream: read the 8-byte header, refuse unknown /
+oversize / unauthenticated requests before reading the payload, read it, run it through the shared entry,
+write the reply and FIN. A stream cut mid-frame is answered 3 InvalidCommand; the connection stays up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from aioquic.asyncio import QuicConnectionProtocol, serve
+from aioquic.quic.configuration import QuicConfiguration
+from aioquic.quic.events import ConnectionTerminated, QuicEvent
+from cryptography import x509
+from cryptography.hazmat.primitives import serialization
+from iggy.protocol.codes import ErrorCode, Transport
+
+from ..config import ConfigError
+from .execute import REQUEST_HEADER, CloseAfterReply, check_request, execute, frame_reply
+from .settings import parse_duration_ms, parse_size_bytes
+from .stream_framing import close_session, error_frame, open_session
+
+__all__ = ["QuicListener"]
+
+log = logging.getLogger(__name__)
+TRANSPORT = "quic"
+# Application error code sent with STOP_SENDING for a refused request's unread payload (0 = no error kind).
+_STOP_SENDING_ERROR_CODE = 0
+
+
+class _IggyQuicProtocol(QuicConnectionProtocol):
+    """One QUIC connection = one session."""
+
+    ctx: Any = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["stream_handler"] = self._on_stream
+        super().__init__(*args, **kwargs)
+        self.session: Any = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+
+    def _ensure_session(self) -> Any:
+        if self.session is None:
+            peer = self._quic._network_paths[0].addr if self._quic._network_paths else ("?", 0)
+            self.session = open_session(self.ctx, f"{peer[0]}:{peer[1]}", Transport.QUIC, self.close)
+        return self.session
+
+    def quic_event_received(self, event: QuicEvent) -> None:
+        if isinstance(event, ConnectionTerminated) and self.session is not None:
+            close_session(self.ctx, self.session)
+            self.session = None
+        super().quic_event_received(event)
+
+    def _on_stream(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.get_running_loop().create_task(self._serve_stream(reader, writer))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _serve_stream(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        session = self._ensure_session()
+        if session is None:
+            self.close(error_code=0x0, reason_phrase="server busy")
+            return
+        try:
+            header = await reader.readexactly(8)
+            length, code = REQUEST_HEADER.unpack(header)
+            if length < 4:
+                self._answer(writer, [error_frame(ErrorCode.INVALID_COMMAND)])
+                return
+            refused = check_request(self.ctx, session, code, length - 4)
+            if refused is not None:
+                log.info("quic client %d: error %d: %s", session.client_id, refused.code, refused.message)
+                self._answer(writer, [error_frame(refused.code)])
+                if isinstance(refused, CloseAfterReply):
+                    self.close()
+                    return
+                if length > 4:
+                    # The payload is never read: STOP_SENDING tells the peer to stop sending it, so the
+                    # stream's unread bytes cannot hold flow-control credit.
+                    self._quic.stop_stream(writer.transport.stream_id, _STOP_SENDING_ERROR_CODE)
+                    self.transmit()
+                return
+            payload = await reader.readexactly(length - 4)
+        except asyncio.IncompleteReadError as cut:
+            log.info("quic client %d: stream ended mid-frame after %d bytes", session.client_id, len(cut.partial))
+            self._answer(writer, [error_frame(ErrorCode.INVALID_COMMAND)])
+            return
+        except ConnectionError:
+            return
+        reply = await execute(self.ctx, session, code, payload, TRANSPORT)
+        self._answer(writer, frame_reply(reply))
+        if session.stale:
+            self.close()
+
+    @staticmethod
+    def _answer(writer: asyncio.StreamWriter, parts: list[Any]) -> None:
+        try:
+            writer.writelines(parts)
+            writer.write_eof()
+        except Exception:  # the peer reset the stream or the connection is gone: nobody to answer
+            log.debug("quic stream closed before the reply", exc_info=True)
+
+
+class QuicListener:
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+        self._server: Any = None
+        self.address: tuple[str, int] | None = None
+
+    def _configuration(self) -> QuicConfiguration:
+        config = self.ctx.config.quic
+        window_bytes = parse_size_bytes(config.receive_window, "quic.receive_window")
+        configuration = QuicConfiguration(
+            is_client=False,
+            alpn_protocols=None,
+            idle_timeout=parse_duration_ms(config.max_idle_timeout, "quic.max_idle_timeout") / 1000,
+            max_data=window_bytes,
+            max_stream_data=window_bytes,
+        )
+        certificate = config.certificate
+        if certificate.self_signed:
+            from .certificates import self_signed
+
+            configuration.certificate, configuration.private_key = self_signed()
+        else:
+            if not (certificate.cert_file and certificate.key_file):
+                raise ConfigError("quic.certificate: cert_file and key_file are required when self_signed is false")
+            try:
+                configuration.certificate = x509.load_pem_x509_certificate(open(certificate.cert_file, "rb").read())
+                configuration.private_key = serialization.load_pem_private_key(
+                    open(certificate.key_file, "rb").read(), password=None
+                )
+            except (OSError, ValueError) as error:
+                files = f"{certificate.cert_file!r} / {certificate.key_file!r}"
+                raise ConfigError(f"quic.certificate: cannot load {files}: {error}") from None
+        return configuration
+
+    async def start(self, host: str, port: int) -> tuple[str, int]:
+        ctx = self.ctx
+
+        class Protocol(_IggyQuicProtocol):
+            pass
+
+        Protocol.ctx = ctx
+        self._server = await serve(host, port, configuration=self._configuration(), create_protocol=Protocol)
+        sockname = self._server._transport.get_extra_info("sockname")
+        self.address = (sockname[0], sockname[1])
+        return self.address
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()

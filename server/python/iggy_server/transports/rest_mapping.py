@@ -1,0 +1,546 @@
+"""Iggy 0.8's HTTP JSON ↔ the binary request/response models of ``iggy.protocol`` — the only place that knows both.
+
+Inbound: :func:`field` and the ``*_request`` builders turn path, query and JSON body into a codec request model
+(its ``encode()`` is the payload the shared command entry runs). Outbound: the ``*_json`` renderers turn decoded
+response models into Iggy's JSON (snake_case, sizes as ``"<n> B"`` strings, payloads and header values in
+base64, µs timestamps). Wrong or missing JSON fields raise :class:`IggyError` 4 InvalidFormat naming the field.
+When the codec's class or field names change, this module is what changes with them.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import struct
+import uuid
+from typing import Any
+
+from iggy.protocol import requests as rq
+from iggy.protocol.codes import (
+    U32_MAX,
+    U64_MAX,
+    CompressionAlgorithm,
+    ErrorCode,
+    HeaderKind,
+    PollingKind,
+    SnapshotCompression,
+    SnapshotType,
+    Transport,
+    UserStatus,
+)
+from iggy.protocol.errors import ProtocolError
+from iggy.protocol.messages import Message
+from iggy.protocol.primitives import (
+    Consumer,
+    GlobalPermissions,
+    HeaderValue,
+    Identifier,
+    Partitioning,
+    Permissions,
+    PollingStrategy,
+    StreamPermissions,
+    TopicPermissions,
+    decode_user_headers,
+)
+
+from ..errors import IggyError
+
+U128_MAX = (1 << 128) - 1  # message ids are u128
+_MISSING = object()
+_TRANSPORT_NAMES = {Transport.TCP: "tcp", Transport.QUIC: "quic", Transport.HTTP: "http", Transport.WEB_SOCKET: "ws"}
+# Iggy accepts the full name or its first letter (offset|o, timestamp|t, first|f, last|l, next|n).
+_POLLING_KINDS = {name: kind for kind in PollingKind for name in (kind.name.lower(), kind.name[0].lower())}
+_GLOBAL_FIELDS = tuple(GlobalPermissions.__dataclass_fields__)
+_STREAM_FIELDS = tuple(name for name in StreamPermissions.__dataclass_fields__ if name != "topics")
+_TOPIC_FIELDS = tuple(TopicPermissions.__dataclass_fields__)
+
+
+def invalid(message: str, error: int = ErrorCode.INVALID_FORMAT) -> IggyError:
+    return IggyError(error, message)
+
+
+# ====================================================================== inbound
+
+
+def field(body: Any, name: str, kind: type | tuple[type, ...], default: Any = _MISSING) -> Any:
+    """``body[name]`` checked against ``kind`` (bool is never an int); absent or null → ``default``."""
+    if not isinstance(body, dict):
+        raise invalid("the request body must be a JSON object")
+    value = body.get(name)
+    if value is None:
+        if default is _MISSING:
+            raise invalid(f"field '{name}' is required")
+        return default
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) and bool not in kinds:
+        raise invalid(f"field '{name}' has the wrong type: expected {_kind_names(kinds)}")
+    if not isinstance(value, kinds):
+        raise invalid(f"field '{name}' has the wrong type: expected {_kind_names(kinds)}")
+    return value
+
+
+def _kind_names(kinds: tuple[type, ...]) -> str:
+    names = {int: "integer", str: "string", bool: "boolean", list: "array", dict: "object"}
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def unsigned(body: Any, name: str, maximum: int, default: Any = _MISSING) -> int:
+    value = field(body, name, int, default)
+    if not 0 <= value <= maximum:
+        raise invalid(f"field '{name}' must be an integer in 0..{maximum}")
+    return value
+
+
+def identifier(text: str, what: str) -> Identifier:
+    """A path identifier: u32 text is numeric, anything else a 1..255-byte name (Iggy's from_str_value)."""
+    try:
+        return Identifier.parse(text)
+    except (TypeError, ValueError) as error:
+        raise invalid(f"invalid {what} identifier {text!r}: {error}", ErrorCode.INVALID_IDENTIFIER) from None
+
+
+def query_int(query: Any, name: str, maximum: int, default: int | None) -> int | None:
+    text = query.get(name)
+    if text is None or text == "":
+        return default
+    if not (text.isascii() and text.isdigit()) or int(text) > maximum:
+        raise invalid(f"query parameter '{name}' must be an integer in 0..{maximum}, got {text!r}")
+    return int(text)
+
+
+def query_bool(query: Any, name: str, default: bool) -> bool:
+    text = query.get(name)
+    if text is None or text == "":
+        return default
+    if text.lower() not in ("true", "false"):
+        raise invalid(f"query parameter '{name}' must be true or false, got {text!r}")
+    return text.lower() == "true"
+
+
+def _enum(body: Any, name: str, enum: Any, default: Any) -> Any:
+    text = field(body, name, str, None)
+    if text is None:
+        return default
+    try:
+        return enum[text.upper()]
+    except KeyError:
+        choices = ", ".join(member.name.lower() for member in enum)
+        raise invalid(f"field '{name}' must be one of {choices}, got {text!r}") from None
+
+
+def _base64(text: Any, what: str) -> bytes:
+    if not isinstance(text, str):
+        raise invalid(f"{what} must be a base64 string")
+    try:
+        return base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        raise invalid(f"{what} is not valid base64") from None
+
+
+def name_body(body: Any) -> str:
+    return field(body, "name", str)
+
+
+def create_topic(stream: Identifier, body: Any) -> rq.CreateTopic:
+    return rq.CreateTopic(
+        stream_id=stream,
+        partitions_count=unsigned(body, "partitions_count", U32_MAX),
+        compression_algorithm=_enum(body, "compression_algorithm", CompressionAlgorithm, CompressionAlgorithm.NONE),
+        message_expiry=unsigned(body, "message_expiry", U64_MAX, 0),
+        max_topic_size=unsigned(body, "max_topic_size", U64_MAX, 0),
+        replication_factor=unsigned(body, "replication_factor", 0xFF, 0),
+        name=field(body, "name", str),
+    )
+
+
+def update_topic(stream: Identifier, topic: Identifier, body: Any) -> rq.UpdateTopic:
+    return rq.UpdateTopic(
+        stream_id=stream,
+        topic_id=topic,
+        compression_algorithm=_enum(body, "compression_algorithm", CompressionAlgorithm, CompressionAlgorithm.NONE),
+        message_expiry=unsigned(body, "message_expiry", U64_MAX, 0),
+        max_topic_size=unsigned(body, "max_topic_size", U64_MAX, 0),
+        replication_factor=unsigned(body, "replication_factor", 0xFF, 0),
+        name=field(body, "name", str),
+    )
+
+
+def permissions(value: Any) -> Permissions | None:
+    """Iggy's permissions JSON (null = none); unknown flags are ignored, as serde does."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise invalid("field 'permissions' must be an object or null")
+    global_json = field(value, "global", dict)
+    streams_json = field(value, "streams", dict, {})
+    streams: dict[int, StreamPermissions] = {}
+    for stream_key, stream_json in streams_json.items():
+        topics: dict[int, TopicPermissions] = {}
+        for topic_key, topic_json in (field(stream_json, "topics", dict, {}) or {}).items():
+            flags = {k: field(topic_json, k, bool, False) for k in _TOPIC_FIELDS}
+            topics[_map_key(topic_key)] = TopicPermissions(**flags)
+        flags = {k: field(stream_json, k, bool, False) for k in _STREAM_FIELDS}
+        streams[_map_key(stream_key)] = StreamPermissions(**flags, topics=topics)
+    global_flags = GlobalPermissions(**{k: field(global_json, k, bool, False) for k in _GLOBAL_FIELDS})
+    return Permissions(global_flags, streams)
+
+
+def _map_key(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) > U32_MAX:
+        raise invalid(f"permission map key {text!r} must be a numeric id")
+    return int(text)
+
+
+def create_user(body: Any) -> rq.CreateUser:
+    return rq.CreateUser(
+        username=field(body, "username", str),
+        password=field(body, "password", str),
+        status=_enum(body, "status", UserStatus, UserStatus.ACTIVE),
+        permissions=permissions(body.get("permissions") if isinstance(body, dict) else None),
+    )
+
+
+def update_user(user: Identifier, body: Any) -> rq.UpdateUser:
+    return rq.UpdateUser(user, field(body, "username", str, None), _enum(body, "status", UserStatus, None))
+
+
+def snapshot_request(body: Any) -> rq.GetSnapshot:
+    """``{"compression":"Deflated","snapshot_types":["All"]}`` (PascalCase, as Iggy's serde names)."""
+    compression_text = field(body, "compression", str, "Deflated")
+    types_json = field(body, "snapshot_types", list, ["All"])
+    try:
+        compression = SnapshotCompression[compression_text.upper()]
+        names = {t.name.replace("_", ""): t for t in SnapshotType}
+        types = tuple(names[str(name).upper().replace("_", "")] for name in types_json)
+    except (KeyError, AttributeError):
+        raise invalid(f"unknown snapshot compression or type in {body!r}") from None
+    return rq.GetSnapshot(compression, types)
+
+
+def _message_id(value: Any) -> int:
+    """0/absent = server assigned; a number, a decimal string (u128) or a UUID (hex, dashes optional)."""
+    if value is None:
+        return 0
+    if isinstance(value, bool):
+        raise invalid("message id must be a number or a string")
+    if isinstance(value, int):
+        if not 0 <= value <= U128_MAX:
+            raise invalid("message id must fit 128 bits")
+        return value
+    if isinstance(value, str):
+        if value.isascii() and value.isdigit() and int(value) <= U128_MAX:
+            return int(value)
+        try:
+            return uuid.UUID(hex=value).int
+        except ValueError:
+            pass
+    raise invalid(f"invalid message id {value!r}: expected a number, a decimal string or a UUID")
+
+
+def _header_part(value: Any, what: str) -> HeaderValue:
+    kind_text = field(value, "kind", str)
+    try:
+        kind = HeaderKind[kind_text.upper()]
+    except KeyError:
+        raise invalid(f"{what}: unknown header kind {kind_text!r}", ErrorCode.INVALID_HEADER_KIND) from None
+    return HeaderValue(int(kind), _base64(field(value, "value", str), f"{what} value"))
+
+
+def _headers(value: Any) -> dict[str, Any]:
+    """``user_headers``: null, an array of {key, value} entries, or base64 of the raw header block."""
+    if value is None:
+        return {}
+    if isinstance(value, str):
+        return {"user_headers_bytes": _base64(value, "user_headers")}
+    if not isinstance(value, list):
+        raise invalid("field 'user_headers' must be an array, a base64 string or null")
+    headers = {}
+    for entry in value:
+        key = _header_part(field(entry, "key", dict), "header key")
+        headers[key] = _header_part(field(entry, "value", dict), "header value")
+    return {"user_headers": headers} if headers else {}
+
+
+def send_messages(stream: Identifier, topic: Identifier, body: Any) -> tuple[rq.SendMessages, int]:
+    partitioning_json = field(body, "partitioning", dict)
+    kind = field(partitioning_json, "kind", str)
+    value = _base64(field(partitioning_json, "value", str, ""), "partitioning value")
+    if kind == "balanced":
+        partitioning = Partitioning.balanced()
+    elif kind == "partition_id":
+        if len(value) != 4:
+            raise invalid("partition_id partitioning value must be 4 bytes (u32 LE, base64)")
+        partitioning = Partitioning.partition_id(struct.unpack("<I", value)[0])
+    elif kind == "messages_key":
+        if not 1 <= len(value) <= 255:
+            raise invalid("messages_key partitioning value must be 1..255 bytes")
+        partitioning = Partitioning.messages_key(value)
+    else:
+        raise invalid(f"unknown partitioning kind {kind!r}: expected balanced, partition_id or messages_key")
+    messages_json = field(body, "messages", list)
+    if not messages_json:
+        raise invalid("field 'messages' must not be empty", ErrorCode.INVALID_MESSAGES_COUNT)
+    messages = []
+    for item in messages_json:
+        if not isinstance(item, dict):
+            raise invalid("every message must be an object")
+        payload = _base64(field(item, "payload", str), "message payload")
+        messages.append(Message(payload, id=_message_id(item.get("id")), **_headers(item.get("user_headers"))))
+    return rq.SendMessages(stream, topic, partitioning, tuple(messages)), len(messages)
+
+
+def poll_messages(stream: Identifier, topic: Identifier, query: Any) -> rq.PollMessages:
+    kind_text = (query.get("kind") or "offset").lower()
+    if kind_text not in _POLLING_KINDS:
+        raise invalid(f"query parameter 'kind' must be offset, timestamp, first, last or next, got {kind_text!r}")
+    return rq.PollMessages(
+        consumer=Consumer.consumer(identifier(query.get("consumer_id") or "1", "consumer")),
+        stream_id=stream,
+        topic_id=topic,
+        partition_id=query_int(query, "partition_id", U32_MAX, None),
+        strategy=PollingStrategy(_POLLING_KINDS[kind_text], query_int(query, "value", U64_MAX, 0)),
+        count=query_int(query, "count", U32_MAX, 10),
+        auto_commit=query_bool(query, "auto_commit", False),
+    )
+
+
+# ====================================================================== outbound
+
+
+def size(value: int) -> str:
+    return f"{value} B"
+
+
+def stream_json(stream: Any) -> dict[str, Any]:
+    return {
+        "id": stream.id,
+        "created_at": stream.created_at_us,
+        "name": stream.name,
+        "size": size(stream.size_bytes),
+        "messages_count": stream.messages_count,
+        "topics_count": stream.topics_count,
+    }
+
+
+def stream_details_json(stream: Any) -> dict[str, Any]:
+    return stream_json(stream) | {"topics": [topic_json(topic) for topic in stream.topics]}
+
+
+def topic_json(topic: Any) -> dict[str, Any]:
+    return {
+        "id": topic.id,
+        "created_at": topic.created_at_us,
+        "name": topic.name,
+        "size": size(topic.size_bytes),
+        "message_expiry": topic.message_expiry_us,
+        "compression_algorithm": _enum_name(CompressionAlgorithm, topic.compression_algorithm),
+        "max_topic_size": topic.max_topic_size_bytes,
+        "replication_factor": topic.replication_factor,
+        "messages_count": topic.messages_count,
+        "partitions_count": topic.partitions_count,
+    }
+
+
+def topic_details_json(topic: Any) -> dict[str, Any]:
+    partitions = [
+        {
+            "id": partition.id,
+            "created_at": partition.created_at_us,
+            "segments_count": partition.segments_count,
+            "current_offset": partition.current_offset,
+            "size": size(partition.size_bytes),
+            "messages_count": partition.messages_count,
+        }
+        for partition in topic.partitions
+    ]
+    return topic_json(topic) | {"partitions": partitions}
+
+
+def _enum_name(enum: Any, value: int) -> str:
+    try:
+        return enum(value).name.lower()
+    except ValueError:
+        return str(value)
+
+
+def group_json(group: Any) -> dict[str, Any]:
+    return {
+        "id": group.id,
+        "name": group.name,
+        "partitions_count": group.partitions_count,
+        "members_count": group.members_count,
+    }
+
+
+def group_details_json(group: Any) -> dict[str, Any]:
+    members = [
+        {
+            "id": member.member_id,
+            "partitions_count": len(member.partition_ids),
+            "partitions": list(member.partition_ids),
+        }
+        for member in group.members
+    ]
+    return group_json(group) | {"members": members}
+
+
+def offset_json(info: Any) -> dict[str, Any]:
+    return {
+        "partition_id": info.partition_id,
+        "current_offset": info.current_offset,
+        "stored_offset": info.stored_offset,
+    }
+
+
+def user_json(user: Any) -> dict[str, Any]:
+    return {
+        "id": user.id,
+        "created_at": user.created_at_us,
+        "status": _enum_name(UserStatus, user.status),
+        "username": user.username,
+    }
+
+
+def permissions_json(value: Permissions | None) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    streams = {
+        str(stream_id): {k: getattr(stream, k) for k in _STREAM_FIELDS}
+        | {
+            "topics": {str(tid): {k: getattr(t, k) for k in _TOPIC_FIELDS} for tid, t in stream.topics.items()}
+            or None
+        }
+        for stream_id, stream in value.streams.items()
+    }
+    return {
+        "global": {k: getattr(value.global_permissions, k) for k in _GLOBAL_FIELDS},
+        "streams": streams or None,
+    }
+
+
+def user_details_json(user: Any) -> dict[str, Any]:
+    return user_json(user) | {"permissions": permissions_json(user.permissions)}
+
+
+def identity_json(user_id: int, token: str, expiry_s: int) -> dict[str, Any]:
+    return {"user_id": user_id, "access_token": {"token": token, "expiry": expiry_s}}
+
+
+def token_info_json(token: Any) -> dict[str, Any]:
+    never = token.expiry_at_us in (0, U64_MAX)
+    return {"name": token.name, "expiry_at": None if never else token.expiry_at_us}
+
+
+def client_json(client: Any) -> dict[str, Any]:
+    return {
+        "client_id": client.client_id,
+        "user_id": None if client.user_id == U32_MAX else client.user_id,
+        "address": client.address,
+        "transport": _TRANSPORT_NAMES.get(client.transport, str(client.transport)),
+        "consumer_groups_count": client.consumer_groups_count,
+    }
+
+
+def client_details_json(client: Any) -> dict[str, Any]:
+    groups = [
+        {"stream_id": g.stream_id, "topic_id": g.topic_id, "group_id": g.group_id} for g in client.consumer_groups
+    ]
+    return client_json(client) | {"consumer_groups": groups}
+
+
+def stats_json(stats: Any) -> dict[str, Any]:
+    cache = {
+        f"{m.stream_id}-{m.topic_id}-{m.partition_id}": {"hits": m.hits, "misses": m.misses, "hit_ratio": m.hit_ratio}
+        for m in stats.cache_metrics
+    }
+    return {
+        "process_id": stats.process_id,
+        "cpu_usage": stats.cpu_usage,
+        "total_cpu_usage": stats.total_cpu_usage,
+        "memory_usage": size(stats.memory_usage_bytes),
+        "total_memory": size(stats.total_memory_bytes),
+        "available_memory": size(stats.available_memory_bytes),
+        "run_time": stats.run_time_us,
+        "start_time": stats.start_time_us,
+        "read_bytes": size(stats.read_bytes),
+        "written_bytes": size(stats.written_bytes),
+        "messages_size_bytes": size(stats.messages_size_bytes),
+        "streams_count": stats.streams_count,
+        "topics_count": stats.topics_count,
+        "partitions_count": stats.partitions_count,
+        "segments_count": stats.segments_count,
+        "messages_count": stats.messages_count,
+        "clients_count": stats.clients_count,
+        "consumer_groups_count": stats.consumer_groups_count,
+        "hostname": stats.hostname,
+        "os_name": stats.os_name,
+        "os_version": stats.os_version,
+        "kernel_version": stats.kernel_version,
+        "iggy_server_version": stats.iggy_server_version,
+        "iggy_server_semver": stats.iggy_server_semver or None,
+        "cache_metrics": cache,
+        "threads_count": stats.threads_count,
+        "free_disk_space": size(stats.free_disk_space_bytes),
+        "total_disk_space": size(stats.total_disk_space_bytes),
+    }
+
+
+def cluster_json(metadata: Any) -> dict[str, Any]:
+    nodes = [
+        {
+            "name": node.name,
+            "ip": node.ip,
+            "endpoints": {
+                "tcp": node.tcp_port,
+                "quic": node.quic_port,
+                "http": node.http_port,
+                "websocket": node.websocket_port,
+            },
+            "role": "leader" if node.role == 0 else "follower",
+            "status": "healthy" if node.status == 0 else "unhealthy",
+        }
+        for node in metadata.nodes
+    ]
+    return {"name": metadata.name, "nodes": nodes}
+
+
+def _header_entry(key: HeaderValue, value: HeaderValue) -> dict[str, Any]:
+    def part(item: HeaderValue) -> dict[str, str]:
+        return {"kind": _enum_name(HeaderKind, item.kind), "value": base64.b64encode(item.data).decode("ascii")}
+
+    return {"key": part(key), "value": part(value)}
+
+
+def polled_json(polled: Any) -> dict[str, Any]:
+    messages = []
+    for message in polled.messages:
+        raw_headers = message.user_headers_bytes
+        headers: Any = []
+        if raw_headers:
+            try:
+                headers = [_header_entry(k, v) for k, v in decode_user_headers(raw_headers).items()]
+            except ProtocolError:  # a header block the codec cannot parse is shown raw, as Iggy does
+                headers = base64.b64encode(bytes(raw_headers)).decode("ascii")
+        payload = message.payload
+        messages.append(
+            {
+                "header": {
+                    "checksum": message.checksum,
+                    "id": message.id,
+                    "offset": message.offset,
+                    "timestamp": message.timestamp_us,
+                    "origin_timestamp": message.origin_timestamp_us,
+                    "user_headers_length": len(raw_headers),
+                    "payload_length": len(payload),
+                    "reserved": 0,
+                },
+                "payload": base64.b64encode(payload).decode("ascii"),
+                "user_headers": headers,
+            }
+        )
+    return {
+        "partition_id": polled.partition_id,
+        "current_offset": polled.current_offset,
+        "count": polled.messages_count,
+        "messages": messages,
+    }

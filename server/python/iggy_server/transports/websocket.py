@@ -1,0 +1,97 @@
+"""WebSocket transport (``websockets``): binary messages carry the TCP framing, as Iggy 0.8's server.
+
+Incoming binary messages form one byte stream (a request may span or share messages); each response is
+one binary message; text messages are ignored; any path, no subprotocol. One session per connection,
+same login rules as TCP. Requests on a connection run one at a time, in order.
+"""
+
+from __future__ import annotations
+
+import logging
+import ssl
+from typing import Any
+
+from iggy.protocol.codes import Transport
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from .certificates import server_tls_context, write_self_signed
+from .execute import execute, frame_reply
+from .settings import parse_size_bytes
+from .stream_framing import FrameAssembler, close_session, error_frame, open_session
+
+__all__ = ["WebSocketListener"]
+
+log = logging.getLogger(__name__)
+TRANSPORT = "websocket"
+
+
+class WebSocketListener:
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+        self._server: Any = None
+        self.address: tuple[str, int] | None = None
+
+    async def start(self, host: str, port: int) -> tuple[str, int]:
+        config = self.ctx.config.websocket
+        self._server = await serve(
+            self._serve,
+            host,
+            port,
+            max_size=parse_size_bytes(config.max_message_size, "websocket.max_message_size"),
+            compression=None,
+            ssl=self._tls(),
+        )
+        sockname = next(iter(self._server.sockets)).getsockname()
+        self.address = (sockname[0], sockname[1])
+        return self.address
+
+    def _tls(self) -> ssl.SSLContext | None:
+        tls = self.ctx.config.websocket.tls
+        if not tls.enabled:
+            return None
+        cert_file, key_file = tls.cert_file, tls.key_file
+        if tls.self_signed and not cert_file:
+            cert_path, key_path = write_self_signed(self.ctx.state_dir / "tls", "websocket")
+            cert_file, key_file = str(cert_path), str(key_path)
+        return server_tls_context("websocket.tls", cert_file, key_file)
+
+    async def _serve(self, connection: ServerConnection) -> None:
+        peer = connection.remote_address
+        address = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        session = open_session(self.ctx, address, Transport.WEB_SOCKET, lambda: _close_soon(connection))
+        if session is None:
+            await connection.close(code=1013, reason="server busy")
+            return
+        frames = FrameAssembler(self.ctx, session)
+        try:
+            async for message in connection:
+                if isinstance(message, str):
+                    continue  # Iggy ignores text messages
+                for item in frames.feed(message):
+                    if item[0] == "error":
+                        log.info("websocket client %d: error %d: %s", session.client_id, item[1], item[2])
+                        await connection.send(error_frame(item[1]))
+                        if item[3]:
+                            await connection.close(code=1008, reason="request refused")
+                            return
+                        continue
+                    reply = await execute(self.ctx, session, item[1], item[2], TRANSPORT)
+                    await connection.send(b"".join(frame_reply(reply)))
+                if session.stale:
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            close_session(self.ctx, session)
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+
+def _close_soon(connection: ServerConnection) -> None:
+    import asyncio
+
+    asyncio.get_running_loop().create_task(connection.close())
