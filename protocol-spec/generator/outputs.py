@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from .codec_rust import render_rust_codec, render_rust_fields, render_rust_layout
+from .codec_rust import render_rust_codec, render_rust_error_code, render_rust_fields, render_rust_layout
 from .languages import render_go, render_java, render_python, render_rust
 from .reference import render_reference
 from .spec import Spec
@@ -20,6 +20,7 @@ OUTPUTS: dict[str, Callable[[Spec], str]] = {
     "sdk/rust/src/codes.rs": render_rust,
     "sdk/rust/src/codec.rs": render_rust_codec,
     "sdk/rust/src/wire_layout.rs": render_rust_layout,
+    "sdk/rust/src/error_code.rs": render_rust_error_code,
     "sdk/rust/tests/golden/generated.rs": render_rust_fields,
     "server/src/wire_layout.rs": render_rust_layout,
     "sdk/go/codes.go": render_go,
