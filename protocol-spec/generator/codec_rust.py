@@ -709,3 +709,66 @@ def render_rust_fields(spec: Spec) -> str:
         "",
     ]
     return "\n".join(out)
+
+
+# --- ErrorCode (sdk/rust/src/error_code.rs) ---------------------------------------------------------------------
+
+
+def render_rust_error_code(spec: Spec) -> str:
+    """A typed `ErrorCode` over the generated codes: name (the UPPER_SNAKE name sdk/python reports), message, kind."""
+    out = [
+        f"// {BANNER}",
+        f"// {SOURCE_NOTE}",
+        "//! `ErrorCode`: an Iggy status code with its name, server message and kind.",
+        "",
+        "use crate::codes::error_code;",
+        "",
+        "/// The status of an error response (or a client-side failure's code), e.g. `ErrorCode::STREAM_ID_NOT_FOUND`.",
+        "#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]",
+        "pub struct ErrorCode(pub u32);",
+        "",
+        "impl ErrorCode {",
+    ]
+    out += [f"    pub const {e.constant_name}: ErrorCode = ErrorCode(error_code::{e.constant_name});" for e in spec.errors]
+    not_found = [e for e in spec.errors if e.name.endswith("NotFound")]
+    exists = [e for e in spec.errors if e.name.endswith("AlreadyExists")]
+    out += [
+        "",
+        "    /// The UPPER_SNAKE name (`STREAM_ID_NOT_FOUND`); `UNKNOWN` for a code the spec does not list.",
+        "    pub fn name(self) -> &'static str {",
+        "        match self.0 {",
+        *[f"            error_code::{e.constant_name} => \"{e.constant_name}\"," for e in spec.errors],
+        "            _ => \"UNKNOWN\",",
+        "        }",
+        "    }",
+        "",
+        "    /// The server's message text for this code ('…' stands for a runtime value).",
+        "    pub fn message(self) -> Option<&'static str> {",
+        "        error_code::message(self.0)",
+        "    }",
+        "",
+        "    /// Something looked up does not exist (every code whose Iggy name ends in NotFound).",
+        "    pub fn is_not_found(self) -> bool {",
+        "        matches!(",
+        "            self.0,",
+        "            " + "\n            | ".join(f"error_code::{e.constant_name}" for e in not_found),
+        "        )",
+        "    }",
+        "",
+        "    /// A name or id is taken (every code whose Iggy name ends in AlreadyExists).",
+        "    pub fn is_already_exists(self) -> bool {",
+        "        matches!(",
+        "            self.0,",
+        "            " + "\n            | ".join(f"error_code::{e.constant_name}" for e in exists),
+        "        )",
+        "    }",
+        "}",
+        "",
+        "impl std::fmt::Display for ErrorCode {",
+        "    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {",
+        "        write!(f, \"{} {}\", self.0, self.name())",
+        "    }",
+        "}",
+        "",
+    ]
+    return "\n".join(out)

@@ -3,10 +3,29 @@
 //! The wire layer is generated from `protocol-spec/` (`codes`, `codec`, `wire_layout`) over a small hand-written
 //! runtime (`runtime`), so no protocol number or field layout is typed by hand here.
 
+pub mod client;
 pub mod codec;
 pub mod codes;
+pub mod config;
+pub mod error;
+pub mod error_code;
+pub mod messages;
 pub mod runtime;
+mod tls;
+mod transport;
 pub mod wire_layout;
+
+pub use client::IggyClient;
+pub use codec::{
+    ClientDetails, ClientInfo, ClusterMetadata, Consumer, ConsumerOffsetInfo, GroupDetails, GroupHeader, Message,
+    Partitioning, Permissions, PersonalAccessTokenInfo, PolledMessages, PollingStrategy, Stats, StreamDetails,
+    StreamHeader, StreamPermissions, TopicDetails, TopicHeader, TopicPermissions, UserDetails, UserHeader,
+};
+pub use config::ClientConfig;
+pub use error::{Error, Result};
+pub use error_code::ErrorCode;
+pub use messages::{HeaderValue, IggyMessage};
+pub use runtime::Identifier;
 
 #[cfg(test)]
 mod tests {

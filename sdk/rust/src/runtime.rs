@@ -248,7 +248,7 @@ impl Writer {
 
     /// A `name`: 1..255 bytes.
     pub fn name(&mut self, value: &str) -> Result<(), CodecError> {
-        self.prefixed_u8(value, constants::NAME_MIN_BYTES as usize, "name")
+        self.prefixed_u8(value, constants::NAME_MIN_BYTES, "name")
     }
 
     /// A `password`: 0..255 bytes on the wire (the server enforces its own minimum).
