@@ -229,7 +229,8 @@ impl IggyClient {
     }
 
     pub async fn login_with_personal_access_token(&self, token: &str) -> Result<u32> {
-        let user_id = self.send_command(&LoginWithPersonalAccessTokenRequest { token: token.to_owned() }).await?.user_id;
+        let user_id =
+            self.send_command(&LoginWithPersonalAccessTokenRequest { token: token.to_owned() }).await?.user_id;
         self.inner.session.lock().await.login = Some(Login::Token(token.to_owned()));
         Ok(user_id)
     }
@@ -277,7 +278,11 @@ impl IggyClient {
         self.send_command(&request).await
     }
 
-    pub async fn update_permissions(&self, user: impl Into<Identifier>, permissions: Option<Permissions>) -> Result<()> {
+    pub async fn update_permissions(
+        &self,
+        user: impl Into<Identifier>,
+        permissions: Option<Permissions>,
+    ) -> Result<()> {
         self.send_command(&UpdatePermissionsRequest { user_id: user.into(), permissions }).await
     }
 
@@ -358,7 +363,8 @@ impl IggyClient {
         partition_id: u32,
         fsync: bool,
     ) -> Result<()> {
-        let request = FlushUnsavedBufferRequest { stream_id: stream.into(), topic_id: topic.into(), partition_id, fsync };
+        let request =
+            FlushUnsavedBufferRequest { stream_id: stream.into(), topic_id: topic.into(), partition_id, fsync };
         self.send_command(&request).await
     }
 
@@ -539,12 +545,8 @@ impl IggyClient {
         partition_id: u32,
         segments_count: u32,
     ) -> Result<()> {
-        let request = DeleteSegmentsRequest {
-            stream_id: stream.into(),
-            topic_id: topic.into(),
-            partition_id,
-            segments_count,
-        };
+        let request =
+            DeleteSegmentsRequest { stream_id: stream.into(), topic_id: topic.into(), partition_id, segments_count };
         self.send_command(&request).await
     }
 
@@ -556,7 +558,8 @@ impl IggyClient {
         topic: impl Into<Identifier>,
         group: impl Into<Identifier>,
     ) -> Result<Option<GroupDetails>> {
-        let request = GetConsumerGroupRequest { stream_id: stream.into(), topic_id: topic.into(), group_id: group.into() };
+        let request =
+            GetConsumerGroupRequest { stream_id: stream.into(), topic_id: topic.into(), group_id: group.into() };
         self.send_command(&request).await
     }
 

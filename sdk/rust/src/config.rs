@@ -117,7 +117,8 @@ impl FromStr for ClientConfig {
         if hostpart.contains('/') {
             return Err(invalid(format!("unexpected path in connection string: {hostpart:?}")));
         }
-        let mut config = if hostpart.is_empty() { ClientConfig::default() } else { ClientConfig::from_address(hostpart)? };
+        let mut config =
+            if hostpart.is_empty() { ClientConfig::default() } else { ClientConfig::from_address(hostpart)? };
         if let Some(userinfo) = userinfo {
             if userinfo.is_empty() {
                 return Err(invalid("empty credentials before '@'"));
@@ -136,7 +137,8 @@ impl FromStr for ClientConfig {
         let mut tls_set = false;
         let mut implies_tls = false;
         for item in query.split('&').filter(|item| !item.is_empty()) {
-            let (name, value) = item.split_once('=').ok_or_else(|| invalid(format!("option {item:?} needs a value")))?;
+            let (name, value) =
+                item.split_once('=').ok_or_else(|| invalid(format!("option {item:?} needs a value")))?;
             let value = percent_decode(value)?;
             match name.to_ascii_lowercase().as_str() {
                 "tls" => {
@@ -155,8 +157,12 @@ impl FromStr for ClientConfig {
                     config.tls_insecure = parse_bool(&value, name)?;
                     implies_tls |= config.tls_insecure;
                 }
-                "connect_timeout" | "connect_timeout_ms" => config.connect_timeout_ms = parse_duration_ms(&value, name)?,
-                "request_timeout" | "request_timeout_ms" => config.request_timeout_ms = parse_duration_ms(&value, name)?,
+                "connect_timeout" | "connect_timeout_ms" => {
+                    config.connect_timeout_ms = parse_duration_ms(&value, name)?
+                }
+                "request_timeout" | "request_timeout_ms" => {
+                    config.request_timeout_ms = parse_duration_ms(&value, name)?
+                }
                 "reconnection_retries" => config.reconnection_retries = parse_retries(&value, name)?,
                 "reconnection_interval" => config.reconnection_interval_ms = parse_duration_ms(&value, name)?,
                 "reconnection_max_interval" => config.reconnection_max_interval_ms = parse_duration_ms(&value, name)?,

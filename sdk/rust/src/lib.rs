@@ -4,17 +4,23 @@
 //! runtime (`runtime`), so no protocol number or field layout is typed by hand here.
 
 pub mod client;
+#[rustfmt::skip]
 pub mod codec;
+#[rustfmt::skip]
 pub mod codes;
 pub mod config;
+pub mod consumer;
 pub mod error;
+#[rustfmt::skip]
 pub mod error_code;
 pub mod messages;
 pub mod runtime;
 mod tls;
 mod transport;
+#[rustfmt::skip]
 pub mod wire_layout;
 
+pub use bytes::Bytes;
 pub use client::IggyClient;
 pub use codec::{
     ClientDetails, ClientInfo, ClusterMetadata, Consumer, ConsumerOffsetInfo, GroupDetails, GroupHeader, Message,
@@ -22,6 +28,7 @@ pub use codec::{
     StreamHeader, StreamPermissions, TopicDetails, TopicHeader, TopicPermissions, UserDetails, UserHeader,
 };
 pub use config::ClientConfig;
+pub use consumer::{AutoCommit, IggyConsumer, ReceivedMessage};
 pub use error::{Error, Result};
 pub use error_code::ErrorCode;
 pub use messages::{HeaderValue, IggyMessage};

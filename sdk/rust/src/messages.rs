@@ -137,7 +137,8 @@ pub(crate) fn send_messages_frame(
         return Err(Error::InvalidArgument("send_messages needs at least one message".into()));
     }
     let count = u32::try_from(messages.len()).map_err(|_| Error::InvalidArgument("too many messages".into()))?;
-    let mut w = Writer::from_buf(BytesMut::with_capacity(64 + messages.len() * (index_entry::SIZE + message_header::SIZE)));
+    let mut w =
+        Writer::from_buf(BytesMut::with_capacity(64 + messages.len() * (index_entry::SIZE + message_header::SIZE)));
     let metadata_at = w.placeholder_u32();
     stream_id.encode(&mut w)?;
     topic_id.encode(&mut w)?;

@@ -50,7 +50,8 @@ pub async fn connect(config: &ClientConfig, tcp: TcpStream, timeout: Duration) -
         builder.with_root_certificates(roots).with_no_client_auth()
     };
     let domain = config.tls_domain.clone().unwrap_or_else(|| config.host.clone());
-    let server_name = ServerName::try_from(domain.clone()).map_err(|_| Error::Tls(format!("bad server name {domain:?}")))?;
+    let server_name =
+        ServerName::try_from(domain.clone()).map_err(|_| Error::Tls(format!("bad server name {domain:?}")))?;
     let connector = tokio_rustls::TlsConnector::from(Arc::new(tls_config));
     match tokio::time::timeout(timeout, connector.connect(server_name, tcp)).await {
         Err(_) => Err(Error::Timeout { what: "TLS handshake", timeout_ms: timeout.as_millis() as u64 }),

@@ -53,7 +53,10 @@ pub enum Reply {
     Ok(Bytes),
     Status(u32),
     /// The connection broke; `written` tells whether this request had left (its outcome is then unknown).
-    Broken { written: bool, reason: String },
+    Broken {
+        written: bool,
+        reason: String,
+    },
 }
 
 struct Pending {

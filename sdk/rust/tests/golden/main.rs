@@ -1,6 +1,7 @@
 //! Golden tests: every fixture under protocol-spec/fixtures replayed through the generated codec, both ways.
 
 mod fields;
+#[rustfmt::skip]
 mod generated;
 
 use std::path::{Path, PathBuf};
@@ -59,8 +60,8 @@ fn every_fixture_round_trips_through_the_generated_codec() {
     let mut replayed = 0;
     let mut failures = Vec::new();
     for path in &files {
-        let fixture: Value = serde_json::from_str(&std::fs::read_to_string(path).expect("read fixture"))
-            .expect("fixture is JSON");
+        let fixture: Value =
+            serde_json::from_str(&std::fs::read_to_string(path).expect("read fixture")).expect("fixture is JSON");
         if fixture.get("direction").is_none() {
             continue; // not a frame (e.g. connection_strings.json)
         }
