@@ -14,6 +14,7 @@ pub mod error;
 #[rustfmt::skip]
 pub mod error_code;
 pub mod messages;
+pub mod producer;
 pub mod runtime;
 mod tls;
 mod transport;
@@ -32,6 +33,7 @@ pub use consumer::{AutoCommit, IggyConsumer, ReceivedMessage};
 pub use error::{Error, Result};
 pub use error_code::ErrorCode;
 pub use messages::{HeaderValue, IggyMessage};
+pub use producer::{IggyProducer, ProducerConfig};
 pub use runtime::Identifier;
 
 #[cfg(test)]
