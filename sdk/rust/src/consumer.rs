@@ -73,6 +73,7 @@ pub struct IggyConsumer {
     positions: BTreeMap<u32, u64>,
     /// Per partition: the last offset handed out and not yet committed.
     consumed: BTreeMap<u32, u64>,
+    committed: BTreeMap<u32, u64>,
     last_commit: Instant,
     initialised: bool,
 }
@@ -122,6 +123,7 @@ impl IggyConsumer {
             buffer: VecDeque::new(),
             positions: BTreeMap::new(),
             consumed: BTreeMap::new(),
+            committed: BTreeMap::new(),
             last_commit: Instant::now(),
             initialised: false,
         }
@@ -189,19 +191,39 @@ impl IggyConsumer {
 
     /// The next message, polling (and waiting `poll_interval_ms` between empty polls) until one arrives.
     pub async fn next(&mut self) -> Result<ReceivedMessage> {
+        loop {
+            if let Some(message) = self.try_next(Duration::from_secs(3600)).await? {
+                return Ok(message);
+            }
+        }
+    }
+
+    /// The next message, or None when none arrived within `wait` (checked between polls, so nothing polled is
+    /// ever dropped half-way).
+    pub async fn try_next(&mut self, wait: Duration) -> Result<Option<ReceivedMessage>> {
         if !self.initialised {
             self.init().await?;
         }
+        let deadline = Instant::now() + wait;
         loop {
             if let Some(message) = self.buffer.pop_front() {
                 self.consumed.insert(message.partition_id, message.message.offset);
-                return Ok(message);
+                return Ok(Some(message));
             }
             self.before_poll().await?;
             if !self.poll().await? {
-                tokio::time::sleep(Duration::from_millis(self.poll_interval_ms)).await;
+                let now = Instant::now();
+                if now >= deadline {
+                    return Ok(None);
+                }
+                tokio::time::sleep(Duration::from_millis(self.poll_interval_ms).min(deadline - now)).await;
             }
         }
+    }
+
+    /// Per partition, the last offset this consumer stored on the server.
+    pub fn committed_offsets(&self) -> &BTreeMap<u32, u64> {
+        &self.committed
     }
 
     async fn before_poll(&mut self) -> Result<()> {
@@ -276,7 +298,9 @@ impl IggyConsumer {
                 )
                 .await;
             match stored {
-                Ok(()) => {}
+                Ok(()) => {
+                    self.committed.insert(partition_id, offset);
+                }
                 Err(error) if STALE_COMMIT_CODES.contains(&error.code()) => {}
                 Err(error) => return Err(error),
             }
