@@ -729,7 +729,8 @@ def render_rust_error_code(spec: Spec) -> str:
         "",
         "impl ErrorCode {",
     ]
-    out += [f"    pub const {e.constant_name}: ErrorCode = ErrorCode(error_code::{e.constant_name});" for e in spec.errors]
+    out += [f"    pub const {e.constant_name}: ErrorCode = ErrorCode(error_code::{e.constant_name});"
+            for e in spec.errors]
     not_found = [e for e in spec.errors if e.name.endswith("NotFound")]
     exists = [e for e in spec.errors if e.name.endswith("AlreadyExists")]
     out += [

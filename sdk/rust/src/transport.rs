@@ -6,7 +6,10 @@
 //! written before the first answer arrives; it is 1 (the spec's rule) and raising it is the pipelining switch.
 
 use std::collections::VecDeque;
+use std::future::{poll_fn, Future};
 use std::io::IoSlice;
+use std::pin::pin;
+use std::task::Poll;
 use std::time::Duration;
 
 use bytes::{Buf, Bytes, BytesMut};
@@ -113,15 +116,40 @@ impl Connection {
     }
 }
 
+enum Event {
+    Request(Option<Pending>),
+    Answer(std::result::Result<Reply, String>),
+}
+
 async fn run<S: AsyncRead + AsyncWrite + Unpin>(stream: S, mut requests: mpsc::Receiver<Pending>) {
     let (mut reader, mut writer) = tokio::io::split(stream);
     let mut in_flight: VecDeque<oneshot::Sender<Reply>> = VecDeque::with_capacity(MAX_IN_FLIGHT);
     let mut received = BytesMut::new();
     let reason = loop {
-        tokio::select! {
-            // Disabled while the window is full, so a frame is only taken when it may be written.
-            request = requests.recv(), if in_flight.len() < MAX_IN_FLIGHT => {
-                let Some(Pending { frame, reply }) = request else { break "client closed".to_owned() };
+        // Wait for whichever may happen now: a frame to write (while the window has room) or an answer (while a
+        // request is in flight). Both futures are cancel-safe: the loser keeps its state in `requests`/`received`.
+        let event = {
+            let (can_send, can_read) = (in_flight.len() < MAX_IN_FLIGHT, !in_flight.is_empty());
+            let mut request = pin!(requests.recv());
+            let mut answer = pin!(read_answer(&mut reader, &mut received));
+            poll_fn(|cx| {
+                if can_read {
+                    if let Poll::Ready(answer) = answer.as_mut().poll(cx) {
+                        return Poll::Ready(Event::Answer(answer));
+                    }
+                }
+                if can_send {
+                    if let Poll::Ready(request) = request.as_mut().poll(cx) {
+                        return Poll::Ready(Event::Request(request));
+                    }
+                }
+                Poll::Pending
+            })
+            .await
+        };
+        match event {
+            Event::Request(None) => break "client closed".to_owned(),
+            Event::Request(Some(Pending { frame, reply })) => {
                 if let Err(error) = write_frame(&mut writer, &frame).await {
                     // Part of the frame may have left: its outcome is unknown too.
                     let _ = reply.send(Reply::Broken { written: true, reason: error.to_string() });
@@ -129,7 +157,7 @@ async fn run<S: AsyncRead + AsyncWrite + Unpin>(stream: S, mut requests: mpsc::R
                 }
                 in_flight.push_back(reply);
             }
-            answer = read_answer(&mut reader, &mut received), if !in_flight.is_empty() => {
+            Event::Answer(answer) => {
                 let reply = in_flight.pop_front().expect("an answer pairs with a request in flight");
                 match answer {
                     Ok(answer) => {

@@ -364,7 +364,7 @@ async fn consume_group(client: &IggyClient, args: &Value) -> Result<Value, Failu
     received.sort_by_key(|(partition_id, offset, _)| (*partition_id, *offset));
     let messages: Vec<Value> = received
         .into_iter()
-        .map(|(partition_id, offset, payload)| json!({ "partition_id": partition_id, "offset": offset, "payload": payload }))
+        .map(|(partition, offset, payload)| json!({ "partition_id": partition, "offset": offset, "payload": payload }))
         .collect();
     Ok(json!({ "messages": messages }))
 }
