@@ -30,8 +30,8 @@ const REQUEST_QUEUE_CAPACITY: usize = 64;
 const MAX_RESPONSE_BYTES: usize = 1 << 31;
 /// Receive buffer growth step: memory follows the bytes that arrive, not the length a peer announces.
 const READ_CHUNK_BYTES: usize = 64 * 1024;
-/// Most bytes reserved ahead of a large answer's arrival.
-const MAX_READ_AHEAD_BYTES: usize = 1 << 20;
+/// Most bytes reserved ahead of an answer's arrival: one allocation for typical polls, a constant bound for the rest.
+const MAX_READ_AHEAD_BYTES: usize = 8 << 20;
 /// Most slices handed to one vectored write (Linux IOV_MAX is 1024).
 const MAX_IO_SLICES: usize = 512;
 
