@@ -12,6 +12,18 @@ Rules:
                 Not flagged: Ping's code 1 (same as every exit/return code), error codes below 20 and the
                 HTTP-looking 300..499, identifiers about exits/returns/HTTP/encodings, generated files, tests and
                 fixtures (they state expected wire bytes on purpose). Silence one line with `tidy: allow-code`.
+  protocol-value no other protocol value typed by hand outside generated files, tests and fixtures. Heuristic, on
+                a source line with comments stripped, three patterns:
+                * a header/index offset: an UPPER_SNAKE name ending in `_AT` assigned an integer literal
+                  (`_ID_AT = 8`, `const ID_AT: usize = 8;`): offsets come from the generated layout;
+                * u64::MAX as a sentinel: `0xFFFF_FFFF_FFFF_FFFF`, `18446744073709551615`, `2**64 - 1`,
+                  `(1 << 64) - 1`, `u64::MAX`, `math.MaxUint64` assigned to an UPPER_SNAKE constant or compared
+                  with `==`/`!=`/`>=` (MESSAGE_EXPIRY_NEVER, MAX_TOPIC_SIZE_UNLIMITED are generated);
+                * an enum value: an UPPER_SNAKE constant named like a spec enum value (`CONSUMER`, or ending in
+                  `_NONE`, `_ALL`, `_TCP`...) assigned exactly that value (`CONSUMER = 1`, `COMPRESSION_NONE = 1`,
+                  `SNAPSHOT_TYPE_ALL = 100`).
+                A plain range check (`value <= U64_MAX` with U64_MAX imported) is not flagged. Silence a justified
+                line with `tidy: allow-value` (or `tidy: allow-code`).
   line-length   source lines are at most 120 characters (generated files excluded).
 """
 
@@ -34,6 +46,8 @@ COMPONENT_FOLDERS = ("server", "sdk/python", "sdk/rust", "sdk/java", "sdk/go", "
 SOURCE_SUFFIXES = {".py", ".rs", ".go", ".java"}
 MAX_LINE_CHARS = 120
 ALLOW_MARKER = "tidy: allow-code"
+ALLOW_VALUE_MARKER = "tidy: allow-value"
+GENERATOR_DIR = "protocol-spec/generator/"  # where spec values become code: exempt from protocol-value
 SKIPPED_DIRS = {".git", ".venv", "target", "node_modules", "__pycache__", "build", "dist", ".pytest_cache"}
 
 _RUN_LINE = re.compile(r"^\W*Run:", re.MULTILINE)
@@ -98,6 +112,46 @@ def check_code_literals(path: str, text: str, commands: frozenset[int], errors: 
     return problems
 
 
+_UPPER = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*"
+_DECLARE = rf"^\s*(?:pub(?:\(crate\))?\s+)?(?:(?:const|static|final|private|public|var)\s+)*(?:[\w<>]+\s+)?_?({_UPPER})"
+_OFFSET = re.compile(rf"{_DECLARE}_AT\b(?:\s*:\s*[\w:]+)?\s*(?:[\w<>]+\s*)?:?=\s*(\d+)\b")
+_U64_MAX = (r"(?:0x[fF]{4}_?[fF]{4}_?[fF]{4}_?[fF]{4}\b|18446744073709551615|2\s*\*\*\s*64\s*-\s*1"
+            r"|\(1\s*<<\s*64\)\s*-\s*1|u64::MAX|math\.MaxUint64)")
+_SENTINEL_ASSIGN = re.compile(rf"{_DECLARE}\b(?:\s*:\s*[\w:]+)?\s*(?:[\w<>]+\s*)?:?=\s*{_U64_MAX}")
+_SENTINEL_COMPARE = re.compile(rf"(?:==|!=|>=)\s*{_U64_MAX}|{_U64_MAX}\s*(?:==|!=|<=)")
+_CONSTANT_INT = re.compile(rf"{_DECLARE}\b(?:\s*:\s*[\w:]+)?\s*(?:[\w<>]+\s*)?:?=\s*(\d+)\s*;?\s*$")
+
+
+def enum_constants() -> dict[str, frozenset[int]]:
+    """Spec enum value constant names (`CONSUMER`, `NONE`, `ALL`) -> the values they stand for."""
+    values: dict[str, set[int]] = {}
+    for enum in load_spec().enums:
+        for value in enum.values:
+            values.setdefault(value.constant_name, set()).add(value.value)
+    return {name: frozenset(found) for name, found in values.items()}
+
+
+def check_protocol_values(path: str, text: str, enums: dict[str, frozenset[int]]) -> list[str]:
+    problems = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if ALLOW_MARKER in line or ALLOW_VALUE_MARKER in line:
+            continue
+        code_part = _strip_comment(path, line)
+        where = f"{path}:{number}: protocol-value:"
+        if _OFFSET.search(code_part):
+            problems.append(f"{where} a header/index offset typed by hand; use the generated layout")
+        if _SENTINEL_ASSIGN.search(code_part) or _SENTINEL_COMPARE.search(code_part):
+            problems.append(f"{where} u64::MAX as a sentinel; use the generated constant (MESSAGE_EXPIRY_NEVER...)")
+        match = _CONSTANT_INT.search(code_part)
+        if match:
+            name, literal = match.group(1), int(match.group(2))
+            for value_name, values in enums.items():
+                if literal in values and (name == value_name or name.endswith("_" + value_name)):
+                    problems.append(f"{where} {name} = {literal} restates a spec enum value; use the generated enum")
+                    break
+    return problems
+
+
 def check_line_length(path: str, text: str) -> list[str]:
     return [f"{path}:{number}: line-length: {len(line)} > {MAX_LINE_CHARS} characters"
             for number, line in enumerate(text.splitlines(), start=1) if len(line) > MAX_LINE_CHARS]
@@ -139,6 +193,7 @@ def source_files(root: Path) -> list[str]:
 
 def run(root: Path) -> list[str]:
     commands, errors = known_codes()
+    enums = enum_constants()
     problems = check_readmes(root) + check_banners(root)
     for path in source_files(root):
         text = (root / path).read_text(encoding="utf-8", errors="replace")
@@ -147,6 +202,8 @@ def run(root: Path) -> list[str]:
         problems += check_line_length(path, text)
         if not is_test_or_fixture(path):
             problems += check_code_literals(path, text, commands, errors)
+            if not path.startswith(GENERATOR_DIR):
+                problems += check_protocol_values(path, text, enums)
     return problems
 
 

@@ -24,3 +24,22 @@ test-server: server ## the server suite
 
 bench-server: server ## micro benchmarks of the native hot path (pool, writer, views, index); not part of make test
 	$(PYTEST) server/benches --benchmark-only
+
+# iggy-bench --client official-rust: the load generator on the official Rust SDK (server/bench-official). It builds
+# into the official Rust driver's per-machine cache and reuses every dependency compiled there; only the SDK's own
+# three crates are compiled again, optimised (see its Cargo.toml): ≈80 CPU-seconds on top of the driver's
+# dependencies (measured cold, 2026-11-23), which test-conformance needs anyway. The git-ignored link is the stamp.
+BENCH_OFFICIAL_DIR := server/bench-official
+OFFICIAL_RUST_TARGET_DIR ?= $(HOME)/.cache/iggy-compat/official-rust-target
+BENCH_OFFICIAL := $(BENCH_OFFICIAL_DIR)/target/iggy-bench-official
+BENCH_OFFICIAL_SOURCES := $(BENCH_OFFICIAL_DIR)/Cargo.toml $(BENCH_OFFICIAL_DIR)/Cargo.lock $(wildcard $(BENCH_OFFICIAL_DIR)/src/*.rs)
+
+.PHONY: bench-official
+bench-official: $(BENCH_OFFICIAL) ## build iggy-bench-official (Iggy's workloads on the official Rust SDK)
+
+$(BENCH_OFFICIAL): $(BENCH_OFFICIAL_SOURCES)
+	cd $(BENCH_OFFICIAL_DIR) && CARGO_TARGET_DIR="$(OFFICIAL_RUST_TARGET_DIR)" nice cargo build --release --locked -q -j 2
+	mkdir -p $(@D) && ln -sfn "$(OFFICIAL_RUST_TARGET_DIR)/release/iggy-bench-official" $@ && touch $@
+
+# server/tests/test_bench_official.py runs it for tiny workloads against a test server.
+test-server: $(BENCH_OFFICIAL)

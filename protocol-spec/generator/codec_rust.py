@@ -574,6 +574,8 @@ def render_rust_codec(spec: Spec) -> str:
         "    pub auth: bool,",
         "    /// The permission rule as the spec states it.",
         "    pub permission: &'static str,",
+        "    /// Its machine-readable id (a `[[permission_rule]]` of commands.toml; the server's authorizer agrees).",
+        "    pub permission_rule: &'static str,",
         "}",
         "",
         "/// Every command, ascending by code.",
@@ -593,6 +595,7 @@ def render_rust_codec(spec: Spec) -> str:
             f"        empty_when_missing: {str(command.missing == 'empty').lower()},",
             f"        auth: {str(command.auth).lower()},",
             f"        permission: \"{permission}\",",
+            f"        permission_rule: \"{command.permission_rule}\",",
             "    },",
         ]
     out += ["];", ""]

@@ -5,6 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from .codec_go import render_go_codec
+from .codec_java import JAVA_CODEC_OUTPUTS
+from .codec_python import (
+    LAYOUT_PATH, REQUESTS_PATH, RESPONSES_PATH, render_python_layout, render_python_requests, render_python_responses,
+)
 from .codec_rust import render_rust_codec, render_rust_error_code, render_rust_fields, render_rust_layout
 from .languages import render_go, render_java, render_python, render_rust
 from .reference import render_reference
@@ -24,8 +29,15 @@ OUTPUTS: dict[str, Callable[[Spec], str]] = {
     "sdk/rust/tests/golden/generated.rs": render_rust_fields,
     "server/src/wire_layout.rs": render_rust_layout,
     "sdk/go/codes.go": render_go,
+    "sdk/go/internal/codec/codec_gen.go": render_go_codec,
     "sdk/java/src/main/java/iggy/sdk/Codes.java": render_java,
     "protocol-spec/REFERENCE.md": render_reference,
+    # The Python codec (codec_python.py): requests, the command table and the header/index layout.
+    REQUESTS_PATH: render_python_requests,
+    RESPONSES_PATH: render_python_responses,
+    LAYOUT_PATH: render_python_layout,
+    # The Java codec (codec_java.py): records with their codec, the command table, the layout, ErrorCode.
+    **JAVA_CODEC_OUTPUTS,
 }
 
 

@@ -80,7 +80,7 @@ def _command_section(command: Command, spec: Spec) -> list[str]:
         command.about,
         "",
         f"- Auth: {'required (40 before login)' if command.auth else 'not required'}; "
-        f"permission: {command.permission}.",
+        f"permission: {command.permission} (rule `{command.permission_rule}`).",
         f"- Response: {_response_text(command)}. Verified: {command.verified}.",
         "",
         "Request payload:",

@@ -76,6 +76,7 @@ class Field:
     enum: str | None = None
     unit: str | None = None
     role: str | None = None  # length | flag | padding | reserved | index: derived bytes, not user data
+    default: int | str | bool | None = None  # what a client sends when the caller gives no value
 
     @property
     def is_data(self) -> bool:
@@ -125,6 +126,18 @@ class Record:
 
 
 @dataclass(frozen=True)
+class PermissionRule:
+    """A named authorization rule (commands.toml [[permission_rule]]); commands refer to it by name."""
+
+    name: str
+    scope: str  # none | stream | topic
+    about: str
+
+
+PERMISSION_SCOPES = frozenset({"none", "stream", "topic"})
+
+
+@dataclass(frozen=True)
 class Command:
     name: str
     code: int
@@ -137,6 +150,7 @@ class Command:
     response_repeat: str | None = None
     response_fields: tuple[Field, ...] = ()
     missing: str | None = None  # "empty": a missing object answers OK with an empty body
+    permission_rule: str = ""  # a PermissionRule name: the machine-readable form of `permission`
 
     @property
     def constant_name(self) -> str:
@@ -203,6 +217,13 @@ class Spec:
     commands: tuple[Command, ...]  # sorted by code
     errors: tuple[ErrorDef, ...]  # sorted by code
     source_files: tuple[Path, ...] = field(default=())
+    permission_rules: tuple[PermissionRule, ...] = ()
+
+    def permission_rule(self, name: str) -> PermissionRule:
+        for rule in self.permission_rules:
+            if rule.name == name:
+                return rule
+        raise KeyError(name)
 
     def command(self, name_or_code: str | int) -> Command:
         for command in self.commands:
@@ -279,6 +300,10 @@ def load_spec(spec_dir: Path | str | None = None) -> Spec:
         commands=commands,
         errors=errors,
         source_files=tuple(files.values()),
+        permission_rules=tuple(
+            PermissionRule(r.get("name", "?"), r.get("scope", "?"), r.get("about", ""))
+            for r in raw["commands"].get("permission_rule", [])
+        ),
     )
     spec = _resolve_extends(spec, problems)
     problems.extend(validate(spec))
@@ -297,6 +322,12 @@ def validate(spec: Spec) -> list[str]:
     _check_unique("enum name", [e.name for e in spec.enums], problems)
     _check_unique("constant name", [c.name for c in spec.constants], problems)
     _check_unique("record name", list(spec.primitives) + list(spec.structs), problems)
+    _check_unique("permission rule", [r.name for r in spec.permission_rules], problems)
+    rule_names = {r.name for r in spec.permission_rules}
+    for rule in spec.permission_rules:
+        if not _SNAKE.match(rule.name) or rule.scope not in PERMISSION_SCOPES or not rule.about:
+            problems.append(f"permission rule {rule.name}: needs a snake_case name, a scope in "
+                            f"{sorted(PERMISSION_SCOPES)} and an about")
     enum_names = {e.name for e in spec.enums}
     for enum in spec.enums:
         _check_unique(f"value of enum {enum.name}", [v.value for v in enum.values], problems)
@@ -308,6 +339,10 @@ def validate(spec: Spec) -> list[str]:
             problems.append(f"command {command.name}: code {command.code} out of u32 range")
         if command.verified not in VERIFIED_TAGS:
             problems.append(f"command {command.name}: verified must be one of {sorted(VERIFIED_TAGS)}")
+        if command.permission_rule not in rule_names:
+            problems.append(f"command {command.name}: permission_rule {command.permission_rule!r} is not a rule")
+        elif (command.permission_rule == "public") == command.auth:
+            problems.append(f"command {command.name}: permission_rule \"public\" goes with auth = false only")
         if command.missing not in (None, "empty"):
             problems.append(f"command {command.name}: missing must be \"empty\" when given")
         if command.response not in RESPONSE_KINDS_WITHOUT_STRUCT and command.response not in spec.structs:
@@ -359,6 +394,10 @@ def _check_fields(owner: str, fields: tuple[Field, ...], spec: Spec, enum_names:
                 problems.append(f"{where}: when must read \"<earlier field> == <number>\"")
         if f.enum is not None and (f.enum not in enum_names or f.type != "u8"):
             problems.append(f"{where}: enum {f.enum!r} must be a known enum on a u8 field")
+        if f.default is not None:
+            expected_default = bool if f.type == "bool" else str if f.type in ("name", "password", "string32") else int
+            if type(f.default) is not expected_default or f.type not in (*SCALAR_SIZES, "name", "password", "string32"):
+                problems.append(f"{where}: default must be a {expected_default.__name__} on a scalar or string field")
         if f.role is not None and f.role not in FIELD_ROLES:
             problems.append(f"{where}: role must be one of {sorted(FIELD_ROLES)}")
         seen[f.name] = f
@@ -373,7 +412,7 @@ def _check_unique(what: str, values: list, problems: list[str]) -> None:
 
 
 def _field(data: dict, owner: str, problems: list[str]) -> Field:
-    known = {"name", "type", "about", "size", "repeat", "when", "enum", "unit", "role"}
+    known = {"name", "type", "about", "size", "repeat", "when", "enum", "unit", "role", "default"}
     unknown = set(data) - known
     if unknown:
         problems.append(f"{owner}.{data.get('name')}: unknown keys {sorted(unknown)}")
@@ -389,6 +428,7 @@ def _field(data: dict, owner: str, problems: list[str]) -> Field:
         enum=data.get("enum"),
         unit=data.get("unit"),
         role=data.get("role"),
+        default=data.get("default"),
     )
 
 
@@ -426,7 +466,7 @@ def _resolve_extends(spec: Spec, problems: list[str]) -> Spec:
 
 def _command(data: dict, problems: list[str]) -> Command:
     name = data.get("name", "?")
-    for key in ("name", "code", "auth", "permission", "about", "verified", "request", "response"):
+    for key in ("name", "code", "auth", "permission", "permission_rule", "about", "verified", "request", "response"):
         if key not in data:
             problems.append(f"command {name}: missing key {key!r}")
     return Command(
@@ -441,6 +481,7 @@ def _command(data: dict, problems: list[str]) -> Command:
         response_repeat=data.get("response_repeat"),
         response_fields=tuple(_field(f, f"command {name} response", problems) for f in data.get("response_fields", [])),
         missing=data.get("missing"),
+        permission_rule=data.get("permission_rule", ""),
     )
 
 

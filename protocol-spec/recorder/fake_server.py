@@ -21,7 +21,13 @@ from typing import Any
 from iggy.protocol import framing
 from iggy.protocol import requests as rq
 from iggy.protocol import responses as rs
-from iggy.protocol.codes import Command, ErrorCode, UNAUTHENTICATED_COMMANDS
+from iggy.protocol.codes import (
+    MAX_TOPIC_SIZE_UNLIMITED,
+    MESSAGE_EXPIRY_NEVER,
+    UNAUTHENTICATED_COMMANDS,
+    Command,
+    ErrorCode,
+)
 from iggy.protocol.errors import ProtocolError
 from iggy.protocol.kinds import ConsumerKind, PartitioningKind, PollingKind
 from iggy.protocol.messages import Message, encode_frames, encode_poll_response_prefix
@@ -82,10 +88,13 @@ class Topic:
     balanced_counter: int = 0
 
     def header(self) -> rs.TopicHeader:
-        return rs.TopicHeader(
-            id=self.id, created_at_us=self.created_at_us, partitions_count=len(self.partitions),
-            message_expiry_us=self.message_expiry_us, compression_algorithm=self.compression_algorithm,
-            max_topic_size_bytes=self.max_topic_size_bytes, replication_factor=self.replication_factor,
+        return rs.TopicHeader(partitions_count=len(self.partitions), **self._fields())
+
+    def _fields(self) -> dict[str, Any]:
+        return dict(
+            id=self.id, created_at=self.created_at_us,
+            message_expiry=self.message_expiry_us, compression_algorithm=self.compression_algorithm,
+            max_topic_size=self.max_topic_size_bytes, replication_factor=self.replication_factor,
             size_bytes=sum(p.size_bytes for p in self.partitions),
             messages_count=sum(len(p.messages) for p in self.partitions), name=self.name,
         )
@@ -95,7 +104,7 @@ class Topic:
             rs.PartitionDetails(p.id, p.created_at_us, 1, p.current_offset, p.size_bytes, len(p.messages))
             for p in self.partitions
         )
-        return rs.TopicDetails(**rs._fields(self.header()), partitions=partitions)
+        return rs.TopicDetails(**self._fields(), partitions=partitions)
 
 
 @dataclass
@@ -108,9 +117,17 @@ class Stream:
     def header(self) -> rs.StreamHeader:
         headers = [t.header() for t in self.topics.values()]
         return rs.StreamHeader(
-            id=self.id, created_at_us=self.created_at_us, topics_count=len(headers),
+            id=self.id, created_at=self.created_at_us, topics_count=len(headers),
             size_bytes=sum(h.size_bytes for h in headers), messages_count=sum(h.messages_count for h in headers),
             name=self.name,
+        )
+
+    def details(self) -> rs.StreamDetails:
+        header = self.header()
+        topics = tuple(t.header() for t in sorted(self.topics.values(), key=lambda t: t.id))
+        return rs.StreamDetails(
+            id=header.id, created_at=header.created_at, size_bytes=header.size_bytes,
+            messages_count=header.messages_count, name=header.name, topics=topics,
         )
 
 
@@ -235,13 +252,13 @@ class RecordingServer:
         if (request.username, request.password) != (ROOT_USERNAME, ROOT_PASSWORD):
             raise ServerError(ErrorCode.INVALID_CREDENTIALS)
         session["user_id"] = 0
-        return rs.IdentityInfo(0).encode()
+        return rs.LoginUserResponse(0).encode()
 
     def _on_login_with_personal_access_token(self, session: dict, request: rq.LoginWithPersonalAccessToken) -> bytes:
         if request.token != SEEDED_TOKEN:
             raise ServerError(ErrorCode.RESOURCE_NOT_FOUND)
         session["user_id"] = 0
-        return rs.IdentityInfo(0).encode()
+        return rs.LoginWithPersonalAccessTokenResponse(0).encode()
 
     def _on_logout_user(self, session: dict, request: rq.LogoutUser) -> bytes:
         session["user_id"] = None
@@ -268,9 +285,7 @@ class RecordingServer:
             stream = _find(self.streams, request.stream_id, ErrorCode.STREAM_ID_NOT_FOUND)
         except ServerError:
             return b""
-        header = stream.header()
-        topics = tuple(t.header() for t in sorted(stream.topics.values(), key=lambda t: t.id))
-        return rs.StreamDetails(**rs._fields(header), topics=topics).encode()
+        return stream.details().encode()
 
     def _on_get_streams(self, session: dict, request: rq.GetStreams) -> bytes:
         return rs.StreamHeader.encode_list([s.header() for s in self.streams.values()])
@@ -285,8 +300,8 @@ class RecordingServer:
         topic = Topic(
             id=_free_id(stream.topics), name=request.name, created_at_us=created,
             compression_algorithm=int(request.compression_algorithm),
-            message_expiry_us=request.message_expiry or rs.NEVER_EXPIRE,
-            max_topic_size_bytes=request.max_topic_size or rs.UNLIMITED_SIZE,
+            message_expiry_us=request.message_expiry or MESSAGE_EXPIRY_NEVER,
+            max_topic_size_bytes=request.max_topic_size or MAX_TOPIC_SIZE_UNLIMITED,
             replication_factor=request.replication_factor or 1,
             partitions=[Partition(i, created) for i in range(request.partitions_count)],
         )
@@ -413,7 +428,7 @@ class RecordingServer:
         members = tuple(
             rs.GroupMember(index, tuple(owned)) for index, owned in enumerate(group.members.values())
         )
-        return rs.GroupDetails(group.id, len(group.partitions), len(members), group.name, members)
+        return rs.GroupDetails(group.id, len(group.partitions), group.name, members)
 
     def _on_get_consumer_group(self, session: dict, request: rq.GetConsumerGroup) -> bytes:
         try:

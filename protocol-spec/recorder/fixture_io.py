@@ -1,8 +1,8 @@
-"""Write and describe byte fixtures (protocol-spec/fixtures/<group>/<name>.json).
+"""Write byte fixtures (protocol-spec/fixtures/<group>/<name>.json).
 
 A fixture is one full frame (8-byte header included) plus its decoded `fields` (the language-neutral value
-form, protocol-spec/README.md) and description. The bytes are the source of truth: `fields` is always
-derived from them here, never written by hand, and the fixture tests decode and re-encode both ways.
+form, protocol-spec/README.md). The bytes are the source of truth: `fields` is always derived from them here
+by the generated codec, never written by hand, and the fixture tests decode and re-encode both ways.
 
 Run `python protocol-spec/recorder/fixture_io.py` to re-derive `fields` of every fixture from its hex.
 """
@@ -10,24 +10,17 @@ Run `python protocol-spec/recorder/fixture_io.py` to re-derive `fields` of every
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 from iggy.protocol import framing
-from iggy.protocol.codes import Command, ErrorCode
-from iggy.protocol.describe import describe
+from iggy.protocol.codes import Command
+from iggy.protocol.describe import to_fields
 from iggy.protocol.requests import REQUEST_TYPES
 from iggy.protocol.responses import decode_response_body
 
 SPEC_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES_DIR = SPEC_ROOT / "fixtures"
-sys.path.insert(0, str(SPEC_ROOT))
-
-from generator.spec import load_spec  # noqa: E402
-from generator.values import Values  # noqa: E402
-
-_VALUES = Values(load_spec())
 
 SOURCE_CAPTURED = "captured: apache-iggy==0.8.0 via protocol-spec/recorder"
 # Frames built by our own codec: the label for a command no official client can send (none today).
@@ -73,38 +66,28 @@ GROUPS: dict[str, tuple[Command, ...]] = {
 GROUP_OF: dict[Command, str] = {command: group for group, commands in GROUPS.items() for command in commands}
 
 
-def describe_request_frame(frame: bytes) -> tuple[Command, Any, bytes]:
-    """(command, description, ignored trailing bytes) of a full request frame."""
+def request_trailing(frame: bytes) -> tuple[Command, bytes]:
+    """(command, trailing bytes the codec ignores) of a full request frame."""
     length, code = framing.decode_request_header(frame)
     command = Command(code)
     payload = frame[framing.REQUEST_HEADER_SIZE : 4 + length]
-    request = REQUEST_TYPES[command].decode(payload)
-    canonical = request.encode()
+    canonical = REQUEST_TYPES[command].decode(payload).encode()
     trailing = payload[len(canonical) :] if payload.startswith(canonical) else b""
-    return command, describe(request), trailing
-
-
-def describe_response_frame(command: Command, frame: bytes) -> dict[str, Any]:
-    status, length = framing.decode_response_header(frame)
-    if status != 0:
-        return {"status": status, "error": ErrorCode(status).name}
-    body = decode_response_body(command, frame[framing.RESPONSE_HEADER_SIZE : framing.RESPONSE_HEADER_SIZE + length])
-    return {"status": 0, "body": describe(body)}
+    return command, trailing
 
 
 def frame_fields(code: int, direction: str, frame: bytes, trailing: bytes = b"") -> Any:
-    """The `fields` of a full frame: request fields, or the OK body's fields (None for an error answer)."""
-    command = _VALUES.spec.command(code)
+    """The `fields` of a full frame, decoded by the generated codec: request fields, or the OK body's fields
+    (None for an error answer). The spec-walking codec (generator/values.py) must agree: the tests check both."""
+    command = Command(code)
     if direction == "request":
         payload = frame[framing.REQUEST_HEADER_SIZE : len(frame) - len(trailing)]
-        fields, consumed = _VALUES.decode_request(command, payload)
-        if consumed != len(payload):
-            raise ValueError(f"{command.name}: {len(payload) - consumed} bytes after the last field")
-        return fields
+        return to_fields(REQUEST_TYPES[command].decode(payload))
     status, length = framing.decode_response_header(frame)
     if status != 0:
         return None
-    return _VALUES.decode_response(command, frame[framing.RESPONSE_HEADER_SIZE : framing.RESPONSE_HEADER_SIZE + length])
+    body = frame[framing.RESPONSE_HEADER_SIZE : framing.RESPONSE_HEADER_SIZE + length]
+    return to_fields(decode_response_body(command, body))
 
 
 def refresh_fields(path: Path) -> None:
@@ -125,12 +108,11 @@ def refresh_fields(path: Path) -> None:
 def write_fixture(
     name: str, command: Command, direction: str, source: str, frame: bytes, note: str | None = None
 ) -> Path:
+    trailing = b""
     if direction == "request":
-        frame_command, description, trailing = describe_request_frame(frame)
+        frame_command, trailing = request_trailing(frame)
         if frame_command != command:
             raise ValueError(f"{name}: frame carries {frame_command.name}, expected {command.name}")
-    else:
-        description, trailing = describe_response_frame(command, frame), b""
     fixture: dict[str, Any] = {
         "name": name,
         "group": GROUP_OF[command],
@@ -138,8 +120,7 @@ def write_fixture(
         "code": int(command),
         "direction": direction,
         "source": source,
-        "description": description,
-        "fields": frame_fields(int(command), direction, frame, trailing if direction == "request" else b""),
+        "fields": frame_fields(int(command), direction, frame, trailing),
         "hex": frame.hex(),
     }
     if trailing:

@@ -94,3 +94,38 @@ def test_generated_files_without_banner_are_reported(tmp_path):
     target.write_text("pub mod command_code {}\n", encoding="utf-8")
     assert tidy.check_banners(tmp_path) == [f"server/src/codes.rs:1: banner: generated file lacks the banner "
                                             f"({tidy.BANNER})"]
+
+
+ENUMS = tidy.enum_constants()
+
+
+@pytest.mark.parametrize(
+    ("path", "line"),
+    [
+        ("sdk/python/src/iggy/protocol/messages.py", "_ID_AT = 8"),
+        ("server/src/layout.rs", "pub const OFFSET_AT: usize = 24;"),
+        ("server/x.py", "NEVER = 0xFFFF_FFFF_FFFF_FFFF"),
+        ("server/x.py", "if topic.message_expiry != 18446744073709551615:"),
+        ("sdk/rust/src/a.rs", "if expiry == u64::MAX {"),
+        ("server/x.py", "CONSUMER = 1"),
+        ("server/x.py", "COMPRESSION_NONE = 1"),
+        ("sdk/python/src/iggy/client.py", "SNAPSHOT_TYPE_ALL = 100"),
+    ],
+)
+def test_hand_typed_protocol_values_are_flagged(path, line):
+    assert len(tidy.check_protocol_values(path, line + "\n", ENUMS)) == 1
+
+
+@pytest.mark.parametrize(
+    ("path", "line"),
+    [
+        ("server/x.py", "CONSUMER = ConsumerKind.CONSUMER"),
+        ("server/x.py", "METADATA_FORMAT_VERSION = 1"),
+        ("server/x.py", "if not 0 <= value <= U64_MAX:"),
+        ("server/x.py", "SNAPSHOT_ALL = 99"),  # not the enum's value
+        ("server/x.py", "U64_MAX = 0xFFFF_FFFF_FFFF_FFFF  # tidy: allow-value (the u64 range)"),
+        ("server/x.py", "looked_at = 8"),  # lower case: a variable, not a constant offset
+    ],
+)
+def test_ordinary_constants_are_not_flagged(path, line):
+    assert tidy.check_protocol_values(path, line + "\n", ENUMS) == []

@@ -1,5 +1,22 @@
-# The Java SDK: for now a Maven project holding the constants generated from protocol-spec (plus a JUnit test).
-# -q -B keeps Maven quiet and non-interactive; after the first run it works from ~/.m2 (add -o to force offline).
-.PHONY: test-java
-test-java: ## the java SDK suite (mvn test in sdk/java)
-	cd sdk/java && mvn -q -B test && cat target/surefire-reports/*.txt | grep -h "Tests run"
+# The Java SDK (Maven, JDK 17, JUnit 5). -q -B keeps Maven quiet and non-interactive; after the first run every
+# artifact is in ~/.m2 and the build works offline. Integration tests start servers through
+# `python -m iggy_server.testing` with the interpreter named by IGGY_TEST_PYTHON.
+JAVA_DIR := sdk/java
+JAVA_SOURCES := $(JAVA_DIR)/pom.xml $(shell find $(JAVA_DIR)/src -name '*.java' 2>/dev/null)
+
+.PHONY: test-java conformance-driver-java
+test-java: server ## the java SDK suite: golden fixtures, unit and integration tests (mvn test in sdk/java)
+	cd $(JAVA_DIR) && IGGY_TEST_PYTHON=$(PY) mvn -q -B test && cat target/surefire-reports/*.txt | grep -h "Tests run"
+
+# The conformance driver (iggy.sdk.conformance.Driver, test scope: it carries its own small JSON codec) runs in one
+# JVM per driver process, started as `java @target/driver.argfile`; the argfile is the stamp.
+JAVA_DRIVER_ARGFILE := $(JAVA_DIR)/target/driver.argfile
+
+conformance-driver-java: $(JAVA_DRIVER_ARGFILE) ## build the Java SDK's conformance driver
+
+$(JAVA_DRIVER_ARGFILE): $(JAVA_SOURCES)
+	cd $(JAVA_DIR) && mvn -q -B test-compile
+	printf -- '-XX:+UseSerialGC\n-XX:TieredStopAtLevel=1\n-Dfile.encoding=UTF-8\n-cp\n"%s:%s"\niggy.sdk.conformance.Driver\n' \
+	  "$(ROOT)/$(JAVA_DIR)/target/classes" "$(ROOT)/$(JAVA_DIR)/target/test-classes" > $@
+
+test-conformance: $(JAVA_DRIVER_ARGFILE)

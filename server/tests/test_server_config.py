@@ -104,6 +104,9 @@ def test_config_toml_in_working_directory_is_picked_up(tmp_path, monkeypatch):
         ({"IGGY_SYSTEM_SEGMENT_SIZE_BYTES": str(8 * 1024**3)}, "system.segment.size_bytes"),
         ({"IGGY_SYSTEM_PARTITION_DURABILITY": "fsync"}, "system.partition.durability"),
         ({"IGGY_SYSTEM_IO_WRITE_QUEUE_BYTES": "1024"}, "system.io.write_queue_bytes"),
+        ({"IGGY_SYSTEM_SEGMENT_SIZE_BYTES": "1"}, "system.segment.size_bytes"),
+        ({"IGGY_SYSTEM_SEGMENT_SIZE_BYTES": "0"}, "system.segment.size_bytes"),
+        ({"IGGY_LIMITS_FRAME_READ_TIMEOUT_MS": "0"}, "limits.frame_read_timeout_ms"),
     ],
 )
 def test_bad_values_name_the_key(environ, key, tmp_path, monkeypatch):
@@ -124,14 +127,46 @@ def test_unknown_or_mistyped_file_keys_are_errors(tmp_path):
         load_config(tmp_path / "missing.toml", environ={})
 
 
-def test_server_refuses_to_start_with_a_bad_value(tmp_path):
-    result = subprocess.run(
+def start_server(environ: dict[str, str], cwd) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         [sys.executable, "-m", "iggy_server"],
-        env={"IGGY_HEARTBEAT_INTERVAL_MS": "soon", "PATH": "/usr/bin:/bin"},
-        cwd=tmp_path,
+        env={**environ, "PATH": "/usr/bin:/bin"},
+        cwd=cwd,
         capture_output=True,
         text=True,
         timeout=30,
     )
+
+
+def test_server_refuses_to_start_with_a_bad_value(tmp_path):
+    result = start_server({"IGGY_HEARTBEAT_INTERVAL_MS": "soon"}, tmp_path)
     assert result.returncode == 2
     assert "heartbeat.interval_ms" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "name, closest",
+    [
+        ("IGGY_SYSTEM_PARTITION_DURABILTY", "IGGY_SYSTEM_PARTITION_DURABILITY"),
+        ("IGGY_TCP_ADRESS", "IGGY_TCP_ADDRESS"),
+        ("IGGY_ROOT_PASSWRD", "IGGY_ROOT_PASSWORD"),
+        ("IGGY_LIMITS_MAX_CONECTIONS", "IGGY_LIMITS_MAX_CONNECTIONS"),
+    ],
+)
+def test_unknown_environment_variables_are_refused_naming_the_closest_key(name, closest, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError, match=f"{name}: unknown setting; closest known key: {closest} "):
+        load_config(environ={name: "durable"})
+
+
+def test_client_tool_variables_do_not_stop_the_server(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    environ = {"IGGY_USERNAME": "u", "IGGY_PASSWORD": "p", "IGGY_TCP_SERVER_ADDRESS": "127.0.0.1:1", "PATH": "/x"}
+    assert load_config(environ=environ).tcp.address == DEFAULTS["tcp"]["address"]
+
+
+def test_server_refuses_to_start_with_a_misspelled_variable(tmp_path):
+    result = start_server({"IGGY_SYSTEM_PARTITION_DURABILTY": "durable"}, tmp_path)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "IGGY_SYSTEM_PARTITION_DURABILITY" in lines[0], result.stderr

@@ -15,7 +15,7 @@ def group(client, stream, topic, name="g") -> GroupDetails:
 
 
 def assignment(client, stream, topic, name="g") -> list[tuple[int, tuple[int, ...]]]:
-    return [(m.id, m.partitions) for m in group(client, stream, topic, name).members]
+    return [(m.member_id, m.partition_ids) for m in group(client, stream, topic, name).members]
 
 
 # ------------------------------------------------------------------------------------ offsets
@@ -158,7 +158,7 @@ def test_cooperative_revocation_waits_for_commit(server, client, topic):
     client.call(requests.JoinConsumerGroup(*topic, "g"))
     reader = Consumer.group("g")
     polled = client.poll(*topic, PollingStrategy.first(), count=1, partition_id=2, consumer=reader)
-    assert polled.count == 1  # partition 2 polled but not committed
+    assert polled.messages_count == 1  # partition 2 polled but not committed
     with server.client() as second:
         second.call(requests.JoinConsumerGroup(*topic, "g"))
         # Partition 2 is pending revocation: the first member keeps it until it commits.

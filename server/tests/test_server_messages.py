@@ -109,7 +109,7 @@ def test_every_polling_strategy(client, topic):
     assert offsets(by_time) == list(range(10, 20))
     assert offsets(client.poll(*topic, PollingStrategy.timestamp(2**63), count=10)) == []
     polled = client.poll(*topic, PollingStrategy.first(), count=1)
-    assert (polled.partition_id, polled.current_offset, polled.count) == (0, 19, 1)
+    assert (polled.partition_id, polled.current_offset, polled.messages_count) == (0, 19, 1)
 
 
 def test_next_with_and_without_auto_commit(client, topic):

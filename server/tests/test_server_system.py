@@ -10,7 +10,8 @@ import zipfile
 from iggy.protocol import requests
 from iggy.protocol.codes import Command, ErrorCode, SegmentWriterBackend
 from iggy.protocol.primitives import PollingStrategy
-from iggy.protocol.responses import ClientDetails, ClientInfo, ClusterMetadata, Stats, NO_USER_ID
+from iggy.protocol.codes import NOT_LOGGED_IN_USER_ID
+from iggy.protocol.responses import ClientDetails, ClientInfo, ClusterMetadata, Stats
 
 from server_support import WireClient
 
@@ -86,7 +87,7 @@ def test_get_me_and_clients_show_this_connection(server, client):
         clients = ClientInfo.decode_list(client.call(requests.GetClients()))
         by_id = {c.client_id: c for c in clients}
         assert by_id[me.client_id].user_id == 0
-        assert NO_USER_ID in {c.user_id for c in clients}  # the anonymous connection is listed
+        assert NOT_LOGGED_IN_USER_ID in {c.user_id for c in clients}  # the anonymous connection is listed
     other = ClientDetails.decode(client.call(requests.GetClient(me.client_id)))
     assert other == me
 

@@ -48,6 +48,9 @@ def to_jsonable(value: Any) -> Any:
         return bytes_to_text(bytes(value))
     if _is_header_value(value):
         return {"kind": _header_kind_name(value), "value": to_jsonable(value.value)}
+    public_names = getattr(type(value), "PUBLIC_NAMES", None)  # generated responses: the SDK's public names
+    if public_names is not None:
+        return {name: to_jsonable(getattr(value, name)) for name in public_names}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, Mapping):

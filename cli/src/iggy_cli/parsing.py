@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 
 import click
+from iggy.protocol.codes import MAX_TOPIC_SIZE_UNLIMITED, MESSAGE_EXPIRY_NEVER, MESSAGE_EXPIRY_SERVER_DEFAULT
 from iggy.protocol.primitives import (
     U64_MAX,
     GlobalPermissions,
@@ -20,9 +21,9 @@ from iggy.protocol.primitives import (
     TopicPermissions,
 )
 
-NEVER_EXPIRE_US = U64_MAX
-SERVER_DEFAULT = 0
-UNLIMITED_SIZE_BYTES = U64_MAX
+NEVER_EXPIRE_US = MESSAGE_EXPIRY_NEVER
+SERVER_DEFAULT = MESSAGE_EXPIRY_SERVER_DEFAULT
+UNLIMITED_SIZE_BYTES = MAX_TOPIC_SIZE_UNLIMITED
 
 # --------------------------------------------------------------------------- identifiers
 

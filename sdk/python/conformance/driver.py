@@ -167,7 +167,8 @@ def group_json(group: Any) -> dict[str, Any] | None:
     }
     if hasattr(group, "members"):
         result["members"] = [
-            {"id": member.id, "partitions_count": len(member.partitions), "partitions": list(member.partitions)}
+            {"id": member.member_id, "partitions_count": member.partitions_count,
+             "partitions": list(member.partition_ids)}
             for member in group.members
         ]
     return result
@@ -201,7 +202,7 @@ def polled_json(polled: Any) -> dict[str, Any]:
     return {
         "partition_id": polled.partition_id,
         "current_offset": polled.current_offset,
-        "count": polled.count,
+        "count": polled.messages_count,
         "messages": [
             {
                 "offset": item.offset,

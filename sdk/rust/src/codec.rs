@@ -4018,6 +4018,8 @@ pub struct CommandInfo {
     pub auth: bool,
     /// The permission rule as the spec states it.
     pub permission: &'static str,
+    /// Its machine-readable id (a `[[permission_rule]]` of commands.toml; the server's authorizer agrees).
+    pub permission_rule: &'static str,
 }
 
 /// Every command, ascending by code.
@@ -4031,6 +4033,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: false,
         permission: "none",
+        permission_rule: "public",
     },
     CommandInfo {
         code: command_code::GET_STATS,
@@ -4041,6 +4044,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "read_servers",
+        permission_rule: "read_servers",
     },
     CommandInfo {
         code: command_code::GET_SNAPSHOT,
@@ -4051,6 +4055,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "none (login only)",
+        permission_rule: "logged_in",
     },
     CommandInfo {
         code: command_code::GET_CLUSTER_METADATA,
@@ -4061,6 +4066,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "none",
+        permission_rule: "logged_in",
     },
     CommandInfo {
         code: command_code::GET_ME,
@@ -4071,6 +4077,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "none",
+        permission_rule: "logged_in",
     },
     CommandInfo {
         code: command_code::GET_CLIENT,
@@ -4081,6 +4088,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: true,
         auth: true,
         permission: "read_servers",
+        permission_rule: "read_servers",
     },
     CommandInfo {
         code: command_code::GET_CLIENTS,
@@ -4091,6 +4099,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "read_servers",
+        permission_rule: "read_servers",
     },
     CommandInfo {
         code: command_code::GET_USER,
@@ -4101,6 +4110,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: true,
         auth: true,
         permission: "read_users, unless it is the caller",
+        permission_rule: "read_users_or_self",
     },
     CommandInfo {
         code: command_code::GET_USERS,
@@ -4111,6 +4121,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "read_users",
+        permission_rule: "read_users",
     },
     CommandInfo {
         code: command_code::CREATE_USER,
@@ -4121,6 +4132,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "manage_users",
+        permission_rule: "manage_users",
     },
     CommandInfo {
         code: command_code::DELETE_USER,
@@ -4131,6 +4143,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "manage_users",
+        permission_rule: "manage_users",
     },
     CommandInfo {
         code: command_code::UPDATE_USER,
@@ -4141,6 +4154,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "manage_users",
+        permission_rule: "manage_users",
     },
     CommandInfo {
         code: command_code::UPDATE_PERMISSIONS,
@@ -4151,6 +4165,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "manage_users",
+        permission_rule: "manage_users",
     },
     CommandInfo {
         code: command_code::CHANGE_PASSWORD,
@@ -4161,6 +4176,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "none for the caller's own password, else manage_users",
+        permission_rule: "manage_users_or_self",
     },
     CommandInfo {
         code: command_code::LOGIN_USER,
@@ -4171,6 +4187,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: false,
         permission: "none",
+        permission_rule: "public",
     },
     CommandInfo {
         code: command_code::LOGOUT_USER,
@@ -4181,6 +4198,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "none",
+        permission_rule: "logged_in",
     },
     CommandInfo {
         code: command_code::GET_PERSONAL_ACCESS_TOKENS,
@@ -4191,6 +4209,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "none (the caller's own tokens)",
+        permission_rule: "logged_in",
     },
     CommandInfo {
         code: command_code::CREATE_PERSONAL_ACCESS_TOKEN,
@@ -4201,6 +4220,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "none (for the caller)",
+        permission_rule: "logged_in",
     },
     CommandInfo {
         code: command_code::DELETE_PERSONAL_ACCESS_TOKEN,
@@ -4211,6 +4231,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "none (the caller's own token)",
+        permission_rule: "logged_in",
     },
     CommandInfo {
         code: command_code::LOGIN_WITH_PERSONAL_ACCESS_TOKEN,
@@ -4221,6 +4242,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: false,
         permission: "none",
+        permission_rule: "public",
     },
     CommandInfo {
         code: command_code::POLL_MESSAGES,
@@ -4231,6 +4253,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)",
+        permission_rule: "poll_messages",
     },
     CommandInfo {
         code: command_code::SEND_MESSAGES,
@@ -4241,6 +4264,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "send: send_messages, manage_topics or manage_streams (or manage/send on the stream or topic)",
+        permission_rule: "send_messages",
     },
     CommandInfo {
         code: command_code::FLUSH_UNSAVED_BUFFER,
@@ -4251,6 +4275,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "send: send_messages, manage_topics or manage_streams (or manage/send on the stream or topic)",
+        permission_rule: "send_messages",
     },
     CommandInfo {
         code: command_code::GET_CONSUMER_OFFSET,
@@ -4261,6 +4286,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: true,
         auth: true,
         permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)",
+        permission_rule: "poll_messages",
     },
     CommandInfo {
         code: command_code::STORE_CONSUMER_OFFSET,
@@ -4271,6 +4297,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)",
+        permission_rule: "poll_messages",
     },
     CommandInfo {
         code: command_code::DELETE_CONSUMER_OFFSET,
@@ -4281,6 +4308,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)",
+        permission_rule: "poll_messages",
     },
     CommandInfo {
         code: command_code::GET_STREAM,
@@ -4291,6 +4319,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: true,
         auth: true,
         permission: "read_streams (or read on the stream)",
+        permission_rule: "read_stream",
     },
     CommandInfo {
         code: command_code::GET_STREAMS,
@@ -4301,6 +4330,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "read_streams",
+        permission_rule: "read_streams",
     },
     CommandInfo {
         code: command_code::CREATE_STREAM,
@@ -4311,6 +4341,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "manage_streams",
+        permission_rule: "manage_streams",
     },
     CommandInfo {
         code: command_code::DELETE_STREAM,
@@ -4321,6 +4352,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "manage_streams (or manage on the stream)",
+        permission_rule: "manage_stream",
     },
     CommandInfo {
         code: command_code::UPDATE_STREAM,
@@ -4331,6 +4363,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "manage_streams (or manage on the stream)",
+        permission_rule: "manage_stream",
     },
     CommandInfo {
         code: command_code::PURGE_STREAM,
@@ -4341,6 +4374,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "manage_streams (or manage on the stream)",
+        permission_rule: "manage_stream",
     },
     CommandInfo {
         code: command_code::GET_TOPIC,
@@ -4351,6 +4385,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: true,
         auth: true,
         permission: "read_topics (or read on the stream or topic)",
+        permission_rule: "read_topic",
     },
     CommandInfo {
         code: command_code::GET_TOPICS,
@@ -4361,6 +4396,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: true,
         auth: true,
         permission: "read_topics (or read on the stream)",
+        permission_rule: "read_topics",
     },
     CommandInfo {
         code: command_code::CREATE_TOPIC,
@@ -4371,6 +4407,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "manage_topics (or manage on the stream)",
+        permission_rule: "manage_topics",
     },
     CommandInfo {
         code: command_code::DELETE_TOPIC,
@@ -4381,6 +4418,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "manage_topics (or manage on the stream or topic)",
+        permission_rule: "manage_topic",
     },
     CommandInfo {
         code: command_code::UPDATE_TOPIC,
@@ -4391,6 +4429,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "manage_topics (or manage on the stream or topic)",
+        permission_rule: "manage_topic",
     },
     CommandInfo {
         code: command_code::PURGE_TOPIC,
@@ -4401,6 +4440,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "manage_topics (or manage on the stream or topic)",
+        permission_rule: "manage_topic",
     },
     CommandInfo {
         code: command_code::CREATE_PARTITIONS,
@@ -4411,6 +4451,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "manage_topics (or manage on the stream or topic)",
+        permission_rule: "manage_topic",
     },
     CommandInfo {
         code: command_code::DELETE_PARTITIONS,
@@ -4421,6 +4462,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "manage_topics (or manage on the stream or topic)",
+        permission_rule: "manage_topic",
     },
     CommandInfo {
         code: command_code::DELETE_SEGMENTS,
@@ -4431,6 +4473,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "manage_topics (or manage on the stream or topic)",
+        permission_rule: "manage_topic",
     },
     CommandInfo {
         code: command_code::GET_CONSUMER_GROUP,
@@ -4441,6 +4484,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: true,
         auth: true,
         permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)",
+        permission_rule: "read_topic",
     },
     CommandInfo {
         code: command_code::GET_CONSUMER_GROUPS,
@@ -4451,6 +4495,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: true,
         auth: true,
         permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)",
+        permission_rule: "read_topic",
     },
     CommandInfo {
         code: command_code::CREATE_CONSUMER_GROUP,
@@ -4461,6 +4506,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)",
+        permission_rule: "read_topic",
     },
     CommandInfo {
         code: command_code::DELETE_CONSUMER_GROUP,
@@ -4471,6 +4517,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)",
+        permission_rule: "read_topic",
     },
     CommandInfo {
         code: command_code::JOIN_CONSUMER_GROUP,
@@ -4481,6 +4528,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)",
+        permission_rule: "read_topic",
     },
     CommandInfo {
         code: command_code::LEAVE_CONSUMER_GROUP,
@@ -4491,5 +4539,6 @@ pub const COMMANDS: &[CommandInfo] = &[
         empty_when_missing: false,
         auth: true,
         permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)",
+        permission_rule: "read_topic",
     },
 ];

@@ -70,6 +70,15 @@ mod tests {
     }
 
     #[test]
+    fn every_command_names_a_permission_rule() {
+        let rules = spec_file("commands.toml");
+        for command in COMMANDS {
+            assert!(!command.permission_rule.is_empty(), "{}", command.name);
+            assert!(rules.contains(&format!("name = \"{}\"", command.permission_rule)), "{}", command.name);
+        }
+    }
+
+    #[test]
     fn only_unauthenticated_commands_skip_auth() {
         let open: Vec<u32> = COMMANDS.iter().filter(|c| !c.auth).map(|c| c.code).collect();
         let mut expected = command_code::UNAUTHENTICATED.to_vec();

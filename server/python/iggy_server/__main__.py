@@ -20,6 +20,7 @@ from .config import ConfigError, load_config
 from .errors import IggyError
 
 DEFAULT_ROOT_CREDENTIALS = ("iggy", "iggy")
+EXIT_BROKEN_INSTALL = 3
 _LEVELS = {
     "trace": logging.DEBUG,
     "debug": logging.DEBUG,
@@ -69,13 +70,28 @@ def main(argv: list[str] | None = None) -> int:
         if data_dir.exists():
             log.warning("--fresh: deleting %s", data_dir.resolve())
             shutil.rmtree(data_dir)
-    from .app import build_context, run_server
+    try:
+        # Imported here, not at the top, so a broken install is reported as one line, not a traceback.
+        from .app import build_context, run_server
+        from .handlers import load_handlers
+        from .storage.errors import StorageError
+
+        load_handlers()
+    except ImportError as exc:
+        print(f"iggy-server: incomplete installation, cannot import {exc.name or exc}: {exc}", file=sys.stderr)
+        return EXIT_BROKEN_INSTALL
 
     try:
         root = DEFAULT_ROOT_CREDENTIALS if args.with_default_root_credentials else None
         ctx = build_context(config, root_credentials=root)
     except IggyError as exc:
         log.error("cannot open %s: [%d] %s", config.system.path, exc.code, exc.message)
+        return 1
+    except StorageError as exc:  # e.g. more partitions than system.io.max_open_segment_files allows
+        log.error("cannot open %s: [%d] %s", config.system.path, exc.code, exc.message)
+        return 1
+    except OSError as exc:  # anything the start-up probe could not foresee: still one line, not a traceback
+        log.error("cannot open %s: %s", config.system.path, exc)
         return 1
     try:
         asyncio.run(run_server(ctx))

@@ -4,12 +4,19 @@ Wire handling per connection (a ``BufferedProtocol``, so payloads are received s
 bytearray the handler gets — SendMessages frames reach the native stamping code without a copy):
 
 * read the 8-byte header ``length u32 | code u32``;
-* ``length < 4`` → 3 InvalidCommand; unknown code → 3; payload above the limit (SendMessages has its
-  own) → 3; not logged in for a command that needs it → 40. In all these cases the payload is
-  *drained* through a small scratch buffer — never buffered, never parsed as a frame — so the
-  stream stays in sync and memory stays bounded;
-* otherwise the payload is read into a fresh bytearray, reading pauses, the handler runs, the
-  response is written, reading resumes: one request at a time per connection.
+* ``length < 4`` → 3 InvalidCommand; before login, a payload above
+  ``limits.max_unauthenticated_request_bytes`` → 40 (3 for a command allowed before login) and the
+  connection is closed; unknown code → 3; payload above the limit (SendMessages has its own) → 3; not
+  logged in for a command that needs it → 40. In the other cases the payload is *drained* through a
+  shared scratch buffer — never buffered, never parsed as a frame — so the stream stays in sync and
+  memory stays bounded;
+* otherwise the payload is read into a bytearray that grows with the bytes actually received (at most
+  twice them), never with the announced length — or, for a large SendMessages, into a pooled buffer
+  (bounded by ``system.memory_pool.size_bytes``); then the handler runs and the response is written:
+  one request at a time per connection.
+* reading pauses while the handler waits (a task carries it on) and while more than
+  ``limits.write_buffer_high_water_bytes`` of answers wait in the transport (write backpressure);
+  a connection that stalls mid-frame for ``limits.frame_read_timeout_ms`` is closed (the server's sweep).
 
 Errors never carry a body; OK bodies are never exactly one byte (reference §2.2).
 """
@@ -17,6 +24,7 @@ Errors never carry a body; OK bodies are never exactly one byte (reference §2.2
 from __future__ import annotations
 
 import asyncio
+import errno
 import ssl
 import inspect
 import logging
@@ -30,16 +38,21 @@ from pathlib import Path
 from typing import Any
 
 from iggy.protocol.codes import UNAUTHENTICATED_COMMANDS, Command, ErrorCode
+from iggy.protocol.errors import ProtocolError
 
+from .audit import AUDITED_COMMANDS, LogRateLimit, as_counters, audit_line
 from .clients import ClientRegistry
 from .config import ConfigError, ServerConfig, split_address
-from .context import PermissiveAuthorizer, ServerContext
+from .context import ServerContext
 from .errors import IggyError, from_protocol_error
 from .handlers import HANDLERS, load_handlers
 from .metadata import Metadata
+from .security.authorizer import Authorizer
+from .security.tokens import TokenStore
+from .security.users import UserStore
 from .session import Session, now_us
-from ._native import PooledBuffer
-from .storage import resources
+from ._native import NativeError, PooledBuffer
+from .storage import IoResources
 
 __all__ = ["build_context", "IggyServer", "run_server"]
 
@@ -48,31 +61,30 @@ log = logging.getLogger("iggy_server")
 _RESPONSE_HEADER = struct.Struct("<II")
 _REQUEST_HEADER = struct.Struct("<II")
 _DRAIN_CHUNK_BYTES = 64 * 1024
+# Drained payloads are discarded, so every connection can receive them into this one buffer (the event loop
+# is single-threaded: a get_buffer/buffer_updated pair is never interleaved with another connection's).
+_DRAIN_BUFFER = memoryview(bytearray(_DRAIN_CHUNK_BYTES))
+# A payload buffer starts this small and doubles as bytes arrive, up to the announced length.
+_INITIAL_PAYLOAD_BYTES = 4096
 _COALESCE_LIMIT_BYTES = 64 * 1024
-# Payloads from this size on are received into pooled buffers (smaller ones: a bytearray is cheaper).
+# SendMessages payloads from this size on are received into pooled buffers (smaller ones: a bytearray is
+# cheaper); other commands gain nothing from the zero-copy path and use the growing bytearray.
 _POOLED_PAYLOAD_MIN_BYTES = 64 * 1024
 _KNOWN_CODES = frozenset(int(c) for c in Command)
 ROOT_PASSWORD_ALPHABET = string.ascii_letters + string.digits
-
-
-def _protocol_error_type() -> type[Exception]:
-    try:
-        from iggy.protocol.errors import ProtocolError
-    except ImportError:  # pragma: no cover - codec always present in a built venv
-        return ValueError
-    return ProtocolError
-
-
-def _native_error_type() -> type[Exception]:
-    try:
-        from ._native import NativeError
-    except ImportError:  # pragma: no cover
-        return IggyError
-    return NativeError
-
-
-PROTOCOL_ERROR = _protocol_error_type()
-NATIVE_ERROR = _native_error_type()
+# A write the filesystem refused for lack of room or write access: answered as 10006 CannotWriteToFile
+# (Iggy 0.8 has no disk-full code), never as the generic error 1, whichever command hit it.
+_NO_ROOM_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG})
+_STARTUP_PROBE_BYTES = 64 * 1024
+FRAME_COUNTERS = (
+    "rejected_frame_too_short",
+    "rejected_unknown_command",
+    "rejected_oversize",
+    "rejected_oversize_before_login",
+    "rejected_unauthenticated",
+    "rejected_stalled",
+    "error_answers",
+)
 
 
 # ====================================================================== context
@@ -96,27 +108,54 @@ def build_context(config: ServerConfig, *, root_credentials: tuple[str, str] | N
         state_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise IggyError(ErrorCode.CANNOT_CREATE_STATE_DIRECTORY, f"cannot create {state_dir}: {exc}") from None
-    configure_hot_path(config)
+    for directory in (system_path, state_dir):
+        probe_writable(directory)
+    io = configure_hot_path(config)
     clients = ClientRegistry()
-    metadata = Metadata(system_path, config, lookup_session=clients.get)
+    metadata = Metadata(system_path, config, io, lookup_session=clients.get)
     metadata.load()
-    ctx = ServerContext(config=config, metadata=metadata, clients=clients, state_dir=state_dir)
-    _attach_security(ctx, state_dir, root_credentials)
+    users = UserStore(state_dir)
+    ctx = ServerContext(
+        config=config,
+        metadata=metadata,
+        io=io,
+        clients=clients,
+        users=users,
+        tokens=TokenStore(state_dir, users),
+        authorizer=Authorizer(users),
+        state_dir=state_dir,
+    )
+    _attach_security(ctx, root_credentials)
     return ctx
 
 
-def configure_hot_path(config: ServerConfig) -> None:
-    """Buffer pool bound, segment writer backend and direct I/O; before any partition is opened."""
+def probe_writable(directory: Path) -> None:
+    """Write, fsync and remove a small file in ``directory``, so a read-only, full or unwritable data
+    directory stops start-up with one clear error instead of failing at the first change."""
+    probe = directory / f".write-probe-{os.getpid()}"
     try:
-        status = resources.configure(
-            config.system.memory_pool.size_bytes,
-            config.system.io.writer,
-            direct_io=config.system.io.direct_io,
-            data_path=config.system.path,
-            write_queue_bytes=config.system.io.write_queue_bytes,
-        )
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            view = memoryview(bytes(_STARTUP_PROBE_BYTES))
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+            probe.unlink(missing_ok=True)
+    except OSError as exc:
+        raise IggyError(
+            ErrorCode.CANNOT_WRITE_TO_FILE, f"{directory} is not writable ({exc.strerror or exc}); nothing was changed"
+        ) from None
+
+
+def configure_hot_path(config: ServerConfig) -> IoResources:
+    """The storage's I/O resources (buffer pool bound, segment writer backend, direct I/O, write queue)."""
+    try:
+        io = IoResources(config.storage_config().io)
     except OSError as exc:
         raise ConfigError(f"system.io.writer: {exc}") from None
+    status = io.io_status()
     if status["io_uring_available"]:
         log.info(
             "segment writer: %s, direct_io=%s; buffer pool: %d bytes",
@@ -130,35 +169,17 @@ def configure_hot_path(config: ServerConfig) -> None:
             status["io_uring_reason"],
             config.system.memory_pool.size_bytes,
         )
+    return io
 
 
-def log_hot_path_stats() -> None:
-    stats = resources.hot_path_stats()
+def log_hot_path_stats(io: IoResources) -> None:
+    stats = io.stats()
     log.info("hot path: %s", " ".join(f"{key}={value}" for key, value in stats.items()))
 
 
-def _attach_security(ctx: ServerContext, state_dir: Path, root_credentials: tuple[str, str] | None) -> None:
-    try:
-        from .security.users import UserStore
-    except ImportError:
-        log.error("security package unavailable: no users, every login fails")
-        return
-    users = UserStore(state_dir)
-    ctx.users = users
-    try:
-        from .security.tokens import TokenStore
-
-        ctx.tokens = TokenStore(state_dir, users)
-    except ImportError:
-        log.error("personal access tokens unavailable (iggy_server.security.tokens missing)")
-    try:
-        from .security.authorizer import Authorizer
-
-        ctx.authorizer = Authorizer(users)
-    except ImportError:
-        log.warning("PERMISSIVE AUTHORIZER IN USE: iggy_server.security.authorizer is missing")
-        ctx.authorizer = PermissiveAuthorizer()
-
+def _attach_security(ctx: ServerContext, root_credentials: tuple[str, str] | None) -> None:
+    """Create root on the first start, and log out the sessions of a deleted user."""
+    users = ctx.users
     generated = False
     if root_credentials is None:
         username = os.environ.get("IGGY_ROOT_USERNAME")
@@ -196,11 +217,16 @@ class Connection(asyncio.BufferedProtocol):
         self._filled = 0
         self._payload: bytearray | PooledBuffer | None = None
         self._payload_view: memoryview | None = None
+        self._payload_bytes = 0
         self._code = 0
         self._drain_left = 0
-        self._drain_buffer: bytearray | None = None
         self._closed = False
         self._busy = False
+        self._write_paused = False
+        self._reading_paused = False
+        # Bytes received so far, and (bytes, loop time) when the stall sweep last saw them change.
+        self.received_bytes = 0
+        self.stall_mark: tuple[int, float] | None = None
 
     # ------------------------------------------------------------------ asyncio callbacks
 
@@ -214,6 +240,8 @@ class Connection(asyncio.BufferedProtocol):
             transport.abort()
             self._closed = True
             return
+        limits = self.ctx.config.limits
+        transport.set_write_buffer_limits(high=limits.write_buffer_high_water_bytes)
         if self.ctx.config.tcp.nodelay:
             sock = transport.get_extra_info("socket")
             if sock is not None:
@@ -246,25 +274,54 @@ class Connection(asyncio.BufferedProtocol):
         if self._state == self._PAYLOAD:
             assert self._payload_view is not None
             return self._payload_view[self._filled :]
-        assert self._drain_buffer is not None
-        return memoryview(self._drain_buffer)[: min(self._drain_left, len(self._drain_buffer))]
+        return _DRAIN_BUFFER[: min(self._drain_left, _DRAIN_CHUNK_BYTES)]
 
     def buffer_updated(self, nbytes: int) -> None:
+        self.received_bytes += nbytes
         if self._state == self._DRAIN:
             self._drain_left -= nbytes
             if self._drain_left == 0:
-                self._drain_buffer = None
                 self._reset()
             return
         self._filled += nbytes
         if self._state == self._HEADER:
             if self._filled == 8:
                 self._on_header()
-        elif self._payload is not None and self._filled == len(self._payload):
-            self._on_payload()
+        elif self._payload_view is not None and self._filled == self._payload_view.nbytes:
+            if self._filled == self._payload_bytes:
+                self._on_payload()
+            else:
+                self._grow_payload()
 
     def eof_received(self) -> bool:
         return False  # close our side too
+
+    def pause_writing(self) -> None:
+        self._write_paused = True
+        self._update_reading()
+
+    def resume_writing(self) -> None:
+        self._write_paused = False
+        self._update_reading()
+
+    # ------------------------------------------------------------------ flow control
+
+    @property
+    def mid_frame(self) -> bool:
+        """Whether part of a frame has arrived and the rest is awaited from the peer (not paused by us)."""
+        return not self._reading_paused and (self._state != self._HEADER or self._filled > 0)
+
+    def _update_reading(self) -> None:
+        """Read while no handler is running and the peer drains its answers; pause otherwise."""
+        if self._closed or self.transport is None:
+            return
+        pause = self._busy or self._write_paused
+        if pause != self._reading_paused:
+            self._reading_paused = pause
+            if pause:
+                self.transport.pause_reading()
+            else:
+                self.transport.resume_reading()
 
     # ------------------------------------------------------------------ framing
 
@@ -273,6 +330,7 @@ class Connection(asyncio.BufferedProtocol):
         self._filled = 0
         self._payload = None
         self._payload_view = None
+        self._payload_bytes = 0
 
     def _drain(self, payload_bytes: int) -> None:
         if payload_bytes <= 0:
@@ -280,7 +338,14 @@ class Connection(asyncio.BufferedProtocol):
             return
         self._state = self._DRAIN
         self._drain_left = payload_bytes
-        self._drain_buffer = bytearray(min(_DRAIN_CHUNK_BYTES, payload_bytes))
+
+    def _grow_payload(self) -> None:
+        """Double the payload buffer (up to the announced length) once the bytes received fill it."""
+        assert isinstance(self._payload, bytearray)
+        grown = bytearray(min(self._payload_bytes, 2 * len(self._payload)))
+        grown[: self._filled] = self._payload
+        self._payload = grown
+        self._payload_view = memoryview(grown)
 
     def _on_header(self) -> None:
         length, code = _REQUEST_HEADER.unpack_from(self._header, 0)
@@ -292,19 +357,28 @@ class Connection(asyncio.BufferedProtocol):
             return
         if length < 4:
             # Only the 8 header bytes were sent for this frame; nothing to drain.
-            self._reject(code, ErrorCode.INVALID_COMMAND, f"frame length {length} is below 4")
+            self._reject(code, ErrorCode.INVALID_COMMAND, f"frame length {length} is below 4", "frame_too_short")
             self._reset()
             return
         payload_bytes = length - 4
+        limits = self.ctx.config.limits
+        if session.user_id is None and payload_bytes > limits.max_unauthenticated_request_bytes:
+            # Nothing worth reading can be that large before login; closing (rather than draining) stops an
+            # anonymous peer from costing more than the few bytes of a header.
+            error = ErrorCode.INVALID_COMMAND if code in UNAUTHENTICATED_COMMANDS else ErrorCode.UNAUTHENTICATED
+            limit = limits.max_unauthenticated_request_bytes
+            message = f"payload of {payload_bytes} bytes before login exceeds {limit} bytes"
+            self._reject(code, error, message, "oversize_before_login")
+            self._close()
+            return
         if code not in _KNOWN_CODES or Command(code) not in HANDLERS:
-            self._reject(code, ErrorCode.INVALID_COMMAND, f"unknown command code {code}")
+            self._reject(code, ErrorCode.INVALID_COMMAND, f"unknown command code {code}", "unknown_command")
             self._drain(payload_bytes)
             return
-        limits = self.ctx.config.limits
         limit = limits.max_send_messages_bytes if code == Command.SEND_MESSAGES else limits.max_request_bytes
         if payload_bytes > limit:
             message = f"payload of {payload_bytes} bytes exceeds the {limit}-byte limit"
-            self._reject(code, ErrorCode.INVALID_COMMAND, message)
+            self._reject(code, ErrorCode.INVALID_COMMAND, message, "oversize")
             self._drain(payload_bytes)
             return
         if session.stale:
@@ -313,7 +387,7 @@ class Connection(asyncio.BufferedProtocol):
             return
         if session.user_id is None and code not in UNAUTHENTICATED_COMMANDS:
             # Checked before reading the payload (as 0.8 does), but the payload is drained, not parsed.
-            self._reject(code, ErrorCode.UNAUTHENTICATED, "command requires a login")
+            self._reject(code, ErrorCode.UNAUTHENTICATED, "command requires a login", "unauthenticated")
             self._drain(payload_bytes)
             return
         self._code = code
@@ -324,9 +398,14 @@ class Connection(asyncio.BufferedProtocol):
             return
         self._state = self._PAYLOAD
         self._filled = 0
-        pooled = resources.acquire_for_receive(payload_bytes) if payload_bytes >= _POOLED_PAYLOAD_MIN_BYTES else None
+        self._payload_bytes = payload_bytes
+        pooled = (
+            self.ctx.io.acquire_for_receive(payload_bytes)
+            if code == Command.SEND_MESSAGES and payload_bytes >= _POOLED_PAYLOAD_MIN_BYTES
+            else None
+        )
         if pooled is None:
-            self._payload = bytearray(payload_bytes)
+            self._payload = bytearray(min(payload_bytes, _INITIAL_PAYLOAD_BYTES))
             self._payload_view = memoryview(self._payload)
         else:
             # The pool takes the memory back only once this view and every slice of it (the handler's
@@ -339,25 +418,29 @@ class Connection(asyncio.BufferedProtocol):
         assert self._payload_view is not None and self.transport is not None and self.session is not None
         payload, code = self._payload_view, self._code
         self._reset()
+        # Who ran an audited command is who was logged in when it started (LoginUser is not audited).
+        audit = (self.session.user_id, payload) if code in AUDITED_COMMANDS else None
         # Drive the handler coroutine inline: almost every handler finishes without awaiting, and
         # answering from this callback skips a task, a loop iteration and pause/resume syscalls.
         coroutine = HANDLERS[Command(code)](self.ctx, self.session, payload)
         try:
             awaited = coroutine.send(None)
         except StopIteration as done:
-            self._finish(code, done.value, None)
+            self._finish(code, done.value, None, audit)
             return
         except Exception as exc:
-            self._finish(code, None, exc)
+            self._finish(code, None, exc, audit)
             return
         # The handler waits for something (e.g. password hashing in a thread): stop reading so
         # requests stay one at a time, and let a task carry it to completion.
         self._busy = True
-        self.transport.pause_reading()
-        task = asyncio.get_running_loop().create_task(self._continue(code, coroutine, awaited))
+        self._update_reading()
+        task = asyncio.get_running_loop().create_task(self._continue(code, coroutine, awaited, audit))
         self.server.track(task)
 
-    async def _continue(self, code: int, coroutine: Any, awaited: Any) -> None:
+    async def _continue(
+        self, code: int, coroutine: Any, awaited: Any, audit: tuple[int | None, memoryview] | None
+    ) -> None:
         try:
             while True:
                 if awaited is None:  # a bare yield (asyncio.sleep(0))
@@ -376,53 +459,74 @@ class Connection(asyncio.BufferedProtocol):
                 try:
                     awaited = coroutine.send(None)
                 except StopIteration as done:
-                    self._finish(code, done.value, None)
+                    self._finish(code, done.value, None, audit)
                     return
                 except Exception as exc:
-                    self._finish(code, None, exc)
+                    self._finish(code, None, exc, audit)
                     return
         finally:
             self._busy = False
             session = self.session
-            if not self._closed and self.transport is not None and session is not None and not session.stale:
-                self.transport.resume_reading()
             if session is not None and session.stale:
                 self._close()
+            else:
+                self._update_reading()
 
     # ------------------------------------------------------------------ dispatch
 
-    def _finish(self, code: int, result: Any, error: Exception | None) -> None:
+    def _finish(
+        self, code: int, result: Any, error: Exception | None, audit: tuple[int | None, memoryview] | None = None
+    ) -> None:
         """Answer a request: the OK payload, or the error's code (never with a body)."""
         session = self.session
         assert session is not None
+        status: int | None = None
         if error is None:
             self._write_ok(code, result)
         elif isinstance(error, IggyError):
+            status = error.code
             self._reject(code, error.code, error.message)
-        elif isinstance(error, PROTOCOL_ERROR):
+        elif isinstance(error, ProtocolError):
             converted = from_protocol_error(error)
+            status = converted.code
             self._reject(code, converted.code, converted.message)
-        elif isinstance(error, NATIVE_ERROR):
-            self._reject(code, int(getattr(error, "code", ErrorCode.ERROR)), str(getattr(error, "message", error)))
+        elif isinstance(error, NativeError):
+            status = int(getattr(error, "code", ErrorCode.ERROR))
+            self._reject(code, status, str(getattr(error, "message", error)))
+        elif isinstance(error, OSError) and error.errno in _NO_ROOM_ERRNOS:
+            status = ErrorCode.CANNOT_WRITE_TO_FILE
+            self._reject(code, status, f"the data directory refused a write: {error}")
         else:
+            status = ErrorCode.ERROR
             log.error(
                 "handler of %s failed for client %d", Command(code).name, session.client_id, exc_info=error
             )
             self._write_error(ErrorCode.ERROR)
+        if audit is not None and (status is None or self.server.log_limit.allow() is not None):
+            audit_line(audit[0], session.address, code, audit[1], status)
         if session.stale:
             self._close()
 
-    def _reject(self, code: int, error: int, message: str) -> None:
-        session = self.session
-        name = Command(code).name if code in _KNOWN_CODES else str(code)
-        log.info(
-            "client %s: %s → error %d (%s): %s",
-            session.client_id if session else "?",
-            name,
-            int(error),
-            _error_name(error),
-            message,
-        )
+    def _reject(self, code: int, error: int, message: str, frame_reason: str | None = None) -> None:
+        """Answer an error. ``frame_reason``: the frame itself was refused (counted per reason). The log line
+        is rate-limited server-wide, so a client sending garbage cannot turn its bytes into more log bytes."""
+        stats = self.server.frame_stats
+        stats["error_answers"] += 1
+        if frame_reason is not None:
+            stats[f"rejected_{frame_reason}"] += 1
+        suppressed = self.server.log_limit.allow()
+        if suppressed is not None:
+            session = self.session
+            name = Command(code).name if code in _KNOWN_CODES else str(code)
+            log.info(
+                "client %s: %s → error %d (%s): %s%s",
+                session.client_id if session else "?",
+                name,
+                int(error),
+                _error_name(error),
+                message,
+                f" ({suppressed} similar lines suppressed)" if suppressed else "",
+            )
         self._write_error(error)
 
     def _write_error(self, error: int) -> None:
@@ -454,10 +558,14 @@ class Connection(asyncio.BufferedProtocol):
         if pending:
             self.transport.write(pending)
 
-    def _close(self) -> None:
+    def _close(self, abort: bool = False) -> None:
+        """Close after the pending answers are sent, or at once (``abort``: a peer that may never read them)."""
         if self.transport is not None and not self._closed:
             self._closed = True
-            self.transport.close()
+            if abort:
+                self.transport.abort()
+            else:
+                self.transport.close()
 
 
 def _error_name(code: int) -> str:
@@ -480,6 +588,15 @@ class IggyServer:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._background: list[asyncio.Task[Any]] = []
         self._stopped = asyncio.Event()
+        # Counters of refused frames and error answers, logged with the hot-path stats (see log_stats).
+        self.frame_stats: dict[str, int] = dict.fromkeys(FRAME_COUNTERS, 0)
+        self.log_limit = LogRateLimit()
+
+    def log_stats(self) -> None:
+        log_hot_path_stats(self.ctx.io)
+        log.info(
+            "frames: %s log_lines_suppressed=%d", as_counters(self.frame_stats), self.log_limit.suppressed_total
+        )
 
     def track(self, task: asyncio.Task[Any]) -> None:
         self._tasks.add(task)
@@ -505,7 +622,9 @@ class IggyServer:
             self._every(config.heartbeat.interval_ms, self._verify_heartbeats, "heartbeat verifier")
         if config.system.message_saver.enabled:
             self._every(config.system.message_saver.interval_ms, self.ctx.metadata.fsync_dirty, "message saver")
-        self._every(config.system.memory_pool.stats_log_interval_ms, log_hot_path_stats, "hot path stats")
+        self._every(config.system.memory_pool.stats_log_interval_ms, self.log_stats, "hot path stats")
+        # A stalled frame is noticed between 1 and 1.25 read timeouts after its last byte.
+        self._every(max(config.limits.frame_read_timeout_ms // 4, 1), self._close_stalled, "stalled frame sweep")
         if config.system.message_cleaner.enabled:
             self._every(config.system.message_cleaner.interval_ms, self._clean_expired, "message cleaner")
         group_config = config.consumer_group
@@ -544,6 +663,28 @@ class IggyServer:
                 connection = next((c for c in self.connections if c.session is session), None)
                 if connection is not None and not connection._busy:
                     connection._close()
+
+    def _close_stalled(self) -> None:
+        """Close connections that sent part of a frame and nothing more for ``limits.frame_read_timeout_ms``."""
+        now = asyncio.get_running_loop().time()
+        timeout_s = self.ctx.config.limits.frame_read_timeout_ms / 1000
+        for connection in list(self.connections):
+            if not connection.mid_frame:
+                connection.stall_mark = None
+                continue
+            mark = connection.stall_mark
+            if mark is None or mark[0] != connection.received_bytes:
+                connection.stall_mark = (connection.received_bytes, now)
+            elif now - mark[1] >= timeout_s:
+                session = connection.session
+                log.warning(
+                    "client %s (%s): closing, no byte of the pending frame for %.1f s",
+                    session.client_id if session else "?",
+                    session.address if session else "?",
+                    now - mark[1],
+                )
+                self.frame_stats["rejected_stalled"] += 1
+                connection._close(abort=True)
 
     def _clean_expired(self) -> None:
         now = now_us()
@@ -585,7 +726,7 @@ class IggyServer:
         except Exception:
             log.exception("persisting metadata at shutdown failed")
         metadata.close()
-        log_hot_path_stats()
+        self.log_stats()
         log.info("shutdown complete")
         self._stopped.set()
 

@@ -4,24 +4,37 @@ Every key has a default below (the single source of truth; ``server/config.toml`
 keys). The TOML file is ``--config PATH``, else ``$IGGY_CONFIG_PATH``, else ``./config.toml`` when it
 exists. Any key can be overridden from the environment: the upper-cased path joined with ``_`` and
 prefixed with ``IGGY_`` (``[system.segment] size_bytes`` → ``IGGY_SYSTEM_SEGMENT_SIZE_BYTES``). Values
-are parsed with the default's type; a bad value or an unknown TOML key is a :class:`ConfigError`
-naming the key.
+are parsed with the default's type; a bad value, an unknown TOML key or an unknown ``IGGY_*`` variable
+is a :class:`ConfigError` naming the key (and, for a misspelling, the closest known one), so a typo can
+never silently leave a setting — say durability — at its default.
 """
 
 from __future__ import annotations
 
 import copy
+import difflib
+import enum
 import os
 import tomllib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DEFAULTS", "ConfigError", "ServerConfig", "load_config", "env_variable_names"]
+__all__ = [
+    "DEFAULTS",
+    "ConfigError",
+    "Durability",
+    "IoConfig",
+    "ServerConfig",
+    "StorageConfig",
+    "load_config",
+    "env_variable_names",
+]
 
 GIB = 1024 * 1024 * 1024
 MIB = 1024 * 1024
-U64_MAX = 0xFFFF_FFFF_FFFF_FFFF
+U64_MAX = 0xFFFF_FFFF_FFFF_FFFF  # tidy: allow-value (the range of u64 settings, not a sentinel)
 
 DEFAULTS: dict[str, Any] = {
     "tcp": {
@@ -51,7 +64,8 @@ DEFAULTS: dict[str, Any] = {
         # pwritev by default: buffered appends through io_uring were slower here (see README).
         # direct_io: write segment logs with O_DIRECT (aligned 4 KiB blocks; buffered if the fs refuses).
         # write_queue_bytes: bound of acknowledged-but-unwritten batches in memory durability.
-        "io": {"writer": "pwritev", "direct_io": False, "write_queue_bytes": 64 * MIB},
+        # max_open_segment_files: bound of open segment files (0 = half the descriptor limit); see README.
+        "io": {"writer": "pwritev", "direct_io": False, "write_queue_bytes": 64 * MIB, "max_open_segment_files": 0},
         "message_cleaner": {"enabled": True, "interval_ms": 60_000},
         "topic": {"message_expiry_us": 0, "max_size_bytes": 0},
     },
@@ -61,6 +75,14 @@ DEFAULTS: dict[str, Any] = {
         "max_messages_per_batch": 1_000_000,
         "max_poll_messages": 1_000_000,
         "max_connections": 10_000,
+        # Before login only LoginUser / LoginWithPersonalAccessToken / Ping are useful, and none needs more
+        # than a few hundred bytes: a larger frame is answered with an error and the connection closed.
+        "max_unauthenticated_request_bytes": 4096,
+        # A connection that stops sending in the middle of a frame for this long is closed.
+        "frame_read_timeout_ms": 30_000,
+        # Reading from a connection pauses while this many answer bytes wait to be sent to it, so a client
+        # that pipelines requests without reading cannot make the server queue answers without bound.
+        "write_buffer_high_water_bytes": 4 * MIB,
     },
     "heartbeat": {"enabled": False, "interval_ms": 5000},
     "consumer_group": {"rebalancing_timeout_ms": 30_000, "rebalancing_check_interval_ms": 5000},
@@ -68,10 +90,79 @@ DEFAULTS: dict[str, Any] = {
     "logging": {"level": "info"},
 }
 
-DURABILITY_MODES = ("memory", "written", "durable")
+# IGGY_* variables that are not configuration keys: the server's own start-up inputs, and the settings of
+# the project's client tools (cli/, sdk/, spark/, protocol-spec/recorder), which an operator's shell may
+# export alongside the server's. Any other IGGY_* name is refused at start-up.
+# (IGGY_SERVER_FLAGS: the command-line flags `make run` passes, see server/server.mk.)
+SERVER_VARIABLES = frozenset({"IGGY_CONFIG_PATH", "IGGY_ROOT_USERNAME", "IGGY_ROOT_PASSWORD", "IGGY_SERVER_FLAGS"})
+CLIENT_VARIABLES = frozenset(
+    {
+        "IGGY_USERNAME",
+        "IGGY_PASSWORD",
+        "IGGY_TOKEN",
+        "IGGY_URL",
+        "IGGY_CONTEXT",
+        "IGGY_HOME",
+        "IGGY_OUTPUT",
+        "IGGY_CONNECTION_STRING",
+        "IGGY_TCP_SERVER_ADDRESS",
+        "IGGY_TCP_TLS_DOMAIN",
+        "IGGY_TCP_TLS_CA_FILE",
+        "IGGY_SPARK_TESTS",
+        "IGGY_WIRE_REFERENCE",
+    }
+)
+# Below this, nearly every message would get a segment (two files) of its own; above 4 GiB the u32 index
+# positions overflow.
+MIN_SEGMENT_SIZE_BYTES = 1024
+MAX_SEGMENT_SIZE_BYTES = 0xFFFF_FFFF
+
+
+class Durability(enum.StrEnum):
+    """``system.partition.durability``: when a SendMessages is acknowledged (server/README.md "Durability")."""
+
+    MEMORY = "memory"  # once queued for the background writer (Iggy 0.8's behaviour)
+    WRITTEN = "written"  # once the kernel has the bytes: survives kill -9
+    DURABLE = "durable"  # once fdatasynced: survives power loss
+
+
+DURABILITY_MODES = tuple(mode.value for mode in Durability)
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 _LOG_LEVELS = {"trace", "debug", "info", "warn", "warning", "error", "critical"}
+
+
+_SYSTEM = DEFAULTS["system"]
+
+
+@dataclass(frozen=True, slots=True)
+class IoConfig:
+    """The storage layer's shared I/O resources (``[system.io]``, ``[system.memory_pool]``); the defaults
+    are DEFAULTS' (tools and tests build it directly, the server through :meth:`ServerConfig.storage_config`)."""
+
+    pool_size_bytes: int = _SYSTEM["memory_pool"]["size_bytes"]
+    writer: str = _SYSTEM["io"]["writer"]  # auto | io_uring | pwritev
+    direct_io: bool = _SYSTEM["io"]["direct_io"]
+    write_queue_bytes: int = _SYSTEM["io"]["write_queue_bytes"]
+    max_open_segment_files: int = _SYSTEM["io"]["max_open_segment_files"]  # 0 = half the descriptor limit
+    data_path: Path | None = None  # where direct I/O is probed at start (None: at the first segment open)
+
+
+@dataclass(frozen=True, slots=True)
+class StorageConfig:
+    """What a partition needs to know: segment size, fsync knobs and its :class:`Durability`."""
+
+    segment_size_bytes: int = _SYSTEM["segment"]["size_bytes"]
+    messages_required_to_save: int = _SYSTEM["partition"]["messages_required_to_save"]
+    enforce_fsync: bool = _SYSTEM["partition"]["enforce_fsync"]
+    durability: Durability = Durability(_SYSTEM["partition"]["durability"])
+    verify_checksums_on_read: bool = _SYSTEM["partition"]["verify_checksums_on_read"]
+    io: IoConfig = IoConfig()
+
+    @property
+    def fsync(self) -> bool:
+        """Whether structural changes (new segments, offsets files, deletions) are fsynced."""
+        return self.durability is Durability.DURABLE or self.enforce_fsync
 
 
 class ConfigError(ValueError):
@@ -103,6 +194,26 @@ class ServerConfig(Section):
         result = super().as_dict()
         result.pop("source", None)
         return result
+
+    def storage_config(self) -> StorageConfig:
+        """The typed settings the storage layer is built from (``system.segment/partition/io/memory_pool``)."""
+        system = self.system
+        partition, io = system.partition, system.io
+        return StorageConfig(
+            segment_size_bytes=system.segment.size_bytes,
+            messages_required_to_save=partition.messages_required_to_save,
+            enforce_fsync=partition.enforce_fsync,
+            durability=Durability(partition.durability),
+            verify_checksums_on_read=partition.verify_checksums_on_read,
+            io=IoConfig(
+                pool_size_bytes=system.memory_pool.size_bytes,
+                writer=io.writer,
+                direct_io=io.direct_io,
+                write_queue_bytes=io.write_queue_bytes,
+                max_open_segment_files=io.max_open_segment_files,
+                data_path=Path(system.path),
+            ),
+        )
 
     @property
     def host(self) -> str:
@@ -224,6 +335,9 @@ def _validate(values: Mapping[str, Any]) -> None:
         "limits.max_messages_per_batch",
         "limits.max_poll_messages",
         "limits.max_connections",
+        "limits.max_unauthenticated_request_bytes",
+        "limits.frame_read_timeout_ms",
+        "limits.write_buffer_high_water_bytes",
         "heartbeat.interval_ms",
         "consumer_group.rebalancing_timeout_ms",
         "consumer_group.rebalancing_check_interval_ms",
@@ -233,16 +347,24 @@ def _validate(values: Mapping[str, Any]) -> None:
         raise ConfigError("limits.max_send_messages_bytes: must fit the u32 frame length")
     if values["limits"]["max_request_bytes"] > 0xFFFF_FFFF - 4:
         raise ConfigError("limits.max_request_bytes: must fit the u32 frame length")
-    if values["system"]["segment"]["size_bytes"] > 0xFFFF_FFFF:
+    segment_size_bytes = values["system"]["segment"]["size_bytes"]
+    if not MIN_SEGMENT_SIZE_BYTES <= segment_size_bytes <= MAX_SEGMENT_SIZE_BYTES:
         # Index positions are u32 (reference §5), so a segment cannot exceed 4 GiB.
-        raise ConfigError("system.segment.size_bytes: must be ≤ 4 GiB (u32 index positions)")
+        raise ConfigError(
+            f"system.segment.size_bytes: must be between {MIN_SEGMENT_SIZE_BYTES} bytes and 4 GiB "
+            f"(u32 index positions), got {segment_size_bytes}"
+        )
     if values["system"]["memory_pool"]["size_bytes"] < 1024 * 1024:
         raise ConfigError("system.memory_pool.size_bytes: must be at least 1 MiB")
     durability = values["system"]["partition"]["durability"]
     if durability not in DURABILITY_MODES:
-        raise ConfigError(f"system.partition.durability: expected memory, written or durable, got {durability!r}")
+        expected = ", ".join(DURABILITY_MODES)
+        raise ConfigError(f"system.partition.durability: expected one of {expected}, got {durability!r}")
     if values["system"]["io"]["write_queue_bytes"] < 1024 * 1024:
         raise ConfigError("system.io.write_queue_bytes: must be at least 1 MiB")
+    max_open = values["system"]["io"]["max_open_segment_files"]
+    if max_open != 0 and max_open < 4:
+        raise ConfigError(f"system.io.max_open_segment_files: must be 0 (auto) or at least 4, got {max_open}")
     writer = values["system"]["io"]["writer"]
     if writer not in ("auto", "io_uring", "pwritev"):
         raise ConfigError(f"system.io.writer: expected auto, io_uring or pwritev, got {writer!r}")
@@ -255,6 +377,16 @@ def _validate(values: Mapping[str, Any]) -> None:
         value = values[section][sub][key]
         if not 0 <= value <= U64_MAX:
             raise ConfigError(f"{path}: must be a u64, got {value}")
+
+
+def _refuse_unknown_variables(environ: Mapping[str, str], known: Mapping[str, tuple[str, ...]]) -> None:
+    accepted = set(known) | SERVER_VARIABLES
+    for name in sorted(environ):
+        if not name.startswith("IGGY_") or name in accepted or name in CLIENT_VARIABLES:
+            continue
+        closest = difflib.get_close_matches(name, sorted(accepted), n=1, cutoff=0.0)
+        hint = f"; closest known key: {closest[0]}" if closest else ""
+        raise ConfigError(f"env {name}: unknown setting{hint} (see server/config.toml)")
 
 
 def resolve_config_path(explicit: str | os.PathLike[str] | None, environ: Mapping[str, str]) -> Path | None:
@@ -281,7 +413,9 @@ def load_config(path: str | os.PathLike[str] | None = None, environ: Mapping[str
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"config file {config_path}: {exc}") from None
         _merge_file(values, DEFAULTS, data, "", str(config_path))
-    for name, key_path in env_variable_names().items():
+    known = env_variable_names()
+    _refuse_unknown_variables(environ, known)
+    for name, key_path in known.items():
         if name not in environ:
             continue
         node = values

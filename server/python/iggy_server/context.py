@@ -5,44 +5,39 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .session import now_us
 
-if TYPE_CHECKING:  # imported lazily so this module stays importable while its peers are written
+if TYPE_CHECKING:  # type names only: the modules import each other at run time
     from .clients import ClientRegistry
     from .config import ServerConfig
     from .metadata import Metadata
+    from .security.authorizer import Authorizer
+    from .security.tokens import TokenStore
+    from .security.users import UserStore
+    from .storage import IoResources
 
-__all__ = ["ServerContext", "PermissiveAuthorizer"]
-
-
-class PermissiveAuthorizer:
-    """STAND-IN ONLY (development): allows every command for any logged-in user.
-
-    The real table-driven ``iggy_server.security.authorizer.Authorizer`` replaces it in
-    ``app.build_context``; this class exists so handlers can be exercised before security lands, and
-    :func:`iggy_server.app.build_context` logs a loud warning whenever it is the one in use.
-    """
-
-    def require(self, session: Any, command: Any, stream_id: int | None = None, topic_id: int | None = None) -> None:
-        return None
+__all__ = ["ServerContext"]
 
 
 @dataclass(eq=False)
 class ServerContext:
     """Shared server state.
 
-    ``metadata`` owns streams → topics → partitions (+ consumer groups) and the partition logs;
+    ``metadata`` owns streams → topics → partitions (+ consumer groups) and the partitions' storage;
+    ``io`` the storage's shared I/O resources (buffer pool, writer, write queue, counters);
     ``users`` / ``tokens`` / ``authorizer`` are the security layer; ``clients`` the live sessions.
     """
 
     config: "ServerConfig"
     metadata: "Metadata"
+    io: "IoResources"
     clients: "ClientRegistry"
-    users: Any = None
-    tokens: Any = None
-    authorizer: Any = field(default_factory=PermissiveAuthorizer)
+    # No defaults: a context without its security layer must not exist (fail closed).
+    users: "UserStore"
+    tokens: "TokenStore"
+    authorizer: "Authorizer"
     state_dir: Path | None = None
     started_at_us: int = field(default_factory=now_us)
     started_monotonic_s: float = field(default_factory=time.monotonic)

@@ -2,8 +2,8 @@
 
 Ids follow Iggy 0.8: streams, topics and groups live in slabs (0-based, most recently freed id reused
 first); partitions are dense 0..n-1. Names are unique per scope. The tree is persisted atomically to
-``<system.path>/state/metadata.msgpack`` after every change; each partition's messages and stored
-consumer offsets live in its own directory (``storage.PartitionLog`` / ``ConsumerOffsetStore``) at
+``<system.path>/state/metadata.msgpack`` after every change; each partition (``storage.Partition``: its
+message log, stored consumer offsets and durability policy) lives in its own directory at
 ``<system.path>/streams/{stream}/topics/{topic}/partitions/{partition}``.
 
 Crash ordering: a create makes the directory before the metadata names it, a delete forgets it in
@@ -20,52 +20,48 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from iggy.protocol.codes import ErrorCode
+from iggy.protocol.kinds import PartitioningKind
+from iggy.protocol.primitives import Partitioning
 
+from iggy.protocol.codes import (
+    MAX_PARTITIONS_PER_REQUEST,
+    MAX_STREAMS,
+    MAX_TOPIC_SIZE_UNLIMITED,
+    MAX_TOPICS_PER_STREAM,
+    MESSAGE_EXPIRY_NEVER,
+    CompressionAlgorithm,
+    ErrorCode,
+)
+
+from ._native import xxh32
 from .errors import IggyError
 from .groups import ConsumerGroup
 from .persistence import read_msgpack, write_msgpack_atomic
 from .session import Session, now_us
 from .slab import Slab
+from .storage import CONSUMER_GROUP, IoResources, Partition, partition_path
 
 if TYPE_CHECKING:
     from .config import ServerConfig
-    from .storage import ConsumerOffsetStore, PartitionLog
 
 __all__ = [
     "Metadata",
     "Stream",
     "Topic",
     "Partition",
-    "U64_MAX",
     "MAX_PARTITIONS_PER_COMMAND",
     "METADATA_FILE",
 ]
 
 log = logging.getLogger(__name__)
 
-U64_MAX = 0xFFFF_FFFF_FFFF_FFFF
-MAX_PARTITIONS_PER_COMMAND = 1000
-MAX_STREAMS = 4096  # 0.8 packs stream and topic ids into 12 bits each
-MAX_TOPICS_PER_STREAM = 4096
+MAX_PARTITIONS_PER_COMMAND = MAX_PARTITIONS_PER_REQUEST
 METADATA_FILE = "metadata.msgpack"
 METADATA_FORMAT_VERSION = 1
-COMPRESSION_NONE = 1
-COMPRESSION_GZIP = 2
+COMPRESSION_NONE = CompressionAlgorithm.NONE
+COMPRESSION_GZIP = CompressionAlgorithm.GZIP
 
 Key = int | str  # a resolved wire Identifier: numeric id or exact name
-
-
-@dataclass(eq=False)
-class Partition:
-    id: int
-    created_at_us: int
-    directory: Path
-    log: "PartitionLog"
-    offsets: "ConsumerOffsetStore"
-
-    def close(self) -> None:
-        self.log.close()
 
 
 @dataclass(eq=False)
@@ -95,6 +91,29 @@ class Topic:
         if 0 <= partition_id < len(self.partitions):
             return self.partitions[partition_id]
         return None
+
+    def existing_partition(self, partition_id: int) -> Partition:
+        partition = self.partition(partition_id)
+        if partition is None:
+            raise IggyError(
+                ErrorCode.PARTITION_NOT_FOUND,
+                f"partition {partition_id} of topic {self.id} in stream {self.stream_id} was not found",
+            )
+        return partition
+
+    def partition_for_send(self, partitioning: Partitioning) -> Partition:
+        """SendMessages' partition: the explicit id, round robin (balanced) or XXH32 of the messages key."""
+        kind = partitioning.kind
+        if kind == PartitioningKind.PARTITION_ID:
+            return self.existing_partition(partitioning.partition)
+        count = len(self.partitions)
+        if count == 0:
+            raise IggyError(ErrorCode.NO_PARTITIONS, f"topic {self.id} of stream {self.stream_id} has no partitions")
+        if kind == PartitioningKind.BALANCED:
+            partition_id = self.balanced_counter % count
+            self.balanced_counter = (self.balanced_counter + 1) % count
+            return self.partitions[partition_id]
+        return self.partitions[xxh32(partitioning.value, 0) % count]
 
     def find_group(self, key: Key) -> ConsumerGroup | None:
         if isinstance(key, str):
@@ -137,66 +156,35 @@ class Metadata:
         self,
         system_path: Path,
         config: "ServerConfig",
-        open_partition: Callable[[Path, int], tuple["PartitionLog", "ConsumerOffsetStore"]] | None = None,
+        io: IoResources,
         lookup_session: Callable[[int], Session | None] = lambda client_id: None,
     ) -> None:
         self.system_path = Path(system_path)
         self.state_dir = self.system_path / "state"
         self.streams_dir = self.system_path / "streams"
         self.config = config
+        self.storage_config = config.storage_config()
+        self.io = io
         self.streams: Slab[Stream] = Slab()
         self.stream_names: dict[str, int] = {}
-        self._open_partition = open_partition or self._open_partition_storage
         self.lookup_session = lookup_session
-        # Partitions appended to since the last periodic fsync (the message saver syncs only these).
-        self.dirty_partitions: set[Partition] = set()
 
     # ================================================================== storage plumbing
-
-    def _open_partition_storage(
-        self, directory: Path, created_at_us: int
-    ) -> tuple["PartitionLog", "ConsumerOffsetStore"]:
-        from .storage import ConsumerOffsetStore, PartitionLog
-
-        partition_config = self.config.system.partition
-        log_ = PartitionLog.open(
-            directory,
-            created_at_us=created_at_us,
-            segment_size_bytes=self.config.system.segment.size_bytes,
-            messages_required_to_save=partition_config.messages_required_to_save,
-            enforce_fsync=partition_config.enforce_fsync,
-            durable=partition_config.durability == "durable",
-            verify_checksums_on_read=partition_config.verify_checksums_on_read,
-            background_writes=partition_config.durability == "memory",
-        )
-        try:
-            offsets = ConsumerOffsetStore(
-                directory, fsync=partition_config.durability == "durable" or partition_config.enforce_fsync
-            )
-        except BaseException:
-            log_.close()
-            raise
-        return log_, offsets
-
-    def partition_directory(self, stream_id: int, topic_id: int, partition_id: int) -> Path:
-        return self.streams_dir / str(stream_id) / "topics" / str(topic_id) / "partitions" / str(partition_id)
 
     def _topic_directory(self, stream_id: int, topic_id: int) -> Path:
         return self.streams_dir / str(stream_id) / "topics" / str(topic_id)
 
     def _new_partition(self, stream_id: int, topic_id: int, partition_id: int, created_at_us: int) -> Partition:
-        directory = self.partition_directory(stream_id, topic_id, partition_id)
+        directory = partition_path(self.system_path, stream_id, topic_id, partition_id)
         if directory.exists():  # a leftover of a deleted object whose id is being reused
             shutil.rmtree(directory)
-        log_, offsets = self._open_partition(directory, created_at_us)
-        return Partition(partition_id, created_at_us, directory, log_, offsets)
+        return Partition.open(partition_id, directory, created_at_us, self.storage_config, self.io)
 
     def _open_existing_partition(
         self, stream_id: int, topic_id: int, partition_id: int, created_at_us: int
     ) -> Partition:
-        directory = self.partition_directory(stream_id, topic_id, partition_id)
-        log_, offsets = self._open_partition(directory, created_at_us)
-        return Partition(partition_id, created_at_us, directory, log_, offsets)
+        directory = partition_path(self.system_path, stream_id, topic_id, partition_id)
+        return Partition.open(partition_id, directory, created_at_us, self.storage_config, self.io)
 
     @staticmethod
     def _remove_tree(path: Path) -> None:
@@ -318,12 +306,12 @@ class Metadata:
         """fsync the partitions written since the last call, off the event loop; returns how many synced.
 
         Each partition's fdatasync runs in the storage worker threads (group commit), so a periodic save of
-        a busy partition no longer stalls every connection for the length of a disk flush."""
-        dirty, self.dirty_partitions = self.dirty_partitions, set()
+        a busy partition does not stall every connection for the length of a disk flush."""
+        dirty = [partition for _, _, partition in self.all_partitions() if partition.unsynced]
         synced = 0
         for partition in dirty:
             try:
-                await partition.log.flush_async()
+                await partition.sync()
                 synced += 1
             except ValueError:
                 pass  # closed meanwhile (deleted): nothing left to sync
@@ -334,7 +322,7 @@ class Metadata:
     def flush_all(self, fsync: bool) -> None:
         for _, _, partition in self.all_partitions():
             try:
-                partition.log.flush(fsync)
+                partition.flush(fsync)
             except Exception:
                 log.exception("flushing partition %s failed", partition.directory)
 
@@ -373,13 +361,7 @@ class Metadata:
 
     @staticmethod
     def partition(topic: Topic, partition_id: int) -> Partition:
-        partition = topic.partition(partition_id)
-        if partition is None:
-            raise IggyError(
-                ErrorCode.PARTITION_NOT_FOUND,
-                f"partition {partition_id} of topic {topic.id} in stream {topic.stream_id} was not found",
-            )
-        return partition
+        return topic.existing_partition(partition_id)
 
     @staticmethod
     def group(topic: Topic, key: Key) -> ConsumerGroup:
@@ -459,11 +441,11 @@ class Metadata:
             raise IggyError(ErrorCode.INVALID_COMMAND, f"unknown compression algorithm {compression_algorithm}")
         defaults = self.config.system.topic
         if message_expiry_us == 0:
-            message_expiry_us = defaults.message_expiry_us or U64_MAX
+            message_expiry_us = defaults.message_expiry_us or MESSAGE_EXPIRY_NEVER
         if max_topic_size_bytes == 0:
-            max_topic_size_bytes = defaults.max_size_bytes or U64_MAX
+            max_topic_size_bytes = defaults.max_size_bytes or MAX_TOPIC_SIZE_UNLIMITED
         segment_size = self.config.system.segment.size_bytes
-        if max_topic_size_bytes != U64_MAX and max_topic_size_bytes < segment_size:
+        if max_topic_size_bytes != MAX_TOPIC_SIZE_UNLIMITED and max_topic_size_bytes < segment_size:
             raise IggyError(
                 ErrorCode.INVALID_TOPIC_SIZE,
                 f"max topic size {max_topic_size_bytes} B is below the segment size {segment_size} B",
@@ -569,8 +551,7 @@ class Metadata:
     @staticmethod
     def _purge_partition(partition: Partition) -> None:
         try:
-            partition.log.purge()
-            partition.offsets.clear()
+            partition.purge()
         except Exception as exc:
             raise _storage_failure(ErrorCode.CANNOT_DELETE_PARTITION, exc) from None
 
@@ -629,7 +610,7 @@ class Metadata:
     def delete_segments(partition: Partition, count: int) -> None:
         """DeleteSegments: oldest sealed first; segments not yet consumed by every stored offset stay."""
         try:
-            partition.log.delete_segments(count, partition.offsets.min_offset())
+            partition.delete_segments(count)
         except Exception as exc:
             raise _storage_failure(ErrorCode.CANNOT_DELETE_PARTITION, exc) from None
 
@@ -642,20 +623,19 @@ class Metadata:
         consumer/group offset. Returns (segments, messages) deleted.
         """
         segments = messages = 0
-        if topic.message_expiry_us != U64_MAX:
+        if topic.message_expiry_us != MESSAGE_EXPIRY_NEVER:
             for partition in topic.partitions:
-                barrier = partition.offsets.min_offset()
-                result = partition.log.delete_expired_segments(now, topic.message_expiry_us, barrier)
+                result = partition.delete_expired_segments(now, topic.message_expiry_us)
                 segments += result.segments_count
                 messages += result.messages_count
-        if topic.max_topic_size_bytes != U64_MAX:
+        if topic.max_topic_size_bytes != MAX_TOPIC_SIZE_UNLIMITED:
             threshold = topic.max_topic_size_bytes * 9 // 10
             # Each pass deletes one segment, so the loop is bounded by the number of segments.
             while topic.size_bytes >= threshold:
                 candidate = self._oldest_deletable_segment(topic)
                 if candidate is None:
                     break
-                result = candidate.log.delete_segments(1, candidate.offsets.min_offset())
+                result = candidate.delete_segments(1)
                 if result.segments_count == 0:
                     break
                 segments += result.segments_count
@@ -704,14 +684,14 @@ class Metadata:
         self.save()
         for partition in topic.partitions:
             try:
-                partition.offsets.delete(_CONSUMER_GROUP_KIND, group.id)
+                partition.offsets.delete(CONSUMER_GROUP, group.id)
             except Exception:
                 log.exception("deleting the stored offset of group %s in %s failed", group.id, partition.directory)
 
     def committed_offset_lookup(self, topic: Topic, group: ConsumerGroup) -> Callable[[int], int | None]:
         def committed(partition_id: int) -> int | None:
             partition = topic.partition(partition_id)
-            return None if partition is None else partition.offsets.get(_CONSUMER_GROUP_KIND, group.id)
+            return None if partition is None else partition.offsets.get(CONSUMER_GROUP, group.id)
 
         return committed
 
@@ -777,9 +757,6 @@ class Metadata:
             "size_bytes": size,
             "consumer_groups": groups,
         }
-
-
-_CONSUMER_GROUP_KIND = 2  # storage.CONSUMER_GROUP, the wire value
 
 
 def _topic_name_taken(name: str, stream_id: int) -> IggyError:

@@ -32,14 +32,19 @@ def write_msgpack_atomic(path: Path, obj: Any) -> None:
     temp_path = path.with_name(f".{path.name}.tmp-{os.getpid()}")
     fd = os.open(temp_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view)
-            view = view[written:]
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(temp_path, path)
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temp_path, path)
+    except BaseException:
+        # A half-written temporary file (disk full) would keep holding the space the next attempt needs.
+        temp_path.unlink(missing_ok=True)
+        raise
     fsync_directory(path.parent)
 
 

@@ -6,11 +6,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from iggy.protocol.codes import NOT_LOGGED_IN_USER_ID, Transport
+
 __all__ = ["Session", "TRANSPORT_TCP", "now_us", "NOT_LOGGED_IN_USER_ID"]
 
-TRANSPORT_TCP = 1
-# ClientInfo carries u32::MAX as the user id of a connection that has not logged in (reference §3.5).
-NOT_LOGGED_IN_USER_ID = 0xFFFF_FFFF
+TRANSPORT_TCP = Transport.TCP
 
 
 def now_us() -> int:

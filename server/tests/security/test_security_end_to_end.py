@@ -25,9 +25,10 @@ from iggy.protocol.primitives import (
     TopicPermissions,
 )
 from iggy.protocol.responses import (
-    IdentityInfo,
+    CreatePersonalAccessTokenResponse,
+    LoginUserResponse,
+    LoginWithPersonalAccessTokenResponse,
     PersonalAccessTokenInfo,
-    RawPersonalAccessToken,
     UserDetails,
     UserHeader,
 )
@@ -50,7 +51,7 @@ def server(data_dir: Path) -> Iterator[RunningServer]:
 @pytest.fixture
 def root(server: RunningServer) -> Iterator[RawClient]:
     client = server.connect()
-    assert IdentityInfo.decode(client.ok(rq.LoginUser(ROOT_NAME, ROOT_PASSWORD))).user_id == 0
+    assert LoginUserResponse.decode(client.ok(rq.LoginUser(ROOT_NAME, ROOT_PASSWORD))).user_id == 0
     yield client
     client.close()
 
@@ -109,6 +110,7 @@ def test_user_wire_layouts_match_reference_vectors(root: RawClient) -> None:
 def test_user_management_errors(server: RunningServer, root: RawClient) -> None:
     assert root.call(rq.DeleteUser(0)) == (ErrorCode.CANNOT_DELETE_USER, b"")
     assert root.call(rq.UpdatePermissions(ROOT_NAME, None)) == (ErrorCode.CANNOT_CHANGE_PERMISSIONS, b"")
+    assert root.call(rq.UpdateUser(0, None, 2)) == (ErrorCode.INVALID_USER_STATUS, b"")
     assert root.call(rq.CreateUser("ab", "secret")) == (ErrorCode.INVALID_USERNAME, b"")
     assert root.call(rq.CreateUser("dup-user", "pw")) == (ErrorCode.INVALID_PASSWORD, b"")
     create_user(root, "dup-user")
@@ -200,9 +202,9 @@ def test_change_password_own_and_others(server: RunningServer, root: RawClient) 
 def test_personal_access_tokens(server: RunningServer, root: RawClient) -> None:
     user_id = create_user(root, "pat-user")
     owner = login(server, "pat-user", "secret")
-    raw = RawPersonalAccessToken.decode(owner.ok(rq.CreatePersonalAccessToken("laptop", HOUR_US))).token
+    raw = CreatePersonalAccessTokenResponse.decode(owner.ok(rq.CreatePersonalAccessToken("laptop", HOUR_US))).token
     assert len(raw) == 68
-    short = RawPersonalAccessToken.decode(owner.ok(rq.CreatePersonalAccessToken("short", 1))).token
+    short = CreatePersonalAccessTokenResponse.decode(owner.ok(rq.CreatePersonalAccessToken("short", 1))).token
     assert owner.call(rq.CreatePersonalAccessToken("laptop", 0))[0] == ErrorCode.PERSONAL_ACCESS_TOKEN_ALREADY_EXISTS
     assert owner.call(rq.CreatePersonalAccessToken("ab", 0))[0] == ErrorCode.INVALID_PERSONAL_ACCESS_TOKEN_NAME
     listed = PersonalAccessTokenInfo.decode_list(owner.ok(rq.GetPersonalAccessTokens()))
@@ -210,7 +212,8 @@ def test_personal_access_tokens(server: RunningServer, root: RawClient) -> None:
     assert root.ok(rq.GetPersonalAccessTokens()) == b""  # tokens are per user
 
     by_token = server.connect()
-    assert IdentityInfo.decode(by_token.ok(rq.LoginWithPersonalAccessToken(raw))).user_id == user_id
+    identity = LoginWithPersonalAccessTokenResponse.decode(by_token.ok(rq.LoginWithPersonalAccessToken(raw)))
+    assert identity.user_id == user_id
     assert UserDetails.decode(by_token.ok(rq.GetUser(user_id))).username == "pat-user"
     time.sleep(0.001)
     assert by_token.call(rq.LoginWithPersonalAccessToken(short))[0] == ErrorCode.PERSONAL_ACCESS_TOKEN_EXPIRED
@@ -225,7 +228,7 @@ def test_personal_access_tokens(server: RunningServer, root: RawClient) -> None:
 def test_deleting_a_user_logs_out_its_sessions(server: RunningServer, root: RawClient) -> None:
     create_user(root, "doomed", Permissions(GlobalPermissions(read_streams=True)))
     doomed = login(server, "doomed", "secret")
-    token = RawPersonalAccessToken.decode(doomed.ok(rq.CreatePersonalAccessToken("doomed-token", 0))).token
+    token = CreatePersonalAccessTokenResponse.decode(doomed.ok(rq.CreatePersonalAccessToken("doomed-token", 0))).token
     assert doomed.call(rq.GetStreams())[0] == 0
     root.ok(rq.DeleteUser("doomed"))
     assert doomed.call(rq.GetStreams()) == (ErrorCode.UNAUTHENTICATED, b"")
@@ -242,7 +245,7 @@ def test_state_survives_a_restart(tmp_path: Path) -> None:
         create_user(admin, "keeper", Permissions(GlobalPermissions(read_users=True)), password="keeper-pw")
         admin.ok(rq.ChangePassword(ROOT_NAME, ROOT_PASSWORD, "rotated-root-pw"))
         keeper = login(first, "keeper", "keeper-pw")
-        raw = RawPersonalAccessToken.decode(keeper.ok(rq.CreatePersonalAccessToken("keep", 0))).token
+        raw = CreatePersonalAccessTokenResponse.decode(keeper.ok(rq.CreatePersonalAccessToken("keep", 0))).token
         admin.close()
         keeper.close()
     finally:

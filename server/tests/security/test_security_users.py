@@ -60,6 +60,15 @@ def test_root_cannot_be_deleted_or_have_permissions_changed(users: UserStore) ->
     assert users.get(0).permissions == Permissions.root()
 
 
+def test_root_cannot_be_deactivated(users: UserStore) -> None:
+    with pytest.raises(IggyError) as excinfo:
+        users.update(0, status=UserStatus.INACTIVE)
+    assert error_code(excinfo) == ErrorCode.INVALID_USER_STATUS
+    assert users.get(0).is_active
+    renamed = users.update(0, username="admin", status=UserStatus.ACTIVE)  # renaming root stays allowed
+    assert renamed.username == "admin" and renamed.is_active
+
+
 # ---------------------------------------------------------------- ids
 
 

@@ -15,22 +15,26 @@ from native_batches import identified_batch
 
 from iggy.protocol.codes import ErrorCode
 from iggy_server import _native
-from iggy_server.storage import PartitionLog, StorageError
+from iggy_server.config import Durability, IoConfig, StorageConfig
+from iggy_server.storage import IoResources, PartitionLog, StorageError
 from iggy_server.storage import partition as partition_module
-from iggy_server.storage import resources
-from iggy_server.storage.write_queue import WriteQueue
 
 SEGMENT_SIZE_BYTES = 60_000
 MIB = 1024 * 1024
+MEMORY = StorageConfig(durability=Durability.MEMORY)
 
 
 @pytest.fixture
-def queue(monkeypatch):
-    """A private write queue for the test (the process-wide one stays untouched)."""
-    private = WriteQueue(64 * MIB)
-    monkeypatch.setattr(resources, "_write_queue", private)
-    yield private
-    private.resume()
+def io():
+    """The test's own I/O resources: its partitions share this write queue, as a server's do."""
+    resources = IoResources()
+    yield resources
+    resources.write_queue.resume()
+
+
+@pytest.fixture
+def queue(io):
+    return io.write_queue
 
 
 def append(log: PartitionLog, number: int, count: int = 3, payload_bytes: int = 700) -> bytes:
@@ -48,8 +52,8 @@ def active_log_size(log: PartitionLog) -> int:
     return (log.directory / f"{log.segments()[-1].start_offset:020d}.log").stat().st_size
 
 
-def test_appends_return_before_the_write_and_reads_wait_for_it(tmp_path, queue):
-    log = PartitionLog.open(tmp_path / "p", background_writes=True)
+def test_appends_return_before_the_write_and_reads_wait_for_it(tmp_path, io, queue):
+    log = PartitionLog.open(tmp_path / "p", MEMORY, io)
     try:
         queue.pause()
         written = [append(log, number) for number in range(5)]
@@ -64,8 +68,8 @@ def test_appends_return_before_the_write_and_reads_wait_for_it(tmp_path, queue):
         log.close()
 
 
-def test_queued_batches_of_a_segment_go_out_in_one_vectored_submission(tmp_path, queue):
-    log = PartitionLog.open(tmp_path / "p", background_writes=True)
+def test_queued_batches_of_a_segment_go_out_in_one_vectored_submission(tmp_path, io, queue):
+    log = PartitionLog.open(tmp_path / "p", MEMORY, io)
     try:
         queue.pause()
         for number in range(40):
@@ -80,34 +84,37 @@ def test_queued_batches_of_a_segment_go_out_in_one_vectored_submission(tmp_path,
         log.close()
 
 
-def run_log(directory: Path, monkeypatch, background: bool, pause_every: int = 0) -> dict[str, bytes]:
+def run_log(
+    directory: Path, monkeypatch, io: IoResources, durability: Durability, pause_every: int = 0
+) -> dict[str, bytes]:
     ticks = itertools.count(1_700_000_000_000_000)
     monkeypatch.setattr(partition_module, "_now_us", lambda: next(ticks))
-    log = PartitionLog.open(directory, segment_size_bytes=SEGMENT_SIZE_BYTES, background_writes=background)
+    config = StorageConfig(segment_size_bytes=SEGMENT_SIZE_BYTES, durability=durability)
+    log = PartitionLog.open(directory, config, io)
     try:
         for number in range(120):
             if pause_every and number % pause_every == 0:
-                resources.write_queue().pause()
+                io.write_queue.pause()
             append(log, number, count=1 + number % 5, payload_bytes=100 + 37 * number)
             if pause_every and number % pause_every == pause_every - 1:
-                resources.write_queue().resume()
+                io.write_queue.resume()
         assert log.segments_count > 2  # rotations happened with batches queued
     finally:
-        resources.write_queue().resume()
+        io.write_queue.resume()
         log.close()
     return stored_files(directory)
 
 
-def test_files_are_byte_identical_to_the_written_mode(tmp_path, monkeypatch, queue):
-    written_mode = run_log(tmp_path / "written", monkeypatch, background=False)
-    memory_mode = run_log(tmp_path / "memory", monkeypatch, background=True, pause_every=7)
+def test_files_are_byte_identical_to_the_written_mode(tmp_path, monkeypatch, io):
+    written_mode = run_log(tmp_path / "written", monkeypatch, io, Durability.WRITTEN)
+    memory_mode = run_log(tmp_path / "memory", monkeypatch, io, Durability.MEMORY, pause_every=7)
     assert memory_mode == written_mode
 
 
-def test_the_queue_is_bounded_and_senders_wait_below_it(tmp_path, monkeypatch):
-    small = WriteQueue(MIB)
-    monkeypatch.setattr(resources, "_write_queue", small)
-    log = PartitionLog.open(tmp_path / "p", background_writes=True)
+def test_the_queue_is_bounded_and_senders_wait_below_it(tmp_path):
+    io = IoResources(IoConfig(write_queue_bytes=MIB))
+    small = io.write_queue
+    log = PartitionLog.open(tmp_path / "p", MEMORY, io)
 
     async def scenario():
         small.pause()
@@ -146,9 +153,9 @@ class FailingWrites:
         return getattr(self.real, name)
 
 
-def test_a_failed_background_write_is_reported_and_cut_off_the_files(tmp_path, queue):
+def test_a_failed_background_write_is_reported_and_cut_off_the_files(tmp_path, io):
     directory = tmp_path / "p"
-    log = PartitionLog.open(directory, background_writes=True)
+    log = PartitionLog.open(directory, MEMORY, io)
     kept = append(log, 0)
     log.flush(fsync=False)
     writer = log._segments[-1].writer
@@ -163,7 +170,7 @@ def test_a_failed_background_write_is_reported_and_cut_off_the_files(tmp_path, q
         read_all(log)  # the index names bytes that never reached the file
     assert active_log_size(log) == len(kept)  # cut back to the last good write
     log.close()
-    reopened = PartitionLog.open(directory, background_writes=True)
+    reopened = PartitionLog.open(directory, MEMORY, io)
     try:
         assert read_all(reopened) == kept
         assert reopened.next_offset == 3  # batch 0's three messages; the lost ones' offsets are free again
@@ -171,9 +178,9 @@ def test_a_failed_background_write_is_reported_and_cut_off_the_files(tmp_path, q
         reopened.close()
 
 
-def test_close_writes_out_the_queue(tmp_path, queue):
+def test_close_writes_out_the_queue(tmp_path, io, queue):
     directory = tmp_path / "p"
-    log = PartitionLog.open(directory, background_writes=True)
+    log = PartitionLog.open(directory, MEMORY, io)
     queue.pause()
     written = [append(log, number) for number in range(6)]
     log.close()  # must have the held writer write everything out before the descriptors close

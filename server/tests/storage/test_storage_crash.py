@@ -7,6 +7,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+from iggy_server.config import StorageConfig
 from iggy_server.storage import PartitionLog
 
 NATIVE_TESTS = Path(__file__).resolve().parent.parent / "native"
@@ -19,8 +20,9 @@ def test_sigkill_after_append_loses_no_acknowledged_message(tmp_path):
         import os, signal, sys
         sys.path.insert(0, {str(NATIVE_TESTS)!r})
         from native_batches import simple_batch
+        from iggy_server.config import StorageConfig
         from iggy_server.storage import PartitionLog
-        log = PartitionLog.open({str(directory)!r}, segment_size_bytes=2000)
+        log = PartitionLog.open({str(directory)!r}, StorageConfig(segment_size_bytes=2000))
         for i in range(20):
             b = simple_batch(5, 30)
             log.append(b.index, b.frames, b.messages_count)
@@ -32,7 +34,7 @@ def test_sigkill_after_append_loses_no_acknowledged_message(tmp_path):
     assert completed.returncode == -signal.SIGKILL, completed.stderr
     acknowledged = int(completed.stdout.strip())
     assert acknowledged == 100
-    reopened = PartitionLog.open(directory, segment_size_bytes=2000)
+    reopened = PartitionLog.open(directory, StorageConfig(segment_size_bytes=2000))
     try:
         assert reopened.next_offset == acknowledged
         assert reopened.read_by_offset(0, 1000).messages_count == acknowledged

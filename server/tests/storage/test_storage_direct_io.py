@@ -25,22 +25,15 @@ from native_batches import identified_batch, parse_frames, simple_batch
 from iggy.protocol import requests
 from iggy.protocol.primitives import PollingStrategy
 from iggy_server import _native
-from iggy_server.storage import PartitionLog
+from iggy_server.config import Durability, IoConfig, StorageConfig
+from iggy_server.storage import IoResources, PartitionLog
 from iggy_server.storage import partition as partition_module
-from iggy_server.storage import resources
 
 from server_support import ServerProcess
 
 SEGMENT_SIZE_BYTES = 40_000
 NATIVE_TESTS = Path(__file__).resolve().parent.parent / "native"
 INDEX_ENTRY = struct.Struct("<IIQ")
-
-
-@pytest.fixture(autouse=True)
-def default_resources():
-    """Every test configures what it needs; the process-wide defaults come back afterwards."""
-    yield
-    resources.configure()
 
 
 @pytest.fixture
@@ -78,10 +71,10 @@ def active_log_path(log: PartitionLog) -> Path:
     return log.directory / f"{log.segments()[-1].start_offset:020d}.log"
 
 
-def run_partition(directory: Path, specs, direct: bool, **options) -> dict[str, bytes]:
+def run_partition(directory: Path, specs, direct: bool, io: IoResources, durability: Durability) -> dict[str, bytes]:
     """Appends the batches, reading each back at once through the ordinary descriptor; closes; returns
     the files."""
-    log = PartitionLog.open(directory, segment_size_bytes=SEGMENT_SIZE_BYTES, **options)
+    log = PartitionLog.open(directory, StorageConfig(segment_size_bytes=SEGMENT_SIZE_BYTES, durability=durability), io)
     try:
         for number, (count, payload_bytes) in enumerate(specs):
             batch = identified_batch(number, count, payload_bytes)
@@ -103,11 +96,13 @@ def test_sealed_files_are_byte_identical_across_backends_and_direct_io(direct_di
     runs = {}
     for backend in ["pwritev"] + (["io_uring"] if IO_URING_AVAILABLE else []):
         for direct in (False, True):
-            status = resources.configure(writer=backend, direct_io=direct, data_path=direct_dir)
+            io = IoResources(IoConfig(writer=backend, direct_io=direct, data_path=direct_dir))
+            status = io.io_status()
             assert (status["writer"], status["direct_io"]) == (backend, direct)
             deterministic_clock(monkeypatch)
             directory = direct_dir / f"{backend}-{direct}"
-            runs[backend, direct] = run_partition(directory, specs, direct, durable=durable)
+            durability = Durability.DURABLE if durable else Durability.WRITTEN
+            runs[backend, direct] = run_partition(directory, specs, direct, io, durability)
     reference = runs["pwritev", False]
     assert len([name for name in reference if name.endswith(".log")]) > 3  # several sealed segments
     for key, files in runs.items():
@@ -115,8 +110,8 @@ def test_sealed_files_are_byte_identical_across_backends_and_direct_io(direct_di
 
 
 def test_sealed_segment_is_trimmed_at_rotation(direct_dir):
-    resources.configure(direct_io=True, data_path=direct_dir)
-    log = PartitionLog.open(direct_dir / "p", segment_size_bytes=SEGMENT_SIZE_BYTES)
+    io = IoResources(IoConfig(direct_io=True, data_path=direct_dir))
+    log = PartitionLog.open(direct_dir / "p", StorageConfig(segment_size_bytes=SEGMENT_SIZE_BYTES), io)
     try:
         while log.segments_count < 3:
             batch = simple_batch(7, 999)
@@ -151,7 +146,7 @@ def check_recovered(directory: Path, acknowledged: list[bytes], active_start: in
     assert active_path.read_bytes()[active_size_bytes:] == bytes(padded(active_size_bytes) - active_size_bytes)
     expected = b"".join(acknowledged)
     messages_count = len(parse_frames(expected))
-    reopened = PartitionLog.open(directory, segment_size_bytes=SEGMENT_SIZE_BYTES)
+    reopened = PartitionLog.open(directory, StorageConfig(segment_size_bytes=SEGMENT_SIZE_BYTES))
     try:
         assert active_path.stat().st_size == active_size_bytes
         assert reopened.next_offset == messages_count
@@ -161,7 +156,7 @@ def check_recovered(directory: Path, acknowledged: list[bytes], active_start: in
         assert reopened.append(batch.index, batch.frames, batch.messages_count).first_offset == messages_count
     finally:
         reopened.close()
-    again = PartitionLog.open(directory, segment_size_bytes=SEGMENT_SIZE_BYTES)
+    again = PartitionLog.open(directory, StorageConfig(segment_size_bytes=SEGMENT_SIZE_BYTES))
     try:
         offsets = [m["offset"] for m in parse_frames(b"".join(again.read_by_offset(0, 10**6).buffers))]
         assert offsets == list(range(messages_count + 3))
@@ -171,8 +166,8 @@ def check_recovered(directory: Path, acknowledged: list[bytes], active_start: in
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_files_copied_from_a_running_direct_log_recover_like_a_crash(direct_dir, backend):
-    resources.configure(writer=backend, direct_io=True, data_path=direct_dir)
-    log = PartitionLog.open(direct_dir / "p", segment_size_bytes=SEGMENT_SIZE_BYTES)
+    io = IoResources(IoConfig(writer=backend, direct_io=True, data_path=direct_dir))
+    log = PartitionLog.open(direct_dir / "p", StorageConfig(segment_size_bytes=SEGMENT_SIZE_BYTES), io)
     try:
         acknowledged = append_until_unaligned(log, batch_specs(2, 40))
         active = log.segments()[-1]
@@ -194,10 +189,13 @@ def test_sigkill_with_direct_io_loses_no_acknowledged_message(direct_dir, durabl
         sys.path.insert(0, {str(Path(__file__).parent)!r})
         sys.path.insert(0, {str(Path(__file__).parent.parent)!r})
         from test_storage_direct_io import append_until_unaligned, batch_specs, SEGMENT_SIZE_BYTES
-        from iggy_server.storage import PartitionLog, resources
-        status = resources.configure(writer={backend!r}, direct_io=True, data_path={str(direct_dir)!r})
-        assert status["direct_io"], status
-        log = PartitionLog.open({str(directory)!r}, segment_size_bytes=SEGMENT_SIZE_BYTES, durable={durable})
+        from iggy_server.config import Durability, IoConfig, StorageConfig
+        from iggy_server.storage import IoResources, PartitionLog
+        io = IoResources(IoConfig(writer={backend!r}, direct_io=True, data_path={str(direct_dir)!r}))
+        assert io.direct_io, io.io_status()
+        durability = Durability.DURABLE if {durable} else Durability.WRITTEN
+        config = StorageConfig(segment_size_bytes=SEGMENT_SIZE_BYTES, durability=durability)
+        log = PartitionLog.open({str(directory)!r}, config, io)
         acknowledged = append_until_unaligned(log, batch_specs(3, 40))
         active = log.segments()[-1]
         print(b"".join(acknowledged).hex(), active.start_offset, active.size_bytes, flush=True)
@@ -211,8 +209,8 @@ def test_sigkill_with_direct_io_loses_no_acknowledged_message(direct_dir, durabl
 
 
 def test_durable_direct_appends_are_fdatasynced(direct_dir):
-    resources.configure(direct_io=True, data_path=direct_dir)
-    log = PartitionLog.open(direct_dir / "p", durable=True)
+    io = IoResources(IoConfig(direct_io=True, data_path=direct_dir))
+    log = PartitionLog.open(direct_dir / "p", StorageConfig(durability=Durability.DURABLE), io)
     try:
         before = _native.writer_stats()
         for _ in range(5):
@@ -228,8 +226,8 @@ def test_durable_direct_appends_are_fdatasynced(direct_dir):
 # --- filesystems that refuse O_DIRECT -------------------------------------------------------------
 
 
-def write_and_read_back(directory: Path) -> PartitionLog:
-    log = PartitionLog.open(directory)
+def write_and_read_back(directory: Path, io: IoResources) -> PartitionLog:
+    log = PartitionLog.open(directory, io=io)
     batch = simple_batch(5, 77)
     log.append(batch.index, batch.frames, batch.messages_count)
     assert b"".join(bytes(p) for p in log.read_by_offset(0, 5).buffers) == bytes(batch.frames)
@@ -243,28 +241,30 @@ def direct_io_warnings(caplog) -> list[logging.LogRecord]:
 
 def test_refusal_at_the_start_probe_falls_back_to_buffered_with_one_warning(tmp_path, refuse_o_direct, caplog):
     caplog.set_level(logging.WARNING)
-    status = resources.configure(direct_io=True, data_path=tmp_path)
+    io = IoResources(IoConfig(direct_io=True, data_path=tmp_path))
+    status = io.io_status()
     assert status["direct_io"] is False
     assert "EINVAL" in status["direct_io_reason"] and str(tmp_path) in status["direct_io_reason"]
     assert not list(tmp_path.iterdir())  # the probe file is gone
-    first, second = write_and_read_back(tmp_path / "a"), write_and_read_back(tmp_path / "b")
+    first, second = write_and_read_back(tmp_path / "a", io), write_and_read_back(tmp_path / "b", io)
     try:
         assert first._segments[-1].writer.direct is False
     finally:
         first.close()
         second.close()
     assert len(direct_io_warnings(caplog)) == 1
-    assert resources.hot_path_stats()["direct_io"] is False
+    assert io.stats()["direct_io"] is False
 
 
 def test_refusal_when_a_segment_is_opened_falls_back_with_one_warning(tmp_path, refuse_o_direct, caplog):
     caplog.set_level(logging.WARNING)
-    status = resources.configure(direct_io=True)  # no data path to probe: resolved at the first open
+    io = IoResources(IoConfig(direct_io=True))  # no data path to probe: resolved at the first open
+    status = io.io_status()
     assert (status["direct_io"], status["direct_io_reason"]) == (True, "")
-    logs = [write_and_read_back(tmp_path / "a"), write_and_read_back(tmp_path / "b")]
+    logs = [write_and_read_back(tmp_path / "a", io), write_and_read_back(tmp_path / "b", io)]
     for log in logs:
         log.close()
-    status = resources.io_status()
+    status = io.io_status()
     assert status["direct_io"] is False and "open with O_DIRECT" in status["direct_io_reason"]
     assert len(direct_io_warnings(caplog)) == 1
 
@@ -276,10 +276,11 @@ def test_tmpfs_direct_io_status_matches_what_the_filesystem_does():
     directory = Path(tempfile.mkdtemp(prefix="iggy-direct-io-", dir="/dev/shm"))
     try:
         refusal = direct_io_refusal(directory)
-        status = resources.configure(direct_io=True, data_path=directory)
+        io = IoResources(IoConfig(direct_io=True, data_path=directory))
+        status = io.io_status()
         assert status["direct_io"] is (refusal == "")
         assert bool(status["direct_io_reason"]) is bool(refusal)
-        log = PartitionLog.open(directory / "p")
+        log = PartitionLog.open(directory / "p", io=io)
         try:
             batch = simple_batch(9, 123)
             log.append(batch.index, batch.frames, batch.messages_count)

@@ -6,7 +6,8 @@ import asyncio
 from native_batches import parse_frames, simple_batch
 
 from iggy_server import _native
-from iggy_server.storage import PartitionLog, resources
+from iggy_server.config import Durability, StorageConfig
+from iggy_server.storage import IoResources, PartitionLog
 
 
 def datasyncs() -> int:
@@ -14,7 +15,7 @@ def datasyncs() -> int:
 
 
 def test_concurrent_durable_appends_share_fdatasyncs(tmp_path):
-    log = PartitionLog.open(tmp_path / "p", durable=True)
+    log = PartitionLog.open(tmp_path / "p", StorageConfig(durability=Durability.DURABLE))
     producers, batches_each = 8, 10
 
     async def producer(tag: bytes) -> list[int]:
@@ -46,7 +47,7 @@ def test_concurrent_durable_appends_share_fdatasyncs(tmp_path):
 
 
 def test_durable_append_without_deferral_syncs_in_the_write(tmp_path):
-    log = PartitionLog.open(tmp_path / "p", durable=True)
+    log = PartitionLog.open(tmp_path / "p", StorageConfig(durability=Durability.DURABLE))
     try:
         before = datasyncs()
         batch = simple_batch(3, 10)
@@ -71,17 +72,18 @@ def test_memory_mode_never_waits(tmp_path):
 
 
 def test_reads_use_pooled_buffers_that_return_after_use(tmp_path):
-    log = PartitionLog.open(tmp_path / "p")
+    io = IoResources()
+    log = PartitionLog.open(tmp_path / "p", io=io)
     try:
         batch = simple_batch(50, 1000)
         log.append(batch.index, batch.frames, batch.messages_count)
-        in_use_before = resources.pool().stats()["in_use_buffers"]
+        in_use_before = io.pool.stats()["in_use_buffers"]
         result = log.read_by_offset(0, 50)
         assert isinstance(result.buffers[0], memoryview)
-        assert resources.pool().stats()["in_use_buffers"] == in_use_before + 1
+        assert io.pool.stats()["in_use_buffers"] == in_use_before + 1
         assert [m["offset"] for m in parse_frames(b"".join(result.buffers))] == list(range(50))
         del result
-        assert resources.pool().stats()["in_use_buffers"] == in_use_before
+        assert io.pool.stats()["in_use_buffers"] == in_use_before
     finally:
         log.close()
 
@@ -89,7 +91,7 @@ def test_reads_use_pooled_buffers_that_return_after_use(tmp_path):
 def test_flush_async_syncs_off_the_loop_and_covers_only_earlier_appends(tmp_path):
     """The message saver's fsync (memory mode): one fdatasync round in a worker thread; an append made
     while it runs is not counted as synced, so the next save covers it."""
-    log = PartitionLog.open(tmp_path / "p", durable=False)
+    log = PartitionLog.open(tmp_path / "p")
 
     async def main() -> None:
         first = simple_batch(3, 10, tag=b"a")

@@ -8,6 +8,7 @@ from native_batches import batch, frame, parse_frames, simple_batch
 
 from iggy.protocol.codes import ErrorCode
 from iggy_server import _native
+from iggy_server.config import Durability, StorageConfig
 from iggy_server.storage import PartitionLog, StorageError, partition_path
 
 INDEX_ENTRY = struct.Struct("<IIQ")
@@ -93,7 +94,7 @@ def test_invalid_batch_is_rejected_and_nothing_is_stored(log):
 
 def test_rotation_creates_20_digit_segments_and_reads_span_them(tmp_path):
     directory = tmp_path / "p"
-    with_rotation = PartitionLog.open(directory, segment_size_bytes=296)
+    with_rotation = PartitionLog.open(directory, StorageConfig(segment_size_bytes=296))
     try:
         for _ in range(5):
             append(with_rotation, 2)  # 148 bytes per batch: a segment is full after 2 batches
@@ -118,12 +119,12 @@ def test_rotation_creates_20_digit_segments_and_reads_span_them(tmp_path):
 
 def test_reopen_restores_state_and_continues_offsets(tmp_path):
     directory = tmp_path / "p"
-    first = PartitionLog.open(directory, segment_size_bytes=300)
+    first = PartitionLog.open(directory, StorageConfig(segment_size_bytes=300))
     for _ in range(3):
         append(first, 2)
     before = read_all(first)
     first.close()
-    reopened = PartitionLog.open(directory, segment_size_bytes=300)
+    reopened = PartitionLog.open(directory, StorageConfig(segment_size_bytes=300))
     try:
         assert read_all(reopened) == before
         assert (reopened.next_offset, reopened.segments_count) == (6, first.segments_count)
@@ -173,14 +174,14 @@ def test_corrupt_checksum_in_the_tail_is_truncated(tmp_path):
 
 def test_lost_index_file_is_rebuilt_from_the_log(tmp_path):
     directory = tmp_path / "p"
-    log = PartitionLog.open(directory, segment_size_bytes=150)
+    log = PartitionLog.open(directory, StorageConfig(segment_size_bytes=150))
     for _ in range(3):
         append(log, 2)
     log.close()
     sealed_index = directory / "00000000000000000000.index"
     expected = sealed_index.read_bytes()
     sealed_index.unlink()
-    reopened = PartitionLog.open(directory, segment_size_bytes=150)
+    reopened = PartitionLog.open(directory, StorageConfig(segment_size_bytes=150))
     try:
         assert sealed_index.read_bytes() == expected
         assert reopened.messages_count == 6
@@ -190,7 +191,7 @@ def test_lost_index_file_is_rebuilt_from_the_log(tmp_path):
 
 def test_corruption_in_a_sealed_segment_is_never_served(tmp_path):
     directory = tmp_path / "p"
-    log = PartitionLog.open(directory, segment_size_bytes=150)
+    log = PartitionLog.open(directory, StorageConfig(segment_size_bytes=150))
     for _ in range(2):
         append(log, 2)
     log.close()
@@ -198,7 +199,7 @@ def test_corruption_in_a_sealed_segment_is_never_served(tmp_path):
     data = bytearray(sealed.read_bytes())
     data[70] ^= 0xFF
     sealed.write_bytes(data)
-    reopened = PartitionLog.open(directory, segment_size_bytes=150)
+    reopened = PartitionLog.open(directory, StorageConfig(segment_size_bytes=150))
     try:
         with pytest.raises(StorageError) as raised:
             reopened.read_by_offset(0, 10)
@@ -209,7 +210,7 @@ def test_corruption_in_a_sealed_segment_is_never_served(tmp_path):
 
 
 def test_delete_segments_removes_oldest_sealed_only(tmp_path):
-    log = PartitionLog.open(tmp_path / "p", segment_size_bytes=148)
+    log = PartitionLog.open(tmp_path / "p", StorageConfig(segment_size_bytes=148))
     try:
         for _ in range(3):
             append(log, 2)
@@ -229,7 +230,7 @@ def test_delete_segments_removes_oldest_sealed_only(tmp_path):
 
 
 def test_delete_segments_keeps_what_a_consumer_has_not_committed(tmp_path):
-    log = PartitionLog.open(tmp_path / "p", segment_size_bytes=148)
+    log = PartitionLog.open(tmp_path / "p", StorageConfig(segment_size_bytes=148))
     try:
         for _ in range(3):
             append(log, 2)
@@ -240,7 +241,7 @@ def test_delete_segments_keeps_what_a_consumer_has_not_committed(tmp_path):
 
 
 def test_delete_expired_segments(tmp_path):
-    log = PartitionLog.open(tmp_path / "p", segment_size_bytes=148)
+    log = PartitionLog.open(tmp_path / "p", StorageConfig(segment_size_bytes=148))
     try:
         for _ in range(2):
             append(log, 2)
@@ -254,7 +255,7 @@ def test_delete_expired_segments(tmp_path):
 
 def test_purge_restarts_offsets_at_zero(tmp_path):
     directory = tmp_path / "p"
-    log = PartitionLog.open(directory, segment_size_bytes=148)
+    log = PartitionLog.open(directory, StorageConfig(segment_size_bytes=148))
     try:
         for _ in range(3):
             append(log, 2)
@@ -279,7 +280,7 @@ class SyncCounter:
 
 def test_enforce_fsync_syncs_every_messages_required_to_save(tmp_path, monkeypatch):
     synced = SyncCounter()
-    log = PartitionLog.open(tmp_path / "p", enforce_fsync=True, messages_required_to_save=3)
+    log = PartitionLog.open(tmp_path / "p", StorageConfig(enforce_fsync=True, messages_required_to_save=3))
     try:
         append(log, 2)
         assert len(synced) == 0
@@ -295,7 +296,7 @@ def test_enforce_fsync_syncs_every_messages_required_to_save(tmp_path, monkeypat
 
 def test_durable_syncs_before_append_returns(tmp_path, monkeypatch):
     synced = SyncCounter()
-    log = PartitionLog.open(tmp_path / "p", durable=True)
+    log = PartitionLog.open(tmp_path / "p", StorageConfig(durability=Durability.DURABLE))
     try:
         append(log, 1)
         assert len(synced) == 2
@@ -349,7 +350,7 @@ def test_failed_write_is_cut_back_and_not_acknowledged(tmp_path, monkeypatch):
 
 def test_flush_with_fsync_also_syncs_segments_sealed_without_fsync(tmp_path, monkeypatch):
     synced = SyncCounter()
-    log = PartitionLog.open(tmp_path / "p", segment_size_bytes=148)
+    log = PartitionLog.open(tmp_path / "p", StorageConfig(segment_size_bytes=148))
     try:
         append(log, 2)
         append(log, 2)

@@ -64,8 +64,8 @@ def register(cli: click.Group) -> None:
             ("Partitions", details.partitions_count, None),
             ("Members", details.members_count, None),
         ], title=f"Consumer group {details.name}")
-        members = [{"id": member.id, "partitions_count": len(member.partitions),
-                    "partitions": list(member.partitions)} for member in getattr(details, "members", ())]
+        members = [{"id": member.member_id, "partitions_count": len(member.partition_ids),
+                    "partitions": list(member.partition_ids)} for member in getattr(details, "members", ())]
         if members:
             state.output.table(members, MEMBER_COLUMNS, title="Members")
 

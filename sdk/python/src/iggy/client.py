@@ -24,7 +24,7 @@ from .errors import (
 )
 from .protocol import requests as rq
 from .protocol import responses as rs
-from .protocol.codes import Command, ErrorCode
+from .protocol.codes import Command, ErrorCode, SnapshotCompression, SnapshotType
 from .protocol.errors import ProtocolError
 from .protocol.kinds import CompressionAlgorithm, UserStatus
 from .protocol.messages import Message, PolledMessages, encode_send_messages_parts
@@ -43,8 +43,6 @@ _REPLAY_SAFE = frozenset(
         Command.GET_TOPICS, Command.GET_CONSUMER_GROUP, Command.GET_CONSUMER_GROUPS,
     }
 )
-SNAPSHOT_COMPRESSION_DEFLATED = 2
-SNAPSHOT_TYPE_ALL = 100
 
 
 def to_partitioning(partitioning: Partitioning | int | bytes | str | None) -> Partitioning:
@@ -211,11 +209,11 @@ class IggyClient:
         if auth is None:
             return
         if auth[0] == "user":
-            request: rq.Request = rq.LoginUser(auth[1], auth[2])
+            request: rq.Request = rq.LoginUser(auth[1], auth[2], "", "")
         else:
             request = rq.LoginWithPersonalAccessToken(auth[1])
         payload = await connection.request(request.CODE, request.encode(), self.config.request_timeout_ms)
-        self.user_id = rs.IdentityInfo.decode(payload).user_id
+        self.user_id = rs.RESPONSE_MODELS[request.CODE].decode(payload).user_id
 
     # ------------------------------------------------------------------ request plumbing
 
@@ -276,7 +274,7 @@ class IggyClient:
         return await self._call(rq.GetClusterMetadata(), rs.ClusterMetadata)
 
     async def get_snapshot(
-        self, compression: int = SNAPSHOT_COMPRESSION_DEFLATED, types: Sequence[int] = (SNAPSHOT_TYPE_ALL,)
+        self, compression: int = SnapshotCompression.DEFLATED, types: Sequence[int] = (SnapshotType.ALL,)
     ) -> bytes:
         """A diagnostic ZIP archive (bytes)."""
         return bytes(await self._send(rq.GetSnapshot(int(compression), tuple(int(t) for t in types))))
@@ -285,13 +283,13 @@ class IggyClient:
 
     async def login_user(self, username: str, password: str) -> int:
         """Log in; the credentials are remembered for re-login after a reconnect. Returns the user id."""
-        identity = await self._call(rq.LoginUser(username, password), rs.IdentityInfo)
+        identity = await self._call(rq.LoginUser(username, password, "", ""), rs.LoginUserResponse)
         self._auth = ("user", username, password)
         self.user_id = identity.user_id
         return identity.user_id
 
     async def login_with_personal_access_token(self, token: str) -> int:
-        identity = await self._call(rq.LoginWithPersonalAccessToken(token), rs.IdentityInfo)
+        identity = await self._call(rq.LoginWithPersonalAccessToken(token), rs.LoginWithPersonalAccessTokenResponse)
         self._auth = ("token", token)
         self.user_id = identity.user_id
         return identity.user_id
@@ -343,7 +341,8 @@ class IggyClient:
 
     async def create_personal_access_token(self, name: str, expiry_us: int = 0) -> str:
         """Returns the raw token (shown only once). `expiry_us` 0 = never expires."""
-        return (await self._call(rq.CreatePersonalAccessToken(name, expiry_us), rs.RawPersonalAccessToken)).token
+        request = rq.CreatePersonalAccessToken(name, expiry_us)
+        return (await self._call(request, rs.CreatePersonalAccessTokenResponse)).token
 
     async def delete_personal_access_token(self, name: str) -> None:
         await self._send(rq.DeletePersonalAccessToken(name))

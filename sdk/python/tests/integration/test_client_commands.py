@@ -190,7 +190,7 @@ def test_consumer_group_commands(iggy_server):
         await client.join_consumer_group(name, "t", "g")
         await client.join_consumer_group(name, "t", "g")  # idempotent
         details = await client.get_consumer_group(name, "t", "g")
-        assert len(details.members) == 1 and sorted(details.members[0].partitions) == [0, 1]
+        assert len(details.members) == 1 and sorted(details.members[0].partition_ids) == [0, 1]
         assert [g.name for g in await client.get_consumer_groups(name, "t")] == ["g"]
         me = await client.get_me()
         assert len(me.consumer_groups) == 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from iggy.protocol import requests as rq
 from iggy.protocol import responses as rs
 from iggy.protocol.kinds import CompressionAlgorithm, Transport, UserStatus
@@ -98,28 +100,33 @@ PARTITIONS = (
 
 RESPONSES: list[object] = [
     rs.StreamHeader(0, 1_795_303_256_378_245, 0, 0, 0, "s1"),
-    rs.StreamDetails(1, 1_795_303_256_378_245, 1, 409, 6, "s2", topics=(TOPIC,)),
+    rs.StreamDetails(1, 1_795_303_256_378_245, 409, 6, "s2", topics=(TOPIC,)),
     TOPIC,
-    rs.TopicDetails(**{name: getattr(TOPIC, name) for name in TOPIC.__dataclass_fields__}, partitions=PARTITIONS),
+    rs.TopicDetails(
+        **{f.name: getattr(TOPIC, f.name) for f in dataclasses.fields(TOPIC) if f.name != "partitions_count"},
+        partitions=PARTITIONS,
+    ),
     PARTITIONS[0],
     rs.UserHeader(0, 1_795_303_255_379_320, UserStatus.ACTIVE, "iggy"),
     rs.UserDetails(0, 1_795_303_255_379_320, UserStatus.ACTIVE, "iggy", Permissions.root()),
     rs.UserDetails(2, 1_795_303_255_379_320, UserStatus.INACTIVE, "user2", None),
     rs.UserDetails(3, 1_795_303_255_379_320, UserStatus.ACTIVE, "scoped", PERMISSIONS),
-    rs.IdentityInfo(0),
-    rs.RawPersonalAccessToken("e7ea2e3768da441c8058a0105e81d1007b04826286a1471994"),
+    rs.LoginUserResponse(0),
+    rs.LoginWithPersonalAccessTokenResponse(7),
+    rs.GetSnapshotResponse(b"PK\x03\x04 zip bytes"),
+    rs.CreatePersonalAccessTokenResponse("e7ea2e3768da441c8058a0105e81d1007b04826286a1471994"),
     rs.PersonalAccessTokenInfo("tok1", 1_795_306_864_548_476),
     rs.ClientInfo(1_077_227_916, 0xFFFF_FFFF, Transport.TCP, "127.0.0.1:47532", 0),
-    rs.ClientDetails(1_077_227_916, 0, Transport.TCP, "127.0.0.1:47532", 2, (
-        rs.ClientGroupMembership(1, 0, 0), rs.ClientGroupMembership(1, 2, 3))),
+    rs.ClientDetails(1_077_227_916, 0, Transport.TCP, "127.0.0.1:47532", (
+        rs.ClientGroupInfo(1, 0, 0), rs.ClientGroupInfo(1, 2, 3))),
     rs.ClusterMetadata("single-node", (rs.ClusterNode("iggy-node", "127.0.0.1", 8090, 8080, 3000, 8092, 0, 0),)),
     rs.Stats(
         28917, 1.5, 12.25, 50_000_000, 16_000_000_000, 8_000_000_000, 9_146_209, 1_795_303_255_379_363, 1234, 5678,
         409, 1, 3, 6, 6, 6, 1, 1, "fakehost", "Linux", "12", "6.1.0", "0.8.0", 8000,
-        (rs.CacheMetrics(0, 0, 0, 10, 2, 0.5),), 7, 100_000_000_000, 500_000_000_000,
+        (rs.CacheMetric(0, 0, 0, 10, 2, 0.5),), 7, 100_000_000_000, 500_000_000_000, (),
     ),
     rs.GroupHeader(0, 3, 0, "cg1"),
-    rs.GroupDetails(0, 4, 2, "g1", (rs.GroupMember(0, (0, 2)), rs.GroupMember(1, (1, 3)))),
+    rs.GroupDetails(0, 4, "g1", (rs.GroupMember(0, (0, 2)), rs.GroupMember(1, (1, 3)))),
     rs.ConsumerOffsetInfo(0, 2, 1),
     PolledMessages(2, 9, 2, [
         Message(b"a", id=1, offset=8, timestamp_us=10, origin_timestamp_us=9, checksum=77),

@@ -94,7 +94,7 @@ def test_send_validation():
 def test_polled_messages_decode_reference_v13():
     buffer = bytearray(V13_BODY)
     polled = PolledMessages.decode(memoryview(buffer))
-    assert (polled.partition_id, polled.current_offset, polled.count) == (0, 4, 2)
+    assert (polled.partition_id, polled.current_offset, polled.messages_count) == (0, 4, 2)
     first, second = polled.messages
     assert first.checksum == 1327628961059172015
     assert first.id == 44154755761843820626905400643643104005

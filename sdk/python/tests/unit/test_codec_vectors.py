@@ -6,7 +6,7 @@ from wire_vectors import REFERENCE, load_vectors
 from iggy.protocol import framing
 from iggy.protocol import requests as rq
 from iggy.protocol import responses as rs
-from iggy.protocol.codes import Command
+from iggy.protocol.codes import MAX_TOPIC_SIZE_UNLIMITED, MESSAGE_EXPIRY_NEVER, Command
 from iggy.protocol.kinds import CompressionAlgorithm, ConsumerKind, PollingKind, UserStatus
 from iggy.protocol.primitives import HeaderValue, Identifier, Partitioning, Permissions
 
@@ -59,7 +59,7 @@ def _body(name):
 
 def test_documented_values_login_and_cluster():
     assert _request("V2") == rq.LoginUser("iggy", "iggy", "0.10.0", "")
-    assert _body("V2") == rs.IdentityInfo(0)
+    assert _body("V2") == rs.LoginUserResponse(0)
     metadata = _body("V3")
     assert metadata.name == "single-node"
     node = metadata.nodes[0]
@@ -88,7 +88,7 @@ def test_documented_values_streams_and_topics():
     assert [p.created_at_us for p in topic.partitions] == [1795303256380093, 1795303256380096, 1795303256380097]
     assert _request("V10") == rq.CreateTopic(Identifier.numeric(0), 1, 1, 0, 0, 0, "t2")
     defaults = _body("V10")
-    assert defaults.message_expiry_us == rs.NEVER_EXPIRE and defaults.max_topic_size_bytes == rs.UNLIMITED_SIZE
+    assert defaults.message_expiry == MESSAGE_EXPIRY_NEVER and defaults.max_topic_size == MAX_TOPIC_SIZE_UNLIMITED
 
 
 def test_documented_values_messages():
@@ -127,7 +127,7 @@ def test_documented_values_groups_and_offsets():
     assert (store.consumer.id, store.partition_id, store.offset) == (Identifier.named("cg1"), 0, 1)
     assert _request("V23").partition_id == 0
     assert _body("V32") == rs.ConsumerOffsetInfo(0, 2, 0)
-    assert _body("V33") == rs.GroupDetails(0, 4, 1, "g1", (rs.GroupMember(0, (0, 1, 2, 3)),))
+    assert _body("V33") == rs.GroupDetails(0, 4, "g1", (rs.GroupMember(0, (0, 1, 2, 3)),))
 
 
 def test_documented_values_system_users_tokens():
@@ -138,7 +138,7 @@ def test_documented_values_system_users_tokens():
     assert stats.cache_metrics[0].hits == 10 and abs(stats.cache_metrics[0].hit_ratio - 0.8333333) < 1e-6
     me = _body("V31")
     assert (me.client_id, me.user_id, me.address, me.consumer_groups) == (
-        1077227916, 0, "127.0.0.1:47532", (rs.ClientGroupMembership(1, 0, 0),))
+        1077227916, 0, "127.0.0.1:47532", (rs.ClientGroupInfo(1, 0, 0),))
     created = _request("V34")
     global_permissions = created.permissions.global_permissions
     assert global_permissions.read_servers and not global_permissions.manage_servers

@@ -3,9 +3,11 @@
     iggy-bench pinned-producer                        # against 127.0.0.1:8090, user iggy/iggy
     iggy-bench --start-server --durability durable pinned-producer --producers 1 --streams 1
     iggy-bench balanced-consumer-group --consumers 4 --output-json r.json --output-html r.html
+    iggy-bench --client official-rust pinned-producer --producers 1   # Iggy's workload on the official Rust SDK
 
 The load comes from the native generator (one OS thread per actor, blocking TCP, frames encoded
-once), so the client is not the bottleneck. Every run recreates the streams ``bench-1..N`` it uses.
+once), so the client is not the bottleneck. Every run recreates the streams ``bench-1..N`` it uses. With
+``--client official-rust`` the load comes from the official Rust SDK instead (see ``official``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from iggy_server import _native
-from iggy_server.bench import floor
+from iggy_server.bench import floor, official
 from iggy_server.bench import report as reporting
 from iggy_server.bench import workloads
 
@@ -46,13 +48,15 @@ def parse_size(text: str) -> int:
 
 def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="iggy-bench", description=__doc__.split("\n\n")[0])
-    parser.add_argument("workload", choices=sorted(workloads.WORKLOADS))
+    parser.add_argument("workload", choices=sorted(set(workloads.WORKLOADS) | set(official.WORKLOADS)))
     parser.add_argument("--address", default="127.0.0.1:8090", help="server host:port (default %(default)s)")
     parser.add_argument("--username", default="iggy")
     parser.add_argument("--password", default="iggy")
     parser.add_argument("--producers", type=int, default=8)
     parser.add_argument("--consumers", type=int, default=8)
-    parser.add_argument("--streams", type=int, help="default 8 for pinned workloads, 1 for balanced ones")
+    parser.add_argument(
+        "--streams", type=int, help="default 8 for pinned workloads (official-rust: one per actor), 1 for balanced ones"
+    )
     parser.add_argument("--partitions", type=int, help="default 1 for pinned workloads, 24 for balanced ones")
     parser.add_argument("--messages-per-batch", type=int, default=1000)
     parser.add_argument(
@@ -89,7 +93,9 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--output-html", type=Path)
     parser.add_argument("--cleanup", action="store_true", help="delete the benchmark streams afterwards")
     parser.add_argument("--timeout", type=float, default=3600.0, help="give up after this many seconds")
+    official.add_arguments(parser)
     args = parser.parse_args(argv)
+    official.check_arguments(parser, args, set(workloads.WORKLOADS))
     if args.measure_floor and not args.rate_limit:
         parser.error("--measure-floor needs --rate-limit (the floor is measured at that rate)")
     if args.durability and not args.start_server:
@@ -243,49 +249,64 @@ def run_actors(
     return run.results()
 
 
+def run_native(
+    args: argparse.Namespace, plan: workloads.Plan, address: str, pid: int | None
+) -> tuple[reporting.Report, RssSampler | None]:
+    workloads.prepare_server(plan, address)
+    seeds = workloads.seed_actors(plan)
+    if seeds:
+        results = run_actors(address, seeds, "seeding", args.timeout, sum(a[4] for a in seeds))
+        errors = [r["error"] for r in results if r["error"]]
+        if errors:
+            raise SystemExit(f"iggy-bench: seeding failed: {errors[0]}")
+    sampler = start_sampler(pid)
+    consumers_total = plan.shared_target_messages // plan.messages_per_batch if plan.shared_target_messages else 0
+    total_batches = consumers_total + sum(
+        a[4] for a, role in zip(plan.actors, plan.roles) if not (consumers_total and role == "consumer")
+    )
+    results = run_actors(
+        address, plan.actors, args.workload, args.timeout, total_batches, plan.shared_target_messages,
+        batch_interval_ns(args.rate_limit, plan.batch_bytes),
+    )
+    parameters = {
+        "address": address,
+        "producers": plan.producers if any(r != "consumer" for r in plan.roles) else 0,
+        "consumers": plan.consumers if "consumer" in plan.roles else 0,
+        "streams": plan.streams,
+        "partitions": plan.partitions,
+        "messages_per_batch": plan.messages_per_batch,
+        "message_size": plan.message_size,
+        "message_batches": plan.message_batches,
+        "rate_limit_mb_per_s": args.rate_limit or "unlimited",
+    }
+    report = reporting.summarize(args.workload, parameters, plan.roles, results, plan.frame_bytes, plan.message_size)
+    return report, sampler
+
+
+def start_sampler(pid: int | None) -> RssSampler | None:
+    if not pid:
+        return None
+    sampler = RssSampler(pid)
+    sampler.start()
+    return sampler
+
+
 def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
-    plan = plan_from(args)
+    plan = plan_from(args) if args.client == "native" else None
     server = LocalServer(args.durability, args.data_dir) if args.start_server else None
     address = server.address if server else args.address
+    pid = server.process.pid if server else args.server_pid
     sampler = None
     try:
-        workloads.prepare_server(plan, address)
-        seeds = workloads.seed_actors(plan)
-        if seeds:
-            results = run_actors(address, seeds, "seeding", args.timeout, sum(a[4] for a in seeds))
-            errors = [r["error"] for r in results if r["error"]]
-            if errors:
-                raise SystemExit(f"iggy-bench: seeding failed: {errors[0]}")
-        pid = server.process.pid if server else args.server_pid
-        if pid:
-            sampler = RssSampler(pid)
-            sampler.start()
-        consumers_total = plan.shared_target_messages // plan.messages_per_batch if plan.shared_target_messages else 0
-        total_batches = consumers_total + sum(
-            a[4] for a, role in zip(plan.actors, plan.roles) if not (consumers_total and role == "consumer")
-        )
-        results = run_actors(
-            address, plan.actors, args.workload, args.timeout, total_batches, plan.shared_target_messages,
-            batch_interval_ns(args.rate_limit, plan.batch_bytes),
-        )
+        if plan is None:
+            sampler = start_sampler(pid)
+            report = official.run(args, address)
+        else:
+            report, sampler = run_native(args, plan, address, pid)
         if sampler:
             sampler.stop_event.set()
-        parameters = {
-            "address": address,
-            "producers": plan.producers if any(r != "consumer" for r in plan.roles) else 0,
-            "consumers": plan.consumers if "consumer" in plan.roles else 0,
-            "streams": plan.streams,
-            "partitions": plan.partitions,
-            "messages_per_batch": plan.messages_per_batch,
-            "message_size": plan.message_size,
-            "message_batches": plan.message_batches,
-            "durability": args.durability or "server-configured",
-            "rate_limit_mb_per_s": args.rate_limit or "unlimited",
-        }
-        report = reporting.summarize(
-            args.workload, parameters, plan.roles, results, plan.frame_bytes, plan.message_size
-        )
+        report.parameters["durability"] = args.durability or "server-configured"
         report.environment = environment(sampler, args.measure_loopback)
         if args.measure_floor:
             latencies = floor.paced_pump(args.rate_limit, plan.batch_bytes, 1000)
@@ -305,10 +326,10 @@ def main(argv: list[str] | None = None) -> int:
             args.output_json.write_text(report.to_json())
         if args.output_html:
             args.output_html.write_text(reporting.to_html(report))
-        if args.cleanup:
+        if args.cleanup and plan is not None:
             workloads.cleanup(plan, address)
         return 1 if any(s.errors for s in report.roles) else 0
-    except workloads.SetupError as error:
+    except (workloads.SetupError, official.OfficialClientError) as error:
         print(f"iggy-bench: {error}", file=sys.stderr)
         return 1
     finally:

@@ -11,7 +11,6 @@ needs a login), so handlers only check permissions (``ctx.authorizer.require``).
 from __future__ import annotations
 
 import importlib
-import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +22,6 @@ if TYPE_CHECKING:
 
 __all__ = ["HANDLERS", "Handler", "handler", "load_handlers", "HANDLER_MODULES"]
 
-log = logging.getLogger(__name__)
 
 Response = bytes | bytearray | memoryview | list[Any]
 Handler = Callable[["ServerContext", "Session", memoryview], Awaitable[Response]]
@@ -57,15 +55,8 @@ def handler(command: Command) -> Callable[[Handler], Handler]:
 
 
 def load_handlers() -> dict[Command, Handler]:
-    """Import every handler module; a module that fails to import is logged, the others still load."""
+    """Import every handler module. A module that fails to import raises: a server missing some of its
+    commands (a partial install) must not start (fail closed)."""
     for name in HANDLER_MODULES:
-        try:
-            importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"{__name__}.{name}":
-                log.warning("handler module %s is missing; its commands answer InvalidCommand", name)
-            else:
-                log.exception("handler module %s failed to import", name)
-        except Exception:
-            log.exception("handler module %s failed to import", name)
+        importlib.import_module(f"{__name__}.{name}")
     return HANDLERS

@@ -37,7 +37,7 @@ def key(identifier: Identifier) -> int | str:
 def stream_header(stream: Stream) -> StreamHeader:
     return StreamHeader(
         id=stream.id,
-        created_at_us=stream.created_at_us,
+        created_at=stream.created_at_us,
         topics_count=len(stream.topics),
         size_bytes=stream.size_bytes,
         messages_count=stream.messages_count,
@@ -49,8 +49,7 @@ def stream_details(stream: Stream) -> StreamDetails:
     topics = tuple(topic_header(t) for t in stream.topics)
     return StreamDetails(
         id=stream.id,
-        created_at_us=stream.created_at_us,
-        topics_count=len(topics),
+        created_at=stream.created_at_us,
         size_bytes=sum(t.size_bytes for t in topics),
         messages_count=sum(t.messages_count for t in topics),
         name=stream.name,
@@ -59,13 +58,13 @@ def stream_details(stream: Stream) -> StreamDetails:
 
 
 def _topic_fields(topic: Topic, size_bytes: int, messages_count: int) -> dict[str, object]:
+    """TopicHeader's fields; TopicDetails derives partitions_count from its partitions."""
     return dict(
         id=topic.id,
-        created_at_us=topic.created_at_us,
-        partitions_count=len(topic.partitions),
-        message_expiry_us=topic.message_expiry_us,
+        created_at=topic.created_at_us,
+        message_expiry=topic.message_expiry_us,
         compression_algorithm=topic.compression_algorithm,
-        max_topic_size_bytes=topic.max_topic_size_bytes,
+        max_topic_size=topic.max_topic_size_bytes,
         replication_factor=topic.replication_factor,
         size_bytes=size_bytes,
         messages_count=messages_count,
@@ -74,14 +73,15 @@ def _topic_fields(topic: Topic, size_bytes: int, messages_count: int) -> dict[st
 
 
 def topic_header(topic: Topic) -> TopicHeader:
-    return TopicHeader(**_topic_fields(topic, topic.size_bytes, topic.messages_count))  # type: ignore[arg-type]
+    fields = _topic_fields(topic, topic.size_bytes, topic.messages_count)
+    return TopicHeader(partitions_count=len(topic.partitions), **fields)  # type: ignore[arg-type]
 
 
 def partition_details(partition: Partition) -> PartitionDetails:
     log = partition.log
     return PartitionDetails(
         id=partition.id,
-        created_at_us=partition.created_at_us,
+        created_at=partition.created_at_us,
         segments_count=log.segments_count,
         current_offset=log.current_offset,
         size_bytes=log.size_bytes,
@@ -106,11 +106,10 @@ def group_header(group: ConsumerGroup) -> GroupHeader:
 
 
 def group_details(group: ConsumerGroup) -> GroupDetails:
-    members = tuple(GroupMember(id=m.id, partitions=tuple(m.partitions)) for m in group.members)
+    members = tuple(GroupMember(member_id=m.id, partition_ids=tuple(m.partitions)) for m in group.members)
     return GroupDetails(
         id=group.id,
         partitions_count=len(group.partitions),
-        members_count=len(members),
         name=group.name,
         members=members,
     )

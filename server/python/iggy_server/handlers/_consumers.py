@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from iggy.protocol.codes import ErrorCode
+from iggy.protocol.codes import ConsumerKind, ErrorCode
 from iggy.protocol.primitives import Consumer
 
+from .._native import xxh32
 from ..errors import IggyError
 from ..groups import ConsumerGroup, Member
 from ..metadata import Metadata, Partition, Topic
+from ..storage import ReadResult
 from ._common import key
 
-CONSUMER = 1
-CONSUMER_GROUP = 2
+CONSUMER = ConsumerKind.CONSUMER
+CONSUMER_GROUP = ConsumerKind.CONSUMER_GROUP
 
-__all__ = ["CONSUMER", "CONSUMER_GROUP", "ResolvedConsumer", "consumer_key", "resolve_consumer"]
+__all__ = ["CONSUMER", "CONSUMER_GROUP", "ResolvedConsumer", "consumer_key", "record_poll", "resolve_consumer"]
 
 
 def consumer_key(consumer: Consumer) -> int:
@@ -23,8 +25,6 @@ def consumer_key(consumer: Consumer) -> int:
     value = consumer.id.value
     if isinstance(value, int):
         return value
-    from .._native import xxh32
-
     return xxh32(value.encode("utf-8"), 0)
 
 
@@ -59,3 +59,17 @@ def resolve_consumer(
     chosen = group.partition_for_poll(member, partition_id, advance)
     partition = None if chosen is None else topic.partition(chosen)
     return ResolvedConsumer(CONSUMER_GROUP, group.id, partition, group, member)
+
+
+def record_poll(
+    metadata: Metadata, topic: Topic, consumer: ResolvedConsumer, result: ReadResult, committed: bool
+) -> None:
+    """A group's bookkeeping after a poll: what was polled from the partition, and (after an auto-commit)
+    the revocations that commit completes. Nothing for a single consumer or an empty poll."""
+    group = consumer.group
+    if group is None or not result.messages_count:
+        return
+    assert consumer.partition is not None
+    group.last_polled[consumer.partition.id] = result.last_offset
+    if committed:
+        group.complete_ready_revocations(metadata.committed_offset_lookup(topic, group))

@@ -58,15 +58,7 @@ def _resolve_for_mutation(ctx, session, request, command):
 async def store_consumer_offset(ctx, session, payload):
     request = requests.StoreConsumerOffset.decode(payload)
     topic, consumer = _resolve_for_mutation(ctx, session, request, Command.STORE_CONSUMER_OFFSET)
-    partition = consumer.partition
-    log = partition.log
-    if not log.has_messages or request.offset > log.current_offset:
-        raise IggyError(
-            ErrorCode.INVALID_OFFSET,
-            f"offset {request.offset} is beyond the end of partition {partition.id} "
-            f"(current offset {log.current_offset})",
-        )
-    partition.offsets.store(consumer.kind, consumer.offset_key, request.offset)
+    consumer.partition.store_offset(consumer.kind, consumer.offset_key, request.offset)
     if consumer.group is not None:
         consumer.group.complete_ready_revocations(ctx.metadata.committed_offset_lookup(topic, consumer.group))
     return b""

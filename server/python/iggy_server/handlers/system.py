@@ -14,20 +14,27 @@ import zipfile
 from pathlib import Path
 
 from iggy.protocol import requests
-from iggy.protocol.codes import Command, ErrorCode, SegmentWriterBackend
+from iggy.protocol.codes import (
+    STATS_EXTENSION_HOT_PATH,
+    Command,
+    ErrorCode,
+    SegmentWriterBackend,
+    SnapshotCompression,
+    SnapshotType,
+)
 from iggy.protocol.responses import (
     ClientDetails,
-    ClientGroupMembership,
+    ClientGroupInfo,
     ClientInfo,
     ClusterMetadata,
     ClusterNode,
     HotPathStats,
     Stats,
+    StatsExtension,
 )
 
 from .. import _native
 from ..errors import IggyError
-from ..storage import resources
 from . import handler
 
 SERVER_VERSION = "0.8.0"
@@ -126,17 +133,17 @@ def _read_os_release() -> dict[str, str]:
 _WRITER_BACKENDS = {"pwritev": SegmentWriterBackend.PWRITEV, "io_uring": SegmentWriterBackend.IO_URING}
 
 
-def collect_hot_path_stats() -> HotPathStats:
+def collect_hot_path_stats(ctx) -> HotPathStats:
     """Writer and pool counters, sent after the 0.8 Stats fields (a StatsExtension block)."""
-    hot = resources.hot_path_stats()
+    hot = ctx.io.stats()
     written = _native.writer_stats()
     return HotPathStats(
         writer=_WRITER_BACKENDS[hot["writer"]],
         io_uring_available=bool(hot["io_uring_available"]),
         direct_io=bool(hot.get("direct_io", False)),
-        pool_capacity_bytes=hot["pool_capacity_bytes"],
-        pool_reserved_bytes=hot["pool_reserved_bytes"],
-        pool_in_use_bytes=hot["pool_in_use_bytes"],
+        pool_capacity=hot["pool_capacity_bytes"],
+        pool_reserved=hot["pool_reserved_bytes"],
+        pool_in_use=hot["pool_in_use_bytes"],
         pool_in_use_buffers=hot["pool_in_use_buffers"],
         pool_free_buffers=hot["pool_free_buffers"],
         pool_hits=hot["pool_hits"],
@@ -148,7 +155,7 @@ def collect_hot_path_stats() -> HotPathStats:
         writes=written["writes"],
         datasyncs=written["datasyncs"],
         bytes_written=written["bytes_written"],
-        write_queue_bytes=hot["write_queue_bytes"],
+        write_queue=hot["write_queue_bytes"],
         background_submissions=hot["background_submissions"],
         background_batches=hot["background_batches"],
     )
@@ -170,11 +177,11 @@ def collect_stats(ctx) -> Stats:
         process_id=os.getpid(),
         cpu_usage=cpu_pct,
         total_cpu_usage=total_cpu_pct,
-        memory_usage_bytes=_kib(status.get("VmRSS")),
-        total_memory_bytes=_kib(meminfo.get("MemTotal")),
-        available_memory_bytes=_kib(meminfo.get("MemAvailable")),
-        run_time_us=ctx.run_time_us(),
-        start_time_us=ctx.started_at_us,
+        memory_usage=_kib(status.get("VmRSS")),
+        total_memory=_kib(meminfo.get("MemTotal")),
+        available_memory=_kib(meminfo.get("MemAvailable")),
+        run_time=ctx.run_time_us(),
+        start_time=ctx.started_at_us,
         read_bytes=int(io_counters.get("read_bytes", "0") or 0),
         written_bytes=int(io_counters.get("write_bytes", "0") or 0),
         messages_size_bytes=counts["size_bytes"],
@@ -193,9 +200,9 @@ def collect_stats(ctx) -> Stats:
         iggy_server_semver=SERVER_SEMVER,
         cache_metrics=(),
         threads_count=int(status.get("Threads", "0") or 0) or threading.active_count(),
-        free_disk_space_bytes=free_disk,
-        total_disk_space_bytes=total_disk,
-        hot_path=collect_hot_path_stats(),
+        free_disk_space=free_disk,
+        total_disk_space=total_disk,
+        extensions=(StatsExtension(tag=STATS_EXTENSION_HOT_PATH, body=collect_hot_path_stats(ctx).encode()),),
     )
 
 
@@ -207,18 +214,18 @@ async def get_stats(ctx, session, payload):
 
 # ---------------------------------------------------------------------------------- snapshot
 
-SNAPSHOT_COMPRESSION = {1: zipfile.ZIP_STORED, 2: zipfile.ZIP_DEFLATED, 3: zipfile.ZIP_BZIP2, 5: zipfile.ZIP_LZMA}
-UNSUPPORTED_SNAPSHOT_COMPRESSION = {4: "zstd", 6: "xz"}  # not writable by the standard library
-SNAPSHOT_TYPES = {
-    1: "filesystem_overview",
-    2: "process_list",
-    3: "resource_usage",
-    4: "test",
-    5: "server_logs",
-    6: "server_config",
+SNAPSHOT_COMPRESSION = {
+    SnapshotCompression.STORED: zipfile.ZIP_STORED,
+    SnapshotCompression.DEFLATED: zipfile.ZIP_DEFLATED,
+    SnapshotCompression.BZIP2: zipfile.ZIP_BZIP2,
+    SnapshotCompression.LZMA: zipfile.ZIP_LZMA,
 }
-SNAPSHOT_ALL = 100
-SNAPSHOT_ALL_TYPES = (1, 2, 3, 5, 6)  # what "all" expands to in 0.8 (no "test")
+# Not writable by the standard library.
+UNSUPPORTED_SNAPSHOT_COMPRESSION = {SnapshotCompression.ZSTD: "zstd", SnapshotCompression.XZ: "xz"}
+SNAPSHOT_TYPES = {t.value: t.name.lower() for t in SnapshotType if t is not SnapshotType.ALL}
+SNAPSHOT_ALL = SnapshotType.ALL
+# What "all" expands to in 0.8 (no "test").
+SNAPSHOT_ALL_TYPES = tuple(t for t in SNAPSHOT_TYPES if t != SnapshotType.TEST)
 MAX_FILESYSTEM_ENTRIES = 10_000
 
 
@@ -259,7 +266,7 @@ def _process_list(ctx) -> str:
 
 def _resource_usage(ctx) -> str:
     stats = collect_stats(ctx)
-    return "\n".join(f"{name}: {getattr(stats, name)}" for name in stats.__dataclass_fields__) + "\n"
+    return "\n".join(f"{name}: {getattr(stats, name)}" for name in stats.PUBLIC_NAMES) + "\n"
 
 
 def _server_logs(ctx) -> str:
@@ -271,12 +278,12 @@ def _server_config(ctx) -> str:
 
 
 _SNAPSHOT_WRITERS = {
-    1: _filesystem_overview,
-    2: _process_list,
-    3: _resource_usage,
-    4: lambda ctx: "test\n",
-    5: _server_logs,
-    6: _server_config,
+    SnapshotType.FILESYSTEM_OVERVIEW: _filesystem_overview,
+    SnapshotType.PROCESS_LIST: _process_list,
+    SnapshotType.RESOURCE_USAGE: _resource_usage,
+    SnapshotType.TEST: lambda ctx: "test\n",
+    SnapshotType.SERVER_LOGS: _server_logs,
+    SnapshotType.SERVER_CONFIG: _server_config,
 }
 
 
@@ -341,13 +348,12 @@ def client_info(session) -> ClientInfo:
 
 
 def client_details(session) -> ClientDetails:
-    groups = tuple(ClientGroupMembership(s, t, g) for s, t, g in sorted(session.consumer_groups))
+    groups = tuple(ClientGroupInfo(s, t, g) for s, t, g in sorted(session.consumer_groups))
     return ClientDetails(
         client_id=session.client_id,
         user_id=session.wire_user_id,
         transport=session.transport_kind,
         address=session.address,
-        consumer_groups_count=len(groups),
         consumer_groups=groups,
     )
 

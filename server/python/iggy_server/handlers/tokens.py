@@ -10,7 +10,11 @@ from typing import TYPE_CHECKING
 
 from iggy.protocol import requests
 from iggy.protocol.codes import Command
-from iggy.protocol.responses import IdentityInfo, PersonalAccessTokenInfo, RawPersonalAccessToken
+from iggy.protocol.responses import (
+    CreatePersonalAccessTokenResponse,
+    LoginWithPersonalAccessTokenResponse,
+    PersonalAccessTokenInfo,
+)
 
 from . import handler
 from .users import log_in, decode
@@ -36,7 +40,7 @@ async def create_personal_access_token(ctx: ServerContext, session: Session, pay
     ctx.authorizer.require(session, Command.CREATE_PERSONAL_ACCESS_TOKEN)
     token, raw_token = ctx.tokens.create(session.user_id, request.name, request.expiry)
     log.info("user %d created personal access token %r", token.user_id, token.name)
-    return RawPersonalAccessToken(raw_token).encode()
+    return CreatePersonalAccessTokenResponse(raw_token).encode()
 
 
 @handler(Command.DELETE_PERSONAL_ACCESS_TOKEN)
@@ -53,4 +57,4 @@ async def login_with_personal_access_token(ctx: ServerContext, session: Session,
     request = decode(requests.LoginWithPersonalAccessToken, payload)
     user_id = ctx.tokens.authenticate(request.token)
     log_in(session, user_id)
-    return IdentityInfo(user_id).encode()
+    return LoginWithPersonalAccessTokenResponse(user_id).encode()

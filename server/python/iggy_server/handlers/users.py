@@ -13,7 +13,7 @@ from iggy.protocol import requests
 from iggy.protocol.codes import Command, ErrorCode
 from iggy.protocol.errors import ProtocolError
 from iggy.protocol.primitives import Identifier
-from iggy.protocol.responses import IdentityInfo, UserDetails, UserHeader
+from iggy.protocol.responses import LoginUserResponse, UserDetails, UserHeader
 
 from ..errors import IggyError, from_protocol_error
 from ..security.users import User, validate_password
@@ -126,7 +126,7 @@ async def login_user(ctx: ServerContext, session: Session, payload: memoryview) 
         raise IggyError(ErrorCode.DISCONNECTED, "server is shutting down")
     user_id = await ctx.users.authenticate_async(request.username, request.password)
     log_in(session, user_id)
-    return IdentityInfo(user_id).encode()
+    return LoginUserResponse(user_id).encode()
 
 
 @handler(Command.LOGOUT_USER)

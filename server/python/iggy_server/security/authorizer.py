@@ -20,12 +20,13 @@ from enum import Enum
 from typing import Any
 
 from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.layout import COMMANDS
 from iggy.protocol.primitives import GlobalPermissions, Permissions, StreamPermissions, TopicPermissions
 
 from ..errors import IggyError
 from .users import ROOT_USER_ID, UserStore
 
-__all__ = ["Authorizer", "Rule", "Scope", "RULES"]
+__all__ = ["Authorizer", "Rule", "Scope", "RULES", "RULES_BY_ID"]
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,7 @@ class Rule:
     description: str
     # GetUser on yourself and ChangePassword of your own password need no users permission.
     allows_self: bool = False
+    rule_id: str = ""  # the id of the spec's permission_rule it implements (protocol-spec/spec/commands.toml)
 
 
 # -------------------------------------------------------------------------- predicates
@@ -119,74 +121,37 @@ def _send_messages(g: GlobalPermissions, s: StreamPermissions, t: TopicPermissio
 
 # -------------------------------------------------------------------------- the table
 
-_PUBLIC = Rule(Scope.PUBLIC, _anyone, "no login needed")
-_LOGGED_IN = Rule(Scope.SERVER, _anyone, "any logged-in user")
-_READ_SERVERS = Rule(Scope.SERVER, _read_servers, "global manage_servers or read_servers")
-_READ_USERS = Rule(Scope.SERVER, _read_users, "global manage_users or read_users")
-_MANAGE_USERS = Rule(Scope.SERVER, _manage_users, "global manage_users")
-_READ_TOPIC = Rule(Scope.TOPIC, _read_topic, "read or manage of the topic, its stream, or all streams/topics")
-_MANAGE_TOPIC = Rule(Scope.TOPIC, _manage_topic, "manage of the topic, its stream's topics, or all streams/topics")
-_READ_SELF_OR_USERS = Rule(Scope.SERVER, _read_users, "global manage/read_users (or yourself)", allows_self=True)
-_OWN_PASSWORD_OR_MANAGE_USERS = Rule(Scope.SERVER, _manage_users, "global manage_users (or yourself)", allows_self=True)
-_POLL = Rule(Scope.TOPIC, _poll_messages, "poll_messages at any level, or read of the topic")
-_SEND = Rule(Scope.TOPIC, _send_messages, "send_messages at any level, or manage of the topic")
-
-RULES: dict[Command, Rule] = {
-    Command.PING: _PUBLIC,
-    Command.LOGIN_USER: _PUBLIC,
-    Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN: _PUBLIC,
-    # System. Iggy 0.8 checks nothing beyond login for GetSnapshot, GetMe and GetClusterMetadata.
-    Command.GET_STATS: _READ_SERVERS,
-    Command.GET_SNAPSHOT: _LOGGED_IN,
-    Command.GET_CLUSTER_METADATA: _LOGGED_IN,
-    Command.GET_ME: _LOGGED_IN,
-    Command.GET_CLIENT: _READ_SERVERS,
-    Command.GET_CLIENTS: _READ_SERVERS,
-    # Users. Everyone may read themselves and change their own password.
-    Command.GET_USER: _READ_SELF_OR_USERS,
-    Command.GET_USERS: _READ_USERS,
-    Command.CREATE_USER: _MANAGE_USERS,
-    Command.DELETE_USER: _MANAGE_USERS,
-    Command.UPDATE_USER: _MANAGE_USERS,
-    Command.UPDATE_PERMISSIONS: _MANAGE_USERS,
-    Command.CHANGE_PASSWORD: _OWN_PASSWORD_OR_MANAGE_USERS,
-    Command.LOGOUT_USER: _LOGGED_IN,
-    # A personal access token always belongs to the caller, so login is all it takes.
-    Command.GET_PERSONAL_ACCESS_TOKENS: _LOGGED_IN,
-    Command.CREATE_PERSONAL_ACCESS_TOKEN: _LOGGED_IN,
-    Command.DELETE_PERSONAL_ACCESS_TOKEN: _LOGGED_IN,
-    # Messages and offsets.
-    Command.POLL_MESSAGES: _POLL,
-    Command.SEND_MESSAGES: _SEND,
-    Command.FLUSH_UNSAVED_BUFFER: _SEND,
-    Command.GET_CONSUMER_OFFSET: _POLL,
-    Command.STORE_CONSUMER_OFFSET: _POLL,
-    Command.DELETE_CONSUMER_OFFSET: _POLL,
-    # Streams.
-    Command.GET_STREAM: Rule(Scope.STREAM, _read_stream, "global manage/read_streams or stream manage/read_stream"),
-    Command.GET_STREAMS: Rule(Scope.SERVER, _read_all_streams, "global manage_streams or read_streams"),
-    Command.CREATE_STREAM: Rule(Scope.SERVER, _manage_all_streams, "global manage_streams"),
-    Command.DELETE_STREAM: Rule(Scope.STREAM, _manage_stream, "global manage_streams or stream manage_stream"),
-    Command.UPDATE_STREAM: Rule(Scope.STREAM, _manage_stream, "global manage_streams or stream manage_stream"),
-    Command.PURGE_STREAM: Rule(Scope.STREAM, _manage_stream, "global manage_streams or stream manage_stream"),
-    # Topics, partitions, segments.
-    Command.GET_TOPIC: _READ_TOPIC,
-    Command.GET_TOPICS: Rule(Scope.STREAM, _read_topics_of_stream, "read of the stream's topics"),
-    Command.CREATE_TOPIC: Rule(Scope.STREAM, _manage_topics_of_stream, "manage of the stream's topics"),
-    Command.DELETE_TOPIC: _MANAGE_TOPIC,
-    Command.UPDATE_TOPIC: _MANAGE_TOPIC,
-    Command.PURGE_TOPIC: _MANAGE_TOPIC,
-    Command.CREATE_PARTITIONS: _MANAGE_TOPIC,
-    Command.DELETE_PARTITIONS: _MANAGE_TOPIC,
-    Command.DELETE_SEGMENTS: _MANAGE_TOPIC,
+# One rule per id of the spec's [[permission_rule]] (protocol-spec/spec/commands.toml). Which command needs which
+# rule is the spec's `permission_rule`, generated into COMMANDS: the table below is built from it, so it cannot
+# disagree with the spec, and a spec id without a rule here fails at import.
+_RULE_LIST = (
+    Rule(Scope.PUBLIC, _anyone, "no login needed", rule_id="public"),
+    # Iggy 0.8 checks nothing beyond login for GetSnapshot, GetMe, GetClusterMetadata and the caller's own tokens.
+    Rule(Scope.SERVER, _anyone, "any logged-in user", rule_id="logged_in"),
+    Rule(Scope.SERVER, _read_servers, "global manage_servers or read_servers", rule_id="read_servers"),
+    Rule(Scope.SERVER, _read_users, "global manage_users or read_users", rule_id="read_users"),
+    # Everyone may read themselves and change their own password.
+    Rule(Scope.SERVER, _read_users, "global manage/read_users (or yourself)", allows_self=True,
+         rule_id="read_users_or_self"),
+    Rule(Scope.SERVER, _manage_users, "global manage_users", rule_id="manage_users"),
+    Rule(Scope.SERVER, _manage_users, "global manage_users (or yourself)", allows_self=True,
+         rule_id="manage_users_or_self"),
+    Rule(Scope.SERVER, _read_all_streams, "global manage_streams or read_streams", rule_id="read_streams"),
+    Rule(Scope.SERVER, _manage_all_streams, "global manage_streams", rule_id="manage_streams"),
+    Rule(Scope.STREAM, _read_stream, "global manage/read_streams or stream manage/read_stream", rule_id="read_stream"),
+    Rule(Scope.STREAM, _manage_stream, "global manage_streams or stream manage_stream", rule_id="manage_stream"),
+    Rule(Scope.STREAM, _read_topics_of_stream, "read of the stream's topics", rule_id="read_topics"),
+    Rule(Scope.STREAM, _manage_topics_of_stream, "manage of the stream's topics", rule_id="manage_topics"),
     # Consumer groups: Iggy 0.8 treats every group operation, even create/delete, as a topic read.
-    Command.GET_CONSUMER_GROUP: _READ_TOPIC,
-    Command.GET_CONSUMER_GROUPS: _READ_TOPIC,
-    Command.CREATE_CONSUMER_GROUP: _READ_TOPIC,
-    Command.DELETE_CONSUMER_GROUP: _READ_TOPIC,
-    Command.JOIN_CONSUMER_GROUP: _READ_TOPIC,
-    Command.LEAVE_CONSUMER_GROUP: _READ_TOPIC,
-}
+    Rule(Scope.TOPIC, _read_topic, "read or manage of the topic, its stream, or all streams/topics",
+         rule_id="read_topic"),
+    Rule(Scope.TOPIC, _manage_topic, "manage of the topic, its stream's topics, or all streams/topics",
+         rule_id="manage_topic"),
+    Rule(Scope.TOPIC, _poll_messages, "poll_messages at any level, or read of the topic", rule_id="poll_messages"),
+    Rule(Scope.TOPIC, _send_messages, "send_messages at any level, or manage of the topic", rule_id="send_messages"),
+)
+RULES_BY_ID: dict[str, Rule] = {rule.rule_id: rule for rule in _RULE_LIST}
+RULES: dict[Command, Rule] = {command: RULES_BY_ID[info.permission] for command, info in COMMANDS.items()}
 
 
 class Authorizer:

@@ -235,11 +235,15 @@ class UserStore:
     # ------------------------------------------------------------------ update / permissions / delete
 
     def update(self, identifier: UserIdentifier, username: str | None = None, status: int | None = None) -> User:
-        """UpdateUser: 43 bad username, 3 bad status, 20 unknown user, 46 name taken by another user."""
+        """UpdateUser: 43 bad username, 3 bad status, 20 unknown user, 45 deactivating root, 46 name taken by
+        another user. Root stays active: an inactive root could not log in, and nobody else may be able to
+        administer the server (like DeleteUser's and UpdatePermissions' root guards)."""
         if username is not None:
             validate_username(username)
         parsed_status = None if status is None else parse_status(status)
         user = self.require(identifier)
+        if user.is_root and parsed_status is not None and parsed_status != UserStatus.ACTIVE:
+            raise IggyError(ErrorCode.INVALID_USER_STATUS, f"root user {user.id} cannot be deactivated")
         if username is not None and username != user.username and username in self._ids_by_name:
             raise IggyError(ErrorCode.USER_ALREADY_EXISTS, f"user {username!r} already exists")
         updated = dataclasses.replace(

@@ -3,17 +3,27 @@
 API summary (everything else in this package is private):
 
     StorageError(code: int, message: str)   # == iggy_server._native.NativeError; .code is an Iggy error code
-    CONSUMER = 1; CONSUMER_GROUP = 2        # consumer kinds, the wire values
+    CONSUMER, CONSUMER_GROUP                # consumer kinds (the generated ConsumerKind values)
 
     partition_path(system_path, stream_id, topic_id, partition_id) -> Path
         # {system_path}/streams/{stream_id}/topics/{topic_id}/partitions/{partition_id}
 
-    PartitionLog.open(directory, *, created_at_us=None, segment_size_bytes=1 GiB,
-                      messages_required_to_save=1024, enforce_fsync=False, durable=False,
-                      verify_checksums_on_read=True, background_writes=False) -> PartitionLog
-        # creates the directory if missing, otherwise recovers it (a torn tail is truncated)
-      .append(index_view, frames_view, messages_count) -> AppendResult(first_offset, last_offset,
-                                                                      messages_count, appended_bytes)
+    Partition.open(partition_id, directory, created_at_us, config: StorageConfig, io: IoResources)
+        # what the server holds per partition: .log, .offsets and the durability policy
+      await .append(index_view, frames_view, messages_count) -> AppendResult
+            # returns when the configured Durability allows the acknowledgement
+      await .poll(strategy, count, consumer_kind, offset_key, auto_commit) -> ReadResult
+      .store_offset(kind, key, offset), .flush(fsync), await .sync(), .delete_segments(count),
+      .delete_expired_segments(now_us, expiry_us), .purge(), .close(); .unsynced (message saver)
+
+    IoResources(IoConfig)   # one per server: buffer pool, writer backend, direct I/O, write queue,
+                            # open-file budget, fsync workers; .stats() for logs and GetStats
+
+    PartitionLog.open(directory, config=StorageConfig(), io=None, *, created_at_us=None) -> PartitionLog
+        # creates the directory if missing, otherwise recovers it (a torn tail is truncated);
+        # io=None: resources of its own (tools, tests)
+      .append(index_view, frames_view, messages_count, *, defer_sync=False)
+            -> AppendResult(first_offset, last_offset, messages_count, appended_bytes)
             # SendMessages hot path. index_view / frames_view are WRITABLE memoryviews of the request
             # (count x 16-byte index table, then the frames). They are validated (Iggy 0.8 rules, §4.4
             # step 3) and stamped IN PLACE (offset, timestamp, id, checksum; the index table becomes the
@@ -50,11 +60,13 @@ API summary (everything else in this package is private):
       .items(kind) -> dict[int, int]
       .min_offset() -> int | None                 # smallest stored offset (segment-deletion barrier)
 
-Durability: every append reaches the OS (os.write) before it returns, so a `kill -9` of the server loses
-no acknowledged message — unless ``background_writes`` (``memory`` durability): then appends are queued
-for the background writer (:mod:`.write_queue`) and reads wait for what they cover. fsync follows the Iggy
-0.8 knobs: with ``enforce_fsync`` the files are fsynced once ``messages_required_to_save`` unsynced
-messages accumulated; ``durable=True`` fsyncs before every append returns (survives power loss).
+Durability (``StorageConfig.durability``): in ``written`` and ``durable`` every append reaches the OS
+(os.write) before it returns, so a `kill -9` of the server loses no acknowledged message; in ``memory``
+appends are queued for the background writer (:mod:`.write_queue`) and reads wait for what they cover.
+fsync follows the Iggy 0.8 knobs: with ``enforce_fsync`` the files are fsynced once
+``messages_required_to_save`` unsynced messages accumulated; ``durable`` fsyncs every append (survives
+power loss). Module dependencies form a DAG (errors, offsets, open_files, write_queue → resources,
+durability, segment → partition → store); ``tests/storage/test_storage_imports.py`` keeps it so.
 Validation order: Iggy checks the batch before resolving the stream/topic/partition; handlers that want
 the same error precedence call ``iggy_server._native.validate_batch(index, frames, count)`` first (cheap:
 no checksums). None of these objects is thread-safe: use them from one thread (the event loop), or
@@ -71,6 +83,8 @@ from iggy_server.storage.partition import (
     SegmentInfo,
     partition_path,
 )
+from iggy_server.storage.resources import IoResources
+from iggy_server.storage.store import Partition
 
 __all__ = [
     "CONSUMER",
@@ -78,6 +92,8 @@ __all__ = [
     "AppendResult",
     "ConsumerOffsetStore",
     "DeleteResult",
+    "IoResources",
+    "Partition",
     "PartitionLog",
     "ReadResult",
     "SegmentInfo",

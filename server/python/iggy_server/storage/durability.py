@@ -13,22 +13,11 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor
 
 from iggy.protocol.codes import ErrorCode
 from iggy_server import _native
 from iggy_server.storage.errors import StorageError
-
-# fdatasyncs of different partitions may run in parallel; more threads than this only queue in the device.
-_SYNC_THREADS = 4
-_executor: ThreadPoolExecutor | None = None
-
-
-def _sync_executor() -> ThreadPoolExecutor:
-    global _executor
-    if _executor is None:
-        _executor = ThreadPoolExecutor(max_workers=_SYNC_THREADS, thread_name_prefix="iggy-fsync")
-    return _executor
 
 
 def _sync_duplicates(fds: list[int]) -> None:
@@ -42,8 +31,9 @@ def _sync_duplicates(fds: list[int]) -> None:
 class GroupCommit:
     """Per-partition sequence of appends (``written``) and of appends known to be on disk (``synced``)."""
 
-    def __init__(self, current_fds: Callable[[], tuple[int, ...]]) -> None:
+    def __init__(self, current_fds: Callable[[], tuple[int, ...]], executor: Callable[[], Executor]) -> None:
         self._current_fds = current_fds
+        self._executor = executor  # called at the first sync: the workers start only when needed
         self._written = 0
         self._synced = 0
         self._running: asyncio.Future[None] | None = None
@@ -79,7 +69,7 @@ class GroupCommit:
             self._resolve(target, error)
             return
         loop = asyncio.get_running_loop()
-        self._running = loop.run_in_executor(_sync_executor(), _sync_duplicates, fds)
+        self._running = loop.run_in_executor(self._executor(), _sync_duplicates, fds)
         self._running.add_done_callback(lambda future: self._finished(future, target))
 
     def _finished(self, future: asyncio.Future[None], target: int) -> None:

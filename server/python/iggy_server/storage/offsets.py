@@ -17,14 +17,17 @@ import os
 import struct
 from pathlib import Path
 
-CONSUMER = 1
-CONSUMER_GROUP = 2
+from iggy.protocol.codes import ConsumerKind
+
+# The consumer kinds, the wire values: offsets are stored per kind.
+CONSUMER = ConsumerKind.CONSUMER
+CONSUMER_GROUP = ConsumerKind.CONSUMER_GROUP
 
 _OFFSET = struct.Struct("<Q")
 _KIND_DIRECTORIES = {CONSUMER: "consumers", CONSUMER_GROUP: "groups"}
 _TEMPORARY_SUFFIX = ".tmp"
 _U32_MAX = 0xFFFF_FFFF
-_U64_MAX = 0xFFFF_FFFF_FFFF_FFFF
+_U64_MAX = 0xFFFF_FFFF_FFFF_FFFF  # tidy: allow-value (the u64 range of a stored offset, not a sentinel)
 
 logger = logging.getLogger(__name__)
 

@@ -1,4 +1,11 @@
-"""One partition's message log: a list of segments, the newest one active (see the package docstring)."""
+"""One partition's message log: a list of segments, the newest one active (see the package docstring).
+
+How appends reach the files follows the :class:`~iggy_server.config.Durability` of its
+:class:`~iggy_server.config.StorageConfig`: ``durable`` writes are fdatasynced (at once, or by group
+commit for :meth:`PartitionLog.append` with ``defer_sync``), ``memory`` writes are queued for the
+background writer. *When* an append may be acknowledged is decided one level up, by
+:meth:`iggy_server.storage.store.Partition.append`.
+"""
 
 from __future__ import annotations
 
@@ -12,8 +19,9 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from iggy_server import _native
-from iggy_server.storage import resources
+from iggy_server.config import Durability, StorageConfig
 from iggy_server.storage.durability import GroupCommit
+from iggy_server.storage.resources import IoResources
 from iggy_server.storage.segment import (
     INDEX_SUFFIX,
     LOG_SUFFIX,
@@ -23,7 +31,6 @@ from iggy_server.storage.segment import (
     open_segment,
 )
 
-GIB = 1024 * 1024 * 1024
 # Segment index positions are u32: a segment's log can never grow past this.
 MAX_SEGMENT_LOG_BYTES = 0xFFFF_FFFF
 _SEGMENT_FILE = re.compile(r"^(\d{20})\.(log|index)$")
@@ -82,25 +89,23 @@ class PartitionLog:
         self,
         directory: Path,
         segments: list[Segment],
-        *,
+        config: StorageConfig,
+        io: IoResources,
         created_at_us: int,
-        segment_size_bytes: int,
-        messages_required_to_save: int,
-        enforce_fsync: bool,
-        durable: bool,
-        verify_checksums_on_read: bool,
-        background_writes: bool = False,
     ) -> None:
         self._directory = directory
         self._segments = segments
         self._segment_starts = [segment.start_offset for segment in segments]
         self._created_at_us = created_at_us
-        self._segment_size_bytes = segment_size_bytes
-        self._messages_required_to_save = messages_required_to_save
-        self._enforce_fsync = enforce_fsync
-        self._durable = durable
-        self._background_writes = background_writes and not durable
-        self._verify_checksums_on_read = verify_checksums_on_read
+        self._io = io
+        self._segment_size_bytes = config.segment_size_bytes
+        self._messages_required_to_save = config.messages_required_to_save
+        self._enforce_fsync = config.enforce_fsync
+        self._durable = config.durability is Durability.DURABLE
+        self._background_writes = config.durability is Durability.MEMORY
+        # Structural changes (new segments, sealing, deletions) are fsynced in durable mode and with enforce_fsync.
+        self._fsync_structure = config.fsync
+        self._verify_checksums_on_read = config.verify_checksums_on_read
         self._unsynced_messages = 0
         # Segments sealed without an fsync; flush(fsync=True) syncs them.
         self._unsynced_sealed: list[Segment] = []
@@ -109,49 +114,37 @@ class PartitionLog:
         self._next_offset = active.start_offset + active.messages_count
         self._last_timestamp_us = max((segment.max_timestamp_us for segment in segments), default=0)
         active.activate()
-        self._group_commit = GroupCommit(lambda: self._segments[-1].writer.fds)
+        self._group_commit = GroupCommit(lambda: self._segments[-1].writer.fds, lambda: io.sync_executor)
 
     @classmethod
     def open(
         cls,
         directory: str | os.PathLike[str],
+        config: StorageConfig = StorageConfig(),
+        io: IoResources | None = None,
         *,
         created_at_us: int | None = None,
-        segment_size_bytes: int = GIB,
-        messages_required_to_save: int = 1024,
-        enforce_fsync: bool = False,
-        durable: bool = False,
-        verify_checksums_on_read: bool = True,
-        background_writes: bool = False,
     ) -> PartitionLog:
         """Open (creating if missing) the partition stored in ``directory``.
 
-        ``segment_size_bytes``: a segment is sealed once its log reaches this size (Iggy
+        ``config.segment_size_bytes``: a segment is sealed once its log reaches this size (Iggy
         ``segment.size``). ``messages_required_to_save`` + ``enforce_fsync``: fsync after that many
-        unsynced messages (without ``background_writes``, writes reach the OS before append returns).
-        ``durable``: fsync before every append returns. ``verify_checksums_on_read``: verify offsets and
-        checksums of frames before serving them, as the 0.8 server does. ``background_writes`` (``memory``
-        durability; ignored when ``durable``): appends are queued for the background writer and return
-        before the kernel has the bytes (see :mod:`.write_queue`).
+        unsynced messages. ``durability``: ``durable`` fsyncs every append (see :meth:`append`),
+        ``memory`` queues appends for the background writer (they return before the kernel has the bytes;
+        see :mod:`.write_queue`), ``written`` writes before returning. ``verify_checksums_on_read``: verify
+        offsets and checksums of frames before serving them, as the 0.8 server does. ``io``: the server's
+        shared resources; None gives this log resources of its own (tools and tests).
         """
-        if segment_size_bytes <= 0:
+        if config.segment_size_bytes <= 0:
             raise ValueError("segment_size_bytes must be positive")
-        if messages_required_to_save <= 0:
+        if config.messages_required_to_save <= 0:
             raise ValueError("messages_required_to_save must be positive")
+        if io is None:
+            io = IoResources(config.io)
         path = Path(directory)
         path.mkdir(parents=True, exist_ok=True)
-        segments = _load_segments(path, fsync=durable or enforce_fsync)
-        return cls(
-            path,
-            segments,
-            created_at_us=_now_us() if created_at_us is None else created_at_us,
-            segment_size_bytes=segment_size_bytes,
-            messages_required_to_save=messages_required_to_save,
-            enforce_fsync=enforce_fsync,
-            durable=durable,
-            verify_checksums_on_read=verify_checksums_on_read,
-            background_writes=background_writes,
-        )
+        segments = _load_segments(path, config.fsync, io)
+        return cls(path, segments, config, io, _now_us() if created_at_us is None else created_at_us)
 
     # --- properties -------------------------------------------------------------------------------
 
@@ -204,10 +197,6 @@ class PartitionLog:
     # --- append -----------------------------------------------------------------------------------
 
     @property
-    def durable(self) -> bool:
-        return self._durable
-
-    @property
     def group_commit_syncs(self) -> int:
         """fdatasync rounds run by group commit (each covers every append before it)."""
         return self._group_commit.syncs
@@ -254,11 +243,6 @@ class PartitionLog:
         return AppendResult(base_offset, base_offset + messages_count - 1, messages_count, frames_bytes)
 
     @property
-    def background_writes(self) -> bool:
-        """Whether appends are acknowledged from memory and written by the background writer."""
-        return self._background_writes
-
-    @property
     def has_unwritten(self) -> bool:
         """Whether appended batches are still queued for the background writer (memory durability)."""
         return self._segments[-1].has_unwritten
@@ -268,7 +252,7 @@ class PartitionLog:
         if one of them failed). Only the active segment can hold queued batches: rotation drains."""
         active = self._segments[-1]
         if active.has_unwritten:
-            await resources.write_queue().wait_written(active.writer)
+            await self._io.write_queue.wait_written(active.writer)
         elif active.writer is not None:
             active.writer.raise_if_failed()
 
@@ -287,14 +271,14 @@ class PartitionLog:
             self._unsynced_messages = 0
 
     def _rotate(self) -> Segment:
-        fsync = self._durable or self._enforce_fsync
+        fsync = self._fsync_structure
         sealed = self._segments[-1]
         sealed.seal(fsync=fsync)
         if fsync:
             self._group_commit.mark_all_synced()
         else:
             self._unsynced_sealed.append(sealed)
-        segment = create_segment(self._directory, self._next_offset, fsync=fsync)
+        segment = create_segment(self._directory, self._next_offset, fsync, self._io)
         self._segments.append(segment)
         self._segment_starts.append(segment.start_offset)
         return segment
@@ -392,7 +376,7 @@ class PartitionLog:
             oldest.delete_files()
             del self._segments[0]
             del self._segment_starts[0]
-        if deleted.segments_count and (self._durable or self._enforce_fsync):
+        if deleted.segments_count and self._fsync_structure:
             fsync_directory(self._directory)
         return deleted
 
@@ -402,8 +386,8 @@ class PartitionLog:
         deleted = DeleteResult(len(self._segments), self.messages_count, self.size_bytes)
         for segment in self._segments:
             segment.delete_files()
-        fsync = self._durable or self._enforce_fsync
-        self._segments = [create_segment(self._directory, 0, fsync=fsync)]
+        fsync = self._fsync_structure
+        self._segments = [create_segment(self._directory, 0, fsync, self._io)]
         self._segment_starts = [0]
         self._unsynced_sealed.clear()
         self._next_offset = 0
@@ -419,7 +403,7 @@ class PartitionLog:
         self._segments[-1].drain()
         if fsync:
             for sealed in self._unsynced_sealed:
-                if sealed.log_fd >= 0:  # not deleted since
+                if not sealed.deleted:
                     sealed.sync()
             self._unsynced_sealed.clear()
             self._segments[-1].sync()
@@ -433,7 +417,7 @@ class PartitionLog:
         self._check_open()
         await self.wait_written()  # a sync only covers what the kernel has
         for sealed in self._unsynced_sealed:  # rare (one per rotation) and already written out
-            if sealed.log_fd >= 0:
+            if not sealed.deleted:
                 sealed.sync()
         self._unsynced_sealed.clear()
         counted = self._unsynced_messages
@@ -463,7 +447,7 @@ class PartitionLog:
         )
 
 
-def _load_segments(directory: Path, fsync: bool) -> list[Segment]:
+def _load_segments(directory: Path, fsync: bool, io: IoResources) -> list[Segment]:
     """Open the segments found in ``directory`` (oldest first), or create the first one."""
     log_starts: set[int] = set()
     index_starts: set[int] = set()
@@ -478,7 +462,7 @@ def _load_segments(directory: Path, fsync: bool) -> list[Segment]:
     try:
         for position, start_offset in enumerate(starts):
             is_newest = position == len(starts) - 1
-            segment = open_segment(directory, start_offset, full_scan=is_newest)
+            segment = open_segment(directory, start_offset, is_newest, io)
             if segment.messages_count == 0 and not is_newest:
                 logger.warning("removing empty sealed segment %s", segment.log_path)
                 segment.delete_files()
@@ -497,12 +481,11 @@ def _load_segments(directory: Path, fsync: bool) -> list[Segment]:
             segment.close()
         raise
     if not segments:
-        segments.append(create_segment(directory, 0, fsync=fsync))
+        segments.append(create_segment(directory, 0, fsync, io))
     return segments
 
 
 __all__ = [
-    "GIB",
     "LOG_SUFFIX",
     "AppendResult",
     "DeleteResult",

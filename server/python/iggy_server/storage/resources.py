@@ -1,18 +1,22 @@
-"""Process-wide hot-path resources: the buffer pool and the segment writer backend.
+"""The storage layer's shared I/O resources: one :class:`IoResources` per server, passed to every partition.
 
-The server calls :func:`configure` once at start-up (``[system.memory_pool] size_bytes``,
-``[system.io] writer`` and ``direct_io``); code that runs without it (tests, tools) gets the defaults.
-Everything here is observable through :func:`hot_path_stats` (logged by the server; see server/README.md).
+Built from the typed :class:`~iggy_server.config.IoConfig` (``[system.memory_pool] size_bytes``,
+``[system.io] writer``, ``direct_io``, ``write_queue_bytes``, ``max_open_segment_files``); everything it
+holds is observable through :meth:`IoResources.stats` (logged by the server, GetStats' hot-path block).
 
-* ``pool()`` — the :class:`iggy_server._native.BufferPool`: request payloads are received into its
-  buffers and polls read segment bytes into them, so neither allocates on the steady path.
-* ``writer_backend()`` — ``"io_uring"`` or ``"pwritev"``: what :class:`SegmentWriter` instances use,
-  resolved once from the requested mode (``auto`` picks io_uring when a NOP round trip works).
-* ``write_queue()`` — the :class:`~.write_queue.WriteQueue` of ``memory`` durability (batches acknowledged
-  from memory and written by a background thread), bounded by ``[system.io] write_queue_bytes``.
-* ``direct_io()`` — whether new segment writers write the log through an O_DIRECT descriptor: requested
-  by ``direct_io`` and not refused by the filesystem (probed at start in the data directory; a refusal
-  later, when a segment is opened, also turns it off). A refusal is logged once and writes stay buffered.
+* ``pool`` — the :class:`iggy_server._native.BufferPool`: request payloads are received into its buffers
+  and polls read segment bytes into them, so neither allocates on the steady path.
+* ``writer_backend`` — ``"io_uring"`` or ``"pwritev"``: what segment writers use, resolved once from the
+  requested mode (``auto`` picks io_uring when a NOP round trip works).
+* ``write_queue`` — the :class:`~.write_queue.WriteQueue` of ``memory`` durability (batches acknowledged
+  from memory and written by a background thread), bounded by ``write_queue_bytes``.
+* ``segment_files`` — the bound on open segment files (:mod:`.open_files`).
+* ``sync_executor`` — the worker threads of group commit's fdatasyncs (:mod:`.durability`).
+* ``direct_io`` — whether new segment writers write the log through an O_DIRECT descriptor: requested and
+  not refused by the filesystem (probed at construction in ``data_path``; a refusal later, when a segment is
+  opened, also turns it off). A refusal is logged once and writes stay buffered.
+
+No module state: two servers (or tests) in one process each have their own resources.
 """
 
 from __future__ import annotations
@@ -22,104 +26,116 @@ import logging
 import mmap
 import os
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from iggy_server import _native
-from iggy_server.storage.write_queue import DEFAULT_LIMIT_BYTES as DEFAULT_WRITE_QUEUE_BYTES, WriteQueue
+from iggy_server.config import IoConfig
+from iggy_server.storage.open_files import SegmentFileBudget, default_limit
+from iggy_server.storage.write_queue import WriteQueue
 
-MIB = 1024 * 1024
-DEFAULT_POOL_BYTES = 512 * MIB
 WRITER_MODES = ("auto", "io_uring", "pwritev")
+# fdatasyncs of different partitions may run in parallel; more threads than this only queue in the device.
+SYNC_THREADS = 4
 
 logger = logging.getLogger(__name__)
 
-_lock = threading.Lock()
-_pool: _native.BufferPool | None = None
-_write_queue: WriteQueue | None = None
-_requested_writer = "auto"
-_resolved_writer: str | None = None
-_direct_io_requested = False
-# Why O_DIRECT is not used although requested ("" while it is, or was not requested).
-_direct_io_refusal = ""
-# Reads that could not use a pooled buffer (too large, or the pool was full) and fell back to bytes.
-_counters = {"read_fallbacks": 0, "receive_fallbacks": 0}
 
+class IoResources:
+    """Buffer pool, writer backend, direct I/O state, write queue, file budget and fsync workers."""
 
-def configure(
-    pool_size_bytes: int = DEFAULT_POOL_BYTES,
-    writer: str = "auto",
-    direct_io: bool = False,
-    data_path: str | os.PathLike[str] | None = None,
-    write_queue_bytes: int = DEFAULT_WRITE_QUEUE_BYTES,
-) -> dict[str, Any]:
-    """Set the pool capacity, writer mode and direct I/O (call before any partition is opened); returns
-    the resolved :func:`io_status`. ``writer="io_uring"`` raises OSError when io_uring does not work.
-    With ``direct_io`` and a ``data_path`` (an existing directory), an aligned O_DIRECT write is probed
-    there now; a refusal falls back to buffered writes with one warning."""
-    global _pool, _requested_writer, _resolved_writer, _direct_io_requested, _direct_io_refusal, _write_queue
-    if writer not in WRITER_MODES:
-        raise ValueError(f"writer must be one of {', '.join(WRITER_MODES)}, got {writer!r}")
-    with _lock:
-        _pool = _native.BufferPool(pool_size_bytes)
-        if _write_queue is None or _write_queue.queued_bytes == 0:  # never swap a queue that holds batches
-            _write_queue = WriteQueue(write_queue_bytes)
-        _requested_writer = writer
-        _resolved_writer = None
-        _direct_io_requested = direct_io
-        _direct_io_refusal = ""
-    if direct_io and data_path is not None:
-        refusal = _probe_direct_io(Path(data_path))
-        if refusal:
-            refuse_direct_io(refusal)
-    status = io_status()
-    if status["requested"] != status["writer"]:
-        logger.info("segment writer: %s (io_uring unavailable: %s)", status["writer"], status["io_uring_reason"])
-    return status
-
-
-def pool() -> _native.BufferPool:
-    global _pool
-    if _pool is None:
-        with _lock:
-            if _pool is None:
-                _pool = _native.BufferPool(DEFAULT_POOL_BYTES)
-    return _pool
-
-
-def write_queue() -> WriteQueue:
-    global _write_queue
-    if _write_queue is None:
-        with _lock:
-            if _write_queue is None:
-                _write_queue = WriteQueue(DEFAULT_WRITE_QUEUE_BYTES)
-    return _write_queue
-
-
-def writer_backend() -> str:
-    """The backend every new SegmentWriter uses ("io_uring" or "pwritev")."""
-    global _resolved_writer
-    if _resolved_writer is None:
+    def __init__(self, config: IoConfig = IoConfig()) -> None:
+        """``writer="io_uring"`` raises OSError when io_uring does not work. With ``direct_io`` and a
+        ``data_path`` (an existing directory) an aligned O_DIRECT write is probed there now; a refusal
+        falls back to buffered writes with one warning."""
+        if config.writer not in WRITER_MODES:
+            raise ValueError(f"writer must be one of {', '.join(WRITER_MODES)}, got {config.writer!r}")
+        self.config = config
+        self.pool = _native.BufferPool(config.pool_size_bytes)
+        self.write_queue = WriteQueue(config.write_queue_bytes)
+        self.segment_files = SegmentFileBudget(config.max_open_segment_files or default_limit())
+        self._lock = threading.Lock()
+        self._executor: ThreadPoolExecutor | None = None
+        self._direct_io_requested = config.direct_io
+        # Why O_DIRECT is not used although requested ("" while it is, or was not requested).
+        self._direct_io_refusal = ""
+        # Reads and receives that could not use a pooled buffer (too large, or the pool was full).
+        self.counters = {"read_fallbacks": 0, "receive_fallbacks": 0}
         available, _ = _native.io_uring_status()
-        if _requested_writer == "io_uring" and not available:
+        if config.writer == "io_uring" and not available:
             raise OSError(f"io_uring requested but unavailable: {_native.io_uring_status()[1]}")
-        _resolved_writer = "io_uring" if available and _requested_writer != "pwritev" else "pwritev"
-    return _resolved_writer
+        self.writer_backend = "io_uring" if available and config.writer != "pwritev" else "pwritev"
+        if config.direct_io and config.data_path is not None:
+            refusal = _probe_direct_io(Path(config.data_path))
+            if refusal:
+                self.refuse_direct_io(refusal)
 
+    @property
+    def sync_executor(self) -> ThreadPoolExecutor:
+        """Threads for group commit's fdatasyncs, started on the first durable sync."""
+        with self._lock:
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(max_workers=SYNC_THREADS, thread_name_prefix="iggy-fsync")
+            return self._executor
 
-def direct_io() -> bool:
-    """Whether new segment writers should open the log with O_DIRECT."""
-    return _direct_io_requested and not _direct_io_refusal
+    @property
+    def direct_io(self) -> bool:
+        """Whether new segment writers should open the log with O_DIRECT."""
+        return self._direct_io_requested and not self._direct_io_refusal
 
+    def refuse_direct_io(self, reason: str) -> None:
+        """The filesystem refused O_DIRECT: writes stay buffered from now on (warned once)."""
+        with self._lock:
+            if self._direct_io_refusal or not self._direct_io_requested:
+                return
+            self._direct_io_refusal = reason
+        logger.warning("system.io.direct_io: O_DIRECT unavailable, segment logs are written buffered (%s)", reason)
 
-def refuse_direct_io(reason: str) -> None:
-    """The filesystem refused O_DIRECT: writes stay buffered from now on (warned once per process)."""
-    global _direct_io_refusal
-    with _lock:
-        if _direct_io_refusal or not _direct_io_requested:
-            return
-        _direct_io_refusal = reason
-    logger.warning("system.io.direct_io: O_DIRECT unavailable, segment logs are written buffered (%s)", reason)
+    def io_status(self) -> dict[str, Any]:
+        available, reason = _native.io_uring_status()
+        return {
+            "requested": self.config.writer,
+            "writer": self.writer_backend,
+            "io_uring_available": available,
+            "io_uring_reason": reason,
+            "direct_io": self.direct_io,
+            "direct_io_reason": self._direct_io_refusal,
+        }
+
+    def acquire_for_read(self, size_bytes: int) -> _native.PooledBuffer | None:
+        """A pooled buffer of ``size_bytes`` for a segment read, or None (caller falls back to bytes)."""
+        return self._acquire(size_bytes, "read_fallbacks")
+
+    def acquire_for_receive(self, size_bytes: int) -> _native.PooledBuffer | None:
+        """A pooled buffer for a request payload, or None (caller uses a bytearray; counted)."""
+        return self._acquire(size_bytes, "receive_fallbacks")
+
+    def _acquire(self, size_bytes: int, fallback_counter: str) -> _native.PooledBuffer | None:
+        try:
+            buffer = self.pool.try_acquire(size_bytes)
+        except ValueError:  # larger than any pooled class
+            buffer = None
+        if buffer is None:
+            self.counters[fallback_counter] += 1
+        return buffer
+
+    def stats(self) -> dict[str, Any]:
+        """Pool counters (``pool_*``: hits, misses, in_use_bytes, reserved_bytes, capacity_bytes, …),
+        writer backend, io_uring availability and fallback counters, flat for logging."""
+        stats: dict[str, Any] = {f"pool_{key}": value for key, value in self.pool.stats().items()}
+        stats.update(self.io_status())
+        stats.update(self.counters)
+        queue, files = self.write_queue, self.segment_files
+        stats.update(
+            open_segment_files=files.open_files,
+            open_segment_files_limit=files.limit,
+            segment_file_evictions=files.evictions,
+            write_queue_bytes=queue.queued_bytes,
+            background_submissions=queue.submissions,
+            background_batches=queue.batches_written,
+        )
+        return stats
 
 
 def _probe_direct_io(directory: Path) -> str:
@@ -140,56 +156,3 @@ def _probe_direct_io(directory: Path) -> str:
         block.close()
         probe.unlink(missing_ok=True)
     return ""
-
-
-def io_status() -> dict[str, Any]:
-    available, reason = _native.io_uring_status()
-    return {
-        "requested": _requested_writer,
-        "writer": writer_backend(),
-        "io_uring_available": available,
-        "io_uring_reason": reason,
-        "direct_io": direct_io(),
-        "direct_io_reason": _direct_io_refusal,
-    }
-
-
-def count(counter: str) -> None:
-    _counters[counter] += 1
-
-
-def acquire_for_read(size_bytes: int) -> _native.PooledBuffer | None:
-    """A pooled buffer of ``size_bytes`` for a segment read, or None (caller falls back to bytes)."""
-    try:
-        buffer = pool().try_acquire(size_bytes)
-    except ValueError:  # larger than any pooled class
-        buffer = None
-    if buffer is None:
-        _counters["read_fallbacks"] += 1
-    return buffer
-
-
-def acquire_for_receive(size_bytes: int) -> _native.PooledBuffer | None:
-    """A pooled buffer for a request payload, or None (caller uses a bytearray; counted)."""
-    try:
-        buffer = pool().try_acquire(size_bytes)
-    except ValueError:
-        buffer = None
-    if buffer is None:
-        _counters["receive_fallbacks"] += 1
-    return buffer
-
-
-def hot_path_stats() -> dict[str, Any]:
-    """Pool counters (``pool_*``: hits, misses, in_use_bytes, reserved_bytes, capacity_bytes, …),
-    writer backend, io_uring availability and fallback counters, flat for logging."""
-    stats: dict[str, Any] = {f"pool_{key}": value for key, value in pool().stats().items()}
-    stats.update(io_status())
-    stats.update(_counters)
-    queue = write_queue()
-    stats.update(
-        write_queue_bytes=queue.queued_bytes,
-        background_submissions=queue.submissions,
-        background_batches=queue.batches_written,
-    )
-    return stats

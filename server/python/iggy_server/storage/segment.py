@@ -3,7 +3,7 @@
 The in-memory index (a bytearray of the same entries) answers every lookup; the files are the truth
 only at start-up, when :func:`open_segment` rebuilds state from the log and repairs the index file.
 All file writes go through :class:`SegmentWriter` (native: io_uring or pwritev, optionally O_DIRECT for
-the log); reads land in pooled buffers (:mod:`.resources`).
+the log); reads land in pooled buffers. Both come from the partition's :class:`~.resources.IoResources`.
 """
 
 from __future__ import annotations
@@ -14,16 +14,20 @@ import mmap
 import os
 import struct
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from iggy.protocol.codes import ErrorCode
+from iggy.protocol.layout import INDEX_ENTRY_STRUCT_FORMAT
 from iggy_server import _native
-from iggy_server.storage import resources, write_queue
-from iggy_server.storage.errors import StorageError
+from iggy_server.storage.errors import StorageError, background_write_failed
+
+if TYPE_CHECKING:
+    from iggy_server.storage.resources import IoResources
 
 LOG_SUFFIX = ".log"
 INDEX_SUFFIX = ".index"
 INDEX_ENTRY_SIZE = _native.INDEX_ENTRY_SIZE
-_INDEX_ENTRY = struct.Struct("<IIQ")
+_INDEX_ENTRY = struct.Struct(INDEX_ENTRY_STRUCT_FORMAT)
 
 CANNOT_SAVE_MESSAGES_TO_SEGMENT = int(ErrorCode.CANNOT_SAVE_MESSAGES_TO_SEGMENT)
 
@@ -77,7 +81,7 @@ class SegmentWriter:
     rebuilt from it. If a write fails, both files are cut back to their previous ends so that no
     half-written (never acknowledged) frame can be mistaken for a stored one at recovery.
 
-    With direct I/O (``resources.direct_io()``) the log is written through a second descriptor opened
+    With direct I/O (``io.direct_io``) the log is written through a second descriptor opened
     with O_DIRECT in whole 4 KiB blocks, so the file carries zero padding past the logical end until
     :meth:`trim` (on seal and close); reads keep using the ordinary descriptor, which Linux keeps
     coherent with direct writes. The index stays buffered (small writes).
@@ -87,6 +91,7 @@ class SegmentWriter:
         self,
         log_fd: int,
         index_path: Path,
+        io: IoResources,
         backend: str | None = None,
         log_path: Path | None = None,
         size_bytes: int = 0,
@@ -97,7 +102,7 @@ class SegmentWriter:
         self.written_end_bytes = size_bytes
         self.queued_end_bytes = size_bytes
         self.failure: Exception | None = None
-        self._direct_fd = _open_direct(log_path) if log_path is not None and resources.direct_io() else -1
+        self._direct_fd = _open_direct(log_path, io) if log_path is not None and io.direct_io else -1
         try:
             self._index_fd = os.open(index_path, os.O_RDWR | os.O_CREAT, 0o644)
         except BaseException:
@@ -107,9 +112,9 @@ class SegmentWriter:
             self._native = _native.SegmentFileWriter(
                 log_fd,
                 self._index_fd,
-                backend or resources.writer_backend(),
+                backend or io.writer_backend,
                 self._direct_fd,
-                resources.pool() if self._direct_fd >= 0 else None,
+                io.pool if self._direct_fd >= 0 else None,
             )
         except BaseException:
             os.close(self._index_fd)
@@ -159,7 +164,7 @@ class SegmentWriter:
 
     def raise_if_failed(self) -> None:
         if self.failure is not None:
-            raise write_queue.failed_error(self.failure)
+            raise background_write_failed(self.failure)
 
     def _cut_back(self, log_position: int, index_position: int) -> None:
         for fd, position in ((self._log_fd, log_position), (self._index_fd, index_position)):
@@ -196,30 +201,58 @@ class SegmentWriter:
             self._direct_fd = -1
 
 
-def _open_direct(log_path: Path) -> int:
+def _open_direct(log_path: Path, io: IoResources) -> int:
     """The log opened again for O_DIRECT writes, or -1 when the filesystem refuses the flag (then direct
-    I/O is turned off for the process, with one warning)."""
+    I/O is turned off for every later segment, with one warning)."""
     try:
         return os.open(log_path, os.O_WRONLY | os.O_DIRECT)
     except OSError as error:
         if error.errno != errno.EINVAL:
             raise
-        resources.refuse_direct_io(f"{log_path.parent}: open with O_DIRECT: {error.strerror}")
+        io.refuse_direct_io(f"{log_path.parent}: open with O_DIRECT: {error.strerror}")
         return -1
 
 
 class Segment:
-    """State of one segment; the partition owns and mutates it."""
+    """State of one segment; the partition owns and mutates it.
 
-    def __init__(self, directory: Path, start_offset: int, log_fd: int, index: bytearray, size_bytes: int) -> None:
+    Its descriptors count against ``io.segment_files``: an active segment pins them (log, index,
+    O_DIRECT log); a sealed one opens its log on demand and may have it closed again by the LRU."""
+
+    def __init__(
+        self, directory: Path, start_offset: int, log_fd: int, index: bytearray, size_bytes: int, io: IoResources
+    ) -> None:
         self.start_offset = start_offset
+        self._io = io
         stem = segment_file_stem(start_offset)
         self.log_path = directory / f"{stem}{LOG_SUFFIX}"
         self.index_path = directory / f"{stem}{INDEX_SUFFIX}"
-        self.log_fd = log_fd
+        self._log_fd = log_fd
         self.index = index
         self.size_bytes = size_bytes
         self.writer: SegmentWriter | None = None
+        self._pinned_files = 0
+        self.deleted = False
+        if log_fd >= 0:
+            io.segment_files.opened_sealed(self)
+
+    @property
+    def log_fd(self) -> int:
+        """The log's descriptor, reopened if the LRU closed it (sealed segments only)."""
+        if self._log_fd < 0:
+            if self.deleted:
+                raise ValueError(f"segment {self.log_path} was deleted")
+            self._log_fd = os.open(self.log_path, os.O_RDWR)
+            self._io.segment_files.opened_sealed(self)
+        elif self.writer is None:
+            self._io.segment_files.used_sealed(self)
+        return self._log_fd
+
+    def evict_log_fd(self) -> None:
+        """Called by the budget's LRU: close the log of this sealed segment until its next read."""
+        if self.writer is None and self._log_fd >= 0:
+            os.close(self._log_fd)
+            self._log_fd = -1
 
     @property
     def messages_count(self) -> int:
@@ -241,9 +274,19 @@ class Segment:
 
     def activate(self) -> None:
         if self.writer is None:
-            self.writer = SegmentWriter(
-                self.log_fd, self.index_path, log_path=self.log_path, size_bytes=self.size_bytes
-            )
+            files = self._io.segment_files
+            pinned = 3 if self._io.direct_io else 2
+            files.pin(pinned)  # StorageError 3000 at the bound, before any file is opened
+            try:
+                log_fd = self.log_fd
+                files.forget(self)  # pinned from now on, never evicted
+                self.writer = SegmentWriter(
+                    log_fd, self.index_path, self._io, log_path=self.log_path, size_bytes=self.size_bytes
+                )
+            except BaseException:
+                files.unpin(pinned)
+                raise
+            self._pinned_files = pinned
 
     def append(
         self, frames: memoryview, index_entries: memoryview, datasync: bool = False, background: bool = False
@@ -251,7 +294,7 @@ class Segment:
         """Write the batch now, or (``background``, memory mode) queue it for the background writer."""
         assert self.writer is not None, "append to a sealed segment"
         if background:
-            resources.write_queue().submit(self.writer, frames, self.size_bytes, index_entries, len(self.index))
+            self._io.write_queue.submit(self.writer, frames, self.size_bytes, index_entries, len(self.index))
         else:
             self.writer.append(frames, self.size_bytes, index_entries, len(self.index), datasync)
         self.index += index_entries
@@ -267,7 +310,7 @@ class Segment:
         if self.writer is None:
             return
         if self.writer.written_end_bytes < (self.writer.queued_end_bytes if position is None else position):
-            resources.write_queue().drain(self.writer, position)
+            self._io.write_queue.drain(self.writer, position)
         self.writer.raise_if_failed()
 
     def read(self, byte_start: int, byte_end: int) -> memoryview | bytes:
@@ -278,7 +321,7 @@ class Segment:
         if self.writer is not None and self.writer.written_end_bytes < byte_end:
             self.drain(byte_end)
         size_bytes = byte_end - byte_start
-        buffer = resources.acquire_for_read(size_bytes)
+        buffer = self._io.acquire_for_read(size_bytes)
         if buffer is None:
             return read_fully(self.log_fd, size_bytes, byte_start)
         view = memoryview(buffer)
@@ -309,31 +352,42 @@ class Segment:
         if self.writer is not None:
             self.writer.close()
             self.writer = None
+            files = self._io.segment_files
+            files.unpin(self._pinned_files)
+            self._pinned_files = 0
+            if self._log_fd >= 0:
+                files.opened_sealed(self)  # still open, now evictable
 
     def close(self) -> None:
         self.seal(fsync=False)
-        if self.log_fd >= 0:
-            os.close(self.log_fd)
-            self.log_fd = -1
+        self._io.segment_files.forget(self)
+        if self._log_fd >= 0:
+            os.close(self._log_fd)
+            self._log_fd = -1
 
     def delete_files(self) -> None:
         self.close()
+        self.deleted = True
         for path in (self.log_path, self.index_path):
             path.unlink(missing_ok=True)
 
 
-def create_segment(directory: Path, start_offset: int, fsync: bool) -> Segment:
+def create_segment(directory: Path, start_offset: int, fsync: bool, io: IoResources) -> Segment:
     stem = segment_file_stem(start_offset)
     log_fd = os.open(directory / f"{stem}{LOG_SUFFIX}", os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
-    segment = Segment(directory, start_offset, log_fd, bytearray(), 0)
-    os.close(os.open(segment.index_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644))
-    segment.activate()
+    segment = Segment(directory, start_offset, log_fd, bytearray(), 0, io)
+    try:
+        os.close(os.open(segment.index_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644))
+        segment.activate()
+    except BaseException:
+        segment.close()
+        raise
     if fsync:
         fsync_directory(directory)
     return segment
 
 
-def open_segment(directory: Path, start_offset: int, full_scan: bool) -> Segment:
+def open_segment(directory: Path, start_offset: int, full_scan: bool, io: IoResources) -> Segment:
     """Open an existing segment. With ``full_scan`` (always for the newest segment) the log is walked
     and verified, a torn or corrupt tail is cut off and the index file is rewritten if it disagrees;
     otherwise the index file is trusted when it is consistent with the log size."""
@@ -345,14 +399,14 @@ def open_segment(directory: Path, start_offset: int, full_scan: bool) -> Segment
         log_size_bytes = os.fstat(log_fd).st_size
         stored_index = index_path.read_bytes() if index_path.exists() else b""
         if not full_scan and _index_matches_log(stored_index, log_size_bytes):
-            return Segment(directory, start_offset, log_fd, bytearray(stored_index), log_size_bytes)
+            return Segment(directory, start_offset, log_fd, bytearray(stored_index), log_size_bytes, io)
         valid_bytes, rebuilt_index = _scan(log_fd, log_size_bytes, start_offset, log_path)
         if valid_bytes < log_size_bytes:
             os.ftruncate(log_fd, valid_bytes)
             os.fsync(log_fd)
         if rebuilt_index != stored_index:
             _rewrite_index(index_path, rebuilt_index)
-        return Segment(directory, start_offset, log_fd, bytearray(rebuilt_index), valid_bytes)
+        return Segment(directory, start_offset, log_fd, bytearray(rebuilt_index), valid_bytes, io)
     except BaseException:
         os.close(log_fd)
         raise

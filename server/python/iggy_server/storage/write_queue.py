@@ -23,21 +23,33 @@ import asyncio
 import logging
 import threading
 from collections import deque
-from typing import TYPE_CHECKING, NamedTuple
-
-from iggy.protocol.codes import ErrorCode
-from iggy_server.storage.errors import StorageError
-
-if TYPE_CHECKING:
-    from iggy_server.storage.segment import SegmentWriter
+from typing import NamedTuple, Protocol
 
 # One submission carries at most this many batches (each is one log and one index iovec; IOV_MAX is 1024)
 # and this many frame bytes, so a long queue is written in bounded steps.
 MAX_BATCHES_PER_SUBMISSION = 512
 MAX_SUBMISSION_BYTES = 64 * 1024 * 1024
-DEFAULT_LIMIT_BYTES = 64 * 1024 * 1024
 
 logger = logging.getLogger(__name__)
+
+
+class SegmentWriter(Protocol):
+    """What the queue needs of a segment writer (:class:`iggy_server.storage.segment.SegmentWriter`).
+
+    The positions and ``failure`` belong to the queue's protocol: it advances ``queued_end_bytes`` on
+    :meth:`WriteQueue.submit` and ``written_end_bytes`` / ``failure`` from its thread, under its lock."""
+
+    queued_end_bytes: int
+    written_end_bytes: int
+    failure: Exception | None
+
+    def raise_if_failed(self) -> None: ...
+
+    def write_many(
+        self, frames: list[memoryview], log_position: int, index_entries: list[memoryview], index_position: int
+    ) -> None: ...
+
+    def mark_failed(self, log_position: int, index_position: int, error: Exception) -> None: ...
 
 
 class _Job(NamedTuple):
@@ -56,9 +68,10 @@ class _Waiter(NamedTuple):
 
 
 class WriteQueue:
-    """Process-wide FIFO of batches to write, with one daemon writer thread started on first use."""
+    """FIFO of batches to write (one per server, owned by its :class:`~.resources.IoResources`), with one
+    daemon writer thread started on first use."""
 
-    def __init__(self, limit_bytes: int = DEFAULT_LIMIT_BYTES) -> None:
+    def __init__(self, limit_bytes: int) -> None:
         if limit_bytes <= 0:
             raise ValueError("limit_bytes must be positive")
         self.limit_bytes = limit_bytes
@@ -216,9 +229,3 @@ def _resolve(future: asyncio.Future[None]) -> None:
     if not future.done():
         future.set_result(None)
 
-
-def failed_error(error: BaseException) -> StorageError:
-    return StorageError(
-        int(ErrorCode.CANNOT_SAVE_MESSAGES_TO_SEGMENT),
-        f"a background write of this partition failed ({error}); restart the server to recover its files",
-    )

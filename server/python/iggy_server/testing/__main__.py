@@ -12,8 +12,9 @@ The server runs until the launcher's stdin reaches end of file (the test closed 
 launcher gets SIGTERM/SIGINT; then the server is stopped gracefully (SIGTERM, SIGKILL after a bound) and the
 temporary directory is removed. ``--env KEY=VALUE`` (repeatable) passes server settings (``IGGY_*`` only).
 A test that needs a crash sends ``kill`` on stdin: the server gets SIGKILL and the launcher answers
-``killed``; ``restart`` kills it if it runs and starts it again on the same data and the same port, answering with a new ``address`` line
-and ``ready``. An unknown stdin line answers ``error unknown command`` and changes nothing.
+``killed``; ``restart`` kills it if it runs and starts it again on the same data and the same port, answering
+with a new ``address`` line and ``ready``. An unknown stdin line answers ``error unknown command`` and changes
+nothing.
 """
 
 from __future__ import annotations

@@ -7,13 +7,14 @@ fields with user headers as `[{"key": ..., "value": ...}]`; HeaderValue → `{"k
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 from collections.abc import Mapping
 from enum import IntEnum
 from typing import Any
 
-from .messages import Message, MessageBatch
-from .primitives import HeaderValue, Identifier
+from .messages import Message, MessageBatch, PolledMessages
+from .primitives import HeaderValue, Identifier, Partitioning, Permissions, StreamPermissions, iter_user_header_fields
 
 
 def describe_bytes(data: bytes | bytearray | memoryview) -> dict[str, str]:
@@ -61,3 +62,56 @@ def describe(value: Any) -> Any:
     if isinstance(value, (list, tuple, MessageBatch)):
         return [describe(item) for item in value]
     raise TypeError(f"cannot describe {type(value).__name__}")
+
+
+# --- the language-neutral value form (`fields` of protocol-spec fixtures) ------------------------------------
+
+
+def to_fields(value: Any) -> Any:
+    """The value form of protocol-spec/README.md ("The `fields` of a fixture") of a decoded codec object:
+    spec field names, derived fields left out, bytes as base64, identifiers as their int/str value."""
+    if value is None or isinstance(value, (bool, str, float)):
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, Identifier):
+        return value.value
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return base64.b64encode(bytes(value)).decode("ascii")
+    if isinstance(value, Permissions):
+        streams = [_stream_permissions_fields(stream_id, s) for stream_id, s in value.streams.items()]
+        return {**to_fields(value.global_permissions), "streams": streams or None}
+    if isinstance(value, Partitioning):
+        return {"kind": int(value.kind), "value": to_fields(value.value)}
+    if isinstance(value, Message):
+        headers = list(iter_user_header_fields(value.user_headers_bytes))
+        return {
+            "checksum": value.checksum,
+            "id": value.id,
+            "offset": value.offset,
+            "timestamp": value.timestamp_us,
+            "origin_timestamp": value.origin_timestamp_us,
+            "payload": to_fields(value.payload),
+            "user_headers": [
+                {"key_kind": key_kind, "key": to_fields(key), "value_kind": value_kind, "value": to_fields(item)}
+                for (key_kind, key), (value_kind, item) in zip(headers[0::2], headers[1::2])
+            ],
+        }
+    if isinstance(value, PolledMessages):
+        return {
+            "partition_id": value.partition_id,
+            "current_offset": value.current_offset,
+            "messages_count": value.messages_count,
+            "messages": [to_fields(message) for message in value.messages],
+        }
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_fields(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (list, tuple, MessageBatch)):
+        return [to_fields(item) for item in value]
+    raise TypeError(f"no value form for {type(value).__name__}")
+
+
+def _stream_permissions_fields(stream_id: int, stream: StreamPermissions) -> dict[str, Any]:
+    flags = {f.name: getattr(stream, f.name) for f in dataclasses.fields(stream) if f.name != "topics"}
+    topics = [{"topic_id": topic_id, **to_fields(topic)} for topic_id, topic in stream.topics.items()]
+    return {"stream_id": stream_id, **flags, "topics": topics or None}

@@ -29,6 +29,18 @@ from .codes import (
     ErrorCode,
 )
 from .errors import ProtocolError, invalid_command, truncated
+from .layout import (
+    INDEX_ENTRY_STRUCT_FORMAT,
+    MESSAGE_HEADER_CHECKSUM_AT,
+    MESSAGE_HEADER_ID_AT,
+    MESSAGE_HEADER_OFFSET_AT,
+    MESSAGE_HEADER_ORIGIN_TIMESTAMP_AT,
+    MESSAGE_HEADER_PAYLOAD_LENGTH_AT,
+    MESSAGE_HEADER_STRUCT_FORMAT,
+    MESSAGE_HEADER_TIMESTAMP_AT,
+    MESSAGE_HEADER_USER_HEADERS_LENGTH_AT,
+    POLL_RESPONSE_PREFIX_STRUCT_FORMAT,
+)
 from .primitives import (
     BytesLike,
     Identifier,
@@ -46,25 +58,17 @@ MAX_USER_HEADERS_BYTES = USER_HEADERS_MAX_BYTES
 
 # checksum u64 | id (low u64, high u64) | offset u64 | timestamp u64 | origin_timestamp u64 |
 # user_headers_length u32 | payload_length u32 | reserved u64
-MESSAGE_HEADER = struct.Struct("<QQQQQQIIQ")
-_INDEX_ENTRY = struct.Struct("<IIQ")
-_POLL_PREFIX = struct.Struct("<IQI")
+MESSAGE_HEADER = struct.Struct(MESSAGE_HEADER_STRUCT_FORMAT)
+_INDEX_ENTRY = struct.Struct(INDEX_ENTRY_STRUCT_FORMAT)
+_POLL_PREFIX = struct.Struct(POLL_RESPONSE_PREFIX_STRUCT_FORMAT)
 _U32 = struct.Struct("<I")
 _U64 = struct.Struct("<Q")
 _U128 = struct.Struct("<QQ")
 # user_headers_length u32 | payload_length u32 | reserved u64: everything a frame walk needs.
 _FRAME_TAIL = struct.Struct("<IIQ")
 _U32_PAIR = struct.Struct("<II")
-_U64_MASK = (1 << 64) - 1
+_U64_MASK = (1 << 64) - 1  # tidy: allow-value (splits a u128 id into two u64 halves; not a sentinel)
 _BIG_ENDIAN = sys.byteorder == "big"
-# Header field offsets (reference §4.1).
-_CHECKSUM_AT = 0
-_ID_AT = 8
-_OFFSET_AT = 24
-_TIMESTAMP_AT = 32
-_ORIGIN_TIMESTAMP_AT = 40
-_HEADERS_LENGTH_AT = 48
-_PAYLOAD_LENGTH_AT = 52
 
 
 class Message:
@@ -296,7 +300,7 @@ _OFFSET_AND_LENGTHS = struct.Struct("<Q16xII")
 
 
 def _fill(message: PolledMessage, view: memoryview, position: int) -> PolledMessage:
-    offset, headers_size, payload_size = _OFFSET_AND_LENGTHS.unpack_from(view, position + _OFFSET_AT)
+    offset, headers_size, payload_size = _OFFSET_AND_LENGTHS.unpack_from(view, position + MESSAGE_HEADER_OFFSET_AT)
     payload_start = position + MESSAGE_HEADER_SIZE
     message.payload = view[payload_start : payload_start + payload_size]
     message.offset = offset
@@ -323,26 +327,26 @@ class PolledMessage(Message):
 
     @property  # type: ignore[override]
     def id(self) -> int:
-        low, high = _U128.unpack_from(self._view, self._position + _ID_AT)
+        low, high = _U128.unpack_from(self._view, self._position + MESSAGE_HEADER_ID_AT)
         return low | (high << 64) if high else low
 
     @property  # type: ignore[override]
     def timestamp_us(self) -> int:
-        return _U64.unpack_from(self._view, self._position + _TIMESTAMP_AT)[0]
+        return _U64.unpack_from(self._view, self._position + MESSAGE_HEADER_TIMESTAMP_AT)[0]
 
     @property  # type: ignore[override]
     def origin_timestamp_us(self) -> int:
-        return _U64.unpack_from(self._view, self._position + _ORIGIN_TIMESTAMP_AT)[0]
+        return _U64.unpack_from(self._view, self._position + MESSAGE_HEADER_ORIGIN_TIMESTAMP_AT)[0]
 
     @property  # type: ignore[override]
     def checksum(self) -> int:
-        return _U64.unpack_from(self._view, self._position + _CHECKSUM_AT)[0]
+        return _U64.unpack_from(self._view, self._position + MESSAGE_HEADER_CHECKSUM_AT)[0]
 
     @property  # type: ignore[override]
     def _headers_bytes(self) -> BytesLike:
         view = self._view
         position = self._position
-        headers_size, payload_size = _U32_PAIR.unpack_from(view, position + _HEADERS_LENGTH_AT)
+        headers_size, payload_size = _U32_PAIR.unpack_from(view, position + MESSAGE_HEADER_USER_HEADERS_LENGTH_AT)
         if not headers_size:
             return b""
         start = position + MESSAGE_HEADER_SIZE + payload_size
@@ -385,7 +389,7 @@ def _frame_positions(view: memoryview) -> list[int]:
     append = positions.append
     unpack_tail = _FRAME_TAIL.unpack_from
     header_size = MESSAGE_HEADER_SIZE
-    tail_at = _HEADERS_LENGTH_AT
+    tail_at = MESSAGE_HEADER_USER_HEADERS_LENGTH_AT
     position = 0
     # Every frame advances at least 64 bytes, which bounds the loop by the buffer size.
     while position < end:
@@ -465,7 +469,7 @@ class MessageBatch(Sequence[Message]):
             new = _new_message
             cls = PolledMessage
             unpack = _OFFSET_AND_LENGTHS.unpack_from
-            offset_at = _OFFSET_AT
+            offset_at = MESSAGE_HEADER_OFFSET_AT
             header_size = MESSAGE_HEADER_SIZE
             messages = []
             append = messages.append
@@ -599,12 +603,12 @@ class PolledMessages:
 
     partition_id: int
     current_offset: int
-    count: int
+    messages_count: int  # as the server states it; decoders read frames until the body ends
     messages: Sequence[Message]
 
     @classmethod
     def decode(cls, buf: BytesLike) -> Self:
-        """Frames are decoded until the buffer ends (like the official client, not by `count`)."""
+        """Frames are decoded until the buffer ends (like the official client, not by `messages_count`)."""
         view = _as_byte_view(buf)
         if len(view) < POLL_RESPONSE_PREFIX_SIZE:
             raise truncated("poll response prefix", POLL_RESPONSE_PREFIX_SIZE, len(view))
@@ -612,7 +616,7 @@ class PolledMessages:
         return cls(partition_id, current_offset, count, MessageBatch(view[POLL_RESPONSE_PREFIX_SIZE:]))
 
     def encode(self) -> bytes:
-        return encode_poll_response_prefix(self.partition_id, self.current_offset, self.count) + encode_frames(
+        return encode_poll_response_prefix(self.partition_id, self.current_offset, self.messages_count) + encode_frames(
             self.messages
         )
 

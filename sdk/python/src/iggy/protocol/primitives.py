@@ -25,7 +25,7 @@ from .kinds import ConsumerKind, HeaderKind, IdKind, PartitioningKind, PollingKi
 BytesLike = bytes | bytearray | memoryview
 
 U32_MAX = 0xFFFF_FFFF
-U64_MAX = 0xFFFF_FFFF_FFFF_FFFF
+U64_MAX = 0xFFFF_FFFF_FFFF_FFFF  # tidy: allow-value (the u64 range; sentinels are generated constants)
 MAX_NAME_BYTES = NAME_MAX_BYTES
 
 _U8 = struct.Struct("<B")
@@ -767,3 +767,39 @@ T = TypeVar("T")
 def encode_each(items: Iterable[Any]) -> bytes:
     """Concatenate `item.encode()` for list responses (`X × n`)."""
     return b"".join(item.encode() for item in items)
+
+
+# --- helpers of the generated codec (requests.py, responses.py) -----------------------------------------
+
+
+def counted(reader: Reader, count: int, what: str) -> range:
+    """`range(count)` for a list read off the wire. Every element takes at least one byte, so a count above
+    the bytes left is a truncation: checking first keeps a hostile count from driving a long loop."""
+    if count > reader.remaining:
+        raise truncated(f"{count} {what}", count, reader.remaining)
+    return range(count)
+
+
+def check_length(reader: Reader, start: int, length: int, what: str) -> None:
+    """A length field must equal the bytes its block decoded to."""
+    if reader.pos - start != length:
+        raise invalid_format(f"{what} mismatch: header says {length}, decoded {reader.pos - start}")
+
+
+def read_to_end(reader: Reader, read: Any, tolerant: bool = False) -> tuple:
+    """Elements packed back to back until the payload ends. `tolerant`: an extension area; a tail that does
+    not parse (another server's trailing data) ends the list instead of failing the whole body."""
+    items = []
+    # Every element consumes at least one byte, so the loop is bounded by the buffer size.
+    while reader.remaining:
+        start = reader.pos
+        try:
+            items.append(read(reader))
+        except ProtocolError:
+            if not tolerant:
+                raise
+            reader.pos = reader.end
+            break
+        if reader.pos == start:
+            raise invalid_command("an element of a list decoded from zero bytes")
+    return tuple(items)

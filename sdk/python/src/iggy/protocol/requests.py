@@ -1,36 +1,30 @@
-"""One frozen dataclass per command request (reference §3.1–§3.6, §4.4–§4.5).
+# generated from protocol-spec by protocol-spec/generator — do not edit
+# Source: protocol-spec/spec/*.toml. Change the spec, then run `make gen`.
+"""One frozen dataclass per command request, generated from protocol-spec/spec/commands.toml.
 
 `encode()` returns the payload only (frame it with `framing.encode_request(req.CODE, payload)`);
-`decode(payload)` parses it and ignores trailing bytes, as the 0.8 server does. Field names are the
-wire names. Identifier fields accept `Identifier`, int or str (str digits become numeric, like the
-official client). `REQUEST_TYPES` maps every `Command` to its class.
+`decode(payload)` parses it and ignores trailing bytes, as the 0.8 server does. Attributes are the spec's
+field names; derived fields (counts, lengths, flags) are computed. Identifier fields accept an
+`Identifier`, an int or a str. `REQUEST_TYPES` maps every `Command` to its class.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar, Self
 
 from ._model import WireModel
-from .codes import Command
-from .errors import invalid_format
-from .kinds import CompressionAlgorithm, SnapshotCompression, SnapshotType, UserStatus
+from .codes import Command, CompressionAlgorithm, SnapshotCompression, SnapshotType, UserStatus
+from .errors import invalid_command
 from .messages import Message, SendMessagesView, encode_send_messages
 from .primitives import (
-    BytesLike,
-    Consumer,
-    Identifier,
-    Partitioning,
-    Permissions,
-    PollingStrategy,
-    Reader,
-    Writer,
-    enum_or_int,
+    BytesLike, Consumer, Identifier, Partitioning, Permissions, PollingStrategy, Reader, Writer,
+    check_length, counted, enum_or_int,
 )
 
 
 class Request(WireModel):
-    """Base of every request model."""
+    """Base of every request model: coerces identifier fields to `Identifier`."""
 
     __slots__ = ()
     CODE: ClassVar[Command]
@@ -43,8 +37,11 @@ class Request(WireModel):
                 object.__setattr__(self, name, Identifier.parse(value))
 
 
-class _Empty(Request):
-    __slots__ = ()
+@dataclass(frozen=True, slots=True)
+class Ping(Request):
+    """Liveness check and heartbeat; refreshes the client's last heartbeat."""
+
+    CODE: ClassVar[Command] = Command.PING
 
     def write(self, writer: Writer) -> None:
         pass
@@ -54,289 +51,393 @@ class _Empty(Request):
         return cls()
 
 
-def _request(code: Command, identifiers: tuple[str, ...] = ()):
-    def wrap(cls):
-        cls.CODE = code
-        cls._IDENTIFIER_FIELDS = identifiers
-        return dataclass(frozen=True, slots=True)(cls)
+@dataclass(frozen=True, slots=True)
+class GetStats(Request):
+    """Server statistics."""
 
-    return wrap
-
-
-# ------------------------------------------------------------------ system
-
-
-@_request(Command.PING)
-class Ping(_Empty):
-    """Liveness check; works before login."""
-
-
-@_request(Command.GET_STATS)
-class GetStats(_Empty):
-    """Server statistics (needs read_servers)."""
-
-
-@_request(Command.GET_SNAPSHOT)
-class GetSnapshot(Request):
-    """A diagnostic ZIP of the requested sections (SnapshotType.ALL must be alone)."""
-
-    compression: SnapshotCompression | int
-    snapshot_types: tuple[SnapshotType | int, ...]
+    CODE: ClassVar[Command] = Command.GET_STATS
 
     def write(self, writer: Writer) -> None:
-        writer.u8(self.compression).u8(len(self.snapshot_types))
-        for snapshot_type in self.snapshot_types:
-            writer.u8(snapshot_type)
+        pass
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        compression = reader.u8("compression")
-        count = reader.u8("types_count")
-        types = tuple(enum_or_int(SnapshotType, t) for t in reader.view(count, "snapshot types"))
-        return cls(enum_or_int(SnapshotCompression, compression), types)
+        return cls()
 
 
-@_request(Command.GET_CLUSTER_METADATA)
-class GetClusterMetadata(_Empty):
-    """Cluster topology; the official client sends it right after every login."""
+@dataclass(frozen=True, slots=True)
+class GetSnapshot(Request):
+    """Diagnostic snapshot of the server as a ZIP file."""
+
+    compression: SnapshotCompression | int
+    snapshot_types: tuple[SnapshotType | int, ...]
+    CODE: ClassVar[Command] = Command.GET_SNAPSHOT
+
+    @property
+    def types_count(self) -> int:
+        return len(self.snapshot_types)
+
+    def write(self, writer: Writer) -> None:
+        writer.u8(self.compression)
+        writer.u8(len(self.snapshot_types))
+        for _item in self.snapshot_types:
+            writer.u8(_item)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _compression = enum_or_int(SnapshotCompression, reader.u8('compression'))
+        _types_count = reader.u8('types_count')
+        _snapshot_types = tuple(enum_or_int(SnapshotType, reader.u8('snapshot_types')) for _ in counted(reader, _types_count, 'snapshot_types'))
+        return cls(compression=_compression, snapshot_types=_snapshot_types)
 
 
-@_request(Command.GET_ME)
-class GetMe(_Empty):
-    """The calling connection's ClientDetails."""
+@dataclass(frozen=True, slots=True)
+class GetClusterMetadata(Request):
+    """Cluster topology; the official clients send it right after every login."""
+
+    CODE: ClassVar[Command] = Command.GET_CLUSTER_METADATA
+
+    def write(self, writer: Writer) -> None:
+        pass
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        return cls()
 
 
-@_request(Command.GET_CLIENT)
+@dataclass(frozen=True, slots=True)
+class GetMe(Request):
+    """The caller's own client session (unknown session: 100 ClientNotFound)."""
+
+    CODE: ClassVar[Command] = Command.GET_ME
+
+    def write(self, writer: Writer) -> None:
+        pass
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        return cls()
+
+
+@dataclass(frozen=True, slots=True)
 class GetClient(Request):
+    """One client session by id."""
+
     client_id: int
+    CODE: ClassVar[Command] = Command.GET_CLIENT
 
     def write(self, writer: Writer) -> None:
         writer.u32(self.client_id)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(reader.u32("client_id"))
+        _client_id = reader.u32('client_id')
+        return cls(client_id=_client_id)
 
 
-@_request(Command.GET_CLIENTS)
-class GetClients(_Empty):
-    """All connections (ClientInfo × n)."""
+@dataclass(frozen=True, slots=True)
+class GetClients(Request):
+    """Every connected client, including unauthenticated ones."""
+
+    CODE: ClassVar[Command] = Command.GET_CLIENTS
+
+    def write(self, writer: Writer) -> None:
+        pass
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        return cls()
 
 
-# ------------------------------------------------------------------ users
-
-
-@_request(Command.GET_USER, ("user_id",))
+@dataclass(frozen=True, slots=True)
 class GetUser(Request):
+    """One user with permissions."""
+
     user_id: Identifier
+    CODE: ClassVar[Command] = Command.GET_USER
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('user_id',)
 
     def write(self, writer: Writer) -> None:
         self.user_id.write(writer)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(Identifier.read(reader, "user_id"))
+        _user_id = Identifier.read(reader, 'user_id')
+        return cls(user_id=_user_id)
 
 
-@_request(Command.GET_USERS)
-class GetUsers(_Empty):
-    pass
+@dataclass(frozen=True, slots=True)
+class GetUsers(Request):
+    """Every user, ordered by id."""
+
+    CODE: ClassVar[Command] = Command.GET_USERS
+
+    def write(self, writer: Writer) -> None:
+        pass
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        return cls()
 
 
-def _write_optional_permissions(writer: Writer, permissions: Permissions | None) -> None:
-    if permissions is None:
-        writer.u8(0)
-        return
-    encoded = permissions.encode()
-    writer.u8(1).u32(len(encoded)).raw(encoded)
-
-
-def _read_optional_permissions(reader: Reader) -> Permissions | None:
-    if reader.u8("has_permissions") != 1:
-        return None
-    size = reader.u32("permissions length")
-    start = reader.pos
-    permissions = Permissions.read(reader)
-    if reader.pos - start != size:
-        raise invalid_format(f"permissions length mismatch: header says {size}, decoded {reader.pos - start}")
-    return permissions
-
-
-@_request(Command.CREATE_USER)
+@dataclass(frozen=True, slots=True)
 class CreateUser(Request):
+    """Create a user; answers the new user."""
+
     username: str
     password: str
     status: UserStatus | int = UserStatus.ACTIVE
     permissions: Permissions | None = None
+    CODE: ClassVar[Command] = Command.CREATE_USER
 
     def write(self, writer: Writer) -> None:
-        writer.name(self.username, "username").short_string(self.password, "password").u8(self.status)
-        _write_optional_permissions(writer, self.permissions)
+        writer.name(self.username, 'username')
+        writer.short_string(self.password, 'password')
+        writer.u8(self.status)
+        writer.u8(1 if self.permissions is not None else 0)
+        if self.permissions is not None:
+            _sized = Writer()
+            self.permissions.write(_sized)
+            _sized_bytes = _sized.bytes()
+            writer.u32(len(_sized_bytes)).raw(_sized_bytes)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        username = reader.name("username")
-        password = reader.short_string("password")
-        status = enum_or_int(UserStatus, reader.u8("status"))
-        return cls(username, password, status, _read_optional_permissions(reader))
+        _username = reader.name('username')
+        _password = reader.short_string('password')
+        _status = enum_or_int(UserStatus, reader.u8('status'))
+        _has_permissions = reader.u8('has_permissions')
+        if _has_permissions == 1:
+            _permissions_len = reader.u32('permissions_len')
+            _permissions_len_start = reader.pos
+        if _has_permissions == 1:
+            _permissions = Permissions.read(reader)
+            check_length(reader, _permissions_len_start, _permissions_len, 'permissions_len')
+        else:
+            _permissions = None
+        return cls(username=_username, password=_password, status=_status, permissions=_permissions)
 
 
-@_request(Command.DELETE_USER, ("user_id",))
+@dataclass(frozen=True, slots=True)
 class DeleteUser(Request):
+    """Delete a user (root answers 48; unknown answers 20)."""
+
     user_id: Identifier
+    CODE: ClassVar[Command] = Command.DELETE_USER
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('user_id',)
 
     def write(self, writer: Writer) -> None:
         self.user_id.write(writer)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(Identifier.read(reader, "user_id"))
+        _user_id = Identifier.read(reader, 'user_id')
+        return cls(user_id=_user_id)
 
 
-@_request(Command.UPDATE_USER, ("user_id",))
+@dataclass(frozen=True, slots=True)
 class UpdateUser(Request):
-    """Rename and/or (de)activate a user; None leaves a field unchanged."""
+    """Rename a user and/or change its status."""
 
     user_id: Identifier
     username: str | None = None
     status: UserStatus | int | None = None
+    CODE: ClassVar[Command] = Command.UPDATE_USER
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('user_id',)
 
     def write(self, writer: Writer) -> None:
         self.user_id.write(writer)
-        if self.username is None:
-            writer.u8(0)
-        else:
-            writer.u8(1).name(self.username, "username")
-        if self.status is None:
-            writer.u8(0)
-        else:
-            writer.u8(1).u8(self.status)
+        writer.u8(1 if self.username is not None else 0)
+        if self.username is not None:
+            writer.name(self.username, 'username')
+        writer.u8(1 if self.status is not None else 0)
+        if self.status is not None:
+            writer.u8(self.status)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        user_id = Identifier.read(reader, "user_id")
-        username = reader.name("username") if reader.u8("has_username") == 1 else None
-        status = enum_or_int(UserStatus, reader.u8("status")) if reader.u8("has_status") == 1 else None
-        return cls(user_id, username, status)
+        _user_id = Identifier.read(reader, 'user_id')
+        _has_username = reader.u8('has_username')
+        if _has_username == 1:
+            _username = reader.name('username')
+        else:
+            _username = None
+        _has_status = reader.u8('has_status')
+        if _has_status == 1:
+            _status = enum_or_int(UserStatus, reader.u8('status'))
+        else:
+            _status = None
+        return cls(user_id=_user_id, username=_username, status=_status)
 
 
-@_request(Command.UPDATE_PERMISSIONS, ("user_id",))
+@dataclass(frozen=True, slots=True)
 class UpdatePermissions(Request):
-    """Replace a user's permissions (None clears them)."""
+    """Replace a user's permissions (root answers 49)."""
 
     user_id: Identifier
     permissions: Permissions | None = None
+    CODE: ClassVar[Command] = Command.UPDATE_PERMISSIONS
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('user_id',)
 
     def write(self, writer: Writer) -> None:
         self.user_id.write(writer)
-        _write_optional_permissions(writer, self.permissions)
+        writer.u8(1 if self.permissions is not None else 0)
+        if self.permissions is not None:
+            _sized = Writer()
+            self.permissions.write(_sized)
+            _sized_bytes = _sized.bytes()
+            writer.u32(len(_sized_bytes)).raw(_sized_bytes)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(Identifier.read(reader, "user_id"), _read_optional_permissions(reader))
+        _user_id = Identifier.read(reader, 'user_id')
+        _has_permissions = reader.u8('has_permissions')
+        if _has_permissions == 1:
+            _permissions_len = reader.u32('permissions_len')
+            _permissions_len_start = reader.pos
+        if _has_permissions == 1:
+            _permissions = Permissions.read(reader)
+            check_length(reader, _permissions_len_start, _permissions_len, 'permissions_len')
+        else:
+            _permissions = None
+        return cls(user_id=_user_id, permissions=_permissions)
 
 
-@_request(Command.CHANGE_PASSWORD, ("user_id",))
+@dataclass(frozen=True, slots=True)
 class ChangePassword(Request):
+    """Change a password; a wrong current password answers 42."""
+
     user_id: Identifier
     current_password: str
     new_password: str
+    CODE: ClassVar[Command] = Command.CHANGE_PASSWORD
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('user_id',)
 
     def write(self, writer: Writer) -> None:
         self.user_id.write(writer)
-        writer.short_string(self.current_password, "current_password")
-        writer.short_string(self.new_password, "new_password")
+        writer.short_string(self.current_password, 'current_password')
+        writer.short_string(self.new_password, 'new_password')
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(
-            Identifier.read(reader, "user_id"),
-            reader.short_string("current_password"),
-            reader.short_string("new_password"),
-        )
+        _user_id = Identifier.read(reader, 'user_id')
+        _current_password = reader.short_string('current_password')
+        _new_password = reader.short_string('new_password')
+        return cls(user_id=_user_id, current_password=_current_password, new_password=_new_password)
 
 
-@_request(Command.LOGIN_USER)
+@dataclass(frozen=True, slots=True)
 class LoginUser(Request):
-    """`version` / `context` are informational (empty = absent); the official client sends "0.10.0"."""
+    """Log in with username and password (42 when wrong, 47 when inactive); replaces any previous login."""
 
     username: str
     password: str
-    version: str = ""
-    context: str = ""
+    version: str = ''
+    context: str = ''
+    CODE: ClassVar[Command] = Command.LOGIN_USER
 
     def write(self, writer: Writer) -> None:
-        writer.name(self.username, "username").short_string(self.password, "password")
-        writer.long_string(self.version).long_string(self.context)
+        writer.name(self.username, 'username')
+        writer.short_string(self.password, 'password')
+        writer.long_string(self.version)
+        writer.long_string(self.context)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(
-            reader.name("username"),
-            reader.short_string("password"),
-            reader.long_string("version"),
-            reader.long_string("context"),
-        )
+        _username = reader.name('username')
+        _password = reader.short_string('password')
+        _version = reader.long_string('version')
+        _context = reader.long_string('context')
+        return cls(username=_username, password=_password, version=_version, context=_context)
 
 
-@_request(Command.LOGOUT_USER)
-class LogoutUser(_Empty):
-    pass
+@dataclass(frozen=True, slots=True)
+class LogoutUser(Request):
+    """Log out; the connection stays open and unauthenticated."""
+
+    CODE: ClassVar[Command] = Command.LOGOUT_USER
+
+    def write(self, writer: Writer) -> None:
+        pass
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        return cls()
 
 
-# ------------------------------------------------------------------ personal access tokens
+@dataclass(frozen=True, slots=True)
+class GetPersonalAccessTokens(Request):
+    """The caller's personal access tokens, without secrets."""
+
+    CODE: ClassVar[Command] = Command.GET_PERSONAL_ACCESS_TOKENS
+
+    def write(self, writer: Writer) -> None:
+        pass
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        return cls()
 
 
-@_request(Command.GET_PERSONAL_ACCESS_TOKENS)
-class GetPersonalAccessTokens(_Empty):
-    pass
-
-
-@_request(Command.CREATE_PERSONAL_ACCESS_TOKEN)
+@dataclass(frozen=True, slots=True)
 class CreatePersonalAccessToken(Request):
-    """`expiry` in microseconds; 0 or u64::MAX = never."""
+    """Create a personal access token; the secret is returned once."""
 
     name: str
     expiry: int = 0
+    CODE: ClassVar[Command] = Command.CREATE_PERSONAL_ACCESS_TOKEN
+
+    @property
+    def expiry_us(self) -> int:
+        """`expiry` (µs), by the name that carries its unit."""
+        return self.expiry
 
     def write(self, writer: Writer) -> None:
-        writer.name(self.name, "token name").u64(self.expiry)
+        writer.name(self.name, 'name')
+        writer.u64(self.expiry)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(reader.name("token name"), reader.u64("expiry"))
+        _name = reader.name('name')
+        _expiry = reader.u64('expiry')
+        return cls(name=_name, expiry=_expiry)
 
 
-@_request(Command.DELETE_PERSONAL_ACCESS_TOKEN)
+@dataclass(frozen=True, slots=True)
 class DeletePersonalAccessToken(Request):
+    """Delete one of the caller's tokens (unknown answers 20)."""
+
     name: str
+    CODE: ClassVar[Command] = Command.DELETE_PERSONAL_ACCESS_TOKEN
 
     def write(self, writer: Writer) -> None:
-        writer.name(self.name, "token name")
+        writer.name(self.name, 'name')
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(reader.name("token name"))
+        _name = reader.name('name')
+        return cls(name=_name)
 
 
-@_request(Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN)
+@dataclass(frozen=True, slots=True)
 class LoginWithPersonalAccessToken(Request):
+    """Log in with a token secret (unknown answers 20, expired 54)."""
+
     token: str
+    CODE: ClassVar[Command] = Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN
 
     def write(self, writer: Writer) -> None:
-        writer.name(self.token, "token")
+        writer.name(self.token, 'token')
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(reader.name("token"))
+        _token = reader.name('token')
+        return cls(token=_token)
 
 
-# ------------------------------------------------------------------ messages
-
-
-@_request(Command.POLL_MESSAGES, ("stream_id", "topic_id"))
+@dataclass(frozen=True, slots=True)
 class PollMessages(Request):
-    """`partition_id` None lets the server choose (consumer groups)."""
+    """Read messages from one partition; always answers at least the 16-byte prefix."""
 
     consumer: Consumer
     stream_id: Identifier
@@ -345,6 +446,8 @@ class PollMessages(Request):
     strategy: PollingStrategy
     count: int
     auto_commit: bool = False
+    CODE: ClassVar[Command] = Command.POLL_MESSAGES
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
 
     def write(self, writer: Writer) -> None:
         self.consumer.write(writer)
@@ -352,29 +455,31 @@ class PollMessages(Request):
         self.topic_id.write(writer)
         writer.opt_partition(self.partition_id)
         self.strategy.write(writer)
-        writer.u32(self.count).bool(self.auto_commit)
+        writer.u32(self.count)
+        writer.bool(self.auto_commit)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(
-            consumer=Consumer.read(reader),
-            stream_id=Identifier.read(reader, "stream_id"),
-            topic_id=Identifier.read(reader, "topic_id"),
-            partition_id=reader.opt_partition(),
-            strategy=PollingStrategy.read(reader),
-            count=reader.u32("count"),
-            auto_commit=reader.bool("auto_commit"),
-        )
+        _consumer = Consumer.read(reader)
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        _partition_id = reader.opt_partition()
+        _strategy = PollingStrategy.read(reader)
+        _count = reader.u32('count')
+        _auto_commit = reader.bool('auto_commit')
+        return cls(consumer=_consumer, stream_id=_stream_id, topic_id=_topic_id, partition_id=_partition_id, strategy=_strategy, count=_count, auto_commit=_auto_commit)
 
 
-@_request(Command.SEND_MESSAGES, ("stream_id", "topic_id"))
+@dataclass(frozen=True, slots=True)
 class SendMessages(Request):
-    """A batch of messages. Hot paths use `messages.encode_send_messages` / `SendMessagesView`."""
+    """Append a batch of messages to one partition; the server assigns offsets, timestamps, ids and checksums. Encoded and decoded by the zero-copy runtime in `messages`."""
 
     stream_id: Identifier
     topic_id: Identifier
     partitioning: Partitioning
     messages: tuple[Message, ...]
+    CODE: ClassVar[Command] = Command.SEND_MESSAGES
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
 
     def __post_init__(self) -> None:
         Request.__post_init__(self)
@@ -397,37 +502,42 @@ class SendMessages(Request):
         return cls.decode(reader.rest())
 
 
-@_request(Command.FLUSH_UNSAVED_BUFFER, ("stream_id", "topic_id"))
+@dataclass(frozen=True, slots=True)
 class FlushUnsavedBuffer(Request):
+    """Write a partition's buffered messages to disk."""
+
     stream_id: Identifier
     topic_id: Identifier
     partition_id: int
     fsync: bool = False
+    CODE: ClassVar[Command] = Command.FLUSH_UNSAVED_BUFFER
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
 
     def write(self, writer: Writer) -> None:
         self.stream_id.write(writer)
         self.topic_id.write(writer)
-        writer.u32(self.partition_id).bool(self.fsync)
+        writer.u32(self.partition_id)
+        writer.bool(self.fsync)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(
-            Identifier.read(reader, "stream_id"),
-            Identifier.read(reader, "topic_id"),
-            reader.u32("partition_id"),
-            reader.bool("fsync"),
-        )
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        _partition_id = reader.u32('partition_id')
+        _fsync = reader.bool('fsync')
+        return cls(stream_id=_stream_id, topic_id=_topic_id, partition_id=_partition_id, fsync=_fsync)
 
 
-# ------------------------------------------------------------------ consumer offsets
-
-
-@_request(Command.GET_CONSUMER_OFFSET, ("stream_id", "topic_id"))
+@dataclass(frozen=True, slots=True)
 class GetConsumerOffset(Request):
+    """The stored offset of a consumer or group; every lookup failure answers an empty OK."""
+
     consumer: Consumer
     stream_id: Identifier
     topic_id: Identifier
     partition_id: int | None = None
+    CODE: ClassVar[Command] = Command.GET_CONSUMER_OFFSET
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
 
     def write(self, writer: Writer) -> None:
         self.consumer.write(writer)
@@ -437,107 +547,177 @@ class GetConsumerOffset(Request):
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(
-            Consumer.read(reader),
-            Identifier.read(reader, "stream_id"),
-            Identifier.read(reader, "topic_id"),
-            reader.opt_partition(),
-        )
+        _consumer = Consumer.read(reader)
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        _partition_id = reader.opt_partition()
+        return cls(consumer=_consumer, stream_id=_stream_id, topic_id=_topic_id, partition_id=_partition_id)
 
 
-@_request(Command.STORE_CONSUMER_OFFSET, ("stream_id", "topic_id"))
+@dataclass(frozen=True, slots=True)
 class StoreConsumerOffset(Request):
+    """Store a consumer's offset (beyond the partition's last offset answers 4100)."""
+
     consumer: Consumer
     stream_id: Identifier
     topic_id: Identifier
     partition_id: int | None
     offset: int
+    CODE: ClassVar[Command] = Command.STORE_CONSUMER_OFFSET
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
 
     def write(self, writer: Writer) -> None:
         self.consumer.write(writer)
         self.stream_id.write(writer)
         self.topic_id.write(writer)
-        writer.opt_partition(self.partition_id).u64(self.offset)
+        writer.opt_partition(self.partition_id)
+        writer.u64(self.offset)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(
-            Consumer.read(reader),
-            Identifier.read(reader, "stream_id"),
-            Identifier.read(reader, "topic_id"),
-            reader.opt_partition(),
-            reader.u64("offset"),
-        )
+        _consumer = Consumer.read(reader)
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        _partition_id = reader.opt_partition()
+        _offset = reader.u64('offset')
+        return cls(consumer=_consumer, stream_id=_stream_id, topic_id=_topic_id, partition_id=_partition_id, offset=_offset)
 
 
-@_request(Command.DELETE_CONSUMER_OFFSET, ("stream_id", "topic_id"))
-class DeleteConsumerOffset(GetConsumerOffset):
-    pass
+@dataclass(frozen=True, slots=True)
+class DeleteConsumerOffset(Request):
+    """Forget a consumer's stored offset (nothing stored answers 3021)."""
+
+    consumer: Consumer
+    stream_id: Identifier
+    topic_id: Identifier
+    partition_id: int | None = None
+    CODE: ClassVar[Command] = Command.DELETE_CONSUMER_OFFSET
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
+
+    def write(self, writer: Writer) -> None:
+        self.consumer.write(writer)
+        self.stream_id.write(writer)
+        self.topic_id.write(writer)
+        writer.opt_partition(self.partition_id)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _consumer = Consumer.read(reader)
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        _partition_id = reader.opt_partition()
+        return cls(consumer=_consumer, stream_id=_stream_id, topic_id=_topic_id, partition_id=_partition_id)
 
 
-# ------------------------------------------------------------------ streams
-
-
-@_request(Command.GET_STREAM, ("stream_id",))
+@dataclass(frozen=True, slots=True)
 class GetStream(Request):
+    """One stream with its topics."""
+
     stream_id: Identifier
+    CODE: ClassVar[Command] = Command.GET_STREAM
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id',)
 
     def write(self, writer: Writer) -> None:
         self.stream_id.write(writer)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(Identifier.read(reader, "stream_id"))
+        _stream_id = Identifier.read(reader, 'stream_id')
+        return cls(stream_id=_stream_id)
 
 
-@_request(Command.GET_STREAMS)
-class GetStreams(_Empty):
-    pass
+@dataclass(frozen=True, slots=True)
+class GetStreams(Request):
+    """Every stream, sorted by id."""
+
+    CODE: ClassVar[Command] = Command.GET_STREAMS
+
+    def write(self, writer: Writer) -> None:
+        pass
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        return cls()
 
 
-@_request(Command.CREATE_STREAM)
+@dataclass(frozen=True, slots=True)
 class CreateStream(Request):
+    """Create a stream (ids are server-assigned); a taken name answers 1012."""
+
     name: str
+    CODE: ClassVar[Command] = Command.CREATE_STREAM
 
     def write(self, writer: Writer) -> None:
-        writer.name(self.name, "stream name")
+        writer.name(self.name, 'name')
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(reader.name("stream name"))
+        _name = reader.name('name')
+        return cls(name=_name)
 
 
-@_request(Command.DELETE_STREAM, ("stream_id",))
-class DeleteStream(GetStream):
-    pass
+@dataclass(frozen=True, slots=True)
+class DeleteStream(Request):
+    """Delete a stream with all its topics and messages."""
+
+    stream_id: Identifier
+    CODE: ClassVar[Command] = Command.DELETE_STREAM
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id',)
+
+    def write(self, writer: Writer) -> None:
+        self.stream_id.write(writer)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _stream_id = Identifier.read(reader, 'stream_id')
+        return cls(stream_id=_stream_id)
 
 
-@_request(Command.UPDATE_STREAM, ("stream_id",))
+@dataclass(frozen=True, slots=True)
 class UpdateStream(Request):
+    """Rename a stream (another stream's name answers 1012)."""
+
     stream_id: Identifier
     name: str
+    CODE: ClassVar[Command] = Command.UPDATE_STREAM
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id',)
 
     def write(self, writer: Writer) -> None:
         self.stream_id.write(writer)
-        writer.name(self.name, "stream name")
+        writer.name(self.name, 'name')
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(Identifier.read(reader, "stream_id"), reader.name("stream name"))
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _name = reader.name('name')
+        return cls(stream_id=_stream_id, name=_name)
 
 
-@_request(Command.PURGE_STREAM, ("stream_id",))
-class PurgeStream(GetStream):
-    pass
+@dataclass(frozen=True, slots=True)
+class PurgeStream(Request):
+    """Delete every message of every topic of a stream, keeping the topics."""
+
+    stream_id: Identifier
+    CODE: ClassVar[Command] = Command.PURGE_STREAM
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id',)
+
+    def write(self, writer: Writer) -> None:
+        self.stream_id.write(writer)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _stream_id = Identifier.read(reader, 'stream_id')
+        return cls(stream_id=_stream_id)
 
 
-# ------------------------------------------------------------------ topics
-
-
-@_request(Command.GET_TOPIC, ("stream_id", "topic_id"))
+@dataclass(frozen=True, slots=True)
 class GetTopic(Request):
+    """One topic with its partitions."""
+
     stream_id: Identifier
     topic_id: Identifier
+    CODE: ClassVar[Command] = Command.GET_TOPIC
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
 
     def write(self, writer: Writer) -> None:
         self.stream_id.write(writer)
@@ -545,18 +725,31 @@ class GetTopic(Request):
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(Identifier.read(reader, "stream_id"), Identifier.read(reader, "topic_id"))
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        return cls(stream_id=_stream_id, topic_id=_topic_id)
 
 
-@_request(Command.GET_TOPICS, ("stream_id",))
-class GetTopics(GetStream):
-    pass
+@dataclass(frozen=True, slots=True)
+class GetTopics(Request):
+    """Every topic of a stream, sorted by id; empty if the stream does not exist."""
+
+    stream_id: Identifier
+    CODE: ClassVar[Command] = Command.GET_TOPICS
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id',)
+
+    def write(self, writer: Writer) -> None:
+        self.stream_id.write(writer)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _stream_id = Identifier.read(reader, 'stream_id')
+        return cls(stream_id=_stream_id)
 
 
-@_request(Command.CREATE_TOPIC, ("stream_id",))
+@dataclass(frozen=True, slots=True)
 class CreateTopic(Request):
-    """`message_expiry` µs (0 = server default, u64::MAX = never); `max_topic_size` bytes
-    (0 = default, u64::MAX = unlimited); `replication_factor` 0 = default."""
+    """Create a topic with its partitions; a taken name answers 2013."""
 
     stream_id: Identifier
     partitions_count: int
@@ -565,74 +758,134 @@ class CreateTopic(Request):
     max_topic_size: int
     replication_factor: int
     name: str
+    CODE: ClassVar[Command] = Command.CREATE_TOPIC
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id',)
+
+    @property
+    def message_expiry_us(self) -> int:
+        """`message_expiry` (µs), by the name that carries its unit."""
+        return self.message_expiry
+
+    @property
+    def max_topic_size_bytes(self) -> int:
+        """`max_topic_size` (bytes), by the name that carries its unit."""
+        return self.max_topic_size
 
     def write(self, writer: Writer) -> None:
         self.stream_id.write(writer)
-        writer.u32(self.partitions_count).u8(self.compression_algorithm).u64(self.message_expiry)
-        writer.u64(self.max_topic_size).u8(self.replication_factor).name(self.name, "topic name")
+        writer.u32(self.partitions_count)
+        writer.u8(self.compression_algorithm)
+        writer.u64(self.message_expiry)
+        writer.u64(self.max_topic_size)
+        writer.u8(self.replication_factor)
+        writer.name(self.name, 'name')
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(
-            stream_id=Identifier.read(reader, "stream_id"),
-            partitions_count=reader.u32("partitions_count"),
-            compression_algorithm=enum_or_int(CompressionAlgorithm, reader.u8("compression_algorithm")),
-            message_expiry=reader.u64("message_expiry"),
-            max_topic_size=reader.u64("max_topic_size"),
-            replication_factor=reader.u8("replication_factor"),
-            name=reader.name("topic name"),
-        )
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _partitions_count = reader.u32('partitions_count')
+        _compression_algorithm = enum_or_int(CompressionAlgorithm, reader.u8('compression_algorithm'))
+        _message_expiry = reader.u64('message_expiry')
+        _max_topic_size = reader.u64('max_topic_size')
+        _replication_factor = reader.u8('replication_factor')
+        _name = reader.name('name')
+        return cls(stream_id=_stream_id, partitions_count=_partitions_count, compression_algorithm=_compression_algorithm, message_expiry=_message_expiry, max_topic_size=_max_topic_size, replication_factor=_replication_factor, name=_name)
 
 
-@_request(Command.DELETE_TOPIC, ("stream_id", "topic_id"))
-class DeleteTopic(GetTopic):
-    pass
-
-
-@_request(Command.UPDATE_TOPIC, ("stream_id", "topic_id"))
-class UpdateTopic(Request):
-    """Same settings as CreateTopic, with the name last."""
+@dataclass(frozen=True, slots=True)
+class DeleteTopic(Request):
+    """Delete a topic with its messages."""
 
     stream_id: Identifier
     topic_id: Identifier
-    compression_algorithm: CompressionAlgorithm | int
-    message_expiry: int
-    max_topic_size: int
-    replication_factor: int
-    name: str
+    CODE: ClassVar[Command] = Command.DELETE_TOPIC
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
 
     def write(self, writer: Writer) -> None:
         self.stream_id.write(writer)
         self.topic_id.write(writer)
-        writer.u8(self.compression_algorithm).u64(self.message_expiry).u64(self.max_topic_size)
-        writer.u8(self.replication_factor).name(self.name, "topic name")
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(
-            stream_id=Identifier.read(reader, "stream_id"),
-            topic_id=Identifier.read(reader, "topic_id"),
-            compression_algorithm=enum_or_int(CompressionAlgorithm, reader.u8("compression_algorithm")),
-            message_expiry=reader.u64("message_expiry"),
-            max_topic_size=reader.u64("max_topic_size"),
-            replication_factor=reader.u8("replication_factor"),
-            name=reader.name("topic name"),
-        )
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        return cls(stream_id=_stream_id, topic_id=_topic_id)
 
 
-@_request(Command.PURGE_TOPIC, ("stream_id", "topic_id"))
-class PurgeTopic(GetTopic):
-    pass
+@dataclass(frozen=True, slots=True)
+class UpdateTopic(Request):
+    """Change a topic's settings and name (the name comes last)."""
+
+    stream_id: Identifier
+    topic_id: Identifier
+    compression_algorithm: CompressionAlgorithm | int
+    message_expiry: int
+    max_topic_size: int
+    replication_factor: int
+    name: str
+    CODE: ClassVar[Command] = Command.UPDATE_TOPIC
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
+
+    @property
+    def message_expiry_us(self) -> int:
+        """`message_expiry` (µs), by the name that carries its unit."""
+        return self.message_expiry
+
+    @property
+    def max_topic_size_bytes(self) -> int:
+        """`max_topic_size` (bytes), by the name that carries its unit."""
+        return self.max_topic_size
+
+    def write(self, writer: Writer) -> None:
+        self.stream_id.write(writer)
+        self.topic_id.write(writer)
+        writer.u8(self.compression_algorithm)
+        writer.u64(self.message_expiry)
+        writer.u64(self.max_topic_size)
+        writer.u8(self.replication_factor)
+        writer.name(self.name, 'name')
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        _compression_algorithm = enum_or_int(CompressionAlgorithm, reader.u8('compression_algorithm'))
+        _message_expiry = reader.u64('message_expiry')
+        _max_topic_size = reader.u64('max_topic_size')
+        _replication_factor = reader.u8('replication_factor')
+        _name = reader.name('name')
+        return cls(stream_id=_stream_id, topic_id=_topic_id, compression_algorithm=_compression_algorithm, message_expiry=_message_expiry, max_topic_size=_max_topic_size, replication_factor=_replication_factor, name=_name)
 
 
-# ------------------------------------------------------------------ partitions and segments
+@dataclass(frozen=True, slots=True)
+class PurgeTopic(Request):
+    """Delete every message of a topic, keeping its partitions."""
+
+    stream_id: Identifier
+    topic_id: Identifier
+    CODE: ClassVar[Command] = Command.PURGE_TOPIC
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
+
+    def write(self, writer: Writer) -> None:
+        self.stream_id.write(writer)
+        self.topic_id.write(writer)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        return cls(stream_id=_stream_id, topic_id=_topic_id)
 
 
-@_request(Command.CREATE_PARTITIONS, ("stream_id", "topic_id"))
+@dataclass(frozen=True, slots=True)
 class CreatePartitions(Request):
+    """Append partitions to a topic (new ids follow the highest)."""
+
     stream_id: Identifier
     topic_id: Identifier
     partitions_count: int
+    CODE: ClassVar[Command] = Command.CREATE_PARTITIONS
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
 
     def write(self, writer: Writer) -> None:
         self.stream_id.write(writer)
@@ -641,48 +894,70 @@ class CreatePartitions(Request):
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(
-            Identifier.read(reader, "stream_id"),
-            Identifier.read(reader, "topic_id"),
-            reader.u32("partitions_count"),
-        )
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        _partitions_count = reader.u32('partitions_count')
+        return cls(stream_id=_stream_id, topic_id=_topic_id, partitions_count=_partitions_count)
 
 
-@_request(Command.DELETE_PARTITIONS, ("stream_id", "topic_id"))
-class DeletePartitions(CreatePartitions):
-    """Removes the `partitions_count` highest-numbered partitions."""
+@dataclass(frozen=True, slots=True)
+class DeletePartitions(Request):
+    """Remove the highest-numbered partitions of a topic."""
 
-
-@_request(Command.DELETE_SEGMENTS, ("stream_id", "topic_id"))
-class DeleteSegments(Request):
     stream_id: Identifier
     topic_id: Identifier
-    partition_id: int
-    segments_count: int
+    partitions_count: int
+    CODE: ClassVar[Command] = Command.DELETE_PARTITIONS
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
 
     def write(self, writer: Writer) -> None:
         self.stream_id.write(writer)
         self.topic_id.write(writer)
-        writer.u32(self.partition_id).u32(self.segments_count)
+        writer.u32(self.partitions_count)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(
-            Identifier.read(reader, "stream_id"),
-            Identifier.read(reader, "topic_id"),
-            reader.u32("partition_id"),
-            reader.u32("segments_count"),
-        )
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        _partitions_count = reader.u32('partitions_count')
+        return cls(stream_id=_stream_id, topic_id=_topic_id, partitions_count=_partitions_count)
 
 
-# ------------------------------------------------------------------ consumer groups
+@dataclass(frozen=True, slots=True)
+class DeleteSegments(Request):
+    """Delete the oldest segments of a partition."""
+
+    stream_id: Identifier
+    topic_id: Identifier
+    partition_id: int
+    segments_count: int
+    CODE: ClassVar[Command] = Command.DELETE_SEGMENTS
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
+
+    def write(self, writer: Writer) -> None:
+        self.stream_id.write(writer)
+        self.topic_id.write(writer)
+        writer.u32(self.partition_id)
+        writer.u32(self.segments_count)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        _partition_id = reader.u32('partition_id')
+        _segments_count = reader.u32('segments_count')
+        return cls(stream_id=_stream_id, topic_id=_topic_id, partition_id=_partition_id, segments_count=_segments_count)
 
 
-@_request(Command.GET_CONSUMER_GROUP, ("stream_id", "topic_id", "group_id"))
+@dataclass(frozen=True, slots=True)
 class GetConsumerGroup(Request):
+    """One consumer group with its members and their partitions."""
+
     stream_id: Identifier
     topic_id: Identifier
     group_id: Identifier
+    CODE: ClassVar[Command] = Command.GET_CONSUMER_GROUP
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id', 'group_id')
 
     def write(self, writer: Writer) -> None:
         self.stream_id.write(writer)
@@ -691,68 +966,129 @@ class GetConsumerGroup(Request):
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(
-            Identifier.read(reader, "stream_id"),
-            Identifier.read(reader, "topic_id"),
-            Identifier.read(reader, "group_id"),
-        )
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        _group_id = Identifier.read(reader, 'group_id')
+        return cls(stream_id=_stream_id, topic_id=_topic_id, group_id=_group_id)
 
 
-@_request(Command.GET_CONSUMER_GROUPS, ("stream_id", "topic_id"))
-class GetConsumerGroups(GetTopic):
-    pass
+@dataclass(frozen=True, slots=True)
+class GetConsumerGroups(Request):
+    """Every consumer group of a topic."""
 
-
-@_request(Command.CREATE_CONSUMER_GROUP, ("stream_id", "topic_id"))
-class CreateConsumerGroup(Request):
     stream_id: Identifier
     topic_id: Identifier
-    name: str
+    CODE: ClassVar[Command] = Command.GET_CONSUMER_GROUPS
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
 
     def write(self, writer: Writer) -> None:
         self.stream_id.write(writer)
         self.topic_id.write(writer)
-        writer.name(self.name, "group name")
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(
-            Identifier.read(reader, "stream_id"),
-            Identifier.read(reader, "topic_id"),
-            reader.name("group name"),
-        )
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        return cls(stream_id=_stream_id, topic_id=_topic_id)
 
 
-@_request(Command.DELETE_CONSUMER_GROUP, ("stream_id", "topic_id", "group_id"))
-class DeleteConsumerGroup(GetConsumerGroup):
-    pass
+@dataclass(frozen=True, slots=True)
+class CreateConsumerGroup(Request):
+    """Create a consumer group over the topic's current partitions; a taken name answers 5004."""
+
+    stream_id: Identifier
+    topic_id: Identifier
+    name: str
+    CODE: ClassVar[Command] = Command.CREATE_CONSUMER_GROUP
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
+
+    def write(self, writer: Writer) -> None:
+        self.stream_id.write(writer)
+        self.topic_id.write(writer)
+        writer.name(self.name, 'name')
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        _name = reader.name('name')
+        return cls(stream_id=_stream_id, topic_id=_topic_id, name=_name)
 
 
-@_request(Command.JOIN_CONSUMER_GROUP, ("stream_id", "topic_id", "group_id"))
-class JoinConsumerGroup(GetConsumerGroup):
-    pass
+@dataclass(frozen=True, slots=True)
+class DeleteConsumerGroup(Request):
+    """Delete a consumer group."""
+
+    stream_id: Identifier
+    topic_id: Identifier
+    group_id: Identifier
+    CODE: ClassVar[Command] = Command.DELETE_CONSUMER_GROUP
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id', 'group_id')
+
+    def write(self, writer: Writer) -> None:
+        self.stream_id.write(writer)
+        self.topic_id.write(writer)
+        self.group_id.write(writer)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        _group_id = Identifier.read(reader, 'group_id')
+        return cls(stream_id=_stream_id, topic_id=_topic_id, group_id=_group_id)
 
 
-@_request(Command.LEAVE_CONSUMER_GROUP, ("stream_id", "topic_id", "group_id"))
-class LeaveConsumerGroup(GetConsumerGroup):
-    pass
+@dataclass(frozen=True, slots=True)
+class JoinConsumerGroup(Request):
+    """Make the caller's connection a member (idempotent); read the assignment with GetConsumerGroup."""
+
+    stream_id: Identifier
+    topic_id: Identifier
+    group_id: Identifier
+    CODE: ClassVar[Command] = Command.JOIN_CONSUMER_GROUP
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id', 'group_id')
+
+    def write(self, writer: Writer) -> None:
+        self.stream_id.write(writer)
+        self.topic_id.write(writer)
+        self.group_id.write(writer)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        _group_id = Identifier.read(reader, 'group_id')
+        return cls(stream_id=_stream_id, topic_id=_topic_id, group_id=_group_id)
 
 
-def _collect() -> dict[Command, type[Request]]:
-    registry: dict[Command, type[Request]] = {}
-    for value in list(globals().values()):
-        if isinstance(value, type) and issubclass(value, Request) and "CODE" in value.__dict__:
-            registry[value.CODE] = value
-    return registry
+@dataclass(frozen=True, slots=True)
+class LeaveConsumerGroup(Request):
+    """Remove the caller's connection from a group (the group rebalances)."""
+
+    stream_id: Identifier
+    topic_id: Identifier
+    group_id: Identifier
+    CODE: ClassVar[Command] = Command.LEAVE_CONSUMER_GROUP
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id', 'group_id')
+
+    def write(self, writer: Writer) -> None:
+        self.stream_id.write(writer)
+        self.topic_id.write(writer)
+        self.group_id.write(writer)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        _group_id = Identifier.read(reader, 'group_id')
+        return cls(stream_id=_stream_id, topic_id=_topic_id, group_id=_group_id)
 
 
-REQUEST_TYPES: dict[Command, type[Request]] = _collect()
+REQUEST_TYPES: dict[Command, type[Request]] = {Command.PING: Ping, Command.GET_STATS: GetStats, Command.GET_SNAPSHOT: GetSnapshot, Command.GET_CLUSTER_METADATA: GetClusterMetadata, Command.GET_ME: GetMe, Command.GET_CLIENT: GetClient, Command.GET_CLIENTS: GetClients, Command.GET_USER: GetUser, Command.GET_USERS: GetUsers, Command.CREATE_USER: CreateUser, Command.DELETE_USER: DeleteUser, Command.UPDATE_USER: UpdateUser, Command.UPDATE_PERMISSIONS: UpdatePermissions, Command.CHANGE_PASSWORD: ChangePassword, Command.LOGIN_USER: LoginUser, Command.LOGOUT_USER: LogoutUser, Command.GET_PERSONAL_ACCESS_TOKENS: GetPersonalAccessTokens, Command.CREATE_PERSONAL_ACCESS_TOKEN: CreatePersonalAccessToken, Command.DELETE_PERSONAL_ACCESS_TOKEN: DeletePersonalAccessToken, Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN: LoginWithPersonalAccessToken, Command.POLL_MESSAGES: PollMessages, Command.SEND_MESSAGES: SendMessages, Command.FLUSH_UNSAVED_BUFFER: FlushUnsavedBuffer, Command.GET_CONSUMER_OFFSET: GetConsumerOffset, Command.STORE_CONSUMER_OFFSET: StoreConsumerOffset, Command.DELETE_CONSUMER_OFFSET: DeleteConsumerOffset, Command.GET_STREAM: GetStream, Command.GET_STREAMS: GetStreams, Command.CREATE_STREAM: CreateStream, Command.DELETE_STREAM: DeleteStream, Command.UPDATE_STREAM: UpdateStream, Command.PURGE_STREAM: PurgeStream, Command.GET_TOPIC: GetTopic, Command.GET_TOPICS: GetTopics, Command.CREATE_TOPIC: CreateTopic, Command.DELETE_TOPIC: DeleteTopic, Command.UPDATE_TOPIC: UpdateTopic, Command.PURGE_TOPIC: PurgeTopic, Command.CREATE_PARTITIONS: CreatePartitions, Command.DELETE_PARTITIONS: DeletePartitions, Command.DELETE_SEGMENTS: DeleteSegments, Command.GET_CONSUMER_GROUP: GetConsumerGroup, Command.GET_CONSUMER_GROUPS: GetConsumerGroups, Command.CREATE_CONSUMER_GROUP: CreateConsumerGroup, Command.DELETE_CONSUMER_GROUP: DeleteConsumerGroup, Command.JOIN_CONSUMER_GROUP: JoinConsumerGroup, Command.LEAVE_CONSUMER_GROUP: LeaveConsumerGroup}
 
 
 def decode_request(code: int, payload: BytesLike) -> Request:
     """Decode a request payload by command code; unknown codes raise INVALID_COMMAND."""
-    from .errors import invalid_command
-
     try:
         request_type = REQUEST_TYPES[Command(code)]
     except (ValueError, KeyError):

@@ -1,373 +1,457 @@
-"""Typed response bodies (reference §3.3–§3.6) with `encode()` / `decode()` in both directions.
+# generated from protocol-spec by protocol-spec/generator — do not edit
+# Source: protocol-spec/spec/*.toml. Change the spec, then run `make gen`.
+"""One frozen dataclass per response record (protocol-spec/spec/structs.toml and inline responses),
+generated, with `encode()` / `decode()` in both directions.
 
-Timestamps are microseconds since the Unix epoch (`*_us`), durations microseconds, sizes bytes.
-List responses (`X × n`) use `Model.decode_list(buf)` / `Model.encode_list(items)`.
-A Get* that finds nothing is an empty OK body: callers map `b""` to None before decoding.
+Attributes are the spec's field names; a field whose name lacks its unit also reads as `<name>_us` /
+`<name>_bytes`. List responses (`X × n`) use `Model.decode_list(buf)` / `Model.encode_list(items)`.
+A Get* that finds nothing is an empty OK body: `decode_response_body` answers None for it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
+from ._extras import StatsExtras
 from ._model import WireModel
-from .codes import (
-    MAX_TOPIC_SIZE_UNLIMITED,
-    MESSAGE_EXPIRY_NEVER,
-    NOT_LOGGED_IN_USER_ID,
-    STATS_EXTENSION_HOT_PATH,
-    Command,
-    SegmentWriterBackend,
-)
-from .errors import ProtocolError, invalid_format, truncated
+from .codes import Command, ClusterNodeRole, ClusterNodeStatus, CompressionAlgorithm, SegmentWriterBackend, Transport, UserStatus
 from .messages import PolledMessages
-from .kinds import ClusterNodeRole, ClusterNodeStatus, CompressionAlgorithm, Transport, UserStatus
-from .primitives import Permissions, Reader, Writer, enum_or_int
-
-__all__ = [
-    "CacheMetrics",
-    "ClientDetails",
-    "ClientInfo",
-    "ClientGroupMembership",
-    "ClusterMetadata",
-    "ClusterNode",
-    "ConsumerOffsetInfo",
-    "GroupDetails",
-    "GroupHeader",
-    "GroupMember",
-    "IdentityInfo",
-    "PartitionDetails",
-    "PersonalAccessTokenInfo",
-    "RawPersonalAccessToken",
-    "Stats",
-    "StreamDetails",
-    "StreamHeader",
-    "TopicDetails",
-    "TopicHeader",
-    "UserDetails",
-    "UserHeader",
-    "LIST_RESPONSES",
-    "RESPONSE_MODELS",
-    "decode_response_body",
-    "encode_response_body",
-]
-
-NEVER_EXPIRE = MESSAGE_EXPIRY_NEVER
-UNLIMITED_SIZE = MAX_TOPIC_SIZE_UNLIMITED
-NO_USER_ID = NOT_LOGGED_IN_USER_ID
-
-
-# ------------------------------------------------------------------ streams
+from .primitives import Permissions, Reader, Writer, check_length, counted, enum_or_int, read_to_end
 
 
 @dataclass(frozen=True, slots=True)
 class StreamHeader(WireModel):
-    """A stream summary (GetStreams item, CreateStream response). 33 + name bytes."""
+    """A stream without its topics (33 + name bytes). GetStreams answers StreamHeader x n."""
 
     id: int
-    created_at_us: int
+    created_at: int
     topics_count: int
     size_bytes: int
     messages_count: int
     name: str
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'topics_count', 'size_bytes', 'messages_count', 'name')
+
+    @property
+    def created_at_us(self) -> int:
+        """`created_at` (µs), by the name that carries its unit."""
+        return self.created_at
 
     def write(self, writer: Writer) -> None:
-        writer.u32(self.id).u64(self.created_at_us).u32(self.topics_count)
-        writer.u64(self.size_bytes).u64(self.messages_count).name(self.name, "stream name")
+        writer.u32(self.id)
+        writer.u64(self.created_at)
+        writer.u32(self.topics_count)
+        writer.u64(self.size_bytes)
+        writer.u64(self.messages_count)
+        writer.name(self.name, 'name')
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(
-            id=reader.u32("stream id"),
-            created_at_us=reader.u64("created_at"),
-            topics_count=reader.u32("topics_count"),
-            size_bytes=reader.u64("size_bytes"),
-            messages_count=reader.u64("messages_count"),
-            name=reader.name("stream name"),
-        )
+        _id = reader.u32('id')
+        _created_at = reader.u64('created_at')
+        _topics_count = reader.u32('topics_count')
+        _size_bytes = reader.u64('size_bytes')
+        _messages_count = reader.u64('messages_count')
+        _name = reader.name('name')
+        return cls(id=_id, created_at=_created_at, topics_count=_topics_count, size_bytes=_size_bytes, messages_count=_messages_count, name=_name)
+
+
+@dataclass(frozen=True, slots=True)
+class StreamDetails(WireModel):
+    """A stream with its topics (GetStream)."""
+
+    id: int
+    created_at: int
+    size_bytes: int
+    messages_count: int
+    name: str
+    topics: tuple[TopicHeader, ...]
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'topics_count', 'size_bytes', 'messages_count', 'name', 'topics')
+
+    @property
+    def topics_count(self) -> int:
+        return len(self.topics)
+
+    @property
+    def created_at_us(self) -> int:
+        """`created_at` (µs), by the name that carries its unit."""
+        return self.created_at
+
+    def write(self, writer: Writer) -> None:
+        writer.u32(self.id)
+        writer.u64(self.created_at)
+        writer.u32(len(self.topics))
+        writer.u64(self.size_bytes)
+        writer.u64(self.messages_count)
+        writer.name(self.name, 'name')
+        for _item in self.topics:
+            _item.write(writer)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _id = reader.u32('id')
+        _created_at = reader.u64('created_at')
+        _topics_count = reader.u32('topics_count')
+        _size_bytes = reader.u64('size_bytes')
+        _messages_count = reader.u64('messages_count')
+        _name = reader.name('name')
+        _topics = tuple(TopicHeader.read(reader) for _ in counted(reader, _topics_count, 'topics'))
+        return cls(id=_id, created_at=_created_at, size_bytes=_size_bytes, messages_count=_messages_count, name=_name, topics=_topics)
 
 
 @dataclass(frozen=True, slots=True)
 class TopicHeader(WireModel):
-    """A topic summary (GetTopics item). 51 + name bytes; expiry before compression on the wire."""
+    """A topic without its partitions (51 + name bytes). Expiry comes before compression."""
 
     id: int
-    created_at_us: int
+    created_at: int
     partitions_count: int
-    message_expiry_us: int
+    message_expiry: int
     compression_algorithm: CompressionAlgorithm | int
-    max_topic_size_bytes: int
+    max_topic_size: int
     replication_factor: int
     size_bytes: int
     messages_count: int
     name: str
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'partitions_count', 'message_expiry_us', 'compression_algorithm', 'max_topic_size_bytes', 'replication_factor', 'size_bytes', 'messages_count', 'name')
 
     @property
-    def never_expires(self) -> bool:
-        return self.message_expiry_us in (0, NEVER_EXPIRE)
+    def created_at_us(self) -> int:
+        """`created_at` (µs), by the name that carries its unit."""
+        return self.created_at
+
+    @property
+    def message_expiry_us(self) -> int:
+        """`message_expiry` (µs), by the name that carries its unit."""
+        return self.message_expiry
+
+    @property
+    def max_topic_size_bytes(self) -> int:
+        """`max_topic_size` (bytes), by the name that carries its unit."""
+        return self.max_topic_size
 
     def write(self, writer: Writer) -> None:
-        writer.u32(self.id).u64(self.created_at_us).u32(self.partitions_count)
-        writer.u64(self.message_expiry_us).u8(self.compression_algorithm).u64(self.max_topic_size_bytes)
-        writer.u8(self.replication_factor).u64(self.size_bytes).u64(self.messages_count)
-        writer.name(self.name, "topic name")
+        writer.u32(self.id)
+        writer.u64(self.created_at)
+        writer.u32(self.partitions_count)
+        writer.u64(self.message_expiry)
+        writer.u8(self.compression_algorithm)
+        writer.u64(self.max_topic_size)
+        writer.u8(self.replication_factor)
+        writer.u64(self.size_bytes)
+        writer.u64(self.messages_count)
+        writer.name(self.name, 'name')
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(
-            id=reader.u32("topic id"),
-            created_at_us=reader.u64("created_at"),
-            partitions_count=reader.u32("partitions_count"),
-            message_expiry_us=reader.u64("message_expiry"),
-            compression_algorithm=enum_or_int(CompressionAlgorithm, reader.u8("compression")),
-            max_topic_size_bytes=reader.u64("max_topic_size"),
-            replication_factor=reader.u8("replication_factor"),
-            size_bytes=reader.u64("size_bytes"),
-            messages_count=reader.u64("messages_count"),
-            name=reader.name("topic name"),
-        )
+        _id = reader.u32('id')
+        _created_at = reader.u64('created_at')
+        _partitions_count = reader.u32('partitions_count')
+        _message_expiry = reader.u64('message_expiry')
+        _compression_algorithm = enum_or_int(CompressionAlgorithm, reader.u8('compression_algorithm'))
+        _max_topic_size = reader.u64('max_topic_size')
+        _replication_factor = reader.u8('replication_factor')
+        _size_bytes = reader.u64('size_bytes')
+        _messages_count = reader.u64('messages_count')
+        _name = reader.name('name')
+        return cls(id=_id, created_at=_created_at, partitions_count=_partitions_count, message_expiry=_message_expiry, compression_algorithm=_compression_algorithm, max_topic_size=_max_topic_size, replication_factor=_replication_factor, size_bytes=_size_bytes, messages_count=_messages_count, name=_name)
 
 
 @dataclass(frozen=True, slots=True)
-class StreamDetails(StreamHeader):
-    """GetStream response: the stream header followed by `topics_count` topic headers."""
+class TopicDetails(WireModel):
+    """A topic with its partitions (GetTopic, CreateTopic)."""
 
-    topics: tuple[TopicHeader, ...] = ()
+    id: int
+    created_at: int
+    message_expiry: int
+    compression_algorithm: CompressionAlgorithm | int
+    max_topic_size: int
+    replication_factor: int
+    size_bytes: int
+    messages_count: int
+    name: str
+    partitions: tuple[PartitionDetails, ...]
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'partitions_count', 'message_expiry_us', 'compression_algorithm', 'max_topic_size_bytes', 'replication_factor', 'size_bytes', 'messages_count', 'name', 'partitions')
+
+    @property
+    def partitions_count(self) -> int:
+        return len(self.partitions)
+
+    @property
+    def created_at_us(self) -> int:
+        """`created_at` (µs), by the name that carries its unit."""
+        return self.created_at
+
+    @property
+    def message_expiry_us(self) -> int:
+        """`message_expiry` (µs), by the name that carries its unit."""
+        return self.message_expiry
+
+    @property
+    def max_topic_size_bytes(self) -> int:
+        """`max_topic_size` (bytes), by the name that carries its unit."""
+        return self.max_topic_size
 
     def write(self, writer: Writer) -> None:
-        if self.topics_count != len(self.topics):
-            raise ValueError(f"topics_count {self.topics_count} != {len(self.topics)} topics")
-        StreamHeader.write(self, writer)
-        for topic in self.topics:
-            topic.write(writer)
+        writer.u32(self.id)
+        writer.u64(self.created_at)
+        writer.u32(len(self.partitions))
+        writer.u64(self.message_expiry)
+        writer.u8(self.compression_algorithm)
+        writer.u64(self.max_topic_size)
+        writer.u8(self.replication_factor)
+        writer.u64(self.size_bytes)
+        writer.u64(self.messages_count)
+        writer.name(self.name, 'name')
+        for _item in self.partitions:
+            _item.write(writer)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        header = StreamHeader.read(reader)
-        topics = _read_counted(reader, TopicHeader, header.topics_count, "topics")
-        return cls(**_fields(header), topics=topics)
+        _id = reader.u32('id')
+        _created_at = reader.u64('created_at')
+        _partitions_count = reader.u32('partitions_count')
+        _message_expiry = reader.u64('message_expiry')
+        _compression_algorithm = enum_or_int(CompressionAlgorithm, reader.u8('compression_algorithm'))
+        _max_topic_size = reader.u64('max_topic_size')
+        _replication_factor = reader.u8('replication_factor')
+        _size_bytes = reader.u64('size_bytes')
+        _messages_count = reader.u64('messages_count')
+        _name = reader.name('name')
+        _partitions = tuple(PartitionDetails.read(reader) for _ in counted(reader, _partitions_count, 'partitions'))
+        return cls(id=_id, created_at=_created_at, message_expiry=_message_expiry, compression_algorithm=_compression_algorithm, max_topic_size=_max_topic_size, replication_factor=_replication_factor, size_bytes=_size_bytes, messages_count=_messages_count, name=_name, partitions=_partitions)
 
 
 @dataclass(frozen=True, slots=True)
 class PartitionDetails(WireModel):
-    """One partition (40 bytes). `current_offset` is the last stored offset (0 when empty)."""
+    """One partition (40 bytes)."""
 
     id: int
-    created_at_us: int
+    created_at: int
     segments_count: int
     current_offset: int
     size_bytes: int
     messages_count: int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'segments_count', 'current_offset', 'size_bytes', 'messages_count')
+
+    @property
+    def created_at_us(self) -> int:
+        """`created_at` (µs), by the name that carries its unit."""
+        return self.created_at
 
     def write(self, writer: Writer) -> None:
-        writer.u32(self.id).u64(self.created_at_us).u32(self.segments_count)
-        writer.u64(self.current_offset).u64(self.size_bytes).u64(self.messages_count)
+        writer.u32(self.id)
+        writer.u64(self.created_at)
+        writer.u32(self.segments_count)
+        writer.u64(self.current_offset)
+        writer.u64(self.size_bytes)
+        writer.u64(self.messages_count)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(
-            id=reader.u32("partition id"),
-            created_at_us=reader.u64("created_at"),
-            segments_count=reader.u32("segments_count"),
-            current_offset=reader.u64("current_offset"),
-            size_bytes=reader.u64("size_bytes"),
-            messages_count=reader.u64("messages_count"),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class TopicDetails(TopicHeader):
-    """GetTopic / CreateTopic response: topic header + `partitions_count` partitions."""
-
-    partitions: tuple[PartitionDetails, ...] = ()
-
-    def write(self, writer: Writer) -> None:
-        if self.partitions_count != len(self.partitions):
-            raise ValueError(f"partitions_count {self.partitions_count} != {len(self.partitions)} partitions")
-        TopicHeader.write(self, writer)
-        for partition in self.partitions:
-            partition.write(writer)
-
-    @classmethod
-    def read(cls, reader: Reader) -> Self:
-        header = TopicHeader.read(reader)
-        partitions = _read_counted(reader, PartitionDetails, header.partitions_count, "partitions")
-        return cls(**_fields(header), partitions=partitions)
-
-
-# ------------------------------------------------------------------ users and tokens
+        _id = reader.u32('id')
+        _created_at = reader.u64('created_at')
+        _segments_count = reader.u32('segments_count')
+        _current_offset = reader.u64('current_offset')
+        _size_bytes = reader.u64('size_bytes')
+        _messages_count = reader.u64('messages_count')
+        return cls(id=_id, created_at=_created_at, segments_count=_segments_count, current_offset=_current_offset, size_bytes=_size_bytes, messages_count=_messages_count)
 
 
 @dataclass(frozen=True, slots=True)
 class UserHeader(WireModel):
-    """GetUsers item: `id u32 | created_at u64 | status u8 | username Name`."""
+    """A user without permissions (14 + username bytes). GetUsers answers UserHeader x n."""
 
     id: int
-    created_at_us: int
+    created_at: int
     status: UserStatus | int
     username: str
-
-    def write(self, writer: Writer) -> None:
-        writer.u32(self.id).u64(self.created_at_us).u8(self.status).name(self.username, "username")
-
-    @classmethod
-    def read(cls, reader: Reader) -> Self:
-        return cls(
-            id=reader.u32("user id"),
-            created_at_us=reader.u64("created_at"),
-            status=enum_or_int(UserStatus, reader.u8("user status")),
-            username=reader.name("username"),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class UserDetails(UserHeader):
-    """GetUser / CreateUser response: header then `00000000` (no permissions) or `01 | len u32 | perms`."""
-
-    permissions: Permissions | None = None
-
-    def write(self, writer: Writer) -> None:
-        UserHeader.write(self, writer)
-        if self.permissions is None:
-            writer.u32(0)
-            return
-        encoded = self.permissions.encode()
-        writer.u8(1).u32(len(encoded)).raw(encoded)
-
-    @classmethod
-    def read(cls, reader: Reader) -> Self:
-        header = UserHeader.read(reader)
-        permissions = None
-        if reader.u8("has_permissions") == 1:
-            size = reader.u32("permissions length")
-            start = reader.pos
-            permissions = Permissions.read(reader)
-            if reader.pos - start != size:
-                raise invalid_format(f"permissions length {size} != decoded {reader.pos - start}")
-        else:
-            # "No permissions" is four zero bytes: the flag plus three more (0.8 writes u32 0).
-            reader.view(3, "permissions marker")
-        return cls(**_fields(header), permissions=permissions)
-
-
-@dataclass(frozen=True, slots=True)
-class IdentityInfo(WireModel):
-    """LoginUser / LoginWithPersonalAccessToken response: the logged-in user's id."""
-
-    user_id: int
-
-    def write(self, writer: Writer) -> None:
-        writer.u32(self.user_id)
-
-    @classmethod
-    def read(cls, reader: Reader) -> Self:
-        return cls(user_id=reader.u32("user_id"))
-
-
-@dataclass(frozen=True, slots=True)
-class RawPersonalAccessToken(WireModel):
-    """CreatePersonalAccessToken response: the token secret (shown once)."""
-
-    token: str
-
-    def write(self, writer: Writer) -> None:
-        writer.name(self.token, "token")
-
-    @classmethod
-    def read(cls, reader: Reader) -> Self:
-        return cls(token=reader.name("token"))
-
-
-@dataclass(frozen=True, slots=True)
-class PersonalAccessTokenInfo(WireModel):
-    """GetPersonalAccessTokens item. `expiry_at_us` 0 = never expires."""
-
-    name: str
-    expiry_at_us: int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'status', 'username')
 
     @property
-    def never_expires(self) -> bool:
-        return self.expiry_at_us == 0
+    def created_at_us(self) -> int:
+        """`created_at` (µs), by the name that carries its unit."""
+        return self.created_at
 
     def write(self, writer: Writer) -> None:
-        writer.name(self.name, "token name").u64(self.expiry_at_us)
+        writer.u32(self.id)
+        writer.u64(self.created_at)
+        writer.u8(self.status)
+        writer.name(self.username, 'username')
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(name=reader.name("token name"), expiry_at_us=reader.u64("expiry_at"))
+        _id = reader.u32('id')
+        _created_at = reader.u64('created_at')
+        _status = enum_or_int(UserStatus, reader.u8('status'))
+        _username = reader.name('username')
+        return cls(id=_id, created_at=_created_at, status=_status, username=_username)
 
 
-# ------------------------------------------------------------------ system
+@dataclass(frozen=True, slots=True)
+class UserDetails(WireModel):
+    """A user with permissions (GetUser, CreateUser). No permissions = four zero bytes."""
+
+    id: int
+    created_at: int
+    status: UserStatus | int
+    username: str
+    permissions: Permissions | None = None
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'status', 'username', 'permissions')
+
+    @property
+    def created_at_us(self) -> int:
+        """`created_at` (µs), by the name that carries its unit."""
+        return self.created_at
+
+    def write(self, writer: Writer) -> None:
+        writer.u32(self.id)
+        writer.u64(self.created_at)
+        writer.u8(self.status)
+        writer.name(self.username, 'username')
+        writer.u8(1 if self.permissions is not None else 0)
+        if self.permissions is None:
+            writer.raw(bytes(3))
+        if self.permissions is not None:
+            _sized = Writer()
+            self.permissions.write(_sized)
+            _sized_bytes = _sized.bytes()
+            writer.u32(len(_sized_bytes)).raw(_sized_bytes)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _id = reader.u32('id')
+        _created_at = reader.u64('created_at')
+        _status = enum_or_int(UserStatus, reader.u8('status'))
+        _username = reader.name('username')
+        _has_permissions = reader.u8('has_permissions')
+        if _has_permissions == 0:
+            reader.view(3, 'padding')
+        if _has_permissions == 1:
+            _permissions_len = reader.u32('permissions_len')
+            _permissions_len_start = reader.pos
+        if _has_permissions == 1:
+            _permissions = Permissions.read(reader)
+            check_length(reader, _permissions_len_start, _permissions_len, 'permissions_len')
+        else:
+            _permissions = None
+        return cls(id=_id, created_at=_created_at, status=_status, username=_username, permissions=_permissions)
 
 
 @dataclass(frozen=True, slots=True)
 class ClientInfo(WireModel):
-    """GetClients item. `user_id` is u32::MAX (NO_USER_ID) for a connection that is not logged in."""
+    """A connected client (17 + address bytes). GetClients answers ClientInfo x n, without group triples."""
 
     client_id: int
     user_id: int
     transport: Transport | int
     address: str
     consumer_groups_count: int
-
-    @property
-    def is_authenticated(self) -> bool:
-        return self.user_id != NO_USER_ID
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('client_id', 'user_id', 'transport', 'address', 'consumer_groups_count')
 
     def write(self, writer: Writer) -> None:
-        writer.u32(self.client_id).u32(self.user_id).u8(self.transport)
-        writer.long_string(self.address).u32(self.consumer_groups_count)
+        writer.u32(self.client_id)
+        writer.u32(self.user_id)
+        writer.u8(self.transport)
+        writer.long_string(self.address)
+        writer.u32(self.consumer_groups_count)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(
-            client_id=reader.u32("client_id"),
-            user_id=reader.u32("user_id"),
-            transport=enum_or_int(Transport, reader.u8("transport")),
-            address=reader.long_string("address"),
-            consumer_groups_count=reader.u32("consumer_groups_count"),
-        )
+        _client_id = reader.u32('client_id')
+        _user_id = reader.u32('user_id')
+        _transport = enum_or_int(Transport, reader.u8('transport'))
+        _address = reader.long_string('address')
+        _consumer_groups_count = reader.u32('consumer_groups_count')
+        return cls(client_id=_client_id, user_id=_user_id, transport=_transport, address=_address, consumer_groups_count=_consumer_groups_count)
 
 
 @dataclass(frozen=True, slots=True)
-class ClientGroupMembership(WireModel):
-    """A consumer group a client belongs to (numeric ids)."""
+class ClientDetails(WireModel):
+    """A client with its group memberships (GetMe, GetClient)."""
+
+    client_id: int
+    user_id: int
+    transport: Transport | int
+    address: str
+    consumer_groups: tuple[ClientGroupInfo, ...]
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('client_id', 'user_id', 'transport', 'address', 'consumer_groups_count', 'consumer_groups')
+
+    @property
+    def consumer_groups_count(self) -> int:
+        return len(self.consumer_groups)
+
+    def write(self, writer: Writer) -> None:
+        writer.u32(self.client_id)
+        writer.u32(self.user_id)
+        writer.u8(self.transport)
+        writer.long_string(self.address)
+        writer.u32(len(self.consumer_groups))
+        for _item in self.consumer_groups:
+            _item.write(writer)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _client_id = reader.u32('client_id')
+        _user_id = reader.u32('user_id')
+        _transport = enum_or_int(Transport, reader.u8('transport'))
+        _address = reader.long_string('address')
+        _consumer_groups_count = reader.u32('consumer_groups_count')
+        _consumer_groups = tuple(ClientGroupInfo.read(reader) for _ in counted(reader, _consumer_groups_count, 'consumer_groups'))
+        return cls(client_id=_client_id, user_id=_user_id, transport=_transport, address=_address, consumer_groups=_consumer_groups)
+
+
+@dataclass(frozen=True, slots=True)
+class ClientGroupInfo(WireModel):
+    """One group membership of a client (12 bytes)."""
 
     stream_id: int
     topic_id: int
     group_id: int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id', 'group_id')
 
     def write(self, writer: Writer) -> None:
-        writer.u32(self.stream_id).u32(self.topic_id).u32(self.group_id)
+        writer.u32(self.stream_id)
+        writer.u32(self.topic_id)
+        writer.u32(self.group_id)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(reader.u32("stream_id"), reader.u32("topic_id"), reader.u32("group_id"))
+        _stream_id = reader.u32('stream_id')
+        _topic_id = reader.u32('topic_id')
+        _group_id = reader.u32('group_id')
+        return cls(stream_id=_stream_id, topic_id=_topic_id, group_id=_group_id)
 
 
 @dataclass(frozen=True, slots=True)
-class ClientDetails(ClientInfo):
-    """GetMe / GetClient response: ClientInfo followed by its consumer group memberships."""
+class ClusterMetadata(WireModel):
+    """Cluster description; a single-node 0.8 server answers name "single-node" and one leader node."""
 
-    consumer_groups: tuple[ClientGroupMembership, ...] = ()
+    name: str
+    nodes: tuple[ClusterNode, ...]
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('name', 'nodes_count', 'nodes')
+
+    @property
+    def nodes_count(self) -> int:
+        return len(self.nodes)
 
     def write(self, writer: Writer) -> None:
-        if self.consumer_groups_count != len(self.consumer_groups):
-            raise ValueError("consumer_groups_count does not match consumer_groups")
-        ClientInfo.write(self, writer)
-        for group in self.consumer_groups:
-            group.write(writer)
+        writer.long_string(self.name)
+        writer.u32(len(self.nodes))
+        for _item in self.nodes:
+            _item.write(writer)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        info = ClientInfo.read(reader)
-        groups = _read_counted(reader, ClientGroupMembership, info.consumer_groups_count, "consumer groups")
-        return cls(**_fields(info), consumer_groups=groups)
+        _name = reader.long_string('name')
+        _nodes_count = reader.u32('nodes_count')
+        _nodes = tuple(ClusterNode.read(reader) for _ in counted(reader, _nodes_count, 'nodes'))
+        return cls(name=_name, nodes=_nodes)
 
 
 @dataclass(frozen=True, slots=True)
 class ClusterNode(WireModel):
-    """One cluster node and the ports it listens on."""
+    """One node of the cluster."""
 
     name: str
     ip: str
@@ -375,149 +459,45 @@ class ClusterNode(WireModel):
     quic_port: int
     http_port: int
     websocket_port: int
-    role: ClusterNodeRole | int = ClusterNodeRole.LEADER
-    status: ClusterNodeStatus | int = ClusterNodeStatus.HEALTHY
+    role: ClusterNodeRole | int
+    status: ClusterNodeStatus | int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('name', 'ip', 'tcp_port', 'quic_port', 'http_port', 'websocket_port', 'role', 'status')
 
     def write(self, writer: Writer) -> None:
-        writer.long_string(self.name).long_string(self.ip)
-        writer.u16(self.tcp_port).u16(self.quic_port).u16(self.http_port).u16(self.websocket_port)
-        writer.u8(self.role).u8(self.status)
+        writer.long_string(self.name)
+        writer.long_string(self.ip)
+        writer.u16(self.tcp_port)
+        writer.u16(self.quic_port)
+        writer.u16(self.http_port)
+        writer.u16(self.websocket_port)
+        writer.u8(self.role)
+        writer.u8(self.status)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(
-            name=reader.long_string("node name"),
-            ip=reader.long_string("node ip"),
-            tcp_port=reader.u16("tcp_port"),
-            quic_port=reader.u16("quic_port"),
-            http_port=reader.u16("http_port"),
-            websocket_port=reader.u16("websocket_port"),
-            role=enum_or_int(ClusterNodeRole, reader.u8("role")),
-            status=enum_or_int(ClusterNodeStatus, reader.u8("status")),
-        )
+        _name = reader.long_string('name')
+        _ip = reader.long_string('ip')
+        _tcp_port = reader.u16('tcp_port')
+        _quic_port = reader.u16('quic_port')
+        _http_port = reader.u16('http_port')
+        _websocket_port = reader.u16('websocket_port')
+        _role = enum_or_int(ClusterNodeRole, reader.u8('role'))
+        _status = enum_or_int(ClusterNodeStatus, reader.u8('status'))
+        return cls(name=_name, ip=_ip, tcp_port=_tcp_port, quic_port=_quic_port, http_port=_http_port, websocket_port=_websocket_port, role=_role, status=_status)
 
 
 @dataclass(frozen=True, slots=True)
-class ClusterMetadata(WireModel):
-    """GetClusterMetadata response. A 0.8 single node answers name "single-node" with one leader node."""
-
-    name: str
-    nodes: tuple[ClusterNode, ...] = ()
-
-    def write(self, writer: Writer) -> None:
-        writer.long_string(self.name).u32(len(self.nodes))
-        for node in self.nodes:
-            node.write(writer)
-
-    @classmethod
-    def read(cls, reader: Reader) -> Self:
-        name = reader.long_string("cluster name")
-        count = reader.u32("nodes_count")
-        return cls(name=name, nodes=_read_counted(reader, ClusterNode, count, "nodes"))
-
-
-@dataclass(frozen=True, slots=True)
-class CacheMetrics(WireModel):
-    """Per-partition cache counters in Stats (32 bytes)."""
-
-    stream_id: int
-    topic_id: int
-    partition_id: int
-    hits: int
-    misses: int
-    hit_ratio: float
-
-    def write(self, writer: Writer) -> None:
-        writer.u32(self.stream_id).u32(self.topic_id).u32(self.partition_id)
-        writer.u64(self.hits).u64(self.misses).f32(self.hit_ratio)
-
-    @classmethod
-    def read(cls, reader: Reader) -> Self:
-        return cls(
-            reader.u32("stream_id"), reader.u32("topic_id"), reader.u32("partition_id"),
-            reader.u64("hits"), reader.u64("misses"), reader.f32("hit_ratio"),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class HotPathStats(WireModel):
-    """Segment writer and buffer pool counters: this project's server appends them to GetStats as a
-    StatsExtension block (tag STATS_EXTENSION_HOT_PATH); other Iggy servers do not send them."""
-
-    writer: SegmentWriterBackend | int
-    io_uring_available: bool
-    direct_io: bool
-    pool_capacity_bytes: int
-    pool_reserved_bytes: int
-    pool_in_use_bytes: int
-    pool_in_use_buffers: int
-    pool_free_buffers: int
-    pool_hits: int
-    pool_misses: int
-    pool_evictions: int
-    pool_exhausted: int
-    receive_fallbacks: int
-    read_fallbacks: int
-    writes: int
-    datasyncs: int
-    bytes_written: int
-    write_queue_bytes: int
-    background_submissions: int
-    background_batches: int
-
-    def write(self, writer: Writer) -> None:
-        writer.u8(int(self.writer)).bool(self.io_uring_available).bool(self.direct_io)
-        for name in _HOT_PATH_COUNTERS:
-            writer.u64(getattr(self, name))
-
-    @classmethod
-    def read(cls, reader: Reader) -> Self:
-        r = reader
-        return cls(
-            enum_or_int(SegmentWriterBackend, r.u8("writer")), r.bool("io_uring_available"), r.bool("direct_io"),
-            *(r.u64(name) for name in _HOT_PATH_COUNTERS),
-        )
-
-
-_HOT_PATH_COUNTERS = (
-    "pool_capacity_bytes", "pool_reserved_bytes", "pool_in_use_bytes", "pool_in_use_buffers", "pool_free_buffers",
-    "pool_hits", "pool_misses", "pool_evictions", "pool_exhausted", "receive_fallbacks", "read_fallbacks",
-    "writes", "datasyncs", "bytes_written", "write_queue_bytes", "background_submissions", "background_batches",
-)
-_STATS_EXTENSION_HEADER_BYTES = 8
-
-
-def _read_stats_extensions(reader: Reader) -> HotPathStats | None:
-    """Tagged blocks after the 0.8 Stats fields (see the spec's StatsExtension). Unknown tags are
-    skipped; an area that does not parse (another server's trailing data) is ignored, not an error."""
-    hot_path = None
-    # Every block consumes at least its 8-byte header, so the loop is bounded by the buffer size.
-    while reader.remaining >= _STATS_EXTENSION_HEADER_BYTES:
-        tag, length = reader.u32("extension tag"), reader.u32("extension length")
-        if length > reader.remaining:
-            return hot_path
-        body = Reader(reader.view(length, "extension body"))
-        if tag == STATS_EXTENSION_HOT_PATH:
-            try:
-                hot_path = HotPathStats.read(body)
-            except ProtocolError:
-                return None
-    return hot_path
-
-
-@dataclass(frozen=True, slots=True)
-class Stats(WireModel):
-    """GetStats response (all fields mandatory for the official decoder). ``hot_path`` is only sent by
-    this project's server (a StatsExtension after the 0.8 fields); None from other servers."""
+class Stats(StatsExtras, WireModel):
+    """Server statistics (GetStats); every field is mandatory for the Rust decoder. Fixed part 108 bytes."""
 
     process_id: int
     cpu_usage: float
     total_cpu_usage: float
-    memory_usage_bytes: int
-    total_memory_bytes: int
-    available_memory_bytes: int
-    run_time_us: int
-    start_time_us: int
+    memory_usage: int
+    total_memory: int
+    available_memory: int
+    run_time: int
+    start_time: int
     read_bytes: int
     written_bytes: int
     messages_size_bytes: int
@@ -534,162 +514,468 @@ class Stats(WireModel):
     kernel_version: str
     iggy_server_version: str
     iggy_server_semver: int
-    cache_metrics: tuple[CacheMetrics, ...]
+    cache_metrics: tuple[CacheMetric, ...]
     threads_count: int
-    free_disk_space_bytes: int
-    total_disk_space_bytes: int
-    hot_path: HotPathStats | None = None
+    free_disk_space: int
+    total_disk_space: int
+    extensions: tuple[StatsExtension, ...]
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('process_id', 'cpu_usage', 'total_cpu_usage', 'memory_usage_bytes', 'total_memory_bytes', 'available_memory_bytes', 'run_time_us', 'start_time_us', 'read_bytes', 'written_bytes', 'messages_size_bytes', 'streams_count', 'topics_count', 'partitions_count', 'segments_count', 'messages_count', 'clients_count', 'consumer_groups_count', 'hostname', 'os_name', 'os_version', 'kernel_version', 'iggy_server_version', 'iggy_server_semver', 'cache_metrics_count', 'cache_metrics', 'threads_count', 'free_disk_space_bytes', 'total_disk_space_bytes', 'hot_path')
+
+    @property
+    def cache_metrics_count(self) -> int:
+        return len(self.cache_metrics)
+
+    @property
+    def memory_usage_bytes(self) -> int:
+        """`memory_usage` (bytes), by the name that carries its unit."""
+        return self.memory_usage
+
+    @property
+    def total_memory_bytes(self) -> int:
+        """`total_memory` (bytes), by the name that carries its unit."""
+        return self.total_memory
+
+    @property
+    def available_memory_bytes(self) -> int:
+        """`available_memory` (bytes), by the name that carries its unit."""
+        return self.available_memory
+
+    @property
+    def run_time_us(self) -> int:
+        """`run_time` (µs), by the name that carries its unit."""
+        return self.run_time
+
+    @property
+    def start_time_us(self) -> int:
+        """`start_time` (µs), by the name that carries its unit."""
+        return self.start_time
+
+    @property
+    def free_disk_space_bytes(self) -> int:
+        """`free_disk_space` (bytes), by the name that carries its unit."""
+        return self.free_disk_space
+
+    @property
+    def total_disk_space_bytes(self) -> int:
+        """`total_disk_space` (bytes), by the name that carries its unit."""
+        return self.total_disk_space
 
     def write(self, writer: Writer) -> None:
-        writer.u32(self.process_id).f32(self.cpu_usage).f32(self.total_cpu_usage)
-        writer.u64(self.memory_usage_bytes).u64(self.total_memory_bytes).u64(self.available_memory_bytes)
-        writer.u64(self.run_time_us).u64(self.start_time_us).u64(self.read_bytes).u64(self.written_bytes)
-        writer.u64(self.messages_size_bytes).u32(self.streams_count).u32(self.topics_count)
-        writer.u32(self.partitions_count).u32(self.segments_count).u64(self.messages_count)
-        writer.u32(self.clients_count).u32(self.consumer_groups_count)
-        for text in (self.hostname, self.os_name, self.os_version, self.kernel_version, self.iggy_server_version):
-            writer.long_string(text)
-        writer.u32(self.iggy_server_semver).u32(len(self.cache_metrics))
-        for metrics in self.cache_metrics:
-            metrics.write(writer)
-        writer.u32(self.threads_count).u64(self.free_disk_space_bytes).u64(self.total_disk_space_bytes)
-        if self.hot_path is not None:
-            body = self.hot_path.encode()
-            writer.u32(STATS_EXTENSION_HOT_PATH).u32(len(body)).raw(body)
+        writer.u32(self.process_id)
+        writer.f32(self.cpu_usage)
+        writer.f32(self.total_cpu_usage)
+        writer.u64(self.memory_usage)
+        writer.u64(self.total_memory)
+        writer.u64(self.available_memory)
+        writer.u64(self.run_time)
+        writer.u64(self.start_time)
+        writer.u64(self.read_bytes)
+        writer.u64(self.written_bytes)
+        writer.u64(self.messages_size_bytes)
+        writer.u32(self.streams_count)
+        writer.u32(self.topics_count)
+        writer.u32(self.partitions_count)
+        writer.u32(self.segments_count)
+        writer.u64(self.messages_count)
+        writer.u32(self.clients_count)
+        writer.u32(self.consumer_groups_count)
+        writer.long_string(self.hostname)
+        writer.long_string(self.os_name)
+        writer.long_string(self.os_version)
+        writer.long_string(self.kernel_version)
+        writer.long_string(self.iggy_server_version)
+        writer.u32(self.iggy_server_semver)
+        writer.u32(len(self.cache_metrics))
+        for _item in self.cache_metrics:
+            _item.write(writer)
+        writer.u32(self.threads_count)
+        writer.u64(self.free_disk_space)
+        writer.u64(self.total_disk_space)
+        for _item in self.extensions:
+            _item.write(writer)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        r = reader
-        head = dict(
-            process_id=r.u32(), cpu_usage=r.f32(), total_cpu_usage=r.f32(),
-            memory_usage_bytes=r.u64(), total_memory_bytes=r.u64(), available_memory_bytes=r.u64(),
-            run_time_us=r.u64(), start_time_us=r.u64(), read_bytes=r.u64(), written_bytes=r.u64(),
-            messages_size_bytes=r.u64(), streams_count=r.u32(), topics_count=r.u32(),
-            partitions_count=r.u32(), segments_count=r.u32(), messages_count=r.u64(),
-            clients_count=r.u32(), consumer_groups_count=r.u32(),
-            hostname=r.long_string("hostname"), os_name=r.long_string("os_name"),
-            os_version=r.long_string("os_version"), kernel_version=r.long_string("kernel_version"),
-            iggy_server_version=r.long_string("iggy_server_version"), iggy_server_semver=r.u32(),
-        )
-        count = r.u32("cache_metrics_count")
-        metrics = _read_counted(r, CacheMetrics, count, "cache metrics")
-        return cls(
-            **head, cache_metrics=metrics, threads_count=r.u32(),
-            free_disk_space_bytes=r.u64(), total_disk_space_bytes=r.u64(), hot_path=_read_stats_extensions(r),
-        )
+        _process_id = reader.u32('process_id')
+        _cpu_usage = reader.f32('cpu_usage')
+        _total_cpu_usage = reader.f32('total_cpu_usage')
+        _memory_usage = reader.u64('memory_usage')
+        _total_memory = reader.u64('total_memory')
+        _available_memory = reader.u64('available_memory')
+        _run_time = reader.u64('run_time')
+        _start_time = reader.u64('start_time')
+        _read_bytes = reader.u64('read_bytes')
+        _written_bytes = reader.u64('written_bytes')
+        _messages_size_bytes = reader.u64('messages_size_bytes')
+        _streams_count = reader.u32('streams_count')
+        _topics_count = reader.u32('topics_count')
+        _partitions_count = reader.u32('partitions_count')
+        _segments_count = reader.u32('segments_count')
+        _messages_count = reader.u64('messages_count')
+        _clients_count = reader.u32('clients_count')
+        _consumer_groups_count = reader.u32('consumer_groups_count')
+        _hostname = reader.long_string('hostname')
+        _os_name = reader.long_string('os_name')
+        _os_version = reader.long_string('os_version')
+        _kernel_version = reader.long_string('kernel_version')
+        _iggy_server_version = reader.long_string('iggy_server_version')
+        _iggy_server_semver = reader.u32('iggy_server_semver')
+        _cache_metrics_count = reader.u32('cache_metrics_count')
+        _cache_metrics = tuple(CacheMetric.read(reader) for _ in counted(reader, _cache_metrics_count, 'cache_metrics'))
+        _threads_count = reader.u32('threads_count')
+        _free_disk_space = reader.u64('free_disk_space')
+        _total_disk_space = reader.u64('total_disk_space')
+        _extensions = read_to_end(reader, StatsExtension.read, tolerant=True)
+        return cls(process_id=_process_id, cpu_usage=_cpu_usage, total_cpu_usage=_total_cpu_usage, memory_usage=_memory_usage, total_memory=_total_memory, available_memory=_available_memory, run_time=_run_time, start_time=_start_time, read_bytes=_read_bytes, written_bytes=_written_bytes, messages_size_bytes=_messages_size_bytes, streams_count=_streams_count, topics_count=_topics_count, partitions_count=_partitions_count, segments_count=_segments_count, messages_count=_messages_count, clients_count=_clients_count, consumer_groups_count=_consumer_groups_count, hostname=_hostname, os_name=_os_name, os_version=_os_version, kernel_version=_kernel_version, iggy_server_version=_iggy_server_version, iggy_server_semver=_iggy_server_semver, cache_metrics=_cache_metrics, threads_count=_threads_count, free_disk_space=_free_disk_space, total_disk_space=_total_disk_space, extensions=_extensions)
 
 
-# ------------------------------------------------------------------ consumer groups and offsets
+@dataclass(frozen=True, slots=True)
+class StatsExtension(WireModel):
+    """A tagged block at the end of Stats (this project's extension). Tags are STATS_EXTENSION_* constants; a block only ever grows at its end, so decoders read the fields they know and skip the rest by `length`."""
+
+    tag: int
+    body: bytes
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('tag', 'body')
+
+    def write(self, writer: Writer) -> None:
+        writer.u32(self.tag)
+        writer.u32(len(self.body))
+        writer.raw(self.body)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _tag = reader.u32('tag')
+        _length = reader.u32('length')
+        _body = reader.raw(_length, 'body')
+        return cls(tag=_tag, body=_body)
+
+
+@dataclass(frozen=True, slots=True)
+class HotPathStats(WireModel):
+    """Server hot-path counters (StatsExtension tag 1): segment writer and buffer pool. Fixed part 139 bytes."""
+
+    writer: SegmentWriterBackend | int
+    io_uring_available: bool
+    direct_io: bool
+    pool_capacity: int
+    pool_reserved: int
+    pool_in_use: int
+    pool_in_use_buffers: int
+    pool_free_buffers: int
+    pool_hits: int
+    pool_misses: int
+    pool_evictions: int
+    pool_exhausted: int
+    receive_fallbacks: int
+    read_fallbacks: int
+    writes: int
+    datasyncs: int
+    bytes_written: int
+    write_queue: int
+    background_submissions: int
+    background_batches: int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('writer', 'io_uring_available', 'direct_io', 'pool_capacity_bytes', 'pool_reserved_bytes', 'pool_in_use_bytes', 'pool_in_use_buffers', 'pool_free_buffers', 'pool_hits', 'pool_misses', 'pool_evictions', 'pool_exhausted', 'receive_fallbacks', 'read_fallbacks', 'writes', 'datasyncs', 'bytes_written_bytes', 'write_queue_bytes', 'background_submissions', 'background_batches')
+
+    @property
+    def pool_capacity_bytes(self) -> int:
+        """`pool_capacity` (bytes), by the name that carries its unit."""
+        return self.pool_capacity
+
+    @property
+    def pool_reserved_bytes(self) -> int:
+        """`pool_reserved` (bytes), by the name that carries its unit."""
+        return self.pool_reserved
+
+    @property
+    def pool_in_use_bytes(self) -> int:
+        """`pool_in_use` (bytes), by the name that carries its unit."""
+        return self.pool_in_use
+
+    @property
+    def bytes_written_bytes(self) -> int:
+        """`bytes_written` (bytes), by the name that carries its unit."""
+        return self.bytes_written
+
+    @property
+    def write_queue_bytes(self) -> int:
+        """`write_queue` (bytes), by the name that carries its unit."""
+        return self.write_queue
+
+    def write(self, writer: Writer) -> None:
+        writer.u8(self.writer)
+        writer.bool(self.io_uring_available)
+        writer.bool(self.direct_io)
+        writer.u64(self.pool_capacity)
+        writer.u64(self.pool_reserved)
+        writer.u64(self.pool_in_use)
+        writer.u64(self.pool_in_use_buffers)
+        writer.u64(self.pool_free_buffers)
+        writer.u64(self.pool_hits)
+        writer.u64(self.pool_misses)
+        writer.u64(self.pool_evictions)
+        writer.u64(self.pool_exhausted)
+        writer.u64(self.receive_fallbacks)
+        writer.u64(self.read_fallbacks)
+        writer.u64(self.writes)
+        writer.u64(self.datasyncs)
+        writer.u64(self.bytes_written)
+        writer.u64(self.write_queue)
+        writer.u64(self.background_submissions)
+        writer.u64(self.background_batches)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _writer = enum_or_int(SegmentWriterBackend, reader.u8('writer'))
+        _io_uring_available = reader.bool('io_uring_available')
+        _direct_io = reader.bool('direct_io')
+        _pool_capacity = reader.u64('pool_capacity')
+        _pool_reserved = reader.u64('pool_reserved')
+        _pool_in_use = reader.u64('pool_in_use')
+        _pool_in_use_buffers = reader.u64('pool_in_use_buffers')
+        _pool_free_buffers = reader.u64('pool_free_buffers')
+        _pool_hits = reader.u64('pool_hits')
+        _pool_misses = reader.u64('pool_misses')
+        _pool_evictions = reader.u64('pool_evictions')
+        _pool_exhausted = reader.u64('pool_exhausted')
+        _receive_fallbacks = reader.u64('receive_fallbacks')
+        _read_fallbacks = reader.u64('read_fallbacks')
+        _writes = reader.u64('writes')
+        _datasyncs = reader.u64('datasyncs')
+        _bytes_written = reader.u64('bytes_written')
+        _write_queue = reader.u64('write_queue')
+        _background_submissions = reader.u64('background_submissions')
+        _background_batches = reader.u64('background_batches')
+        return cls(writer=_writer, io_uring_available=_io_uring_available, direct_io=_direct_io, pool_capacity=_pool_capacity, pool_reserved=_pool_reserved, pool_in_use=_pool_in_use, pool_in_use_buffers=_pool_in_use_buffers, pool_free_buffers=_pool_free_buffers, pool_hits=_pool_hits, pool_misses=_pool_misses, pool_evictions=_pool_evictions, pool_exhausted=_pool_exhausted, receive_fallbacks=_receive_fallbacks, read_fallbacks=_read_fallbacks, writes=_writes, datasyncs=_datasyncs, bytes_written=_bytes_written, write_queue=_write_queue, background_submissions=_background_submissions, background_batches=_background_batches)
+
+
+@dataclass(frozen=True, slots=True)
+class CacheMetric(WireModel):
+    """Cache statistics of one partition (32 bytes)."""
+
+    stream_id: int
+    topic_id: int
+    partition_id: int
+    hits: int
+    misses: int
+    hit_ratio: float
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id', 'partition_id', 'hits', 'misses', 'hit_ratio')
+
+    def write(self, writer: Writer) -> None:
+        writer.u32(self.stream_id)
+        writer.u32(self.topic_id)
+        writer.u32(self.partition_id)
+        writer.u64(self.hits)
+        writer.u64(self.misses)
+        writer.f32(self.hit_ratio)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _stream_id = reader.u32('stream_id')
+        _topic_id = reader.u32('topic_id')
+        _partition_id = reader.u32('partition_id')
+        _hits = reader.u64('hits')
+        _misses = reader.u64('misses')
+        _hit_ratio = reader.f32('hit_ratio')
+        return cls(stream_id=_stream_id, topic_id=_topic_id, partition_id=_partition_id, hits=_hits, misses=_misses, hit_ratio=_hit_ratio)
 
 
 @dataclass(frozen=True, slots=True)
 class GroupHeader(WireModel):
-    """GetConsumerGroups item / CreateConsumerGroup response (13 + name bytes)."""
+    """A consumer group without members (13 + name bytes). GetConsumerGroups answers GroupHeader x n."""
 
     id: int
     partitions_count: int
     members_count: int
     name: str
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'partitions_count', 'members_count', 'name')
 
     def write(self, writer: Writer) -> None:
-        writer.u32(self.id).u32(self.partitions_count).u32(self.members_count).name(self.name, "group name")
+        writer.u32(self.id)
+        writer.u32(self.partitions_count)
+        writer.u32(self.members_count)
+        writer.name(self.name, 'name')
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(
-            id=reader.u32("group id"),
-            partitions_count=reader.u32("partitions_count"),
-            members_count=reader.u32("members_count"),
-            name=reader.name("group name"),
-        )
+        _id = reader.u32('id')
+        _partitions_count = reader.u32('partitions_count')
+        _members_count = reader.u32('members_count')
+        _name = reader.name('name')
+        return cls(id=_id, partitions_count=_partitions_count, members_count=_members_count, name=_name)
+
+
+@dataclass(frozen=True, slots=True)
+class GroupDetails(WireModel):
+    """A consumer group with its members (GetConsumerGroup)."""
+
+    id: int
+    partitions_count: int
+    name: str
+    members: tuple[GroupMember, ...]
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'partitions_count', 'members_count', 'name', 'members')
+
+    @property
+    def members_count(self) -> int:
+        return len(self.members)
+
+    def write(self, writer: Writer) -> None:
+        writer.u32(self.id)
+        writer.u32(self.partitions_count)
+        writer.u32(len(self.members))
+        writer.name(self.name, 'name')
+        for _item in self.members:
+            _item.write(writer)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _id = reader.u32('id')
+        _partitions_count = reader.u32('partitions_count')
+        _members_count = reader.u32('members_count')
+        _name = reader.name('name')
+        _members = tuple(GroupMember.read(reader) for _ in counted(reader, _members_count, 'members'))
+        return cls(id=_id, partitions_count=_partitions_count, name=_name, members=_members)
 
 
 @dataclass(frozen=True, slots=True)
 class GroupMember(WireModel):
-    """A group member and the partitions it owns: `id u32 | partitions_count u32 | partition u32 × n`."""
+    """One member of a consumer group and the partitions it owns."""
 
-    id: int
-    partitions: tuple[int, ...] = ()
+    member_id: int
+    partition_ids: tuple[int, ...]
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('member_id', 'partitions_count', 'partition_ids')
 
     @property
     def partitions_count(self) -> int:
-        return len(self.partitions)
+        return len(self.partition_ids)
 
     def write(self, writer: Writer) -> None:
-        writer.u32(self.id).u32(len(self.partitions))
-        for partition_id in self.partitions:
-            writer.u32(partition_id)
+        writer.u32(self.member_id)
+        writer.u32(len(self.partition_ids))
+        for _item in self.partition_ids:
+            writer.u32(_item)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        member_id = reader.u32("member id")
-        count = reader.u32("member partitions_count")
-        if count * 4 > reader.remaining:
-            raise _truncated_list("member partitions", count, reader)
-        return cls(id=member_id, partitions=tuple(reader.u32("partition id") for _ in range(count)))
-
-
-@dataclass(frozen=True, slots=True)
-class GroupDetails(GroupHeader):
-    """GetConsumerGroup response: GroupHeader + `members_count` members."""
-
-    members: tuple[GroupMember, ...] = ()
-
-    def write(self, writer: Writer) -> None:
-        if self.members_count != len(self.members):
-            raise ValueError(f"members_count {self.members_count} != {len(self.members)} members")
-        GroupHeader.write(self, writer)
-        for member in self.members:
-            member.write(writer)
-
-    @classmethod
-    def read(cls, reader: Reader) -> Self:
-        header = GroupHeader.read(reader)
-        members = _read_counted(reader, GroupMember, header.members_count, "members")
-        return cls(**_fields(header), members=members)
+        _member_id = reader.u32('member_id')
+        _partitions_count = reader.u32('partitions_count')
+        _partition_ids = tuple(reader.u32('partition_ids') for _ in counted(reader, _partitions_count, 'partition_ids'))
+        return cls(member_id=_member_id, partition_ids=_partition_ids)
 
 
 @dataclass(frozen=True, slots=True)
 class ConsumerOffsetInfo(WireModel):
-    """GetConsumerOffset response (20 bytes)."""
+    """Stored offset of a consumer or group on one partition (20 bytes)."""
 
     partition_id: int
     current_offset: int
     stored_offset: int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('partition_id', 'current_offset', 'stored_offset')
 
     def write(self, writer: Writer) -> None:
-        writer.u32(self.partition_id).u64(self.current_offset).u64(self.stored_offset)
+        writer.u32(self.partition_id)
+        writer.u64(self.current_offset)
+        writer.u64(self.stored_offset)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls(reader.u32("partition_id"), reader.u64("current_offset"), reader.u64("stored_offset"))
+        _partition_id = reader.u32('partition_id')
+        _current_offset = reader.u64('current_offset')
+        _stored_offset = reader.u64('stored_offset')
+        return cls(partition_id=_partition_id, current_offset=_current_offset, stored_offset=_stored_offset)
 
 
-# ------------------------------------------------------------------ helpers
+@dataclass(frozen=True, slots=True)
+class PersonalAccessTokenInfo(WireModel):
+    """One personal access token of the caller (no secret). GetPersonalAccessTokens answers it x n."""
+
+    name: str
+    expiry_at: int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('name', 'expiry_at_us')
+
+    @property
+    def expiry_at_us(self) -> int:
+        """`expiry_at` (µs), by the name that carries its unit."""
+        return self.expiry_at
+
+    def write(self, writer: Writer) -> None:
+        writer.name(self.name, 'name')
+        writer.u64(self.expiry_at)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _name = reader.name('name')
+        _expiry_at = reader.u64('expiry_at')
+        return cls(name=_name, expiry_at=_expiry_at)
 
 
-def _fields(obj: object) -> dict[str, object]:
-    return {name: getattr(obj, name) for name in obj.__dataclass_fields__}  # type: ignore[attr-defined]
+@dataclass(frozen=True, slots=True)
+class GetSnapshotResponse(WireModel):
+    """GetSnapshot response body."""
+
+    data: bytes
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('data',)
+
+    def write(self, writer: Writer) -> None:
+        writer.raw(self.data)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _data = bytes(reader.rest())
+        return cls(data=_data)
 
 
-def _truncated_list(what: str, count: int, reader: Reader) -> Exception:
-    return truncated(f"{count} {what}", count, reader.remaining)
+@dataclass(frozen=True, slots=True)
+class LoginUserResponse(WireModel):
+    """LoginUser response body."""
+
+    user_id: int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('user_id',)
+
+    def write(self, writer: Writer) -> None:
+        writer.u32(self.user_id)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _user_id = reader.u32('user_id')
+        return cls(user_id=_user_id)
 
 
-def _read_counted(reader: Reader, model: type[WireModel], count: int, what: str) -> tuple:
-    # Every element is at least one byte, so a count above the remaining size is a truncation;
-    # checking first keeps a hostile count from driving a long loop.
-    if count > reader.remaining:
-        raise _truncated_list(what, count, reader)
-    return tuple(model.read(reader) for _ in range(count))
+@dataclass(frozen=True, slots=True)
+class CreatePersonalAccessTokenResponse(WireModel):
+    """CreatePersonalAccessToken response body."""
+
+    token: str
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('token',)
+
+    def write(self, writer: Writer) -> None:
+        writer.name(self.token, 'token')
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _token = reader.name('token')
+        return cls(token=_token)
 
 
-# ------------------------------------------------------------------ command → response model
+@dataclass(frozen=True, slots=True)
+class LoginWithPersonalAccessTokenResponse(WireModel):
+    """LoginWithPersonalAccessToken response body."""
 
-#: Model of the OK body for each command that has one; commands absent here answer an empty body
-#: (GetSnapshot answers raw ZIP bytes, see `decode_response_body`).
+    user_id: int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('user_id',)
+
+    def write(self, writer: Writer) -> None:
+        writer.u32(self.user_id)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _user_id = reader.u32('user_id')
+        return cls(user_id=_user_id)
+
+
+# Type of the OK body of each command that has one (one element for list answers).
 RESPONSE_MODELS: dict[Command, type[Any]] = {
     Command.GET_STATS: Stats,
+    Command.GET_SNAPSHOT: GetSnapshotResponse,
     Command.GET_CLUSTER_METADATA: ClusterMetadata,
     Command.GET_ME: ClientDetails,
     Command.GET_CLIENT: ClientDetails,
@@ -697,10 +983,10 @@ RESPONSE_MODELS: dict[Command, type[Any]] = {
     Command.GET_USER: UserDetails,
     Command.GET_USERS: UserHeader,
     Command.CREATE_USER: UserDetails,
-    Command.LOGIN_USER: IdentityInfo,
+    Command.LOGIN_USER: LoginUserResponse,
     Command.GET_PERSONAL_ACCESS_TOKENS: PersonalAccessTokenInfo,
-    Command.CREATE_PERSONAL_ACCESS_TOKEN: RawPersonalAccessToken,
-    Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN: IdentityInfo,
+    Command.CREATE_PERSONAL_ACCESS_TOKEN: CreatePersonalAccessTokenResponse,
+    Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN: LoginWithPersonalAccessTokenResponse,
     Command.POLL_MESSAGES: PolledMessages,
     Command.GET_CONSUMER_OFFSET: ConsumerOffsetInfo,
     Command.GET_STREAM: StreamDetails,
@@ -714,40 +1000,33 @@ RESPONSE_MODELS: dict[Command, type[Any]] = {
     Command.CREATE_CONSUMER_GROUP: GroupHeader,
 }
 
-#: Commands whose OK body is `model × n` (empty body = empty list).
-LIST_RESPONSES: frozenset[Command] = frozenset(
-    {
-        Command.GET_CLIENTS,
-        Command.GET_USERS,
-        Command.GET_PERSONAL_ACCESS_TOKENS,
-        Command.GET_STREAMS,
-        Command.GET_TOPICS,
-        Command.GET_CONSUMER_GROUPS,
-    }
-)
+# Commands whose OK body is `model × n` (an empty body is an empty list).
+LIST_RESPONSES: frozenset[Command] = frozenset({
+    Command.GET_CLIENTS,
+    Command.GET_USERS,
+    Command.GET_PERSONAL_ACCESS_TOKENS,
+    Command.GET_STREAMS,
+    Command.GET_TOPICS,
+    Command.GET_CONSUMER_GROUPS,
+})
 
 
 def decode_response_body(code: int, payload: bytes | bytearray | memoryview) -> Any:
-    """Decode an OK body for `code`: a model, a list for list commands, None for an empty body of a
-    single-object command (Get* "not found"), raw bytes for GetSnapshot."""
+    """An OK body for `code`: a model, a list for list commands, None for an empty body otherwise."""
     command = Command(code)
-    if command == Command.GET_SNAPSHOT:
-        return bytes(payload)
     model = RESPONSE_MODELS.get(command)
     if command in LIST_RESPONSES:
-        return model.decode_list(payload)
+        return model.decode_list(payload)  # type: ignore[union-attr]
     if model is None or len(payload) == 0:
         return None
     return model.decode(payload)
 
 
 def encode_response_body(code: int, value: Any) -> bytes:
-    """Inverse of `decode_response_body` (None → empty body)."""
+    """Inverse of `decode_response_body` (None -> empty body)."""
     command = Command(code)
     if value is None:
         return b""
-    if command == Command.GET_SNAPSHOT:
-        return bytes(value)
     if command in LIST_RESPONSES:
         return RESPONSE_MODELS[command].encode_list(value)
     return value.encode()

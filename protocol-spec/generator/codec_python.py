@@ -1,0 +1,561 @@
+"""Emit the Python codec: a frozen dataclass per command request and per structs.toml record, each with
+`read(reader)` / `write(writer)` (so `decode(buf)` / `encode()`), the command table, and the byte layout of
+the message header and the index entry.
+
+The generated modules stand on a small hand-written runtime in `iggy.protocol`: `primitives` (Reader,
+Writer, Identifier, Consumer, PollingStrategy, Partitioning, chained Permissions, user headers) and `messages`
+(the zero-copy hot-path views: SendMessages' index + frames, polled batches). A spec type with a runtime
+class maps to it (RUNTIME_TYPES); everything else is generated.
+
+Naming rule: one attribute per wire field, named exactly as in the spec; a field whose name does not say its
+`unit` also gets a read-only alias with the unit suffix (`created_at` -> `created_at_us`, `max_topic_size` ->
+`max_topic_size_bytes`), so callers may use the name that carries the unit. Derived fields (counts, lengths,
+flags, padding: `spec.derived_field_names`) are not attributes; a derived count is a read-only property.
+"""
+
+from __future__ import annotations
+
+from .languages import BANNER, SOURCE_NOTE
+from .spec import Command, Field, Record, Spec, derived_field_names
+
+# Spec type -> (Python annotation, read expression with {what}, write statement with {value} and {what}).
+_SCALARS = {
+    "u8": ("int", "reader.u8({what})", "writer.u8({value})"),
+    "u16": ("int", "reader.u16({what})", "writer.u16({value})"),
+    "u32": ("int", "reader.u32({what})", "writer.u32({value})"),
+    "u64": ("int", "reader.u64({what})", "writer.u64({value})"),
+    "u128": ("int", "reader.u128({what})", "writer.u128({value})"),
+    "f32": ("float", "reader.f32({what})", "writer.f32({value})"),
+    "bool": ("bool", "reader.bool({what})", "writer.bool({value})"),
+    "name": ("str", "reader.name({what})", "writer.name({value}, {what})"),
+    "password": ("str", "reader.short_string({what})", "writer.short_string({value}, {what})"),
+    "string32": ("str", "reader.long_string({what})", "writer.long_string({value})"),
+    "optional_partition": ("int | None", "reader.opt_partition()", "writer.opt_partition({value})"),
+}
+# Spec records implemented by the hand-written runtime: (class name, module).
+RUNTIME_TYPES = {
+    "identifier": ("Identifier", "primitives"),
+    "consumer": ("Consumer", "primitives"),
+    "polling_strategy": ("PollingStrategy", "primitives"),
+    "partitioning": ("Partitioning", "primitives"),
+    "permissions": ("Permissions", "primitives"),
+    "message": ("Message", "messages"),
+    "PolledMessages": ("PolledMessages", "messages"),
+}
+_UNIT_SUFFIX = {"µs": "_us", "bytes": "_bytes"}
+# Records whose generated class takes extra behaviour from the hand-written runtime (`_extras.py`).
+EXTRAS = {"Stats": "StatsExtras"}
+# Public names a hand-written extra gives in place of a wire field (Stats.extensions reads as Stats.hot_path).
+EXTRA_PUBLIC = {"Stats": {"extensions": "hot_path"}}
+# A to_end list of these is an extension area: a tail that does not parse is ignored, not an error.
+TOLERANT_TO_END = frozenset({"StatsExtension"})
+
+REQUESTS_PATH = "sdk/python/src/iggy/protocol/requests.py"
+RESPONSES_PATH = "sdk/python/src/iggy/protocol/responses.py"
+LAYOUT_PATH = "sdk/python/src/iggy/protocol/layout.py"
+
+
+def response_class_name(spec: Spec, command: Command) -> str | None:
+    """The Python type of a command's OK body (one element for list answers); None for an empty body."""
+    if command.response == "empty":
+        return None
+    if command.response == "inline":
+        return f"{command.name}Response"
+    return RUNTIME_TYPES.get(command.response, (command.response, ""))[0]
+
+
+# --- field emission ---------------------------------------------------------------------------------------
+
+
+class _Emitter:
+    """Emits `read` and `write` bodies for one field list (a request or a record)."""
+
+    def __init__(self, spec: Spec, fields: tuple[Field, ...], enums_used: set[str]):
+        self.spec = spec
+        self.fields = fields
+        self.derived = derived_field_names(fields)
+        self.enums_used = enums_used
+
+    # annotations ----------------------------------------------------------------------------------------
+
+    def element_annotation(self, f: Field) -> str:
+        if f.enum:
+            self.enums_used.add(f.enum)
+            return f"{f.enum} | int"
+        if f.type in _SCALARS:
+            return _SCALARS[f.type][0]
+        if f.type == "bytes":
+            return "bytes"
+        return RUNTIME_TYPES.get(f.type, (f.type, ""))[0]
+
+    def annotation(self, f: Field) -> str:
+        element = self.element_annotation(f)
+        if f.repeat is not None:
+            return f"tuple[{element}, ...]"
+        if f.when is not None and not element.endswith("| None"):
+            return f"{element} | None"
+        return element
+
+    def value_fields(self) -> list[Field]:
+        return [f for f in self.fields if f.name not in self.derived]
+
+    # read -----------------------------------------------------------------------------------------------
+
+    def read_one(self, f: Field) -> str:
+        what = repr(f.name)
+        if f.enum:
+            self.enums_used.add(f.enum)
+            return f"enum_or_int({f.enum}, reader.u8({what}))"
+        if f.type in _SCALARS:
+            return _SCALARS[f.type][1].format(what=what)
+        if f.type == "bytes":
+            if f.size == "to_end":
+                return "bytes(reader.rest())"
+            size = f.size if isinstance(f.size, int) else f"_{f.size}"
+            return f"reader.raw({size}, {what})"
+        if f.type == "identifier":
+            return f"Identifier.read(reader, {what})"
+        return f"{self.element_annotation(f)}.read(reader)"
+
+    def read_lines(self) -> list[str]:
+        lines: list[str] = []
+        checks: dict[str, str] = {}  # field name -> the length local to check after it
+        for index, f in enumerate(self.fields):
+            local = f"_{f.name}"
+            body: list[str] = []
+            if f.role == "padding":
+                body.append(f"reader.view({f.size}, {f.name!r})")
+            elif f.role == "length" and not self._sized_by(f):
+                body.append(f"{local} = reader.u32({f.name!r})")
+                body.append(f"{local}_start = reader.pos")
+                checks[self._length_group(index)[-1].name] = f.name
+            elif f.name in self.derived:
+                body.append(f"{local} = {self.read_one(f)}")
+            elif f.repeat == "to_end":
+                element = self.element_annotation(f)
+                tolerant = f.type in TOLERANT_TO_END
+                body.append(f"{local} = read_to_end(reader, {element}.read, tolerant={tolerant})")
+            elif f.repeat is not None:
+                body.append(f"{local} = tuple({self.read_one(f)} for _ in counted(reader, _{f.repeat}, {f.name!r}))")
+            else:
+                body.append(f"{local} = {self.read_one(f)}")
+            if f.name in checks:
+                length = checks[f.name]
+                body.append(f"check_length(reader, _{length}_start, _{length}, {length!r})")
+            if f.when_parts is not None:
+                flag, value = f.when_parts
+                lines.append(f"if _{flag} == {value}:")
+                lines += ["    " + line for line in body]
+                if f.name not in self.derived:
+                    lines += ["else:", f"    {local} = None"]
+            else:
+                lines += body
+        return lines
+
+    def _sized_by(self, f: Field) -> Field | None:
+        return next((g for g in self.fields if g.size == f.name), None)
+
+    def _repeated_by(self, f: Field) -> Field | None:
+        return next((g for g in self.fields if g.repeat == f.name), None)
+
+    def _length_group(self, index: int) -> list[Field]:
+        """The fields a size-less length covers: those after it, up to the first repeated one."""
+        group = []
+        for later in self.fields[index + 1 :]:
+            if later.repeat is not None:
+                break
+            group.append(later)
+        return group
+
+    def _conditional_on(self, flag: Field) -> list[Field]:
+        return [g for g in self.fields if g.when_parts is not None and g.when_parts[0] == flag.name]
+
+    # write ----------------------------------------------------------------------------------------------
+
+    def write_one(self, f: Field, value: str, writer: str = "writer") -> str:
+        what = repr(f.name)
+        if f.type in _SCALARS and not f.enum:
+            return _SCALARS[f.type][2].format(value=value, what=what).replace("writer.", f"{writer}.", 1)
+        if f.enum:
+            return f"{writer}.u8({value})"
+        if f.type == "bytes":
+            return f"{writer}.raw({value})"
+        return f"{value}.write({writer})"
+
+    def write_lines(self) -> list[str]:
+        lines: list[str] = []
+        skip: set[str] = set()
+        for index, f in enumerate(self.fields):
+            if f.name in skip:
+                continue
+            body: list[str] = []
+            if f.role == "padding":
+                body.append(f"writer.raw(bytes({f.size}))")
+            elif f.role == "flag":
+                conditional = self._conditional_on(f)
+                present = next(g for g in conditional if g.name not in self.derived)
+                expected = present.when_parts[1]  # type: ignore[index]
+                other = 0 if expected != 0 else 1
+                body.append(f"writer.u8({expected} if self.{present.name} is not None else {other})")
+            elif f.role == "length" and not self._sized_by(f):
+                group = self._length_group(index)
+                body.append("_sized = Writer()")
+                body += [self.write_one(g, f"self.{g.name}", "_sized") for g in group]
+                body.append("_sized_bytes = _sized.bytes()")
+                body.append("writer.u32(len(_sized_bytes)).raw(_sized_bytes)")
+                skip.update(g.name for g in group)
+            elif self._sized_by(f) is not None:
+                body.append(self.write_one(f, f"len(self.{self._sized_by(f).name})"))  # type: ignore[union-attr]
+            elif self._repeated_by(f) is not None:
+                body.append(self.write_one(f, f"len(self.{self._repeated_by(f).name})"))  # type: ignore[union-attr]
+            elif f.repeat is not None:
+                body.append(f"for _item in self.{f.name}:")
+                body.append("    " + self.write_one(f, "_item"))
+            else:
+                body.append(self.write_one(f, f"self.{f.name}"))
+            if f.when_parts is not None:
+                present = f.name if f.name not in self.derived else next(
+                    g.name for g in self._conditional_on(self._field(f.when_parts[0])) if g.name not in self.derived)
+                flag, value = f.when_parts
+                flag_field = self._field(flag)
+                conditional = [g for g in self._conditional_on(flag_field) if g.name not in self.derived]
+                expected = conditional[0].when_parts[1]  # type: ignore[index]
+                test = "is not None" if value == expected else "is None"
+                lines.append(f"if self.{present} {test}:")
+                lines += ["    " + line for line in body]
+            else:
+                lines += body
+        return lines or ["pass"]
+
+    def _field(self, name: str) -> Field:
+        return next(f for f in self.fields if f.name == name)
+
+
+def _default_literal(spec: Spec, f: Field) -> str:
+    if f.enum:
+        member = next(v for v in spec.enum(f.enum).values if v.value == f.default)
+        return f"{f.enum}.{member.constant_name}"
+    return repr(f.default)
+
+
+def public_names(record_name: str, emitter: _Emitter) -> list[str]:
+    """The names the SDK shows (CLI JSON, docs): wire order, derived counts included, unit-suffixed names."""
+    names = []
+    replaced = EXTRA_PUBLIC.get(record_name, {})
+    for f in emitter.fields:
+        repeated = emitter._repeated_by(f)
+        if f.name in emitter.derived and not (repeated is not None and repeated.name not in emitter.derived):
+            continue
+        suffix = _UNIT_SUFFIX.get(f.unit or "", "")
+        public = f.name if f.name.endswith(suffix) or f.repeat is not None else f.name + suffix
+        names.append(replaced.get(f.name, public))
+    return names
+
+
+def _class_lines(name: str, doc: str, emitter: _Emitter, bases: str, extra: list[str]) -> list[str]:
+    out = ["", "", "@dataclass(frozen=True, slots=True)", f"class {name}({bases}):", f'    """{doc}"""', ""]
+    fields = emitter.value_fields()
+    # Defaults only on the trailing run of fields that have one (spec `default`, or None when optional).
+    defaults: dict[str, str] = {}
+    for f in reversed(fields):
+        if f.default is not None:
+            defaults[f.name] = _default_literal(emitter.spec, f)
+        elif f.when is not None or f.type == "optional_partition":
+            defaults[f.name] = "None"
+        else:
+            break
+    for f in fields:
+        default = f" = {defaults[f.name]}" if f.name in defaults else ""
+        out.append(f"    {f.name}: {emitter.annotation(f)}{default}")
+    out += ["    " + line for line in extra]
+    for f in emitter.fields:
+        repeated = emitter._repeated_by(f)
+        if f.name in emitter.derived and repeated is not None and repeated.name not in emitter.derived:
+            out += ["", "    @property", f"    def {f.name}(self) -> int:", f"        return len(self.{repeated.name})"]
+    for f in fields:
+        suffix = _UNIT_SUFFIX.get(f.unit or "")
+        if suffix and not f.name.endswith(suffix) and f.repeat is None:
+            out += ["", "    @property", f"    def {f.name}{suffix}(self) -> {emitter.annotation(f)}:",
+                    f'        """`{f.name}` ({f.unit}), by the name that carries its unit."""',
+                    f"        return self.{f.name}"]
+    out += ["", "    def write(self, writer: Writer) -> None:"]
+    out += ["        " + line for line in emitter.write_lines()]
+    out += ["", "    @classmethod", "    def read(cls, reader: Reader) -> Self:"]
+    out += ["        " + line for line in emitter.read_lines()]
+    args = ", ".join(f"{f.name}=_{f.name}" for f in fields)
+    out.append(f"        return cls({args})")
+    return out
+
+
+# --- requests.py ------------------------------------------------------------------------------------------
+
+
+def _request_identifiers(command: Command) -> tuple[str, ...]:
+    return tuple(f.name for f in command.request_value_fields() if f.type == "identifier")
+
+
+def render_python_requests(spec: Spec) -> str:
+    enums: set[str] = set()
+    body: list[str] = []
+    for command in spec.commands:
+        emitter = _Emitter(spec, command.request, enums)
+        doc = command.about.replace('"""', "'")
+        if any(f.role == "index" for f in command.request):
+            body += _send_messages_lines(command, emitter)
+            continue
+        identifiers = _request_identifiers(command)
+        extra = [f"CODE: ClassVar[Command] = Command.{command.constant_name}"]
+        if identifiers:
+            extra.append(f"_IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = {identifiers!r}")
+        body += _class_lines(command.name, doc, emitter, "Request", extra)
+    types = ", ".join(f"Command.{c.constant_name}: {c.name}" for c in spec.commands)
+    head = [
+        f"# {BANNER}",
+        f"# {SOURCE_NOTE}",
+        '"""One frozen dataclass per command request, generated from protocol-spec/spec/commands.toml.',
+        "",
+        "`encode()` returns the payload only (frame it with `framing.encode_request(req.CODE, payload)`);",
+        "`decode(payload)` parses it and ignores trailing bytes, as the 0.8 server does. Attributes are the spec's",
+        "field names; derived fields (counts, lengths, flags) are computed. Identifier fields accept an",
+        "`Identifier`, an int or a str. `REQUEST_TYPES` maps every `Command` to its class.",
+        '"""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from dataclasses import dataclass",
+        "from typing import ClassVar, Self",
+        "",
+        "from ._model import WireModel",
+        f"from .codes import Command{''.join(', ' + e for e in sorted(enums))}",
+        "from .errors import invalid_command",
+        "from .messages import Message, SendMessagesView, encode_send_messages",
+        "from .primitives import (",
+        "    BytesLike, Consumer, Identifier, Partitioning, Permissions, PollingStrategy, Reader, Writer,",
+        "    check_length, counted, enum_or_int,",
+        ")",
+        "",
+        "",
+        "class Request(WireModel):",
+        '    """Base of every request model: coerces identifier fields to `Identifier`."""',
+        "",
+        "    __slots__ = ()",
+        "    CODE: ClassVar[Command]",
+        "    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ()",
+        "",
+        "    def __post_init__(self) -> None:",
+        "        for name in self._IDENTIFIER_FIELDS:",
+        "            value = getattr(self, name)",
+        "            if not isinstance(value, Identifier):",
+        "                object.__setattr__(self, name, Identifier.parse(value))",
+    ]
+    tail = [
+        "",
+        "",
+        f"REQUEST_TYPES: dict[Command, type[Request]] = {{{types}}}",
+        "",
+        "",
+        "def decode_request(code: int, payload: BytesLike) -> Request:",
+        '    """Decode a request payload by command code; unknown codes raise INVALID_COMMAND."""',
+        "    try:",
+        "        request_type = REQUEST_TYPES[Command(code)]",
+        "    except (ValueError, KeyError):",
+        '        raise invalid_command(f"unknown command code {code}") from None',
+        "    return request_type.decode(payload)",
+    ]
+    return "\n".join(head + body + tail) + "\n"
+
+
+def _send_messages_lines(command: Command, emitter: _Emitter) -> list[str]:
+    """A request carrying an index table: the hot-path runtime (`messages`) encodes and decodes it."""
+    fields = emitter.value_fields()
+    identifiers = _request_identifiers(command)
+    out = ["", "", "@dataclass(frozen=True, slots=True)", f"class {command.name}(Request):",
+           f'    """{command.about} Encoded and decoded by the zero-copy runtime in `messages`."""', ""]
+    out += [f"    {f.name}: {emitter.annotation(f)}" for f in fields]
+    out += [f"    CODE: ClassVar[Command] = Command.{command.constant_name}",
+            f"    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = {identifiers!r}"]
+    names = ", ".join(f"self.{f.name}" for f in fields)
+    view_names = ", ".join(f"view.{f.name}" for f in fields[:-1])
+    last = fields[-1].name
+    out += [
+        "",
+        "    def __post_init__(self) -> None:",
+        "        Request.__post_init__(self)",
+        f"        if not isinstance(self.{last}, tuple):",
+        f'            object.__setattr__(self, "{last}", tuple(self.{last}))',
+        "",
+        "    def encode(self) -> bytes:",
+        f"        return encode_send_messages({names})",
+        "",
+        "    def write(self, writer: Writer) -> None:",
+        "        writer.raw(self.encode())",
+        "",
+        "    @classmethod",
+        "    def decode(cls, buf: BytesLike) -> Self:",
+        "        view = SendMessagesView.decode(buf)",
+        f"        return cls({view_names}, tuple(view.{last}()))",
+        "",
+        "    @classmethod",
+        "    def read(cls, reader: Reader) -> Self:",
+        "        return cls.decode(reader.rest())",
+    ]
+    return out
+
+
+# --- responses.py -----------------------------------------------------------------------------------------
+
+
+def _generated_structs(spec: Spec) -> list[Record]:
+    return [r for r in spec.structs.values() if r.name not in RUNTIME_TYPES]
+
+
+def render_python_responses(spec: Spec) -> str:
+    enums: set[str] = set()
+    body: list[str] = []
+    for record in _generated_structs(spec):
+        emitter = _Emitter(spec, record.fields, enums)
+        bases = f"{EXTRAS[record.name]}, WireModel" if record.name in EXTRAS else "WireModel"
+        public = f"PUBLIC_NAMES: ClassVar[tuple[str, ...]] = {tuple(public_names(record.name, emitter))!r}"
+        body += _class_lines(record.name, record.about.replace('"""', "'"), emitter, bases, [public])
+    for command in spec.commands:
+        if command.response != "inline":
+            continue
+        emitter = _Emitter(spec, command.response_fields, enums)
+        doc = f"{command.name} response body."
+        public = f"PUBLIC_NAMES: ClassVar[tuple[str, ...]] = {tuple(public_names(command.name, emitter))!r}"
+        body += _class_lines(f"{command.name}Response", doc, emitter, "WireModel", [public])
+    models = [(c, response_class_name(spec, c)) for c in spec.commands if response_class_name(spec, c)]
+    table = [f"    Command.{c.constant_name}: {name}," for c, name in models]
+    lists = [f"    Command.{c.constant_name}," for c in spec.commands if c.response_repeat == "to_end"]
+    head = [
+        f"# {BANNER}",
+        f"# {SOURCE_NOTE}",
+        '"""One frozen dataclass per response record (protocol-spec/spec/structs.toml and inline responses),',
+        "generated, with `encode()` / `decode()` in both directions.",
+        "",
+        "Attributes are the spec's field names; a field whose name lacks its unit also reads as `<name>_us` /",
+        "`<name>_bytes`. List responses (`X × n`) use `Model.decode_list(buf)` / `Model.encode_list(items)`.",
+        'A Get* that finds nothing is an empty OK body: `decode_response_body` answers None for it.',
+        '"""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from dataclasses import dataclass",
+        "from typing import Any, ClassVar, Self",
+        "",
+        "from ._extras import " + ", ".join(sorted(set(EXTRAS.values()))),
+        "from ._model import WireModel",
+        f"from .codes import Command{''.join(', ' + e for e in sorted(enums))}",
+        "from .messages import PolledMessages",
+        "from .primitives import Permissions, Reader, Writer, check_length, counted, enum_or_int, read_to_end",
+    ]
+    tail = [
+        "",
+        "",
+        "# Type of the OK body of each command that has one (one element for list answers).",
+        "RESPONSE_MODELS: dict[Command, type[Any]] = {",
+        *table,
+        "}",
+        "",
+        "# Commands whose OK body is `model × n` (an empty body is an empty list).",
+        "LIST_RESPONSES: frozenset[Command] = frozenset({",
+        *lists,
+        "})",
+        "",
+        "",
+        "def decode_response_body(code: int, payload: bytes | bytearray | memoryview) -> Any:",
+        '    """An OK body for `code`: a model, a list for list commands, None for an empty body otherwise."""',
+        "    command = Command(code)",
+        "    model = RESPONSE_MODELS.get(command)",
+        "    if command in LIST_RESPONSES:",
+        "        return model.decode_list(payload)  # type: ignore[union-attr]",
+        "    if model is None or len(payload) == 0:",
+        "        return None",
+        "    return model.decode(payload)",
+        "",
+        "",
+        "def encode_response_body(code: int, value: Any) -> bytes:",
+        '    """Inverse of `decode_response_body` (None -> empty body)."""',
+        "    command = Command(code)",
+        "    if value is None:",
+        '        return b""',
+        "    if command in LIST_RESPONSES:",
+        "        return RESPONSE_MODELS[command].encode_list(value)",
+        "    return value.encode()",
+    ]
+    return "\n".join(head + body + tail) + "\n"
+
+
+# --- layout.py and the command table ----------------------------------------------------------------------
+
+
+def _offsets(spec: Spec, record_name: str, prefix: str) -> list[str]:
+    out, position = [], 0
+    for f in spec.record(record_name).fields:
+        size = f.fixed_size()
+        assert size is not None, f"{record_name}.{f.name} must be fixed-size"
+        name = f"{prefix}_{f.name.upper()}"
+        out += [f"{name}_AT: Final = {position}", f"{name}_SIZE: Final = {size}"]
+        position += size
+    return out
+
+
+_STRUCT_CHARS = {"u8": "B", "u16": "H", "u32": "I", "u64": "Q", "u128": "QQ", "f32": "f", "bool": "B"}
+
+
+def _struct_format(fields: tuple[Field, ...]) -> str:
+    """The `struct` format of fixed-size scalar fields, little-endian (a u128 reads as two u64 halves)."""
+    return "<" + "".join(_STRUCT_CHARS[f.type] for f in fields)
+
+
+def render_python_layout(spec: Spec) -> str:
+    out = [
+        f"# {BANNER}",
+        f"# {SOURCE_NOTE}",
+        '"""Byte layout of the message header and the index entry, and the command table."""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from dataclasses import dataclass",
+        "from typing import Final",
+        "",
+        "from .codes import Command",
+        "",
+        "# The 64-byte message header (spec primitive message_header): offset (_AT) and size of each field.",
+        *_offsets(spec, "message_header", "MESSAGE_HEADER"),
+        "",
+        f"MESSAGE_HEADER_STRUCT_FORMAT: Final = {_struct_format(spec.record('message_header').fields)!r}",
+        "",
+        "# The 16-byte index entry (spec primitive index_entry), in SendMessages and in .index files.",
+        *_offsets(spec, "index_entry", "INDEX_ENTRY"),
+        f"INDEX_ENTRY_STRUCT_FORMAT: Final = {_struct_format(spec.record('index_entry').fields)!r}",
+        "",
+        "# The fixed prefix of a PollMessages answer (the PolledMessages fields before its frames).",
+        f"POLL_RESPONSE_PREFIX_STRUCT_FORMAT: Final = "
+        f"{_struct_format(tuple(f for f in spec.structs['PolledMessages'].fields if f.repeat is None))!r}",
+        "",
+        "",
+        "@dataclass(frozen=True, slots=True)",
+        "class CommandInfo:",
+        '    """One row of the command table (protocol-spec/spec/commands.toml)."""',
+        "",
+        "    code: Command",
+        "    request: str  # class name in iggy.protocol.requests",
+        "    response: str | None  # class name of the OK body (one element when is_list); None = empty body",
+        "    is_list: bool  # the OK body is `response x n` back to back",
+        "    auth: bool  # False = allowed before login",
+        "    permission: str  # permission rule id (commands.toml `permission_rule`)",
+        "    scope: str  # what the rule looks at besides global permissions: none | stream | topic",
+        "",
+        "",
+        "COMMANDS: Final[dict[Command, CommandInfo]] = {",
+    ]
+    for command in spec.commands:
+        response = response_class_name(spec, command)
+        out.append(
+            f"    Command.{command.constant_name}: CommandInfo(Command.{command.constant_name}, {command.name!r}, "
+            f"{response!r}, {command.response_repeat == 'to_end'}, {command.auth}, {command.permission_rule!r}, "
+            f"{spec.permission_rule(command.permission_rule).scope!r}),"
+        )
+    out.append("}")
+    return "\n".join(out) + "\n"

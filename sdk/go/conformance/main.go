@@ -1,0 +1,800 @@
+// Command conformance is the Go SDK's conformance driver: JSON lines in on stdin, JSON lines out on stdout
+// (conformance-tests/README.md). It calls only the public API of package iggy.
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"os"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"iggy"
+)
+
+type args map[string]any
+
+func (a args) has(key string) bool { _, ok := a[key]; return ok && a[key] != nil }
+
+func (a args) str(key string) string {
+	switch v := a[key].(type) {
+	case string:
+		return v
+	case json.Number:
+		return v.String()
+	}
+	return ""
+}
+
+func (a args) uint(key string, fallback uint64) uint64 {
+	switch v := a[key].(type) {
+	case json.Number:
+		n, err := strconv.ParseUint(v.String(), 10, 64)
+		if err == nil {
+			return n
+		}
+	case string:
+		if n, err := strconv.ParseUint(v, 10, 64); err == nil {
+			return n
+		}
+	}
+	return fallback
+}
+
+func (a args) boolean(key string) bool { v, _ := a[key].(bool); return v }
+
+func (a args) obj(key string) args {
+	if v, ok := a[key].(map[string]any); ok {
+		return args(v)
+	}
+	return nil
+}
+
+// ident turns a JSON id (number) or name (string; digits become a numeric id, like the official clients).
+func (a args) ident(key string) iggy.Identifier {
+	if n, ok := a[key].(json.Number); ok {
+		v, _ := strconv.ParseUint(n.String(), 10, 32)
+		return iggy.ID(uint32(v))
+	}
+	return iggy.ParseIdentifier(a.str(key))
+}
+
+func (a args) partition(key string) *uint32 {
+	if !a.has(key) {
+		return nil
+	}
+	v := uint32(a.uint(key, 0))
+	return &v
+}
+
+func (a args) consumer() iggy.Consumer {
+	raw := a.obj("consumer")
+	if raw == nil {
+		return iggy.ConsumerID(iggy.ID(0))
+	}
+	if raw.str("kind") == "group" {
+		return iggy.ConsumerGroupID(raw.ident("id"))
+	}
+	return iggy.ConsumerID(raw.ident("id"))
+}
+
+var headerKinds = []string{"raw", "string", "bool", "int8", "int16", "int32", "int64", "int128", "uint8", "uint16",
+	"uint32", "uint64", "uint128", "float32", "float64"}
+
+func headerValue(raw args) (iggy.HeaderValue, error) {
+	kind := raw.str("kind")
+	value := raw["value"]
+	number := func() string { return raw.str("value") }
+	switch kind {
+	case "raw":
+		b, err := base64.StdEncoding.DecodeString(raw.str("value"))
+		return iggy.RawHeader(b), err
+	case "string":
+		return iggy.StringHeader(raw.str("value")), nil
+	case "bool":
+		b, _ := value.(bool)
+		return iggy.BoolHeader(b), nil
+	case "float32", "float64":
+		f, err := strconv.ParseFloat(number(), 64)
+		if kind == "float32" {
+			return iggy.Float32Header(float32(f)), err
+		}
+		return iggy.Float64Header(f), err
+	case "int128", "uint128":
+		n, ok := new(big.Int).SetString(number(), 10)
+		if !ok {
+			return iggy.HeaderValue{}, fmt.Errorf("bad %s %q", kind, number())
+		}
+		if n.Sign() < 0 {
+			n.Add(n, new(big.Int).Lsh(big.NewInt(1), 128))
+		}
+		var le [16]byte
+		be := n.FillBytes(make([]byte, 16))
+		for i := range le {
+			le[i] = be[15-i]
+		}
+		if kind == "int128" {
+			return iggy.Int128Header(le), nil
+		}
+		return iggy.Uint128Header(le), nil
+	}
+	if strings.HasPrefix(kind, "uint") {
+		n, err := strconv.ParseUint(number(), 10, 64)
+		switch kind {
+		case "uint8":
+			return iggy.Uint8Header(uint8(n)), err
+		case "uint16":
+			return iggy.Uint16Header(uint16(n)), err
+		case "uint32":
+			return iggy.Uint32Header(uint32(n)), err
+		}
+		return iggy.Uint64Header(n), err
+	}
+	n, err := strconv.ParseInt(number(), 10, 64)
+	switch kind {
+	case "int8":
+		return iggy.Int8Header(int8(n)), err
+	case "int16":
+		return iggy.Int16Header(int16(n)), err
+	case "int32":
+		return iggy.Int32Header(int32(n)), err
+	case "int64":
+		return iggy.Int64Header(n), err
+	}
+	return iggy.HeaderValue{}, fmt.Errorf("unknown header kind %q", kind)
+}
+
+func headerJSON(value iggy.HeaderValue) map[string]any {
+	kind := "unknown"
+	if int(value.Kind) >= 1 && int(value.Kind) <= len(headerKinds) {
+		kind = headerKinds[value.Kind-1]
+	}
+	b := value.Value
+	var decoded any
+	switch kind {
+	case "raw":
+		decoded = base64.StdEncoding.EncodeToString(b)
+	case "string":
+		decoded = string(b)
+	case "bool":
+		decoded = len(b) > 0 && b[0] != 0
+	case "int8":
+		decoded = int8(b[0])
+	case "uint8":
+		decoded = b[0]
+	case "int16":
+		decoded = int16(binary.LittleEndian.Uint16(b))
+	case "uint16":
+		decoded = binary.LittleEndian.Uint16(b)
+	case "int32":
+		decoded = int32(binary.LittleEndian.Uint32(b))
+	case "uint32":
+		decoded = binary.LittleEndian.Uint32(b)
+	case "int64":
+		decoded = strconv.FormatInt(int64(binary.LittleEndian.Uint64(b)), 10)
+	case "uint64":
+		decoded = strconv.FormatUint(binary.LittleEndian.Uint64(b), 10)
+	case "float32":
+		decoded = math.Float32frombits(binary.LittleEndian.Uint32(b))
+	case "float64":
+		decoded = math.Float64frombits(binary.LittleEndian.Uint64(b))
+	case "int128", "uint128":
+		be := make([]byte, 16)
+		for i := range be {
+			be[i] = b[15-i]
+		}
+		n := new(big.Int).SetBytes(be)
+		if kind == "int128" && b[15]&0x80 != 0 {
+			n.Sub(n, new(big.Int).Lsh(big.NewInt(1), 128))
+		}
+		decoded = n.String()
+	}
+	return map[string]any{"kind": kind, "value": decoded}
+}
+
+func permissions(raw args) *iggy.Permissions {
+	if raw == nil {
+		return nil
+	}
+	global := raw.obj("global")
+	p := &iggy.Permissions{ManageServers: global.boolean("manage_servers"), ReadServers: global.boolean("read_servers"),
+		ManageUsers: global.boolean("manage_users"), ReadUsers: global.boolean("read_users"),
+		ManageStreams: global.boolean("manage_streams"), ReadStreams: global.boolean("read_streams"),
+		ManageTopics: global.boolean("manage_topics"), ReadTopics: global.boolean("read_topics"),
+		PollMessages: global.boolean("poll_messages"), SendMessages: global.boolean("send_messages")}
+	streams := raw.obj("streams")
+	for _, key := range sortedNumericKeys(streams) {
+		s := streams.obj(key)
+		id, _ := strconv.ParseUint(key, 10, 32)
+		entry := iggy.StreamPermissions{StreamID: uint32(id), ManageStream: s.boolean("manage_stream"),
+			ReadStream: s.boolean("read_stream"), ManageTopics: s.boolean("manage_topics"),
+			ReadTopics: s.boolean("read_topics"), PollMessages: s.boolean("poll_messages"),
+			SendMessages: s.boolean("send_messages")}
+		topics := s.obj("topics")
+		for _, topicKey := range sortedNumericKeys(topics) {
+			t := topics.obj(topicKey)
+			topicID, _ := strconv.ParseUint(topicKey, 10, 32)
+			entry.Topics = append(entry.Topics, iggy.TopicPermissions{TopicID: uint32(topicID),
+				ManageTopic: t.boolean("manage_topic"), ReadTopic: t.boolean("read_topic"),
+				PollMessages: t.boolean("poll_messages"), SendMessages: t.boolean("send_messages")})
+		}
+		p.Streams = append(p.Streams, entry)
+	}
+	return p
+}
+
+func sortedNumericKeys(m args) []string {
+	keys := make([]string, 0, len(m))
+	for key := range m {
+		keys = append(keys, key)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, _ := strconv.Atoi(keys[i])
+		b, _ := strconv.Atoi(keys[j])
+		return a < b
+	})
+	return keys
+}
+
+var compression = map[string]iggy.CompressionAlgorithm{"none": iggy.CompressionAlgorithmNone,
+	"gzip": iggy.CompressionAlgorithmGzip}
+var statuses = map[string]iggy.UserStatus{"active": iggy.UserStatusActive, "inactive": iggy.UserStatusInactive}
+
+func nameOf[T comparable](table map[string]T, value T) string {
+	for name, v := range table {
+		if v == value {
+			return name
+		}
+	}
+	return fmt.Sprint(value)
+}
+
+func streamJSON(s *iggy.StreamHeader) map[string]any {
+	return map[string]any{"id": s.ID, "name": s.Name, "topics_count": s.TopicsCount,
+		"messages_count": s.MessagesCount, "size_bytes": s.SizeBytes}
+}
+
+func topicJSON(t *iggy.TopicHeader) map[string]any {
+	return map[string]any{"id": t.ID, "name": t.Name, "partitions_count": t.PartitionsCount,
+		"messages_count": t.MessagesCount, "size_bytes": t.SizeBytes,
+		"compression_algorithm": nameOf(compression, iggy.CompressionAlgorithm(t.CompressionAlgorithm)),
+		"message_expiry":        t.MessageExpiry, "max_topic_size": t.MaxTopicSize,
+		"replication_factor": t.ReplicationFactor}
+}
+
+func topicDetailsJSON(t *iggy.TopicDetails) any {
+	if t == nil {
+		return nil
+	}
+	result := topicJSON(&iggy.TopicHeader{ID: t.ID, Name: t.Name, PartitionsCount: uint32(len(t.Partitions)),
+		MessagesCount: t.MessagesCount, SizeBytes: t.SizeBytes, CompressionAlgorithm: t.CompressionAlgorithm,
+		MessageExpiry: t.MessageExpiry, MaxTopicSize: t.MaxTopicSize, ReplicationFactor: t.ReplicationFactor})
+	partitions := []any{}
+	for _, p := range t.Partitions {
+		partitions = append(partitions, map[string]any{"id": p.ID, "current_offset": p.CurrentOffset,
+			"messages_count": p.MessagesCount, "segments_count": p.SegmentsCount, "size_bytes": p.SizeBytes})
+	}
+	result["partitions"] = partitions
+	return result
+}
+
+func groupJSON(g *iggy.GroupHeader) map[string]any {
+	return map[string]any{"id": g.ID, "name": g.Name, "partitions_count": g.PartitionsCount,
+		"members_count": g.MembersCount}
+}
+
+func userJSON(u *iggy.UserHeader) map[string]any {
+	return map[string]any{"id": u.ID, "username": u.Username,
+		"status": nameOf(statuses, iggy.UserStatus(u.Status))}
+}
+
+func clientJSON(c *iggy.ClientInfo) map[string]any {
+	return map[string]any{"client_id": c.ClientID, "user_id": c.UserID, "transport": c.Transport,
+		"address": c.Address, "consumer_groups_count": c.ConsumerGroupsCount}
+}
+
+func clientDetailsJSON(c *iggy.ClientDetails) any {
+	if c == nil {
+		return nil
+	}
+	result := clientJSON(&iggy.ClientInfo{ClientID: c.ClientID, UserID: c.UserID, Transport: c.Transport,
+		Address: c.Address, ConsumerGroupsCount: uint32(len(c.ConsumerGroups))})
+	groups := []any{}
+	for _, g := range c.ConsumerGroups {
+		groups = append(groups, map[string]any{"stream_id": g.StreamID, "topic_id": g.TopicID, "group_id": g.GroupID})
+	}
+	result["consumer_groups"] = groups
+	return result
+}
+
+func mapList[T any](items []T, render func(*T) map[string]any) []any {
+	out := make([]any, 0, len(items))
+	for i := range items {
+		out = append(out, render(&items[i]))
+	}
+	return out
+}
+
+type driver struct {
+	clients map[string]*iggy.Client
+}
+
+func (d *driver) reset() {
+	for _, c := range d.clients {
+		_ = c.Close()
+	}
+	d.clients = map[string]*iggy.Client{}
+}
+
+func settings(a args) iggy.TopicSettings {
+	return iggy.TopicSettings{CompressionAlgorithm: compression[defaultString(a.str("compression_algorithm"), "none")],
+		MessageExpiryUs: a.uint("message_expiry", 0), MaxTopicSizeBytes: a.uint("max_topic_size", 0),
+		ReplicationFactor: uint8(a.uint("replication_factor", 0))}
+}
+
+func defaultString(s, fallback string) string {
+	if s == "" {
+		return fallback
+	}
+	return s
+}
+
+func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) {
+	if op == "connect" {
+		config := iggy.DefaultConfig()
+		config.Address, config.Username, config.Password, config.Token = a.str("address"), a.str("username"),
+			a.str("password"), a.str("token")
+		config.HeartbeatInterval, config.ReconnectionRetries = 0, 0
+		client, err := iggy.NewClient(config)
+		if err != nil {
+			return nil, err
+		}
+		if err := client.Connect(ctx); err != nil {
+			_ = client.Close()
+			return nil, err
+		}
+		if previous := d.clients[name]; previous != nil {
+			_ = previous.Close()
+		}
+		d.clients[name] = client
+		return nil, nil
+	}
+	c := d.clients[name]
+	if c == nil {
+		return nil, fmt.Errorf("no client %q", name)
+	}
+	stream, topic := a.ident("stream"), a.ident("topic")
+	switch op {
+	case "disconnect":
+		delete(d.clients, name)
+		return nil, c.Close()
+	case "ping":
+		return nil, c.Ping(ctx)
+	case "login_user":
+		id, err := c.LoginUser(ctx, a.str("username"), a.str("password"))
+		return map[string]any{"user_id": id}, err
+	case "login_with_personal_access_token":
+		id, err := c.LoginWithPersonalAccessToken(ctx, a.str("token"))
+		return map[string]any{"user_id": id}, err
+	case "logout_user":
+		return nil, c.LogoutUser(ctx)
+	case "get_me":
+		me, err := c.GetMe(ctx)
+		return clientDetailsJSON(me), err
+	case "get_client":
+		info, err := c.GetClient(ctx, uint32(a.uint("client_id", 0)))
+		return clientDetailsJSON(info), err
+	case "get_clients":
+		infos, err := c.GetClients(ctx)
+		return mapList(infos, clientJSON), err
+	case "get_snapshot":
+		comp := iggy.SnapshotCompressionDeflated
+		if name := defaultString(a.str("compression"), "deflated"); name != "deflated" {
+			found := false
+			for v := iggy.SnapshotCompression(1); v < 32; v++ {
+				if strings.EqualFold(fmt.Sprint(v), name) || snapshotName(v) == name {
+					comp, found = v, true
+				}
+			}
+			if !found {
+				return nil, fmt.Errorf("unknown compression %q", name)
+			}
+		}
+		var types []iggy.SnapshotType
+		rawTypes, _ := a["types"].([]any)
+		if len(rawTypes) == 0 {
+			rawTypes = []any{"all"}
+		}
+		for _, raw := range rawTypes {
+			t, ok := snapshotTypes[raw.(string)]
+			if !ok {
+				return nil, fmt.Errorf("unknown snapshot type %v", raw)
+			}
+			types = append(types, t)
+		}
+		archive, err := c.GetSnapshot(ctx, comp, types)
+		return map[string]any{"size_bytes": len(archive), "zip": len(archive) >= 4 &&
+			string(archive[:4]) == "PK\x03\x04"}, err
+	case "get_stats":
+		s, err := c.GetStats(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"streams_count": s.StreamsCount, "topics_count": s.TopicsCount,
+			"partitions_count": s.PartitionsCount, "segments_count": s.SegmentsCount,
+			"messages_count": s.MessagesCount, "clients_count": s.ClientsCount,
+			"consumer_groups_count": s.ConsumerGroupsCount, "iggy_server_version": s.IggyServerVersion}, nil
+	case "get_cluster_metadata":
+		m, err := c.GetClusterMetadata(ctx)
+		if err != nil {
+			return nil, err
+		}
+		nodes := []any{}
+		for _, n := range m.Nodes {
+			nodes = append(nodes, map[string]any{"name": n.Name, "role": n.Role, "status": n.Status})
+		}
+		return map[string]any{"name": m.Name, "nodes": nodes}, nil
+	case "create_stream":
+		s, err := c.CreateStream(ctx, a.str("name"))
+		if err != nil || s == nil {
+			return nil, err
+		}
+		return streamJSON(s), nil
+	case "get_stream":
+		s, err := c.GetStream(ctx, stream)
+		if err != nil || s == nil {
+			return nil, err
+		}
+		result := streamJSON(&iggy.StreamHeader{ID: s.ID, Name: s.Name, TopicsCount: uint32(len(s.Topics)),
+			MessagesCount: s.MessagesCount, SizeBytes: s.SizeBytes})
+		result["topics"] = mapList(s.Topics, topicJSON)
+		return result, nil
+	case "get_streams":
+		streams, err := c.GetStreams(ctx)
+		return mapList(streams, streamJSON), err
+	case "update_stream":
+		return nil, c.UpdateStream(ctx, stream, a.str("name"))
+	case "delete_stream":
+		return nil, c.DeleteStream(ctx, stream)
+	case "purge_stream":
+		return nil, c.PurgeStream(ctx, stream)
+	case "create_topic":
+		t, err := c.CreateTopic(ctx, stream, a.str("name"), uint32(a.uint("partitions_count", 1)), settings(a))
+		return topicDetailsJSON(t), err
+	case "get_topic":
+		t, err := c.GetTopic(ctx, stream, topic)
+		return topicDetailsJSON(t), err
+	case "get_topics":
+		topics, err := c.GetTopics(ctx, stream)
+		return mapList(topics, topicJSON), err
+	case "update_topic":
+		return nil, c.UpdateTopic(ctx, stream, topic, a.str("name"), settings(a))
+	case "delete_topic":
+		return nil, c.DeleteTopic(ctx, stream, topic)
+	case "purge_topic":
+		return nil, c.PurgeTopic(ctx, stream, topic)
+	case "create_partitions":
+		return nil, c.CreatePartitions(ctx, stream, topic, uint32(a.uint("partitions_count", 0)))
+	case "delete_partitions":
+		return nil, c.DeletePartitions(ctx, stream, topic, uint32(a.uint("partitions_count", 0)))
+	case "delete_segments":
+		return nil, c.DeleteSegments(ctx, stream, topic, uint32(a.uint("partition_id", 0)),
+			uint32(a.uint("segments_count", 0)))
+	case "send_messages":
+		return nil, d.send(ctx, c, stream, topic, a)
+	case "poll_messages":
+		return d.poll(ctx, c, stream, topic, a)
+	case "flush_unsaved_buffer":
+		return nil, c.FlushUnsavedBuffer(ctx, stream, topic, uint32(a.uint("partition_id", 0)), a.boolean("fsync"))
+	case "store_consumer_offset":
+		return nil, c.StoreConsumerOffset(ctx, a.consumer(), stream, topic, a.partition("partition_id"),
+			a.uint("offset", 0))
+	case "get_consumer_offset":
+		info, err := c.GetConsumerOffset(ctx, a.consumer(), stream, topic, a.partition("partition_id"))
+		if err != nil || info == nil {
+			return nil, err
+		}
+		return map[string]any{"partition_id": info.PartitionID, "current_offset": info.CurrentOffset,
+			"stored_offset": info.StoredOffset}, nil
+	case "delete_consumer_offset":
+		return nil, c.DeleteConsumerOffset(ctx, a.consumer(), stream, topic, a.partition("partition_id"))
+	case "create_consumer_group":
+		g, err := c.CreateConsumerGroup(ctx, stream, topic, a.str("name"))
+		if err != nil || g == nil {
+			return nil, err
+		}
+		return groupJSON(g), nil
+	case "get_consumer_group":
+		g, err := c.GetConsumerGroup(ctx, stream, topic, a.ident("group"))
+		if err != nil || g == nil {
+			return nil, err
+		}
+		result := groupJSON(&iggy.GroupHeader{ID: g.ID, Name: g.Name, PartitionsCount: g.PartitionsCount,
+			MembersCount: uint32(len(g.Members))})
+		members := []any{}
+		for _, m := range g.Members {
+			ids := []any{}
+			for _, id := range m.PartitionIDs {
+				ids = append(ids, id)
+			}
+			members = append(members, map[string]any{"id": m.MemberID, "partitions_count": len(m.PartitionIDs),
+				"partitions": ids})
+		}
+		result["members"] = members
+		return result, nil
+	case "get_consumer_groups":
+		groups, err := c.GetConsumerGroups(ctx, stream, topic)
+		return mapList(groups, groupJSON), err
+	case "delete_consumer_group":
+		return nil, c.DeleteConsumerGroup(ctx, stream, topic, a.ident("group"))
+	case "join_consumer_group":
+		return nil, c.JoinConsumerGroup(ctx, stream, topic, a.ident("group"))
+	case "leave_consumer_group":
+		return nil, c.LeaveConsumerGroup(ctx, stream, topic, a.ident("group"))
+	case "consume_group":
+		return d.consumeGroup(ctx, c, stream, topic, a)
+	case "create_user":
+		u, err := c.CreateUser(ctx, a.str("username"), a.str("password"),
+			statuses[defaultString(a.str("status"), "active")], permissions(a.obj("permissions")))
+		if err != nil || u == nil {
+			return nil, err
+		}
+		result := userJSON(&iggy.UserHeader{ID: u.ID, Username: u.Username, Status: u.Status})
+		result["permissions"] = nil
+		return result, nil
+	case "get_user":
+		u, err := c.GetUser(ctx, a.ident("user"))
+		if err != nil || u == nil {
+			return nil, err
+		}
+		return userJSON(&iggy.UserHeader{ID: u.ID, Username: u.Username, Status: u.Status}), nil
+	case "get_users":
+		users, err := c.GetUsers(ctx)
+		return mapList(users, userJSON), err
+	case "update_user":
+		var username *string
+		var status *iggy.UserStatus
+		if a.has("username") {
+			v := a.str("username")
+			username = &v
+		}
+		if a.has("status") {
+			v := statuses[a.str("status")]
+			status = &v
+		}
+		return nil, c.UpdateUser(ctx, a.ident("user"), username, status)
+	case "update_permissions":
+		return nil, c.UpdatePermissions(ctx, a.ident("user"), permissions(a.obj("permissions")))
+	case "change_password":
+		return nil, c.ChangePassword(ctx, a.ident("user"), a.str("current_password"), a.str("new_password"))
+	case "delete_user":
+		return nil, c.DeleteUser(ctx, a.ident("user"))
+	case "create_personal_access_token":
+		token, err := c.CreatePersonalAccessToken(ctx, a.str("name"), a.uint("expiry", 0))
+		return map[string]any{"token": token}, err
+	case "get_personal_access_tokens":
+		tokens, err := c.GetPersonalAccessTokens(ctx)
+		return mapList(tokens, func(t *iggy.PersonalAccessTokenInfo) map[string]any {
+			return map[string]any{"name": t.Name, "expiry_at": t.ExpiryAt}
+		}), err
+	case "delete_personal_access_token":
+		return nil, c.DeletePersonalAccessToken(ctx, a.str("name"))
+	}
+	return nil, errUnsupported
+}
+
+var errUnsupported = errors.New("unsupported")
+
+var snapshotTypes = map[string]iggy.SnapshotType{"filesystem_overview": iggy.SnapshotTypeFilesystemOverview,
+	"process_list": iggy.SnapshotTypeProcessList, "resource_usage": iggy.SnapshotTypeResourceUsage,
+	"test": iggy.SnapshotTypeTest, "server_logs": iggy.SnapshotTypeServerLogs,
+	"server_config": iggy.SnapshotTypeServerConfig, "all": iggy.SnapshotTypeAll}
+
+func snapshotName(v iggy.SnapshotCompression) string {
+	return map[iggy.SnapshotCompression]string{iggy.SnapshotCompressionStored: "stored",
+		iggy.SnapshotCompressionDeflated: "deflated", iggy.SnapshotCompressionBzip2: "bzip2",
+		iggy.SnapshotCompressionZstd: "zstd", iggy.SnapshotCompressionLzma: "lzma",
+		iggy.SnapshotCompressionXz: "xz"}[v]
+}
+
+func (d *driver) send(ctx context.Context, c *iggy.Client, stream, topic iggy.Identifier, a args) error {
+	partitioning := iggy.Balanced()
+	raw := a.obj("partitioning")
+	switch raw.str("kind") {
+	case "partition_id":
+		partitioning = iggy.PartitionID(uint32(raw.uint("value", 0)))
+	case "key":
+		partitioning = iggy.MessagesKey([]byte(raw.str("value")))
+	}
+	rawMessages, _ := a["messages"].([]any)
+	messages := make([]iggy.Message, 0, len(rawMessages))
+	for _, item := range rawMessages {
+		m := args(item.(map[string]any))
+		payload, err := base64.StdEncoding.DecodeString(m.str("payload"))
+		if err != nil {
+			return err
+		}
+		message := iggy.NewMessage(payload)
+		if m.has("id") {
+			if message.ID, err = iggy.ParseU128(m.str("id")); err != nil {
+				return err
+			}
+		}
+		if headers := m.obj("headers"); len(headers) > 0 {
+			message.Headers = iggy.Headers{}
+			for key := range headers {
+				if message.Headers[key], err = headerValue(headers.obj(key)); err != nil {
+					return err
+				}
+			}
+		}
+		messages = append(messages, message)
+	}
+	return c.SendMessages(ctx, stream, topic, partitioning, messages)
+}
+
+func (d *driver) poll(ctx context.Context, c *iggy.Client, stream, topic iggy.Identifier, a args) (any, error) {
+	strategy := iggy.PollOffset(0)
+	if raw := a.obj("strategy"); raw != nil {
+		value := raw.uint("value", 0)
+		strategy = map[string]iggy.PollingStrategy{"offset": iggy.PollOffset(value),
+			"timestamp": iggy.PollTimestamp(value), "first": iggy.PollFirst(), "last": iggy.PollLast(),
+			"next": iggy.PollNext()}[raw.str("kind")]
+	}
+	polled, err := c.PollMessages(ctx, stream, topic, a.partition("partition_id"), a.consumer(), strategy,
+		uint32(a.uint("count", 10)), a.boolean("auto_commit"))
+	if err != nil {
+		return nil, err
+	}
+	messages := []any{}
+	for _, m := range polled.Messages {
+		headers, err := iggy.ParseHeaders(m.UserHeaders)
+		if err != nil {
+			return nil, err
+		}
+		rendered := map[string]any{}
+		for key, value := range headers {
+			rendered[key] = headerJSON(value)
+		}
+		messages = append(messages, map[string]any{"offset": m.Offset, "id": m.ID.String(),
+			"timestamp": m.Timestamp, "payload": base64.StdEncoding.EncodeToString(m.Payload),
+			"headers": rendered})
+	}
+	return map[string]any{"partition_id": polled.PartitionID, "current_offset": polled.CurrentOffset,
+		"count": polled.MessagesCount, "messages": messages}, nil
+}
+
+func (d *driver) consumeGroup(ctx context.Context, c *iggy.Client, stream, topic iggy.Identifier,
+	a args) (any, error) {
+	count := int(a.uint("count", 0))
+	ctx, cancel := context.WithTimeout(ctx, time.Duration(a.uint("timeout_ms", 10_000))*time.Millisecond)
+	defer cancel()
+	consumer, err := iggy.NewConsumer(c, iggy.ConsumerConfig{Stream: stream, Topic: topic, Group: a.str("group"),
+		Strategy: iggy.PollNext(), AutoCommit: iggy.AutoCommitAfterPoll(), PollInterval: 10 * time.Millisecond})
+	if err != nil {
+		return nil, err
+	}
+	received := []map[string]any{}
+	for message, err := range consumer.Messages(ctx) {
+		if err != nil {
+			_ = consumer.Close(context.Background())
+			return nil, err
+		}
+		received = append(received, map[string]any{"partition_id": message.PartitionID, "offset": message.Offset,
+			"payload": base64.StdEncoding.EncodeToString(message.Payload)})
+		if len(received) >= count {
+			break
+		}
+	}
+	if err := consumer.Close(ctx); err != nil {
+		return nil, err
+	}
+	sort.Slice(received, func(i, j int) bool {
+		pi, pj := received[i]["partition_id"].(uint32), received[j]["partition_id"].(uint32)
+		if pi != pj {
+			return pi < pj
+		}
+		return received[i]["offset"].(uint64) < received[j]["offset"].(uint64)
+	})
+	out := make([]any, len(received))
+	for i := range received {
+		out[i] = received[i]
+	}
+	return map[string]any{"messages": out}, nil
+}
+
+var operations = []string{"connect", "disconnect", "ping", "login_user", "login_with_personal_access_token",
+	"logout_user", "get_me", "get_client", "get_clients", "get_snapshot", "get_stats", "get_cluster_metadata",
+	"create_stream", "get_stream", "get_streams", "update_stream", "delete_stream", "purge_stream",
+	"create_topic", "get_topic", "get_topics", "update_topic", "delete_topic", "purge_topic",
+	"create_partitions", "delete_partitions", "delete_segments", "send_messages", "poll_messages",
+	"flush_unsaved_buffer", "store_consumer_offset", "get_consumer_offset", "delete_consumer_offset",
+	"create_consumer_group", "get_consumer_group", "get_consumer_groups", "delete_consumer_group",
+	"join_consumer_group", "leave_consumer_group", "consume_group", "create_user", "get_user", "get_users",
+	"update_user", "update_permissions", "change_password", "delete_user", "create_personal_access_token",
+	"get_personal_access_tokens", "delete_personal_access_token", "reset"}
+
+func main() {
+	d := &driver{clients: map[string]*iggy.Client{}}
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 0, 1<<20), 256<<20)
+	out := bufio.NewWriter(os.Stdout)
+	for in.Scan() {
+		line := strings.TrimSpace(in.Text())
+		if line == "" {
+			continue
+		}
+		decoder := json.NewDecoder(strings.NewReader(line))
+		decoder.UseNumber()
+		var request struct {
+			ID     any    `json:"id"`
+			Op     string `json:"op"`
+			Client string `json:"client"`
+			Args   args   `json:"args"`
+		}
+		answer := map[string]any{}
+		if err := decoder.Decode(&request); err != nil {
+			answer["error"] = map[string]any{"code": -1, "name": "DriverError", "message": err.Error()}
+		} else {
+			answer["id"] = request.ID
+			if request.Client == "" {
+				request.Client = "default"
+			}
+			if request.Args == nil {
+				request.Args = args{}
+			}
+			d.answer(request.Op, request.Client, request.Args, answer)
+		}
+		encoded, err := json.Marshal(answer)
+		if err != nil {
+			encoded, _ = json.Marshal(map[string]any{"id": answer["id"], "error": map[string]any{"code": -1,
+				"name": "DriverError", "message": err.Error()}})
+		}
+		_, _ = out.Write(append(encoded, '\n'))
+		_ = out.Flush()
+	}
+	d.reset()
+}
+
+func (d *driver) answer(op, name string, a args, answer map[string]any) {
+	switch op {
+	case "hello":
+		answer["ok"] = map[string]any{"name": "go", "version": "0.1.0", "capabilities": operations,
+			"unobservable": []string{}}
+		return
+	case "reset":
+		d.reset()
+		answer["ok"] = nil
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	result, err := d.run(ctx, op, name, a)
+	var iggyErr *iggy.Error
+	switch {
+	case errors.Is(err, errUnsupported):
+		answer["unsupported"] = "operation " + op
+	case errors.As(err, &iggyErr):
+		answer["error"] = map[string]any{"code": uint32(iggyErr.Code), "name": iggyErr.Name,
+			"message": iggyErr.Error()}
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "driver error:", op, err)
+		answer["error"] = map[string]any{"code": -1, "name": "DriverError", "message": err.Error()}
+	default:
+		if v := reflect.ValueOf(result); result == nil || (v.Kind() == reflect.Pointer && v.IsNil()) {
+			answer["ok"] = nil
+		} else {
+			answer["ok"] = result
+		}
+	}
+}

@@ -1,0 +1,179 @@
+"""Side by side: our server in each durability mode against another server (e.g. a real Iggy 0.8) by address,
+every figure from the same client (``iggy-bench --client official-rust`` by default), in alternating rounds.
+
+    python -m iggy_server.bench.compare --external 127.0.0.1:8090 --rounds 5
+    python -m iggy_server.bench.compare --modes memory,written --workload "pinned-producer --producers 4" \\
+        --external 127.0.0.1:8090 --output-json compare.json
+
+Each round runs every workload on every target; the target order alternates between rounds (forwards, then
+backwards) so slow drift of the machine (heat, page cache, neighbours) falls on all targets alike. Our server is
+started fresh for every run (``--start-server``); the external one keeps running, and the generator recreates
+its benchmark streams before each run. Reported per workload, role and target: the median MB/s and p99 batch
+latency over the rounds with their min–max spread, and the ratios of our medians to the external server's.
+Single runs on a shared or virtual machine move by tens of percent: use ≥ 5 rounds on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from iggy_server.bench import official
+
+# The issue's table: one and four producers, one and four consumers, 1000 batches of 1000 x 1000 B per actor.
+DEFAULT_WORKLOADS = (
+    "pinned-producer --producers 1",
+    "pinned-consumer --consumers 1",
+    "pinned-producer --producers 4",
+    "pinned-consumer --consumers 4",
+)
+MODES = ("memory", "written", "durable")
+EXTERNAL = "external"
+
+
+def arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m iggy_server.bench.compare", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument(
+        "--modes", default="memory,written", help="our server's durability modes, comma-separated (default %(default)s)"
+    )
+    parser.add_argument("--external", help="HOST:PORT of the server to compare with (e.g. a real Iggy 0.8)")
+    parser.add_argument("--external-label", default="iggy-0.8", help="its name in the report (default %(default)s)")
+    parser.add_argument(
+        "--workload",
+        action="append",
+        help="iggy-bench workload and its flags, repeatable (default: the four rows of issue 16)",
+    )
+    parser.add_argument("--client", choices=official.CLIENTS, default="official-rust")
+    parser.add_argument(
+        "--bench-flags", default="", help="extra iggy-bench flags for every run, e.g. '--message-batches 200'"
+    )
+    parser.add_argument("--pause-s", type=float, default=5.0, help="rest between runs (default %(default)s)")
+    parser.add_argument("--output-json", type=Path, help="every run's figures and the summary")
+    args = parser.parse_args(argv)
+    modes = [m for m in args.modes.split(",") if m]
+    unknown = sorted(set(modes) - set(MODES))
+    if unknown:
+        parser.error(f"unknown durability mode(s) {unknown}; choose from {MODES}")
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    args.mode_list = modes
+    args.workloads = args.workload or list(DEFAULT_WORKLOADS)
+    return args
+
+
+def targets(args: argparse.Namespace) -> list[str]:
+    return [f"ours-{mode}" for mode in args.mode_list] + ([EXTERNAL] if args.external else [])
+
+
+def bench_command(args: argparse.Namespace, target: str, workload: str, output: Path) -> list[str]:
+    argv = [sys.executable, "-m", "iggy_server.bench", "--client", args.client, "--output-json", str(output)]
+    argv += shlex.split(args.bench_flags)
+    if target == EXTERNAL:
+        argv += ["--address", args.external]
+    else:
+        argv += ["--start-server", "--durability", target.removeprefix("ours-")]
+    return argv + shlex.split(workload)
+
+
+def role_figures(report: dict) -> dict[str, dict[str, float]]:
+    """MB/s and latency percentiles of each role row (per-actor rows and the total are left out)."""
+    figures = {}
+    for row in report["roles"]:
+        if row["role"] in ("producer", "consumer", "producing_consumer"):
+            latency = row["latency_ms"]
+            figures[row["role"]] = {
+                "megabytes_per_s": row["megabytes_per_s"],
+                "p50_ms": latency["p50"],
+                "p99_ms": latency["p99"],
+                "p99.9_ms": latency["p99.9"],
+            }
+    return figures
+
+
+def spread(values: list[float]) -> dict[str, float]:
+    return {"median": statistics.median(values), "min": min(values), "max": max(values), "runs": len(values)}
+
+
+def summarize(runs: list[dict], external_label: str) -> list[dict]:
+    """Per workload, role and target: medians with spread, and our ratio to the external server's medians."""
+    grouped: dict[tuple[str, str, str], dict[str, list[float]]] = {}
+    for run in runs:
+        for role, figures in run["figures"].items():
+            cell = grouped.setdefault((run["workload"], role, run["target"]), {})
+            for name, value in figures.items():
+                cell.setdefault(name, []).append(value)
+    rows = []
+    for (workload, role, target), cell in grouped.items():
+        row = {"workload": workload, "role": role, "target": target}
+        row.update({name: spread(values) for name, values in cell.items()})
+        external = grouped.get((workload, role, EXTERNAL))
+        if external and target != EXTERNAL:
+            for name in ("megabytes_per_s", "p99_ms"):
+                reference = statistics.median(external[name])
+                row[f"{name}_vs_{external_label}"] = statistics.median(cell[name]) / reference if reference else None
+        rows.append(row)
+    return rows
+
+
+def print_summary(rows: list[dict], external_label: str) -> None:
+    def ratio(row: dict, name: str) -> str:
+        value = row.get(f"{name}_vs_{external_label}")
+        return f"{value:.2f}x" if value is not None else ""
+
+    header = ("workload", "role", "target", "MB/s median [min-max]", "p99 ms median [min-max]", "MB/s, p99 ratio")
+    print(f"{header[0]:<36} {header[1]:<10} {header[2]:<14} {header[3]:<28} {header[4]:<28} {header[5]}")
+    for row in rows:
+        mb, p99 = row["megabytes_per_s"], row["p99_ms"]
+        target = external_label if row["target"] == EXTERNAL else row["target"]
+        throughput = f"{mb['median']:,.1f} [{mb['min']:,.1f}-{mb['max']:,.1f}]"
+        latency = f"{p99['median']:.2f} [{p99['min']:.2f}-{p99['max']:.2f}]"
+        print(
+            f"{row['workload']:<36} {row['role']:<10} {target:<14} {throughput:<28} {latency:<28} "
+            f"{ratio(row, 'megabytes_per_s')} {ratio(row, 'p99_ms')}"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments(argv)
+    order = targets(args)
+    if not order:
+        raise SystemExit("compare: nothing to compare (no --modes and no --external)")
+    runs: list[dict] = []
+    failures = 0
+    with tempfile.TemporaryDirectory(prefix="iggy-bench-compare-") as directory:
+        for round_number in range(1, args.rounds + 1):
+            round_order = order if round_number % 2 else list(reversed(order))
+            for workload in args.workloads:
+                for target in round_order:
+                    output = Path(directory) / f"r{round_number}-{len(runs)}.json"
+                    command = bench_command(args, target, workload, output)
+                    print(f"round {round_number}/{args.rounds}: {target}: {workload}", file=sys.stderr, flush=True)
+                    finished = subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
+                    if finished.returncode != 0 or not output.is_file():
+                        failures += 1
+                        print(f"  failed (exit {finished.returncode}): {shlex.join(command)}", file=sys.stderr)
+                    else:
+                        report = json.loads(output.read_text())
+                        runs.append(
+                            {"round": round_number, "target": target, "workload": workload,
+                             "figures": role_figures(report), "parameters": report["parameters"]}
+                        )  # fmt: skip
+                    time.sleep(args.pause_s)
+    rows = summarize(runs, args.external_label)
+    print_summary(rows, args.external_label)
+    if args.output_json:
+        document = {"rounds": args.rounds, "client": args.client, "targets": order, "runs": runs, "summary": rows}
+        args.output_json.write_text(json.dumps(document, indent=2))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

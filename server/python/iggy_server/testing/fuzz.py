@@ -1,0 +1,422 @@
+"""Structure-aware frame fuzzer, written from the spec: ``python -m iggy_server.testing.fuzz``.
+
+    python -m iggy_server.testing.fuzz [--frames N] [--seed S] [--address HOST:PORT] [--spec DIR]
+
+Request payloads are generated from ``protocol-spec/spec/commands.toml`` and ``primitives.toml``: every field
+in wire order, identifiers and names drawn mostly from a small pool so that requests hit objects that exist,
+length fields mostly consistent with what they measure, optional parts mostly agreeing with their flags.
+A third of the frames are then mutated (truncated, extended, a byte flipped, a length lied about, replaced by
+noise) and a few are broken at the framing level (unknown command code, frame length below 4).
+
+Frames go over one logged-in connection in pipelined windows. Every answer is checked: exactly one per
+frame, in order, within ``RESPONSE_TIMEOUT_S``; an error never carries a body; an OK body is never one byte;
+a framing-level error is answered 3 InvalidCommand. A control connection (personal access token) pings the
+server between windows and, every ``CLEANUP_EVERY_FRAMES``, deletes what the fuzzing created so the state
+stays bounded. At the end the server is stopped gracefully (exit 0), restarted on the same data, and must
+answer a login — fuzzed state never corrupts what is stored. Without ``--address`` a private server is
+started with ``iggy_server.testing``'s launcher.
+
+Exit status 0 when every check held; the counts are printed as one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import socket
+import struct
+import sys
+import tempfile
+import time
+import tomllib
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from iggy.protocol import requests
+from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.responses import CreatePersonalAccessTokenResponse, PersonalAccessTokenInfo, StreamHeader, UserHeader
+
+DEFAULT_SPEC = Path(__file__).resolve().parents[4] / "protocol-spec" / "spec"
+RESPONSE_TIMEOUT_S = 60.0
+WINDOW_FRAMES = 32
+CLEANUP_EVERY_FRAMES = 20_000
+CONTROL_TOKEN_NAME = "fuzz-control-token"
+# Commands that hash a password (Argon2, ~45 ms) or build a ZIP of the system: rarer, so a long run
+# spends its time on frames, not on key stretching.
+_SLOW_COMMANDS = {"LoginUser", "CreateUser", "ChangePassword", "GetSnapshot"}
+_SLOW_WEIGHT = 0.03
+_NAMES = ("s0", "s1", "t0", "t1", "g0", "user-0", "iggy", "x" * 255, "é", "")
+_U32_EDGES = (0, 1, 2, 3, 4, 0x7FFF_FFFF, 0xFFFF_FFFF)
+_U64_EDGES = (0, 1, 2, 1_000_000, 0xFFFF_FFFF, 0xFFFF_FFFF_FFFF_FFFF)
+_RESPONSE_HEADER = struct.Struct("<II")
+
+
+class FuzzFailure(AssertionError):
+    pass
+
+
+# ====================================================================== generation
+
+
+class FrameGenerator:
+    """Payloads for each command of the spec, from its field list."""
+
+    def __init__(self, spec_dir: Path, rng: random.Random) -> None:
+        self.rng = rng
+        commands = tomllib.loads((spec_dir / "commands.toml").read_text())["command"]
+        self.commands = [(c["name"], int(c["code"]), c["request"]) for c in commands]
+        self.primitives = {p["name"]: p for p in tomllib.loads((spec_dir / "primitives.toml").read_text())["primitive"]}
+        enums = tomllib.loads((spec_dir / "enums.toml").read_text())["enum"]
+        self.enums = {e["name"]: [int(v["value"]) for v in e["value"]] for e in enums}
+        self.weights = [_SLOW_WEIGHT if name in _SLOW_COMMANDS else 1.0 for name, _, _ in self.commands]
+
+    def pick(self) -> tuple[str, int, list[dict[str, Any]]]:
+        return self.rng.choices(self.commands, self.weights)[0]
+
+    # ------------------------------------------------------------------ fields
+
+    def fields(self, fields: list[dict[str, Any]]) -> bytes:
+        """Encode a field list; lengths, flags and counts are decided with what they describe."""
+        values: dict[str, int] = {}
+        out: list[bytes] = []
+        index = 0
+        while index < len(fields):
+            field = fields[index]
+            name, kind = field["name"], field["type"]
+            when = field.get("when")
+            if when is not None:
+                flag, _, expected = when.partition("==")
+                present = values.get(flag.strip()) == int(expected)
+                if self.rng.random() < 0.05:
+                    present = not present  # a flag that lies about what follows
+                if not present:
+                    index += 1
+                    continue
+            if field.get("role") == "length" and not self._sized_by(fields, name):
+                # A length of the fields after it (metadata_length, permissions_len): encode them first.
+                rest = self.fields_until_repeat(fields[index + 1 :])
+                out.append(struct.pack("<I", self.maybe_lie(len(rest), 0xFFFF_FFFF)))
+                out.append(rest)
+                values[name] = len(rest)
+                index += 1 + self._fields_until_repeat_count(fields[index + 1 :])
+                continue
+            if field.get("repeat"):
+                out.append(self.repeated(field, values))
+                index += 1
+                continue
+            if field.get("role") == "length":
+                target = self._sized_by(fields, name)
+                assert target is not None
+                data = self.bytes_for(target)
+                values[name] = len(data)
+                width = 1 if kind == "u8" else 4
+                out.append(self.maybe_lie(len(data), (1 << (8 * width)) - 1).to_bytes(width, "little"))
+                out.append(data)
+                index += 2  # the length and the bytes it sizes
+                continue
+            value, encoded = self.value(field)
+            if value is not None:
+                values[name] = value
+            out.append(encoded)
+            index += 1
+        return b"".join(out)
+
+    def fields_until_repeat(self, fields: list[dict[str, Any]]) -> bytes:
+        return self.fields(fields[: self._fields_until_repeat_count(fields)])
+
+    @staticmethod
+    def _fields_until_repeat_count(fields: list[dict[str, Any]]) -> int:
+        for position, field in enumerate(fields):
+            if field.get("repeat"):
+                return position
+        return len(fields)
+
+    @staticmethod
+    def _sized_by(fields: list[dict[str, Any]], length_name: str) -> dict[str, Any] | None:
+        for field in fields:
+            if field.get("size") == length_name:
+                return field
+        return None
+
+    def maybe_lie(self, true_value: int, maximum: int) -> int:
+        roll = self.rng.random()
+        if roll < 0.9:
+            return min(true_value, maximum)
+        if roll < 0.95:
+            return min(true_value + self.rng.randint(1, 8), maximum)
+        return self.rng.choice((0, min(max(true_value - 1, 0), maximum), maximum))
+
+    def bytes_for(self, field: dict[str, Any]) -> bytes:
+        """Contents of a length-prefixed ``bytes`` field: a pooled name, fresh UTF-8, or raw noise."""
+        roll = self.rng.random()
+        if roll < 0.5:
+            return self.rng.choice(_NAMES).encode()
+        if roll < 0.8:
+            return "".join(chr(self.rng.randint(0x20, 0x7E)) for _ in range(self.rng.randint(0, 40))).encode()
+        if roll < 0.9:
+            return self.rng.randbytes(self.rng.choice((4, 8, 1, 3)))
+        return self.rng.randbytes(self.rng.randint(0, 300))
+
+    def repeated(self, field: dict[str, Any], values: dict[str, int]) -> bytes:
+        repeat = field["repeat"]
+        count = self.rng.randint(0, 3) if repeat in ("chained", "to_end") else values.get(repeat, 0)
+        count = min(count, 4)
+        items = []
+        for position in range(count):
+            item = self.value(field)[1]
+            if repeat == "chained" and item:
+                item = item[:-1] + (b"\x01" if position < count - 1 else b"\x00")  # has_next_* ends each entry
+            items.append(item)
+        return b"".join(items)
+
+    def value(self, field: dict[str, Any]) -> tuple[int | None, bytes]:
+        kind = field["type"]
+        rng = self.rng
+        if kind == "u8":
+            choices = self.enums.get(field.get("enum", ""), [])
+            if choices and rng.random() < 0.9:
+                value = rng.choice(choices)
+            else:
+                value = rng.choice((0, 1, 2, 3, 255, rng.randint(0, 255)))
+            return value, bytes([value])
+        if kind == "bool":
+            value = rng.choice((0, 1, 1, 2))
+            return value, bytes([value])
+        if kind == "u32":
+            value = rng.randint(0, 5) if rng.random() < 0.7 else rng.choice(_U32_EDGES)
+            return value, struct.pack("<I", value)
+        if kind == "u64":
+            value = rng.randint(0, 5) if rng.random() < 0.6 else rng.choice(_U64_EDGES)
+            return value, struct.pack("<Q", value)
+        if kind == "u128":
+            return None, rng.randbytes(16) if rng.random() < 0.2 else bytes(16)
+        if kind == "index_entry":
+            return None, struct.pack("<IIQ", 0, rng.choice((64, 65, 128, 0)), 0)
+        if kind == "message":
+            payload = rng.randbytes(rng.randint(0, 64))
+            header = struct.pack("<QQQQQQIIQ", 0, 0, 0, 0, 0, 0, 0, len(payload), 0)
+            return None, header + payload
+        primitive = self.primitives.get(kind)
+        if primitive is None:
+            return None, rng.randbytes(rng.randint(0, 8))
+        if kind == "identifier" and rng.random() < 0.5:
+            return None, b"\x01\x04" + struct.pack("<I", rng.randint(0, 3))  # a numeric id that may exist
+        return None, self.fields(list(primitive["fields"]))
+
+    # ------------------------------------------------------------------ mutation
+
+    def mutate(self, payload: bytes) -> tuple[str, bytes]:
+        rng = self.rng
+        choice = rng.randrange(5)
+        if choice == 0 and payload:
+            return "truncated", payload[: rng.randrange(len(payload))]
+        if choice == 1:
+            return "extended", payload + rng.randbytes(rng.randint(1, 16))
+        if choice == 2 and payload:
+            position = rng.randrange(len(payload))
+            flipped = bytes([payload[position] ^ (1 << rng.randrange(8))])
+            return "flipped", payload[:position] + flipped + payload[position + 1 :]
+        if choice == 3 and len(payload) >= 4:
+            position = rng.randrange(len(payload) - 3)
+            lie = rng.choice(_U32_EDGES).to_bytes(4, "little")
+            return "length_lie", payload[:position] + lie + payload[position + 4 :]
+        return "noise", rng.randbytes(rng.randint(0, 64))
+
+
+# ====================================================================== execution
+
+
+class Connection:
+    def __init__(self, address: tuple[str, int]) -> None:
+        self.sock = socket.create_connection(address, timeout=RESPONSE_TIMEOUT_S)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.reader = self.sock.makefile("rb")
+
+    def close(self) -> None:
+        self.reader.close()
+        self.sock.close()
+
+    def read_response(self) -> tuple[int, bytes]:
+        header = self.reader.read(8)
+        if len(header) != 8:
+            raise FuzzFailure("the server closed the connection or sent a short header")
+        status, length = _RESPONSE_HEADER.unpack(header)
+        body = self.reader.read(length) if length else b""
+        if len(body) != length:
+            raise FuzzFailure(f"short body: {len(body)} of {length} bytes")
+        return status, body
+
+    def call(self, code: int, payload: bytes = b"") -> tuple[int, bytes]:
+        self.sock.sendall(struct.pack("<II", 4 + len(payload), code) + payload)
+        return self.read_response()
+
+    def login_token(self, token: str) -> None:
+        request = requests.LoginWithPersonalAccessToken(token)
+        status, _ = self.call(request.CODE, request.encode())
+        if status:
+            raise FuzzFailure(f"login with the control token answered {status}")
+
+
+def control_token(address: tuple[str, int]) -> str:
+    connection = Connection(address)
+    try:
+        status, _ = connection.call(Command.LOGIN_USER, requests.LoginUser("iggy", "iggy", "fuzz", "").encode())
+        if status:
+            raise FuzzFailure(f"root login answered {status}")
+        request = requests.CreatePersonalAccessToken(CONTROL_TOKEN_NAME, 0)
+        status, body = connection.call(request.CODE, request.encode())
+        if status:
+            raise FuzzFailure(f"creating the control token answered {status}")
+        return CreatePersonalAccessTokenResponse.decode(body).token
+    finally:
+        connection.close()
+
+
+def cleanup(control: Connection) -> None:
+    """Delete the streams, users and tokens the fuzzing created (bounded by what GetX lists)."""
+    status, body = control.call(Command.GET_STREAMS)
+    for stream in StreamHeader.decode_list(body) if status == 0 else []:
+        control.call(Command.DELETE_STREAM, requests.DeleteStream(stream.id).encode())
+    status, body = control.call(Command.GET_USERS)
+    for user in UserHeader.decode_list(body) if status == 0 else []:
+        if user.id != 0:
+            control.call(Command.DELETE_USER, requests.DeleteUser(user.id).encode())
+    status, body = control.call(Command.GET_PERSONAL_ACCESS_TOKENS)
+    for token in PersonalAccessTokenInfo.decode_list(body) if status == 0 else []:
+        if token.name != CONTROL_TOKEN_NAME:
+            control.call(Command.DELETE_PERSONAL_ACCESS_TOKEN, requests.DeletePersonalAccessToken(token.name).encode())
+
+
+def token_of(result: dict[str, Any]) -> str:
+    return str(result["_token"])
+
+
+def run(address: tuple[str, int], frames: int, seed: int, spec_dir: Path, result: dict[str, Any]) -> Counter[str]:
+    rng = random.Random(seed)
+    generator = FrameGenerator(spec_dir, rng)
+    known_codes = {int(c) for c in Command}
+    token = result["_token"] = control_token(address)
+    control = Connection(address)
+    control.login_token(token)
+    fuzzed = Connection(address)
+    fuzzed.login_token(token)
+    counts: Counter[str] = Counter()
+    sent = 0
+    try:
+        while sent < frames:
+            window = []
+            wire = bytearray()
+            for _ in range(min(WINDOW_FRAMES, frames - sent)):
+                roll = rng.random()
+                if roll < 0.02:
+                    code = rng.choice([c for c in (rng.randint(0, 0xFFFF_FFFF), 13, 99, 9999) if c not in known_codes])
+                    payload = rng.randbytes(rng.randint(0, 32))
+                    wire += struct.pack("<II", 4 + len(payload), code) + payload
+                    window.append(("unknown_code", code, True))
+                    continue
+                if roll < 0.03:
+                    wire += struct.pack("<II", rng.randint(0, 3), rng.choice(list(known_codes)))
+                    window.append(("short_length", 0, True))
+                    continue
+                name, code, fields = generator.pick()
+                payload = generator.fields(fields)
+                kind = "generated"
+                if rng.random() < 0.33:
+                    kind, payload = generator.mutate(payload)
+                wire += struct.pack("<II", 4 + len(payload), code) + payload
+                window.append((kind, code, False))
+            fuzzed.sock.sendall(wire)
+            relogin = False
+            for kind, code, must_fail in window:
+                status, body = fuzzed.read_response()
+                sent += 1
+                counts["frames"] += 1
+                counts[f"{kind}_{'ok' if status == 0 else 'error'}"] += 1
+                if status != 0 and body:
+                    raise FuzzFailure(f"error {status} to command {code} carried a {len(body)}-byte body")
+                if status == 0 and len(body) == 1:
+                    raise FuzzFailure(f"command {code} answered OK with a 1-byte body")
+                if must_fail and status != ErrorCode.INVALID_COMMAND:
+                    raise FuzzFailure(f"a {kind} frame (code {code}) was answered {status}, not 3")
+                if code in (Command.LOGOUT_USER, Command.LOGIN_USER, Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN):
+                    relogin = True
+            if relogin:
+                fuzzed.login_token(token)
+            if control.call(Command.PING) != (0, b""):
+                raise FuzzFailure("the control connection's ping failed")
+            if sent % CLEANUP_EVERY_FRAMES < WINDOW_FRAMES:
+                cleanup(control)
+    finally:
+        fuzzed.close()
+        control.close()
+    return counts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m iggy_server.testing.fuzz", description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=20_000, help="frames to send (default 20000)")
+    parser.add_argument("--seed", type=int, default=None, help="random seed (default: random, printed)")
+    parser.add_argument("--address", help="fuzz a running server (root iggy/iggy) instead of starting one")
+    parser.add_argument("--spec", type=Path, default=DEFAULT_SPEC, help="protocol-spec/spec directory")
+    parser.add_argument(
+        "--tmp",
+        type=Path,
+        default=None,
+        help="parent of the private server's data directory (e.g. /dev/shm: fuzzing is not about fsync speed)",
+    )
+    args = parser.parse_args(argv)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    started = time.monotonic()
+    result: dict[str, Any] = {"seed": seed}
+    try:
+        if args.address:
+            host, _, port = args.address.rpartition(":")
+            counts = run((host, int(port)), args.frames, seed, args.spec, result)
+        else:
+            counts = fuzz_private_server(args.frames, seed, args.spec, result, args.tmp)
+    except (FuzzFailure, OSError) as failure:
+        result.pop("_token", None)
+        result.update(failed=str(failure), seconds=round(time.monotonic() - started, 1))
+        print(json.dumps(result), flush=True)
+        return 1
+    result.pop("_token", None)
+    result.update(sorted(counts.items()))
+    result["seconds"] = round(time.monotonic() - started, 1)
+    print(json.dumps(result), flush=True)
+    return 0
+
+
+def fuzz_private_server(
+    frames: int, seed: int, spec_dir: Path, result: dict[str, Any], tmp: Path | None
+) -> Counter[str]:
+    from iggy_server.testing.__main__ import LaunchedServer
+
+    with tempfile.TemporaryDirectory(prefix="iggy-fuzz-", dir=tmp) as directory:
+        server = LaunchedServer(Path(directory), {}, tls=False)
+        host, _, port = server.start().rpartition(":")
+        try:
+            counts = run((host, int(port)), frames, seed, spec_dir, result)
+            if server.process is None or server.process.poll() is not None:
+                raise FuzzFailure(f"the server died: {server.log_tail()}")
+        except BaseException:
+            server.kill()
+            raise
+        server.stop()
+        exit_code = server.process.returncode if server.process is not None else None
+        if exit_code != 0:
+            raise FuzzFailure(f"graceful stop after fuzzing exited {exit_code}: {server.log_tail()}")
+        # The stored state must still load: restart on the same data and log in with the control token.
+        host, _, port = server.start().rpartition(":")
+        try:
+            probe = Connection((host, int(port)))
+            probe.login_token(token_of(result))
+            probe.close()
+        finally:
+            server.stop()
+        return counts
+
+
+if __name__ == "__main__":
+    sys.exit(main())
