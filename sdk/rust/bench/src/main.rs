@@ -4,6 +4,7 @@
 //!
 //! Run (from sdk/rust/bench, after `make server`):
 //!   CARGO_TARGET_DIR=~/.cache/iggy-compat/bench-target cargo run --release --locked -- [--rounds 5] [--batches 100]
+//!   [--address HOST:PORT]
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -168,22 +169,28 @@ fn main() {
     }
     let rounds: usize = flag(&args, "--rounds", "5").parse().expect("--rounds");
     let batches = flag(&args, "--batches", "100");
-    let python = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../.venv/bin/python");
-    let mut server = Command::new(python)
-        .args(["-m", "iggy_server.testing"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start python -m iggy_server.testing (run `make server` first)");
-    let mut address = String::new();
-    for line in BufReader::new(server.stdout.take().expect("stdout")).lines() {
-        let line = line.expect("launcher output");
-        if let Some(found) = line.strip_prefix("address ") {
-            address = found.to_owned();
+    // --address ADDRESS measures against a running server (e.g. to compare with iggy-bench on the same one);
+    // otherwise a fresh one comes from the project's test launcher.
+    let mut address = flag(&args, "--address", "");
+    let mut server = None;
+    if address.is_empty() {
+        let python = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../.venv/bin/python");
+        let mut launcher = Command::new(python)
+            .args(["-m", "iggy_server.testing"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start python -m iggy_server.testing (run `make server` first)");
+        for line in BufReader::new(launcher.stdout.take().expect("stdout")).lines() {
+            let line = line.expect("launcher output");
+            if let Some(found) = line.strip_prefix("address ") {
+                address = found.to_owned();
+            }
+            if line == "ready" {
+                break;
+            }
         }
-        if line == "ready" {
-            break;
-        }
+        server = Some(launcher);
     }
     let exe = std::env::current_exe().expect("own path");
     let mut results: Vec<Vec<Vec<f64>>> = vec![vec![Vec::new(); PHASES.len()]; CLIENTS.len()];
@@ -212,7 +219,9 @@ fn main() {
         let official = median(&mut results[1][phase]);
         println!("| {name} | {ours:.1} | {official:.1} | {:.2}x |", ours / official);
     }
-    drop(server.stdin.take());
-    let _ = server.wait();
+    if let Some(mut launcher) = server {
+        drop(launcher.stdin.take()); // end of stdin stops the server and removes its directory
+        let _ = launcher.wait();
+    }
     let _ = std::io::stdout().flush();
 }
