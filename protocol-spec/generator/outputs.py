@@ -10,17 +10,24 @@ from .codec_java import JAVA_CODEC_OUTPUTS
 from .codec_python import (
     LAYOUT_PATH, REQUESTS_PATH, RESPONSES_PATH, render_python_layout, render_python_requests, render_python_responses,
 )
+from .codec_rust import render_rust_codec, render_rust_error_code, render_rust_fields, render_rust_layout
 from .languages import render_go, render_java, render_python, render_rust
 from .reference import render_reference
 from .spec import Spec
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
-# Repository-relative path -> renderer. The Rust codes file is shared verbatim by the server and the Rust SDK.
+# Repository-relative path -> renderer. The Rust codes and wire-layout files are shared verbatim by the server and
+# the Rust SDK.
 OUTPUTS: dict[str, Callable[[Spec], str]] = {
     "sdk/python/src/iggy/protocol/codes.py": render_python,
     "server/src/codes.rs": render_rust,
     "sdk/rust/src/codes.rs": render_rust,
+    "sdk/rust/src/codec.rs": render_rust_codec,
+    "sdk/rust/src/wire_layout.rs": render_rust_layout,
+    "sdk/rust/src/error_code.rs": render_rust_error_code,
+    "sdk/rust/tests/golden/generated.rs": render_rust_fields,
+    "server/src/wire_layout.rs": render_rust_layout,
     "sdk/go/codes.go": render_go,
     "sdk/go/internal/codec/codec_gen.go": render_go_codec,
     "sdk/java/src/main/java/iggy/sdk/Codes.java": render_java,

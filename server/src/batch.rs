@@ -7,7 +7,9 @@
 
 use crate::codes::error_code as code;
 use crate::failure::{Checked, Failure};
+use crate::codes::constants::{MESSAGE_PAYLOAD_MAX_BYTES, USER_HEADERS_MAX_BYTES};
 use crate::layout::*;
+use crate::wire_layout::{index_entry, message_header};
 
 /// Validates a batch exactly as the 0.8 server does (plus two stricter checks, see below).
 ///
@@ -27,17 +29,17 @@ pub fn validate(index: &[u8], frames: &[u8], messages_count: u32) -> Checked<()>
     if messages_count == 0 {
         return Err(Failure::new(code::INVALID_MESSAGES_COUNT, "a batch needs at least one message"));
     }
-    if !index.len().is_multiple_of(INDEX_ENTRY_SIZE) {
+    if !index.len().is_multiple_of(index_entry::SIZE) {
         return Err(Failure::new(
             code::INVALID_INDEXES_BYTE_SIZE,
             format!("index table of {} bytes is not a multiple of 16", index.len()),
         ));
     }
     let count = messages_count as usize;
-    if index.len() / INDEX_ENTRY_SIZE != count {
+    if index.len() / index_entry::SIZE != count {
         return Err(Failure::new(
             code::INVALID_INDEXES_COUNT,
-            format!("{} index entries for {} messages", index.len() / INDEX_ENTRY_SIZE, count),
+            format!("{} index entries for {} messages", index.len() / index_entry::SIZE, count),
         ));
     }
     let mut start = 0usize;
@@ -45,24 +47,24 @@ pub fn validate(index: &[u8], frames: &[u8], messages_count: u32) -> Checked<()>
     let mut previous_position = 0u32;
     let mut announced_total = 0u64;
     for i in 0..count {
-        let entry = &index[i * INDEX_ENTRY_SIZE..(i + 1) * INDEX_ENTRY_SIZE];
-        let entry_offset = read_u32(entry, INDEX_OFFSET_AT);
+        let entry = &index[i * index_entry::SIZE..(i + 1) * index_entry::SIZE];
+        let entry_offset = read_u32(entry, index_entry::RELATIVE_OFFSET_AT);
         if entry_offset != 0 {
             return Err(Failure::new(
                 code::NON_ZERO_OFFSET,
                 format!("index entry {i} has offset {entry_offset}; clients must send 0"),
             ));
         }
-        let entry_timestamp = read_u64(entry, INDEX_TIMESTAMP_AT);
+        let entry_timestamp = read_u64(entry, index_entry::TIMESTAMP_AT);
         if entry_timestamp != 0 {
             return Err(Failure::new(
                 code::NON_ZERO_TIMESTAMP,
                 format!("index entry {i} has timestamp {entry_timestamp}; clients must send 0"),
             ));
         }
-        let position = read_u32(entry, INDEX_POSITION_AT);
+        let position = read_u32(entry, index_entry::POSITION_AT);
         let end = if i + 1 == count { frames.len() } else { position as usize };
-        if end > frames.len() || start > end || end - start < HEADER_SIZE {
+        if end > frames.len() || start > end || end - start < message_header::SIZE {
             return Err(Failure::new(
                 code::MISSING_INDEX,
                 format!(
@@ -79,23 +81,23 @@ pub fn validate(index: &[u8], frames: &[u8], messages_count: u32) -> Checked<()>
                 format!("message {i}: header announces {announced} bytes but the index gives {}", frame.len()),
             ));
         }
-        let payload_length = u64::from(read_u32(frame, PAYLOAD_LENGTH_AT));
-        if payload_length > MAX_PAYLOAD_SIZE_BYTES {
+        let payload_length = u64::from(read_u32(frame, message_header::PAYLOAD_LENGTH_AT));
+        if payload_length > u64::from(MESSAGE_PAYLOAD_MAX_BYTES) {
             return Err(Failure::new(
                 code::TOO_BIG_MESSAGE_PAYLOAD,
-                format!("message {i}: payload of {payload_length} bytes exceeds {MAX_PAYLOAD_SIZE_BYTES}"),
+                format!("message {i}: payload of {payload_length} bytes exceeds {MESSAGE_PAYLOAD_MAX_BYTES}"),
             ));
         }
-        let user_headers_length = u64::from(read_u32(frame, USER_HEADERS_LENGTH_AT));
-        if user_headers_length > MAX_USER_HEADERS_SIZE_BYTES {
+        let user_headers_length = u64::from(read_u32(frame, message_header::USER_HEADERS_LENGTH_AT));
+        if user_headers_length > u64::from(USER_HEADERS_MAX_BYTES) {
             return Err(Failure::new(
                 code::TOO_BIG_USER_HEADERS,
                 format!(
-                    "message {i}: user headers of {user_headers_length} bytes exceed {MAX_USER_HEADERS_SIZE_BYTES}"
+                    "message {i}: user headers of {user_headers_length} bytes exceed {USER_HEADERS_MAX_BYTES}"
                 ),
             ));
         }
-        let message_offset = read_u64(frame, OFFSET_AT);
+        let message_offset = read_u64(frame, message_header::OFFSET_AT);
         if message_offset < previous_offset {
             return Err(Failure::new(
                 code::INVALID_OFFSET,
@@ -111,7 +113,7 @@ pub fn validate(index: &[u8], frames: &[u8], messages_count: u32) -> Checked<()>
         if payload_length == 0 {
             return Err(Failure::new(code::EMPTY_MESSAGE_PAYLOAD, format!("message {i}: empty payload")));
         }
-        let reserved = read_u64(frame, RESERVED_AT);
+        let reserved = read_u64(frame, message_header::RESERVED_AT);
         if reserved != 0 {
             return Err(Failure::new(
                 code::INVALID_RESERVED_FIELD,
@@ -159,18 +161,18 @@ pub fn validate_and_stamp(
         let end = start + size;
         let frame = &mut frames[start..end];
         let offset = placement.base_offset + i as u64;
-        write_u64(frame, OFFSET_AT, offset);
-        write_u64(frame, TIMESTAMP_AT, placement.timestamp_us);
-        if read_u128(frame, ID_AT) == 0 {
+        write_u64(frame, message_header::OFFSET_AT, offset);
+        write_u64(frame, message_header::TIMESTAMP_AT, placement.timestamp_us);
+        if read_u128(frame, message_header::ID_AT) == 0 {
             let id = random_ids.next().expect("one random id per zero id");
-            frame[ID_AT..ID_AT + 16].copy_from_slice(&id);
+            frame[message_header::ID_AT..message_header::ID_AT + 16].copy_from_slice(&id);
         }
         let checksum = frame_checksum(frame);
-        write_u64(frame, CHECKSUM_AT, checksum);
-        let entry = &mut index[i * INDEX_ENTRY_SIZE..(i + 1) * INDEX_ENTRY_SIZE];
-        write_u32(entry, INDEX_OFFSET_AT, (offset - placement.segment_start_offset) as u32);
-        write_u32(entry, INDEX_POSITION_AT, (placement.segment_position_bytes + end as u64) as u32);
-        write_u64(entry, INDEX_TIMESTAMP_AT, placement.timestamp_us);
+        write_u64(frame, message_header::CHECKSUM_AT, checksum);
+        let entry = &mut index[i * index_entry::SIZE..(i + 1) * index_entry::SIZE];
+        write_u32(entry, index_entry::RELATIVE_OFFSET_AT, (offset - placement.segment_start_offset) as u32);
+        write_u32(entry, index_entry::POSITION_AT, (placement.segment_position_bytes + end as u64) as u32);
+        write_u64(entry, index_entry::TIMESTAMP_AT, placement.timestamp_us);
         start = end;
     }
     Ok(placement.segment_position_bytes + frames.len() as u64)
@@ -209,7 +211,7 @@ fn fresh_ids(frames: &[u8], count: usize) -> Checked<impl Iterator<Item = [u8; 1
     let mut zero_ids = 0usize;
     let mut start = 0usize;
     for _ in 0..count {
-        if read_u128(frames, start + ID_AT) == 0 {
+        if read_u128(frames, start + message_header::ID_AT) == 0 {
             zero_ids += 1;
         }
         start += frame_size_from_header(&frames[start..]) as usize;

@@ -1,6 +1,7 @@
 //! Lookups in a segment index (16-byte entries: relative offset | cumulative end position | timestamp).
 
 use crate::layout::*;
+use crate::wire_layout::index_entry;
 
 /// A run of consecutive messages inside one segment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,15 +13,15 @@ pub struct Span {
 }
 
 fn entries(index: &[u8]) -> usize {
-    index.len() / INDEX_ENTRY_SIZE
+    index.len() / index_entry::SIZE
 }
 
 fn relative_offset(index: &[u8], i: usize) -> u32 {
-    read_u32(index, i * INDEX_ENTRY_SIZE + INDEX_OFFSET_AT)
+    read_u32(index, i * index_entry::SIZE + index_entry::RELATIVE_OFFSET_AT)
 }
 
 fn timestamp(index: &[u8], i: usize) -> u64 {
-    read_u64(index, i * INDEX_ENTRY_SIZE + INDEX_TIMESTAMP_AT)
+    read_u64(index, i * index_entry::SIZE + index_entry::TIMESTAMP_AT)
 }
 
 /// First entry for which `before` is false; entries must be sorted by the probed key.

@@ -16,6 +16,7 @@ mod py_bench;
 mod py_pool;
 mod py_writer;
 mod recovery;
+mod wire_layout;
 mod writer;
 
 use pyo3::buffer::PyBuffer;
@@ -197,10 +198,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_bench::BenchRun>()?;
     m.add_function(wrap_pyfunction!(py_bench::bench_start, m)?)?;
     m.add_function(wrap_pyfunction!(py_bench::loopback_pump, m)?)?;
-    m.add("HEADER_SIZE", layout::HEADER_SIZE)?;
-    m.add("INDEX_ENTRY_SIZE", layout::INDEX_ENTRY_SIZE)?;
+    m.add("HEADER_SIZE", wire_layout::message_header::SIZE)?;
+    m.add("INDEX_ENTRY_SIZE", wire_layout::index_entry::SIZE)?;
     m.add("DIRECT_IO_ALIGN_BYTES", writer::DIRECT_ALIGN_BYTES)?;
-    m.add("MAX_PAYLOAD_SIZE_BYTES", layout::MAX_PAYLOAD_SIZE_BYTES)?;
-    m.add("MAX_USER_HEADERS_SIZE_BYTES", layout::MAX_USER_HEADERS_SIZE_BYTES)?;
+    m.add("MAX_PAYLOAD_SIZE_BYTES", codes::constants::MESSAGE_PAYLOAD_MAX_BYTES)?;
+    m.add("MAX_USER_HEADERS_SIZE_BYTES", codes::constants::USER_HEADERS_MAX_BYTES)?;
     Ok(())
 }

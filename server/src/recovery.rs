@@ -3,6 +3,7 @@
 use crate::codes::error_code as code;
 use crate::failure::{Checked, Failure};
 use crate::layout::*;
+use crate::wire_layout::message_header;
 
 /// The valid prefix of a segment log and the index rebuilt for it.
 pub struct Scan {
@@ -31,7 +32,7 @@ pub fn scan_segment(log: &[u8], segment_start_offset: u64) -> Scan {
                     stop_reason = Some(format!("segment exceeds the u32 index range at byte {position}"));
                     break;
                 }
-                let timestamp_us = read_u64(&log[position..], TIMESTAMP_AT);
+                let timestamp_us = read_u64(&log[position..], message_header::TIMESTAMP_AT);
                 max_timestamp_us = max_timestamp_us.max(timestamp_us);
                 index.extend_from_slice(&(relative as u32).to_le_bytes());
                 index.extend_from_slice(&(end as u32).to_le_bytes());
@@ -56,7 +57,7 @@ pub fn scan_segment(log: &[u8], segment_start_offset: u64) -> Scan {
 
 /// Checks the frame at the start of `bytes`; returns its size.
 fn check_frame(bytes: &[u8], expected_offset: u64) -> Checked<usize> {
-    if bytes.len() < HEADER_SIZE {
+    if bytes.len() < message_header::SIZE {
         return Err(Failure::new(code::CANNOT_READ_MESSAGE, format!("torn header: {} bytes left", bytes.len())));
     }
     let size = frame_size_from_header(bytes);
@@ -67,11 +68,11 @@ fn check_frame(bytes: &[u8], expected_offset: u64) -> Checked<usize> {
         ));
     }
     let frame = &bytes[..size as usize];
-    let offset = read_u64(frame, OFFSET_AT);
+    let offset = read_u64(frame, message_header::OFFSET_AT);
     if offset != expected_offset {
         return Err(Failure::new(code::INVALID_OFFSET, format!("offset {offset} where {expected_offset} was expected")));
     }
-    let stored = read_u64(frame, CHECKSUM_AT);
+    let stored = read_u64(frame, message_header::CHECKSUM_AT);
     let computed = frame_checksum(frame);
     if stored != computed {
         return Err(Failure::new(

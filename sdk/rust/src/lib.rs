@@ -1,46 +1,96 @@
-//! Rust SDK for servers that speak the Iggy 0.8 TCP protocol.
+//! Async Rust SDK for servers that speak the Iggy 0.8 TCP protocol.
 //!
-//! So far only the protocol constants exist; they are generated from `protocol-spec/` so that the numbers are
-//! never typed by hand.
+//! The wire layer is generated from `protocol-spec/` (`codes`, `codec`, `wire_layout`) over a small hand-written
+//! runtime (`runtime`), so no protocol number or field layout is typed by hand here.
 
+pub mod client;
+#[rustfmt::skip]
+pub mod codec;
+#[rustfmt::skip]
 pub mod codes;
+pub mod config;
+pub mod consumer;
+pub mod error;
+#[rustfmt::skip]
+pub mod error_code;
+pub mod messages;
+pub mod producer;
+pub mod runtime;
+mod tls;
+mod transport;
+#[rustfmt::skip]
+pub mod wire_layout;
+
+pub use bytes::Bytes;
+pub use client::IggyClient;
+pub use codec::{
+    ClientDetails, ClientInfo, ClusterMetadata, Consumer, ConsumerOffsetInfo, GroupDetails, GroupHeader, Message,
+    Partitioning, Permissions, PersonalAccessTokenInfo, PolledMessages, PollingStrategy, Stats, StreamDetails,
+    StreamHeader, StreamPermissions, TopicDetails, TopicHeader, TopicPermissions, UserDetails, UserHeader,
+};
+pub use config::ClientConfig;
+pub use consumer::{AutoCommit, IggyConsumer, ReceivedMessage};
+pub use error::{Error, Result};
+pub use error_code::ErrorCode;
+pub use messages::{HeaderValue, IggyMessage};
+pub use producer::{IggyProducer, ProducerConfig};
+pub use runtime::Identifier;
 
 #[cfg(test)]
 mod tests {
-    use super::codes::{command_code, constants, error_code, id_kind};
+    use super::codec::COMMANDS;
+    use super::codes::{command_code, constants, error_code};
+    use super::wire_layout::{index_entry, message_header};
 
-    #[test]
-    fn command_codes_are_unique_and_ascending() {
-        // The generator sorts by code; a duplicate or misordered code would mean a broken spec.
-        assert!(command_code::ALL.windows(2).all(|pair| pair[0] < pair[1]));
-        assert_eq!(command_code::ALL.len(), 47);
+    fn spec_file(name: &str) -> String {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../protocol-spec/spec/");
+        std::fs::read_to_string(format!("{path}{name}")).expect("spec file")
     }
 
     #[test]
-    fn names_and_messages_resolve_for_known_codes_only() {
-        assert_eq!(command_code::name(command_code::GET_CLUSTER_METADATA), Some("GetClusterMetadata"));
-        assert_eq!(command_code::name(u32::MAX), None);
-        assert_eq!(error_code::name(error_code::STREAM_ID_NOT_FOUND), Some("StreamIdNotFound"));
-        assert!(error_code::message(error_code::UNAUTHENTICATED).is_some());
-        assert_eq!(error_code::message(0), None);
+    fn every_command_of_the_spec_is_in_the_table_once_ascending() {
+        let in_spec = spec_file("commands.toml").lines().filter(|l| l.trim() == "[[command]]").count();
+        assert_eq!(COMMANDS.len(), in_spec);
+        assert_eq!(command_code::ALL.len(), in_spec);
+        assert!(COMMANDS.windows(2).all(|pair| pair[0].code < pair[1].code));
+        assert!(COMMANDS.iter().zip(command_code::ALL).all(|(row, code)| row.code == code));
     }
 
     #[test]
-    fn only_ping_and_logins_skip_authentication() {
-        let mut open = command_code::UNAUTHENTICATED;
-        open.sort_unstable();
-        assert_eq!(
-            open,
-            [command_code::PING, command_code::LOGIN_USER, command_code::LOGIN_WITH_PERSONAL_ACCESS_TOKEN]
-        );
+    fn every_error_of_the_spec_has_a_name_and_message() {
+        let in_spec = spec_file("errors.toml").lines().filter(|l| l.trim() == "[[error]]").count();
+        let codes: Vec<u32> = spec_file("errors.toml")
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("code = "))
+            .map(|v| v.trim().parse().expect("numeric code"))
+            .collect();
+        assert_eq!(codes.len(), in_spec);
+        assert!(codes.iter().all(|&c| error_code::name(c).is_some() && error_code::message(c).is_some()));
+        assert_eq!(error_code::name(0), None);
     }
 
     #[test]
-    fn sizes_match_the_fixed_layouts() {
-        assert_eq!(constants::MESSAGE_HEADER_SIZE, 8 + 16 + 8 + 8 + 8 + 4 + 4 + 8);
-        assert_eq!(constants::INDEX_ENTRY_SIZE, 4 + 4 + 8);
-        assert_eq!(constants::POLL_RESPONSE_PREFIX_SIZE, 4 + 8 + 4);
-        assert_eq!(constants::MESSAGE_EXPIRY_NEVER, u64::MAX);
-        assert_eq!(id_kind::NUMERIC, 1);
+    fn every_command_names_a_permission_rule() {
+        let rules = spec_file("commands.toml");
+        for command in COMMANDS {
+            assert!(!command.permission_rule.is_empty(), "{}", command.name);
+            assert!(rules.contains(&format!("name = \"{}\"", command.permission_rule)), "{}", command.name);
+        }
+    }
+
+    #[test]
+    fn only_unauthenticated_commands_skip_auth() {
+        let open: Vec<u32> = COMMANDS.iter().filter(|c| !c.auth).map(|c| c.code).collect();
+        let mut expected = command_code::UNAUTHENTICATED.to_vec();
+        expected.sort_unstable();
+        assert_eq!(open, expected);
+    }
+
+    #[test]
+    fn layouts_agree_with_the_declared_sizes() {
+        assert_eq!(message_header::SIZE, constants::MESSAGE_HEADER_SIZE);
+        assert_eq!(index_entry::SIZE, constants::INDEX_ENTRY_SIZE);
+        assert_eq!(message_header::RESERVED_AT + message_header::RESERVED_SIZE, message_header::SIZE);
+        assert_eq!(index_entry::TIMESTAMP_AT + index_entry::TIMESTAMP_SIZE, index_entry::SIZE);
     }
 }

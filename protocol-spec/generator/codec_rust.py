@@ -1,0 +1,778 @@
+"""Render the Rust wire codec: a type per record and per command request, the command table, and the offsets of
+the fixed layouts (message header, index entry).
+
+The codec is data-shaped, not I/O-shaped: `encode(&self, &mut Writer)` and `decode(&mut Reader)`, with the reader,
+writer, identifier and strings in the hand-written runtime (`sdk/rust/src/runtime.rs`). Field rules, read from
+the spec and applied the same way everywhere:
+
+- `role = "length"` naming the size of a later `bytes` field is derived from that field's length; a length that
+  names no field covers every following field up to the first repeated one (SendMessages' metadata_length,
+  permissions_len) and is patched in after they are written.
+- `role = "flag"` gating `when` fields is derived from whether the gated value is present (`Option`, or a
+  non-empty `Vec` for a chained list); a flag that ends an element of a `chained` list is the list's link and is
+  written by the list; any other flag is exposed as data.
+- `padding` and `reserved` bytes are written as zeros; a non-zero reserved field fails decoding.
+- A count or size another field names is derived from that list or byte field (`derived_field_names`, the
+  same rule as the fixtures' `fields`); decode reads that many elements, each consuming input, so a lying count
+  fails at the end of the body instead of allocating. `role = "index"` (SendMessages' index table) is computed
+  from the message frames on encode and skipped on decode.
+"""
+
+from __future__ import annotations
+
+from .languages import BANNER, SOURCE_NOTE
+from .spec import Command, Field, Record, Spec, derived_field_names, upper_snake
+
+RUST_SCALARS = {"u8": "u8", "u16": "u16", "u32": "u32", "u64": "u64", "u128": "u128", "f32": "f32", "bool": "bool"}
+
+# Primitives the hand-written runtime implements: Rust type, decode call, encode call (value expression `{v}`).
+RUNTIME_TYPES = {
+    "identifier": ("Identifier", "Identifier::decode(r)?", "{v}.encode(w)?"),
+    "name": ("String", "r.name()?", "w.name(&{v})?"),
+    "password": ("String", "r.password()?", "w.password(&{v})?"),
+    "string32": ("String", "r.string32()?", "w.string32(&{v})?"),
+    "optional_partition": ("Option<u32>", "r.optional_partition()?", "w.optional_partition({v})"),
+}
+
+# The fixed layouts whose field offsets every language reads from the generated module.
+OFFSET_RECORDS = ("message_header", "index_entry")
+
+
+# Primitives whose CamelCase name would collide with a struct of structs.toml.
+RENAMED = {"user_header": "HeaderEntry"}
+
+# Primitives no field names as a type but that a runtime parses out of bytes (a message's user headers).
+EXTRA_RECORDS = ("user_header",)
+
+
+def type_name(record_name: str) -> str:
+    """stream_permissions -> StreamPermissions; StreamHeader stays."""
+    if record_name in RENAMED:
+        return RENAMED[record_name]
+    if record_name[0].isupper():
+        return record_name
+    return "".join(part.capitalize() for part in record_name.split("_"))
+
+
+def request_type_name(command: Command) -> str:
+    return f"{command.name}Request"
+
+
+def inline_response_type_name(command: Command) -> str:
+    return f"{command.name}Response"
+
+
+def _rust_ident(name: str) -> str:
+    return f"r#{name}" if name in {"type", "match", "ref", "move", "fn", "mod", "use", "where"} else name
+
+
+def _doc(text: str, indent: str = "") -> str:
+    return f"{indent}/// {text}"
+
+
+class _Shape:
+    """How one record's fields map to a Rust struct and to wire code."""
+
+    def __init__(self, fields: tuple[Field, ...], spec: Spec, chained_elements: set[str], is_chained: bool):
+        self.fields = fields
+        self.spec = spec
+        by_name = {f.name: f for f in fields}
+        self.size_of = {f.size: f for f in fields
+                        if f.type == "bytes" and isinstance(f.size, str) and f.size in by_name}
+        self.derived = derived_field_names(fields)
+        self.lists_of: dict[str, list[Field]] = {}
+        for f in fields:
+            if f.repeat not in (None, "to_end", "chained"):
+                self.lists_of.setdefault(f.repeat, []).append(f)
+        self.gated: dict[str, list[Field]] = {}
+        for f in fields:
+            if f.when_parts:
+                self.gated.setdefault(f.when_parts[0], []).append(f)
+        self.link = fields[-1].name if is_chained and fields and fields[-1].role == "flag" else None
+        if is_chained and self.link is None:
+            raise ValueError("a chained element must end with its has-next flag")
+        self.chained_elements = chained_elements
+
+    def wire_fields(self) -> list[Field]:
+        return [f for f in self.fields if f.name != self.link]
+
+    def exposed(self) -> list[Field]:
+        return [f for f in self.wire_fields() if f.name not in self.derived]
+
+    def covered(self, index: int) -> list[Field]:
+        """Fields a covering length (one that sizes no bytes field) spans: up to the first repeated field."""
+        out = []
+        for f in self.wire_fields()[index + 1:]:
+            if f.repeat is not None:
+                break
+            out.append(f)
+        if not out:
+            raise ValueError(f"length {self.wire_fields()[index].name} covers nothing")
+        return out
+
+    def rust_type(self, f: Field) -> str:
+        base = self.base_type(f)
+        if f.repeat is not None:
+            return f"Vec<{base}>"
+        if f.when is not None and f.role is None:
+            return f"Option<{base}>"
+        return base
+
+    def base_type(self, f: Field) -> str:
+        if f.type in RUST_SCALARS:
+            return RUST_SCALARS[f.type]
+        if f.type == "bytes":
+            return "Bytes"
+        if f.type in RUNTIME_TYPES:
+            return RUNTIME_TYPES[f.type][0]
+        return type_name(f.type)
+
+
+def _scalar_read(kind: str) -> str:
+    return {"bool": "r.u8()? != 0"}.get(kind, f"r.{kind}()?")
+
+
+def _scalar_write(kind: str, value: str) -> str:
+    return {"bool": f"w.u8(u8::from({value}))"}.get(kind, f"w.{kind}({value})")
+
+
+class _RecordRenderer:
+    def __init__(self, spec: Spec, chained_elements: set[str]):
+        self.spec = spec
+        self.chained_elements = chained_elements
+
+    def shape(self, fields: tuple[Field, ...], chained: bool = False) -> _Shape:
+        return _Shape(fields, self.spec, self.chained_elements, chained)
+
+    # --- encode -------------------------------------------------------------------------------------------
+
+    def encode_value(self, shape: _Shape, f: Field, value: str, indent: str) -> list[str]:
+        """Write one element (not a list) of field f held in `value` (a reference or a Copy value)."""
+        if f.type in RUST_SCALARS:
+            return [indent + _scalar_write(f.type, f"*{value}") + ";"]
+        if f.type == "bytes":
+            if isinstance(f.size, int):
+                return [indent + f"w.fixed_bytes({value}, {f.size})?;"]
+            return [indent + f"w.bytes({value});"]
+        if f.type in RUNTIME_TYPES:
+            return [indent + RUNTIME_TYPES[f.type][2].format(v=value) + ";"]
+        return [indent + f"{value}.encode(w)?;"]
+
+    def encode_field(self, shape: _Shape, f: Field, src: str, indent: str) -> list[str]:
+        """Write data field f read from `src.<name>`."""
+        member = f"{src}{_rust_ident(f.name)}"
+        if f.repeat is not None:
+            out = []
+            if f.repeat == "chained":
+                out += [indent + f"for (i, item) in {member}.iter().enumerate() {{"]
+                out += self.encode_value(shape, f, "item", indent + "    ")
+                out += [indent + f"    w.u8(u8::from(i + 1 < {member}.len()));", indent + "}"]
+                return out
+            out += [indent + f"for item in &{member} {{"]
+            out += self.encode_value(shape, f, "item", indent + "    ")
+            out += [indent + "}"]
+            return out
+        if f.type in RUST_SCALARS:
+            return [indent + _scalar_write(f.type, member) + ";"]
+        if f.type == "bytes":
+            return self.encode_value(shape, f, f"&{member}", indent)
+        return self.encode_value(shape, f, member, indent)
+
+    def encode_body(self, shape: _Shape, src: str, indent: str) -> list[str]:
+        out: list[str] = []
+        wire = shape.wire_fields()
+        patches: dict[str, str] = {}  # last covered field -> mark variable
+        handled_gated: set[str] = set()
+        for index, f in enumerate(wire):
+            if f.name in handled_gated:
+                continue
+            if f.name in shape.lists_of:
+                lists = [g for g in shape.lists_of[f.name] if g.role is None]
+                member = f"{src}{_rust_ident(lists[0].name)}"
+                out.append(indent + f"w.{f.type}(length_as_{f.type}({member}.len(), \"{f.name}\")?);")
+            elif f.role == "index":
+                out += self.encode_index(shape, f, src, indent)
+            elif f.role == "length":
+                if f.name in shape.size_of:
+                    target = shape.size_of[f.name]
+                    member = f"{src}{_rust_ident(target.name)}"
+                    out.append(indent + f"w.{f.type}(length_as_{f.type}({member}.len(), \"{target.name}\")?);")
+                elif f.when is None:
+                    mark = f"{f.name}_at"
+                    out.append(indent + f"let {mark} = w.placeholder_{f.type}();")
+                    patches[shape.covered(index)[-1].name] = mark
+                else:
+                    pass  # a gated covering length is written inside its flag's block
+            elif f.role == "flag" and f.name in shape.gated:
+                out += self.encode_gated(shape, f, src, indent)
+                handled_gated.update(g.name for g in shape.gated[f.name])
+            elif f.role == "padding":
+                out.append(indent + f"w.zeros({f.size});")
+            elif f.role == "reserved":
+                out.append(indent + _scalar_write(f.type, "0") + ";")
+            elif any(g.role == "index" for g in shape.lists_of.get(f.repeat or "", [])):
+                pass  # written with the index table, which needs the frames' sizes first
+            else:
+                out += self.encode_field(shape, f, src, indent)
+            if f.name in patches:
+                mark = patches[f.name]
+                length_field = mark.removesuffix("_at")
+                out.append(indent + f"w.patch_{self.length_type(wire, length_field)}({mark}, \"{length_field}\")?;")
+        return out
+
+    def encode_index(self, shape: _Shape, f: Field, src: str, indent: str) -> list[str]:
+        """The index table: per element of the list sharing its count, 0 | cumulative end position | 0."""
+        frames = next(g for g in shape.lists_of[f.repeat] if g.role is None)
+        member = f"{src}{_rust_ident(frames.name)}"
+        entry = type_name(f.type)
+        fields = [g.name for g in self.spec.primitives[f.type].fields]
+        if fields != ["relative_offset", "position", "timestamp"]:
+            raise ValueError(f"{f.name}: index entries must be relative_offset | position | timestamp")
+        return [
+            indent + "let mut frames = Writer::new();",
+            indent + f"for item in &{member} {{",
+            indent + "    item.encode(&mut frames)?;",
+            indent + f"    {entry} {{ relative_offset: 0, position: length_as_u32(frames.len(), \"position\")?, "
+            "timestamp: 0 }.encode(w)?;",
+            indent + "}",
+            indent + "w.bytes(frames.as_slice());",
+        ]
+
+    @staticmethod
+    def length_type(wire: list[Field], name: str) -> str:
+        return next(f.type for f in wire if f.name == name)
+
+    def encode_gated(self, shape: _Shape, flag: Field, src: str, indent: str) -> list[str]:
+        groups: dict[int, list[Field]] = {}
+        for g in shape.gated[flag.name]:
+            groups.setdefault(g.when_parts[1], []).append(g)
+        present = [v for v, fs in groups.items() if any(g.role is None for g in fs)]
+        if len(present) != 1 or present[0] != 1 or set(groups) - {0, 1}:
+            raise ValueError(f"flag {flag.name}: only `== 1` data with an optional `== 0` padding is supported")
+        data = [g for g in groups[1] if g.role is None]
+        if len(data) != 1:
+            raise ValueError(f"flag {flag.name}: exactly one gated data field is supported")
+        d = data[0]
+        member = f"{src}{_rust_ident(d.name)}"
+        out = []
+        if d.repeat == "chained":
+            out.append(indent + f"w.u8(u8::from(!{member}.is_empty()));")
+            out += self.encode_field(shape, d, src, indent)
+        else:
+            out.append(indent + f"w.u8(u8::from({member}.is_some()));")
+            out.append(indent + f"if let Some(value) = &{member} {{")
+            mark = None
+            for g in groups[1]:
+                if g.role == "length":
+                    mark = f"{g.name}_at"
+                    out.append(indent + f"    let {mark} = w.placeholder_{g.type}();")
+                elif g.role is None:
+                    out += self.encode_value(shape, g, "value", indent + "    ")
+                else:
+                    raise ValueError(f"{g.name}: unsupported gated role")
+            if mark:
+                length = mark.removesuffix("_at")
+                kind = self.length_type(shape.wire_fields(), length)
+                out.append(indent + f"    w.patch_{kind}({mark}, \"{length}\")?;")
+            out.append(indent + "}")
+        for g in groups.get(0, []):
+            if g.role != "padding":
+                raise ValueError(f"{g.name}: only padding may be gated on 0")
+            out += [indent + f"if {member}.is_none() {{", indent + f"    w.zeros({g.size});", indent + "}"]
+        return out
+
+    # --- decode -------------------------------------------------------------------------------------------
+
+    def decode_value(self, f: Field, indent_unused: str = "") -> str:
+        """Expression decoding one element of field f."""
+        if f.type in RUST_SCALARS:
+            return _scalar_read(f.type)
+        if f.type in RUNTIME_TYPES:
+            return RUNTIME_TYPES[f.type][1]
+        return f"{type_name(f.type)}::decode(r)?"
+
+    def decode_field(self, shape: _Shape, f: Field, lengths: dict[str, str], indent: str) -> list[str]:
+        var = _rust_ident(f.name)
+        if f.type == "bytes":
+            if isinstance(f.size, int):
+                return [indent + f"let {var} = r.bytes({f.size})?;"]
+            if f.size == "to_end":
+                return [indent + f"let {var} = r.rest();"]
+            return [indent + f"let {var} = r.bytes({lengths[f.size]})?;"]
+        if f.repeat == "to_end":
+            return [indent + f"let mut {var} = Vec::new();", indent + "while r.remaining() > 0 {",
+                    indent + f"    {var}.push({self.decode_value(f)});", indent + "}"]
+        if f.repeat == "chained":
+            return [indent + f"let mut {var} = Vec::new();", indent + "loop {",
+                    indent + f"    {var}.push({self.decode_value(f)});",
+                    indent + "    if !r.flag()? {", indent + "        break;", indent + "    }", indent + "}"]
+        if f.repeat is not None:
+            count = _rust_ident(f.repeat)
+            return [indent + f"let mut {var} = Vec::new();", indent + f"for _ in 0..{count} {{",
+                    indent + f"    {var}.push({self.decode_value(f)});", indent + "}"]
+        return [indent + f"let {var} = {self.decode_value(f)};"]
+
+    def decode_body(self, shape: _Shape, indent: str) -> list[str]:
+        out: list[str] = []
+        wire = shape.wire_fields()
+        lengths: dict[str, str] = {}
+        checks: dict[str, str] = {}
+        handled: set[str] = set()
+        for index, f in enumerate(wire):
+            if f.name in handled:
+                continue
+            if f.name in shape.lists_of:
+                out.append(indent + f"let {f.name} = r.{f.type}()?;")
+            elif f.role == "index":
+                out += [indent + f"for _ in 0..{f.repeat} {{", indent + f"    {type_name(f.type)}::decode(r)?;",
+                        indent + "}"]
+            elif f.role == "length" or f.name in shape.size_of:
+                if f.name in shape.size_of:
+                    out.append(indent + f"let {f.name} = r.{f.type}()? as usize;")
+                    lengths[f.name] = f.name
+                elif f.when is None:
+                    out.append(indent + f"let {f.name} = r.{f.type}()? as usize;")
+                    out.append(indent + f"let {f.name}_from = r.position();")
+                    checks[shape.covered(index)[-1].name] = f.name
+            elif f.role == "flag" and f.name in shape.gated:
+                out += self.decode_gated(shape, f, indent)
+                handled.update(g.name for g in shape.gated[f.name])
+            elif f.role == "padding":
+                out.append(indent + f"r.skip({f.size})?;")
+            elif f.role == "reserved":
+                out.append(indent + f"if r.{f.type}()? != 0 {{")
+                out.append(indent + f"    return Err(CodecError::Invalid(\"{f.name} must be 0\"));")
+                out.append(indent + "}")
+            elif f.role == "flag":
+                out.append(indent + f"let {f.name} = r.u8()?;")
+            else:
+                out += self.decode_field(shape, f, lengths, indent)
+            if f.name in checks:
+                length = checks[f.name]
+                out.append(indent + f"check_covered({length}, r.position() - {length}_from, \"{length}\")?;")
+        return out
+
+    def decode_gated(self, shape: _Shape, flag: Field, indent: str) -> list[str]:
+        data = [g for g in shape.gated[flag.name] if g.role is None][0]
+        var = _rust_ident(data.name)
+        out = [indent + f"let {flag.name} = r.flag()?;"]
+        if data.repeat == "chained":
+            out.append(indent + f"let {var} = if {flag.name} {{")
+            inner = self.decode_field(shape, data, {}, indent + "    ")
+            out += inner
+            out += [indent + f"    {var}", indent + "} else {", indent + "    Vec::new()", indent + "};"]
+            return out
+        out.append(indent + f"let {var} = if {flag.name} {{")
+        length_var = None
+        for g in shape.gated[flag.name]:
+            if g.when_parts[1] != 1:
+                continue
+            if g.role == "length":
+                length_var = g.name
+                out.append(indent + f"    let {g.name} = r.{g.type}()? as usize;")
+                out.append(indent + f"    let {g.name}_from = r.position();")
+            elif g.role is None:
+                out.append(indent + f"    let value = {self.decode_value(g)};")
+        if length_var:
+            covered = f"r.position() - {length_var}_from"
+            out.append(indent + f"    check_covered({length_var}, {covered}, \"{length_var}\")?;")
+        out.append(indent + "    Some(value)")
+        out.append(indent + "} else {")
+        for g in shape.gated[flag.name]:
+            if g.when_parts[1] == 0 and g.role == "padding":
+                out.append(indent + f"    r.skip({g.size})?;")
+        out += [indent + "    None", indent + "};"]
+        return out
+
+    # --- whole types ----------------------------------------------------------------------------------------
+
+    def struct(self, name: str, about: str, fields: tuple[Field, ...], chained: bool = False,
+               extra_impl: list[str] | None = None) -> list[str]:
+        shape = self.shape(fields, chained)
+        exposed = shape.exposed()
+        derive = "#[derive(Debug, Clone, PartialEq)]"
+        out = [_doc(about), derive]
+        if not exposed:
+            out.append(f"pub struct {name};")
+        else:
+            out.append(f"pub struct {name} {{")
+            for f in exposed:
+                unit = f" ({f.unit})" if f.unit else ""
+                out.append(_doc(f.about + unit, "    "))
+                out.append(f"    pub {_rust_ident(f.name)}: {shape.rust_type(f)},")
+            out.append("}")
+        names = ", ".join(_rust_ident(f.name) for f in exposed)
+        construct = f"{name} {{ {names} }}" if exposed else name
+        encode = self.encode_body(shape, "self.", "        ")
+        decode = self.decode_body(shape, "        ")
+        out += [
+            "",
+            f"impl {name} {{",
+            "    /// Append the wire form to `w`.",
+            f"    pub fn encode(&self, {'w' if encode else '_w'}: &mut Writer) -> Result<(), CodecError> {{",
+            *encode,
+            "        Ok(())",
+            "    }",
+            "",
+            "    /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.",
+            f"    pub fn decode({'r' if decode else '_r'}: &mut Reader) -> Result<Self, CodecError> {{",
+            *decode,
+            f"        Ok({construct})",
+            "    }",
+            *(extra_impl or []),
+            "}",
+        ]
+        return out
+
+
+def _reachable_records(spec: Spec) -> list[str]:
+    """Every struct, plus the primitives a command or struct field uses (runtime ones excepted), in spec order."""
+    used: set[str] = set()
+
+    def visit(fields: tuple[Field, ...]) -> None:
+        for f in fields:
+            if f.type in spec.primitives and f.type not in RUNTIME_TYPES and f.type not in used:
+                used.add(f.type)
+                visit(spec.primitives[f.type].fields)
+            elif f.type in spec.structs and f.type not in used:
+                used.add(f.type)
+                visit(spec.structs[f.type].fields)
+
+    for command in spec.commands:
+        visit(command.request)
+        visit(command.response_fields)
+    used.update(EXTRA_RECORDS)
+    for struct in spec.structs.values():
+        used.add(struct.name)
+        visit(struct.fields)
+    return [n for n in spec.primitives if n in used] + [n for n in spec.structs if n in used]
+
+
+def _chained_elements(spec: Spec) -> set[str]:
+    out = set()
+    for record in [*spec.primitives.values(), *spec.structs.values()]:
+        out.update(f.type for f in record.fields if f.repeat == "chained")
+    return out
+
+
+def _response_type(spec: Spec, command: Command) -> str:
+    if command.response == "empty":
+        return "()"
+    if command.response == "inline":
+        return inline_response_type_name(command)
+    base = type_name(command.response)
+    if command.response_repeat == "to_end":
+        return f"Vec<{base}>"
+    if command.missing == "empty":
+        return f"Option<{base}>"
+    return base
+
+
+def _response_codec(spec: Spec, command: Command) -> list[str]:
+    indent = "        "
+    if command.response == "empty":
+        decode = [indent + "expect_empty(body)"]
+        encode = [indent + "let () = response;", indent + "Ok(())"]
+    elif command.response_repeat == "to_end":
+        base = type_name(command.response)
+        decode = [indent + "let mut r = Reader::new(body);", indent + "let mut items = Vec::new();",
+                  indent + "while r.remaining() > 0 {", indent + f"    items.push({base}::decode(&mut r)?);",
+                  indent + "}", indent + "Ok(items)"]
+        encode = [indent + "for item in response {", indent + "    item.encode(w)?;", indent + "}", indent + "Ok(())"]
+    else:
+        base = _response_type(spec, command).removeprefix("Option<").removesuffix(">")
+        read = [indent + "let mut r = Reader::new(body);", indent + f"let value = {base}::decode(&mut r)?;",
+                indent + "r.finish()?;"]
+        if command.missing == "empty":
+            decode = [indent + "if body.is_empty() {", indent + "    return Ok(None);", indent + "}",
+                      *read, indent + "Ok(Some(value))"]
+            encode = [indent + "match response {", indent + "    Some(value) => value.encode(w),",
+                      indent + "    None => Ok(()),", indent + "}"]
+        else:
+            decode = [*read, indent + "Ok(value)"]
+            encode = [indent + "response.encode(w)"]
+    return [
+        "    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {",
+        *decode,
+        "    }",
+        "",
+        "    fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {",
+        *encode,
+        "    }",
+    ]
+
+
+def render_rust_codec(spec: Spec) -> str:
+    chained = _chained_elements(spec)
+    renderer = _RecordRenderer(spec, chained)
+    out = [
+        f"// {BANNER}",
+        f"// {SOURCE_NOTE}",
+        f"//! Wire codec of the Iggy {spec.version} TCP protocol: a type per record and per command request, the",
+        "//! `Command` impls (response type per code) and the command table. Runtime helpers live in `runtime.rs`.",
+        "",
+        "#![allow(clippy::all, unused_variables, unused_mut)]",
+        "",
+        "use bytes::Bytes;",
+        "",
+        "use crate::codes::command_code;",
+        "use crate::runtime::{",
+        "    check_covered, expect_empty, length_as_u32, length_as_u8, CodecError, Command, Identifier, Reader,",
+        "    Writer,",
+        "};",
+        "",
+        "// --- records -----------------------------------------------------------------------------------------",
+    ]
+    for name in _reachable_records(spec):
+        record: Record = spec.record(name)
+        out += [""] + renderer.struct(type_name(name), record.about, record.fields, chained=name in chained)
+    out += ["", "// --- inline responses -----------------------------------------------------------------------------"]
+    for command in spec.commands:
+        if command.response == "inline":
+            out += [""] + renderer.struct(inline_response_type_name(command), f"{command.name} answer.",
+                                         command.response_fields)
+    out += ["", "// --- requests -------------------------------------------------------------------------------------"]
+    for command in spec.commands:
+        name = request_type_name(command)
+        out += [""] + renderer.struct(name, f"{command.name} ({command.code}): {command.about}", command.request)
+        out += [
+            "",
+            f"impl Command for {name} {{",
+            f"    const CODE: u32 = command_code::{command.constant_name};",
+            f"    const NAME: &'static str = \"{command.name}\";",
+            f"    type Response = {_response_type(spec, command)};",
+            "",
+            "    fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {",
+            f"        {name}::encode(self, w)",
+            "    }",
+            "",
+            "    fn decode(r: &mut Reader) -> Result<Self, CodecError> {",
+            f"        {name}::decode(r)",
+            "    }",
+            "",
+            *_response_codec(spec, command),
+            "}",
+        ]
+    out += [
+        "",
+        "// --- command table ----------------------------------------------------------------------------------",
+        "",
+        "/// One row of the command table.",
+        "#[derive(Debug, Clone, Copy, PartialEq, Eq)]",
+        "pub struct CommandInfo {",
+        "    pub code: u32,",
+        "    pub name: &'static str,",
+        "    /// Rust type of the request.",
+        "    pub request: &'static str,",
+        "    /// Rust type of one response element (`()` for an empty answer).",
+        "    pub response: &'static str,",
+        "    /// The answer is that element repeated to the end of the body.",
+        "    pub response_is_list: bool,",
+        "    /// A missing object answers OK with an empty body.",
+        "    pub empty_when_missing: bool,",
+        "    /// False for the commands a server accepts before login.",
+        "    pub auth: bool,",
+        "    /// The permission rule as the spec states it.",
+        "    pub permission: &'static str,",
+        "    /// Its machine-readable id (a `[[permission_rule]]` of commands.toml; the server's authorizer agrees).",
+        "    pub permission_rule: &'static str,",
+        "}",
+        "",
+        "/// Every command, ascending by code.",
+        "pub const COMMANDS: &[CommandInfo] = &[",
+    ]
+    for command in spec.commands:
+        element = "()" if command.response == "empty" else (
+            inline_response_type_name(command) if command.response == "inline" else type_name(command.response))
+        permission = command.permission.replace("\\", "\\\\").replace('"', '\\"')
+        out += [
+            "    CommandInfo {",
+            f"        code: command_code::{command.constant_name},",
+            f"        name: \"{command.name}\",",
+            f"        request: \"{request_type_name(command)}\",",
+            f"        response: \"{element}\",",
+            f"        response_is_list: {str(command.response_repeat == 'to_end').lower()},",
+            f"        empty_when_missing: {str(command.missing == 'empty').lower()},",
+            f"        auth: {str(command.auth).lower()},",
+            f"        permission: \"{permission}\",",
+            f"        permission_rule: \"{command.permission_rule}\",",
+            "    },",
+        ]
+    out += ["];", ""]
+    return "\n".join(out)
+
+
+def render_rust_layout(spec: Spec) -> str:
+    """Offsets and sizes of the fixed-size layouts, shared verbatim by the server and the Rust SDK."""
+    out = [
+        f"// {BANNER}",
+        f"// {SOURCE_NOTE}",
+        "//! Field offsets and sizes of the fixed-size wire and disk layouts (message header, index entry).",
+        "",
+    ]
+    for name in OFFSET_RECORDS:
+        record = spec.primitives[name]
+        size = record.fixed_size()
+        if size is None:
+            raise ValueError(f"{name} is not fixed-size")
+        out += [_doc(record.about), "#[allow(dead_code)]", f"pub mod {name} {{",
+                _doc("Total size in bytes.", "    "), f"    pub const SIZE: usize = {size};"]
+        at = 0
+        for f in record.fields:
+            constant = upper_snake(f.name) if not f.name.islower() else f.name.upper()
+            out += [
+                _doc(f.about, "    "),
+                f"    pub const {constant}_AT: usize = {at};",
+                f"    pub const {constant}_SIZE: usize = {f.fixed_size()};",
+            ]
+            at += f.fixed_size()
+        out += ["}", ""]
+    return "\n".join(out)
+
+
+# --- golden-test value mapping (sdk/rust/tests/golden) ---------------------------------------------------------
+
+
+def render_rust_fields(spec: Spec) -> str:
+    """`Fields` impls (codec type <-> the fixtures' JSON `fields` form) and the replay dispatch by command code."""
+    chained = _chained_elements(spec)
+    renderer = _RecordRenderer(spec, chained)
+    out = [
+        f"// {BANNER}",
+        f"// {SOURCE_NOTE}",
+        "//! The fixtures' `fields` form (protocol-spec/README.md) for every generated codec type, and the replay",
+        "//! of one fixture by command code. The scalar, string, identifier and list rules live in `fields.rs`.",
+        "",
+        "use bytes::Bytes;",
+        "use serde_json::{Map, Value};",
+        "",
+        "use iggy_sdk::codec::*;",
+        "use iggy_sdk::codes::command_code;",
+        "",
+        "use super::fields::{",
+        "    field, object, replay_command, user_headers_from_fields, user_headers_to_fields, vec_from_null,",
+        "    vec_to_null, Fields,",
+        "};",
+    ]
+
+    def impl(name: str, fields: tuple[Field, ...], is_chained: bool, record: str | None) -> list[str]:
+        shape = renderer.shape(fields, is_chained)
+        exposed = shape.exposed()
+        keys = ", ".join(f'"{f.name}"' for f in exposed)
+        to, build = [], []
+        for f in exposed:
+            member = f"self.{_rust_ident(f.name)}"
+            if record == "message" and f.name == "user_headers":
+                value = f"user_headers_to_fields(&{member})"
+                parse = f"user_headers_from_fields(field_value(o, \"{f.name}\")?)?"
+            elif f.repeat == "chained" and f.when is not None:
+                value, parse = f"vec_to_null(&{member})", f"vec_from_null(o, \"{f.name}\")?"
+            else:
+                value, parse = f"{member}.to_fields()", f"field(o, \"{f.name}\")?"
+            to.append(f"        m.insert(\"{f.name}\".to_owned(), {value});")
+            build.append(f"            {_rust_ident(f.name)}: {parse},")
+        body = [f"        Ok({name} {{", *build, "        })"] if exposed else [f"        Ok({name})"]
+        return [
+            "",
+            f"impl Fields for {name} {{",
+            "    fn to_fields(&self) -> Value {",
+            f"        let {'mut m' if exposed else 'm'} = Map::new();",
+            *to,
+            "        Value::Object(m)",
+            "    }",
+            "",
+            "    fn from_fields(v: &Value) -> Result<Self, String> {",
+            f"        let {'o' if exposed else '_o'} = object(v, &[{keys}])?;",
+            *body,
+            "    }",
+            "}",
+        ]
+
+    out += ["", "fn field_value<'a>(o: &'a Map<String, Value>, key: &str) -> Result<&'a Value, String> {",
+            "    o.get(key).ok_or_else(|| format!(\"missing key {key}\"))", "}"]
+    for name in _reachable_records(spec):
+        record = spec.record(name)
+        out += impl(type_name(name), record.fields, name in chained, name)
+    for command in spec.commands:
+        if command.response == "inline":
+            out += impl(inline_response_type_name(command), command.response_fields, False, None)
+    for command in spec.commands:
+        out += impl(request_type_name(command), command.request, False, None)
+    out += [
+        "",
+        "/// Replay one fixture: `request` selects the direction, `payload` is the request payload or OK body.",
+        "pub fn replay(code: u32, request: bool, fields: &Value, payload: Bytes) -> Result<(), String> {",
+        "    match code {",
+        *[f"        command_code::{c.constant_name} => "
+          f"replay_command::<{request_type_name(c)}>(request, fields, payload),"
+          for c in spec.commands],
+        "        _ => Err(format!(\"unknown command code {code}\")),",
+        "    }",
+        "}",
+        "",
+    ]
+    return "\n".join(out)
+
+
+# --- ErrorCode (sdk/rust/src/error_code.rs) ---------------------------------------------------------------------
+
+
+def render_rust_error_code(spec: Spec) -> str:
+    """A typed `ErrorCode` over the generated codes: name (the UPPER_SNAKE name sdk/python reports), message, kind."""
+    out = [
+        f"// {BANNER}",
+        f"// {SOURCE_NOTE}",
+        "//! `ErrorCode`: an Iggy status code with its name, server message and kind.",
+        "",
+        "use crate::codes::error_code;",
+        "",
+        "/// The status of an error response (or a client-side failure's code), e.g. `ErrorCode::STREAM_ID_NOT_FOUND`.",
+        "#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]",
+        "pub struct ErrorCode(pub u32);",
+        "",
+        "impl ErrorCode {",
+    ]
+    out += [f"    pub const {e.constant_name}: ErrorCode = ErrorCode(error_code::{e.constant_name});"
+            for e in spec.errors]
+    not_found = [e for e in spec.errors if e.name.endswith("NotFound")]
+    exists = [e for e in spec.errors if e.name.endswith("AlreadyExists")]
+    out += [
+        "",
+        "    /// The UPPER_SNAKE name (`STREAM_ID_NOT_FOUND`); `UNKNOWN` for a code the spec does not list.",
+        "    pub fn name(self) -> &'static str {",
+        "        match self.0 {",
+        *[f"            error_code::{e.constant_name} => \"{e.constant_name}\"," for e in spec.errors],
+        "            _ => \"UNKNOWN\",",
+        "        }",
+        "    }",
+        "",
+        "    /// The server's message text for this code ('…' stands for a runtime value).",
+        "    pub fn message(self) -> Option<&'static str> {",
+        "        error_code::message(self.0)",
+        "    }",
+        "",
+        "    /// Something looked up does not exist (every code whose Iggy name ends in NotFound).",
+        "    pub fn is_not_found(self) -> bool {",
+        "        matches!(",
+        "            self.0,",
+        "            " + "\n            | ".join(f"error_code::{e.constant_name}" for e in not_found),
+        "        )",
+        "    }",
+        "",
+        "    /// A name or id is taken (every code whose Iggy name ends in AlreadyExists).",
+        "    pub fn is_already_exists(self) -> bool {",
+        "        matches!(",
+        "            self.0,",
+        "            " + "\n            | ".join(f"error_code::{e.constant_name}" for e in exists),
+        "        )",
+        "    }",
+        "}",
+        "",
+        "impl std::fmt::Display for ErrorCode {",
+        "    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {",
+        "        write!(f, \"{} {}\", self.0, self.name())",
+        "    }",
+        "}",
+        "",
+    ]
+    return "\n".join(out)

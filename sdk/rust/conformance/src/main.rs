@@ -1,0 +1,416 @@
+//! Conformance driver over iggy-sdk (sdk/rust): JSON lines in, JSON lines out (conformance-tests/README.md).
+//! Every operation goes through the SDK's public API; `consume_group` through the high-level `IggyConsumer`.
+
+mod convert;
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use convert::{
+    arg, arg_bool, arg_str, arg_u32, arg_u64, arg_u8, client_details_json, client_json, compression, consumer, driver,
+    group_details_json, group_json, identifier, message, optional_partition, partitioning, permissions, polled_json,
+    snapshot_compression, snapshot_types, strategy, stream_details_json, stream_json, topic_details_json, topic_json,
+    user_details_json, user_json, user_status, Failure,
+};
+use iggy_sdk::{AutoCommit, ClientConfig, IggyClient, IggyConsumer, PollingStrategy};
+use serde_json::{json, Value};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+const CONSUME_TIMEOUT_MS_DEFAULT: u64 = 10_000;
+const CONSUME_BATCH_LENGTH: u32 = 100;
+const CONSUME_POLL_INTERVAL_MS: u64 = 10;
+
+const OPERATIONS: &[&str] = &[
+    "reset",
+    "connect",
+    "disconnect",
+    "ping",
+    "login_user",
+    "login_with_personal_access_token",
+    "logout_user",
+    "get_me",
+    "get_client",
+    "get_clients",
+    "get_snapshot",
+    "get_stats",
+    "get_cluster_metadata",
+    "create_stream",
+    "get_stream",
+    "get_streams",
+    "update_stream",
+    "delete_stream",
+    "purge_stream",
+    "create_topic",
+    "get_topic",
+    "get_topics",
+    "update_topic",
+    "delete_topic",
+    "purge_topic",
+    "create_partitions",
+    "delete_partitions",
+    "delete_segments",
+    "send_messages",
+    "poll_messages",
+    "flush_unsaved_buffer",
+    "store_consumer_offset",
+    "get_consumer_offset",
+    "delete_consumer_offset",
+    "create_consumer_group",
+    "get_consumer_group",
+    "get_consumer_groups",
+    "delete_consumer_group",
+    "join_consumer_group",
+    "leave_consumer_group",
+    "consume_group",
+    "create_user",
+    "get_user",
+    "get_users",
+    "update_user",
+    "update_permissions",
+    "change_password",
+    "delete_user",
+    "create_personal_access_token",
+    "get_personal_access_tokens",
+    "delete_personal_access_token",
+];
+
+#[derive(Default)]
+struct Driver {
+    clients: HashMap<String, IggyClient>,
+}
+
+impl Driver {
+    async fn call(&mut self, op: &str, name: &str, args: &Value) -> Result<Value, Failure> {
+        match op {
+            "hello" => Ok(json!({
+                "name": "rust",
+                "version": concat!("iggy-sdk ", env!("CARGO_PKG_VERSION")),
+                "capabilities": OPERATIONS,
+                "unobservable": [],
+            })),
+            "reset" => {
+                for (_, client) in self.clients.drain() {
+                    client.close().await;
+                }
+                Ok(Value::Null)
+            }
+            "connect" => {
+                let mut config = ClientConfig::from_address(arg_str(args, "address")?)?;
+                // The runner restarts servers under the driver: one quick reconnect attempt, no background pings.
+                config.reconnection_retries = Some(1);
+                config.reconnection_interval_ms = 100;
+                config.heartbeat_interval_ms = 0;
+                if let Some(token) = args.get("token").and_then(Value::as_str) {
+                    config.token = Some(token.to_owned());
+                } else if args.get("username").is_some() {
+                    config.username = Some(arg_str(args, "username")?.to_owned());
+                    config.password = Some(arg_str(args, "password")?.to_owned());
+                }
+                let client = IggyClient::new(config)?;
+                client.connect().await?;
+                if let Some(previous) = self.clients.insert(name.to_owned(), client) {
+                    previous.close().await;
+                }
+                Ok(Value::Null)
+            }
+            "disconnect" => {
+                if let Some(client) = self.clients.remove(name) {
+                    client.close().await;
+                }
+                Ok(Value::Null)
+            }
+            _ => {
+                let client = self.clients.get(name).ok_or_else(|| driver(format!("no client {name:?}")))?;
+                run_op(client, op, args).await
+            }
+        }
+    }
+}
+
+async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Failure> {
+    let stream = || identifier(arg(args, "stream")?);
+    let topic = || identifier(arg(args, "topic")?);
+    let group = || identifier(arg(args, "group")?);
+    let user = || identifier(arg(args, "user")?);
+    Ok(match op {
+        "ping" => client.ping().await.map(|()| Value::Null)?,
+        "login_user" => {
+            json!({ "user_id": client.login_user(arg_str(args, "username")?, arg_str(args, "password")?).await? })
+        }
+        "login_with_personal_access_token" => {
+            json!({ "user_id": client.login_with_personal_access_token(arg_str(args, "token")?).await? })
+        }
+        "logout_user" => client.logout_user().await.map(|()| Value::Null)?,
+        "get_me" => client_details_json(&client.get_me().await?),
+        "get_client" => {
+            client.get_client(arg_u32(args, "client_id", 0)?).await?.as_ref().map_or(Value::Null, client_details_json)
+        }
+        "get_clients" => Value::Array(client.get_clients().await?.iter().map(client_json).collect()),
+        "get_snapshot" => {
+            let zip = client.get_snapshot(snapshot_compression(args)?, snapshot_types(args)?).await?;
+            json!({ "size_bytes": zip.len(), "zip": zip.starts_with(b"PK\x03\x04") })
+        }
+        "get_stats" => {
+            let stats = client.get_stats().await?;
+            json!({
+                "streams_count": stats.streams_count, "topics_count": stats.topics_count,
+                "partitions_count": stats.partitions_count, "segments_count": stats.segments_count,
+                "messages_count": stats.messages_count, "clients_count": stats.clients_count,
+                "consumer_groups_count": stats.consumer_groups_count,
+                "iggy_server_version": stats.iggy_server_version,
+            })
+        }
+        "get_cluster_metadata" => {
+            let metadata = client.get_cluster_metadata().await?;
+            let nodes: Vec<Value> =
+                metadata.nodes.iter().map(|n| json!({ "name": n.name, "role": n.role, "status": n.status })).collect();
+            json!({ "name": metadata.name, "nodes": nodes })
+        }
+        "create_stream" => stream_json(&client.create_stream(arg_str(args, "name")?).await?),
+        "get_stream" => client.get_stream(stream()?).await?.as_ref().map_or(Value::Null, stream_details_json),
+        "get_streams" => Value::Array(client.get_streams().await?.iter().map(stream_json).collect()),
+        "update_stream" => client.update_stream(stream()?, arg_str(args, "name")?).await.map(|()| Value::Null)?,
+        "delete_stream" => client.delete_stream(stream()?).await.map(|()| Value::Null)?,
+        "purge_stream" => client.purge_stream(stream()?).await.map(|()| Value::Null)?,
+        "create_topic" => topic_details_json(
+            &client
+                .create_topic(
+                    stream()?,
+                    arg_str(args, "name")?,
+                    arg_u32(args, "partitions_count", 1)?,
+                    compression(args)?,
+                    arg_u64(args, "message_expiry", 0)?,
+                    arg_u64(args, "max_topic_size", 0)?,
+                    arg_u8(args, "replication_factor", 0)?,
+                )
+                .await?,
+        ),
+        "get_topic" => client.get_topic(stream()?, topic()?).await?.as_ref().map_or(Value::Null, topic_details_json),
+        "get_topics" => Value::Array(client.get_topics(stream()?).await?.iter().map(topic_json).collect()),
+        "update_topic" => client
+            .update_topic(
+                stream()?,
+                topic()?,
+                arg_str(args, "name")?,
+                compression(args)?,
+                arg_u64(args, "message_expiry", 0)?,
+                arg_u64(args, "max_topic_size", 0)?,
+                arg_u8(args, "replication_factor", 0)?,
+            )
+            .await
+            .map(|()| Value::Null)?,
+        "delete_topic" => client.delete_topic(stream()?, topic()?).await.map(|()| Value::Null)?,
+        "purge_topic" => client.purge_topic(stream()?, topic()?).await.map(|()| Value::Null)?,
+        "create_partitions" => {
+            let count = arg_u32(args, "partitions_count", 0)?;
+            client.create_partitions(stream()?, topic()?, count).await.map(|()| Value::Null)?
+        }
+        "delete_partitions" => {
+            let count = arg_u32(args, "partitions_count", 0)?;
+            client.delete_partitions(stream()?, topic()?, count).await.map(|()| Value::Null)?
+        }
+        "delete_segments" => {
+            let (partition_id, count) = (arg_u32(args, "partition_id", 0)?, arg_u32(args, "segments_count", 0)?);
+            client.delete_segments(stream()?, topic()?, partition_id, count).await.map(|()| Value::Null)?
+        }
+        "send_messages" => {
+            let raw = arg(args, "messages")?.as_array().ok_or_else(|| driver("messages: list"))?;
+            let messages = raw.iter().map(message).collect::<Result<Vec<_>, _>>()?;
+            let partitioning = partitioning(arg(args, "partitioning")?)?;
+            client.send_messages(stream()?, topic()?, &partitioning, &messages).await.map(|()| Value::Null)?
+        }
+        "poll_messages" => {
+            let polled = client
+                .poll_messages(
+                    stream()?,
+                    topic()?,
+                    optional_partition(args)?,
+                    &consumer(args.get("consumer"))?,
+                    &strategy(args.get("strategy"))?,
+                    arg_u32(args, "count", 10)?,
+                    arg_bool(args, "auto_commit")?,
+                )
+                .await?;
+            polled_json(&polled)?
+        }
+        "flush_unsaved_buffer" => {
+            let (partition_id, fsync) = (arg_u32(args, "partition_id", 0)?, arg_bool(args, "fsync")?);
+            client.flush_unsaved_buffer(stream()?, topic()?, partition_id, fsync).await.map(|()| Value::Null)?
+        }
+        "store_consumer_offset" => {
+            let (consumer, offset) = (consumer(args.get("consumer"))?, arg_u64(args, "offset", 0)?);
+            let partition_id = optional_partition(args)?;
+            client
+                .store_consumer_offset(&consumer, stream()?, topic()?, partition_id, offset)
+                .await
+                .map(|()| Value::Null)?
+        }
+        "get_consumer_offset" => {
+            let consumer = consumer(args.get("consumer"))?;
+            let info = client.get_consumer_offset(&consumer, stream()?, topic()?, optional_partition(args)?).await?;
+            info.map_or(Value::Null, |info| {
+                json!({
+                    "partition_id": info.partition_id, "current_offset": info.current_offset,
+                    "stored_offset": info.stored_offset,
+                })
+            })
+        }
+        "delete_consumer_offset" => {
+            let consumer = consumer(args.get("consumer"))?;
+            let partition_id = optional_partition(args)?;
+            client.delete_consumer_offset(&consumer, stream()?, topic()?, partition_id).await.map(|()| Value::Null)?
+        }
+        "create_consumer_group" => {
+            group_json(&client.create_consumer_group(stream()?, topic()?, arg_str(args, "name")?).await?)
+        }
+        "get_consumer_group" => client
+            .get_consumer_group(stream()?, topic()?, group()?)
+            .await?
+            .as_ref()
+            .map_or(Value::Null, group_details_json),
+        "get_consumer_groups" => {
+            Value::Array(client.get_consumer_groups(stream()?, topic()?).await?.iter().map(group_json).collect())
+        }
+        "delete_consumer_group" => {
+            client.delete_consumer_group(stream()?, topic()?, group()?).await.map(|()| Value::Null)?
+        }
+        "join_consumer_group" => {
+            client.join_consumer_group(stream()?, topic()?, group()?).await.map(|()| Value::Null)?
+        }
+        "leave_consumer_group" => {
+            client.leave_consumer_group(stream()?, topic()?, group()?).await.map(|()| Value::Null)?
+        }
+        "consume_group" => consume_group(client, args).await?,
+        "create_user" => user_details_json(
+            &client
+                .create_user(
+                    arg_str(args, "username")?,
+                    arg_str(args, "password")?,
+                    user_status(args.get("status"))?,
+                    permissions(args.get("permissions"))?,
+                )
+                .await?,
+        ),
+        "get_user" => client.get_user(user()?).await?.as_ref().map_or(Value::Null, user_details_json),
+        "get_users" => Value::Array(client.get_users().await?.iter().map(user_json).collect()),
+        "update_user" => {
+            let status = match args.get("status") {
+                None | Some(Value::Null) => None,
+                raw => Some(user_status(raw)?),
+            };
+            let username = args.get("username").and_then(Value::as_str);
+            client.update_user(user()?, username, status).await.map(|()| Value::Null)?
+        }
+        "update_permissions" => {
+            client.update_permissions(user()?, permissions(args.get("permissions"))?).await.map(|()| Value::Null)?
+        }
+        "change_password" => {
+            let (current, new) = (arg_str(args, "current_password")?, arg_str(args, "new_password")?);
+            client.change_password(user()?, current, new).await.map(|()| Value::Null)?
+        }
+        "delete_user" => client.delete_user(user()?).await.map(|()| Value::Null)?,
+        "create_personal_access_token" => {
+            let token =
+                client.create_personal_access_token(arg_str(args, "name")?, arg_u64(args, "expiry", 0)?).await?;
+            json!({ "token": token })
+        }
+        "get_personal_access_tokens" => {
+            let tokens = client.get_personal_access_tokens().await?;
+            // 0 on the wire means "never expires": the protocol's JSON says null.
+            let listed: Vec<Value> = tokens
+                .iter()
+                .map(|t| json!({ "name": t.name, "expiry_at": (t.expiry_at != 0).then_some(t.expiry_at) }))
+                .collect();
+            Value::Array(listed)
+        }
+        "delete_personal_access_token" => {
+            client.delete_personal_access_token(arg_str(args, "name")?).await.map(|()| Value::Null)?
+        }
+        other => return Err(Failure::Unsupported(format!("operation {other:?}"))),
+    })
+}
+
+/// `count` messages read as a member of `group` with the high-level consumer (group created if missing,
+/// joined, Next, auto-commit on every poll), sorted by partition then offset.
+async fn consume_group(client: &IggyClient, args: &Value) -> Result<Value, Failure> {
+    let count = arg_u64(args, "count", 0)? as usize;
+    let timeout_ms = arg_u64(args, "timeout_ms", CONSUME_TIMEOUT_MS_DEFAULT)?;
+    let mut consumer = IggyConsumer::group(
+        client,
+        identifier(arg(args, "stream")?)?,
+        identifier(arg(args, "topic")?)?,
+        identifier(arg(args, "group")?)?,
+    )
+    .polling_strategy(PollingStrategy::next())
+    .batch_length(CONSUME_BATCH_LENGTH)
+    .poll_interval_ms(CONSUME_POLL_INTERVAL_MS)
+    .auto_commit(AutoCommit::AfterPoll);
+    let mut received: Vec<(u32, u64, String)> = Vec::with_capacity(count);
+    let read_all = tokio::time::timeout(Duration::from_millis(timeout_ms), async {
+        consumer.init().await?;
+        while received.len() < count {
+            let item = consumer.next().await?;
+            received.push((item.partition_id, item.offset(), convert::b64(item.payload())));
+        }
+        Ok::<(), Failure>(())
+    })
+    .await;
+    let closed = consumer.close().await;
+    match read_all {
+        Err(_) => return Err(driver(format!("read {} of {count} messages within {timeout_ms} ms", received.len()))),
+        Ok(result) => result?,
+    }
+    closed?;
+    received.sort_by_key(|(partition_id, offset, _)| (*partition_id, *offset));
+    let messages: Vec<Value> = received
+        .into_iter()
+        .map(|(partition, offset, payload)| json!({ "partition_id": partition, "offset": offset, "payload": payload }))
+        .collect();
+    Ok(json!({ "messages": messages }))
+}
+
+fn answer(id: &Value, outcome: Result<Value, Failure>) -> Value {
+    match outcome {
+        Ok(result) => json!({ "id": id, "ok": result }),
+        Err(Failure::Unsupported(why)) => json!({ "id": id, "unsupported": why }),
+        Err(Failure::Sdk(error)) => json!({
+            "id": id,
+            "error": { "code": error.code().0, "name": error.name(), "message": error.to_string() },
+        }),
+        Err(Failure::Driver(message)) => {
+            json!({ "id": id, "error": { "code": -1, "name": "DriverError", "message": message } })
+        }
+    }
+}
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() {
+    let mut driver = Driver::default();
+    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    let mut stdout = tokio::io::stdout();
+    while let Ok(Some(line)) = lines.next_line().await {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let request: Value = match serde_json::from_str(&line) {
+            Ok(request) => request,
+            Err(error) => {
+                eprintln!("unreadable request {line:?}: {error}");
+                continue;
+            }
+        };
+        let id = request.get("id").cloned().unwrap_or(Value::Null);
+        let op = request.get("op").and_then(Value::as_str).unwrap_or_default().to_owned();
+        let name = request.get("client").and_then(Value::as_str).unwrap_or("default").to_owned();
+        let args = request.get("args").cloned().unwrap_or_else(|| json!({}));
+        let outcome = driver.call(&op, &name, &args).await;
+        let mut response = answer(&id, outcome).to_string();
+        response.push('\n');
+        if stdout.write_all(response.as_bytes()).await.is_err() || stdout.flush().await.is_err() {
+            break;
+        }
+    }
+    for (_, client) in driver.clients.drain() {
+        client.close().await;
+    }
+}

@@ -1,0 +1,378 @@
+//! `IggyConsumer`: reads a topic as a single consumer or as a consumer-group member, with sdk/python's
+//! auto-commit modes (option names follow the official `iggy` crate where one exists).
+//!
+//! Single consumers track their position locally (the first poll uses the strategy, then `Offset(last + 1)`);
+//! group members poll with partition None so the server assigns partitions and rebalances, and re-join when the
+//! server no longer knows them (membership belongs to a connection, so a reconnect drops it).
+
+use std::collections::{BTreeMap, VecDeque};
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+
+use crate::client::IggyClient;
+use crate::codec::{Consumer, Message, PollingStrategy};
+use crate::error::{Error, Result};
+use crate::error_code::ErrorCode;
+use crate::runtime::Identifier;
+
+/// When the consumer stores its offsets on the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AutoCommit {
+    /// Only `commit()` and `close()` store offsets.
+    Disabled,
+    /// Store what was handed out at most every `interval_ms` (checked before each poll).
+    Interval { interval_ms: u64 },
+    /// The server stores the offset of every poll's last message (at-most-once).
+    AfterPoll,
+    /// Before polling again, store what was handed out (at-least-once; the default).
+    WhenConsumed,
+}
+
+/// One message handed out by the consumer.
+#[derive(Debug, Clone)]
+pub struct ReceivedMessage {
+    pub partition_id: u32,
+    pub message: Message,
+}
+
+impl ReceivedMessage {
+    pub fn offset(&self) -> u64 {
+        self.message.offset
+    }
+
+    pub fn payload(&self) -> &Bytes {
+        &self.message.payload
+    }
+}
+
+/// Commits the server refuses after a rebalance moved the partition away; the next owner carries on.
+const STALE_COMMIT_CODES: [ErrorCode; 4] = [
+    ErrorCode::NOT_RESOLVED_CONSUMER,
+    ErrorCode::CONSUMER_GROUP_MEMBER_NOT_FOUND,
+    ErrorCode::PARTITION_NOT_FOUND,
+    ErrorCode::INVALID_OFFSET,
+];
+
+pub struct IggyConsumer {
+    client: IggyClient,
+    stream: Identifier,
+    topic: Identifier,
+    group: Option<Identifier>,
+    consumer: Consumer,
+    partition_id: Option<u32>,
+    strategy: PollingStrategy,
+    batch_length: u32,
+    poll_interval_ms: u64,
+    auto_commit: AutoCommit,
+    create_group_if_missing: bool,
+    partitions_count: u32,
+    round_robin: u32,
+    buffer: VecDeque<ReceivedMessage>,
+    /// Per partition: the next offset a single consumer reads (local position).
+    positions: BTreeMap<u32, u64>,
+    /// Per partition: the last offset handed out and not yet committed.
+    consumed: BTreeMap<u32, u64>,
+    committed: BTreeMap<u32, u64>,
+    last_commit: Instant,
+    initialised: bool,
+}
+
+impl IggyConsumer {
+    /// A member of consumer group `group` (created if missing, joined on `init`).
+    pub fn group(
+        client: &IggyClient,
+        stream: impl Into<Identifier>,
+        topic: impl Into<Identifier>,
+        group: impl Into<Identifier>,
+    ) -> Self {
+        let group = group.into();
+        let mut consumer = IggyConsumer::new(client, stream.into(), topic.into(), Consumer::group(group.clone()));
+        consumer.group = Some(group);
+        consumer
+    }
+
+    /// A single consumer `consumer_id`; `partition_id` None reads every partition round robin.
+    pub fn single(
+        client: &IggyClient,
+        stream: impl Into<Identifier>,
+        topic: impl Into<Identifier>,
+        consumer_id: impl Into<Identifier>,
+        partition_id: Option<u32>,
+    ) -> Self {
+        let mut consumer = IggyConsumer::new(client, stream.into(), topic.into(), Consumer::consumer(consumer_id));
+        consumer.partition_id = partition_id;
+        consumer
+    }
+
+    fn new(client: &IggyClient, stream: Identifier, topic: Identifier, consumer: Consumer) -> Self {
+        IggyConsumer {
+            client: client.clone(),
+            stream,
+            topic,
+            group: None,
+            consumer,
+            partition_id: None,
+            strategy: PollingStrategy::next(),
+            batch_length: 100,
+            poll_interval_ms: 100,
+            auto_commit: AutoCommit::WhenConsumed,
+            create_group_if_missing: true,
+            partitions_count: 0,
+            round_robin: 0,
+            buffer: VecDeque::new(),
+            positions: BTreeMap::new(),
+            consumed: BTreeMap::new(),
+            committed: BTreeMap::new(),
+            last_commit: Instant::now(),
+            initialised: false,
+        }
+    }
+
+    pub fn polling_strategy(mut self, strategy: PollingStrategy) -> Self {
+        self.strategy = strategy;
+        self
+    }
+
+    /// Messages asked for per poll.
+    pub fn batch_length(mut self, batch_length: u32) -> Self {
+        self.batch_length = batch_length.max(1);
+        self
+    }
+
+    /// Wait between polls that found nothing.
+    pub fn poll_interval_ms(mut self, poll_interval_ms: u64) -> Self {
+        self.poll_interval_ms = poll_interval_ms;
+        self
+    }
+
+    pub fn auto_commit(mut self, auto_commit: AutoCommit) -> Self {
+        self.auto_commit = auto_commit;
+        self
+    }
+
+    /// Whether `init` creates a missing group (default true).
+    pub fn create_consumer_group_if_not_exists(mut self, create: bool) -> Self {
+        self.create_group_if_missing = create;
+        self
+    }
+
+    /// Check the topic, create and join the group (group mode). Called by the first `next` if not before.
+    pub async fn init(&mut self) -> Result<()> {
+        let topic = self.client.get_topic(self.stream.clone(), self.topic.clone()).await?;
+        let topic = topic.ok_or_else(|| Error::server(ErrorCode::TOPIC_ID_NOT_FOUND.0))?;
+        self.partitions_count = topic.partitions.len() as u32;
+        if let Some(group) = self.group.clone() {
+            let existing =
+                self.client.get_consumer_group(self.stream.clone(), self.topic.clone(), group.clone()).await?;
+            if existing.is_none() {
+                let Identifier::String(name) = &group else {
+                    return Err(Error::server(ErrorCode::CONSUMER_GROUP_ID_NOT_FOUND.0));
+                };
+                if !self.create_group_if_missing {
+                    return Err(Error::server(ErrorCode::CONSUMER_GROUP_NAME_NOT_FOUND.0));
+                }
+                match self.client.create_consumer_group(self.stream.clone(), self.topic.clone(), name).await {
+                    Ok(_) => {}
+                    Err(error) if error.is_already_exists() => {} // another member created it first
+                    Err(error) => return Err(error),
+                }
+            }
+            self.join().await?;
+        }
+        self.initialised = true;
+        Ok(())
+    }
+
+    async fn join(&self) -> Result<()> {
+        let group = self.group.clone().expect("group mode");
+        self.client.join_consumer_group(self.stream.clone(), self.topic.clone(), group).await
+    }
+
+    /// The next message, polling (and waiting `poll_interval_ms` between empty polls) until one arrives.
+    pub async fn next(&mut self) -> Result<ReceivedMessage> {
+        loop {
+            if let Some(message) = self.try_next(Duration::from_secs(3600)).await? {
+                return Ok(message);
+            }
+        }
+    }
+
+    /// The next message, or None when none arrived within `wait` (checked between polls, so nothing polled is
+    /// ever dropped half-way).
+    pub async fn try_next(&mut self, wait: Duration) -> Result<Option<ReceivedMessage>> {
+        if !self.initialised {
+            self.init().await?;
+        }
+        let deadline = Instant::now() + wait;
+        loop {
+            if let Some(message) = self.buffer.pop_front() {
+                self.consumed.insert(message.partition_id, message.message.offset);
+                return Ok(Some(message));
+            }
+            self.before_poll().await?;
+            if !self.poll().await? {
+                let now = Instant::now();
+                if now >= deadline {
+                    return Ok(None);
+                }
+                tokio::time::sleep(Duration::from_millis(self.poll_interval_ms).min(deadline - now)).await;
+            }
+        }
+    }
+
+    /// Per partition, the last offset this consumer stored on the server.
+    pub fn committed_offsets(&self) -> &BTreeMap<u32, u64> {
+        &self.committed
+    }
+
+    async fn before_poll(&mut self) -> Result<()> {
+        match self.auto_commit {
+            AutoCommit::WhenConsumed => self.commit().await,
+            AutoCommit::Interval { interval_ms }
+                if self.last_commit.elapsed() >= Duration::from_millis(interval_ms) =>
+            {
+                self.commit().await
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// One poll into the buffer; false when it returned nothing.
+    async fn poll(&mut self) -> Result<bool> {
+        let (partition_id, strategy) = match self.group {
+            Some(_) => (None, self.strategy.clone()),
+            None => {
+                let partition = self.partition_id.unwrap_or_else(|| {
+                    self.round_robin = (self.round_robin + 1) % self.partitions_count.max(1);
+                    self.round_robin
+                });
+                let strategy = match self.positions.get(&partition) {
+                    Some(next) => PollingStrategy::offset(*next),
+                    None => self.strategy.clone(),
+                };
+                (Some(partition), strategy)
+            }
+        };
+        let auto_commit = self.auto_commit == AutoCommit::AfterPoll;
+        let polled = self
+            .client
+            .poll_messages(
+                self.stream.clone(),
+                self.topic.clone(),
+                partition_id,
+                &self.consumer,
+                &strategy,
+                self.batch_length,
+                auto_commit,
+            )
+            .await;
+        let polled = match polled {
+            Err(error) if self.group.is_some() && error.code() == ErrorCode::CONSUMER_GROUP_MEMBER_NOT_FOUND => {
+                self.join().await?;
+                return Ok(false);
+            }
+            other => other?,
+        };
+        let Some(last) = polled.messages.last() else { return Ok(false) };
+        if self.group.is_none() {
+            self.positions.insert(polled.partition_id, last.offset + 1);
+        }
+        let partition_id = polled.partition_id;
+        self.buffer.extend(polled.messages.into_iter().map(|message| ReceivedMessage { partition_id, message }));
+        Ok(true)
+    }
+
+    /// Store the offsets of everything handed out so far. Commits refused after a rebalance are skipped.
+    pub async fn commit(&mut self) -> Result<()> {
+        let consumed = std::mem::take(&mut self.consumed);
+        for (partition_id, offset) in consumed {
+            let stored = self
+                .client
+                .store_consumer_offset(
+                    &self.consumer,
+                    self.stream.clone(),
+                    self.topic.clone(),
+                    Some(partition_id),
+                    offset,
+                )
+                .await;
+            match stored {
+                Ok(()) => {
+                    self.committed.insert(partition_id, offset);
+                }
+                Err(error) if STALE_COMMIT_CODES.contains(&error.code()) => {}
+                Err(error) => return Err(error),
+            }
+        }
+        self.last_commit = Instant::now();
+        Ok(())
+    }
+
+    /// Commit what was handed out (unless auto-commit is AfterPoll, which already did) and leave the group.
+    pub async fn close(mut self) -> Result<()> {
+        if self.auto_commit != AutoCommit::AfterPoll {
+            self.commit().await?;
+        }
+        if let (Some(group), true) = (self.group.clone(), self.initialised) {
+            self.client.leave_consumer_group(self.stream.clone(), self.topic.clone(), group).await?;
+        }
+        Ok(())
+    }
+
+    /// The consumer as a `futures_core::Stream` of messages (feature `stream`).
+    #[cfg(feature = "stream")]
+    pub fn into_stream(self) -> ConsumerStream {
+        ConsumerStream { state: StreamState::Idle(Box::new(self)) }
+    }
+}
+
+#[cfg(feature = "stream")]
+type NextFuture =
+    std::pin::Pin<Box<dyn std::future::Future<Output = (Box<IggyConsumer>, Result<ReceivedMessage>)> + Send>>;
+
+#[cfg(feature = "stream")]
+enum StreamState {
+    Idle(Box<IggyConsumer>),
+    Polling(NextFuture),
+    Done,
+}
+
+/// `IggyConsumer::into_stream`: never ends on its own; an error is yielded and the stream continues.
+#[cfg(feature = "stream")]
+pub struct ConsumerStream {
+    state: StreamState,
+}
+
+#[cfg(feature = "stream")]
+impl futures_core::Stream for ConsumerStream {
+    type Item = Result<ReceivedMessage>;
+
+    fn poll_next(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Self::Item>> {
+        use std::task::Poll;
+        loop {
+            match std::mem::replace(&mut self.state, StreamState::Done) {
+                StreamState::Idle(mut consumer) => {
+                    self.state = StreamState::Polling(Box::pin(async move {
+                        let next = consumer.next().await;
+                        (consumer, next)
+                    }));
+                }
+                StreamState::Polling(mut future) => match future.as_mut().poll(cx) {
+                    Poll::Pending => {
+                        self.state = StreamState::Polling(future);
+                        return Poll::Pending;
+                    }
+                    Poll::Ready((consumer, next)) => {
+                        self.state = StreamState::Idle(consumer);
+                        return Poll::Ready(Some(next));
+                    }
+                },
+                StreamState::Done => return Poll::Ready(None),
+            }
+        }
+    }
+}
