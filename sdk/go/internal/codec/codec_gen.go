@@ -2873,6 +2873,15 @@ const RootUserId = 0
 // DefaultTcpPort: Port of the 0.8 server's TCP listener in its default config.
 const DefaultTcpPort = 8090
 
+// DefaultQuicPort: Port (UDP) of the 0.8 server's QUIC listener in its default config.
+const DefaultQuicPort = 8080
+
+// DefaultHttpPort: Port of the 0.8 server's HTTP REST API in its default config.
+const DefaultHttpPort = 3000
+
+// DefaultWebsocketPort: Port of the 0.8 server's WebSocket listener in its default config.
+const DefaultWebsocketPort = 8092
+
 // ClientHeartbeatIntervalMs: The official clients send Ping this often (and once at connect).
 const ClientHeartbeatIntervalMs = 5000
 
