@@ -376,7 +376,9 @@ def parse_timestamps_by_partition(option: str, value: str, default: str) -> Offs
     except json.JSONDecodeError:
         decoded = None
     if not isinstance(decoded, dict) or not decoded:
-        raise IggyOptionError(option, f"must be JSON like {{\"0\": 1714564800000000}} (µs since the epoch), got {value!r}")
+        raise IggyOptionError(
+            option, f"must be JSON like {{\"0\": 1714564800000000}} (µs since the epoch), got {value!r}"
+        )
     per_partition = {}
     for key, ts in decoded.items():
         if not str(key).isdigit() or int(key) >= MAX_PARTITION_ID:
@@ -456,9 +458,13 @@ def parse_read_options(raw: Mapping[str, Any], *, streaming: bool | None) -> Rea
             if value is not None:
                 raise IggyOptionError(name, "applies to streaming queries only")
     if delay_ms is not None and min_per_trigger is None:
-        raise IggyOptionError("maxTriggerDelay", "needs minOffsetsPerTrigger (it bounds how long a trigger waits for it)")
+        raise IggyOptionError(
+            "maxTriggerDelay", "needs minOffsetsPerTrigger (it bounds how long a trigger waits for it)"
+        )
     if min_per_trigger is not None and max_per_trigger is not None and min_per_trigger > max_per_trigger:
-        raise IggyOptionError("minOffsetsPerTrigger", f"is above maxOffsetsPerTrigger ({min_per_trigger} > {max_per_trigger})")
+        raise IggyOptionError(
+            "minOffsetsPerTrigger", f"is above maxOffsetsPerTrigger ({min_per_trigger} > {max_per_trigger})"
+        )
     if group is not None and len(group.encode()) > 255:
         raise IggyOptionError("commitConsumerGroup", "names are at most 255 bytes")
     return ReadOptions(
