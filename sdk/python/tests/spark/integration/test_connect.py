@@ -31,13 +31,18 @@ def remote(tmp_path_factory):
 
     with _cluster_module().connect_server(tmp_path_factory.mktemp("spark-connect")) as url:
         session = SparkSession.builder.remote(url).getOrCreate()
-        import iggy.spark
+        try:
+            import iggy.spark
 
-        # Registration travels to the server with the session (the class is pickled by reference:
-        # the server's Python workers import iggy.spark themselves).
-        iggy.spark.register(session)
-        yield session
-        session.stop()
+            # Registration travels to the server with the session (the class is pickled by reference:
+            # the server's Python workers import iggy.spark themselves).
+            iggy.spark.register(session)
+            yield session
+        finally:
+            session.stop()
+            # A remote session switches the whole process to Connect mode; the classic session the
+            # other modules share must still be creatable afterwards.
+            os.environ.pop("SPARK_CONNECT_MODE_ENABLED", None)
 
 
 def test_connect_batch_read_and_write(remote, admin, conn, stream_name):
