@@ -2,6 +2,9 @@
 
     .venv/bin/python spark/benchmarks/throughput.py --address 127.0.0.1:8090 --messages 400000 --size 1024
 
+With `--cluster-workers N` it starts a Spark standalone cluster of N one-core workers on 127.0.0.1
+(`spark/cluster.py`) and runs on it instead of `--master`.
+
 Fills a fresh topic (`--partitions`, default 4) with `--messages` payloads of `--size` bytes using the
 SDK directly, then times (best of `--runs` after one warm-up) a Spark batch read into the `noop` sink
 and a Spark batch write of the same volume into another topic. Prints rows/s and MB/s (payload bytes).
@@ -10,10 +13,14 @@ and a Spark batch write of the same volume into another topic. Prints rows/s and
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib.util
 import os
 import sys
+import tempfile
 import time
 import uuid
+from pathlib import Path
 
 
 def main() -> int:
@@ -25,6 +32,8 @@ def main() -> int:
     parser.add_argument("--size", type=int, default=1024)
     parser.add_argument("--partitions", type=int, default=4)
     parser.add_argument("--master", default="local[2]")
+    parser.add_argument("--cluster-workers", type=int, default=0,
+                        help="start a standalone cluster with this many 1-core workers and use it")
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--poll-batch-size", default="1000")
     parser.add_argument("--arrow-batch-size", default="1000")
@@ -73,11 +82,26 @@ def main() -> int:
         assert rows == args.messages, rows
         print(f"source only (1 core, no Spark): {rows / best:,.0f} rows/s, {mb / best:,.1f} MB/s")
 
-    spark = (SparkSession.builder.master(args.master).config("spark.ui.enabled", "false")
-             .config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", "2")
-             .config("spark.driver.memory", "2g").getOrCreate())
-    spark.sparkContext.setLogLevel("ERROR")
+    with contextlib.ExitStack() as stack:
+        if args.cluster_workers:
+            spec = importlib.util.spec_from_file_location("spark_cluster", Path(__file__).parents[1] / "cluster.py")
+            cluster = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(cluster)
+            work_dir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-cluster-")))
+            args.master = stack.enter_context(cluster.standalone_cluster(work_dir, workers=args.cluster_workers))
+        builder = (SparkSession.builder.master(args.master).config("spark.ui.enabled", "false")
+                   .config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", "2")
+                   .config("spark.driver.memory", "2g").config("spark.driver.host", "127.0.0.1")
+                   .config("spark.executor.memory", "768m").config("spark.executor.cores", "1"))
+        spark = builder.getOrCreate()
+        spark.sparkContext.setLogLevel("ERROR")
+        run_spark(spark, args, conn, mb, F)
+    with IggyClient(None, address=args.address, username=args.username, password=args.password) as client:
+        client.delete_stream(stream)
+    return 0
 
+
+def run_spark(spark, args, conn, mb, F) -> None:
     def timed(action) -> float:
         times = []
         for _ in range(args.runs + 1):  # the first run warms up the JVM and the Python workers
@@ -97,9 +121,6 @@ def main() -> int:
     write_s = timed(lambda: source.write.format("iggy").options(**conn).option("topic", "write").mode("append").save())
     print(f"write: {args.messages / write_s:,.0f} rows/s, {mb / write_s:,.1f} MB/s ({write_s:.2f} s, {args.master})")
     spark.stop()
-    with IggyClient(None, address=args.address, username=args.username, password=args.password) as client:
-        client.delete_stream(stream)
-    return 0
 
 
 if __name__ == "__main__":

@@ -12,9 +12,11 @@ from iggy.spark.offsets import (
     cap_offsets,
     decode_offset,
     encode_offset,
+    lag_metrics,
     rate_limit,
     resolve_offsets,
     split_ranges,
+    wait_for_more,
 )
 from iggy.spark.options import OffsetSpec, parse_offset_spec
 
@@ -123,3 +125,21 @@ def test_split_ranges_follow_min_partitions():
 
 def test_split_never_makes_empty_parts():
     assert split_ranges([OffsetRange(0, 0, 2)], 10) == [OffsetRange(0, 0, 1), OffsetRange(0, 1, 2)]
+
+
+def test_wait_for_more_until_min_or_delay():
+    start, latest = {0: 10, 1: 0}, {0: 13, 1: 4}  # 7 waiting
+    assert wait_for_more(start, latest, 8, waited_ms=0, max_delay_ms=1000)
+    assert not wait_for_more(start, latest, 7, waited_ms=0, max_delay_ms=1000)
+    assert not wait_for_more(start, latest, 8, waited_ms=1000, max_delay_ms=1000)
+    assert not wait_for_more({0: 0}, {0: 3, 2: 5}, 8, waited_ms=0, max_delay_ms=10)  # new partition counts from 0
+
+
+def test_lag_metrics_like_kafka():
+    metrics = lag_metrics({0: 10, 1: 5, 2: 7}, {0: 10, 1: 9, 2: 15})
+    assert metrics == {
+        "offsetsBehindLatest": {"0": 0, "1": 4, "2": 8},
+        "avgOffsetsBehindLatest": 4.0,
+        "maxOffsetsBehindLatest": 8,
+        "minOffsetsBehindLatest": 0,
+    }

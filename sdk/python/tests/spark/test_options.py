@@ -11,6 +11,7 @@ from iggy.spark.options import (
     parse_timestamp_us,
     parse_write_options,
     redact,
+    validate_options,
 )
 
 BASE = {"address": "127.0.0.1:8090", "username": "iggy", "password": "s3cret", "stream": "s", "topic": "t"}
@@ -64,7 +65,11 @@ def test_checkpoint_style_json_is_accepted():
         ({"startingOffsets": '{"a": 1}'}, "startingOffsets", "partition ids"),
         ({"startingOffsets": '{"0": -3}'}, "startingOffsets", ">= -2"),
         ({"startingOffsets": '{"0": "x"}'}, "startingOffsets", "integer"),
-        ({"startingOffsets": "latest"}, "startingOffsets", "batch"),
+        ({"minOffsetsPerTrigger": "10"}, "minOffsetsPerTrigger", "streaming"),
+        ({"commitConsumerGroup": "g"}, "commitConsumerGroup", "streaming"),
+        ({"startingOffsetsByTimestamp": '{"0": "noon"}'}, "startingOffsetsByTimestamp", "µs since the epoch"),
+        ({"startingOffsetsByTimestamp": '{"0": 5}', "startingOffsets": "earliest"},
+         "startingOffsetsByTimestamp", "only one of"),
         ({"endingOffsets": '{"0": -2}'}, "endingOffsets", "-2"),
         ({"endingOffsets": "earliest"}, "endingOffsets", "read nothing"),
         ({"minPartitions": "0"}, "minPartitions", ">= 1"),
@@ -75,8 +80,10 @@ def test_checkpoint_style_json_is_accepted():
         ({"maxOffsetsPerTrigger": "10"}, "maxOffsetsPerTrigger", "streaming"),
         ({"partitioning": "key"}, "partitioning", "writes"),
         ({"startingOffst": "earliest"}, "startingOffst", "did you mean 'startingOffsets'"),
+        ({"startingoffset": "earliest"}, "startingOffset", "did you mean 'startingOffsets'"),
+        ({"MAXOFFSETSPERTRIGER": "5"}, "maxOffsetsPerTriger", "did you mean 'maxOffsetsPerTrigger'"),
         ({"startingTimestamp": "yesterday"}, "startingTimestamp", "ISO-8601"),
-        ({"startingTimestamp": "5", "startingOffsets": "earliest"}, "startingTimestamp", "not both"),
+        ({"startingTimestamp": "5", "startingOffsets": "earliest"}, "startingTimestamp", "only one of"),
         ({"startingTimestamp": "10", "endingTimestamp": "5"}, "endingTimestamp", "before"),
     ],
 )
@@ -162,3 +169,41 @@ def test_parsed_options_pickle_for_executors():
     assert pickle.loads(pickle.dumps(o)) == o
     w = parse_write_options(BASE)
     assert pickle.loads(pickle.dumps(w)) == w
+
+
+def test_latest_is_allowed_in_batch_and_per_partition():
+    # Documented: resolved to each partition's end when the query is planned, so it reads nothing.
+    assert read(startingOffsets="latest").starting.kind == "latest"
+    assert read(startingOffsets='{"0": -1}').starting.offsets() == {0: -1}
+
+
+def test_stream_trigger_options():
+    o = read(streaming=True, minOffsetsPerTrigger="100", maxTriggerDelay="30s", maxOffsetsPerTrigger="500",
+             commitConsumerGroup="etl")
+    assert (o.min_offsets_per_trigger, o.max_trigger_delay_ms, o.max_offsets_per_trigger) == (100, 30_000, 500)
+    assert o.commit_consumer_group == "etl"
+    assert read(streaming=True, minOffsetsPerTrigger="1").max_trigger_delay_ms == 15 * 60_000  # Kafka's default
+    for text, millis in (("250ms", 250), ("2m", 120_000), ("1h", 3_600_000), ("40", 40)):
+        assert read(streaming=True, minOffsetsPerTrigger="1", maxTriggerDelay=text).max_trigger_delay_ms == millis
+    assert error_of(read, streaming=True, maxTriggerDelay="5s").option == "maxTriggerDelay"
+    assert error_of(read, streaming=True, minOffsetsPerTrigger="1", maxTriggerDelay="soon").option == "maxTriggerDelay"
+    assert error_of(read, streaming=True, minOffsetsPerTrigger="9", maxOffsetsPerTrigger="5").option == (
+        "minOffsetsPerTrigger")
+
+
+def test_starting_offsets_by_timestamp():
+    o = read(streaming=True, startingOffsetsByTimestamp='{"1": 1714564800000000, "0": 7}')
+    assert o.starting.kind == "timestamps" and o.starting.offsets() == {0: 7, 1: 1714564800000000}
+    assert o.starting.default == "latest"
+
+
+def test_validate_options_checks_what_load_can_know():
+    validate_options({**BASE, "startingOffsets": "earliest"})
+    validate_options({**BASE, "maxOffsetsPerTrigger": "5", "minOffsetsPerTrigger": "2"})  # kind not known yet
+    validate_options({**BASE, "partitioning": "key"})
+    with pytest.raises(IggyOptionError, match="'minPartitions': must be >= 1"):
+        validate_options({**BASE, "minPartitions": "0"})
+    with pytest.raises(IggyOptionError, match="'partitioning'.*applies only to writes"):
+        validate_options({**BASE, "partitioning": "key", "startingOffsets": "earliest"})
+    with pytest.raises(IggyOptionError, match="'stream': is required"):
+        validate_options({"address": "127.0.0.1:1", "username": "u", "password": "p", "topic": "t"})

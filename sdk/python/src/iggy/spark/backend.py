@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from iggy.client import IggyClient
 from iggy.connection import ClientConfig
 from iggy.errors import ConnectionLostError, IggyError, NotConnectedError
+from iggy.protocol.codes import ErrorCode
 from iggy.protocol.messages import Message
 from iggy.protocol.primitives import Consumer, Partitioning, PollingStrategy
 
@@ -135,6 +136,33 @@ class TopicBackend:
             pid: (self.first_offset_at_or_after(stream, topic, pid, strategy, end) if end > 0 else 0)
             for pid, end in ends.items()
         }
+
+    # -- consumer group offsets (monitoring only)
+
+    def store_group_offsets(self, stream: str, topic: str, group: str, offsets: dict[int, int]) -> None:
+        """Store `offsets` (the last processed offset per partition) as consumer group `group`'s,
+        creating the group on first use, so that server-side tools show the pipeline's progress.
+        Storing the same offsets again is harmless, so this is retried once on a fresh connection."""
+
+        async def store(client: IggyClient) -> None:
+            consumer = Consumer.group(group)
+            for pid, offset in sorted(offsets.items()):
+                try:
+                    await client.store_consumer_offset(consumer, stream, topic, pid, offset)
+                except IggyError as error:
+                    # The server stores a group's offsets only for a member: create and join the
+                    # group once per connection (membership ends with the connection).
+                    if error.code not in (
+                        ErrorCode.CONSUMER_GROUP_MEMBER_NOT_FOUND, ErrorCode.CONSUMER_GROUP_NAME_NOT_FOUND,
+                        ErrorCode.CONSUMER_GROUP_ID_NOT_FOUND,
+                    ):
+                        raise
+                    if await client.get_consumer_group(stream, topic, group) is None:
+                        await client.create_consumer_group(stream, topic, group)
+                    await client.join_consumer_group(stream, topic, group)
+                    await client.store_consumer_offset(consumer, stream, topic, pid, offset)
+
+        self._idempotent(store)
 
     # -- data
 

@@ -74,6 +74,11 @@ def resolve_spec(backend: TopicBackend, options: ReadOptions, option: str, spec:
     if spec.kind == "timestamp":
         ends = {pid: b.end for pid, b in bounds.items()}
         by_time = backend.offsets_for_timestamp(options.stream, options.topic, ends, spec.timestamp_us or 0)
+    elif spec.kind == "timestamps":
+        by_time = {}
+        for pid, timestamp_us in spec.offsets().items():
+            by_time.update(backend.offsets_for_timestamp(
+                options.stream, options.topic, {pid: bounds[pid].end}, timestamp_us))
     return resolve_offsets(spec, bounds, by_time)
 
 

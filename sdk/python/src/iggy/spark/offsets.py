@@ -70,6 +70,14 @@ def resolve_offsets(
         if timestamp_offsets is None:
             raise ValueError("a timestamp spec needs the offsets looked up by timestamp")
         return {pid: timestamp_offsets.get(pid, b.end) for pid, b in bounds.items()}
+    if spec.kind == "timestamps":
+        if timestamp_offsets is None:
+            raise ValueError("a timestamps spec needs the offsets looked up by timestamp")
+        return {
+            pid: timestamp_offsets.get(pid, b.end) if pid in spec.offsets()
+            else (b.end if spec.default == "latest" else b.earliest)
+            for pid, b in bounds.items()
+        }
     explicit = spec.offsets()
     resolved: dict[int, int] = {}
     for pid, b in bounds.items():
@@ -203,3 +211,26 @@ def split_ranges(ranges: Iterable[OffsetRange], min_partitions: int | None) -> l
             out.append(OffsetRange(r.partition, cursor, cursor + length))
             cursor += length
     return out
+
+
+# -- minOffsetsPerTrigger ------------------------------------------------------------------------
+
+def wait_for_more(start: Mapping[int, int], latest: Mapping[int, int], min_rows: int, waited_ms: float,
+                  max_delay_ms: int) -> bool:
+    """Whether a trigger should skip its batch: fewer than `min_rows` messages are available and
+    the last batch ran less than `max_delay_ms` ago (Kafka's minOffsetsPerTrigger/maxTriggerDelay)."""
+    available = sum(max(0, latest[pid] - start.get(pid, 0)) for pid in latest)
+    return available < min_rows and waited_ms < max_delay_ms
+
+
+def lag_metrics(end: Mapping[int, int], latest: Mapping[int, int]) -> dict:
+    """Messages behind the latest offset once the batch ending at `end` is processed: per partition
+    and as Kafka's avg/max/minOffsetsBehindLatest."""
+    behind = {str(pid): max(0, latest[pid] - end.get(pid, latest[pid])) for pid in sorted(latest)}
+    values = list(behind.values()) or [0]
+    return {
+        "offsetsBehindLatest": behind,
+        "avgOffsetsBehindLatest": sum(values) / len(values),
+        "maxOffsetsBehindLatest": max(values),
+        "minOffsetsBehindLatest": min(values),
+    }

@@ -24,6 +24,7 @@ from iggy.errors import IggyError
 DEFAULT_POLL_BATCH_SIZE = 1000
 DEFAULT_ARROW_BATCH_SIZE = 1000
 DEFAULT_WRITE_BATCH_SIZE = 1000
+DEFAULT_MAX_TRIGGER_DELAY_MS = 15 * 60_000  # Kafka's default maxTriggerDelay
 MAX_BATCH_SIZE = 1_000_000
 MAX_PARTITION_ID = 1000  # CreateTopic caps partitions_count at 1000 in 0.8
 
@@ -58,7 +59,8 @@ class OffsetSpec:
     from the map fall back to `default` ("earliest" or "latest").
     """
 
-    kind: str  # "earliest" | "latest" | "offsets" | "timestamp"
+    kind: str  # "earliest" | "latest" | "offsets" | "timestamp" | "timestamps"
+    # Offsets (kind "offsets") or timestamps in µs (kind "timestamps") per partition id.
     per_partition: tuple[tuple[int, int], ...] = ()
     timestamp_us: int | None = None
     default: str = "earliest"
@@ -96,6 +98,9 @@ class ReadOptions:
     starting: OffsetSpec
     ending: OffsetSpec
     max_offsets_per_trigger: int | None
+    min_offsets_per_trigger: int | None
+    max_trigger_delay_ms: int
+    commit_consumer_group: str | None
     min_partitions: int | None
     fail_on_data_loss: bool
     include_headers: bool
@@ -117,6 +122,7 @@ class WriteOptions:
 _READ_ONLY_NAMES = (
     "partitions", "startingOffsets", "endingOffsets", "startingTimestamp", "endingTimestamp",
     "maxOffsetsPerTrigger", "minPartitions", "failOnDataLoss", "pollBatchSize", "arrowBatchSize",
+    "startingOffsetsByTimestamp", "minOffsetsPerTrigger", "maxTriggerDelay", "commitConsumerGroup",
 )
 _WRITE_ONLY_NAMES = ("partitioning", "writeBatchSize")
 _CONNECTION_NAMES = (
@@ -193,15 +199,31 @@ class _Opts:
         return number
 
 
+def recase_like(key: str, canonical: str) -> str:
+    """`key` (lower-cased by Spark) with the letter case of the option it most resembles, so that a
+    typo is echoed about as the user wrote it (`startingoffset` -> `startingOffset`). Only the case
+    of letters both names share changes; the letters are the user's."""
+    chars = list(key)
+    matcher = difflib.SequenceMatcher(a=key, b=canonical.lower(), autojunk=False)
+    for block in matcher.get_matching_blocks():
+        for i in range(block.size):
+            chars[block.a + i] = canonical[block.b + i]
+    return "".join(chars)
+
+
 def _check_unknown(opts: _Opts, side_only: set[str], side: str) -> None:
     for key in sorted(opts.keys()):
         if key in side_only:
             raise IggyOptionError(opts.name(key), f"applies only to {side}")
         if key not in KNOWN_OPTIONS and key not in _SPARK_INJECTED:
             close = difflib.get_close_matches(key, KNOWN_OPTIONS, n=1)
-            hint = f"did you mean '{CANONICAL_NAMES[close[0]]}'? " if close else ""
+            if close:
+                suggestion = CANONICAL_NAMES[close[0]]
+                raise IggyOptionError(
+                    recase_like(key, suggestion), f"is not a known option; did you mean '{suggestion}'?"
+                )
             known = ", ".join(sorted(CANONICAL_NAMES.values(), key=str.lower))
-            raise IggyOptionError(opts.name(key), f"is not a known option; {hint}(known: {known})")
+            raise IggyOptionError(opts.name(key), f"is not a known option (known: {known})")
 
 
 def parse_connection(raw: Mapping[str, Any] | _Opts) -> ConnectionOptions:
@@ -346,28 +368,71 @@ def parse_timestamp_us(option: str, value: str | None) -> int | None:
     return micros
 
 
-def parse_read_options(raw: Mapping[str, Any], *, streaming: bool) -> ReadOptions:
+def parse_timestamps_by_partition(option: str, value: str, default: str) -> OffsetSpec:
+    """JSON `{"0": 1714564800000000, ...}`: per partition, µs since the epoch; partitions not named
+    use `default`."""
+    try:
+        decoded = json.loads(value)
+    except json.JSONDecodeError:
+        decoded = None
+    if not isinstance(decoded, dict) or not decoded:
+        raise IggyOptionError(
+            option, f"must be JSON like {{\"0\": 1714564800000000}} (µs since the epoch), got {value!r}"
+        )
+    per_partition = {}
+    for key, ts in decoded.items():
+        if not str(key).isdigit() or int(key) >= MAX_PARTITION_ID:
+            raise IggyOptionError(option, f"partition ids are integers 0..999, got {key!r}")
+        if isinstance(ts, bool) or not isinstance(ts, int) or ts < 0:
+            raise IggyOptionError(option, f"timestamp of partition {key} must be µs since the epoch, got {ts!r}")
+        per_partition[int(key)] = ts
+    return OffsetSpec("timestamps", tuple(sorted(per_partition.items())), default=default)
+
+
+_DURATION_UNITS_MS = {"ms": 1, "s": 1000, "m": 60_000, "min": 60_000, "h": 3_600_000}
+
+
+def parse_duration_ms(option: str, value: str | None) -> int | None:
+    """`500ms`, `30s`, `15m`, `1h` (Kafka's maxTriggerDelay spelling); a bare number is milliseconds."""
+    if value is None:
+        return None
+    match = re.fullmatch(r"(\d+)\s*(ms|s|m|min|h)?", value.strip().lower())
+    if match is None:
+        raise IggyOptionError(option, f"must be a duration like 500ms, 30s, 15m or 1h, got {value!r}")
+    millis = int(match.group(1)) * _DURATION_UNITS_MS[match.group(2) or "ms"]
+    if millis > 7 * 86_400_000:
+        raise IggyOptionError(option, f"must be at most 7 days, got {value!r}")
+    return millis
+
+
+def parse_read_options(raw: Mapping[str, Any], *, streaming: bool | None) -> ReadOptions:
+    """`streaming=None` checks what does not depend on the query kind (used when `load()` resolves
+    the schema, before Spark says whether the query is a batch or a stream)."""
     opts = _Opts(raw)
     _check_unknown(opts, _WRITE_ONLY, "writes")
     connection = parse_connection(opts)
     stream, topic = _parse_identifier(opts, "stream"), _parse_identifier(opts, "topic")
     partitions = parse_partitions(opts.get("partitions"))
 
+    default_start = "latest" if streaming else "earliest"
+    given = [name for name in ("startingOffsets", "startingOffsetsByTimestamp", "startingTimestamp")
+             if opts.get(name) is not None]
+    if len(given) > 1:
+        raise IggyOptionError(given[-1], f"give only one of {', '.join(given)}")
     starting_ts = parse_timestamp_us("startingTimestamp", opts.get("startingTimestamp"))
-    if starting_ts is not None and opts.get("startingOffsets") is not None:
-        raise IggyOptionError("startingTimestamp", "give either startingOffsets or startingTimestamp, not both")
     if starting_ts is not None:
         starting = OffsetSpec("timestamp", timestamp_us=starting_ts)
-    else:
-        # Kafka's defaults: a stream starts at the end, a batch query at the beginning.
-        starting = parse_offset_spec(
-            "startingOffsets", opts.get("startingOffsets"), "latest" if streaming else "earliest"
+    elif opts.get("startingOffsetsByTimestamp") is not None:
+        starting = parse_timestamps_by_partition(
+            "startingOffsetsByTimestamp", opts.get("startingOffsetsByTimestamp"), default_start
         )
-        if not streaming and starting.kind == "latest":
-            raise IggyOptionError("startingOffsets", "'latest' is not allowed in a batch query (it would read nothing)")
+    else:
+        # Kafka's defaults: a stream starts at the end, a batch query at the beginning. `latest` in a
+        # batch query is allowed: it is the partition's end when the query is planned (reads nothing).
+        starting = parse_offset_spec("startingOffsets", opts.get("startingOffsets"), default_start)
 
     ending_raw, ending_ts_raw = opts.get("endingOffsets"), opts.get("endingTimestamp")
-    if streaming and (ending_raw is not None or ending_ts_raw is not None):
+    if streaming is True and (ending_raw is not None or ending_ts_raw is not None):
         raise IggyOptionError(
             "endingOffsets" if ending_raw is not None else "endingTimestamp", "applies to batch queries only"
         )
@@ -384,8 +449,24 @@ def parse_read_options(raw: Mapping[str, Any], *, streaming: bool) -> ReadOption
         raise IggyOptionError("endingTimestamp", "is before startingTimestamp")
 
     max_per_trigger = opts.get_int("maxOffsetsPerTrigger", minimum=1)
-    if max_per_trigger is not None and not streaming:
-        raise IggyOptionError("maxOffsetsPerTrigger", "applies to streaming queries only")
+    min_per_trigger = opts.get_int("minOffsetsPerTrigger", minimum=1)
+    delay_ms = parse_duration_ms("maxTriggerDelay", opts.get("maxTriggerDelay"))
+    group = opts.get("commitConsumerGroup")
+    if streaming is False:
+        for name, value in (("maxOffsetsPerTrigger", max_per_trigger), ("minOffsetsPerTrigger", min_per_trigger),
+                            ("maxTriggerDelay", delay_ms), ("commitConsumerGroup", group)):
+            if value is not None:
+                raise IggyOptionError(name, "applies to streaming queries only")
+    if delay_ms is not None and min_per_trigger is None:
+        raise IggyOptionError(
+            "maxTriggerDelay", "needs minOffsetsPerTrigger (it bounds how long a trigger waits for it)"
+        )
+    if min_per_trigger is not None and max_per_trigger is not None and min_per_trigger > max_per_trigger:
+        raise IggyOptionError(
+            "minOffsetsPerTrigger", f"is above maxOffsetsPerTrigger ({min_per_trigger} > {max_per_trigger})"
+        )
+    if group is not None and len(group.encode()) > 255:
+        raise IggyOptionError("commitConsumerGroup", "names are at most 255 bytes")
     return ReadOptions(
         connection=connection,
         stream=stream,
@@ -394,6 +475,9 @@ def parse_read_options(raw: Mapping[str, Any], *, streaming: bool) -> ReadOption
         starting=starting,
         ending=ending,
         max_offsets_per_trigger=max_per_trigger,
+        min_offsets_per_trigger=min_per_trigger,
+        max_trigger_delay_ms=DEFAULT_MAX_TRIGGER_DELAY_MS if delay_ms is None else delay_ms,
+        commit_consumer_group=group,
         min_partitions=opts.get_int("minPartitions", minimum=1, maximum=100_000),
         fail_on_data_loss=opts.get_bool("failOnDataLoss", True),
         include_headers=opts.get_bool("includeHeaders", False),
@@ -420,6 +504,21 @@ def parse_write_options(raw: Mapping[str, Any]) -> WriteOptions:
         write_batch_size=opts.get_int("writeBatchSize", minimum=1, maximum=MAX_BATCH_SIZE)
         or DEFAULT_WRITE_BATCH_SIZE,
     )
+
+
+def validate_options(raw: Mapping[str, Any]) -> None:
+    """Everything checkable before Spark says whether the DataFrame is read or written, batch or
+    stream: run when `load()` asks for the schema, so a bad option fails there rather than at the
+    first action. Options of one side only (say `partitioning`) select that side's checks."""
+    opts = _Opts(raw)
+    if opts.keys() & _WRITE_ONLY and not opts.keys() & _READ_ONLY:
+        parse_write_options(raw)
+    elif opts.keys() & _READ_ONLY and opts.keys() & _WRITE_ONLY:
+        first_write = sorted(opts.keys() & _WRITE_ONLY)[0]
+        raise IggyOptionError(opts.name(first_write), "applies only to writes, while "
+                              f"'{opts.name(sorted(opts.keys() & _READ_ONLY)[0])}' applies only to reads")
+    else:
+        parse_read_options(raw, streaming=None)
 
 
 def redact(raw: Mapping[str, Any]) -> dict[str, str]:

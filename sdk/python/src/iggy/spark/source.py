@@ -8,7 +8,11 @@ and `write()` consumes Arrow record batches.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
+import os
+import sys
+import time
 from collections.abc import Iterator
 
 import pyarrow as pa
@@ -31,15 +35,57 @@ from ._compat import (
     ReadMaxRows,
     SupportsTriggerAvailableNow,
 )
-from .arrow import validate_write_columns
-from .backend import shared_backend
-from .offsets import decode_offset, encode_offset
-from .options import IggyOptionError, ReadOptions, WriteOptions, _Opts, parse_read_options, parse_write_options
+from .arrow import IggyWriteSchemaError, validate_write_columns
+from .backend import IggyTopicNotFoundError, shared_backend
+from .engine import IggyPlanningError
+from .offsets import (
+    IggyCheckpointError,
+    IggyDataLossError,
+    decode_offset,
+    encode_offset,
+    lag_metrics,
+    wait_for_more,
+)
+from .options import (
+    IggyOptionError,
+    ReadOptions,
+    WriteOptions,
+    _Opts,
+    parse_read_options,
+    parse_write_options,
+    validate_options,
+)
 from .schema import read_spark_schema
 
 log = logging.getLogger("iggy.spark")
 
 FORMAT_NAME = "iggy"
+
+# Errors whose message says everything the user needs (an option, a missing topic, lost offsets).
+USER_ERRORS = (
+    IggyOptionError, IggyWriteSchemaError, IggyPlanningError, IggyTopicNotFoundError, IggyDataLossError,
+    IggyCheckpointError,
+)
+# Python processes Spark starts for planning and driver-side stream calls (the module they run).
+_SPARK_DRIVER_WORKERS = ("pyspark.sql.worker.", "pyspark.sql.streaming.python_streaming_source_runner")
+
+
+def _one_line_errors(method):
+    """Spark shows an error of these processes as `[PYTHON_DATA_SOURCE_ERROR] ...: Traceback ...` with
+    the cause on the last line. For our own user errors the traceback only hides that line, so in
+    those processes (each serves one planning call or one query) ask Spark's error handler for the
+    exception line alone: `...: iggy.spark.options.IggyOptionError: iggy data source option ...`."""
+
+    @functools.wraps(method)
+    def wrapper(*args, **kwargs):
+        try:
+            return method(*args, **kwargs)
+        except USER_ERRORS:
+            if any(arg.startswith(_SPARK_DRIVER_WORKERS) for arg in sys.argv[1:]):
+                os.environ["SPARK_HIDE_TRACEBACK"] = "1"
+            raise
+
+    return wrapper
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,14 +122,20 @@ class IggyDataSource(DataSource):
     def name(cls) -> str:
         return FORMAT_NAME
 
+    @_one_line_errors
     def schema(self) -> StructType:
+        # Spark asks for the schema in `load()`: checking the options here fails a bad option there
+        # instead of at the first action.
+        validate_options(self.options)
         return read_spark_schema(_Opts(self.options).get_bool("includeHeaders", False))
 
+    @_one_line_errors
     def reader(self, schema: StructType) -> DataSourceReader:
         options = parse_read_options(self.options, streaming=False)
         _check_user_schema(schema, options.include_headers)
         return IggyBatchReader(options)
 
+    @_one_line_errors
     def streamReader(self, schema: StructType) -> DataSourceStreamReader:
         options = parse_read_options(self.options, streaming=True)
         _check_user_schema(schema, options.include_headers)
@@ -91,9 +143,11 @@ class IggyDataSource(DataSource):
             log.warning("maxOffsetsPerTrigger needs Spark 4.2+; this Spark reads everything available per batch")
         return IggyStreamReader(options)
 
+    @_one_line_errors
     def writer(self, schema: StructType, overwrite: bool) -> IggyBatchWriter:
         return IggyBatchWriter(_write_options(self.options, schema, overwrite))
 
+    @_one_line_errors
     def streamWriter(self, schema: StructType, overwrite: bool) -> IggyStreamWriter:
         return IggyStreamWriter(_write_options(self.options, schema, overwrite))
 
@@ -124,6 +178,7 @@ class IggyBatchReader(DataSourceReader):
     def __init__(self, options: ReadOptions) -> None:
         self.options = options
 
+    @_one_line_errors
     def partitions(self) -> list[IggyInputPartition]:
         backend = shared_backend(self.options.connection.config)
         return _input_partitions(engine.plan_batch(backend, self.options))
@@ -141,6 +196,8 @@ class IggyStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         self.options = options
         self._target: dict[int, int] | None = None
         self._latest: dict[int, int] | None = None
+        self._lag: dict | None = None
+        self._last_batch_monotonic_s: float | None = None
 
     def _backend(self):
         return shared_backend(self.options.connection.config)
@@ -151,6 +208,7 @@ class IggyStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
     def _decode(self, offset: dict) -> dict[int, int]:
         return decode_offset(offset, self.options.stream, self.options.topic)
 
+    @_one_line_errors
     def initialOffset(self) -> dict:
         return self._encode(engine.initial_stream_offsets(self._backend(), self.options))
 
@@ -159,12 +217,14 @@ class IggyStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
             return ReadMaxRows(self.options.max_offsets_per_trigger)
         return ReadAllAvailable()
 
+    @_one_line_errors
     def prepareForTriggerAvailableNow(self) -> None:
         bounds = engine.current_bounds(self._backend(), self.options, with_earliest=False)
         self._target = {pid: b.end for pid, b in bounds.items()}
         log.info("availableNow: reading up to %s", self._target)
 
     # Both parameters default to None: Spark 4.0/4.1 call latestOffset() without arguments.
+    @_one_line_errors
     def latestOffset(self, start: dict | None = None, limit=None) -> dict:
         if start is None:
             start_offsets = engine.initial_stream_offsets(self._backend(), self.options)
@@ -178,12 +238,37 @@ class IggyStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         self._latest = latest
         if start is None:
             # Legacy path: Spark gives no start; everything up to now is the next batch.
-            return self._encode(latest)
-        return self._encode(end)
+            end = latest
+        elif self._skip_for_min_offsets(start_offsets, latest):
+            end = start_offsets
+        self._lag = lag_metrics(end, latest)
+        return start if start is not None and end == start_offsets else self._encode(end)
+
+    def _skip_for_min_offsets(self, start: dict[int, int], latest: dict[int, int]) -> bool:
+        """minOffsetsPerTrigger: run no batch until enough messages wait or maxTriggerDelay passed
+        since the last batch. Not under availableNow, where a trigger without data ends the query."""
+        if self.options.min_offsets_per_trigger is None or self._target is not None:
+            return False
+        now = time.monotonic()
+        if self._last_batch_monotonic_s is None:
+            self._last_batch_monotonic_s = now
+        waited_ms = (now - self._last_batch_monotonic_s) * 1000
+        if wait_for_more(start, latest, self.options.min_offsets_per_trigger, waited_ms,
+                         self.options.max_trigger_delay_ms):
+            return True
+        if any(latest[pid] > start.get(pid, 0) for pid in latest):
+            self._last_batch_monotonic_s = now
+        return False
 
     def reportLatestOffset(self) -> dict | None:
-        return self._encode(self._latest) if self._latest is not None else None
+        """Shown as the source's `latestOffset` in the query progress: the latest offsets, plus how
+        far the batch just planned leaves the query behind them (Python data sources cannot fill the
+        progress's `metrics` field, where Kafka reports the same figures)."""
+        if self._latest is None:
+            return None
+        return {**self._encode(self._latest), **(self._lag or {})}
 
+    @_one_line_errors
     def partitions(self, start: dict, end: dict) -> list[IggyInputPartition]:
         start_offsets, end_offsets = self._decode(start), self._decode(end)
         return _input_partitions(engine.stream_ranges(self._backend(), self.options, start_offsets, end_offsets))
@@ -192,8 +277,20 @@ class IggyStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         return _read_partition(self.options, partition)
 
     def commit(self, end: dict) -> None:
-        # Progress lives in Spark's checkpoint; nothing is stored on the server.
-        log.debug("committed %s", end)
+        """Spark's checkpoint holds the progress. With `commitConsumerGroup`, the offsets are also
+        stored in that server-side consumer group (last processed offset = next offset - 1), so
+        `iggy` and other tools show the pipeline's lag; a failure there is logged, never fatal.
+        Spark calls this when it plans the following batch, so the group trails by one batch."""
+        group = self.options.commit_consumer_group
+        if group is None:
+            return
+        processed = {pid: offset - 1 for pid, offset in self._decode(end).items() if offset > 0}
+        if not processed:
+            return
+        try:
+            self._backend().store_group_offsets(self.options.stream, self.options.topic, group, processed)
+        except Exception as error:  # monitoring must not fail a committed batch; the checkpoint is the truth
+            log.warning("could not store offsets in consumer group %r: %s", group, error)
 
     def stop(self) -> None:
         pass

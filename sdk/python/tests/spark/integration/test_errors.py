@@ -18,14 +18,23 @@ def reader(spark, conn, **options):
         ({"stream": "s", "topic": "t", "startingOffsets": "yesterday"}, "option 'startingOffsets'"),
         ({"stream": "s", "topic": "t", "minPartitions": "0"}, "option 'minPartitions': must be >= 1"),
         (
-            {"stream": "s", "topic": "t", "startingOfsets": "earliest"},
-            "option 'startingofsets': is not a known option; did you mean 'startingOffsets'",
+            {"stream": "s", "topic": "t", "startingOffset": "earliest"},
+            "option 'startingOffset': is not a known option; did you mean 'startingOffsets'",
         ),
     ],
 )
-def test_bad_read_options(spark, conn, options, fragment):
+def test_bad_read_options_fail_at_load_with_the_cause_first(spark, conn, options, fragment):
+    # load() itself fails (no action needed), and the message is the one line, not a traceback.
+    with pytest.raises(Exception, match=fragment) as info:
+        reader(spark, conn, **options).load()
+    assert "Traceback" not in str(info.value)
     with pytest.raises(Exception, match=fragment):
-        reader(spark, conn, **options).load().collect()
+        spark.readStream.format("iggy").options(**conn).options(**options).load()
+
+
+def test_stream_only_options_fail_when_the_query_kind_is_known(spark, conn, stream_name):
+    with pytest.raises(Exception, match="'maxOffsetsPerTrigger': applies to streaming queries only"):
+        reader(spark, conn, stream=stream_name, topic="t", maxOffsetsPerTrigger="5").load().collect()
 
 
 def test_missing_topic_and_unknown_partition(spark, admin, conn, stream_name):
@@ -53,8 +62,13 @@ def test_write_misuse(spark, admin, conn, stream_name):
     admin.create_topic(stream_name, "t", partitions_count=1)
     df = spark.range(3).selectExpr("CAST(id AS STRING) AS payload")
     base = df.write.format("iggy").options(**conn).option("stream", stream_name).option("topic", "t")
-    with pytest.raises(Exception, match="append-only"):
+    # Spark itself refuses the default mode (ErrorIfExists) before the source is asked; the README
+    # says to use append. Overwrite reaches the source, which says the same.
+    with pytest.raises(Exception, match="UNSUPPORTED_DATA_SOURCE_SAVE_MODE"):
+        base.save()
+    with pytest.raises(Exception, match=r"append-only: use \.mode\(\"append\"\)") as info:
         base.mode("overwrite").save()
+    assert "Traceback" not in str(info.value)
     with pytest.raises(Exception, match="needs a 'payload' column"):
         spark.range(3).write.format("iggy").options(**conn).option("stream", stream_name).option("topic", "t") \
             .mode("append").save()
@@ -62,6 +76,8 @@ def test_write_misuse(spark, admin, conn, stream_name):
         base.option("partitioning", "partition").mode("append").save()
     with pytest.raises(Exception, match="option 'startingOffsets': applies only to reads"):
         base.option("startingOffsets", "earliest").mode("append").save()
+    df.write.format("iggy").options(**conn).option("stream", stream_name).option("topic", "t").mode("append").save()
+    assert admin.get_topic(stream_name, "t").messages_count == 3
 
 
 def test_secrets_stay_out_of_plans_and_progress(spark, admin, iggy_server, stream_name, tmp_path):

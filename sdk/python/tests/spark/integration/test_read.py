@@ -107,3 +107,12 @@ def test_sql_registration_and_new_sessions(spark, admin, conn, stream_name):
     assert [(r.partition, r.n) for r in counts] == [(0, 3), (1, 4)]
     text = other.sql("SELECT CAST(payload AS STRING) AS s FROM iggy_events WHERE partition = 0 AND offset = 2").first()
     assert text.s.startswith("p0-m2")
+
+
+def test_latest_in_batch_is_the_end_at_planning(spark, admin, conn, stream_name):
+    admin.create_topic(stream_name, "events", partitions_count=2)
+    send_partitioned(admin, stream_name, "events", [4, 3])
+    assert load(spark, conn, stream_name, "events", startingOffsets="latest").count() == 0
+    # -1 per partition means the same; other partitions keep the batch default (earliest).
+    rows = load(spark, conn, stream_name, "events", startingOffsets='{"0": -1}').collect()
+    assert sorted((r.partition, r.offset) for r in rows) == [(1, 0), (1, 1), (1, 2)]
