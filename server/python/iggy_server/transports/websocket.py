@@ -24,6 +24,7 @@ __all__ = ["WebSocketListener"]
 
 log = logging.getLogger(__name__)
 TRANSPORT = "websocket"
+WEBSOCKET_CLOSE_TIMEOUT_S = 0.5
 
 
 class WebSocketListener:
@@ -41,6 +42,9 @@ class WebSocketListener:
             max_size=parse_size_bytes(config.max_message_size, "websocket.max_message_size"),
             compression=None,
             ssl=self._tls(),
+            # How long a closing connection waits for the peer's close frame. The official Rust client does not
+            # answer it, so the library's default made every shutdown (and every test server stop) wait 5 s.
+            close_timeout=WEBSOCKET_CLOSE_TIMEOUT_S,
         )
         sockname = next(iter(self._server.sockets)).getsockname()
         self.address = (sockname[0], sockname[1])
