@@ -1,0 +1,45 @@
+"""The shared malformed-payload vectors (protocol-spec/fixtures/malformed_payloads.json) through the codec.
+
+Every SDK replays the same file. The server decodes with this codec, so the error code asserted here is the one
+a client receives: a request cut before a presence flag is truncated (3), never read as "absent".
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+
+import pytest
+
+from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.errors import ProtocolError
+from iggy.protocol.requests import REQUEST_TYPES
+from iggy.protocol.responses import Stats
+
+FIXTURES_DIR = Path(__file__).resolve().parents[4] / "protocol-spec" / "fixtures"
+VECTORS = json.loads((FIXTURES_DIR / "malformed_payloads.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", VECTORS["rejected_requests"], ids=lambda case: case["name"])
+def test_rejected_request_fails_with_the_stated_code(case: dict):
+    request_type = REQUEST_TYPES[Command(case["code"])]
+    with pytest.raises(ProtocolError) as raised:
+        request_type.decode(bytes.fromhex(case["payload_hex"]))
+    assert ErrorCode[_upper_snake(case["error_name"])] == case["error_code"]
+    assert raised.value.code == case["error_code"]
+
+
+@pytest.mark.parametrize("case", VECTORS["tolerated_responses"], ids=lambda case: case["name"])
+def test_tolerated_stats_keeps_the_blocks_before_an_unparsable_tail(case: dict):
+    base = json.loads((FIXTURES_DIR / case["base_fixture"]).read_text(encoding="utf-8"))
+    body = bytes.fromhex(base["hex"])[8:] + bytes.fromhex(case["appended_hex"])
+    stats = Stats.decode(body)
+    expected = [(e["tag"], base64.b64decode(e["body"])) for e in case["extensions"]]
+    assert [(e.tag, bytes(e.body)) for e in stats.extensions] == expected
+    # The 0.8 fields are untouched by what follows them.
+    assert stats.process_id == base["fields"]["process_id"]
+
+
+def _upper_snake(camel: str) -> str:
+    return "".join(f"_{c}" if c.isupper() and i else c for i, c in enumerate(camel)).upper()
