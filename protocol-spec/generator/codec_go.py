@@ -310,6 +310,11 @@ class _Emitter:
     # --- decode -------------------------------------------------------------------------------------------
 
     def decode_body(self, fields: tuple[Field, ...], chained_tail: Field | None) -> None:
+        # A covering length is checked after the last field it covers, which may sit in another `if` block.
+        covering = {self.covered_end(f, fields).name: f for f in fields
+                    if f.role == "length" and self.length_users(f, fields) is None}
+        for length in covering.values():
+            self.line(f"\tvar {_local(length.name)}, {_local(length.name)}From int")
         for f in fields:
             cond = self.condition(f, decoding=True)
             ind = "\t"
@@ -317,6 +322,9 @@ class _Emitter:
                 self.line(f"\tif {cond} {{")
                 ind = "\t\t"
             self.decode_field(f, fields, chained_tail, ind)
+            if f.name in covering:
+                name = _local(covering[f.name].name)
+                self.line(f"{ind}r.Covered({name}, {name}From, \"{covering[f.name].name}\")")
             if cond:
                 self.line("\t}")
 
@@ -332,7 +340,8 @@ class _Emitter:
             if self.length_users(f, fields) is not None:
                 self.line(f"{ind}{_local(f.name)} := int(r.{_SCALAR_RW[f.type]}())")
             else:
-                self.line(f"{ind}r.{_SCALAR_RW[f.type]}() // a length of what follows: the fields bound themselves")
+                name = _local(f.name)
+                self.line(f"{ind}{name}, {name}From = int(r.{_SCALAR_RW[f.type]}()), r.Pos()")
             return
         if f.role == "padding":
             self.line(f"{ind}r.Skip({f.size})")

@@ -983,6 +983,7 @@ func (v *UserDetails) Encode(w *Writer) {
 
 // Decode reads UserDetails from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *UserDetails) Decode(r *Reader) {
+	var permissionsLen, permissionsLenFrom int
 	v.ID = r.U32()
 	v.CreatedAt = r.U64()
 	v.Status = r.U8()
@@ -992,11 +993,12 @@ func (v *UserDetails) Decode(r *Reader) {
 		r.Skip(3)
 	}
 	if hasPermissions == 1 {
-		r.U32() // a length of what follows: the fields bound themselves
+		permissionsLen, permissionsLenFrom = int(r.U32()), r.Pos()
 	}
 	if hasPermissions == 1 {
 		v.Permissions = new(Permissions)
 		v.Permissions.Decode(r)
+		r.Covered(permissionsLen, permissionsLenFrom, "permissions_len")
 	}
 }
 
@@ -1222,16 +1224,18 @@ func (v *CreateUserRequest) Encode(w *Writer) {
 
 // Decode reads CreateUserRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *CreateUserRequest) Decode(r *Reader) {
+	var permissionsLen, permissionsLenFrom int
 	v.Username = r.Str8()
 	v.Password = r.Str8()
 	v.Status = r.U8()
 	hasPermissions := r.U8()
 	if hasPermissions == 1 {
-		r.U32() // a length of what follows: the fields bound themselves
+		permissionsLen, permissionsLenFrom = int(r.U32()), r.Pos()
 	}
 	if hasPermissions == 1 {
 		v.Permissions = new(Permissions)
 		v.Permissions.Decode(r)
+		r.Covered(permissionsLen, permissionsLenFrom, "permissions_len")
 	}
 }
 
@@ -1330,14 +1334,16 @@ func (v *UpdatePermissionsRequest) Encode(w *Writer) {
 
 // Decode reads UpdatePermissionsRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *UpdatePermissionsRequest) Decode(r *Reader) {
+	var permissionsLen, permissionsLenFrom int
 	v.UserID.Decode(r)
 	hasPermissions := r.U8()
 	if hasPermissions == 1 {
-		r.U32() // a length of what follows: the fields bound themselves
+		permissionsLen, permissionsLenFrom = int(r.U32()), r.Pos()
 	}
 	if hasPermissions == 1 {
 		v.Permissions = new(Permissions)
 		v.Permissions.Decode(r)
+		r.Covered(permissionsLen, permissionsLenFrom, "permissions_len")
 	}
 }
 
@@ -1586,11 +1592,13 @@ func (v *SendMessagesRequest) Encode(w *Writer) {
 
 // Decode reads SendMessagesRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *SendMessagesRequest) Decode(r *Reader) {
-	r.U32() // a length of what follows: the fields bound themselves
+	var metadataLength, metadataLengthFrom int
+	metadataLength, metadataLengthFrom = int(r.U32()), r.Pos()
 	v.StreamID.Decode(r)
 	v.TopicID.Decode(r)
 	v.Partitioning.Decode(r)
 	messagesCount := r.U32()
+	r.Covered(metadataLength, metadataLengthFrom, "metadata_length")
 	r.Skip(r.Count(uint64(messagesCount)) * 16)
 	v.Messages = make([]Message, r.Count(uint64(messagesCount)))
 	for i := range v.Messages {

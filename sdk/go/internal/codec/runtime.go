@@ -44,6 +44,17 @@ func (r *Reader) Err() error { return r.err }
 // Remaining answers how many bytes are left to read.
 func (r *Reader) Remaining() int { return len(r.buf) - r.pos }
 
+// Pos answers how many bytes have been read.
+func (r *Reader) Pos() int { return r.pos }
+
+// Covered fails unless the bytes read since from are exactly the stated length: a covering length (Iggy's
+// permissions_len) that disagrees with its block is a malformed frame, as Iggy 0.8 rejects it.
+func (r *Reader) Covered(stated, from int, what string) {
+	if r.err == nil && r.pos-from != stated {
+		r.Fail("%s states %d bytes but covers %d", what, stated, r.pos-from)
+	}
+}
+
 // Fail records a failure (the first one wins).
 func (r *Reader) Fail(format string, args ...any) {
 	if r.err == nil {
