@@ -376,7 +376,13 @@ class _Emitter:
             self.line(f"{ind}{target} = []{element}{{}}")
             self.line(f"{ind}for r.Remaining() > 0 && r.Err() == nil {{")
             self.line(f"{ind}\tvar item {element}")
-            self.line(f"{ind}\t{self.read_one(f, 'item')}")
+            if f.tolerant:
+                self.line(f"{ind}\t// An extension area (spec `tolerant`): a tail that does not parse is ignored.")
+                self.line(f"{ind}\tif !r.Tolerate(func(r *Reader) {{ {self.read_one(f, 'item')} }}) {{")
+                self.line(f"{ind}\t\tbreak")
+                self.line(f"{ind}\t}}")
+            else:
+                self.line(f"{ind}\t{self.read_one(f, 'item')}")
             self.line(f"{ind}\t{target} = append({target}, item)")
             self.line(f"{ind}}}")
             return

@@ -194,6 +194,11 @@ class _Plan:
                 # The table is derived from the frames that follow; the decoder only steps over it.
                 entry = self.spec.record(f.type).fixed_size()
                 body.append(f"r.skip(r.count({local[f.repeat]}, {entry}) * {entry});")
+            elif f.repeat == "to_end" and f.tolerant:
+                body.append(f"{assign}new ArrayList<>();")
+                body.append("// An extension area (spec `tolerant`): a tail that does not parse is ignored.")
+                body.append(f"while (r.remaining() > 0) {{ try {{ {var}.add({self.read_one(f, local)}); }} "
+                            "catch (iggy.sdk.IggyException e) { r.skip(r.remaining()); break; } }")
             elif f.repeat == "to_end":
                 body.append(f"{assign}new ArrayList<>();")
                 body.append(f"while (r.remaining() > 0) {{ {var}.add({self.read_one(f, local)}); }}")

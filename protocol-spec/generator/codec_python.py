@@ -47,8 +47,6 @@ _UNIT_SUFFIX = {"µs": "_us", "bytes": "_bytes"}
 EXTRAS = {"Stats": "StatsExtras"}
 # Public names a hand-written extra gives in place of a wire field (Stats.extensions reads as Stats.hot_path).
 EXTRA_PUBLIC = {"Stats": {"extensions": "hot_path"}}
-# A to_end list of these is an extension area: a tail that does not parse is ignored, not an error.
-TOLERANT_TO_END = frozenset({"StatsExtension"})
 
 REQUESTS_PATH = "sdk/python/src/iggy/protocol/requests.py"
 RESPONSES_PATH = "sdk/python/src/iggy/protocol/responses.py"
@@ -133,8 +131,7 @@ class _Emitter:
                 body.append(f"{local} = {self.read_one(f)}")
             elif f.repeat == "to_end":
                 element = self.element_annotation(f)
-                tolerant = f.type in TOLERANT_TO_END
-                body.append(f"{local} = read_to_end(reader, {element}.read, tolerant={tolerant})")
+                body.append(f"{local} = read_to_end(reader, {element}.read, tolerant={f.tolerant})")
             elif f.repeat is not None:
                 body.append(f"{local} = tuple({self.read_one(f)} for _ in counted(reader, _{f.repeat}, {f.name!r}))")
             else:

@@ -299,6 +299,14 @@ class _RecordRenderer:
             if f.size == "to_end":
                 return [indent + f"let {var} = r.rest();"]
             return [indent + f"let {var} = r.bytes({lengths[f.size]})?;"]
+        if f.repeat == "to_end" and f.tolerant:
+            element = self.decode_value(f).removesuffix("?")
+            return [indent + f"let mut {var} = Vec::new();", indent + "while r.remaining() > 0 {",
+                    indent + f"    match {element} {{",
+                    indent + f"        Ok(item) => {var}.push(item),",
+                    indent + "        // An extension area (spec `tolerant`): a tail that does not parse is ignored.",
+                    indent + "        Err(_) => {", indent + "            r.rest();", indent + "            break;",
+                    indent + "        }", indent + "    }", indent + "}"]
         if f.repeat == "to_end":
             return [indent + f"let mut {var} = Vec::new();", indent + "while r.remaining() > 0 {",
                     indent + f"    {var}.push({self.decode_value(f)});", indent + "}"]

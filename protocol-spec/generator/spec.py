@@ -77,6 +77,9 @@ class Field:
     unit: str | None = None
     role: str | None = None  # length | flag | padding | reserved | index: derived bytes, not user data
     default: int | str | bool | None = None  # what a client sends when the caller gives no value
+    # repeat = "to_end" only: an extension area; decoders keep the elements before a tail that does not parse
+    # and ignore that tail instead of failing the whole body.
+    tolerant: bool = False
 
     @property
     def is_data(self) -> bool:
@@ -412,12 +415,14 @@ def _check_unique(what: str, values: list, problems: list[str]) -> None:
 
 
 def _field(data: dict, owner: str, problems: list[str]) -> Field:
-    known = {"name", "type", "about", "size", "repeat", "when", "enum", "unit", "role", "default"}
+    known = {"name", "type", "about", "size", "repeat", "when", "enum", "unit", "role", "default", "tolerant"}
     unknown = set(data) - known
     if unknown:
         problems.append(f"{owner}.{data.get('name')}: unknown keys {sorted(unknown)}")
     if "name" not in data or "type" not in data:
         problems.append(f"{owner}: a field needs name and type ({data})")
+    if data.get("tolerant") is not None and (data.get("tolerant") is not True or data.get("repeat") != "to_end"):
+        problems.append(f"{owner}.{data.get('name')}: `tolerant = true` goes only with repeat = \"to_end\"")
     return Field(
         name=data.get("name", "?"),
         type=data.get("type", "?"),
@@ -429,6 +434,7 @@ def _field(data: dict, owner: str, problems: list[str]) -> Field:
         unit=data.get("unit"),
         role=data.get("role"),
         default=data.get("default"),
+        tolerant=data.get("tolerant", False),
     )
 
 

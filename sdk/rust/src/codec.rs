@@ -1059,7 +1059,14 @@ impl Stats {
         let total_disk_space = r.u64()?;
         let mut extensions = Vec::new();
         while r.remaining() > 0 {
-            extensions.push(StatsExtension::decode(r)?);
+            match StatsExtension::decode(r) {
+                Ok(item) => extensions.push(item),
+                // An extension area (spec `tolerant`): a tail that does not parse is ignored.
+                Err(_) => {
+                    r.rest();
+                    break;
+                }
+            }
         }
         Ok(Stats { process_id, cpu_usage, total_cpu_usage, memory_usage, total_memory, available_memory, run_time, start_time, read_bytes, written_bytes, messages_size_bytes, streams_count, topics_count, partitions_count, segments_count, messages_count, clients_count, consumer_groups_count, hostname, os_name, os_version, kernel_version, iggy_server_version, iggy_server_semver, cache_metrics, threads_count, free_disk_space, total_disk_space, extensions })
     }

@@ -670,7 +670,10 @@ func (v *Stats) Decode(r *Reader) {
 	v.Extensions = []StatsExtension{}
 	for r.Remaining() > 0 && r.Err() == nil {
 		var item StatsExtension
-		item.Decode(r)
+		// An extension area (spec `tolerant`): a tail that does not parse is ignored.
+		if !r.Tolerate(func(r *Reader) { item.Decode(r) }) {
+			break
+		}
 		v.Extensions = append(v.Extensions, item)
 	}
 }

@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -54,6 +55,38 @@ func TestMalformedRequestsAreRejected(t *testing.T) {
 			request := NewRequest(c.Code)
 			if err := DecodePrefix(payload, request); !errors.Is(err, ErrMalformed) {
 				t.Fatalf("decoded to %+v (err %v), want a malformed-frame error", request, err)
+			}
+		})
+	}
+}
+
+// A Stats extension area that does not parse is ignored; the blocks before it are kept.
+func TestStatsIgnoresAnUnparsableExtensionTail(t *testing.T) {
+	for _, c := range loadMalformed(t).Tolerated {
+		t.Run(c.Name, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join(fixturesDir, c.BaseFixture))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var base fixture
+			if err := json.Unmarshal(data, &base); err != nil {
+				t.Fatal(err)
+			}
+			_, body := payloadOf(t, base)
+			appended, _ := hex.DecodeString(c.AppendedHex)
+			body = append(append([]byte{}, body...), appended...)
+			var stats Stats
+			if err := DecodePrefix(body, &stats); err != nil {
+				t.Fatalf("decode: %v", err)
+			}
+			if len(stats.Extensions) != len(c.Extensions) {
+				t.Fatalf("%d extensions, want %d", len(stats.Extensions), len(c.Extensions))
+			}
+			for i, want := range c.Extensions {
+				got := stats.Extensions[i]
+				if got.Tag != want.Tag || base64.StdEncoding.EncodeToString(got.Body) != want.Body {
+					t.Fatalf("extension %d: tag %d body %x, want tag %d body %s", i, got.Tag, got.Body, want.Tag, want.Body)
+				}
 			}
 		})
 	}

@@ -55,6 +55,22 @@ func (r *Reader) Covered(stated, from int, what string) {
 	}
 }
 
+// Tolerate runs decode on what is left; a failure is not recorded but skips to the end, because an extension
+// area whose tail does not parse is ignored (spec `tolerant`). It answers whether decode succeeded.
+func (r *Reader) Tolerate(decode func(*Reader)) bool {
+	if r.err != nil {
+		return false
+	}
+	sub := &Reader{buf: r.buf, pos: r.pos}
+	decode(sub)
+	if sub.err != nil {
+		r.pos = len(r.buf)
+		return false
+	}
+	r.pos = sub.pos
+	return true
+}
+
 // Fail records a failure (the first one wins).
 func (r *Reader) Fail(format string, args ...any) {
 	if r.err == nil {

@@ -73,3 +73,58 @@ fn every_fixture_round_trips_through_the_generated_codec() {
     assert!(replayed > 0, "no fixtures found under {}", root.display());
     assert!(failures.is_empty(), "{} of {replayed} fixtures failed:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// protocol-spec/fixtures/malformed_payloads.json (see protocol-spec/README.md "Malformed payloads").
+fn malformed_vectors() -> (PathBuf, Value) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol-spec/fixtures");
+    let text = std::fs::read_to_string(root.join("malformed_payloads.json")).expect("read malformed_payloads.json");
+    (root, serde_json::from_str(&text).expect("malformed_payloads.json is JSON"))
+}
+
+#[test]
+fn malformed_requests_do_not_decode() {
+    let (_, vectors) = malformed_vectors();
+    let cases = vectors["rejected_requests"].as_array().expect("rejected_requests");
+    assert!(!cases.is_empty());
+    for case in cases {
+        let name = case["name"].as_str().expect("name");
+        let code = case["code"].as_u64().expect("code") as u32;
+        let payload = Bytes::from(hex(case["payload_hex"].as_str().expect("payload_hex")));
+        // Null fields: replay can only get past decoding by decoding, so its error names the stage that failed.
+        match generated::replay(code, true, &Value::Null, payload) {
+            Err(error) if error.starts_with("decode request") => {}
+            other => panic!("{name}: decoded ({other:?}); a cut or mis-sized payload must not decode"),
+        }
+    }
+}
+
+#[test]
+fn stats_ignores_an_unparsable_extension_tail() {
+    use iggy_sdk::codec::GetStatsRequest;
+    use iggy_sdk::runtime::Command;
+    let (root, vectors) = malformed_vectors();
+    let cases = vectors["tolerated_responses"].as_array().expect("tolerated_responses");
+    assert!(!cases.is_empty());
+    for case in cases {
+        let name = case["name"].as_str().expect("name");
+        let base: Value = serde_json::from_str(
+            &std::fs::read_to_string(root.join(case["base_fixture"].as_str().expect("base_fixture"))).expect("base"),
+        )
+        .expect("base fixture is JSON");
+        let mut body = hex(base["hex"].as_str().expect("hex"))[8..].to_vec();
+        body.extend(hex(case["appended_hex"].as_str().expect("appended_hex")));
+        let stats = GetStatsRequest::decode_response(Bytes::from(body)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let got: Vec<(u64, String)> = stats
+            .extensions
+            .iter()
+            .map(|e| (u64::from(e.tag), base64::Engine::encode(&base64::engine::general_purpose::STANDARD, &e.body)))
+            .collect();
+        let want: Vec<(u64, String)> = case["extensions"]
+            .as_array()
+            .expect("extensions")
+            .iter()
+            .map(|e| (e["tag"].as_u64().expect("tag"), e["body"].as_str().expect("body").to_string()))
+            .collect();
+        assert_eq!(got, want, "{name}");
+    }
+}

@@ -387,7 +387,8 @@ public final class Structs {
             long _freeDiskSpace = r.u64();
             long _totalDiskSpace = r.u64();
             List<Structs.StatsExtension> _extensions = new ArrayList<>();
-            while (r.remaining() > 0) { _extensions.add(Structs.StatsExtension.decode(r)); }
+            // An extension area (spec `tolerant`): a tail that does not parse is ignored.
+            while (r.remaining() > 0) { try { _extensions.add(Structs.StatsExtension.decode(r)); } catch (iggy.sdk.IggyException e) { r.skip(r.remaining()); break; } }
             return new Stats(_processId, _cpuUsage, _totalCpuUsage, _memoryUsage, _totalMemory, _availableMemory, _runTime, _startTime, _readBytes, _writtenBytes, _messagesSizeBytes, _streamsCount, _topicsCount, _partitionsCount, _segmentsCount, _messagesCount, _clientsCount, _consumerGroupsCount, _hostname, _osName, _osVersion, _kernelVersion, _iggyServerVersion, _iggyServerSemver, _cacheMetrics, _threadsCount, _freeDiskSpace, _totalDiskSpace, _extensions);
         }
 

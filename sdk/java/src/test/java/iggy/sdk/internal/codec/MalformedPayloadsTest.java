@@ -1,0 +1,71 @@
+package iggy.sdk.internal.codec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import iggy.sdk.IggyException;
+import iggy.sdk.model.Structs;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Replays protocol-spec/fixtures/malformed_payloads.json (see protocol-spec/README.md "Malformed payloads"):
+ * a request cut before a presence flag or with a mis-sized permissions_len does not decode, and a Stats extension
+ * area that does not parse is ignored.
+ */
+class MalformedPayloadsTest {
+    static final Path FIXTURES = GoldenFixturesTest.FIXTURES;
+
+    @SuppressWarnings("unchecked")
+    static List<Map<String, Object>> vectors(String key) throws IOException {
+        Map<String, Object> all = GoldenFixturesTest.read(FIXTURES.resolve("malformed_payloads.json"));
+        List<Map<String, Object>> cases = (List<Map<String, Object>>) all.get(key);
+        assertFalse(cases.isEmpty(), key + " is empty");
+        return cases;
+    }
+
+    @TestFactory
+    Stream<DynamicTest> rejectedRequests() throws IOException {
+        return vectors("rejected_requests").stream().map(c -> DynamicTest.dynamicTest((String) c.get("name"), () -> {
+            int code = ((BigInteger) c.get("code")).intValueExact();
+            byte[] payload = HexFormat.of().parseHex((String) c.get("payload_hex"));
+            CommandTable.Entry entry = CommandTable.BY_CODE.get(code);
+            assertThrows(IggyException.class, () -> entry.requestDecoder().apply(new WireReader(payload)));
+        }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> toleratedStats() throws IOException {
+        return vectors("tolerated_responses").stream().map(c -> DynamicTest.dynamicTest((String) c.get("name"), () -> {
+            Map<String, Object> base = GoldenFixturesTest.read(FIXTURES.resolve((String) c.get("base_fixture")));
+            byte[] frame = HexFormat.of().parseHex((String) base.get("hex"));
+            byte[] appended = HexFormat.of().parseHex((String) c.get("appended_hex"));
+            byte[] body = Arrays.copyOf(Arrays.copyOfRange(frame, 8, frame.length), frame.length - 8 + appended.length);
+            System.arraycopy(appended, 0, body, frame.length - 8, appended.length);
+            Structs.Stats stats = Structs.Stats.decode(new WireReader(body));
+            List<String> got = new ArrayList<>();
+            for (Structs.StatsExtension e : stats.extensions()) {
+                got.add(e.tag() + ":" + Base64.getEncoder().encodeToString(e.body()));
+            }
+            List<String> want = new ArrayList<>();
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> expected = (List<Map<String, Object>>) c.get("extensions");
+            for (Map<String, Object> e : expected) {
+                want.add(e.get("tag") + ":" + e.get("body"));
+            }
+            assertEquals(want, got);
+        }));
+    }
+}
