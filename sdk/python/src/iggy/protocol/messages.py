@@ -584,8 +584,14 @@ class SendMessagesView:
         )
 
     def messages(self) -> list[Message]:
-        """Slow path (tests, tools): decode every frame."""
-        return decode_frames(self.frames)
+        """Slow path (tests, tools): decode every frame; a frame count other than `messages_count` (a payload cut
+        at a frame boundary) is refused with the code the server answers, 4033 MissingIndex."""
+        messages = decode_frames(self.frames)
+        if len(messages) != self.messages_count:
+            raise ProtocolError(
+                ErrorCode.MISSING_INDEX, f"messages_count is {self.messages_count}, the frames hold {len(messages)}"
+            )
+        return messages
 
 
 def encode_poll_response_prefix(partition_id: int, current_offset: int, count: int) -> bytes:
