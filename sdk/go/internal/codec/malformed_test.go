@@ -91,3 +91,21 @@ func TestStatsIgnoresAnUnparsableExtensionTail(t *testing.T) {
 		})
 	}
 }
+
+// Every strict prefix of every captured request fails to decode: no field of any command, trailing presence
+// flags included, reads a missing byte as "absent" (SendMessages too: its messages_count announces every frame).
+func TestEveryPrefixOfARequestFixtureIsRejected(t *testing.T) {
+	for _, f := range loadFixtures(t) {
+		if f.Direction != "request" {
+			continue
+		}
+		_, payload := payloadOf(t, f)
+		for cut := 0; cut < len(payload); cut++ {
+			request := NewRequest(f.Code)
+			if err := DecodePrefix(payload[:cut], request); err == nil {
+				t.Errorf("%s: the first %d of %d bytes decode to %+v", f.Name, cut, len(payload), request)
+				break
+			}
+		}
+	}
+}

@@ -43,3 +43,18 @@ def test_tolerated_stats_keeps_the_blocks_before_an_unparsable_tail(case: dict):
 
 def _upper_snake(camel: str) -> str:
     return "".join(f"_{c}" if c.isupper() and i else c for i, c in enumerate(camel)).upper()
+
+
+def _request_fixtures() -> list[dict]:
+    fixtures = (json.loads(p.read_text(encoding="utf-8")) for p in sorted(FIXTURES_DIR.glob("*/*.json")))
+    return [f for f in fixtures if f["direction"] == "request"]
+
+
+@pytest.mark.parametrize("fixture", _request_fixtures(), ids=lambda f: f["name"])
+def test_every_prefix_of_a_request_fixture_is_rejected(fixture: dict):
+    payload = bytes.fromhex(fixture["hex"])[8:]
+    payload = payload[: len(payload) - len(fixture.get("ignored_trailing_hex", "")) // 2]
+    request_type = REQUEST_TYPES[Command(fixture["code"])]
+    for cut in range(len(payload)):
+        with pytest.raises(ProtocolError):
+            request_type.decode(payload[:cut])

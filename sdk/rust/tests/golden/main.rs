@@ -128,3 +128,32 @@ fn stats_ignores_an_unparsable_extension_tail() {
         assert_eq!(got, want, "{name}");
     }
 }
+
+/// Every strict prefix of every captured request fails to decode: no field of any command, trailing presence flags
+/// included, reads a missing byte as "absent" (SendMessages too: its messages_count announces every frame).
+#[test]
+fn every_prefix_of_a_request_fixture_is_rejected() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol-spec/fixtures");
+    let mut files = Vec::new();
+    fixture_files(&root, &mut files);
+    let mut checked = 0;
+    for path in &files {
+        let fixture: Value =
+            serde_json::from_str(&std::fs::read_to_string(path).expect("read fixture")).expect("fixture is JSON");
+        if fixture.get("direction").and_then(Value::as_str) != Some("request") {
+            continue;
+        }
+        let code = fixture["code"].as_u64().expect("code") as u32;
+        let frame = hex(fixture["hex"].as_str().expect("hex"));
+        let ignored = fixture.get("ignored_trailing_hex").and_then(Value::as_str).map_or(0, |h| h.len() / 2);
+        let payload = &frame[8..frame.len() - ignored];
+        for cut in 0..payload.len() {
+            match generated::replay(code, true, &Value::Null, Bytes::copy_from_slice(&payload[..cut])) {
+                Err(error) if error.starts_with("decode request") => {}
+                other => panic!("{}: the first {cut} of {} bytes decode ({other:?})", path.display(), payload.len()),
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 0, "no request fixtures under {}", root.display());
+}

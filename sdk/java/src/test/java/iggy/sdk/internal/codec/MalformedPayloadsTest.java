@@ -46,6 +46,33 @@ class MalformedPayloadsTest {
         }));
     }
 
+    /**
+     * Every strict prefix of every captured request fails to decode: no field of any command, trailing presence
+     * flags included, reads a missing byte as "absent" (SendMessages too: its messages_count announces every frame).
+     */
+    @TestFactory
+    Stream<DynamicTest> everyPrefixOfARequestFixture() throws IOException {
+        return GoldenFixturesTest.frameFixtures().stream()
+                .map(path -> DynamicTest.dynamicTest(FIXTURES.relativize(path).toString(), () -> {
+                    Map<String, Object> fixture = GoldenFixturesTest.read(path);
+                    if (!"request".equals(fixture.get("direction"))) {
+                        return;
+                    }
+                    int code = ((BigInteger) fixture.get("code")).intValueExact();
+                    CommandTable.Entry entry = CommandTable.BY_CODE.get(code);
+                    byte[] frame = HexFormat.of().parseHex((String) fixture.get("hex"));
+                    int trailing = fixture.containsKey("ignored_trailing_hex")
+                            ? ((String) fixture.get("ignored_trailing_hex")).length() / 2 : 0;
+                    byte[] payload = Arrays.copyOfRange(frame, 8, frame.length - trailing);
+                    for (int cut = 0; cut < payload.length; cut++) {
+                        byte[] prefix = Arrays.copyOf(payload, cut);
+                        int at = cut;
+                        assertThrows(IggyException.class, () -> entry.requestDecoder().apply(new WireReader(prefix)),
+                                "the first " + at + " of " + payload.length + " bytes decode");
+                    }
+                }));
+    }
+
     @TestFactory
     Stream<DynamicTest> toleratedStats() throws IOException {
         return vectors("tolerated_responses").stream().map(c -> DynamicTest.dynamicTest((String) c.get("name"), () -> {
