@@ -128,3 +128,17 @@ def test_loader_rejects_a_field_without_about_and_a_forward_reference(tmp_path):
     problems = "\n".join(raised.value.problems)
     assert "GroupMember.partitions_count: every field needs an about" in problems
     assert "StreamDetails.topics: repeat 'later_field' must name an earlier count field" in problems
+
+
+def test_loader_accepts_tolerant_only_on_a_to_end_list(tmp_path):
+    spec_dir = _copy_spec(tmp_path)
+    structs = spec_dir / "structs.toml"
+    text = structs.read_text(encoding="utf-8")
+    assert 'repeat = "to_end", tolerant = true' in text
+    threads = '{ name = "threads_count", type = "u32",'
+    text = text.replace(threads, threads + " tolerant = true,")
+    structs.write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        load_spec(spec_dir)
+    problems = "\n".join(raised.value.problems)
+    assert 'Stats.threads_count: `tolerant = true` goes only with repeat = "to_end"' in problems
