@@ -11,7 +11,8 @@ Rules that turn the spec's field keys into code, decided once here:
   the first repeated field (or the end), back-patched after they are written;
 - a `role = "flag"` field named by a later `when` is derived from whether the guarded data is present (a nil
   pointer / empty list = absent); the trailing flag of a record repeated `chained` is the has-next marker the
-  list writes; any other flag (`has_partition`) is plain data;
+  list writes; any other flag (`has_partition`) is plain data; every flag is read with `Reader.Flag`, which
+  fails on a byte other than 0 or 1 (never "absent"), the rule every language's codec applies;
 - `padding` bytes are written as zeros and skipped; `reserved` scalars are written as 0 and skipped;
 - a primitive made of exactly a length and the bytes it sizes (`name`, `password`, `string32`) is a Go string;
 - a count a `repeat` names is the list's length (where no repeat names it, e.g. `partitions_count` of
@@ -331,10 +332,10 @@ class _Emitter:
     def decode_field(self, f: Field, fields: tuple[Field, ...], chained_tail: Field | None, ind: str) -> None:
         target = f"v.{go_name(f.name)}"
         if f is chained_tail:
-            self.line(f"{ind}next = r.U8()")
+            self.line(f"{ind}next = r.Flag()")
             return
         if f.role == "flag" and not self.exposed(f, fields, chained_tail):
-            self.line(f"{ind}{_local(f.name)} := r.U8()")
+            self.line(f"{ind}{_local(f.name)} := r.Flag()")
             return
         if f.role == "length":
             if self.length_users(f, fields) is not None:
@@ -404,6 +405,8 @@ class _Emitter:
         self.line(f"{ind}{self.read_one(f, target)}")
 
     def read_one(self, f: Field, target: str) -> str:
+        if f.role == "flag":
+            return f"{target} = r.Flag()"
         if f.type == "u8" and f.repeat is not None:
             return f"{target} = U8(r.U8())"
         if f.type in _SCALAR_RW:

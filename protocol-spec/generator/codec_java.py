@@ -10,7 +10,8 @@ Which fields a record exposes (everything else the codec derives, so a caller ca
 - `role = "length"` read by nobody: the byte span of the fields after it, up to the first repeated field
   (permissions_len, SendMessages' metadata_length); checked on decode;
 - a count named by a later field's `repeat`: that list's size (the record gets an accessor of the same name);
-- `role = "flag"` named by a later field's `when`: which guarded branch holds data (null = the other one);
+- `role = "flag"` named by a later field's `when`: which guarded branch holds data (null = the other one); read
+  with `WireReader.flag`, which refuses a byte other than 0 or 1 with 3 InvalidCommand (never "absent");
 - `role = "padding"` / `"reserved"`: zeros (a non-zero reserved field is refused on decode).
 Primitives with hand-written runtime types (identifier, names, optional partition, chained permissions) are
 mapped to those types instead of being generated.
@@ -128,6 +129,8 @@ class _Plan:
     # --- code ---------------------------------------------------------------------------------------------
 
     def read_one(self, f: Field, local: dict[str, str]) -> str:
+        if f.role == "flag":
+            return "r.flag()"
         if f.type in _SCALARS:
             return _SCALARS[f.type][2]
         if f.type == "bytes":

@@ -11,6 +11,8 @@ Naming rule: one attribute per wire field, named exactly as in the spec; a field
 `unit` also gets a read-only alias with the unit suffix (`created_at` -> `created_at_us`, `max_topic_size` ->
 `max_topic_size_bytes`), so callers may use the name that carries the unit. Derived fields (counts, lengths,
 flags, padding: `spec.derived_field_names`) are not attributes; a derived count is a read-only property.
+A `role = "flag"` byte is read with `Reader.flag`, which refuses anything but 0 or 1 (INVALID_COMMAND), the same
+rule as the other languages' codecs and the runtime's chained permissions and optional partition.
 """
 
 from __future__ import annotations
@@ -101,6 +103,8 @@ class _Emitter:
 
     def read_one(self, f: Field) -> str:
         what = repr(f.name)
+        if f.role == "flag":
+            return f"reader.flag({what})"
         if f.enum:
             self.enums_used.add(f.enum)
             return f"enum_or_int({f.enum}, reader.u8({what}))"

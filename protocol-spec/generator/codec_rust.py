@@ -10,7 +10,8 @@ the spec and applied the same way everywhere:
   permissions_len) and is patched in after they are written.
 - `role = "flag"` gating `when` fields is derived from whether the gated value is present (`Option`, or a
   non-empty `Vec` for a chained list); a flag that ends an element of a `chained` list is the list's link and is
-  written by the list; any other flag is exposed as data.
+  written by the list; any other flag is exposed as data. Every flag is read with `Reader::flag`, which fails
+  on a byte other than 0 or 1 instead of reading it as "absent" (the rule every language's codec applies).
 - `padding` and `reserved` bytes are written as zeros; a non-zero reserved field fails decoding.
 - A count or size another field names is derived from that list or byte field (`derived_field_names`, the
   same rule as the fixtures' `fields`); decode reads that many elements, each consuming input, so a lying count
@@ -352,7 +353,7 @@ class _RecordRenderer:
                 out.append(indent + f"    return Err(CodecError::Invalid(\"{f.name} must be 0\"));")
                 out.append(indent + "}")
             elif f.role == "flag":
-                out.append(indent + f"let {f.name} = r.u8()?;")
+                out.append(indent + f"let {f.name} = u8::from(r.flag()?);")
             else:
                 out += self.decode_field(shape, f, lengths, indent)
             if f.name in checks:

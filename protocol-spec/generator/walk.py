@@ -27,6 +27,9 @@ def decode_fields(spec: Spec, fields: tuple[Field, ...], buf: bytes, pos: int = 
                 continue
         if f.repeat is None:
             values[f.name], pos = _decode_one(spec, f, buf, pos, values)
+            if f.role == "flag" and values[f.name] not in (0, 1):
+                # The spec's flag rule: only 0 and 1 exist; another byte is an error, never "absent".
+                raise WalkError(f"{f.name}: flag byte {values[f.name]}, must be 0 or 1")
         else:
             values[f.name], pos = _decode_repeated(spec, f, buf, pos, values)
     return values, pos

@@ -481,7 +481,7 @@ func (v *Permissions) Decode(r *Reader) {
 	v.ReadTopics = r.Bool()
 	v.PollMessages = r.Bool()
 	v.SendMessages = r.Bool()
-	hasStreams := r.U8()
+	hasStreams := r.Flag()
 	if hasStreams == 1 {
 		v.Streams = []StreamPermissions{}
 		for r.Remaining() > 0 {
@@ -812,7 +812,7 @@ func (v *StreamPermissions) decodeChained(r *Reader) (next uint8) {
 	v.ReadTopics = r.Bool()
 	v.PollMessages = r.Bool()
 	v.SendMessages = r.Bool()
-	hasTopics := r.U8()
+	hasTopics := r.Flag()
 	if hasTopics == 1 {
 		v.Topics = []TopicPermissions{}
 		for r.Remaining() > 0 {
@@ -824,7 +824,7 @@ func (v *StreamPermissions) decodeChained(r *Reader) (next uint8) {
 			}
 		}
 	}
-	next = r.U8()
+	next = r.Flag()
 	return next
 }
 
@@ -945,7 +945,7 @@ func (v *TopicPermissions) decodeChained(r *Reader) (next uint8) {
 	v.ReadTopic = r.Bool()
 	v.PollMessages = r.Bool()
 	v.SendMessages = r.Bool()
-	next = r.U8()
+	next = r.Flag()
 	return next
 }
 
@@ -991,7 +991,7 @@ func (v *UserDetails) Decode(r *Reader) {
 	v.CreatedAt = r.U64()
 	v.Status = r.U8()
 	v.Username = r.Str8()
-	hasPermissions := r.U8()
+	hasPermissions := r.Flag()
 	if hasPermissions == 0 {
 		r.Skip(3)
 	}
@@ -1231,7 +1231,7 @@ func (v *CreateUserRequest) Decode(r *Reader) {
 	v.Username = r.Str8()
 	v.Password = r.Str8()
 	v.Status = r.U8()
-	hasPermissions := r.U8()
+	hasPermissions := r.Flag()
 	if hasPermissions == 1 {
 		permissionsLen, permissionsLenFrom = int(r.U32()), r.Pos()
 	}
@@ -1294,12 +1294,12 @@ func (v *UpdateUserRequest) Encode(w *Writer) {
 // Decode reads UpdateUserRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *UpdateUserRequest) Decode(r *Reader) {
 	v.UserID.Decode(r)
-	hasUsername := r.U8()
+	hasUsername := r.Flag()
 	if hasUsername == 1 {
 		v.Username = new(string)
 		*v.Username = r.Str8()
 	}
-	hasStatus := r.U8()
+	hasStatus := r.Flag()
 	if hasStatus == 1 {
 		v.Status = new(uint8)
 		*v.Status = r.U8()
@@ -1339,7 +1339,7 @@ func (v *UpdatePermissionsRequest) Encode(w *Writer) {
 func (v *UpdatePermissionsRequest) Decode(r *Reader) {
 	var permissionsLen, permissionsLenFrom int
 	v.UserID.Decode(r)
-	hasPermissions := r.U8()
+	hasPermissions := r.Flag()
 	if hasPermissions == 1 {
 		permissionsLen, permissionsLenFrom = int(r.U32()), r.Pos()
 	}

@@ -137,6 +137,17 @@ func (r *Reader) F32() float32 { return math.Float32frombits(r.U32()) }
 // Bool reads one byte; any non-zero value is true.
 func (r *Reader) Bool() bool { return r.U8() != 0 }
 
+// Flag reads a spec `role = "flag"` byte: 0 or 1. Any other value fails the decode instead of reading as
+// "absent", which would silently drop the data the flag announces (an UpdatePermissions clearing permissions).
+func (r *Reader) Flag() uint8 {
+	v := r.U8()
+	if v > 1 {
+		r.Fail("flag byte must be 0 or 1, got %d", v)
+		return 0
+	}
+	return v
+}
+
 // Bytes answers the next n bytes as a sub-slice of the buffer.
 func (r *Reader) Bytes(n int) []byte {
 	b := r.take(n)
@@ -346,8 +357,8 @@ func (v U8) MarshalJSON() ([]byte, error) { return json.Marshal(uint8(v)) }
 
 // OptionalU32 reads a flag byte and a u32: nil when the flag is 0 (the u32 is then ignored).
 func (r *Reader) OptionalU32() *uint32 {
-	flag, value := r.U8(), r.U32()
-	if flag == 0 {
+	flag, value := r.Flag(), r.U32()
+	if flag != 1 {
 		return nil
 	}
 	return &value

@@ -82,5 +82,7 @@ def test_unknown_command_code():
 def test_optional_fields_flags():
     assert rq.UpdateUser(Identifier.numeric(1)).encode() == bytes.fromhex("010401000000" "00" "00")
     assert rq.UpdatePermissions(Identifier.numeric(1)).encode() == bytes.fromhex("010401000000" "00")
-    flag_two = rq.UpdateUser.decode(bytes.fromhex("010401000000" "02" "02"))
-    assert flag_two.username is None and flag_two.status is None
+    # A flag byte other than 0/1 is refused, never read as "unchanged" (protocol-spec README, Malformed payloads).
+    with pytest.raises(ProtocolError) as raised:
+        rq.UpdateUser.decode(bytes.fromhex("010401000000" "02" "02"))
+    assert raised.value.code == ErrorCode.INVALID_COMMAND

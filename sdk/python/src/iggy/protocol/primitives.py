@@ -75,6 +75,14 @@ class Reader:
     def bool(self, what: str = "bool") -> bool:
         return self.buf[self._need(1, what)] != 0
 
+    def flag(self, what: str = "flag") -> int:
+        """A spec `role = "flag"` byte: 0 or 1. Any other value is INVALID_COMMAND, never "absent", because a
+        presence flag read as absent silently drops data (UpdatePermissions would clear permissions)."""
+        value = self.buf[self._need(1, what)]
+        if value > 1:
+            raise invalid_command(f"{what} must be 0 or 1, got {value}")
+        return value
+
     def u16(self, what: str = "u16") -> int:
         return _U16.unpack_from(self.buf, self._need(2, what))[0]
 
@@ -122,8 +130,8 @@ class Reader:
         return self.utf8(self.u32(what), what)
 
     def opt_partition(self) -> int | None:
-        """`flag u8 | partition_id u32`: flag 1 = Some, anything else = None."""
-        flag = self.u8("partition flag")
+        """`has_partition u8 | partition_id u32`: flag 1 = Some, 0 = None (spec flag rule: nothing else)."""
+        flag = self.flag("has_partition")
         partition_id = self.u32("partition_id")
         return partition_id if flag == 1 else None
 
@@ -534,21 +542,21 @@ class Permissions:
         flags = [b != 0 for b in reader.view(10, "global permissions")]
         global_permissions = GlobalPermissions(*flags)
         streams: dict[int, StreamPermissions] = {}
-        if reader.bool("has_streams"):
+        if reader.flag("has_streams"):
             # Each stream entry takes at least 12 bytes, which bounds this loop by the payload size.
             while True:
                 stream_id = reader.u32("stream_id")
                 stream_flags = [b != 0 for b in reader.view(6, "stream permissions")]
                 topics: dict[int, TopicPermissions] = {}
-                if reader.bool("has_topics"):
+                if reader.flag("has_topics"):
                     while True:
                         topic_id = reader.u32("topic_id")
                         topic_flags = [b != 0 for b in reader.view(4, "topic permissions")]
                         topics[topic_id] = TopicPermissions(*topic_flags)
-                        if not reader.bool("has_next_topic"):
+                        if not reader.flag("has_next_topic"):
                             break
                 streams[stream_id] = StreamPermissions(*stream_flags, topics=topics)
-                if not reader.bool("has_next_stream"):
+                if not reader.flag("has_next_stream"):
                     break
         return cls(global_permissions, streams)
 

@@ -206,7 +206,7 @@ class CreateUser(Request):
         _username = reader.name('username')
         _password = reader.short_string('password')
         _status = enum_or_int(UserStatus, reader.u8('status'))
-        _has_permissions = reader.u8('has_permissions')
+        _has_permissions = reader.flag('has_permissions')
         if _has_permissions == 1:
             _permissions_len = reader.u32('permissions_len')
             _permissions_len_start = reader.pos
@@ -257,12 +257,12 @@ class UpdateUser(Request):
     @classmethod
     def read(cls, reader: Reader) -> Self:
         _user_id = Identifier.read(reader, 'user_id')
-        _has_username = reader.u8('has_username')
+        _has_username = reader.flag('has_username')
         if _has_username == 1:
             _username = reader.name('username')
         else:
             _username = None
-        _has_status = reader.u8('has_status')
+        _has_status = reader.flag('has_status')
         if _has_status == 1:
             _status = enum_or_int(UserStatus, reader.u8('status'))
         else:
@@ -291,7 +291,7 @@ class UpdatePermissions(Request):
     @classmethod
     def read(cls, reader: Reader) -> Self:
         _user_id = Identifier.read(reader, 'user_id')
-        _has_permissions = reader.u8('has_permissions')
+        _has_permissions = reader.flag('has_permissions')
         if _has_permissions == 1:
             _permissions_len = reader.u32('permissions_len')
             _permissions_len_start = reader.pos

@@ -324,7 +324,7 @@ class UserDetails(WireModel):
         _created_at = reader.u64('created_at')
         _status = enum_or_int(UserStatus, reader.u8('status'))
         _username = reader.name('username')
-        _has_permissions = reader.u8('has_permissions')
+        _has_permissions = reader.flag('has_permissions')
         if _has_permissions == 0:
             reader.view(3, 'padding')
         if _has_permissions == 1:

@@ -187,7 +187,7 @@ public final class Structs {
             long _createdAt = r.u64();
             int _status = r.u8();
             String _username = r.name();
-            int _hasPermissions = r.u8();
+            int _hasPermissions = r.flag();
             byte[] _padding = null;
             if (_hasPermissions == 0) {
                 _padding = r.bytes(3);

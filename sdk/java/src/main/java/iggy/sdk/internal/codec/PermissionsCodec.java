@@ -20,7 +20,7 @@ public final class PermissionsCodec {
             g[i] = r.bool();
         }
         Map<Long, StreamPermissions> streams = new LinkedHashMap<>();
-        int more = r.u8();
+        int more = r.flag();
         while (more == 1) {
             long streamId = r.u32();
             boolean[] s = new boolean[6];
@@ -28,14 +28,14 @@ public final class PermissionsCodec {
                 s[i] = r.bool();
             }
             Map<Long, TopicPermissions> topics = new LinkedHashMap<>();
-            int moreTopics = r.u8();
+            int moreTopics = r.flag();
             while (moreTopics == 1) {
                 long topicId = r.u32();
                 topics.put(topicId, new TopicPermissions(r.bool(), r.bool(), r.bool(), r.bool()));
-                moreTopics = r.u8();
+                moreTopics = r.flag();
             }
             streams.put(streamId, new StreamPermissions(s[0], s[1], s[2], s[3], s[4], s[5], topics));
-            more = r.u8();
+            more = r.flag();
         }
         return new Permissions(g[0], g[1], g[2], g[3], g[4], g[5], g[6], g[7], g[8], g[9], streams);
     }

@@ -216,7 +216,7 @@ public final class Requests {
             String _username = r.name();
             String _password = r.password();
             int _status = r.u8();
-            int _hasPermissions = r.u8();
+            int _hasPermissions = r.flag();
             int _permissionsLenAt = 0;
             long _permissionsLen = 0;
             if (_hasPermissions == 1) {
@@ -267,12 +267,12 @@ public final class Requests {
 
         public static UpdateUser decode(WireReader r) {
             Identifier _userId = r.identifier();
-            int _hasUsername = r.u8();
+            int _hasUsername = r.flag();
             String _username = null;
             if (_hasUsername == 1) {
                 _username = r.name();
             }
-            int _hasStatus = r.u8();
+            int _hasStatus = r.flag();
             Integer _status = null;
             if (_hasStatus == 1) {
                 _status = r.u8();
@@ -299,7 +299,7 @@ public final class Requests {
 
         public static UpdatePermissions decode(WireReader r) {
             Identifier _userId = r.identifier();
-            int _hasPermissions = r.u8();
+            int _hasPermissions = r.flag();
             int _permissionsLenAt = 0;
             long _permissionsLen = 0;
             if (_hasPermissions == 1) {

@@ -88,6 +88,18 @@ public final class WireReader {
         return u8() != 0;
     }
 
+    /**
+     * A spec {@code role = "flag"} byte: 0 or 1. Any other value raises 3 InvalidCommand instead of reading as
+     * "absent", which would silently drop the data the flag announces (an UpdatePermissions clearing permissions).
+     */
+    public int flag() {
+        int value = u8();
+        if (value > 1) {
+            throw IggyException.of(ErrorCode.INVALID_COMMAND.code(), "flag byte must be 0 or 1, got " + value);
+        }
+        return value;
+    }
+
     public byte[] bytes(long n) {
         if (n > Integer.MAX_VALUE) {
             throw malformed("length " + n + " too large");
@@ -141,9 +153,9 @@ public final class WireReader {
         throw malformed("identifier kind " + kind + " length " + length);
     }
 
-    /** optional_partition: flag u8 then partition u32, always 5 bytes; null when the flag is 0. */
+    /** optional_partition: flag u8 (0 or 1) then partition u32, always 5 bytes; null when the flag is 0. */
     public Long optionalPartition() {
-        int flag = u8();
+        int flag = flag();
         long partition = u32();
         return flag == 0 ? null : partition;
     }
