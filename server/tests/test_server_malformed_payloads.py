@@ -2,7 +2,9 @@
 
 The vectors target user id 1 (UpdateUser, UpdatePermissions) and create "bob" (CreateUser). A request cut before
 a presence flag once read as "flag absent": a cut UpdatePermissions cleared the user's permissions and answered
-OK. Iggy 0.8 answers 3 (InvalidCommand) for a truncated payload and 4 for a permissions_len mismatch.
+OK. Iggy 0.8 answers 3 (InvalidCommand) for a truncated payload and 4 for a permissions_len mismatch. A flag byte
+of 2 (has_permissions, has_username, has_status, the permissions block's links, has_partition) read as "absent"
+too, as Iggy 0.8 still reads it: UpdatePermissions with has_permissions 2 cleared the permissions; now 3.
 """
 
 from __future__ import annotations

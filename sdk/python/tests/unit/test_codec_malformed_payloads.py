@@ -1,7 +1,8 @@
 """The shared malformed-payload vectors (protocol-spec/fixtures/malformed_payloads.json) through the codec.
 
 Every SDK replays the same file. The server decodes with this codec, so the error code asserted here is the one
-a client receives: a request cut before a presence flag is truncated (3), never read as "absent".
+a client receives: a request cut before a presence flag is truncated (3) and a flag byte other than 0/1 is refused
+(3), never read as "absent".
 """
 
 from __future__ import annotations
@@ -28,6 +29,14 @@ def test_rejected_request_fails_with_the_stated_code(case: dict):
         request_type.decode(bytes.fromhex(case["payload_hex"]))
     assert ErrorCode[_upper_snake(case["error_name"])] == case["error_code"]
     assert raised.value.code == case["error_code"]
+
+
+@pytest.mark.parametrize("case", [c for c in VECTORS["rejected_requests"] if "bad_flag" in c], ids=lambda c: c["name"])
+def test_a_flag_byte_of_2_is_the_only_fault(case: dict):
+    """Set to 0, the same flag byte gives a valid request: the codec refuses 2 rather than reading it as absent."""
+    payload = bytearray.fromhex(case["payload_hex"])
+    payload[case["flag_at"]] = 0
+    REQUEST_TYPES[Command(case["code"])].decode(bytes(payload))
 
 
 @pytest.mark.parametrize("case", VECTORS["tolerated_responses"], ids=lambda case: case["name"])

@@ -98,6 +98,25 @@ fn malformed_requests_do_not_decode() {
     }
 }
 
+/// A flag byte of 2 is the vector's only fault: set to 0, the same payload gets past decoding.
+#[test]
+fn bad_flag_vectors_decode_with_flag_zero() {
+    let (_, vectors) = malformed_vectors();
+    let cases = vectors["rejected_requests"].as_array().expect("rejected_requests");
+    let mut checked = 0;
+    for case in cases.iter().filter(|case| case.get("bad_flag").is_some()) {
+        let name = case["name"].as_str().expect("name");
+        let code = case["code"].as_u64().expect("code") as u32;
+        let mut payload = hex(case["payload_hex"].as_str().expect("payload_hex"));
+        payload[case["flag_at"].as_u64().expect("flag_at") as usize] = 0;
+        if let Err(error) = generated::replay(code, true, &Value::Null, Bytes::from(payload)) {
+            assert!(!error.starts_with("decode request"), "{name}: with the flag 0: {error}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 0, "no bad_flag vectors");
+}
+
 #[test]
 fn stats_ignores_an_unparsable_extension_tail() {
     use iggy_sdk::codec::GetStatsRequest;

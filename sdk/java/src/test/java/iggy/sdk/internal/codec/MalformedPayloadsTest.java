@@ -22,7 +22,8 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Replays protocol-spec/fixtures/malformed_payloads.json (see protocol-spec/README.md "Malformed payloads"):
- * a request cut before a presence flag or with a mis-sized permissions_len does not decode, and a Stats extension
+ * a request cut before a presence flag, with a flag byte other than 0/1 or with a mis-sized permissions_len does not
+ * decode, and a Stats extension
  * area that does not parse is ignored.
  */
 class MalformedPayloadsTest {
@@ -42,8 +43,25 @@ class MalformedPayloadsTest {
             int code = ((BigInteger) c.get("code")).intValueExact();
             byte[] payload = HexFormat.of().parseHex((String) c.get("payload_hex"));
             CommandTable.Entry entry = CommandTable.BY_CODE.get(code);
-            assertThrows(IggyException.class, () -> entry.requestDecoder().apply(new WireReader(payload)));
+            IggyException e = assertThrows(IggyException.class,
+                    () -> entry.requestDecoder().apply(new WireReader(payload)));
+            if (c.containsKey("bad_flag")) {
+                assertEquals(((BigInteger) c.get("error_code")).intValueExact(), e.code());
+            }
         }));
+    }
+
+    /** A flag byte of 2 is the vector's only fault: set to 0, the same payload is a complete, valid request. */
+    @TestFactory
+    Stream<DynamicTest> badFlagVectorsDecodeWithFlagZero() throws IOException {
+        return vectors("rejected_requests").stream().filter(c -> c.containsKey("bad_flag"))
+                .map(c -> DynamicTest.dynamicTest((String) c.get("name"), () -> {
+                    byte[] payload = HexFormat.of().parseHex((String) c.get("payload_hex"));
+                    payload[((BigInteger) c.get("flag_at")).intValueExact()] = 0;
+                    WireReader r = new WireReader(payload);
+                    CommandTable.BY_CODE.get(((BigInteger) c.get("code")).intValueExact()).requestDecoder().apply(r);
+                    assertEquals(0, r.remaining(), "bytes left after decoding");
+                }));
     }
 
     /**
