@@ -11,12 +11,20 @@ started fresh for every run (``--start-server``); the external one keeps running
 its benchmark streams before each run. Reported per workload, role and target: the median MB/s and p99 batch
 latency over the rounds with their min–max spread, and the ratios of our medians to the external server's.
 Single runs on a shared or virtual machine move by tens of percent: use ≥ 5 rounds on a quiet machine.
+
+Before every run, ``--warm-page-cache-mib`` MiB are written to a file and deleted again. On a virtual machine
+whose host takes freed guest memory back (free-page reporting, as on the 2-core development VM), the first
+write into a page the host has reclaimed costs a fault on the host: measured there, writing 1 GiB of fresh page
+cache took 2.8–3.2 CPU-seconds, against 0.2 s for pages freed a moment before. A server whose run starts by
+deleting the previous run's files (the generator recreates its streams on the external server) would write into
+warm pages and one started fresh into cold ones; warming before every run gives every target the same start.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import statistics
 import subprocess
@@ -56,6 +64,13 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         "--bench-flags", default="", help="extra iggy-bench flags for every run, e.g. '--message-batches 200'"
     )
     parser.add_argument("--pause-s", type=float, default=5.0, help="rest between runs (default %(default)s)")
+    parser.add_argument(
+        "--warm-page-cache-mib",
+        type=int,
+        default=2048,
+        help="MiB written and deleted before every run, so every target starts with the same page cache "
+        "(0: off; default %(default)s)",
+    )
     parser.add_argument("--output-json", type=Path, help="every run's figures and the summary")
     args = parser.parse_args(argv)
     modes = [m for m in args.modes.split(",") if m]
@@ -81,6 +96,21 @@ def bench_command(args: argparse.Namespace, target: str, workload: str, output: 
     else:
         argv += ["--start-server", "--durability", target.removeprefix("ours-")]
     return argv + shlex.split(workload)
+
+
+def warm_page_cache(directory: Path, mebibytes: int) -> None:
+    """Write ``mebibytes`` MiB to a file in ``directory`` and delete it (see the module docstring)."""
+    if mebibytes <= 0:
+        return
+    path = directory / "warm-page-cache"
+    chunk = bytes(1024 * 1024)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        for index in range(mebibytes):
+            os.pwrite(fd, chunk, index * len(chunk))
+    finally:
+        os.close(fd)
+        path.unlink()
 
 
 def role_figures(report: dict) -> dict[str, dict[str, float]]:
@@ -156,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
                     output = Path(directory) / f"r{round_number}-{len(runs)}.json"
                     command = bench_command(args, target, workload, output)
                     print(f"round {round_number}/{args.rounds}: {target}: {workload}", file=sys.stderr, flush=True)
+                    warm_page_cache(Path(directory), args.warm_page_cache_mib)
                     finished = subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
                     if finished.returncode != 0 or not output.is_file():
                         failures += 1
