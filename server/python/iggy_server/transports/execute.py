@@ -3,7 +3,7 @@
 ``await execute(ctx, session, code, payload)`` applies the checks the TCP dispatcher applies before a handler
 runs (known code, payload limit, stale client, login), runs ``HANDLERS[code]`` — the same implementation TCP
 uses — and returns a :class:`Reply`: status 0 with the OK body parts, or the Iggy error code and its message.
-TCP keeps its inline fast path in ``app.py`` (same checks, without a task or a reply object per request).
+TCP keeps its inline fast path in ``tcp/`` (same checks, without a task or a reply object per request).
 """
 
 from __future__ import annotations
@@ -17,9 +17,8 @@ from iggy.protocol.codes import UNAUTHENTICATED_COMMANDS, Command, ErrorCode
 from iggy.protocol.errors import ProtocolError
 
 from .._native import NativeError
-from ..app import _NO_ROOM_ERRNOS
 from ..audit import AUDITED_COMMANDS, audit_line
-from ..errors import IggyError, from_protocol_error
+from ..errors import NO_ROOM_ERRNOS, IggyError, from_protocol_error
 from ..handlers import HANDLERS
 from .metrics import METRICS
 
@@ -77,7 +76,7 @@ def to_iggy_error(error: Exception, code: int, session: Any) -> IggyError:
         return from_protocol_error(error)
     if isinstance(error, NativeError):
         return IggyError(int(getattr(error, "code", ErrorCode.ERROR)), str(getattr(error, "message", error)))
-    if isinstance(error, OSError) and error.errno in _NO_ROOM_ERRNOS:
+    if isinstance(error, OSError) and error.errno in NO_ROOM_ERRNOS:
         return IggyError(ErrorCode.CANNOT_WRITE_TO_FILE, f"the data directory refused a write: {error}")
     log.error("handler of %s failed for client %d", Command(code).name, session.client_id, exc_info=error)
     return IggyError(ErrorCode.ERROR)
