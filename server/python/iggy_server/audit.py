@@ -18,9 +18,11 @@ import logging
 import time
 from typing import Any
 
-from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.codes import Command
 from iggy.protocol.describe import describe
 from iggy.protocol.requests import decode_request
+
+from .errors import error_name
 
 __all__ = ["AUDITED_COMMANDS", "LogRateLimit", "audit_line", "describe_target"]
 
@@ -73,7 +75,7 @@ def describe_target(code: int, payload: memoryview) -> str:
 
 
 def audit_line(user_id: int | None, address: str, code: int, payload: memoryview, error: int | None) -> None:
-    outcome = "ok" if error is None else f"error {error} ({_error_name(error)})"
+    outcome = "ok" if error is None else f"error {error} ({error_name(error)})"
     audit_log.info(
         "audit: user %s from %s: %s %s → %s", user_id, address, Command(code).name, describe_target(code, payload),
         outcome,
@@ -105,13 +107,6 @@ class LogRateLimit:
         self._lines += 1
         suppressed, self._suppressed = self._suppressed, 0
         return suppressed
-
-
-def _error_name(code: int) -> str:
-    try:
-        return ErrorCode(code).name
-    except ValueError:
-        return "UNKNOWN"
 
 
 def as_counters(values: dict[str, Any]) -> str:

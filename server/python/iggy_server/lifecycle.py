@@ -17,15 +17,17 @@ from pathlib import Path
 from typing import Any
 
 from .audit import LogRateLimit, as_counters
-from .config import ConfigError, split_address
+from .config import split_address
 from .context import ServerContext
 from .handlers import load_handlers
 from .session import now_us
 from .startup import log_hot_path_stats
 from .tcp.connection import Connection
 from .tcp.framing import FRAME_COUNTERS
+from .transports import start_listeners, stop_listeners
+from .transports.certificates import server_tls_context
 
-__all__ = ["IggyServer", "run_server", "tls_context"]
+__all__ = ["IggyServer", "run_server"]
 
 log = logging.getLogger("iggy_server")
 
@@ -61,12 +63,10 @@ class IggyServer:
         host, port = split_address(self.ctx.config.tcp.address, "tcp.address")
         loop = asyncio.get_running_loop()
         self._server = await loop.create_server(
-            lambda: Connection(self), host, port, reuse_address=True, ssl=tls_context(self.ctx.config.tcp.tls)
+            lambda: Connection(self), host, port, reuse_address=True, ssl=_tls_context(self.ctx.config.tcp.tls)
         )
         sockname = self._server.sockets[0].getsockname()
         self.ctx.bound_host, self.ctx.bound_port = sockname[0], sockname[1]
-        from .transports import start_listeners  # imported here: the transports import this module
-
         try:
             self.transports = await start_listeners(self.ctx)
         except BaseException:
@@ -169,8 +169,6 @@ class IggyServer:
         log.info("shutting down")
         if self._server is not None:
             self._server.close()
-        from .transports import stop_listeners
-
         await stop_listeners(self.transports)
         for task in self._background:
             task.cancel()
@@ -230,17 +228,6 @@ async def run_server(ctx: ServerContext) -> None:
     await server.shutdown()
 
 
-def tls_context(tls: Any) -> ssl.SSLContext | None:
-    """The listener's TLS context when `tcp.tls.enabled` (TLS 1.2+, the configured chain and key), else None."""
-    if not tls.enabled:
-        return None
-    for key in ("cert_file", "key_file"):
-        if not getattr(tls, key):
-            raise ConfigError(f"tcp.tls.{key}: required when tcp.tls.enabled is true")
-    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    context.minimum_version = ssl.TLSVersion.TLSv1_2
-    try:
-        context.load_cert_chain(tls.cert_file, tls.key_file)
-    except (OSError, ssl.SSLError) as error:
-        raise ConfigError(f"tcp.tls: cannot load {tls.cert_file!r} / {tls.key_file!r}: {error}") from None
-    return context
+def _tls_context(tls: Any) -> ssl.SSLContext | None:
+    """The TCP listener's TLS context when ``tcp.tls.enabled``, else None."""
+    return server_tls_context("tcp.tls", tls.cert_file, tls.key_file) if tls.enabled else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 from typing import TYPE_CHECKING
 
 from .dispatch import RequestDispatcher
@@ -53,8 +54,6 @@ class Connection(RequestDispatcher):
             sock = transport.get_extra_info("socket")
             if sock is not None:
                 try:
-                    import socket
-
                     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 except OSError:
                     pass

@@ -17,7 +17,7 @@ from iggy.protocol.errors import ProtocolError
 
 from .._native import NativeError
 from ..audit import AUDITED_COMMANDS, audit_line
-from ..errors import NO_ROOM_ERRNOS, IggyError, from_protocol_error
+from ..errors import NO_ROOM_ERRNOS, IggyError, error_name, from_protocol_error
 from ..handlers import HANDLERS
 from .framing import KNOWN_CODES, FrameReader
 
@@ -151,7 +151,7 @@ class RequestDispatcher(FrameReader):
                 session.client_id if session else "?",
                 name,
                 int(error),
-                _error_name(error),
+                error_name(error),
                 message,
                 f" ({suppressed} similar lines suppressed)" if suppressed else "",
             )
@@ -185,10 +185,3 @@ class RequestDispatcher(FrameReader):
             self.transport.write(part)
         if pending:
             self.transport.write(pending)
-
-
-def _error_name(code: int) -> str:
-    try:
-        return ErrorCode(code).name
-    except ValueError:
-        return "UNKNOWN"
