@@ -84,8 +84,10 @@ class IggyServer:
         if config.system.message_saver.enabled:
             self._every(config.system.message_saver.interval_ms, self.ctx.metadata.fsync_dirty, "message saver")
         self._every(config.system.memory_pool.stats_log_interval_ms, self.log_stats, "hot path stats")
-        # A stalled frame is noticed between 1 and 1.25 read timeouts after its last byte.
-        self._every(max(config.limits.frame_read_timeout_ms // 4, 1), self._close_stalled, "stalled frame sweep")
+        # A stalled frame is noticed between 1 and 1.25 read timeouts after its last byte, a missing login
+        # between 1 and 1.25 login timeouts after the connection (or its logout).
+        sweep_interval_ms = max(min(config.limits.frame_read_timeout_ms, config.limits.login_timeout_ms) // 4, 1)
+        self._every(sweep_interval_ms, self._close_overdue, "stalled frame and login timeout sweep")
         if config.system.message_cleaner.enabled:
             self._every(config.system.message_cleaner.interval_ms, self._clean_expired, "message cleaner")
         group_config = config.consumer_group
@@ -125,27 +127,26 @@ class IggyServer:
                 if connection is not None and not connection._busy:
                     connection._close()
 
-    def _close_stalled(self) -> None:
-        """Close connections that sent part of a frame and nothing more for ``limits.frame_read_timeout_ms``."""
+    def _close_overdue(self) -> None:
+        """Close (abort) connections stalled mid-frame for ``limits.frame_read_timeout_ms`` and connections not
+        logged in for ``limits.login_timeout_ms``."""
         now = asyncio.get_running_loop().time()
-        timeout_s = self.ctx.config.limits.frame_read_timeout_ms / 1000
+        limits = self.ctx.config.limits
+        read_timeout_s, login_timeout_s = limits.frame_read_timeout_ms / 1000, limits.login_timeout_ms / 1000
         for connection in list(self.connections):
-            if not connection.mid_frame:
-                connection.stall_mark = None
+            overdue = connection.overdue(now, read_timeout_s, login_timeout_s)
+            if overdue is None:
                 continue
-            mark = connection.stall_mark
-            if mark is None or mark[0] != connection.received_bytes:
-                connection.stall_mark = (connection.received_bytes, now)
-            elif now - mark[1] >= timeout_s:
-                session = connection.session
-                log.warning(
-                    "client %s (%s): closing, no byte of the pending frame for %.1f s",
-                    session.client_id if session else "?",
-                    session.address if session else "?",
-                    now - mark[1],
-                )
-                self.frame_stats["rejected_stalled"] += 1
-                connection._close(abort=True)
+            counter, reason = overdue
+            session = connection.session
+            log.warning(
+                "client %s (%s): closing, %s",
+                session.client_id if session else "?",
+                session.address if session else "?",
+                reason,
+            )
+            self.frame_stats[counter] += 1
+            connection._close(abort=True)
 
     def _clean_expired(self) -> None:
         now = now_us()

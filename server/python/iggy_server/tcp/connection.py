@@ -2,7 +2,8 @@
 
 Reading pauses while a handler waits (a task carries it on) and while more than
 ``limits.write_buffer_high_water_bytes`` of answers wait in the transport (write backpressure); a
-connection that stalls mid-frame for ``limits.frame_read_timeout_ms`` is closed by the server's sweep.
+connection that stalls mid-frame for ``limits.frame_read_timeout_ms``, or stays without a login for
+``limits.login_timeout_ms``, is closed by the server's sweep.
 """
 
 from __future__ import annotations
@@ -33,8 +34,10 @@ class Connection(RequestDispatcher):
         self._busy = False
         self._write_paused = False
         self._reading_paused = False
-        # (bytes received, loop time) when the stall sweep last saw ``received_bytes`` change.
+        # (bytes received, loop time) when the sweep last saw ``received_bytes`` change.
         self.stall_mark: tuple[int, float] | None = None
+        # Loop time since when the connection is not logged in (None while it is).
+        self.unauthenticated_since: float | None = None
 
     # ------------------------------------------------------------------ asyncio callbacks
 
@@ -58,6 +61,7 @@ class Connection(RequestDispatcher):
                 except OSError:
                     pass
         self.session = self.ctx.clients.connect(address, transport)
+        self.unauthenticated_since = asyncio.get_running_loop().time()
         self.server.connections.add(self)
         log.info("client %d connected from %s", self.session.client_id, address)
 
@@ -91,6 +95,28 @@ class Connection(RequestDispatcher):
     def mid_frame(self) -> bool:
         """Whether part of a frame has arrived and the rest is awaited from the peer (not paused by us)."""
         return not self._reading_paused and (self._state != self._HEADER or self._filled > 0)
+
+    def overdue(self, now: float, read_timeout_s: float, login_timeout_s: float) -> tuple[str, str] | None:
+        """For the server's periodic sweep: (counter, reason) when this connection is to be closed — stalled
+        mid-frame for ``read_timeout_s``, or not logged in for ``login_timeout_s`` (since it connected or
+        logged out; not while a request, such as the login itself, is running) — else None."""
+        session = self.session
+        if session is not None and session.user_id is None:
+            if self.unauthenticated_since is None:
+                self.unauthenticated_since = now  # logged out (or its user deleted) since the last sweep
+            elif not self._busy and now - self.unauthenticated_since >= login_timeout_s:
+                return "closed_login_timeout", f"not logged in after {now - self.unauthenticated_since:.1f} s"
+        else:
+            self.unauthenticated_since = None
+        if not self.mid_frame:
+            self.stall_mark = None
+            return None
+        mark = self.stall_mark
+        if mark is None or mark[0] != self.received_bytes:
+            self.stall_mark = (self.received_bytes, now)
+        elif now - mark[1] >= read_timeout_s:
+            return "rejected_stalled", f"no byte of the pending frame for {now - mark[1]:.1f} s"
+        return None
 
     def _update_reading(self) -> None:
         """Read while no handler is running and the peer drains its answers; pause otherwise."""

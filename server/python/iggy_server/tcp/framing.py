@@ -53,6 +53,7 @@ FRAME_COUNTERS = (
     "rejected_oversize_before_login",
     "rejected_unauthenticated",
     "rejected_stalled",
+    "closed_login_timeout",
     "error_answers",
 )
 
