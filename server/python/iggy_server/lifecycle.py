@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .audit import LogRateLimit, as_counters
+from .audit import as_counters
 from .config import split_address
 from .context import ServerContext
 from .handlers import load_handlers
@@ -46,12 +46,11 @@ class IggyServer:
         self.transports: dict[str, Any] = {}
         # Counters of refused frames and error answers, logged with the hot-path stats (see log_stats).
         self.frame_stats: dict[str, int] = dict.fromkeys(FRAME_COUNTERS, 0)
-        self.log_limit = LogRateLimit()
 
     def log_stats(self) -> None:
         log_hot_path_stats(self.ctx.io)
         log.info(
-            "frames: %s log_lines_suppressed=%d", as_counters(self.frame_stats), self.log_limit.suppressed_total
+            "frames: %s log_lines_suppressed=%d", as_counters(self.frame_stats), self.ctx.log_limit.suppressed_total
         )
 
     def track(self, task: asyncio.Task[Any]) -> None:

@@ -13,13 +13,10 @@ import struct
 from typing import TYPE_CHECKING, Any
 
 from iggy.protocol.codes import Command, ErrorCode
-from iggy.protocol.errors import ProtocolError
 
-from .._native import NativeError
-from ..audit import AUDITED_COMMANDS, audit_line
-from ..errors import NO_ROOM_ERRNOS, IggyError, error_name, from_protocol_error
-from ..handlers import HANDLERS
-from .framing import KNOWN_CODES, FrameReader
+from ..audit import AUDITED_COMMANDS, log_refused, write_audit
+from ..handlers import HANDLERS, as_iggy_error
+from .framing import FrameReader
 
 if TYPE_CHECKING:
     from ..lifecycle import IggyServer
@@ -111,50 +108,25 @@ class RequestDispatcher(FrameReader):
         status: int | None = None
         if error is None:
             self._write_ok(code, result)
-        elif isinstance(error, IggyError):
-            status = error.code
-            self._reject(code, error.code, error.message)
-        elif isinstance(error, ProtocolError):
-            converted = from_protocol_error(error)
-            status = converted.code
-            self._reject(code, converted.code, converted.message)
-        elif isinstance(error, NativeError):
-            status = int(getattr(error, "code", ErrorCode.ERROR))
-            self._reject(code, status, str(getattr(error, "message", error)))
-        elif isinstance(error, OSError) and error.errno in NO_ROOM_ERRNOS:
-            status = ErrorCode.CANNOT_WRITE_TO_FILE
-            self._reject(code, status, f"the data directory refused a write: {error}")
         else:
-            status = ErrorCode.ERROR
-            log.error(
-                "handler of %s failed for client %d", Command(code).name, session.client_id, exc_info=error
-            )
-            self._write_error(ErrorCode.ERROR)
-        if audit is not None and (status is None or self.server.log_limit.allow() is not None):
-            audit_line(audit[0], session.address, code, audit[1], status)
+            failure = as_iggy_error(error, code, session.client_id)
+            status = failure.code
+            self._reject(code, status, failure.message)
+        if audit is not None:
+            write_audit(self.ctx.log_limit, audit[0], session.address, code, audit[1], status)
         if session.stale:
             self._close()
 
     def _reject(self, code: int, error: int, message: str, frame_reason: str | None = None) -> None:
         """Answer an error. ``frame_reason``: the frame itself was refused (counted per reason). The log line
-        is rate-limited server-wide, so a client sending garbage cannot turn its bytes into more log bytes."""
+        goes through the server-wide rate limit."""
         stats = self.server.frame_stats
         stats["error_answers"] += 1
         if frame_reason is not None:
             stats[f"rejected_{frame_reason}"] += 1
-        suppressed = self.server.log_limit.allow()
-        if suppressed is not None:
-            session = self.session
-            name = Command(code).name if code in KNOWN_CODES else str(code)
-            log.info(
-                "client %s: %s → error %d (%s): %s%s",
-                session.client_id if session else "?",
-                name,
-                int(error),
-                error_name(error),
-                message,
-                f" ({suppressed} similar lines suppressed)" if suppressed else "",
-            )
+        session = self.session
+        client, address = (session.client_id, session.address) if session is not None else ("?", "?")
+        log_refused(self.ctx.log_limit, "tcp", client, address, code, error, message)
         self._write_error(error)
 
     def _write_error(self, error: int) -> None:

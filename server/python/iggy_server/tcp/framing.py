@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .._native import PooledBuffer
     from ..session import Session
 
-__all__ = ["FrameReader", "FRAME_COUNTERS", "KNOWN_CODES"]
+__all__ = ["FrameReader", "FRAME_COUNTERS"]
 
 _REQUEST_HEADER = struct.Struct("<II")
 _DRAIN_CHUNK_BYTES = 64 * 1024
@@ -45,7 +45,7 @@ _INITIAL_PAYLOAD_BYTES = 4096
 # SendMessages payloads from this size on are received into pooled buffers (smaller ones: a bytearray is
 # cheaper); other commands gain nothing from the zero-copy path and use the growing bytearray.
 _POOLED_PAYLOAD_MIN_BYTES = 64 * 1024
-KNOWN_CODES = frozenset(int(c) for c in Command)
+_KNOWN_CODES = frozenset(int(c) for c in Command)
 FRAME_COUNTERS = (
     "rejected_frame_too_short",
     "rejected_unknown_command",
@@ -165,7 +165,7 @@ class FrameReader(asyncio.BufferedProtocol):
             self._reject(code, error, message, "oversize_before_login")
             self._close()
             return
-        if code not in KNOWN_CODES or Command(code) not in HANDLERS:
+        if code not in _KNOWN_CODES or Command(code) not in HANDLERS:
             self._reject(code, ErrorCode.INVALID_COMMAND, f"unknown command code {code}", "unknown_command")
             self._drain(payload_bytes)
             return
