@@ -15,10 +15,10 @@ from iggy.protocol import requests
 from iggy.protocol.codes import Command
 from iggy.protocol.framing import encode_request
 
+from log_support import wait_for_log
 from server_support import ServerProcess
 from transport_support import SERVER_ENV, Http
 
-LOG_WAIT_S = 30.0
 REPLY_WAIT_S = 60.0
 LINES_PER_SECOND = 20  # audit.LogRateLimit's default
 UNKNOWN_CODE = 9999
@@ -30,17 +30,6 @@ def info_server(tmp_path):
     process = ServerProcess(tmp_path / "data", env=INFO_ENV).start()
     yield process
     process.stop()
-
-
-def wait_for_log(server: ServerProcess, pattern: str) -> str:
-    deadline = time.monotonic() + LOG_WAIT_S
-    while True:
-        match = re.search(pattern, server.log(), re.MULTILINE)
-        if match:
-            return match.group(0)
-        if time.monotonic() > deadline:
-            raise AssertionError(f"no log line matches {pattern!r}:\n{server.log()[-3000:]}")
-        time.sleep(0.05)
 
 
 def websocket_replies(server: ServerProcess, message: bytes, replies: int) -> list[int]:
