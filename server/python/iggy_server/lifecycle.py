@@ -1,7 +1,8 @@
 """The server's lifecycle: the TCP listener and the other transports, background tasks, graceful shutdown.
 
 ``run_server(ctx)`` runs until SIGINT/SIGTERM. The periodic tasks: heartbeat verification, the message
-saver's fsync, hot-path stats, the stalled-frame sweep, retention, consumer-group revocation timeouts.
+saver's fsync, hot-path stats, the sweep of stalled frames and missing logins, retention, consumer-group
+revocation timeouts.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from .config import split_address
 from .context import ServerContext
 from .handlers import load_handlers
 from .session import now_us
-from .startup import log_hot_path_stats
 from .tcp.connection import Connection
 from .tcp.framing import FRAME_COUNTERS
 from .transports import start_listeners, stop_listeners
@@ -48,7 +48,7 @@ class IggyServer:
         self.frame_stats: dict[str, int] = dict.fromkeys(FRAME_COUNTERS, 0)
 
     def log_stats(self) -> None:
-        log_hot_path_stats(self.ctx.io)
+        log.info("hot path: %s", as_counters(self.ctx.io.stats()))
         log.info(
             "frames: %s log_lines_suppressed=%d", as_counters(self.frame_stats), self.ctx.log_limit.suppressed_total
         )

@@ -24,7 +24,7 @@ from .security.tokens import TokenStore
 from .security.users import UserStore
 from .storage import IoResources
 
-__all__ = ["build_context", "configure_hot_path", "log_hot_path_stats"]
+__all__ = ["build_context", "configure_hot_path"]
 
 log = logging.getLogger("iggy_server")
 
@@ -111,11 +111,6 @@ def configure_hot_path(config: ServerConfig) -> IoResources:
             config.system.memory_pool.size_bytes,
         )
     return io
-
-
-def log_hot_path_stats(io: IoResources) -> None:
-    stats = io.stats()
-    log.info("hot path: %s", " ".join(f"{key}={value}" for key, value in stats.items()))
 
 
 def _attach_security(ctx: ServerContext, root_credentials: tuple[str, str] | None) -> None:

@@ -89,7 +89,7 @@ class Connection(RequestDispatcher):
         self._write_paused = False
         self._update_reading()
 
-    # ------------------------------------------------------------------ flow control
+    # ------------------------------------------------------------------ flow control, timeouts
 
     @property
     def mid_frame(self) -> bool:
