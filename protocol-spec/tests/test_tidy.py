@@ -61,7 +61,7 @@ def test_tests_fixtures_and_generated_files_are_exempt():
     assert tidy.is_test_or_fixture("sdk/python/tests/unit/test_codec.py")
     assert tidy.is_test_or_fixture("protocol-spec/fixtures/make.py")
     assert tidy.is_test_or_fixture("sdk/go/codes_test.go")
-    assert not tidy.is_test_or_fixture("server/python/iggy_server/app.py")
+    assert not tidy.is_test_or_fixture("server/python/iggy_server/tcp/framing.py")
     assert tidy.is_generated(f"# {tidy.BANNER}\nx = 1\n")
     assert not tidy.is_generated("x = 1\n")
 

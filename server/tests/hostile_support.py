@@ -57,6 +57,23 @@ def raw_connection(server: ServerProcess) -> socket.socket:
     return sock
 
 
+def wait_closed_by_server(sock: socket.socket, deadline: float) -> bytes:
+    """Everything the server sends until it closes the connection (bounded by ``deadline``)."""
+    received = bytearray()
+    while time.monotonic() < deadline:
+        sock.settimeout(max(deadline - time.monotonic(), 0.01))
+        try:
+            chunk = sock.recv(65536)
+        except ConnectionResetError:
+            return bytes(received)
+        except socket.timeout:
+            break
+        if not chunk:
+            return bytes(received)
+        received += chunk
+    raise AssertionError(f"the server did not close the connection (received {bytes(received)!r})")
+
+
 def announce(sock: socket.socket, code: int, payload_bytes: int, sent_bytes: int) -> None:
     """Send a frame header promising ``payload_bytes`` and only the first ``sent_bytes`` of them."""
     sock.sendall(struct.pack("<II", 4 + payload_bytes, code) + bytes(sent_bytes))

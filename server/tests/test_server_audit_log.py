@@ -3,7 +3,6 @@ command leaves an audit line (user, client address, command, target, outcome) wi
 
 from __future__ import annotations
 
-import re
 import struct
 import time
 
@@ -13,9 +12,9 @@ from iggy.protocol import requests
 from iggy.protocol.codes import Command, ErrorCode
 from iggy.protocol.primitives import GlobalPermissions, Permissions
 
+from log_support import wait_for_log
 from server_support import ServerProcess
 
-LOG_WAIT_S = 30.0
 LINES_PER_SECOND = 20  # audit.LogRateLimit's default
 
 
@@ -25,17 +24,6 @@ def info_server(tmp_path):
     process = ServerProcess(tmp_path / "data", env=env).start()
     yield process
     process.stop()
-
-
-def wait_for_log(server: ServerProcess, pattern: str) -> str:
-    deadline = time.monotonic() + LOG_WAIT_S
-    while True:
-        match = re.search(pattern, server.log(), re.MULTILINE)
-        if match:
-            return match.group(0)
-        if time.monotonic() > deadline:
-            raise AssertionError(f"no log line matches {pattern!r}:\n{server.log()[-3000:]}")
-        time.sleep(0.05)
 
 
 def test_refused_frames_are_counted_and_logged_rate_limited(info_server):

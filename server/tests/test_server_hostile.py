@@ -26,6 +26,7 @@ from hostile_support import (
     rss_kib,
     server_pid,
     settle,
+    wait_closed_by_server,
 )
 from server_support import ServerProcess
 
@@ -42,23 +43,6 @@ def hostile_server(tmp_path_factory: pytest.TempPathFactory):
     process = ServerProcess(tmp_path_factory.mktemp("hostile") / "data", env=env).start()
     yield process
     process.stop()
-
-
-def wait_closed_by_server(sock: socket.socket, deadline: float) -> bytes:
-    """Everything the server sends until it closes the connection (bounded by ``deadline``)."""
-    received = bytearray()
-    while time.monotonic() < deadline:
-        sock.settimeout(max(deadline - time.monotonic(), 0.01))
-        try:
-            chunk = sock.recv(65536)
-        except ConnectionResetError:
-            return bytes(received)
-        except socket.timeout:
-            break
-        if not chunk:
-            return bytes(received)
-        received += chunk
-    raise AssertionError(f"the server did not close the connection (received {bytes(received)!r})")
 
 
 def assert_rss_growth_bounded(server: ServerProcess, before_kib: int) -> None:

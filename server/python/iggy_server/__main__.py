@@ -72,7 +72,8 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(data_dir)
     try:
         # Imported here, not at the top, so a broken install is reported as one line, not a traceback.
-        from .app import build_context, run_server
+        from .lifecycle import run_server
+        from .startup import build_context
         from .handlers import load_handlers
         from .storage.errors import StorageError
 

@@ -10,6 +10,11 @@ from where, on what, and how it ended::
 Message sends, polls and offset commits are data traffic and not audited. Secrets (passwords, tokens) are
 never logged. Refused attempts share the rate limit of rejected requests (an unprivileged user retrying a
 delete in a loop must not flood the log); successful changes are always logged.
+
+Every transport (TCP, QUIC, WebSocket, HTTP) writes these lines through :func:`write_audit` and
+:func:`log_refused`, with the one server-wide :class:`LogRateLimit` (``ServerContext.log_limit``)::
+
+    tcp client 3621 (127.0.0.1:50414): 9999 → error 3 (INVALID_COMMAND): unknown command code 9999
 """
 
 from __future__ import annotations
@@ -18,13 +23,17 @@ import logging
 import time
 from typing import Any
 
-from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.codes import Command
 from iggy.protocol.describe import describe
 from iggy.protocol.requests import decode_request
 
-__all__ = ["AUDITED_COMMANDS", "LogRateLimit", "audit_line", "describe_target"]
+from .errors import error_name
+
+__all__ = ["AUDITED_COMMANDS", "LogRateLimit", "audit_line", "describe_target", "log_refused", "write_audit"]
 
 audit_log = logging.getLogger("iggy_server.audit")
+log = logging.getLogger("iggy_server")
+_KNOWN_CODES = frozenset(int(c) for c in Command)
 
 AUDITED_COMMANDS = frozenset(
     {
@@ -73,10 +82,41 @@ def describe_target(code: int, payload: memoryview) -> str:
 
 
 def audit_line(user_id: int | None, address: str, code: int, payload: memoryview, error: int | None) -> None:
-    outcome = "ok" if error is None else f"error {error} ({_error_name(error)})"
+    outcome = "ok" if error is None else f"error {error} ({error_name(error)})"
     audit_log.info(
         "audit: user %s from %s: %s %s → %s", user_id, address, Command(code).name, describe_target(code, payload),
         outcome,
+    )
+
+
+def write_audit(
+    limit: LogRateLimit, user_id: int | None, address: str, code: int, payload: memoryview, error: int | None
+) -> None:
+    """The audit line of an audited command: always for a change made, through ``limit`` for a refused one."""
+    if error is None or limit.allow() is not None:
+        audit_line(user_id, address, code, payload, error)
+
+
+def log_refused(
+    limit: LogRateLimit, transport: str, client: object, address: str, request: int | str, error: int, message: str
+) -> None:
+    """The INFO line of a refused request, unless ``limit`` suppresses it: a client sending garbage cannot turn
+    its bytes into more log bytes. ``request``: the command code, or an HTTP route's method and path."""
+    suppressed = limit.allow()
+    if suppressed is None:
+        return
+    if isinstance(request, int):
+        request = Command(request).name if request in _KNOWN_CODES else str(request)
+    log.info(
+        "%s client %s (%s): %s → error %d (%s): %s%s",
+        transport,
+        client,
+        address,
+        request,
+        int(error),
+        error_name(error),
+        message,
+        f" ({suppressed} similar lines suppressed)" if suppressed else "",
     )
 
 
@@ -105,13 +145,6 @@ class LogRateLimit:
         self._lines += 1
         suppressed, self._suppressed = self._suppressed, 0
         return suppressed
-
-
-def _error_name(code: int) -> str:
-    try:
-        return ErrorCode(code).name
-    except ValueError:
-        return "UNKNOWN"
 
 
 def as_counters(values: dict[str, Any]) -> str:

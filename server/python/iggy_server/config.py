@@ -129,6 +129,10 @@ DEFAULTS: dict[str, Any] = {
         "max_unauthenticated_request_bytes": 4096,
         # A connection that stops sending in the middle of a frame for this long is closed.
         "frame_read_timeout_ms": 30_000,
+        # A TCP connection not logged in for this long (since it connected or logged out) is closed, so
+        # anonymous peers cannot keep connection slots. A minute, as PostgreSQL's authentication_timeout:
+        # the CLI connects before it prompts for a password.
+        "login_timeout_ms": 60_000,
         # Reading from a connection pauses while this many answer bytes wait to be sent to it, so a client
         # that pipelines requests without reading cannot make the server queue answers without bound.
         "write_buffer_high_water_bytes": 4 * MIB,
@@ -396,6 +400,7 @@ def _validate(values: Mapping[str, Any]) -> None:
         "limits.max_connections",
         "limits.max_unauthenticated_request_bytes",
         "limits.frame_read_timeout_ms",
+        "limits.login_timeout_ms",
         "limits.write_buffer_high_water_bytes",
         "heartbeat.interval_ms",
         "consumer_group.rebalancing_timeout_ms",

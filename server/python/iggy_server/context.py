@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .audit import LogRateLimit
 from .session import now_us
 
 if TYPE_CHECKING:  # type names only: the modules import each other at run time
@@ -47,6 +48,8 @@ class ServerContext:
     # Ports the HTTP / QUIC / WebSocket listeners bound, by config section (for GetClusterMetadata).
     transport_ports: dict[str, int] = field(default_factory=dict)
     shutting_down: bool = False
+    # The rate limit of per-request log lines (refusals, refused audited commands), one for every transport.
+    log_limit: LogRateLimit = field(default_factory=LogRateLimit)
 
     def run_time_us(self) -> int:
         return int((time.monotonic() - self.started_monotonic_s) * 1_000_000)

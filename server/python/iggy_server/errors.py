@@ -6,9 +6,15 @@ error, reference §2.2) and logs the message once, so handlers raise it for ever
 
 from __future__ import annotations
 
+import errno
+
 from iggy.protocol.codes import ERROR_MESSAGES, ErrorCode
 
-__all__ = ["IggyError", "from_protocol_error"]
+__all__ = ["IggyError", "NO_ROOM_ERRNOS", "error_name", "from_protocol_error"]
+
+# A write the filesystem refused for lack of room or write access: answered as 10006 CannotWriteToFile
+# (Iggy 0.8 has no disk-full code), never as the generic error 1, whichever command hit it.
+NO_ROOM_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG})
 
 
 class IggyError(Exception):
@@ -43,3 +49,11 @@ def from_protocol_error(exc: Exception) -> IggyError:
         code = ErrorCode.INVALID_COMMAND
     message = getattr(exc, "message", None) or str(exc) or None
     return IggyError(int(code), message)
+
+
+def error_name(code: int) -> str:
+    """The generated name of an Iggy error code, for log lines (``UNKNOWN`` for a code outside the spec)."""
+    try:
+        return ErrorCode(code).name
+    except ValueError:
+        return "UNKNOWN"

@@ -5,22 +5,30 @@ list[bytes-like]``. It decodes its request with ``iggy.protocol.requests``, rais
 ``iggy_server.errors.IggyError`` on any failure and returns the OK payload (``b""`` for an empty
 OK; a list of buffers is written with ``writelines`` so polled frames are never copied). The
 dispatcher checks authentication before calling (everything outside ``UNAUTHENTICATED_COMMANDS``
-needs a login), so handlers only check permissions (``ctx.authorizer.require``).
+needs a login), so handlers only check permissions (``ctx.authorizer.require``). What any other failure
+is answered with, on every transport: :func:`as_iggy_error`.
 """
 
 from __future__ import annotations
 
 import importlib
+import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from iggy.protocol.codes import Command
+from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.errors import ProtocolError
+
+from .._native import NativeError
+from ..errors import NO_ROOM_ERRNOS, IggyError, from_protocol_error
 
 if TYPE_CHECKING:
     from ..context import ServerContext
     from ..session import Session
 
-__all__ = ["HANDLERS", "Handler", "handler", "load_handlers", "HANDLER_MODULES"]
+__all__ = ["HANDLERS", "Handler", "handler", "load_handlers", "HANDLER_MODULES", "as_iggy_error"]
+
+log = logging.getLogger("iggy_server")
 
 
 Response = bytes | bytearray | memoryview | list[Any]
@@ -60,3 +68,19 @@ def load_handlers() -> dict[Command, Handler]:
     for name in HANDLER_MODULES:
         importlib.import_module(f"{__name__}.{name}")
     return HANDLERS
+
+
+def as_iggy_error(error: Exception, code: int, client_id: int) -> IggyError:
+    """The Iggy error a handler's failure is answered with: codec errors keep their code, native ones theirs,
+    a write the filesystem refused for lack of room is 10006; anything else is a bug, logged with its
+    traceback and answered as the generic error 1."""
+    if isinstance(error, IggyError):
+        return error
+    if isinstance(error, ProtocolError):
+        return from_protocol_error(error)
+    if isinstance(error, NativeError):
+        return IggyError(int(getattr(error, "code", ErrorCode.ERROR)), str(getattr(error, "message", error)))
+    if isinstance(error, OSError) and error.errno in NO_ROOM_ERRNOS:
+        return IggyError(ErrorCode.CANNOT_WRITE_TO_FILE, f"the data directory refused a write: {error}")
+    log.error("handler of %s failed for client %d", Command(code).name, client_id, exc_info=error)
+    return IggyError(ErrorCode.ERROR)

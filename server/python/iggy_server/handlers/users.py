@@ -80,7 +80,7 @@ async def delete_user(ctx: ServerContext, session: Session, payload: memoryview)
     request = decode(requests.DeleteUser, payload)
     ctx.authorizer.require(session, Command.DELETE_USER)
     # Deletion listeners drop the user's tokens (TokenStore) and log out its live sessions (set up
-    # by app.build_context): Iggy drops those clients; we keep the connections but their next
+    # by startup.build_context): Iggy drops those clients; we keep the connections but their next
     # command gets 40 Unauthenticated instead of running under a dangling user id.
     user = ctx.users.delete(request.user_id)
     log.info("user %d deleted user %r (id %d)", session.user_id, user.username, user.id)

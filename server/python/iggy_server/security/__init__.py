@@ -1,6 +1,6 @@
 """Users, passwords, personal access tokens and permissions of the reference server.
 
-Start-up (``app.build_context``) builds, in this order::
+Start-up (``startup.build_context``) builds, in this order::
 
     users = UserStore(state_dir)            # <system.path>/state/users.msgpack
     users.ensure_root(username, password)   # creates root (id 0) on the very first start only

@@ -2,7 +2,7 @@
 
 Every transport runs commands through :func:`iggy_server.transports.execute.execute`, the same handlers TCP
 uses, so one place decides what a command does. :func:`start_listeners` starts the enabled ones; the TCP
-listener stays in ``app.py`` with its inline fast path. The listener modules import their libraries
+listener stays in ``tcp/`` with its inline fast path. The listener modules import their libraries
 (aiohttp, aioquic, websockets) only when enabled.
 """
 

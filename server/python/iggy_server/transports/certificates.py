@@ -1,4 +1,5 @@
-"""Self-signed certificates for QUIC and WebSocket TLS: ECDSA P-256 for ``localhost``, made at start.
+"""TLS for every listener: server contexts from PEM files, and self-signed certificates for QUIC and WebSocket
+(ECDSA P-256 for ``localhost``, made at start).
 
 ECDSA P-256 because the official Rust client's non-validating QUIC verifier offers only
 ``ecdsa_secp256r1_sha256`` (Iggy's rcgen default is the same key type).

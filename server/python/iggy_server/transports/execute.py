@@ -3,7 +3,7 @@
 ``await execute(ctx, session, code, payload)`` applies the checks the TCP dispatcher applies before a handler
 runs (known code, payload limit, stale client, login), runs ``HANDLERS[code]`` — the same implementation TCP
 uses — and returns a :class:`Reply`: status 0 with the OK body parts, or the Iggy error code and its message.
-TCP keeps its inline fast path in ``app.py`` (same checks, without a task or a reply object per request).
+TCP keeps its inline fast path in ``tcp/`` (same checks, without a task or a reply object per request).
 """
 
 from __future__ import annotations
@@ -14,22 +14,17 @@ from typing import Any, NamedTuple
 
 from iggy.protocol.codes import UNAUTHENTICATED_COMMANDS, Command, ErrorCode
 
-from iggy.protocol.errors import ProtocolError
-
-from .._native import NativeError
-from ..app import _NO_ROOM_ERRNOS
-from ..audit import AUDITED_COMMANDS, audit_line
-from ..errors import IggyError, from_protocol_error
-from ..handlers import HANDLERS
+from ..audit import AUDITED_COMMANDS, log_refused, write_audit
+from ..errors import IggyError
+from ..handlers import HANDLERS, as_iggy_error
 from .metrics import METRICS
 
-__all__ = ["Reply", "execute", "frame_reply", "RESPONSE_HEADER", "REQUEST_HEADER"]
+__all__ = ["Reply", "execute", "frame_reply", "refuse", "RESPONSE_HEADER", "REQUEST_HEADER"]
 
 log = logging.getLogger(__name__)
 
 RESPONSE_HEADER = struct.Struct("<II")
 REQUEST_HEADER = struct.Struct("<II")
-_KNOWN_CODES = frozenset(int(c) for c in Command)
 
 
 class CloseAfterReply(IggyError):
@@ -58,7 +53,7 @@ def check_request(ctx: Any, session: Any, code: int, payload_bytes: int) -> Iggy
         error = ErrorCode.INVALID_COMMAND if code in UNAUTHENTICATED_COMMANDS else ErrorCode.UNAUTHENTICATED
         limit = limits.max_unauthenticated_request_bytes
         return CloseAfterReply(error, f"payload of {payload_bytes} bytes before login exceeds {limit} bytes")
-    if code not in _KNOWN_CODES or Command(code) not in HANDLERS:
+    if code not in HANDLERS:  # HANDLERS is keyed by Command, an IntEnum: a plain int code finds its entry
         return IggyError(ErrorCode.INVALID_COMMAND, f"unknown command code {code}")
     limit = limits.max_send_messages_bytes if code == Command.SEND_MESSAGES else limits.max_request_bytes
     if payload_bytes > limit:
@@ -68,19 +63,6 @@ def check_request(ctx: Any, session: Any, code: int, payload_bytes: int) -> Iggy
     if session.user_id is None and code not in UNAUTHENTICATED_COMMANDS:
         return IggyError(ErrorCode.UNAUTHENTICATED, "command requires a login")
     return None
-
-
-def to_iggy_error(error: Exception, code: int, session: Any) -> IggyError:
-    if isinstance(error, IggyError):
-        return error
-    if isinstance(error, ProtocolError):
-        return from_protocol_error(error)
-    if isinstance(error, NativeError):
-        return IggyError(int(getattr(error, "code", ErrorCode.ERROR)), str(getattr(error, "message", error)))
-    if isinstance(error, OSError) and error.errno in _NO_ROOM_ERRNOS:
-        return IggyError(ErrorCode.CANNOT_WRITE_TO_FILE, f"the data directory refused a write: {error}")
-    log.error("handler of %s failed for client %d", Command(code).name, session.client_id, exc_info=error)
-    return IggyError(ErrorCode.ERROR)
 
 
 async def execute(ctx: Any, session: Any, code: int, payload: Any, transport: str) -> Reply:
@@ -93,31 +75,31 @@ async def execute(ctx: Any, session: Any, code: int, payload: Any, transport: st
     METRICS.request(transport, code, payload_view.nbytes)
     refused = check_request(ctx, session, code, payload_view.nbytes)
     if refused is not None:
-        return _error(refused, code, session, transport)
+        return refuse(ctx, session, code, refused, transport)
     # Who ran an audited command is who was logged in when it started (as on TCP).
     audited_user = session.user_id
     try:
         result = await HANDLERS[Command(code)](ctx, session, payload_view)
     except Exception as error:  # every handler failure becomes an Iggy error reply
-        failure = to_iggy_error(error, code, session)
+        failure = as_iggy_error(error, code, session.client_id)
         if code in AUDITED_COMMANDS:
-            audit_line(audited_user, session.address, code, payload_view, failure.code)
-        return _error(failure, code, session, transport)
+            write_audit(ctx.log_limit, audited_user, session.address, code, payload_view, failure.code)
+        return refuse(ctx, session, code, failure, transport)
     if code in AUDITED_COMMANDS:
-        audit_line(audited_user, session.address, code, payload_view, None)
+        write_audit(ctx.log_limit, audited_user, session.address, code, payload_view, None)
     parts = result if isinstance(result, list) else [result]
     reply = Reply(0, parts)
     if reply.body_bytes == 1:  # an OK body is never one byte (reference §2.2)
         log.error("handler of %s produced a 1-byte body; answering Error instead", Command(code).name)
-        return _error(IggyError(ErrorCode.ERROR), code, session, transport)
+        return refuse(ctx, session, code, IggyError(ErrorCode.ERROR), transport)
     METRICS.response(transport, reply.body_bytes)
     return reply
 
 
-def _error(error: IggyError, code: int, session: Any, transport: str) -> Reply:
-    name = Command(code).name if code in _KNOWN_CODES else str(code)
-    client_id = session.client_id
-    log.info("%s client %s: %s → error %d (%s): %s", transport, client_id, name, error.code, error.name, error.message)
+def refuse(ctx: Any, session: Any, request: int | str, error: IggyError, transport: str) -> Reply:
+    """The error reply of a refused request (``request``: its command code, or what stands for it), counted
+    and logged through the server-wide rate limit, as on TCP."""
+    log_refused(ctx.log_limit, transport, session.client_id, session.address, request, error.code, error.message)
     METRICS.error(transport, error.code)
     return Reply(error.code, [], error.message)
 

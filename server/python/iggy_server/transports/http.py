@@ -11,7 +11,6 @@ body, as Iggy), 403 Unauthorized, 400 otherwise, 413 for bodies above ``http.max
 from __future__ import annotations
 
 import json
-import logging
 import ssl
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -21,6 +20,7 @@ from iggy.protocol import requests as rq
 from iggy.protocol.codes import ErrorCode, Transport
 from iggy.protocol.responses import decode_response_body
 
+from ..audit import LogRateLimit, log_refused
 from ..errors import IggyError
 from ..session import Session
 from . import rest_mapping as rm
@@ -32,7 +32,6 @@ from .settings import parse_size_bytes
 
 __all__ = ["HttpListener"]
 
-log = logging.getLogger(__name__)
 
 TRANSPORT = "http"
 PUBLIC_PATHS = frozenset({"/", "/ping", "/users/login", "/users/refresh-token", "/personal-access-tokens/login"})
@@ -87,9 +86,7 @@ class Api:
     # ------------------------------------------------------------------ plumbing
 
     def _session(self, request: web.Request, user_id: int | None) -> Session:
-        peer = request.transport.get_extra_info("peername") if request.transport else None
-        address = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else "unknown"
-        return Session(client_id=0, address=address, transport_kind=Transport.HTTP, user_id=user_id)
+        return Session(client_id=0, address=_peer(request), transport_kind=Transport.HTTP, user_id=user_id)
 
     async def run(self, request: web.Request, model: rq.Request, user_id: int | None = -1) -> Any:
         """Execute ``model`` as the token's user; the decoded response (None for an empty body)."""
@@ -98,7 +95,7 @@ class Api:
         session = self._session(request, user_id)
         reply = await execute(self.ctx, session, int(model.CODE), model.encode(), TRANSPORT)
         if reply.status:
-            raise IggyError(reply.status, reply.message)
+            raise _RefusedByExecute(reply.status, reply.message)
         body = reply.body[0] if len(reply.body) == 1 else b"".join(reply.body)
         return decode_response_body(int(model.CODE), body)
 
@@ -377,7 +374,11 @@ def build_app(ctx: Any, jwt: JwtManager) -> web.Application:
         public.add(config.metrics.endpoint)
     app = web.Application(
         client_max_size=max_request_bytes,
-        middlewares=[_cors_middleware(config.cors), _error_middleware, _auth_middleware(jwt, frozenset(public))],
+        middlewares=[
+            _cors_middleware(config.cors),
+            _error_middleware(ctx.log_limit),
+            _auth_middleware(jwt, frozenset(public), ctx.log_limit),
+        ],
     )
     route = app.router
     route.add_get("/", api.root)
@@ -434,21 +435,44 @@ def build_app(ctx: Any, jwt: JwtManager) -> web.Application:
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-@web.middleware
-async def _error_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
-    try:
-        response = await handler(request)
-    except IggyError as error:
-        log.info("http %s %s → error %d: %s", request.method, request.path, error.code, error.message)
-        response = error_response(error)
-    except web.HTTPRequestEntityTooLarge as too_large:
-        error = IggyError(ErrorCode.INVALID_HTTP_REQUEST, too_large.text or "request body too large")
-        response = error_response(error, 413)
-    METRICS.http_status(response.status)
-    return response
+class _RefusedByExecute(IggyError):
+    """The error reply of a command, already logged by ``execute``."""
+
+    __slots__ = ()
 
 
-def _auth_middleware(jwt: JwtManager, public: frozenset[str]) -> Any:
+def _peer(request: web.Request) -> str:
+    peer = request.transport.get_extra_info("peername") if request.transport else None
+    return f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else "unknown"
+
+
+def _log_refused(limit: LogRateLimit, request: web.Request, error: IggyError) -> None:
+    """A refusal of the HTTP layer itself (no command ran), through the server-wide rate limit like the rest;
+    client 0 as every HTTP session."""
+    route = f"{request.method} {request.path}"
+    log_refused(limit, TRANSPORT, 0, _peer(request), route, error.code, error.message)
+
+
+def _error_middleware(limit: LogRateLimit) -> Any:
+    @web.middleware
+    async def render_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
+        try:
+            response = await handler(request)
+        except IggyError as error:
+            if not isinstance(error, _RefusedByExecute):
+                _log_refused(limit, request, error)
+            response = error_response(error)
+        except web.HTTPRequestEntityTooLarge as too_large:
+            error = IggyError(ErrorCode.INVALID_HTTP_REQUEST, too_large.text or "request body too large")
+            _log_refused(limit, request, error)
+            response = error_response(error, 413)
+        METRICS.http_status(response.status)
+        return response
+
+    return render_errors
+
+
+def _auth_middleware(jwt: JwtManager, public: frozenset[str], limit: LogRateLimit) -> Any:
     @web.middleware
     async def authenticate(request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.path in public or request.method == "OPTIONS":
@@ -456,12 +480,12 @@ def _auth_middleware(jwt: JwtManager, public: frozenset[str]) -> Any:
         header = request.headers.get("Authorization", "")
         scheme, _, token = header.partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
-            log.info("http %s %s: no bearer token", request.method, request.path)
+            _log_refused(limit, request, IggyError(ErrorCode.ACCESS_TOKEN_MISSING, "no bearer token"))
             return _bare_401()
         try:
             request[_CLAIMS] = jwt.verify(token.strip())
         except IggyError as error:
-            log.info("http %s %s: %s", request.method, request.path, error.message)
+            _log_refused(limit, request, error)
             return _bare_401()
         return await handler(request)
 

@@ -21,9 +21,10 @@ from cryptography.hazmat.primitives import serialization
 from iggy.protocol.codes import ErrorCode, Transport
 
 from ..config import ConfigError
-from .execute import REQUEST_HEADER, CloseAfterReply, check_request, execute, frame_reply
+from ..errors import IggyError
+from .execute import REQUEST_HEADER, CloseAfterReply, check_request, execute, frame_reply, refuse
 from .settings import parse_duration_ms, parse_size_bytes
-from .stream_framing import close_session, error_frame, open_session
+from .stream_framing import close_session, open_session
 
 __all__ = ["QuicListener"]
 
@@ -73,12 +74,12 @@ class _IggyQuicProtocol(QuicConnectionProtocol):
             header = await reader.readexactly(8)
             length, code = REQUEST_HEADER.unpack(header)
             if length < 4:
-                self._answer(writer, [error_frame(ErrorCode.INVALID_COMMAND)])
+                too_short = IggyError(ErrorCode.INVALID_COMMAND, f"frame length {length} is below 4")
+                self._answer(writer, frame_reply(refuse(self.ctx, session, code, too_short, TRANSPORT)))
                 return
             refused = check_request(self.ctx, session, code, length - 4)
             if refused is not None:
-                log.info("quic client %d: error %d: %s", session.client_id, refused.code, refused.message)
-                self._answer(writer, [error_frame(refused.code)])
+                self._answer(writer, frame_reply(refuse(self.ctx, session, code, refused, TRANSPORT)))
                 if isinstance(refused, CloseAfterReply):
                     self.close()
                     return
@@ -90,8 +91,10 @@ class _IggyQuicProtocol(QuicConnectionProtocol):
                 return
             payload = await reader.readexactly(length - 4)
         except asyncio.IncompleteReadError as cut:
-            log.info("quic client %d: stream ended mid-frame after %d bytes", session.client_id, len(cut.partial))
-            self._answer(writer, [error_frame(ErrorCode.INVALID_COMMAND)])
+            # The header may be among the bytes lost: the refusal names no command.
+            message = f"stream ended mid-frame after {len(cut.partial)} bytes"
+            cut_short = IggyError(ErrorCode.INVALID_COMMAND, message)
+            self._answer(writer, frame_reply(refuse(self.ctx, session, "(cut frame)", cut_short, TRANSPORT)))
             return
         except ConnectionError:
             return

@@ -14,10 +14,11 @@ from typing import Any
 
 from iggy.protocol.codes import ErrorCode
 
+from ..errors import IggyError
 from ..session import Session
-from .execute import REQUEST_HEADER, RESPONSE_HEADER, CloseAfterReply, check_request
+from .execute import REQUEST_HEADER, CloseAfterReply, check_request
 
-__all__ = ["open_session", "close_session", "FrameAssembler", "error_frame"]
+__all__ = ["open_session", "close_session", "FrameAssembler"]
 
 log = logging.getLogger(__name__)
 
@@ -47,13 +48,9 @@ def close_session(ctx: Any, session: Session) -> None:
     ctx.clients.disconnect(session)
 
 
-def error_frame(code: int) -> bytes:
-    return RESPONSE_HEADER.pack(int(code), 0)
-
-
 class FrameAssembler:
     """Feed chunks with :meth:`feed`; it yields ``("request", code, payload)`` or
-    ``("error", code, message, close_after)`` items."""
+    ``("error", code, refusal: IggyError, close_after)`` items (``code``: the refused frame's command code)."""
 
     def __init__(self, ctx: Any, session: Session) -> None:
         self.ctx = ctx
@@ -77,7 +74,7 @@ class FrameAssembler:
             if length >= 4 and len(view) == 4 + length:
                 refused = check_request(self.ctx, self.session, code, length - 4)
                 if refused is not None:
-                    yield ("error", refused.code, refused.message, isinstance(refused, CloseAfterReply))
+                    yield ("error", code, refused, isinstance(refused, CloseAfterReply))
                 else:
                     yield ("request", code, view[8:])
                 return
@@ -98,14 +95,14 @@ class FrameAssembler:
             length, code = REQUEST_HEADER.unpack_from(buffer, 0)
             if length < 4:
                 del buffer[:8]
-                yield ("error", ErrorCode.INVALID_COMMAND, f"frame length {length} is below 4", False)
+                yield ("error", code, IggyError(ErrorCode.INVALID_COMMAND, f"frame length {length} is below 4"), False)
                 continue
             payload_bytes = length - 4
             refused = check_request(self.ctx, self.session, code, payload_bytes)
             if refused is not None:
                 del buffer[:8]
                 self._discard_bytes = payload_bytes
-                yield ("error", refused.code, refused.message, isinstance(refused, CloseAfterReply))
+                yield ("error", code, refused, isinstance(refused, CloseAfterReply))
                 continue
             if len(buffer) < 8 + payload_bytes:
                 return

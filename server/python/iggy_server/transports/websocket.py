@@ -7,7 +7,6 @@ same login rules as TCP. Requests on a connection run one at a time, in order.
 
 from __future__ import annotations
 
-import logging
 import ssl
 from typing import Any
 
@@ -16,13 +15,12 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from .certificates import server_tls_context, write_self_signed
-from .execute import execute, frame_reply
+from .execute import execute, frame_reply, refuse
 from .settings import parse_size_bytes
-from .stream_framing import FrameAssembler, close_session, error_frame, open_session
+from .stream_framing import FrameAssembler, close_session, open_session
 
 __all__ = ["WebSocketListener"]
 
-log = logging.getLogger(__name__)
 TRANSPORT = "websocket"
 WEBSOCKET_CLOSE_TIMEOUT_S = 0.5
 
@@ -74,8 +72,8 @@ class WebSocketListener:
                     continue  # Iggy ignores text messages
                 for item in frames.feed(message):
                     if item[0] == "error":
-                        log.info("websocket client %d: error %d: %s", session.client_id, item[1], item[2])
-                        await connection.send(error_frame(item[1]))
+                        reply = refuse(self.ctx, session, item[1], item[2], TRANSPORT)
+                        await connection.send(b"".join(frame_reply(reply)))
                         if item[3]:
                             await connection.close(code=1008, reason="request refused")
                             return

@@ -1,0 +1,233 @@
+"""The server's lifecycle: the TCP listener and the other transports, background tasks, graceful shutdown.
+
+``run_server(ctx)`` runs until SIGINT/SIGTERM. The periodic tasks: heartbeat verification, the message
+saver's fsync, hot-path stats, the sweep of stalled frames and missing logins, retention, consumer-group
+revocation timeouts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import os
+import signal
+import ssl
+import time
+from pathlib import Path
+from typing import Any
+
+from .audit import as_counters
+from .config import split_address
+from .context import ServerContext
+from .handlers import load_handlers
+from .session import now_us
+from .tcp.connection import Connection
+from .tcp.framing import FRAME_COUNTERS
+from .transports import start_listeners, stop_listeners
+from .transports.certificates import server_tls_context
+
+__all__ = ["IggyServer", "run_server"]
+
+log = logging.getLogger("iggy_server")
+
+
+class IggyServer:
+    """The listener plus background tasks; ``await start()``, then ``await shutdown()``."""
+
+    def __init__(self, ctx: ServerContext) -> None:
+        self.ctx = ctx
+        self.connections: set[Connection] = set()
+        self._server: asyncio.base_events.Server | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._background: list[asyncio.Task[Any]] = []
+        self._stopped = asyncio.Event()
+        # HTTP / QUIC / WebSocket listeners by config section, each with its bound ``address``.
+        self.transports: dict[str, Any] = {}
+        # Counters of refused frames and error answers, logged with the hot-path stats (see log_stats).
+        self.frame_stats: dict[str, int] = dict.fromkeys(FRAME_COUNTERS, 0)
+
+    def log_stats(self) -> None:
+        log.info("hot path: %s", as_counters(self.ctx.io.stats()))
+        log.info(
+            "frames: %s log_lines_suppressed=%d", as_counters(self.frame_stats), self.ctx.log_limit.suppressed_total
+        )
+
+    def track(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def start(self) -> tuple[str, int]:
+        load_handlers()
+        host, port = split_address(self.ctx.config.tcp.address, "tcp.address")
+        loop = asyncio.get_running_loop()
+        self._server = await loop.create_server(
+            lambda: Connection(self), host, port, reuse_address=True, ssl=_tls_context(self.ctx.config.tcp.tls)
+        )
+        sockname = self._server.sockets[0].getsockname()
+        self.ctx.bound_host, self.ctx.bound_port = sockname[0], sockname[1]
+        try:
+            self.transports = await start_listeners(self.ctx)
+        except BaseException:
+            self._server.close()
+            raise
+        self._start_background_tasks()
+        return self.ctx.bound_host, self.ctx.bound_port
+
+    # ------------------------------------------------------------------ background tasks
+
+    def _start_background_tasks(self) -> None:
+        config = self.ctx.config
+        if config.heartbeat.enabled:
+            self._every(config.heartbeat.interval_ms, self._verify_heartbeats, "heartbeat verifier")
+        if config.system.message_saver.enabled:
+            self._every(config.system.message_saver.interval_ms, self.ctx.metadata.fsync_dirty, "message saver")
+        self._every(config.system.memory_pool.stats_log_interval_ms, self.log_stats, "hot path stats")
+        # A stalled frame is noticed between 1 and 1.25 read timeouts after its last byte, a missing login
+        # between 1 and 1.25 login timeouts after the connection (or its logout).
+        sweep_interval_ms = max(min(config.limits.frame_read_timeout_ms, config.limits.login_timeout_ms) // 4, 1)
+        self._every(sweep_interval_ms, self._close_overdue, "stalled frame and login timeout sweep")
+        if config.system.message_cleaner.enabled:
+            self._every(config.system.message_cleaner.interval_ms, self._clean_expired, "message cleaner")
+        group_config = config.consumer_group
+        self._every(
+            group_config.rebalancing_check_interval_ms,
+            lambda: self.ctx.metadata.complete_timed_out_revocations(group_config.rebalancing_timeout_ms * 1000),
+            "revocation timeout checker",
+        )
+
+    def _every(self, interval_ms: int, action: Any, name: str) -> None:
+        async def loop() -> None:
+            while True:
+                await asyncio.sleep(interval_ms / 1000)
+                try:
+                    result = action()
+                    if inspect.isawaitable(result):
+                        await result
+                except Exception:
+                    log.exception("%s failed", name)
+
+        self._background.append(asyncio.get_running_loop().create_task(loop(), name=name))
+
+    def _verify_heartbeats(self) -> None:
+        """Mark clients silent for more than 1.2 × interval stale and remove them (reference §6.8)."""
+        threshold_us = int(self.ctx.config.heartbeat.interval_ms * 1000 * 1.2)
+        now = now_us()
+        for session in list(self.ctx.clients):
+            if now - session.last_heartbeat_us > threshold_us:
+                silent_ms = (now - session.last_heartbeat_us) // 1000
+                log.warning(
+                    "client %d (%s) is stale: no heartbeat for %d ms", session.client_id, session.address, silent_ms
+                )
+                session.stale = True
+                self.ctx.metadata.leave_all_groups(session)
+                self.ctx.clients.disconnect(session)
+                connection = next((c for c in self.connections if c.session is session), None)
+                if connection is not None and not connection._busy:
+                    connection._close()
+
+    def _close_overdue(self) -> None:
+        """Close (abort) connections stalled mid-frame for ``limits.frame_read_timeout_ms`` and connections not
+        logged in for ``limits.login_timeout_ms``."""
+        now = asyncio.get_running_loop().time()
+        limits = self.ctx.config.limits
+        read_timeout_s, login_timeout_s = limits.frame_read_timeout_ms / 1000, limits.login_timeout_ms / 1000
+        for connection in list(self.connections):
+            overdue = connection.overdue(now, read_timeout_s, login_timeout_s)
+            if overdue is None:
+                continue
+            counter, reason = overdue
+            session = connection.session
+            log.warning(
+                "client %s (%s): closing, %s",
+                session.client_id if session else "?",
+                session.address if session else "?",
+                reason,
+            )
+            self.frame_stats[counter] += 1
+            connection._close(abort=True)
+
+    def _clean_expired(self) -> None:
+        now = now_us()
+        for stream in self.ctx.metadata.streams:
+            for topic in stream.topics:
+                segments, messages = self.ctx.metadata.clean_topic(topic, now)
+                if segments:
+                    log.info(
+                        "retention removed %d segments (%d messages) from topic %d of stream %d",
+                        segments, messages, topic.id, stream.id,
+                    )
+
+    # ------------------------------------------------------------------ shutdown
+
+    async def shutdown(self) -> None:
+        """Stop accepting, finish in-flight requests, close connections, flush+fsync, persist."""
+        if self.ctx.shutting_down:
+            await self._stopped.wait()
+            return
+        self.ctx.shutting_down = True
+        log.info("shutting down")
+        if self._server is not None:
+            self._server.close()
+        await stop_listeners(self.transports)
+        for task in self._background:
+            task.cancel()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=10)
+        for connection in list(self.connections):
+            connection._close()
+        if self._server is not None:
+            try:
+                await asyncio.wait_for(self._server.wait_closed(), timeout=2)
+            except (asyncio.TimeoutError, Exception):
+                pass
+        metadata = self.ctx.metadata
+        metadata.flush_all(True)
+        try:
+            metadata.save()
+        except Exception:
+            log.exception("persisting metadata at shutdown failed")
+        metadata.close()
+        self.log_stats()
+        log.info("shutdown complete")
+        self._stopped.set()
+
+
+def write_address_file(path: str, host: str, port: int) -> None:
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
+    temp.write_text(f"{host}:{port}\n")
+    os.replace(temp, target)
+
+
+async def run_server(ctx: ServerContext) -> None:
+    """Run until SIGINT/SIGTERM, then shut down gracefully."""
+    server = IggyServer(ctx)
+    host, port = await server.start()
+    # The TCP line first: launchers take the first "listening on" line as the TCP address.
+    print(f"iggy-server listening on {host}:{port}", flush=True)
+    for section, listener in server.transports.items():
+        print(f"iggy-server {section} listening on {listener.address[0]}:{listener.address[1]}", flush=True)
+    log.info("listening on %s:%d (data in %s)", host, port, ctx.config.system.path)
+    if ctx.config.tcp.address_file:
+        # The other transports' files first: the TCP file appearing means every listener is up.
+        for section, listener in server.transports.items():
+            write_address_file(f"{ctx.config.tcp.address_file}.{section}", *listener.address)
+        write_address_file(ctx.config.tcp.address_file, host, port)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(signum, stop.set)
+        except (NotImplementedError, RuntimeError):  # pragma: no cover - non-main thread / Windows
+            pass
+    started = time.monotonic()
+    await stop.wait()
+    log.info("signal received after %.1f s", time.monotonic() - started)
+    await server.shutdown()
+
+
+def _tls_context(tls: Any) -> ssl.SSLContext | None:
+    """The TCP listener's TLS context when ``tcp.tls.enabled``, else None."""
+    return server_tls_context("tcp.tls", tls.cert_file, tls.key_file) if tls.enabled else None

@@ -1,0 +1,140 @@
+"""One TCP client connection: the asyncio protocol, its session and its flow control.
+
+Reading pauses while a handler waits (a task carries it on) and while more than
+``limits.write_buffer_high_water_bytes`` of answers wait in the transport (write backpressure); a
+connection that stalls mid-frame for ``limits.frame_read_timeout_ms``, or stays without a login for
+``limits.login_timeout_ms``, is closed by the server's sweep.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+from typing import TYPE_CHECKING
+
+from .dispatch import RequestDispatcher
+
+if TYPE_CHECKING:
+    from ..lifecycle import IggyServer
+
+__all__ = ["Connection"]
+
+log = logging.getLogger("iggy_server")
+
+
+class Connection(RequestDispatcher):
+    """One client connection; see the ``iggy_server.tcp`` package docstring for its layers."""
+
+    def __init__(self, server: "IggyServer") -> None:
+        super().__init__(server.ctx)
+        self.server = server
+        self.transport: asyncio.Transport | None = None
+        self._closed = False
+        self._busy = False
+        self._write_paused = False
+        self._reading_paused = False
+        # (bytes received, loop time) when the sweep last saw ``received_bytes`` change.
+        self.stall_mark: tuple[int, float] | None = None
+        # Loop time since when the connection is not logged in (None while it is).
+        self.unauthenticated_since: float | None = None
+
+    # ------------------------------------------------------------------ asyncio callbacks
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        peer = transport.get_extra_info("peername")
+        address = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        if len(self.ctx.clients) >= self.ctx.config.limits.max_connections or self.ctx.shutting_down:
+            log.warning("refusing connection from %s (limit or shutdown)", address)
+            transport.abort()
+            self._closed = True
+            return
+        limits = self.ctx.config.limits
+        transport.set_write_buffer_limits(high=limits.write_buffer_high_water_bytes)
+        if self.ctx.config.tcp.nodelay:
+            sock = transport.get_extra_info("socket")
+            if sock is not None:
+                try:
+                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                except OSError:
+                    pass
+        self.session = self.ctx.clients.connect(address, transport)
+        self.unauthenticated_since = asyncio.get_running_loop().time()
+        self.server.connections.add(self)
+        log.info("client %d connected from %s", self.session.client_id, address)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._closed = True
+        self.server.connections.discard(self)
+        session = self.session
+        if session is None:
+            return
+        try:
+            self.ctx.metadata.leave_all_groups(session)
+        except Exception:
+            log.exception("leaving the consumer groups of client %d failed", session.client_id)
+        self.ctx.clients.disconnect(session)
+        log.info("client %d (%s) disconnected", session.client_id, session.address)
+
+    def eof_received(self) -> bool:
+        return False  # close our side too
+
+    def pause_writing(self) -> None:
+        self._write_paused = True
+        self._update_reading()
+
+    def resume_writing(self) -> None:
+        self._write_paused = False
+        self._update_reading()
+
+    # ------------------------------------------------------------------ flow control, timeouts
+
+    @property
+    def mid_frame(self) -> bool:
+        """Whether part of a frame has arrived and the rest is awaited from the peer (not paused by us)."""
+        return not self._reading_paused and (self._state != self._HEADER or self._filled > 0)
+
+    def overdue(self, now: float, read_timeout_s: float, login_timeout_s: float) -> tuple[str, str] | None:
+        """For the server's periodic sweep: (counter, reason) when this connection is to be closed — stalled
+        mid-frame for ``read_timeout_s``, or not logged in for ``login_timeout_s`` (since it connected or
+        logged out; not while a request, such as the login itself, is running) — else None."""
+        session = self.session
+        if session is not None and session.user_id is None:
+            if self.unauthenticated_since is None:
+                self.unauthenticated_since = now  # logged out (or its user deleted) since the last sweep
+            elif not self._busy and now - self.unauthenticated_since >= login_timeout_s:
+                return "closed_login_timeout", f"not logged in after {now - self.unauthenticated_since:.1f} s"
+        else:
+            self.unauthenticated_since = None
+        if not self.mid_frame:
+            self.stall_mark = None
+            return None
+        mark = self.stall_mark
+        if mark is None or mark[0] != self.received_bytes:
+            self.stall_mark = (self.received_bytes, now)
+        elif now - mark[1] >= read_timeout_s:
+            return "rejected_stalled", f"no byte of the pending frame for {now - mark[1]:.1f} s"
+        return None
+
+    def _update_reading(self) -> None:
+        """Read while no handler is running and the peer drains its answers; pause otherwise."""
+        if self._closed or self.transport is None:
+            return
+        pause = self._busy or self._write_paused
+        if pause != self._reading_paused:
+            self._reading_paused = pause
+            if pause:
+                self.transport.pause_reading()
+            else:
+                self.transport.resume_reading()
+
+    def _close(self, abort: bool = False) -> None:
+        """Close after the pending answers are sent, or at once (``abort``: a peer that may never read them)."""
+        if self.transport is not None and not self._closed:
+            self._closed = True
+            if abort:
+                self.transport.abort()
+            else:
+                self.transport.close()

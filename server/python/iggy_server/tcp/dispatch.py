@@ -1,0 +1,159 @@
+"""Running a TCP request: the handler coroutine, the answer, refusals and the audit line.
+
+The handler coroutine is driven inline from the read callback (almost every handler finishes without
+awaiting); only one that really waits gets a task, and reading pauses meanwhile so requests stay one at a
+time per connection. Refusals are counted per reason and logged through the server-wide rate limit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import struct
+from typing import TYPE_CHECKING, Any
+
+from iggy.protocol.codes import Command, ErrorCode
+
+from ..audit import AUDITED_COMMANDS, log_refused, write_audit
+from ..handlers import HANDLERS, as_iggy_error
+from .framing import FrameReader
+
+if TYPE_CHECKING:
+    from ..lifecycle import IggyServer
+
+__all__ = ["RequestDispatcher"]
+
+log = logging.getLogger("iggy_server")
+
+_RESPONSE_HEADER = struct.Struct("<II")
+_COALESCE_LIMIT_BYTES = 64 * 1024
+
+
+class RequestDispatcher(FrameReader):
+    """Runs each complete request and writes its answer to ``transport``."""
+
+    server: "IggyServer"
+    transport: asyncio.Transport | None
+    _closed: bool
+    # A handler is waiting (a task carries it on): reading stays paused until it answers.
+    _busy: bool
+
+    def _update_reading(self) -> None:
+        raise NotImplementedError
+
+    def _on_payload(self) -> None:
+        assert self._payload_view is not None and self.transport is not None and self.session is not None
+        payload, code = self._payload_view, self._code
+        self._reset()
+        # Who ran an audited command is who was logged in when it started (LoginUser is not audited).
+        audit = (self.session.user_id, payload) if code in AUDITED_COMMANDS else None
+        # Drive the handler coroutine inline: almost every handler finishes without awaiting, and
+        # answering from this callback skips a task, a loop iteration and pause/resume syscalls.
+        coroutine = HANDLERS[Command(code)](self.ctx, self.session, payload)
+        try:
+            awaited = coroutine.send(None)
+        except StopIteration as done:
+            self._finish(code, done.value, None, audit)
+            return
+        except Exception as exc:
+            self._finish(code, None, exc, audit)
+            return
+        # The handler waits for something (e.g. password hashing in a thread): stop reading so
+        # requests stay one at a time, and let a task carry it to completion.
+        self._busy = True
+        self._update_reading()
+        task = asyncio.get_running_loop().create_task(self._continue(code, coroutine, awaited, audit))
+        self.server.track(task)
+
+    async def _continue(
+        self, code: int, coroutine: Any, awaited: Any, audit: tuple[int | None, memoryview] | None
+    ) -> None:
+        try:
+            while True:
+                if awaited is None:  # a bare yield (asyncio.sleep(0))
+                    await asyncio.sleep(0)
+                else:
+                    # What a Task does with a yielded future: clear the flag, then wait for it.
+                    awaited._asyncio_future_blocking = False
+                    try:
+                        await awaited
+                    except asyncio.CancelledError:
+                        if not awaited.done():  # this task itself was cancelled (shutdown)
+                            coroutine.close()
+                            raise
+                    except BaseException:
+                        pass  # the handler observes the outcome itself when resumed
+                try:
+                    awaited = coroutine.send(None)
+                except StopIteration as done:
+                    self._finish(code, done.value, None, audit)
+                    return
+                except Exception as exc:
+                    self._finish(code, None, exc, audit)
+                    return
+        finally:
+            self._busy = False
+            session = self.session
+            if session is not None and session.stale:
+                self._close()
+            else:
+                self._update_reading()
+
+    def _finish(
+        self, code: int, result: Any, error: Exception | None, audit: tuple[int | None, memoryview] | None = None
+    ) -> None:
+        """Answer a request: the OK payload, or the error's code (never with a body)."""
+        session = self.session
+        assert session is not None
+        status: int | None = None
+        if error is None:
+            self._write_ok(code, result)
+        else:
+            failure = as_iggy_error(error, code, session.client_id)
+            status = failure.code
+            self._reject(code, status, failure.message)
+        if audit is not None:
+            write_audit(self.ctx.log_limit, audit[0], session.address, code, audit[1], status)
+        if session.stale:
+            self._close()
+
+    def _reject(self, code: int, error: int, message: str, frame_reason: str | None = None) -> None:
+        """Answer an error. ``frame_reason``: the frame itself was refused (counted per reason). The log line
+        goes through the server-wide rate limit."""
+        stats = self.server.frame_stats
+        stats["error_answers"] += 1
+        if frame_reason is not None:
+            stats[f"rejected_{frame_reason}"] += 1
+        session = self.session
+        client, address = (session.client_id, session.address) if session is not None else ("?", "?")
+        log_refused(self.ctx.log_limit, "tcp", client, address, code, error, message)
+        self._write_error(error)
+
+    def _write_error(self, error: int) -> None:
+        if self.transport is not None and not self._closed:
+            self.transport.write(_RESPONSE_HEADER.pack(int(error), 0))
+
+    def _write_ok(self, code: int, result: Any) -> None:
+        if self.transport is None or self._closed:
+            return
+        parts = result if isinstance(result, list) else [result]
+        size = sum(part.nbytes if isinstance(part, memoryview) else len(part) for part in parts)
+        if size == 1:
+            log.error("handler of %s produced a 1-byte body; answering Error instead", Command(code).name)
+            self._write_error(ErrorCode.ERROR)
+            return
+        # Small parts are coalesced with the header (one segment on the wire under TCP_NODELAY);
+        # large ones are handed to the transport as they are, which sends them without a copy when
+        # the socket buffer has room (3.11's writelines would join everything first).
+        pending = bytearray(_RESPONSE_HEADER.pack(0, size))
+        for part in parts:
+            part_size = part.nbytes if isinstance(part, memoryview) else len(part)
+            if part_size < _COALESCE_LIMIT_BYTES:
+                pending += part
+                continue
+            if pending:
+                self.transport.write(pending)
+                pending = bytearray()
+            self.transport.write(part)
+        if pending:
+            self.transport.write(pending)

@@ -1,0 +1,209 @@
+"""The TCP frame state machine of one connection, fed by ``asyncio.BufferedProtocol``'s buffer callbacks.
+
+Payloads are received straight into the buffer the handler gets (SendMessages frames reach the native
+stamping code without a copy):
+
+* read the 8-byte header ``length u32 | code u32``;
+* ``length < 4`` → 3 InvalidCommand; before login, a payload above
+  ``limits.max_unauthenticated_request_bytes`` → 40 (3 for a command allowed before login) and the
+  connection is closed; unknown code → 3; payload above the limit (SendMessages has its own) → 3; not
+  logged in for a command that needs it → 40. In the other cases the payload is *drained* through a
+  shared scratch buffer — never buffered, never parsed as a frame — so the stream stays in sync and
+  memory stays bounded;
+* otherwise the payload is read into a bytearray that grows with the bytes actually received (at most
+  twice them), never with the announced length — or, for a large SendMessages, into a pooled buffer
+  (bounded by ``system.memory_pool.size_bytes``); then the request is dispatched: one at a time per
+  connection.
+
+No transport here: the layers above answer (``_reject``), close (``_close``) and run the request
+(``_on_payload``), so the machine can be driven with bytes alone (``get_buffer`` / ``buffer_updated``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+from typing import TYPE_CHECKING, Any
+
+from iggy.protocol.codes import UNAUTHENTICATED_COMMANDS, Command, ErrorCode
+
+from ..handlers import HANDLERS
+
+if TYPE_CHECKING:
+    from .._native import PooledBuffer
+    from ..session import Session
+
+__all__ = ["FrameReader", "FRAME_COUNTERS"]
+
+_REQUEST_HEADER = struct.Struct("<II")
+_DRAIN_CHUNK_BYTES = 64 * 1024
+# Drained payloads are discarded, so every connection can receive them into this one buffer (the event loop
+# is single-threaded: a get_buffer/buffer_updated pair is never interleaved with another connection's).
+_DRAIN_BUFFER = memoryview(bytearray(_DRAIN_CHUNK_BYTES))
+# A payload buffer starts this small and doubles as bytes arrive, up to the announced length.
+_INITIAL_PAYLOAD_BYTES = 4096
+# SendMessages payloads from this size on are received into pooled buffers (smaller ones: a bytearray is
+# cheaper); other commands gain nothing from the zero-copy path and use the growing bytearray.
+_POOLED_PAYLOAD_MIN_BYTES = 64 * 1024
+_KNOWN_CODES = frozenset(int(c) for c in Command)
+FRAME_COUNTERS = (
+    "rejected_frame_too_short",
+    "rejected_unknown_command",
+    "rejected_oversize",
+    "rejected_oversize_before_login",
+    "rejected_unauthenticated",
+    "rejected_stalled",
+    "closed_login_timeout",
+    "error_answers",
+)
+
+
+class FrameReader(asyncio.BufferedProtocol):
+    """Frame state and header checks; see the module docstring."""
+
+    _HEADER, _PAYLOAD, _DRAIN = range(3)
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+        self.session: Session | None = None
+        self._header = bytearray(8)
+        self._header_view = memoryview(self._header)
+        self._state = self._HEADER
+        self._filled = 0
+        self._payload: bytearray | PooledBuffer | None = None
+        self._payload_view: memoryview | None = None
+        self._payload_bytes = 0
+        self._code = 0
+        self._drain_left = 0
+        # Bytes received so far (the stall sweep watches it change).
+        self.received_bytes = 0
+
+    # ------------------------------------------------------------------ what the layers above provide
+
+    def _on_payload(self) -> None:
+        """A whole request is in ``_payload_view`` (command ``_code``): run it."""
+        raise NotImplementedError
+
+    def _reject(self, code: int, error: int, message: str, frame_reason: str | None = None) -> None:
+        raise NotImplementedError
+
+    def _close(self, abort: bool = False) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ asyncio buffer callbacks
+
+    def get_buffer(self, sizehint: int) -> memoryview:
+        if self._state == self._HEADER:
+            return self._header_view[self._filled :]
+        if self._state == self._PAYLOAD:
+            assert self._payload_view is not None
+            return self._payload_view[self._filled :]
+        return _DRAIN_BUFFER[: min(self._drain_left, _DRAIN_CHUNK_BYTES)]
+
+    def buffer_updated(self, nbytes: int) -> None:
+        self.received_bytes += nbytes
+        if self._state == self._DRAIN:
+            self._drain_left -= nbytes
+            if self._drain_left == 0:
+                self._reset()
+            return
+        self._filled += nbytes
+        if self._state == self._HEADER:
+            if self._filled == 8:
+                self._on_header()
+        elif self._payload_view is not None and self._filled == self._payload_view.nbytes:
+            if self._filled == self._payload_bytes:
+                self._on_payload()
+            else:
+                self._grow_payload()
+
+    # ------------------------------------------------------------------ framing
+
+    def _reset(self) -> None:
+        self._state = self._HEADER
+        self._filled = 0
+        self._payload = None
+        self._payload_view = None
+        self._payload_bytes = 0
+
+    def _drain(self, payload_bytes: int) -> None:
+        if payload_bytes <= 0:
+            self._reset()
+            return
+        self._state = self._DRAIN
+        self._drain_left = payload_bytes
+
+    def _grow_payload(self) -> None:
+        """Double the payload buffer (up to the announced length) once the bytes received fill it."""
+        assert isinstance(self._payload, bytearray)
+        grown = bytearray(min(self._payload_bytes, 2 * len(self._payload)))
+        grown[: self._filled] = self._payload
+        self._payload = grown
+        self._payload_view = memoryview(grown)
+
+    def _on_header(self) -> None:
+        length, code = _REQUEST_HEADER.unpack_from(self._header, 0)
+        session = self.session
+        assert session is not None
+        if self.ctx.shutting_down:
+            # No new work once shutdown started; in-flight requests still complete.
+            self._close()
+            return
+        if length < 4:
+            # Only the 8 header bytes were sent for this frame; nothing to drain.
+            self._reject(code, ErrorCode.INVALID_COMMAND, f"frame length {length} is below 4", "frame_too_short")
+            self._reset()
+            return
+        payload_bytes = length - 4
+        limits = self.ctx.config.limits
+        if session.user_id is None and payload_bytes > limits.max_unauthenticated_request_bytes:
+            # Nothing worth reading can be that large before login; closing (rather than draining) stops an
+            # anonymous peer from costing more than the few bytes of a header.
+            error = ErrorCode.INVALID_COMMAND if code in UNAUTHENTICATED_COMMANDS else ErrorCode.UNAUTHENTICATED
+            limit = limits.max_unauthenticated_request_bytes
+            message = f"payload of {payload_bytes} bytes before login exceeds {limit} bytes"
+            self._reject(code, error, message, "oversize_before_login")
+            self._close()
+            return
+        if code not in _KNOWN_CODES or Command(code) not in HANDLERS:
+            self._reject(code, ErrorCode.INVALID_COMMAND, f"unknown command code {code}", "unknown_command")
+            self._drain(payload_bytes)
+            return
+        limit = limits.max_send_messages_bytes if code == Command.SEND_MESSAGES else limits.max_request_bytes
+        if payload_bytes > limit:
+            message = f"payload of {payload_bytes} bytes exceeds the {limit}-byte limit"
+            self._reject(code, ErrorCode.INVALID_COMMAND, message, "oversize")
+            self._drain(payload_bytes)
+            return
+        if session.stale:
+            self._reject(code, ErrorCode.STALE_CLIENT, "client missed its heartbeats")
+            self._close()
+            return
+        if session.user_id is None and code not in UNAUTHENTICATED_COMMANDS:
+            # Checked before reading the payload (as 0.8 does), but the payload is drained, not parsed.
+            self._reject(code, ErrorCode.UNAUTHENTICATED, "command requires a login", "unauthenticated")
+            self._drain(payload_bytes)
+            return
+        self._code = code
+        if payload_bytes == 0:
+            self._payload = bytearray()
+            self._payload_view = memoryview(self._payload)
+            self._on_payload()
+            return
+        self._state = self._PAYLOAD
+        self._filled = 0
+        self._payload_bytes = payload_bytes
+        pooled = (
+            self.ctx.io.acquire_for_receive(payload_bytes)
+            if code == Command.SEND_MESSAGES and payload_bytes >= _POOLED_PAYLOAD_MIN_BYTES
+            else None
+        )
+        if pooled is None:
+            self._payload = bytearray(min(payload_bytes, _INITIAL_PAYLOAD_BYTES))
+            self._payload_view = memoryview(self._payload)
+        else:
+            # The pool takes the memory back only once this view and every slice of it (the handler's
+            # index/frames views) are gone, so releasing now is safe and needs no bookkeeping later.
+            self._payload = pooled
+            self._payload_view = memoryview(pooled)
+            pooled.release()
