@@ -15,6 +15,7 @@ exactly as the Rust, Go and Java suites do::
 
 from __future__ import annotations
 
+import os
 import queue
 import subprocess
 import sys
@@ -37,7 +38,7 @@ class TestServer:
     def __init__(
         self,
         data_dir: Path | None = None,
-        env: Mapping[str, str] | None = None,
+        env: Mapping[str, str] | None = None,  # IGGY_* settings for the server, other variables for its process
         *,
         tls: bool = False,
         python: str = sys.executable,
@@ -65,12 +66,17 @@ class TestServer:
         return self
 
     def _spawn(self) -> None:
-        command = [self.python, "-m", "iggy_server.testing", *(f"--env={k}={v}" for k, v in self.env.items())]
+        settings = {k: v for k, v in self.env.items() if k.startswith("IGGY_")}
+        command = [self.python, "-m", "iggy_server.testing", *(f"--env={k}={v}" for k, v in settings.items())]
         if self.tls:
             command.append("--tls")
         if self.requested_data_dir is not None:
             command.append(f"--data-dir={self.requested_data_dir}")
-        self._launcher = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        # Other variables (PYTHONPATH...) reach the server through the launcher's environment, which it passes on.
+        environment = {**os.environ, **{k: v for k, v in self.env.items() if k not in settings}}
+        self._launcher = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment
+        )
         self._lines = queue.Queue(MAX_START_LINES)  # full: the pump waits for the reader
         assert self._launcher.stdout is not None
         threading.Thread(target=_pump, args=(self._launcher.stdout, self._lines), daemon=True).start()
@@ -91,7 +97,10 @@ class TestServer:
         raise RuntimeError(f"the launcher printed {MAX_START_LINES} lines without `ready`: {facts}")
 
     def kill(self) -> None:
-        """SIGKILL the server (a crash); ``start()`` / ``restart()`` bring it back on the same data and ports."""
+        """SIGKILL the server (a crash); ``start()`` / ``restart()`` bring it back on the same data and ports.
+        Nothing to do once stopped (safe in a ``finally``)."""
+        if self._launcher is None:
+            return
         self._command("kill")
         self._expect("killed")
         self._server_running = False
