@@ -64,6 +64,10 @@ def test_launcher_stop_answers_the_exit_code_and_reports_pid_and_log() -> None:
         facts = _read_until_ready(process)
         assert Path(f"/proc/{facts['pid']}").exists()
         assert "listening on" in Path(facts["log_file"]).read_text()
+        # One answered request: the server writes its address file just before it installs its SIGTERM handler
+        # (app.run_server), so a stop sent in that instant would end it with -15.
+        with IggyClient(f"iggy://iggy:iggy@{facts['address']}") as client:
+            client.ping()
         assert process.stdin is not None and process.stdout is not None
         process.stdin.write("stop\n")
         process.stdin.flush()
