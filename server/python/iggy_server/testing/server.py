@@ -41,12 +41,10 @@ class TestServer:
         env: Mapping[str, str] | None = None,  # IGGY_* settings for the server, other variables for its process
         *,
         tls: bool = False,
-        python: str = sys.executable,
     ) -> None:
         self.requested_data_dir = Path(data_dir) if data_dir is not None else None
         self.env = dict(env or {})
         self.tls = tls
-        self.python = python
         self.facts: dict[str, str] = {}
         self._launcher: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue(MAX_START_LINES)
@@ -67,7 +65,7 @@ class TestServer:
 
     def _spawn(self) -> None:
         settings = {k: v for k, v in self.env.items() if k.startswith("IGGY_")}
-        command = [self.python, "-m", "iggy_server.testing", *(f"--env={k}={v}" for k, v in settings.items())]
+        command = [sys.executable, "-m", "iggy_server.testing", *(f"--env={k}={v}" for k, v in settings.items())]
         if self.tls:
             command.append("--tls")
         if self.requested_data_dir is not None:
