@@ -25,6 +25,11 @@ Rules:
                 A plain range check (`value <= U64_MAX` with U64_MAX imported) is not flagged. Silence a justified
                 line with `tidy: allow-value` (or `tidy: allow-code`).
   line-length   source lines are at most 120 characters (generated files excluded).
+  launcher      test servers come from the one launcher, `python -m iggy_server.testing` (Python code: its
+                `TestServer`): outside LAUNCHER_ALLOWED, no source line (comments stripped) starts the server
+                itself: `"-m", "iggy_server"`, an `iggy-server` executable literal (`"iggy-server"`,
+                `".venv/bin/iggy-server"`), `iggy_server.__main__`, or the launcher's own address-file setting
+                `IGGY_TCP_ADDRESS_FILE`.
 """
 
 from __future__ import annotations
@@ -49,6 +54,23 @@ ALLOW_MARKER = "tidy: allow-code"
 ALLOW_VALUE_MARKER = "tidy: allow-value"
 GENERATOR_DIR = "protocol-spec/generator/"  # where spec values become code: exempt from protocol-value
 SKIPPED_DIRS = {".git", ".venv", "target", "node_modules", "__pycache__", "build", "dist", ".pytest_cache"}
+
+# Files that may start the server without the launcher: the launcher itself, the server's entry point, tests of
+# the binary's own start-up (operator errors, bad configuration, exit codes, fail-closed imports), and this rule.
+LAUNCHER_ALLOWED = frozenset({
+    ".ci/tidy.py",
+    "protocol-spec/tests/test_tidy.py",
+    "server/python/iggy_server/testing/__main__.py",
+    "server/python/iggy_server/__main__.py",
+    "server/tests/test_server_config.py",
+    "server/tests/test_server_operator_errors.py",
+    "server/tests/test_server_fail_closed.py",
+})
+_OWN_LAUNCH = re.compile(
+    r"""["']-m["']\s*,\s*["']iggy_server["']"""  # python -m iggy_server
+    r"""|["'](?:[^"'\s]*/)?iggy-server["']"""  # the console script, by name or path
+    r"""|iggy_server\.__main__|IGGY_TCP_ADDRESS_FILE"""
+)
 
 _RUN_LINE = re.compile(r"^\W*Run:", re.MULTILINE)
 _READ_NEXT_LINE = re.compile(r"^\W*Read next:", re.MULTILINE)
@@ -157,6 +179,13 @@ def check_line_length(path: str, text: str) -> list[str]:
             for number, line in enumerate(text.splitlines(), start=1) if len(line) > MAX_LINE_CHARS]
 
 
+def check_launcher(path: str, text: str) -> list[str]:
+    if path in LAUNCHER_ALLOWED:
+        return []
+    return [f"{path}:{number}: launcher: starts a server itself; use `python -m iggy_server.testing` (TestServer)"
+            for number, line in enumerate(text.splitlines(), start=1) if _OWN_LAUNCH.search(_strip_comment(path, line))]
+
+
 def check_readmes(root: Path) -> list[str]:
     problems = []
     for folder in COMPONENT_FOLDERS:
@@ -199,7 +228,7 @@ def run(root: Path) -> list[str]:
         text = (root / path).read_text(encoding="utf-8", errors="replace")
         if is_generated(text):
             continue
-        problems += check_line_length(path, text)
+        problems += check_line_length(path, text) + check_launcher(path, text)
         if not is_test_or_fixture(path):
             problems += check_code_literals(path, text, commands, errors)
             if not path.startswith(GENERATOR_DIR):

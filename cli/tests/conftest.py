@@ -1,7 +1,7 @@
 """Fixtures: an isolated IGGY_HOME per test, a CliRunner wrapper, and one real server per test module.
 
-The server is the project's own `iggy-server`, started as a subprocess on 127.0.0.1 port 0; its
-bound address is read from the file named by IGGY_TCP_ADDRESS_FILE. Tests drive the real `iggy`
+The server comes from the project's launcher (`iggy_server.testing.TestServer`: 127.0.0.1 on a free port, a
+private data directory, root iggy/iggy). Tests drive the real `iggy`
 command tree in-process through click's CliRunner (the same code the console script runs).
 """
 
@@ -10,10 +10,6 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import signal
-import subprocess
-import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,9 +17,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from iggy_cli.app import cli
+from iggy_server.testing import TestServer
 
-SERVER_START_TIMEOUT_S = 20.0
-SERVER_STOP_TIMEOUT_S = 10.0
 ROOT_USERNAME = "iggy"
 ROOT_PASSWORD = "iggy"
 
@@ -88,74 +83,20 @@ def unique():
     return lambda prefix="n": f"{prefix}-{next(_names)}"
 
 
-class ServerProcess:
-    def __init__(self, base_dir: Path) -> None:
-        self.base_dir = base_dir
-        self.address_file = base_dir / "address"
-        self.log_path = base_dir / "server.log"
-        self.process: subprocess.Popen | None = None
-        self.address = ""
-
-    def start(self) -> ServerProcess:
-        env = {name: value for name, value in os.environ.items() if not name.startswith("IGGY_")}
-        env.update({
-            "IGGY_TCP_ADDRESS": "127.0.0.1:0",
-            "IGGY_HTTP_ADDRESS": "127.0.0.1:0",
-            "IGGY_QUIC_ADDRESS": "127.0.0.1:0",
-            "IGGY_WEBSOCKET_ADDRESS": "127.0.0.1:0",
-            "IGGY_TCP_ADDRESS_FILE": str(self.address_file),
-            "IGGY_SYSTEM_PATH": str(self.base_dir / "data"),
-            "IGGY_ROOT_USERNAME": ROOT_USERNAME,
-            "IGGY_ROOT_PASSWORD": ROOT_PASSWORD,
-        })
-        with open(self.log_path, "ab") as log:
-            self.process = subprocess.Popen([sys.executable, "-m", "iggy_server"], env=env, stdout=log,
-                                            stderr=subprocess.STDOUT, cwd=self.base_dir)
-        deadline = time.monotonic() + SERVER_START_TIMEOUT_S
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"iggy-server exited with {self.process.returncode}:\n{self.log()}")
-            if self.address_file.exists() and self.address_file.read_text().strip():
-                self.address = self.address_file.read_text().strip()
-                return self
-            time.sleep(0.02)
-        self.stop()
-        raise RuntimeError(f"iggy-server did not start within {SERVER_START_TIMEOUT_S} s:\n{self.log()}")
-
-    def log(self) -> str:
-        try:
-            return self.log_path.read_text(errors="replace")
-        except OSError:
-            return ""
-
-    def stop(self) -> None:
-        if self.process is None:
-            return
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(SERVER_STOP_TIMEOUT_S)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.process = None
-
-
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory):
-    process = ServerProcess(tmp_path_factory.mktemp("iggy-server")).start()
-    yield process
-    process.stop()
+def server():
+    with TestServer() as process:
+        yield process
 
 
 @pytest.fixture
-def anon(server: ServerProcess, iggy_home: Path) -> Iggy:
+def anon(server: TestServer, iggy_home: Path) -> Iggy:
     """The CLI pointed at the test server, without credentials."""
     return Iggy(iggy_home, {"IGGY_TCP_SERVER_ADDRESS": server.address})
 
 
 @pytest.fixture
-def root(server: ServerProcess, iggy_home: Path) -> Iggy:
+def root(server: TestServer, iggy_home: Path) -> Iggy:
     """The CLI pointed at the test server, logged in as root through IGGY_USERNAME/IGGY_PASSWORD."""
     return Iggy(iggy_home, {"IGGY_TCP_SERVER_ADDRESS": server.address, "IGGY_USERNAME": ROOT_USERNAME,
                             "IGGY_PASSWORD": ROOT_PASSWORD})

@@ -11,9 +11,7 @@ from conftest import ROOT_PASSWORD, ROOT_USERNAME, Iggy
 
 @pytest.mark.parametrize("scheme, suffix", [("iggy+ws", "websocket"), ("iggy+http", "http")])
 def test_stream_commands_over_transport(server, iggy_home: Path, scheme: str, suffix: str):
-    # The server writes each transport's bound address next to the TCP address file.
-    address_file = server.address_file.with_name(f"{server.address_file.name}.{suffix}")
-    iggy = Iggy(iggy_home, {"IGGY_TCP_SERVER_ADDRESS": f"{scheme}://{address_file.read_text().strip()}",
+    iggy = Iggy(iggy_home, {"IGGY_TCP_SERVER_ADDRESS": f"{scheme}://{server.transport_addresses[suffix]}",
                             "IGGY_USERNAME": ROOT_USERNAME, "IGGY_PASSWORD": ROOT_PASSWORD})
     name = f"cli-{suffix}"
     assert iggy("stream", "create", name).exit_code == 0
@@ -23,8 +21,7 @@ def test_stream_commands_over_transport(server, iggy_home: Path, scheme: str, su
 
 
 def test_credentials_inside_the_address_are_refused(server, iggy_home: Path):
-    address_file = server.address_file.with_name(f"{server.address_file.name}.http")
-    iggy = Iggy(iggy_home, {"IGGY_TCP_SERVER_ADDRESS": f"iggy+http://a:b@{address_file.read_text().strip()}",
+    iggy = Iggy(iggy_home, {"IGGY_TCP_SERVER_ADDRESS": f"iggy+http://a:b@{server.transport_addresses['http']}",
                             "IGGY_USERNAME": ROOT_USERNAME, "IGGY_PASSWORD": ROOT_PASSWORD})
     refused = iggy("stream", "list")
     assert refused.exit_code != 0 and "not inside the server address" in refused.stderr

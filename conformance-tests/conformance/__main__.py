@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .cases import load_cases
 from .report import print_matrix, write_status
-from .runner import FAIL, REPO_ROOT, XPASS, load_driver_specs, run_driver
+from .runner import FAIL, XPASS, load_driver_specs, run_driver
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,7 +19,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--case", default="", help="only cases whose id contains this text")
     parser.add_argument("--write-status", action="store_true", help="rewrite conformance-tests/STATUS.md")
     parser.add_argument("--jobs", type=int, default=2, help="drivers run at once (default 2)")
-    parser.add_argument("--server", default=str(REPO_ROOT / ".venv/bin/iggy-server"), help="server executable")
     arguments = parser.parse_args(argv)
 
     python = Path(sys.executable)
@@ -41,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
             futures = {}
             for spec in specs:
                 print(f"conformance: {spec.name} — {len(cases)} cases", flush=True)
-                futures[spec.name] = pool.submit(run_driver, spec, cases, Path(arguments.server), Path(work))
+                futures[spec.name] = pool.submit(run_driver, spec, cases, Path(work))
             results = {name: future.result() for name, future in futures.items()}
     print_matrix(cases, results)
     if arguments.write_status:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import concurrent.futures
-import shutil
-import tempfile
 import time
 import tomllib
 from dataclasses import dataclass
@@ -15,7 +13,7 @@ from iggy.protocol.codes import ErrorCode
 
 from .cases import Case, Step, load_cases
 from .driver import DriverFailure, DriverProcess
-from .server import ServerProcess
+from .server import TestServer, address_for
 from .values import expand_args, match, substitute
 
 SUITE_DIR = Path(__file__).resolve().parent.parent
@@ -80,7 +78,7 @@ class StepUnsupported(Exception):
 class CaseRun:
     """One case against one driver on a fresh server."""
 
-    def __init__(self, case: Case, driver: DriverProcess, server: ServerProcess, transport: str = "tcp") -> None:
+    def __init__(self, case: Case, driver: DriverProcess, server: TestServer, transport: str = "tcp") -> None:
         self.case = case
         self.driver = driver
         self.server = server
@@ -89,7 +87,7 @@ class CaseRun:
 
     @property
     def address(self) -> str:
-        return self.server.address_for(self.transport)
+        return address_for(self.server, self.transport)
 
     def run(self) -> Outcome:
         self._reset_clients()
@@ -113,7 +111,7 @@ class CaseRun:
 
     def _run_step(self, step: Step) -> str | None:
         if step.op == "restart_server":
-            self.server.restart(hard=bool(step.args.get("hard", False)))
+            self.server.restart(graceful=not step.args.get("hard", False))
             self._reset_clients()
             return None
         if step.op == "sleep":
@@ -165,7 +163,7 @@ class CaseRun:
         return None
 
 
-def run_driver(spec: DriverSpec, cases: list[Case], server_binary: Path, work_dir: Path) -> dict[str, Outcome]:
+def run_driver(spec: DriverSpec, cases: list[Case], work_dir: Path) -> dict[str, Outcome]:
     expected_failures = load_expected_failures(spec.name)
     unknown = set(expected_failures) - {case.id for case in load_cases()}  # all cases, even when --case filters
     outcomes: dict[str, Outcome] = {}
@@ -175,7 +173,7 @@ def run_driver(spec: DriverSpec, cases: list[Case], server_binary: Path, work_di
     except (OSError, DriverFailure) as failure:  # not built, or broken: fail this driver, keep the others
         return {case.id: Outcome(FAIL, f"driver did not start: {failure}") for case in cases}
     runnable = [case for case in cases if not case.ops - driver.capabilities]
-    servers = _ServerPipeline(server_binary, work_dir / spec.name, len(runnable))
+    servers = _ServerPipeline(len(runnable))
     try:
         for case in cases:
             missing = case.ops - driver.capabilities
@@ -205,13 +203,10 @@ class _ServerPipeline:
     previous case's work roughly halves a driver's run. At most one server is booting ahead.
     """
 
-    def __init__(self, server_binary: Path, work_dir: Path, servers_needed: int) -> None:
-        self._binary = server_binary
-        self._work_dir = work_dir
-        self._work_dir.mkdir(parents=True, exist_ok=True)
+    def __init__(self, servers_needed: int) -> None:
         self._remaining = servers_needed
-        self._current: ServerProcess | None = None
-        self._booting: concurrent.futures.Future[ServerProcess] | None = None
+        self._current: TestServer | None = None
+        self._booting: concurrent.futures.Future[TestServer] | None = None
         self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1)
         self._boot_next()
 
@@ -222,13 +217,11 @@ class _ServerPipeline:
         self._remaining -= 1
         self._booting = self._executor.submit(self._boot)
 
-    def _boot(self) -> ServerProcess:
-        data_dir = Path(tempfile.mkdtemp(prefix="case-", dir=self._work_dir))
-        server = ServerProcess(self._binary, data_dir / "data", self._work_dir / "server.log")
-        server.start()
-        return server
+    @staticmethod
+    def _boot() -> TestServer:
+        return TestServer().start()
 
-    def next(self) -> ServerProcess | RuntimeError:
+    def next(self) -> TestServer | RuntimeError:
         """The next fresh server, or the error that kept it from starting (reported as that case's failure)."""
         self._retire_current()
         assert self._booting is not None, "more servers asked for than announced"
@@ -242,21 +235,20 @@ class _ServerPipeline:
 
     def _retire_current(self) -> None:
         if self._current is not None:
-            self._current.stop()
-            shutil.rmtree(self._current.data_dir.parent, ignore_errors=True)
+            self._current.close()  # stops the server and removes its directory
             self._current = None
 
     def close(self) -> None:
         self._retire_current()
         if self._booting is not None:
             try:
-                self._booting.result().stop()
+                self._booting.result().close()
             except RuntimeError:
                 pass
         self._executor.shutdown(wait=True)
 
 
-def _run_one(case: Case, driver: DriverProcess, server: ServerProcess | RuntimeError, transport: str) -> Outcome:
+def _run_one(case: Case, driver: DriverProcess, server: TestServer | RuntimeError, transport: str) -> Outcome:
     if isinstance(server, RuntimeError):
         return Outcome(FAIL, f"server: {server}")
     try:

@@ -1,13 +1,13 @@
 """Capture request frames from the official Rust SDK (crates.io iggy 0.10.0) and write them as fixtures.
 
-Starts our server (`.venv/bin/iggy-server`, 127.0.0.1:0, temp data dir, root iggy/iggy), puts the recording
+Starts our server (the project's launcher, `iggy_server.testing`: 127.0.0.1, root iggy/iggy), puts the recording
 proxy (`proxy.py`) in front of it, and drives the official Rust SDK through its conformance driver
 (conformance-tests/drivers/official-rust, JSON lines on stdin/stdout) step by step. Every step's result is
 checked, so each recorded request was built by the SDK and each response was accepted by it. The selected
 frames are written to protocol-spec/fixtures/<group>/<name>.json: requests with source SOURCE_RUST_REQUEST,
 responses (built by our server) with SOURCE_RUST_RESPONSE.
 
-Run: .venv/bin/python protocol-spec/recorder/capture_rust.py [--recording PATH] [--driver PATH] [--server PATH]
+Run: .venv/bin/python protocol-spec/recorder/capture_rust.py [--recording PATH] [--driver PATH]
 (build the driver first: make conformance-driver-official-rust)
 """
 
@@ -17,13 +17,7 @@ import argparse
 import asyncio
 import base64
 import json
-import os
-import shutil
-import signal
-import subprocess
 import sys
-import tempfile
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -34,12 +28,12 @@ from fixture_io import SOURCE_RUST_REQUEST, SOURCE_RUST_RESPONSE, write_fixture 
 from proxy import LOOPBACK_HOST, RecordingProxy  # noqa: E402
 
 from iggy.protocol.codes import Command  # noqa: E402
+from iggy_server.testing import TestServer  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DRIVER = REPO_ROOT / "conformance-tests/drivers/official-rust/target/official-rust-driver"
-DEFAULT_SERVER = REPO_ROOT / ".venv/bin/iggy-server"
-SERVER_START_TIMEOUT_S = 30.0
-SERVER_STOP_TIMEOUT_S = 10.0
+DRIVER_STOP_TIMEOUT_S = 10.0
+SERVER_LOG_TAIL_LINES = 40
 STEP_TIMEOUT_S = 30.0
 DRIVER_LINE_LIMIT_BYTES = 4 * 1024 * 1024
 
@@ -200,56 +194,6 @@ PICKS: list[tuple[str, Command, str, tuple[str, ...]]] = [
 ]
 
 
-class ServerProcess:
-    """Our iggy-server on 127.0.0.1:<free port> with a private data dir, stopped by `stop`."""
-
-    def __init__(self, binary: Path, workdir: Path) -> None:
-        self.binary = binary
-        self.workdir = workdir
-        self.log_path = workdir / "server.log"
-        self.address_file = workdir / "listening-address"
-        self.process: subprocess.Popen[bytes] | None = None
-        self.address = ""
-
-    def start(self) -> None:
-        environment = {k: v for k, v in os.environ.items() if not k.startswith("IGGY_")}
-        environment.update(
-            IGGY_TCP_ADDRESS=f"{LOOPBACK_HOST}:0",
-            IGGY_HTTP_ADDRESS=f"{LOOPBACK_HOST}:0",
-            IGGY_QUIC_ADDRESS=f"{LOOPBACK_HOST}:0",
-            IGGY_WEBSOCKET_ADDRESS=f"{LOOPBACK_HOST}:0",
-            IGGY_TCP_ADDRESS_FILE=str(self.address_file),
-            IGGY_SYSTEM_PATH=str(self.workdir / "data"),
-            IGGY_ROOT_USERNAME="iggy",
-            IGGY_ROOT_PASSWORD="iggy",
-        )
-        with self.log_path.open("ab") as log:
-            self.process = subprocess.Popen(
-                [str(self.binary), "--with-default-root-credentials"],
-                env=environment, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            )
-        deadline = time.monotonic() + SERVER_START_TIMEOUT_S
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"iggy-server exited with {self.process.returncode}; see {self.log_path}")
-            if self.address_file.exists() and (address := self.address_file.read_text().strip()):
-                self.address = address
-                return
-            time.sleep(0.02)
-        raise RuntimeError(f"iggy-server did not report its address within {SERVER_START_TIMEOUT_S} s")
-
-    def stop(self) -> None:
-        process, self.process = self.process, None
-        if process is None or process.poll() is not None:
-            return
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=SERVER_STOP_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
 class Driver:
     """The official Rust SDK's conformance driver, spoken to in JSON lines."""
 
@@ -283,7 +227,7 @@ class Driver:
         if self.process.stdin is not None:
             self.process.stdin.close()
         try:
-            await asyncio.wait_for(self.process.wait(), SERVER_STOP_TIMEOUT_S)
+            await asyncio.wait_for(self.process.wait(), DRIVER_STOP_TIMEOUT_S)
         except asyncio.TimeoutError:
             self.process.kill()
             await self.process.wait()
@@ -348,21 +292,18 @@ def write_fixtures(records: list[dict[str, Any]], failed_labels: set[str]) -> tu
     return written, missing
 
 
-async def main_async(driver_binary: Path, server_binary: Path, recording: Path | None) -> int:
-    for binary, hint in ((driver_binary, "make conformance-driver-official-rust"), (server_binary, "make server")):
-        if not binary.exists():
-            print(f"{binary} not found: run `{hint}` first", file=sys.stderr)
-            return 2
+async def main_async(driver_binary: Path, recording: Path | None) -> int:
+    if not driver_binary.exists():
+        print(f"{driver_binary} not found: run `make conformance-driver-official-rust` first", file=sys.stderr)
+        return 2
     if recording is not None:
         recording.unlink(missing_ok=True)
-    workdir = Path(tempfile.mkdtemp(prefix="iggy-capture-rust-"))
-    server = ServerProcess(server_binary, workdir)
+    server = TestServer()
     proxy: RecordingProxy | None = None
     driver: Driver | None = None
     try:
         server.start()
-        host, _, port = server.address.rpartition(":")
-        proxy = RecordingProxy(host, int(port), recording)
+        proxy = RecordingProxy(server.host, server.port, recording)
         await proxy.start()
         driver = await Driver.start(driver_binary)
         failures = await run_scenario(driver, proxy)
@@ -379,9 +320,8 @@ async def main_async(driver_binary: Path, server_binary: Path, recording: Path |
     for item in missing:
         print("NOT CAPTURED", item, file=sys.stderr)
     if failures or missing:
-        print(f"server log kept in {server.log_path}", file=sys.stderr)
-    else:
-        shutil.rmtree(workdir, ignore_errors=True)
+        tail = server.log().splitlines()[-SERVER_LOG_TAIL_LINES:]
+        print("server log (last lines):", *tail, sep="\n", file=sys.stderr)
     print(f"{len(records)} exchanges recorded; {written} fixtures written")
     return 1 if failures or missing else 0
 
@@ -390,9 +330,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--recording", type=Path, default=None, help="also write every exchange as JSON lines here")
     parser.add_argument("--driver", type=Path, default=DEFAULT_DRIVER, help="the official Rust SDK's driver binary")
-    parser.add_argument("--server", type=Path, default=DEFAULT_SERVER, help="the iggy-server executable")
     args = parser.parse_args()
-    raise SystemExit(asyncio.run(main_async(args.driver, args.server, args.recording)))
+    raise SystemExit(asyncio.run(main_async(args.driver, args.recording)))
 
 
 if __name__ == "__main__":

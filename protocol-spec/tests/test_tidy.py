@@ -129,3 +129,38 @@ def test_hand_typed_protocol_values_are_flagged(path, line):
 )
 def test_ordinary_constants_are_not_flagged(path, line):
     assert tidy.check_protocol_values(path, line + "\n", ENUMS) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '    subprocess.Popen([sys.executable, "-m", "iggy_server"], env=env)',
+        "    binary = Path(sys.executable).with_name('iggy-server')",
+        '    DEFAULT_SERVER = REPO_ROOT / ".venv/bin/iggy-server"',
+        '    env["IGGY_TCP_ADDRESS_FILE"] = str(address_file)',
+        '    "from iggy_server.__main__ import main"',
+        '        Command::new("iggy-server").spawn()',
+    ],
+)
+def test_servers_started_outside_the_launcher_are_flagged(line):
+    assert tidy.check_launcher("sdk/python/tests/conftest.py", line + "\n")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '    command = [sys.executable, "-m", "iggy_server.testing", "--tls"]',
+        "    with TestServer(env=settings) as server:",
+        '    print(f"iggy-server listening on {host}:{port}")',
+        '    log = logging.getLogger("iggy_server")',
+        "    # an iggy-server process used to be started here: \"iggy-server\"",
+    ],
+)
+def test_the_launcher_and_mentions_of_the_server_are_not_flagged(line):
+    assert tidy.check_launcher("sdk/python/tests/conftest.py", line + "\n") == []
+
+
+def test_the_binarys_own_start_up_tests_may_start_it():
+    line = '    subprocess.run([sys.executable, "-m", "iggy_server"], env=env)\n'
+    assert tidy.check_launcher("server/tests/test_server_operator_errors.py", line) == []
+    assert tidy.check_launcher("server/python/iggy_server/testing/__main__.py", line) == []

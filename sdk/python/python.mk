@@ -17,5 +17,5 @@ samples-sdk-python: $(VENV)/.stamp-sdk ## run the Python SDK samples against IGG
 	@for sample in basic consumer_group at_least_once; do \
 	  echo "== $$sample"; $(PY) sdk/python/samples/$$sample.py $(IGGY_URL) || exit 1; done
 
-bench-sdk-python: $(VENV)/.stamp-sdk ## send/poll throughput: this SDK vs apache_iggy (starts its own server)
+bench-sdk-python: $(VENV)/.stamp-sdk server ## send/poll throughput: this SDK vs apache_iggy (starts its own server)
 	$(PY) sdk/python/benches/bench_throughput.py

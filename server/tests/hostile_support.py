@@ -46,11 +46,6 @@ def rss_kib(pid: int) -> dict[str, int]:
     return fields
 
 
-def server_pid(server: ServerProcess) -> int:
-    assert server.process is not None
-    return server.process.pid
-
-
 def raw_connection(server: ServerProcess) -> socket.socket:
     sock = socket.create_connection((server.host, server.port), timeout=10)
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -160,7 +155,7 @@ def run_scenario(name: str, connections: int, env: dict[str, str] | None = None)
         try:
             frame = prepare_poll_topic(server) if name == "pipelining" else b""
             settle(server)
-            before = rss_kib(server_pid(server))
+            before = rss_kib(server.pid)
             if name == "unauthenticated":
                 held = unauthenticated(server, connections)
             elif name == "authenticated":
@@ -170,7 +165,7 @@ def run_scenario(name: str, connections: int, env: dict[str, str] | None = None)
                 held = [sock]
             settle(server)
             time.sleep(2.0)
-            after = rss_kib(server_pid(server))
+            after = rss_kib(server.pid)
             for sock in held:
                 sock.close()
             return {

@@ -1,6 +1,6 @@
 """``iggy-bench --client official-rust``: tiny workloads of the load generator on the official Rust SDK
 (server/bench-official, built by ``make bench-official``, which ``make test-server`` runs first) against a test server
-from ``python -m iggy_server.testing``; the server's own counts confirm what the report claims. The binary on its own
+from ``TestServer`` (the launcher); the server's own counts confirm what the report claims. The binary on its own
 with Iggy's command line, over TLS. Plus the translation of iggy-bench's flags and the reading of the generator's
 JSON, which need no binary."""
 
@@ -19,33 +19,16 @@ from iggy.protocol.primitives import Consumer, PollingStrategy
 
 from iggy_server.bench import __main__ as bench
 from iggy_server.bench import official
+from iggy_server.testing import TestServer
 from server_support import WireClient
 
 TIMEOUT_S = 300
 
 
-def launch(*flags: str):
-    """``python -m iggy_server.testing`` with ``flags``: yields its facts (address, ca_file...) until stdin closes."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "iggy_server.testing", *flags], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-    )
-    facts: dict[str, str] = {}
-    assert process.stdout is not None
-    for line in process.stdout:
-        key, _, value = line.strip().partition(" ")
-        if key == "ready":
-            break
-        facts[key] = value
-    assert "address" in facts, facts
-    yield facts
-    assert process.stdin is not None
-    process.stdin.close()
-    process.wait(60)
-
-
 @pytest.fixture(scope="module")
 def address():
-    yield from (facts["address"] for facts in launch())
+    with TestServer() as server:
+        yield server.address
 
 
 @pytest.fixture(scope="module")
@@ -114,12 +97,12 @@ def test_group_and_producers_together_give_a_total_row(address, binary, tmp_path
 
 
 def test_the_binary_takes_iggys_command_line_and_speaks_tls(binary, tmp_path) -> None:
-    for facts in launch("--tls"):
+    with TestServer(tls=True) as server:
         output = tmp_path / "tls.json"
         argv = [
             str(binary), "-P", "10", "-m", "100", "-b", "3", "--output-json", str(output),
-            "pp", "-p", "1", "tcp", "--server-address", facts["address"],
-            "--tls", "--tls-ca-file", facts["ca_file"], "--tls-validate-certificate",
+            "pp", "-p", "1", "tcp", "--server-address", server.address,
+            "--tls", "--tls-ca-file", str(server.ca_file), "--tls-validate-certificate",
         ]  # fmt: skip
         finished = subprocess.run(argv, capture_output=True, text=True, timeout=TIMEOUT_S)
         assert finished.returncode == 0, finished.stdout + finished.stderr

@@ -24,7 +24,6 @@ from hostile_support import (
     raw_connection,
     read_responses,
     rss_kib,
-    server_pid,
     settle,
     wait_closed_by_server,
 )
@@ -46,14 +45,14 @@ def hostile_server(tmp_path_factory: pytest.TempPathFactory):
 
 
 def assert_rss_growth_bounded(server: ServerProcess, before_kib: int) -> None:
-    after = rss_kib(server_pid(server))
+    after = rss_kib(server.pid)
     growth = after["VmHWM"] - before_kib
     assert growth < RSS_GROWTH_BOUND_KIB, f"peak RSS grew by {growth} KiB (bound {RSS_GROWTH_BOUND_KIB} KiB)"
 
 
 def test_large_frames_before_login_are_answered_and_closed(hostile_server):
     settle(hostile_server)
-    before = rss_kib(server_pid(hostile_server))["VmRSS"]
+    before = rss_kib(hostile_server.pid)["VmRSS"]
     socks = []
     for _ in range(CONNECTIONS):
         sock = raw_connection(hostile_server)
@@ -75,7 +74,7 @@ def test_large_frames_before_login_are_answered_and_closed(hostile_server):
 
 def test_partial_frames_hold_only_the_bytes_received_until_the_read_timeout(hostile_server):
     settle(hostile_server)
-    before = rss_kib(server_pid(hostile_server))["VmRSS"]
+    before = rss_kib(hostile_server.pid)["VmRSS"]
     socks = authenticated(hostile_server, CONNECTIONS, sent_bytes=1024)
     deadline = time.monotonic() + CLOSE_WAIT_S
     for sock in socks:
@@ -99,7 +98,7 @@ def test_an_idle_connection_between_frames_stays_open(hostile_server):
 def test_a_pipelining_client_that_never_reads_keeps_rss_bounded(hostile_server):
     frame = prepare_poll_topic(hostile_server)
     settle(hostile_server)
-    before = rss_kib(server_pid(hostile_server))["VmRSS"]
+    before = rss_kib(hostile_server.pid)["VmRSS"]
     requests_count = 400  # ~400 MB of answers if the server queued them all
     sock, sent = pipeline_without_reading(hostile_server, frame, requests_count)
     settle(hostile_server)

@@ -49,7 +49,7 @@ def test_wrong_password_is_invalid_credentials(server):
 def test_get_stats_reports_real_process_figures(server, client, unique):
     client.call(requests.CreateStream(unique("stats")))
     stats = Stats.decode(client.call(requests.GetStats()))
-    assert stats.process_id == server.process.pid
+    assert stats.process_id == server.pid
     assert stats.memory_usage_bytes > 1_000_000
     assert stats.total_memory_bytes >= stats.available_memory_bytes > 0
     assert stats.streams_count >= 1

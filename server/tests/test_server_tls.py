@@ -18,17 +18,7 @@ from iggy import ClientConfig, IggyClient
 
 @pytest.fixture(scope="module")
 def tls_server(tmp_path_factory):
-    directory = tmp_path_factory.mktemp("tls")
-    ca_path, cert_path, key_path = write_test_pki(directory)
-    server = ServerProcess(
-        directory / "data",
-        env={
-            "IGGY_TCP_TLS_ENABLED": "true",
-            "IGGY_TCP_TLS_CERT_FILE": str(cert_path),
-            "IGGY_TCP_TLS_KEY_FILE": str(key_path),
-        },
-    ).start()
-    server.ca_path = ca_path
+    server = ServerProcess(tls=True).start()
     yield server
     server.stop()
 
@@ -37,7 +27,7 @@ def test_sdk_over_tls_sends_and_polls(tls_server):
     async def scenario() -> None:
         config = ClientConfig(
             address=f"127.0.0.1:{tls_server.port}", username="iggy", password="iggy",
-            tls=True, tls_ca_file=str(tls_server.ca_path), tls_domain="localhost", heartbeat_interval_ms=0,
+            tls=True, tls_ca_file=str(tls_server.ca_file), tls_domain="localhost", heartbeat_interval_ms=0,
         )
         async with IggyClient(config) as client:
             await client.create_stream("tls-stream")
@@ -55,7 +45,7 @@ def test_sdk_over_tls_sends_and_polls(tls_server):
 def test_sdk_connection_string_with_tls_options(tls_server):
     url = (
         f"iggy://iggy:iggy@127.0.0.1:{tls_server.port}"
-        f"?tls=true&tls_ca_file={tls_server.ca_path}&tls_domain=localhost&heartbeat_interval=0"
+        f"?tls=true&tls_ca_file={tls_server.ca_file}&tls_domain=localhost&heartbeat_interval=0"
     )
 
     async def scenario() -> None:
@@ -103,7 +93,7 @@ def test_official_client_over_tls(tls_server):
     apache_iggy = pytest.importorskip("apache_iggy")
     url = (
         f"iggy://iggy:iggy@127.0.0.1:{tls_server.port}"
-        f"?tls=true&tls_domain=localhost&tls_ca_file={tls_server.ca_path}"
+        f"?tls=true&tls_domain=localhost&tls_ca_file={tls_server.ca_file}"
     )
 
     async def scenario() -> None:

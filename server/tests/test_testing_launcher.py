@@ -1,6 +1,6 @@
 """`python -m iggy_server.testing`, the launcher every language's integration tests use: it prints the address,
-the server answers there, `kill` + `restart` keep the data and the port, and closing stdin stops the server and
-removes its directory."""
+the server answers there, `kill` + `restart` keep the data and the port, `stop` answers the exit code, and closing
+stdin stops the server and removes its directory. `TestServer`, its Python face, does the same through the lines."""
 
 from __future__ import annotations
 
@@ -8,7 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from iggy.sync import IggyClient
+from iggy_server.testing import TestServer
 
 
 def _read_until_ready(process: subprocess.Popen[str]) -> dict[str, str]:
@@ -51,3 +54,69 @@ def test_launcher_serves_restarts_and_cleans_up() -> None:
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def test_launcher_stop_answers_the_exit_code_and_reports_pid_and_log() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "iggy_server.testing"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        facts = _read_until_ready(process)
+        assert Path(f"/proc/{facts['pid']}").exists()
+        assert "listening on" in Path(facts["log_file"]).read_text()
+        # One answered request: the server writes its address file just before it installs its SIGTERM handler
+        # (app.run_server), so a stop sent in that instant would end it with -15.
+        with IggyClient(f"iggy://iggy:iggy@{facts['address']}") as client:
+            client.ping()
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write("stop\n")
+        process.stdin.flush()
+        assert process.stdout.readline().strip() == "stopped 0"
+        process.stdin.close()
+        assert process.wait(30) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def test_test_server_kill_restart_keeps_data_port_and_reports_the_new_pid() -> None:
+    with TestServer() as server:
+        first_pid, address = server.pid, server.address
+        assert server.port > 0 and server.host == "127.0.0.1"
+        assert set(server.transport_addresses) == {"http", "quic", "websocket"}
+        assert server.ca_file is None
+        with IggyClient(f"iggy://iggy:iggy@{address}") as client:
+            client.create_stream("kept")
+        server.kill()
+        server.restart()
+        assert server.address == address and server.pid != first_pid
+        with IggyClient(f"iggy://iggy:iggy@{address}") as client:
+            assert [stream.name for stream in client.get_streams()] == ["kept"]
+        server.restart(graceful=True)
+        assert server.address == address
+        data_dir = server.data_dir
+    assert not data_dir.exists()  # closed: the private directory is gone
+    assert not Path(f"/proc/{first_pid}").exists()
+
+
+def test_test_server_stop_returns_the_exit_code_and_a_given_data_dir_outlives_it(tmp_path) -> None:
+    server = TestServer(tmp_path / "data", env={"IGGY_SYSTEM_PARTITION_DURABILITY": "durable"}).start()
+    with IggyClient(f"iggy://iggy:iggy@{server.address}") as client:
+        client.create_stream("reopened")
+    assert server.stop() == 0
+    assert server.stop() == 0  # repeatable, for a finally
+    assert "listening on" in server.log()  # the log outlives the launcher's directory
+    assert server.data_dir == tmp_path / "data" and server.data_dir.is_dir()
+    with TestServer(tmp_path / "data") as again:
+        with IggyClient(f"iggy://iggy:iggy@{again.address}") as client:
+            assert [stream.name for stream in client.get_streams()] == ["reopened"]
+
+
+def test_test_server_tls_gives_the_ca_and_a_failed_start_raises_with_the_reason() -> None:
+    with TestServer(tls=True) as server:
+        assert server.ca_file is not None and server.ca_file.read_text().startswith("-----BEGIN CERTIFICATE-----")
+    broken = TestServer(env={"IGGY_TCP_TLS_ENABLED": "true"})  # TLS without a certificate: refused at start-up
+    with pytest.raises(RuntimeError, match="tcp.tls.cert_file"):
+        broken.start()
+    assert broken.stop() is None  # never started

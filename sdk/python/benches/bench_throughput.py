@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python sdk/python/benches/bench_throughput.py [--batches 100] [--batch-length 1000]
      [--message-size 1000] [--repeats 5] [--connection-string iggy://iggy:iggy@HOST:PORT]
-Without a connection string it starts `.venv/bin/iggy-server` on a free loopback port in a temp dir.
+Without a connection string it starts a server with the project's launcher (`iggy_server.testing`).
 
 Each round, each client writes its own fresh stream (1 partition): `batches` SendMessages of
 `batch-length` messages of `message-size` bytes, the messages built inside the timed loop (the official
@@ -26,38 +26,18 @@ import platform
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 
 import iggy
 from iggy import IggyClient, Message, PollingStrategy
+from iggy_server.testing import TestServer
 
 PHASES = ("send", "poll", "poll+read")
 # Untimed pause between a client's send and poll phases, the same for both clients, so the server's
 # background persistence of the batch just written does not land in one client's poll timing.
 SETTLE_S = 1.0
-
-
-def start_server(data_dir: Path) -> tuple[subprocess.Popen, str]:
-    binary = Path(sys.executable).with_name("iggy-server")
-    env = {**os.environ, "IGGY_TCP_ADDRESS": "127.0.0.1:0", "IGGY_SYSTEM_PATH": str(data_dir)}
-    env.update({f"IGGY_{transport}_ADDRESS": "127.0.0.1:0" for transport in ("HTTP", "QUIC", "WEBSOCKET")})
-    process = subprocess.Popen(
-        [str(binary), "--with-default-root-credentials"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
-    )
-    assert process.stdout is not None
-    deadline = time.monotonic() + 60
-    for raw in process.stdout:
-        line = raw.decode()
-        if "listening on " in line:
-            return process, line.split("listening on ", 1)[1].strip()
-        if time.monotonic() > deadline:
-            break
-    process.kill()
-    raise RuntimeError("iggy-server did not start")
 
 
 class Result:
@@ -222,28 +202,26 @@ def main() -> None:
         for result in results:
             print(result.to_json())
         return
-    process = None
+    server = None
     connection_string = args.connection_string
-    with tempfile.TemporaryDirectory() as tmp:
-        if connection_string is None:
-            process, address = start_server(Path(tmp) / "data")
-            connection_string = f"iggy://iggy:iggy@{address}"
-        try:
-            print(f"iggy {iggy.__version__}, Python {platform.python_version()}, {os.cpu_count()} CPUs; "
-                  f"{args.batches} batches x {args.batch_length} msgs x {args.message_size} B, {args.repeats} rounds")
-            results: list[Result] = []
-            names = available_clients()
-            for round_number in range(args.repeats):
-                print(f"round {round_number + 1}:")
-                for name in names if round_number % 2 == 0 else names[::-1]:
-                    for result in run_client_process(name, connection_string, args):
-                        result.show()
-                        results.append(result)
-            summarize(results, names)
-        finally:
-            if process is not None:
-                process.terminate()
-                process.wait(timeout=10)
+    if connection_string is None:
+        server = TestServer().start()
+        connection_string = f"iggy://iggy:iggy@{server.address}"
+    try:
+        print(f"iggy {iggy.__version__}, Python {platform.python_version()}, {os.cpu_count()} CPUs; "
+              f"{args.batches} batches x {args.batch_length} msgs x {args.message_size} B, {args.repeats} rounds")
+        results: list[Result] = []
+        names = available_clients()
+        for round_number in range(args.repeats):
+            print(f"round {round_number + 1}:")
+            for name in names if round_number % 2 == 0 else names[::-1]:
+                for result in run_client_process(name, connection_string, args):
+                    result.show()
+                    results.append(result)
+        summarize(results, names)
+    finally:
+        if server is not None:
+            server.close()
 
 
 if __name__ == "__main__":

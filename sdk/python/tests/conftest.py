@@ -1,27 +1,18 @@
-"""Shared fixtures: a scriptable in-process fake Iggy endpoint (unit tests) and a real `iggy-server`
-started on a free loopback port (integration tests, samples)."""
+"""Shared fixtures: a scriptable in-process fake Iggy endpoint (unit tests) and a real server from the project's
+launcher, ``iggy_server.testing`` (integration tests, samples)."""
 
 from __future__ import annotations
 
 import asyncio
-import os
-import queue
-import shutil
 import struct
-import subprocess
-import sys
-import threading
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
 from iggy.protocol.codes import Command, ErrorCode
 from iggy.protocol.requests import decode_request
+from iggy_server.testing import TestServer
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
-SERVER_BINARY = Path(sys.executable).with_name("iggy-server")
-SERVER_START_TIMEOUT_S = 60
 
 _FRAME = struct.Struct("<II")
 
@@ -127,91 +118,24 @@ def with_fake_server():
 # Real server
 
 
-class RunningServer:
-    def __init__(self, process: subprocess.Popen, address: str, data_dir: Path, log_path: Path) -> None:
-        self.process = process
-        self.address = address
-        self.data_dir = data_dir
-        self.log_path = log_path
+class SdkTestServer(TestServer):
+    """A server from the project's launcher (``python -m iggy_server.testing``), with the SDK's connection string."""
 
     @property
     def connection_string(self) -> str:
         return f"iggy://iggy:iggy@{self.address}"
 
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
-
-
-def start_iggy_server(data_dir: Path, extra_env: dict[str, str] | None = None) -> RunningServer:
-    """Start `.venv/bin/iggy-server` on 127.0.0.1:0 and wait for its `listening on HOST:PORT` line."""
-    binary = SERVER_BINARY if SERVER_BINARY.exists() else shutil.which("iggy-server")
-    if binary is None:
-        if os.environ.get("CI"):  # in CI a missing server is a broken build, not a reason to skip
-            pytest.fail("iggy-server is not installed in .venv (run `make server`)")
-        pytest.skip("iggy-server is not installed in .venv (run `make server`)")
-    data_dir.mkdir(parents=True, exist_ok=True)
-    log_path = data_dir.parent / f"{data_dir.name}-server.log"
-    env = {
-        **os.environ,
-        "IGGY_TCP_ADDRESS": "127.0.0.1:0",
-        "IGGY_HTTP_ADDRESS": "127.0.0.1:0",
-        "IGGY_QUIC_ADDRESS": "127.0.0.1:0",
-        "IGGY_WEBSOCKET_ADDRESS": "127.0.0.1:0",
-        "IGGY_SYSTEM_PATH": str(data_dir),
-        **(extra_env or {}),
-    }
-    log_file = open(log_path, "wb")
-    process = subprocess.Popen(
-        [str(binary), "--with-default-root-credentials"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=log_file,
-        cwd=data_dir,
-    )
-    log_file.close()
-    lines: queue.Queue[str | None] = queue.Queue()
-
-    def pump() -> None:
-        assert process.stdout is not None
-        for raw in process.stdout:
-            lines.put(raw.decode(errors="replace"))
-        lines.put(None)
-
-    threading.Thread(target=pump, daemon=True).start()
-    address = None
-    try:
-        while address is None:
-            line = lines.get(timeout=SERVER_START_TIMEOUT_S)
-            if line is None:
-                break
-            marker = "listening on "
-            if marker in line:
-                address = line.split(marker, 1)[1].strip().split()[0]
-    except queue.Empty:
-        pass
-    if address is None:
-        process.kill()
-        process.wait(timeout=10)
-        raise RuntimeError(f"iggy-server did not start; log:\n{log_path.read_text(errors='replace')[-4000:]}")
-    return RunningServer(process, address, data_dir, log_path)
-
 
 @pytest.fixture(scope="session")
-def iggy_server(tmp_path_factory):
+def iggy_server():
     """One real server for the whole session (tests use unique stream names)."""
-    server = start_iggy_server(tmp_path_factory.mktemp("iggy-server") / "data")
-    yield server
-    server.stop()
+    with SdkTestServer() as server:
+        yield server
 
 
 @pytest.fixture
 def start_server():
-    """`start_iggy_server` itself, for tests that stop and restart their own server. A fixture rather than
-    `from conftest import ...`: with several test roots in one run, `conftest` may name another one."""
-    return start_iggy_server
+    """``start_server(data_dir)``: a started server on that data directory, for tests that stop and restart their
+    own. A fixture rather than `from conftest import ...`: with several test roots in one run, `conftest` may name
+    another one."""
+    return lambda data_dir: SdkTestServer(data_dir).start()

@@ -1,14 +1,12 @@
 """The client over ``iggy+ws://`` and ``iggy+http://``: the same API as TCP, against a real server.
 
-The server comes from the project's launcher (``python -m iggy_server.testing``), which reports every
-transport's address.
+The server is the session's (``iggy_server`` in conftest.py: the project's launcher, which reports every
+transport's address).
 """
 
 from __future__ import annotations
 
 import asyncio
-import subprocess
-import sys
 
 import pytest
 
@@ -18,25 +16,11 @@ from iggy.errors import IggyError
 from iggy.protocol.codes import ErrorCode
 from iggy.protocol.primitives import Consumer, Partitioning, PollingStrategy
 
-LAUNCH_TIMEOUT_S = 60
-
 
 @pytest.fixture(scope="module")
-def addresses():
-    launcher = subprocess.Popen([sys.executable, "-m", "iggy_server.testing"], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, text=True)
-    found: dict[str, str] = {}
-    assert launcher.stdout is not None
-    for line in launcher.stdout:  # ends at "ready" (or EOF if the launcher fails)
-        key, _, value = line.strip().partition(" ")
-        if key == "ready":
-            break
-        found[key] = value
-    assert "address" in found, f"launcher did not start a server: {found}"
-    yield found
-    assert launcher.stdin is not None
-    launcher.stdin.close()
-    launcher.wait(LAUNCH_TIMEOUT_S)
+def addresses(iggy_server):
+    """``{"websocket_address": HOST:PORT, "http_address": ...}``: the launcher's facts about the session server."""
+    return iggy_server.facts
 
 
 def test_connection_strings_pick_the_transport_and_its_default_port():

@@ -17,10 +17,7 @@ import argparse
 import os
 import platform
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -30,6 +27,7 @@ from iggy_server import _native
 from iggy_server.bench import floor, official
 from iggy_server.bench import report as reporting
 from iggy_server.bench import workloads
+from iggy_server.testing import TestServer
 
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?i?b?)?\s*$", re.IGNORECASE)
 _UNITS = {
@@ -133,53 +131,20 @@ def plan_from(args: argparse.Namespace) -> workloads.Plan:
     return workloads.build(plan)
 
 
-class LocalServer:
-    """``python -m iggy_server`` on 127.0.0.1:0 with its own data directory."""
-
-    def __init__(self, durability: str | None, data_dir: str | None) -> None:
-        self.own_dir = data_dir is None
-        self.directory = Path(data_dir or tempfile.mkdtemp(prefix="iggy-bench-"))
-        self.directory.mkdir(parents=True, exist_ok=True)
-        address_file = self.directory / "address"
-        address_file.unlink(missing_ok=True)
-        # The caller's IGGY_SYSTEM_* settings (writer, direct I/O, pool, segment size...) reach the server;
-        # address, data path and credentials are the benchmark's own (--durability overrides the mode).
-        env = {k: v for k, v in os.environ.items() if not k.startswith("IGGY_") or k.startswith("IGGY_SYSTEM_")}
-        env.update(
-            IGGY_TCP_ADDRESS="127.0.0.1:0",
-            IGGY_HTTP_ADDRESS="127.0.0.1:0",
-            IGGY_QUIC_ADDRESS="127.0.0.1:0",
-            IGGY_WEBSOCKET_ADDRESS="127.0.0.1:0",
-            IGGY_TCP_ADDRESS_FILE=str(address_file),
-            IGGY_SYSTEM_PATH=str(self.directory / "data"),
-            IGGY_ROOT_USERNAME="iggy",
-            IGGY_ROOT_PASSWORD="iggy",
-            IGGY_LOGGING_LEVEL=os.environ.get("IGGY_LOGGING_LEVEL", "warning"),
-        )
-        if durability is not None:
-            env["IGGY_SYSTEM_PARTITION_DURABILITY"] = durability
-        self.log = open(self.directory / "server.log", "ab")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "iggy_server"], env=env, stdout=self.log, stderr=subprocess.STDOUT
-        )
-        deadline = time.monotonic() + 30
-        while not (address_file.exists() and address_file.read_text().strip()):
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                raise SystemExit(f"iggy-bench: the local server did not start; see {self.directory / 'server.log'}")
-            time.sleep(0.02)
-        self.address = address_file.read_text().strip()
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-        self.log.close()
-        if self.own_dir:
-            shutil.rmtree(self.directory, ignore_errors=True)
+def start_local_server(durability: str | None, data_dir: str | None) -> TestServer:
+    """A server from the project's launcher (``iggy_server.testing``) for ``--start-server``."""
+    # The caller's IGGY_SYSTEM_* settings (writer, direct I/O, pool, segment size...) reach the server; address,
+    # data path and credentials are the launcher's (--durability overrides the mode).
+    env = {k: v for k, v in os.environ.items() if k.startswith("IGGY_SYSTEM_") and k != "IGGY_SYSTEM_PATH"}
+    if "IGGY_LOGGING_LEVEL" in os.environ:
+        env["IGGY_LOGGING_LEVEL"] = os.environ["IGGY_LOGGING_LEVEL"]
+    if durability is not None:
+        env["IGGY_SYSTEM_PARTITION_DURABILITY"] = durability
+    server = TestServer(Path(data_dir) if data_dir else None, env)
+    try:
+        return server.start()
+    except RuntimeError as error:
+        raise SystemExit(f"iggy-bench: the local server did not start: {error}") from None
 
 
 class RssSampler(threading.Thread):
@@ -303,9 +268,9 @@ def main(argv: list[str] | None = None) -> int:
         return transports.main(argv[1:])
     args = arguments(argv)
     plan = plan_from(args) if args.client == "native" else None
-    server = LocalServer(args.durability, args.data_dir) if args.start_server else None
+    server = start_local_server(args.durability, args.data_dir) if args.start_server else None
     address = server.address if server else args.address
-    pid = server.process.pid if server else args.server_pid
+    pid = server.pid if server else args.server_pid
     sampler = None
     try:
         if plan is None:
@@ -345,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
         if sampler:
             sampler.stop_event.set()
         if server:
-            server.stop()
+            server.close()
 
 
 def environment(sampler: RssSampler | None, measure_loopback: bool) -> dict[str, Any]:

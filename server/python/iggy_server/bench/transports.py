@@ -18,8 +18,6 @@ import json
 import socket
 import ssl
 import struct
-import subprocess
-import sys
 import time
 from typing import Any
 
@@ -28,10 +26,10 @@ from iggy.protocol.codes import Command
 from iggy.protocol.framing import encode_request
 from iggy.protocol.messages import Message
 from iggy.protocol.primitives import Consumer, Partitioning, PollingStrategy
+from iggy_server.testing import TestServer
 
 RESPONSE_HEADER = struct.Struct("<II")
 TRANSPORTS = ("tcp", "websocket", "quic", "http")
-LAUNCHER_TIMEOUT_S = 60
 
 
 class BenchError(RuntimeError):
@@ -156,19 +154,6 @@ async def run_http(address: str, stream: str, batches: int, messages: list[Messa
     return {"send_s": send_s, "poll_s": poll_s}
 
 
-def start_launcher(settings: list[str]) -> tuple[subprocess.Popen[str], dict[str, str]]:
-    command = [sys.executable, "-m", "iggy_server.testing", *(f"--env={setting}" for setting in settings)]
-    launcher = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    assert launcher.stdout is not None
-    found: dict[str, str] = {}
-    for line in launcher.stdout:  # ends with "ready", or EOF when the launcher fails
-        key, _, value = line.strip().partition(" ")
-        if key == "ready":
-            return launcher, found
-        found[key] = value
-    raise BenchError(f"the launcher did not start a server: {found}")
-
-
 async def measure(addresses: dict[str, str], batches: int, per_batch: int, size: int) -> dict[str, dict]:
     messages = [Message(bytes([i % 251]) * size) for i in range(per_batch)]
     results: dict[str, dict] = {}
@@ -196,13 +181,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--message-size", type=int, default=1000, help="payload bytes per message")
     parser.add_argument("--env", action="append", default=[], metavar="IGGY_KEY=VALUE", help="a server setting")
     args = parser.parse_args(argv)
-    launcher, addresses = start_launcher(args.env)
-    try:
-        results = asyncio.run(measure(addresses, args.batches, args.messages_per_batch, args.message_size))
-    finally:
-        assert launcher.stdin is not None
-        launcher.stdin.close()
-        launcher.wait(LAUNCHER_TIMEOUT_S)
+    if any("=" not in setting for setting in args.env):
+        parser.error("--env takes IGGY_KEY=VALUE")
+    settings = dict(setting.split("=", 1) for setting in args.env)
+    with TestServer(env=settings) as server:
+        results = asyncio.run(measure(server.facts, args.batches, args.messages_per_batch, args.message_size))
     messages = args.batches * args.messages_per_batch
     megabytes = messages * args.message_size / 1e6
     print(f"{args.batches} batches × {args.messages_per_batch} messages × {args.message_size} B, one request in flight")

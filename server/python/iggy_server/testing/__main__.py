@@ -7,15 +7,21 @@ Starts ``iggy-server`` on a kernel-chosen 127.0.0.1 port with a private temporar
     http_address 127.0.0.1:PORT         (one line per enabled transport: http_address, quic_address, websocket_address)
     ca_file /tmp/.../test-ca.pem        (only with --tls: the CA that signed the server's localhost certificate)
     data_dir /tmp/...
+    pid 12345                           (the server process, e.g. to sample its memory)
+    log_file /tmp/.../server.log        (the server's stdout and stderr; removed with the directory)
     ready
 
-The server runs until the launcher's stdin reaches end of file (the test closed the pipe or died) or the
-launcher gets SIGTERM/SIGINT; then the server is stopped gracefully (SIGTERM, SIGKILL after a bound) and the
-temporary directory is removed. ``--env KEY=VALUE`` (repeatable) passes server settings (``IGGY_*`` only).
-A test that needs a crash sends ``kill`` on stdin: the server gets SIGKILL and the launcher answers
-``killed``; ``restart`` kills it if it runs and starts it again on the same data and the same ports, answering with a
-new ``address`` line (and the transport lines) and ``ready``. An unknown stdin line answers ``error unknown command``
-and changes nothing.
+A reader ignores lines it does not know, so facts can be added. The server runs until the launcher's stdin
+reaches end of file (the test closed the pipe or died) or the launcher gets SIGTERM/SIGINT; then the server is
+stopped gracefully (SIGTERM, SIGKILL after a bound) and the temporary directory is removed. ``--env KEY=VALUE``
+(repeatable) passes server settings (``IGGY_*`` only); ``--data-dir PATH`` serves that directory instead of a
+private one and leaves it in place (a test that reopens the same data under other settings).
+
+Commands on stdin, one per line: ``kill`` SIGKILLs the server (a crash) and answers ``killed``; ``stop`` stops it
+gracefully and answers ``stopped EXIT_CODE``; ``restart`` kills it if it runs and starts it again on the same data
+and the same ports, answering with the start-up lines again (``address`` ... ``ready``). An unknown line answers
+``error unknown command`` and changes nothing. A server that cannot start makes the launcher print
+``error MESSAGE`` (with the server log's last lines) and exit 1.
 """
 
 from __future__ import annotations
@@ -31,8 +37,6 @@ import threading
 import time
 from pathlib import Path
 
-from iggy_server.testing.pki import write_test_pki
-
 START_TIMEOUT_S = 30.0
 STOP_TIMEOUT_S = 15.0
 POLL_INTERVAL_S = 0.02
@@ -42,15 +46,18 @@ TRANSPORTS = ("http", "quic", "websocket")
 class LaunchedServer:
     """One server process on a private directory; restartable on the same data after a kill."""
 
-    def __init__(self, root: Path, extra_env: dict[str, str], tls: bool) -> None:
+    def __init__(self, root: Path, extra_env: dict[str, str], tls: bool, data_dir: Path | None = None) -> None:
         self.root = root
-        self.data_dir = root / "data"
+        self.data_dir = data_dir if data_dir is not None else root / "data"
         self.address_file = root / "listening-address"
         self.log_path = root / "server.log"
         self.extra_env = extra_env
         self.ca_file: Path | None = None
         self.tls_env: dict[str, str] = {}
         if tls:
+            # Imported here: cryptography is slow to load and most servers need no certificate.
+            from iggy_server.testing.pki import write_test_pki
+
             ca, cert, key = write_test_pki(root)
             self.ca_file = ca
             self.tls_env = {
@@ -121,14 +128,17 @@ class LaunchedServer:
             self.process.kill()
             self.process.wait()
 
-    def stop(self) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(STOP_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            self.kill()
+    def stop(self) -> int | None:
+        """SIGTERM and wait (SIGKILL after ``STOP_TIMEOUT_S``); the exit code, None if it never started."""
+        if self.process is None:
+            return None
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(STOP_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        return self.process.returncode
 
 
 def _parse_env(pairs: list[str]) -> dict[str, str]:
@@ -146,13 +156,27 @@ def _say(line: str) -> None:
     sys.stdout.flush()
 
 
+def _announce(server: LaunchedServer, address: str) -> None:
+    _say(f"address {address}")
+    for transport, transport_address in server.transport_addresses.items():
+        _say(f"{transport}_address {transport_address}")
+    if server.ca_file is not None:
+        _say(f"ca_file {server.ca_file}")
+    _say(f"data_dir {server.data_dir}")
+    assert server.process is not None
+    _say(f"pid {server.process.pid}")
+    _say(f"log_file {server.log_path}")
+    _say("ready")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m iggy_server.testing", description=__doc__.split("\n\n")[0])
     parser.add_argument("--tls", action="store_true", help="serve TLS with a throw-away CA (its path is printed)")
     parser.add_argument("--env", action="append", default=[], metavar="IGGY_KEY=VALUE", help="a server setting")
+    parser.add_argument("--data-dir", type=Path, help="serve this data directory (kept) instead of a private one")
     args = parser.parse_args(argv)
     root = Path(tempfile.mkdtemp(prefix="iggy-test-server-"))
-    server = LaunchedServer(root, _parse_env(args.env), args.tls)
+    server = LaunchedServer(root, _parse_env(args.env), args.tls, args.data_dir)
     finished = threading.Event()
 
     def on_signal(_signum: int, _frame: object) -> None:
@@ -162,13 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGINT, on_signal)
     try:
         address = server.start()
-        _say(f"address {address}")
-        for transport, transport_address in server.transport_addresses.items():
-            _say(f"{transport}_address {transport_address}")
-        if server.ca_file is not None:
-            _say(f"ca_file {server.ca_file}")
-        _say(f"data_dir {server.data_dir}")
-        _say("ready")
+        _announce(server, address)
 
         def read_commands() -> None:
             for raw in sys.stdin:
@@ -176,12 +194,15 @@ def main(argv: list[str] | None = None) -> int:
                 if command == "kill":
                     server.kill()
                     _say("killed")
+                elif command == "stop":
+                    _say(f"stopped {server.stop()}")
                 elif command == "restart":
                     server.kill()
-                    _say(f"address {server.start(address, server.transport_addresses)}")
-                    for transport, transport_address in server.transport_addresses.items():
-                        _say(f"{transport}_address {transport_address}")
-                    _say("ready")
+                    try:
+                        _announce(server, server.start(address, server.transport_addresses))
+                    except RuntimeError as exc:
+                        _say(f"error {exc}")
+                        break
                 elif command:
                     _say("error unknown command")
             finished.set()

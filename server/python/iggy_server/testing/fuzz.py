@@ -37,6 +37,7 @@ from typing import Any
 from iggy.protocol import requests
 from iggy.protocol.codes import Command, ErrorCode
 from iggy.protocol.responses import CreatePersonalAccessTokenResponse, PersonalAccessTokenInfo, StreamHeader, UserHeader
+from iggy_server.testing.server import TestServer
 
 DEFAULT_SPEC = Path(__file__).resolve().parents[4] / "protocol-spec" / "spec"
 RESPONSE_TIMEOUT_S = 60.0
@@ -391,31 +392,25 @@ def main(argv: list[str] | None = None) -> int:
 def fuzz_private_server(
     frames: int, seed: int, spec_dir: Path, result: dict[str, Any], tmp: Path | None
 ) -> Counter[str]:
-    from iggy_server.testing.__main__ import LaunchedServer
-
     with tempfile.TemporaryDirectory(prefix="iggy-fuzz-", dir=tmp) as directory:
-        server = LaunchedServer(Path(directory), {}, tls=False)
-        host, _, port = server.start().rpartition(":")
+        data_dir = Path(directory) / "data"
+        server = TestServer(data_dir).start()
         try:
-            counts = run((host, int(port)), frames, seed, spec_dir, result)
-            if server.process is None or server.process.poll() is not None:
-                raise FuzzFailure(f"the server died: {server.log_tail()}")
-        except BaseException:
-            server.kill()
-            raise
-        server.stop()
-        exit_code = server.process.returncode if server.process is not None else None
+            counts = run((server.host, server.port), frames, seed, spec_dir, result)
+        finally:
+            exit_code = server.stop()  # a server that died under the fuzzing exits non-zero here
         if exit_code != 0:
-            raise FuzzFailure(f"graceful stop after fuzzing exited {exit_code}: {server.log_tail()}")
+            raise FuzzFailure(f"graceful stop after fuzzing exited {exit_code}: {_tail(server.log())}")
         # The stored state must still load: restart on the same data and log in with the control token.
-        host, _, port = server.start().rpartition(":")
-        try:
-            probe = Connection((host, int(port)))
+        with TestServer(data_dir) as restarted:
+            probe = Connection((restarted.host, restarted.port))
             probe.login_token(token_of(result))
             probe.close()
-        finally:
-            server.stop()
         return counts
+
+
+def _tail(log: str, lines: int = 20) -> str:
+    return " | ".join(log.splitlines()[-lines:])
 
 
 if __name__ == "__main__":
