@@ -204,6 +204,15 @@ def write_address_file(path: str, host: str, port: int) -> None:
 async def run_server(ctx: ServerContext) -> None:
     """Run until SIGINT/SIGTERM, then shut down gracefully."""
     server = IggyServer(ctx)
+    # Signal handlers before anything announces the server: a launcher may stop it as soon as it reads the
+    # address, and a SIGTERM that arrives before the handler would kill the process (exit -15, no shutdown).
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(signum, stop.set)
+        except (NotImplementedError, RuntimeError):  # pragma: no cover - non-main thread / Windows
+            pass
     host, port = await server.start()
     # The TCP line first: launchers take the first "listening on" line as the TCP address.
     print(f"iggy-server listening on {host}:{port}", flush=True)
@@ -215,13 +224,6 @@ async def run_server(ctx: ServerContext) -> None:
         for section, listener in server.transports.items():
             write_address_file(f"{ctx.config.tcp.address_file}.{section}", *listener.address)
         write_address_file(ctx.config.tcp.address_file, host, port)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        try:
-            loop.add_signal_handler(signum, stop.set)
-        except (NotImplementedError, RuntimeError):  # pragma: no cover - non-main thread / Windows
-            pass
     started = time.monotonic()
     await stop.wait()
     log.info("signal received after %.1f s", time.monotonic() - started)
