@@ -189,6 +189,7 @@ class IggyServer:
             log.exception("persisting metadata at shutdown failed")
         metadata.close()
         self.log_stats()
+        self.ctx.io.close()
         log.info("shutdown complete")
         self._stopped.set()
 

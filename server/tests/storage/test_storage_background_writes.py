@@ -190,3 +190,20 @@ def test_close_writes_out_the_queue(tmp_path, io, queue):
         assert read_all(reopened) == b"".join(written)
     finally:
         reopened.close()
+
+
+def test_closing_the_resources_ends_the_writer_and_worker_threads(tmp_path):
+    resources = IoResources()
+    log = PartitionLog.open(tmp_path / "p", MEMORY, resources)
+    append(log, 0)
+    log.flush(fsync=False)
+    resources.read_executor.submit(lambda: None).result()
+    resources.sync_executor.submit(lambda: None).result()
+    threads = [resources.write_queue._thread, *resources.read_executor._threads, *resources.sync_executor._threads]
+    assert len(threads) == 3 and all(thread.is_alive() for thread in threads)
+    log.close()
+    resources.close()
+    resources.close()  # idempotent
+    assert not any(thread.is_alive() for thread in threads)
+    with pytest.raises(RuntimeError):
+        resources.write_queue.submit(None, memoryview(b"x"), 0, memoryview(b""), 0)

@@ -117,6 +117,15 @@ class IoResources:
                 self._executor = ThreadPoolExecutor(max_workers=SYNC_THREADS, thread_name_prefix="iggy-fsync")
             return self._executor
 
+    def close(self) -> None:
+        """End the writer thread (after writing what is queued) and the worker threads; call after the
+        partitions are closed. Idempotent."""
+        self.write_queue.close()
+        with self._lock:
+            executors = [e for e in (self._executor, self._read_executor) if e is not None]
+        for executor in executors:
+            executor.shutdown(wait=True)
+
     @property
     def read_executor(self) -> ThreadPoolExecutor:
         """Threads that copy large poll reads out of the page cache beside the event loop (contended loop)."""

@@ -83,6 +83,7 @@ class WriteQueue:
         self._waiters: list[_Waiter] = []
         self._thread: threading.Thread | None = None
         self._paused = False
+        self._closed = False
         self.submissions = 0  # native writes issued; each carries one or more batches
         self.batches_written = 0
 
@@ -95,6 +96,8 @@ class WriteQueue:
         """Queue one batch; ``frames``/``index`` must stay unchanged until written (they are the
         request's own buffers, which nothing reuses)."""
         with self._lock:
+            if self._closed:
+                raise RuntimeError("the write queue is closed")
             writer.raise_if_failed()
             if log_position != writer.queued_end_bytes:
                 raise ValueError(f"batch at {log_position} does not follow the queued end {writer.queued_end_bytes}")
@@ -125,6 +128,17 @@ class WriteQueue:
             # Each wake-up follows a completed submission, so this ends once the queue gets that far.
             while writer.written_end_bytes < target and writer.failure is None:
                 self._done.wait()
+
+    def close(self, timeout_s: float = 30.0) -> None:
+        """Write what is queued, then end the writer thread (waiting at most ``timeout_s``); later
+        submissions raise. Idempotent."""
+        with self._lock:
+            self._closed = True
+            self._paused = False
+            self._work.notify()
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout_s)
 
     def pause(self) -> None:
         """Hold the writer thread before its next submission until :meth:`resume` or a :meth:`drain`
@@ -159,10 +173,12 @@ class WriteQueue:
             self._thread.start()
 
     def _run(self) -> None:
-        while True:  # one iteration per submission; the thread lives as long as the process
+        while True:  # one iteration per submission, until close() with nothing left to write
             with self._lock:
-                while not self._jobs or self._paused:
+                while (not self._jobs or self._paused) and not (self._closed and not self._jobs):
                     self._work.wait()
+                if not self._jobs:
+                    return
                 jobs = self._take_run()
             error = _write(jobs)
             with self._lock:
