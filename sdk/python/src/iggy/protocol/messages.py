@@ -4,10 +4,11 @@ Hot-path rules:
 * sending: `encode_send_messages_parts` packs only the 64-byte headers and the index table and returns
   them interleaved with the callers' payload buffers, so the transport writes the batch with one gather
   write and the payloads are never copied in Python (`encode_send_messages` joins the parts: one copy);
-* polling: `PolledMessages.decode` walks the frames once, reading only the two length fields and the
-  reserved field of each header (one `unpack_from` per message), and keeps the response buffer; messages
-  are `PolledMessage` views materialised on access, whose fields are read from the buffer when asked for
-  and whose payloads are memoryview slices of it (no copy);
+* polling: `PolledMessages.decode` checks every frame header once — in C for the usual batch of
+  equal-size frames with consecutive offsets, else one `unpack_from` per frame — and keeps the response
+  buffer; messages are `PolledMessage` views made on access by C code alone (no Python code runs per
+  message), whose other fields are read from the buffer when asked for and whose payloads are memoryview
+  slices of it (no copy);
 * the server-side `SendMessagesView` does no per-message work at all.
 """
 
@@ -15,9 +16,12 @@ from __future__ import annotations
 
 import struct
 import sys
+from abc import ABCMeta
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import eq
 from typing import Any, NamedTuple, Self, overload
 
 from .codes import (
@@ -34,8 +38,8 @@ from .layout import (
     MESSAGE_HEADER_CHECKSUM_AT,
     MESSAGE_HEADER_ID_AT,
     MESSAGE_HEADER_OFFSET_AT,
+    MESSAGE_HEADER_OFFSET_SIZE,
     MESSAGE_HEADER_ORIGIN_TIMESTAMP_AT,
-    MESSAGE_HEADER_PAYLOAD_LENGTH_AT,
     MESSAGE_HEADER_STRUCT_FORMAT,
     MESSAGE_HEADER_TIMESTAMP_AT,
     MESSAGE_HEADER_USER_HEADERS_LENGTH_AT,
@@ -64,14 +68,12 @@ _POLL_PREFIX = struct.Struct(POLL_RESPONSE_PREFIX_STRUCT_FORMAT)
 _U32 = struct.Struct("<I")
 _U64 = struct.Struct("<Q")
 _U128 = struct.Struct("<QQ")
-# user_headers_length u32 | payload_length u32 | reserved u64: everything a frame walk needs.
-_FRAME_TAIL = struct.Struct("<IIQ")
 _U32_PAIR = struct.Struct("<II")
 _U64_MASK = (1 << 64) - 1  # tidy: allow-value (splits a u128 id into two u64 halves; not a sentinel)
 _BIG_ENDIAN = sys.byteorder == "big"
 
 
-class Message:
+class Message(metaclass=ABCMeta):  # ABCMeta: `PolledMessage` (a tuple) registers as one
     """One message. For sending, give `payload` (and optionally `id`, `user_headers` — alias
     `headers` — and `origin_timestamp_us`); the server fills offset, timestamp and checksum.
 
@@ -295,72 +297,81 @@ def encode_frames(messages: Sequence[Message]) -> bytes:
     return bytes(out)
 
 
-# offset u64 | (timestamps skipped) | user_headers_length u32 | payload_length u32
-_OFFSET_AND_LENGTHS = struct.Struct("<Q16xII")
+# offset u64 | (timestamps) | user_headers_length u32 | payload_length u32 | reserved u64, read from the offset field
+# to the end of the header: everything a frame walk needs, in one unpack.
+_WALK_GAP = MESSAGE_HEADER_USER_HEADERS_LENGTH_AT - MESSAGE_HEADER_OFFSET_AT - MESSAGE_HEADER_OFFSET_SIZE
+_WALK = struct.Struct(f"<Q{_WALK_GAP}xIIQ")
+assert MESSAGE_HEADER_OFFSET_AT + _WALK.size == MESSAGE_HEADER_SIZE  # the walk ends where the payload starts
+_tuple_new = tuple.__new__
 
 
-def _fill(message: PolledMessage, view: memoryview, position: int) -> PolledMessage:
-    offset, headers_size, payload_size = _OFFSET_AND_LENGTHS.unpack_from(view, position + MESSAGE_HEADER_OFFSET_AT)
-    payload_start = position + MESSAGE_HEADER_SIZE
-    message.payload = view[payload_start : payload_start + payload_size]
-    message.offset = offset
-    message._view = view
-    message._position = position
-    return message
+class _PolledFields(NamedTuple):
+    offset: int
+    payload: memoryview
+    frames: memoryview  # the whole frames buffer of the poll response
+    position: int  # where this message's frame starts in `frames`
 
 
-class PolledMessage(Message):
+class PolledMessage(_PolledFields):
     """A received message: a read-only view of one frame of a response buffer.
 
-    `payload` (a memoryview slice of the buffer, no copy) and `offset` — what every consumer reads —
-    are set when the message is made; the other header fields are read from the buffer when asked
-    for. Compares equal to a `Message` with the same fields.
+    A tuple underneath, so a batch makes its messages with no Python code per message (see
+    `MessageBatch`): `offset` and `payload` (a memoryview slice of the buffer, no copy) — what every
+    consumer reads — are stored; the other header fields are read from the buffer when asked for, and
+    `user_headers` is decoded on each access (keep the dict if you read it often). Counts as a `Message`
+    (`isinstance`), compares equal to a `Message` with the same fields and can be sent again as is.
     """
 
-    __slots__ = ("_view", "_position")
+    __slots__ = ()
 
-    _view: memoryview
-    _position: int
-
-    def __init__(self, view: memoryview, position: int) -> None:
-        _fill(self, view, position)
-
-    @property  # type: ignore[override]
+    @property
     def id(self) -> int:
-        low, high = _U128.unpack_from(self._view, self._position + MESSAGE_HEADER_ID_AT)
+        low, high = _U128.unpack_from(self.frames, self.position + MESSAGE_HEADER_ID_AT)
         return low | (high << 64) if high else low
 
-    @property  # type: ignore[override]
+    @property
     def timestamp_us(self) -> int:
-        return _U64.unpack_from(self._view, self._position + MESSAGE_HEADER_TIMESTAMP_AT)[0]
+        return _U64.unpack_from(self.frames, self.position + MESSAGE_HEADER_TIMESTAMP_AT)[0]
 
-    @property  # type: ignore[override]
+    @property
     def origin_timestamp_us(self) -> int:
-        return _U64.unpack_from(self._view, self._position + MESSAGE_HEADER_ORIGIN_TIMESTAMP_AT)[0]
+        return _U64.unpack_from(self.frames, self.position + MESSAGE_HEADER_ORIGIN_TIMESTAMP_AT)[0]
 
-    @property  # type: ignore[override]
+    @property
     def checksum(self) -> int:
-        return _U64.unpack_from(self._view, self._position + MESSAGE_HEADER_CHECKSUM_AT)[0]
+        return _U64.unpack_from(self.frames, self.position + MESSAGE_HEADER_CHECKSUM_AT)[0]
 
-    @property  # type: ignore[override]
+    @property
     def _headers_bytes(self) -> BytesLike:
-        view = self._view
-        position = self._position
+        view = self.frames
+        position = self.position
         headers_size, payload_size = _U32_PAIR.unpack_from(view, position + MESSAGE_HEADER_USER_HEADERS_LENGTH_AT)
         if not headers_size:
             return b""
         start = position + MESSAGE_HEADER_SIZE + payload_size
         return view[start : start + headers_size]
 
+    user_headers_bytes = _headers_bytes
+
     @property
     def user_headers(self) -> UserHeaders:
-        try:
-            return self._headers  # type: ignore[return-value]
-        except AttributeError:
-            raw = self._headers_bytes
-            headers = decode_user_headers(raw) if raw else {}
-            self._headers = headers
-            return headers
+        raw = self._headers_bytes
+        return decode_user_headers(raw) if raw else {}
+
+    headers = user_headers
+    # Message's behaviour, which reads only the fields above.
+    payload_bytes = Message.payload_bytes
+    frame_size = Message.frame_size
+    encode_frame = Message.encode_frame
+    _key = Message._key
+    __eq__ = Message.__eq__
+    __repr__ = Message.__repr__
+    __hash__ = None  # type: ignore[assignment]
+
+    def __ne__(self, other: object) -> bool:
+        # Defined explicitly: the inherited tuple.__ne__ would compare the tuple fields.
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     def to_message(self) -> Message:
         """A plain, self-contained `Message` (payload and headers copied out of the buffer)."""
@@ -370,6 +381,9 @@ class PolledMessage(Message):
         )
 
 
+Message.register(PolledMessage)
+
+
 def _as_byte_view(buf: BytesLike) -> memoryview:
     view = buf if isinstance(buf, memoryview) else memoryview(buf)
     if view.format != "B" or view.ndim != 1:
@@ -377,35 +391,75 @@ def _as_byte_view(buf: BytesLike) -> memoryview:
     return view
 
 
-def _frame_positions(view: memoryview) -> list[int]:
-    """The start of every frame, walking the sizes in each header until the buffer ends.
+class _FrameTable(NamedTuple):
+    """Where each frame's parts are: `range`s for a batch of equal-size frames with consecutive offsets
+    (what a poll of one producer's messages returns), lists otherwise."""
 
-    Reads only the two length fields and the reserved field per frame (one `unpack_from`): the
-    reserved field must be 0 (4101, as the official client checks) and the last frame must be whole.
+    positions: Sequence[int]
+    offsets: Sequence[int]
+    payload_starts: Sequence[int]
+    payload_ends: Sequence[int]
+
+
+def _uniform_frames(view: memoryview) -> _FrameTable | None:
+    """The table of a batch whose frames all have the first frame's sizes and whose offsets count up by
+    one, checked in C (`iter_unpack` over fixed-size records, compared with the expected records);
+    None when the batch is not such a batch (the caller walks it frame by frame).
+
+    Exact, not a guess: frame k is checked to start at k × frame size because frame k-1 was checked to
+    have that size, so a record that matches is a real header.
     """
+    end = len(view)
+    if end < MESSAGE_HEADER_SIZE:
+        return None
+    first_offset, headers_size, payload_size, reserved = _WALK.unpack_from(view, MESSAGE_HEADER_OFFSET_AT)
+    frame_size = MESSAGE_HEADER_SIZE + payload_size + headers_size
+    count, rest = divmod(end, frame_size)
+    if rest or reserved:
+        return None
+    record = struct.Struct(f"<{MESSAGE_HEADER_OFFSET_AT}x{_WALK.format[1:]}{payload_size + headers_size}x")
+    expected = zip(range(first_offset, first_offset + count), repeat(headers_size), repeat(payload_size), repeat(0))
+    if not all(map(eq, record.iter_unpack(view), expected)):
+        return None
+    payload_start = MESSAGE_HEADER_SIZE
+    return _FrameTable(
+        range(0, end, frame_size),
+        range(first_offset, first_offset + count),
+        range(payload_start, end, frame_size),
+        range(payload_start + payload_size, end + 1, frame_size),
+    )
+
+
+def _walk_frames(view: memoryview) -> _FrameTable:
+    """Any batch, one `unpack_from` per frame: sizes from each header until the buffer ends. The reserved
+    field must be 0 (4101, as the official client checks) and the last frame must be whole."""
     end = len(view)
     last_header_start = end - MESSAGE_HEADER_SIZE
     positions: list[int] = []
-    append = positions.append
-    unpack_tail = _FRAME_TAIL.unpack_from
+    offsets: list[int] = []
+    payload_ends: list[int] = []
+    unpack = _WALK.unpack_from
     header_size = MESSAGE_HEADER_SIZE
-    tail_at = MESSAGE_HEADER_USER_HEADERS_LENGTH_AT
+    offset_at = MESSAGE_HEADER_OFFSET_AT
     position = 0
     # Every frame advances at least 64 bytes, which bounds the loop by the buffer size.
     while position < end:
         if position > last_header_start:
             raise truncated("message header", MESSAGE_HEADER_SIZE, end - position)
-        headers_size, payload_size, reserved = unpack_tail(view, position + tail_at)
+        offset, headers_size, payload_size, reserved = unpack(view, position + offset_at)
         if reserved:
             raise ProtocolError(
                 ErrorCode.INVALID_RESERVED_FIELD, f"invalid reserved field value: {reserved}, expected: 0"
             )
-        append(position)
-        position += header_size + payload_size + headers_size
+        positions.append(position)
+        offsets.append(offset)
+        payload_end = position + header_size + payload_size
+        payload_ends.append(payload_end)
+        position = payload_end + headers_size
     if position > end:
         last = positions[-1]
         raise truncated("message frame", position - last, end - last)
-    return positions
+    return _FrameTable(positions, offsets, [position + header_size for position in positions], payload_ends)
 
 
 class MessageColumns(NamedTuple):
@@ -419,29 +473,40 @@ class MessageColumns(NamedTuple):
 
 
 class MessageBatch(Sequence[Message]):
-    """The messages of one frames buffer (a poll response), validated up front, built on access.
+    """The messages of one frames buffer (a poll response), validated up front, made on access.
 
     A read-only sequence of `PolledMessage`: `len()`, indexing (a slice gives a list), iteration,
-    `==` against any list/tuple of messages. Constructing it walks the frame headers once; a message
-    object costs two attribute stores and is made when first indexed or iterated (iteration makes
-    them all once and reuses them).
+    `==` against any list/tuple of messages. Constructing it checks every frame header once (in C for
+    the usual batch of equal-size frames with consecutive offsets, see `_uniform_frames`). A message
+    is made when indexed or iterated, by C code only (`map` over the frame table), so reading every
+    message runs no Python code per message but the caller's own; `offsets` and `payloads()` give the
+    columns without any message object.
     """
 
-    __slots__ = ("_view", "_positions", "_messages")
+    __slots__ = ("_view", "_table")
 
     def __init__(self, frames: BytesLike) -> None:
         view = _as_byte_view(frames)
         self._view = view
-        self._positions = _frame_positions(view)
-        self._messages: list[PolledMessage] | None = None
+        self._table = _uniform_frames(view) or _walk_frames(view)
 
     @property
     def buffer(self) -> memoryview:
         """The frames exactly as received."""
         return self._view
 
+    @property
+    def offsets(self) -> Sequence[int]:
+        """Every message's offset, in order (a `range` when they are consecutive)."""
+        return self._table.offsets
+
+    def payloads(self) -> Iterator[memoryview]:
+        """Every message's payload, in order: memoryview slices of the response buffer (no copy)."""
+        table = self._table
+        return map(self._view.__getitem__, map(slice, table.payload_starts, table.payload_ends))
+
     def __len__(self) -> int:
-        return len(self._positions)
+        return len(self._table.positions)
 
     @overload
     def __getitem__(self, index: int) -> PolledMessage: ...
@@ -450,40 +515,27 @@ class MessageBatch(Sequence[Message]):
     def __getitem__(self, index: slice) -> list[PolledMessage]: ...
 
     def __getitem__(self, index: int | slice) -> PolledMessage | list[PolledMessage]:
-        messages = self._messages
-        if messages is not None:
-            return messages[index]
+        table = self._table
         if isinstance(index, slice):
-            return [self._make(position) for position in self._positions[index]]
-        return self._make(self._positions[index])
+            return list(self._messages(*(column[index] for column in table)))
+        view = self._view
+        position = table.positions[index]
+        return _tuple_new(
+            PolledMessage, (table.offsets[index], view[table.payload_starts[index] : table.payload_ends[index]],
+                            view, position)
+        )
 
-    def _make(self, position: int) -> PolledMessage:
-        return _fill(_new_message(PolledMessage), self._view, position)
+    def _messages(
+        self, positions: Sequence[int], offsets: Sequence[int], payload_starts: Sequence[int],
+        payload_ends: Sequence[int],
+    ) -> Iterator[PolledMessage]:
+        view = self._view
+        payloads = map(view.__getitem__, map(slice, payload_starts, payload_ends))
+        return map(_tuple_new, repeat(PolledMessage), zip(offsets, payloads, repeat(view), positions))
 
     def materialize(self) -> list[PolledMessage]:
-        """Every message as a list (made once, then reused)."""
-        messages = self._messages
-        if messages is None:
-            # `_fill` inlined: this loop runs once per received message.
-            view = self._view
-            new = _new_message
-            cls = PolledMessage
-            unpack = _OFFSET_AND_LENGTHS.unpack_from
-            offset_at = MESSAGE_HEADER_OFFSET_AT
-            header_size = MESSAGE_HEADER_SIZE
-            messages = []
-            append = messages.append
-            for position in self._positions:
-                offset, _, payload_size = unpack(view, position + offset_at)
-                payload_start = position + header_size
-                message = new(cls)
-                message.payload = view[payload_start : payload_start + payload_size]
-                message.offset = offset
-                message._view = view
-                message._position = position
-                append(message)
-            self._messages = messages
-        return messages
+        """Every message as a list."""
+        return list(self._messages(*self._table))
 
     def columns(self) -> MessageColumns:
         """Every message's fields as parallel lists, without making message objects.
@@ -499,7 +551,7 @@ class MessageBatch(Sequence[Message]):
         timestamps_us: list[int] = []
         payloads: list[memoryview] = []
         user_headers: list[memoryview] = []
-        for position in self._positions:
+        for position in self._table.positions:
             _, id_low, id_high, offset, timestamp_us, _, headers_size, payload_size, _ = unpack(view, position)
             payload_start = position + header_size
             headers_start = payload_start + payload_size
@@ -511,10 +563,10 @@ class MessageBatch(Sequence[Message]):
         return MessageColumns(ids, offsets, timestamps_us, payloads, user_headers)
 
     def __iter__(self) -> Iterator[PolledMessage]:
-        return iter(self.materialize())
+        return self._messages(*self._table)
 
     def __reversed__(self) -> Iterator[PolledMessage]:
-        return reversed(self.materialize())
+        return self._messages(*(column[::-1] for column in self._table))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, MessageBatch):
@@ -527,9 +579,6 @@ class MessageBatch(Sequence[Message]):
 
     def __repr__(self) -> str:
         return f"MessageBatch({self.materialize()!r})"
-
-
-_new_message = object.__new__
 
 
 def decode_frames(frames: BytesLike) -> list[Message]:
