@@ -192,3 +192,20 @@ def test_polled_messages_can_be_sent_again_and_copied_out():
     copied = [m.to_message() for m in batch]
     assert copied == _sample_messages() and all(type(m) is Message for m in copied)
     assert repr(batch[1]).startswith("Message(offset=11")
+
+
+@pytest.mark.parametrize("high_id", [0, 1 << 100])
+def test_uniform_batch_columns_match_the_walked_columns(high_id):
+    messages = _uniform_messages()
+    for message in messages:
+        message.id |= high_id
+    uniform = MessageBatch(encode_frames(messages))
+    messages[2].offset = 99  # walked: the offsets are not consecutive
+    walked = MessageBatch(encode_frames(messages))
+    assert isinstance(uniform.offsets, range) and isinstance(walked.offsets, list)
+    for columns, batch in ((uniform.columns(), uniform), (walked.columns(), walked)):
+        assert columns.ids == [m.id for m in batch] == [i | high_id for i in range(5)]
+        assert columns.timestamps_us == [900 + i for i in range(5)] and columns.offsets == list(batch.offsets)
+        assert [bytes(p) for p in columns.payloads] == [bytes([i]) * 7 for i in range(5)]
+        assert [bytes(h) for h in columns.user_headers] == [b"hhh"] * 5
+    assert MessageBatch(b"").columns() == ([], [], [], [], [])

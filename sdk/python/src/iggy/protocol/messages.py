@@ -37,6 +37,7 @@ from .layout import (
     INDEX_ENTRY_STRUCT_FORMAT,
     MESSAGE_HEADER_CHECKSUM_AT,
     MESSAGE_HEADER_ID_AT,
+    MESSAGE_HEADER_ID_SIZE,
     MESSAGE_HEADER_OFFSET_AT,
     MESSAGE_HEADER_OFFSET_SIZE,
     MESSAGE_HEADER_ORIGIN_TIMESTAMP_AT,
@@ -303,6 +304,14 @@ _WALK_GAP = MESSAGE_HEADER_USER_HEADERS_LENGTH_AT - MESSAGE_HEADER_OFFSET_AT - M
 _WALK = struct.Struct(f"<Q{_WALK_GAP}xIIQ")
 assert MESSAGE_HEADER_OFFSET_AT + _WALK.size == MESSAGE_HEADER_SIZE  # the walk ends where the payload starts
 _tuple_new = tuple.__new__
+# id u128 (two u64 halves) | (offset) | timestamp u64, read from the id field.
+_TIMESTAMP_GAP = MESSAGE_HEADER_TIMESTAMP_AT - MESSAGE_HEADER_ID_AT - MESSAGE_HEADER_ID_SIZE
+_ID_AND_TIMESTAMP = struct.Struct(f"<QQ{_TIMESTAMP_GAP}xQ")
+_ID_TS_END = MESSAGE_HEADER_ID_AT + _ID_AND_TIMESTAMP.size
+
+
+def _u128(low: int, high: int) -> int:
+    return low | (high << 64)
 
 
 class _PolledFields(NamedTuple):
@@ -398,7 +407,8 @@ class _FrameTable(NamedTuple):
     positions: Sequence[int]
     offsets: Sequence[int]
     payload_starts: Sequence[int]
-    payload_ends: Sequence[int]
+    payload_ends: Sequence[int]  # = where the user headers start
+    frame_ends: Sequence[int]
 
 
 def _uniform_frames(view: memoryview) -> _FrameTable | None:
@@ -427,6 +437,7 @@ def _uniform_frames(view: memoryview) -> _FrameTable | None:
         range(first_offset, first_offset + count),
         range(payload_start, end, frame_size),
         range(payload_start + payload_size, end + 1, frame_size),
+        range(frame_size, end + 1, frame_size),
     )
 
 
@@ -459,7 +470,8 @@ def _walk_frames(view: memoryview) -> _FrameTable:
     if position > end:
         last = positions[-1]
         raise truncated("message frame", position - last, end - last)
-    return _FrameTable(positions, offsets, [position + header_size for position in positions], payload_ends)
+    payload_starts = [position + header_size for position in positions]
+    return _FrameTable(positions, offsets, payload_starts, payload_ends, positions[1:] + [end] if positions else [])
 
 
 class MessageColumns(NamedTuple):
@@ -527,7 +539,7 @@ class MessageBatch(Sequence[Message]):
 
     def _messages(
         self, positions: Sequence[int], offsets: Sequence[int], payload_starts: Sequence[int],
-        payload_ends: Sequence[int],
+        payload_ends: Sequence[int], _frame_ends: Sequence[int] = (),
     ) -> Iterator[PolledMessage]:
         view = self._view
         payloads = map(view.__getitem__, map(slice, payload_starts, payload_ends))
@@ -540,27 +552,28 @@ class MessageBatch(Sequence[Message]):
     def columns(self) -> MessageColumns:
         """Every message's fields as parallel lists, without making message objects.
 
-        For columnar consumers (Arrow, dataframes): one header unpack per frame, payloads and raw user
-        headers as zero-copy memoryviews of the response buffer.
+        For columnar consumers (Arrow, dataframes): payloads and raw user headers as zero-copy memoryviews
+        of the response buffer; ids and timestamps from one `iter_unpack` pass over an equal-size batch,
+        else one header unpack per frame.
         """
         view = self._view
-        unpack = MESSAGE_HEADER.unpack_from
-        header_size = MESSAGE_HEADER_SIZE
-        ids: list[int] = []
-        offsets: list[int] = []
-        timestamps_us: list[int] = []
-        payloads: list[memoryview] = []
-        user_headers: list[memoryview] = []
-        for position in self._table.positions:
-            _, id_low, id_high, offset, timestamp_us, _, headers_size, payload_size, _ = unpack(view, position)
-            payload_start = position + header_size
-            headers_start = payload_start + payload_size
+        table = self._table
+        getitem = view.__getitem__
+        payloads = list(map(getitem, map(slice, table.payload_starts, table.payload_ends)))
+        user_headers = list(map(getitem, map(slice, table.payload_ends, table.frame_ends)))
+        if isinstance(table.positions, range) and table.positions:
+            record = struct.Struct(f"<{MESSAGE_HEADER_ID_AT}xQQ{_TIMESTAMP_GAP}xQ{table.positions.step - _ID_TS_END}x")
+            id_lows, id_highs, timestamps_us = (list(field) for field in zip(*record.iter_unpack(view)))
+            ids = id_lows if not any(id_highs) else list(map(_u128, id_lows, id_highs))
+            return MessageColumns(ids, list(table.offsets), timestamps_us, payloads, user_headers)
+        ids = []
+        timestamps_us = []
+        unpack = _ID_AND_TIMESTAMP.unpack_from
+        for position in table.positions:
+            id_low, id_high, timestamp_us = unpack(view, position + MESSAGE_HEADER_ID_AT)
             ids.append(id_low | (id_high << 64) if id_high else id_low)
-            offsets.append(offset)
             timestamps_us.append(timestamp_us)
-            payloads.append(view[payload_start:headers_start])
-            user_headers.append(view[headers_start : headers_start + headers_size])
-        return MessageColumns(ids, offsets, timestamps_us, payloads, user_headers)
+        return MessageColumns(ids, list(table.offsets), timestamps_us, payloads, user_headers)
 
     def __iter__(self) -> Iterator[PolledMessage]:
         return self._messages(*self._table)
