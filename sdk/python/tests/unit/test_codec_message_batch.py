@@ -142,38 +142,46 @@ def test_columns_match_the_messages():
     assert all(p.obj is batch.buffer.obj for p in columns.payloads)  # views of the response, not copies
 
 
-def _uniform_messages(count: int = 5, first_offset: int = 40) -> list[Message]:
+# Equal-size frames are checked in C two ways: as u64 words when a frame is a whole number of words long
+# (64 + 5 + 3 bytes), else with struct.iter_unpack (64 + 7 + 3 bytes).
+UNIFORM_PAYLOAD_SIZES = pytest.mark.parametrize("payload_size", [5, 7])
+
+
+def _uniform_messages(count: int = 5, first_offset: int = 40, payload_size: int = 7) -> list[Message]:
     return [
-        Message(bytes([index]) * 7, id=index, offset=first_offset + index, timestamp_us=900 + index,
+        Message(bytes([index]) * payload_size, id=index, offset=first_offset + index, timestamp_us=900 + index,
                 user_headers_bytes=b"h" * 3)
         for index in range(count)
     ]
 
 
-def test_uniform_batch_takes_the_c_path_and_reads_like_the_walk():
-    frames = encode_frames(_uniform_messages())
+@UNIFORM_PAYLOAD_SIZES
+def test_uniform_batch_takes_the_c_path_and_reads_like_the_walk(payload_size):
+    frames = encode_frames(_uniform_messages(payload_size=payload_size))
     batch = MessageBatch(frames)
     assert isinstance(batch.offsets, range) and list(batch.offsets) == [40, 41, 42, 43, 44]
     walked = MessageBatch(frames[: len(frames) // 5 * 4] + encode_frames([Message(b"other size", offset=44)]))
     assert isinstance(walked.offsets, list) and walked.offsets == [40, 41, 42, 43, 44]
-    assert [bytes(p) for p in batch.payloads()] == [bytes([i]) * 7 for i in range(5)]
-    assert [bytes(p) for p in walked.payloads()][:4] == [bytes([i]) * 7 for i in range(4)]
-    assert batch == _uniform_messages() and batch[:4] == walked[:4]
+    assert [bytes(p) for p in batch.payloads()] == [bytes([i]) * payload_size for i in range(5)]
+    assert [bytes(p) for p in walked.payloads()][:4] == [bytes([i]) * payload_size for i in range(4)]
+    assert batch == _uniform_messages(payload_size=payload_size) and batch[:4] == walked[:4]
     assert [m.offset for m in reversed(batch)] == [44, 43, 42, 41, 40] and batch[-2].id == 3
     assert [(m.id, m.timestamp_us, bytes(m.user_headers_bytes)) for m in batch] == [
         (i, 900 + i, b"hhh") for i in range(5)
     ]
 
 
-def test_equal_sizes_but_a_gap_in_the_offsets_are_walked_not_assumed():
-    messages = _uniform_messages()
+@UNIFORM_PAYLOAD_SIZES
+def test_equal_sizes_but_a_gap_in_the_offsets_are_walked_not_assumed(payload_size):
+    messages = _uniform_messages(payload_size=payload_size)
     messages[3].offset = 77
     batch = MessageBatch(encode_frames(messages))
     assert batch.offsets == [40, 41, 42, 77, 44] and [m.offset for m in batch] == [40, 41, 42, 77, 44]
 
 
-def test_uniform_batch_with_a_bad_reserved_field_or_cut_is_refused_with_the_precise_code():
-    frames = bytearray(encode_frames(_uniform_messages()))
+@UNIFORM_PAYLOAD_SIZES
+def test_uniform_batch_with_a_bad_reserved_field_or_cut_is_refused_with_the_precise_code(payload_size):
+    frames = bytearray(encode_frames(_uniform_messages(payload_size=payload_size)))
     frame_size = len(frames) // 5
     corrupted = bytearray(frames)
     corrupted[3 * frame_size + 60] = 1
@@ -194,9 +202,10 @@ def test_polled_messages_can_be_sent_again_and_copied_out():
     assert repr(batch[1]).startswith("Message(offset=11")
 
 
+@UNIFORM_PAYLOAD_SIZES
 @pytest.mark.parametrize("high_id", [0, 1 << 100])
-def test_uniform_batch_columns_match_the_walked_columns(high_id):
-    messages = _uniform_messages()
+def test_uniform_batch_columns_match_the_walked_columns(high_id, payload_size):
+    messages = _uniform_messages(payload_size=payload_size)
     for message in messages:
         message.id |= high_id
     uniform = MessageBatch(encode_frames(messages))
@@ -206,6 +215,6 @@ def test_uniform_batch_columns_match_the_walked_columns(high_id):
     for columns, batch in ((uniform.columns(), uniform), (walked.columns(), walked)):
         assert columns.ids == [m.id for m in batch] == [i | high_id for i in range(5)]
         assert columns.timestamps_us == [900 + i for i in range(5)] and columns.offsets == list(batch.offsets)
-        assert [bytes(p) for p in columns.payloads] == [bytes([i]) * 7 for i in range(5)]
+        assert [bytes(p) for p in columns.payloads] == [bytes([i]) * payload_size for i in range(5)]
         assert [bytes(h) for h in columns.user_headers] == [b"hhh"] * 5
     assert MessageBatch(b"").columns() == ([], [], [], [], [])

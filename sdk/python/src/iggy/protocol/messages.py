@@ -41,6 +41,8 @@ from .layout import (
     MESSAGE_HEADER_OFFSET_AT,
     MESSAGE_HEADER_OFFSET_SIZE,
     MESSAGE_HEADER_ORIGIN_TIMESTAMP_AT,
+    MESSAGE_HEADER_PAYLOAD_LENGTH_AT,
+    MESSAGE_HEADER_RESERVED_AT,
     MESSAGE_HEADER_STRUCT_FORMAT,
     MESSAGE_HEADER_TIMESTAMP_AT,
     MESSAGE_HEADER_USER_HEADERS_LENGTH_AT,
@@ -303,6 +305,15 @@ def encode_frames(messages: Sequence[Message]) -> bytes:
 _WALK_GAP = MESSAGE_HEADER_USER_HEADERS_LENGTH_AT - MESSAGE_HEADER_OFFSET_AT - MESSAGE_HEADER_OFFSET_SIZE
 _WALK = struct.Struct(f"<Q{_WALK_GAP}xIIQ")
 assert MESSAGE_HEADER_OFFSET_AT + _WALK.size == MESSAGE_HEADER_SIZE  # the walk ends where the payload starts
+# The same fields as u64 words of a frame: the offset, the two u32 lengths (user headers low, payload high, little
+# endian) and the reserved field each fill one 8-aligned word of the header.
+_WORD_BYTES = 8
+_OFFSET_WORD, _LENGTHS_WORD, _RESERVED_WORD = (
+    at // _WORD_BYTES
+    for at in (MESSAGE_HEADER_OFFSET_AT, MESSAGE_HEADER_USER_HEADERS_LENGTH_AT, MESSAGE_HEADER_RESERVED_AT)
+)
+assert MESSAGE_HEADER_OFFSET_AT % _WORD_BYTES == MESSAGE_HEADER_USER_HEADERS_LENGTH_AT % _WORD_BYTES == 0
+assert MESSAGE_HEADER_PAYLOAD_LENGTH_AT == MESSAGE_HEADER_USER_HEADERS_LENGTH_AT + 4 == MESSAGE_HEADER_RESERVED_AT - 4
 _tuple_new = tuple.__new__
 # id u128 (two u64 halves) | (offset) | timestamp u64, read from the id field.
 _TIMESTAMP_GAP = MESSAGE_HEADER_TIMESTAMP_AT - MESSAGE_HEADER_ID_AT - MESSAGE_HEADER_ID_SIZE
@@ -427,9 +438,21 @@ def _uniform_frames(view: memoryview) -> _FrameTable | None:
     count, rest = divmod(end, frame_size)
     if rest or reserved:
         return None
-    record = struct.Struct(f"<{MESSAGE_HEADER_OFFSET_AT}x{_WALK.format[1:]}{payload_size + headers_size}x")
-    expected = zip(range(first_offset, first_offset + count), repeat(headers_size), repeat(payload_size), repeat(0))
-    if not all(map(eq, record.iter_unpack(view), expected)):
+    if not _BIG_ENDIAN and frame_size % _WORD_BYTES == 0:
+        # Frames a whole number of u64 words long: each field is a strided view of the buffer as u64 words,
+        # compared in C with the expected words (no Python object per frame at all).
+        words = view.cast("Q")
+        stride = frame_size // _WORD_BYTES
+        valid = (
+            words[_OFFSET_WORD::stride] == array("Q", range(first_offset, first_offset + count))
+            and words[_LENGTHS_WORD::stride] == array("Q", (headers_size | payload_size << 32,)) * count
+            and words[_RESERVED_WORD::stride] == array("Q", bytes(_WORD_BYTES * count))
+        )
+    else:
+        record = struct.Struct(f"<{MESSAGE_HEADER_OFFSET_AT}x{_WALK.format[1:]}{payload_size + headers_size}x")
+        expected = zip(range(first_offset, first_offset + count), repeat(headers_size), repeat(payload_size), repeat(0))
+        valid = all(map(eq, record.iter_unpack(view), expected))
+    if not valid:
         return None
     payload_start = MESSAGE_HEADER_SIZE
     return _FrameTable(
