@@ -20,8 +20,9 @@ from abc import ABCMeta
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import repeat
-from operator import eq
+from functools import lru_cache
+from itertools import chain, islice, repeat
+from operator import attrgetter, eq
 from typing import Any, NamedTuple, Self, overload
 
 from .codes import (
@@ -314,7 +315,6 @@ _OFFSET_WORD, _LENGTHS_WORD, _RESERVED_WORD = (
 )
 assert MESSAGE_HEADER_OFFSET_AT % _WORD_BYTES == MESSAGE_HEADER_USER_HEADERS_LENGTH_AT % _WORD_BYTES == 0
 assert MESSAGE_HEADER_PAYLOAD_LENGTH_AT == MESSAGE_HEADER_USER_HEADERS_LENGTH_AT + 4 == MESSAGE_HEADER_RESERVED_AT - 4
-_tuple_new = tuple.__new__
 # id u128 (two u64 halves) | (offset) | timestamp u64, read from the id field.
 _TIMESTAMP_GAP = MESSAGE_HEADER_TIMESTAMP_AT - MESSAGE_HEADER_ID_AT - MESSAGE_HEADER_ID_SIZE
 _ID_AND_TIMESTAMP = struct.Struct(f"<QQ{_TIMESTAMP_GAP}xQ")
@@ -332,7 +332,7 @@ class _PolledFields(NamedTuple):
     position: int  # where this message's frame starts in `frames`
 
 
-class PolledMessage(_PolledFields):
+class PolledMessage(tuple):
     """A received message: a read-only view of one frame of a response buffer.
 
     A tuple underneath, so a batch makes its messages with no Python code per message (see
@@ -343,6 +343,12 @@ class PolledMessage(_PolledFields):
     """
 
     __slots__ = ()
+    # The namedtuple's C field getters, on a class that keeps tuple's own constructor (a namedtuple's
+    # `__new__` is Python code): `PolledMessage((offset, payload, frames, position))` runs no Python code.
+    offset = _PolledFields.offset
+    payload = _PolledFields.payload
+    frames = _PolledFields.frames
+    position = _PolledFields.position
 
     @property
     def id(self) -> int:
@@ -412,14 +418,31 @@ def _as_byte_view(buf: BytesLike) -> memoryview:
 
 
 class _FrameTable(NamedTuple):
-    """Where each frame's parts are: `range`s for a batch of equal-size frames with consecutive offsets
-    (what a poll of one producer's messages returns), lists otherwise."""
+    """Where each frame's parts are in the frames buffer."""
 
     positions: Sequence[int]
-    offsets: Sequence[int]
-    payload_starts: Sequence[int]
-    payload_ends: Sequence[int]  # = where the user headers start
-    frame_ends: Sequence[int]
+    offsets: Sequence[int]  # a `range` when consecutive
+    payload_slices: Sequence[slice]
+
+
+# A batch of equal-size frames has the same frame positions and payload slices as every other batch of its
+# shape (frame size, payload size, count): made once (a slice object costs about as much to make as the view it
+# cuts) and kept for the last few shapes. Bounded: 4 shapes of at most 10,000 frames (~2 MB each at most).
+_LAYOUT_CACHE_SHAPES = 4
+_LAYOUT_CACHE_MAX_FRAMES = 10_000
+
+
+@lru_cache(maxsize=_LAYOUT_CACHE_SHAPES)
+def _cached_layout(frame_size: int, payload_size: int, count: int) -> tuple[list[int], list[slice]]:
+    return _layout(frame_size, payload_size, count)
+
+
+def _layout(frame_size: int, payload_size: int, count: int) -> tuple[list[int], list[slice]]:
+    end = frame_size * count
+    first_payload_end = MESSAGE_HEADER_SIZE + payload_size
+    return list(range(0, end, frame_size)), list(
+        map(slice, range(MESSAGE_HEADER_SIZE, end, frame_size), range(first_payload_end, end + 1, frame_size))
+    )
 
 
 def _uniform_frames(view: memoryview) -> _FrameTable | None:
@@ -454,14 +477,9 @@ def _uniform_frames(view: memoryview) -> _FrameTable | None:
         valid = all(map(eq, record.iter_unpack(view), expected))
     if not valid:
         return None
-    payload_start = MESSAGE_HEADER_SIZE
-    return _FrameTable(
-        range(0, end, frame_size),
-        range(first_offset, first_offset + count),
-        range(payload_start, end, frame_size),
-        range(payload_start + payload_size, end + 1, frame_size),
-        range(frame_size, end + 1, frame_size),
-    )
+    layout = _cached_layout if count <= _LAYOUT_CACHE_MAX_FRAMES else _layout
+    positions, payload_slices = layout(frame_size, payload_size, count)
+    return _FrameTable(positions, range(first_offset, first_offset + count), payload_slices)
 
 
 def _walk_frames(view: memoryview) -> _FrameTable:
@@ -471,7 +489,7 @@ def _walk_frames(view: memoryview) -> _FrameTable:
     last_header_start = end - MESSAGE_HEADER_SIZE
     positions: list[int] = []
     offsets: list[int] = []
-    payload_ends: list[int] = []
+    payload_slices: list[slice] = []
     unpack = _WALK.unpack_from
     header_size = MESSAGE_HEADER_SIZE
     offset_at = MESSAGE_HEADER_OFFSET_AT
@@ -487,14 +505,14 @@ def _walk_frames(view: memoryview) -> _FrameTable:
             )
         positions.append(position)
         offsets.append(offset)
-        payload_end = position + header_size + payload_size
-        payload_ends.append(payload_end)
+        payload_start = position + header_size
+        payload_end = payload_start + payload_size
+        payload_slices.append(slice(payload_start, payload_end))
         position = payload_end + headers_size
     if position > end:
         last = positions[-1]
         raise truncated("message frame", position - last, end - last)
-    payload_starts = [position + header_size for position in positions]
-    return _FrameTable(positions, offsets, payload_starts, payload_ends, positions[1:] + [end] if positions else [])
+    return _FrameTable(positions, offsets, payload_slices)
 
 
 class MessageColumns(NamedTuple):
@@ -537,8 +555,7 @@ class MessageBatch(Sequence[Message]):
 
     def payloads(self) -> Iterator[memoryview]:
         """Every message's payload, in order: memoryview slices of the response buffer (no copy)."""
-        table = self._table
-        return map(self._view.__getitem__, map(slice, table.payload_starts, table.payload_ends))
+        return map(self._view.__getitem__, self._table.payload_slices)
 
     def __len__(self) -> int:
         return len(self._table.positions)
@@ -554,19 +571,14 @@ class MessageBatch(Sequence[Message]):
         if isinstance(index, slice):
             return list(self._messages(*(column[index] for column in table)))
         view = self._view
-        position = table.positions[index]
-        return _tuple_new(
-            PolledMessage, (table.offsets[index], view[table.payload_starts[index] : table.payload_ends[index]],
-                            view, position)
-        )
+        return PolledMessage((table.offsets[index], view[table.payload_slices[index]], view, table.positions[index]))
 
     def _messages(
-        self, positions: Sequence[int], offsets: Sequence[int], payload_starts: Sequence[int],
-        payload_ends: Sequence[int], _frame_ends: Sequence[int] = (),
+        self, positions: Sequence[int], offsets: Sequence[int], payload_slices: Sequence[slice]
     ) -> Iterator[PolledMessage]:
         view = self._view
-        payloads = map(view.__getitem__, map(slice, payload_starts, payload_ends))
-        return map(_tuple_new, repeat(PolledMessage), zip(offsets, payloads, repeat(view), positions))
+        payloads = map(view.__getitem__, payload_slices)
+        return map(PolledMessage, zip(offsets, payloads, repeat(view), positions))
 
     def materialize(self) -> list[PolledMessage]:
         """Every message as a list."""
@@ -582,10 +594,14 @@ class MessageBatch(Sequence[Message]):
         view = self._view
         table = self._table
         getitem = view.__getitem__
-        payloads = list(map(getitem, map(slice, table.payload_starts, table.payload_ends)))
-        user_headers = list(map(getitem, map(slice, table.payload_ends, table.frame_ends)))
-        if isinstance(table.positions, range) and table.positions:
-            record = struct.Struct(f"<{MESSAGE_HEADER_ID_AT}xQQ{_TIMESTAMP_GAP}xQ{table.positions.step - _ID_TS_END}x")
+        payload_slices = table.payload_slices
+        payloads = list(map(getitem, payload_slices))
+        # The user headers run from the payload's end to the next frame's start.
+        frame_ends = chain(islice(table.positions, 1, None), (len(view),))
+        user_headers = list(map(getitem, map(slice, map(attrgetter("stop"), payload_slices), frame_ends)))
+        if isinstance(table.offsets, range) and table.offsets:
+            frame_size = len(view) // len(table.offsets)
+            record = struct.Struct(f"<{MESSAGE_HEADER_ID_AT}xQQ{_TIMESTAMP_GAP}xQ{frame_size - _ID_TS_END}x")
             id_lows, id_highs, timestamps_us = (list(field) for field in zip(*record.iter_unpack(view)))
             ids = id_lows if not any(id_highs) else list(map(_u128, id_lows, id_highs))
             return MessageColumns(ids, list(table.offsets), timestamps_us, payloads, user_headers)
