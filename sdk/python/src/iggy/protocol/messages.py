@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, islice, repeat
-from operator import attrgetter, eq
+from operator import add, attrgetter, eq
 from typing import Any, NamedTuple, Self, overload
 
 from .codes import (
@@ -418,7 +418,7 @@ def _as_byte_view(buf: BytesLike) -> memoryview:
 
 
 class _FrameTable(NamedTuple):
-    """Where each frame's parts are in the frames buffer."""
+    """Where each frame's parts are in the frames buffer (see `_uniform_frames` and `_walked_table`)."""
 
     positions: Sequence[int]
     offsets: Sequence[int]  # a `range` when consecutive
@@ -482,14 +482,19 @@ def _uniform_frames(view: memoryview) -> _FrameTable | None:
     return _FrameTable(positions, range(first_offset, first_offset + count), payload_slices)
 
 
-def _walk_frames(view: memoryview) -> _FrameTable:
-    """Any batch, one `unpack_from` per frame: sizes from each header until the buffer ends. The reserved
-    field must be 0 (4101, as the official client checks) and the last frame must be whole."""
+def _walk_frames(view: memoryview) -> tuple[list[int], list[int], list[int]]:
+    """Any batch: every frame's position, one `unpack_from` per frame, sizes from each header until the buffer
+    ends. The reserved field must be 0 (4101, as the official client checks) and the last frame must be whole.
+    Returns the positions, offsets and payload ends; the payload slices are made in C when asked for
+    (`_walked_table`)."""
     end = len(view)
     last_header_start = end - MESSAGE_HEADER_SIZE
     positions: list[int] = []
     offsets: list[int] = []
-    payload_slices: list[slice] = []
+    payload_ends: list[int] = []
+    append_position = positions.append
+    append_offset = offsets.append
+    append_payload_end = payload_ends.append
     unpack = _WALK.unpack_from
     header_size = MESSAGE_HEADER_SIZE
     offset_at = MESSAGE_HEADER_OFFSET_AT
@@ -503,16 +508,21 @@ def _walk_frames(view: memoryview) -> _FrameTable:
             raise ProtocolError(
                 ErrorCode.INVALID_RESERVED_FIELD, f"invalid reserved field value: {reserved}, expected: 0"
             )
-        positions.append(position)
-        offsets.append(offset)
-        payload_start = position + header_size
-        payload_end = payload_start + payload_size
-        payload_slices.append(slice(payload_start, payload_end))
-        position = payload_end + headers_size
+        append_position(position)
+        append_offset(offset)
+        position += header_size + payload_size
+        append_payload_end(position)
+        position += headers_size
     if position > end:
         last = positions[-1]
         raise truncated("message frame", position - last, end - last)
-    return _FrameTable(positions, offsets, payload_slices)
+    return positions, offsets, payload_ends
+
+
+def _walked_table(positions: list[int], offsets: list[int], payload_ends: list[int]) -> _FrameTable:
+    """The payload slices of walked frames, by C code only."""
+    payload_starts = map(add, positions, repeat(MESSAGE_HEADER_SIZE))
+    return _FrameTable(positions, offsets, list(map(slice, payload_starts, payload_ends)))
 
 
 class MessageColumns(NamedTuple):
@@ -529,19 +539,32 @@ class MessageBatch(Sequence[Message]):
     """The messages of one frames buffer (a poll response), validated up front, made on access.
 
     A read-only sequence of `PolledMessage`: `len()`, indexing (a slice gives a list), iteration,
-    `==` against any list/tuple of messages. Constructing it checks every frame header once (in C for
-    the usual batch of equal-size frames with consecutive offsets, see `_uniform_frames`). A message
-    is made when indexed or iterated, by C code only (`map` over the frame table), so reading every
-    message runs no Python code per message but the caller's own; `offsets` and `payloads()` give the
-    columns without any message object.
+    `==` against any list/tuple of messages. Constructing it checks every frame header once: in C for
+    the usual batch of equal-size frames with consecutive offsets (`_uniform_frames`), else one unpack per
+    frame keeping only the positions (`_walk_frames`). A message is made when indexed or iterated, by C
+    code only (maps over the frame table, itself made in C on first use), so reading every message runs
+    no Python code per message but the caller's own; `offsets` and `payloads()` give the columns without
+    any message object.
     """
 
-    __slots__ = ("_view", "_table")
+    __slots__ = ("_view", "_positions", "_walked", "_table")
 
     def __init__(self, frames: BytesLike) -> None:
         view = _as_byte_view(frames)
         self._view = view
-        self._table = _uniform_frames(view) or _walk_frames(view)
+        table = _uniform_frames(view)
+        self._table: _FrameTable | None = table
+        if table is None:
+            self._walked = _walk_frames(view)
+            self._positions = self._walked[0]
+        else:
+            self._positions = table.positions
+
+    def _frame_table(self) -> _FrameTable:
+        table = self._table
+        if table is None:
+            table = self._table = _walked_table(*self._walked)
+        return table
 
     @property
     def buffer(self) -> memoryview:
@@ -551,14 +574,14 @@ class MessageBatch(Sequence[Message]):
     @property
     def offsets(self) -> Sequence[int]:
         """Every message's offset, in order (a `range` when they are consecutive)."""
-        return self._table.offsets
+        return self._frame_table().offsets
 
     def payloads(self) -> Iterator[memoryview]:
         """Every message's payload, in order: memoryview slices of the response buffer (no copy)."""
-        return map(self._view.__getitem__, self._table.payload_slices)
+        return map(self._view.__getitem__, self._frame_table().payload_slices)
 
     def __len__(self) -> int:
-        return len(self._table.positions)
+        return len(self._positions)
 
     @overload
     def __getitem__(self, index: int) -> PolledMessage: ...
@@ -567,11 +590,13 @@ class MessageBatch(Sequence[Message]):
     def __getitem__(self, index: slice) -> list[PolledMessage]: ...
 
     def __getitem__(self, index: int | slice) -> PolledMessage | list[PolledMessage]:
-        table = self._table
         if isinstance(index, slice):
-            return list(self._messages(*(column[index] for column in table)))
+            return list(self._messages(*(column[index] for column in self._frame_table())))
         view = self._view
-        return PolledMessage((table.offsets[index], view[table.payload_slices[index]], view, table.positions[index]))
+        position = self._positions[index]
+        offset, _, payload_size, _ = _WALK.unpack_from(view, position + MESSAGE_HEADER_OFFSET_AT)
+        payload_start = position + MESSAGE_HEADER_SIZE
+        return PolledMessage((offset, view[payload_start : payload_start + payload_size], view, position))
 
     def _messages(
         self, positions: Sequence[int], offsets: Sequence[int], payload_slices: Sequence[slice]
@@ -582,7 +607,7 @@ class MessageBatch(Sequence[Message]):
 
     def materialize(self) -> list[PolledMessage]:
         """Every message as a list."""
-        return list(self._messages(*self._table))
+        return list(self._messages(*self._frame_table()))
 
     def columns(self) -> MessageColumns:
         """Every message's fields as parallel lists, without making message objects.
@@ -592,7 +617,7 @@ class MessageBatch(Sequence[Message]):
         else one header unpack per frame.
         """
         view = self._view
-        table = self._table
+        table = self._frame_table()
         getitem = view.__getitem__
         payload_slices = table.payload_slices
         payloads = list(map(getitem, payload_slices))
@@ -615,10 +640,10 @@ class MessageBatch(Sequence[Message]):
         return MessageColumns(ids, list(table.offsets), timestamps_us, payloads, user_headers)
 
     def __iter__(self) -> Iterator[PolledMessage]:
-        return self._messages(*self._table)
+        return self._messages(*self._frame_table())
 
     def __reversed__(self) -> Iterator[PolledMessage]:
-        return self._messages(*(column[::-1] for column in self._table))
+        return self._messages(*(column[::-1] for column in self._frame_table()))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, MessageBatch):
