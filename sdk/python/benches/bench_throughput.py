@@ -9,10 +9,13 @@ Each round, each client writes its own fresh stream (1 partition): `batches` Sen
 API consumes its `SendMessage` objects, so both clients build a batch per call, as a producer does). Then
 after a 1 s untimed pause it polls them all back by offset in batches of the same length, twice:
 * `poll`: the poll itself, touching the last message of each batch (offset + payload length);
-* `poll+read`: a consumer's work, reading the offset and payload length of every message.
+* `poll+read`: a consumer's work, reading the offset and payload length of every message, each client
+  through its documented per-message API (`for m in messages: m.offset, m.payload` here; `m.offset()`,
+  `m.payload()` there, which returns a `bytes` copy where ours is a memoryview of the response buffer).
 Each client runs in its own fresh interpreter (a child process of this script), one after the other;
 they alternate which goes first each round (the server and a shared machine drift over time);
-the summary gives the median MB/s (payload bytes) per client and phase, and our / official ratio.
+the summary gives the median MB/s (payload bytes) per client and phase with the min–max over rounds,
+our / official ratio, and each client's CPU time per message (process time, all threads).
 Not part of `make test` (timing belongs in benchmarks).
 """
 
@@ -40,15 +43,32 @@ PHASES = ("send", "poll", "poll+read")
 SETTLE_S = 1.0
 
 
+def clock() -> tuple[float, float]:
+    """Wall time and this process's CPU time (every thread: the official client's tokio threads too)."""
+    return time.perf_counter(), time.process_time()
+
+
 class Result:
-    def __init__(self, client: str, phase: str, seconds: float, messages: int, payload_bytes: int) -> None:
+    def __init__(
+        self, client: str, phase: str, seconds: float, messages: int, payload_bytes: int, cpu_seconds: float
+    ) -> None:
         self.client, self.phase, self.seconds = client, phase, seconds
-        self.messages, self.payload_bytes = messages, payload_bytes
+        self.messages, self.payload_bytes, self.cpu_seconds = messages, payload_bytes, cpu_seconds
         self.msgs_per_s = messages / seconds
         self.mb_per_s = payload_bytes / seconds / 1e6
+        self.cpu_us_per_message = cpu_seconds / messages * 1e6
+
+    @classmethod
+    def since(
+        cls, started: tuple[float, float], client: str, phase: str, messages: int, payload_bytes: int
+    ) -> Result:
+        wall, cpu = clock()
+        return cls(client, phase, wall - started[0], messages, payload_bytes, cpu - started[1])
 
     def to_json(self) -> str:
-        return json.dumps([self.client, self.phase, self.seconds, self.messages, self.payload_bytes])
+        return json.dumps(
+            [self.client, self.phase, self.seconds, self.messages, self.payload_bytes, self.cpu_seconds]
+        )
 
     @classmethod
     def from_json(cls, line: str) -> Result:
@@ -56,7 +76,8 @@ class Result:
 
     def show(self) -> None:
         print(f"  {self.client:<12} {self.phase:<10} {self.messages:>9} msgs {self.seconds:7.3f} s "
-              f"{self.msgs_per_s:>11,.0f} msg/s {self.mb_per_s:>8.1f} MB/s", flush=True)
+              f"{self.msgs_per_s:>11,.0f} msg/s {self.mb_per_s:>8.1f} MB/s "
+              f"{self.cpu_us_per_message:6.2f} CPU-µs/msg", flush=True)
 
 
 async def bench_ours(connection_string: str, batches: int, batch_length: int, size: int) -> list[Result]:
@@ -67,17 +88,17 @@ async def bench_ours(connection_string: str, batches: int, batch_length: int, si
     async with IggyClient(connection_string) as client:
         await client.create_stream(stream)
         await client.create_topic(stream, "t", partitions_count=1)
-        started = time.perf_counter()
+        started = clock()
         for _ in range(batches):
             await client.send_messages(stream, "t", [Message(payload) for _ in range(batch_length)], partitioning=0)
-        results.append(Result("iggy", "send", time.perf_counter() - started, total, total * size))
+        results.append(Result.since(started, "iggy", "send", total, total * size))
         await asyncio.sleep(SETTLE_S)
         for phase in PHASES[1:]:
             read_all = phase == "poll+read"
             received = 0
             payload_bytes = 0
             offset = 0
-            started = time.perf_counter()
+            started = clock()
             while received < total:
                 polled = await client.poll_messages(
                     stream, "t", 0, strategy=PollingStrategy.offset(offset), count=batch_length
@@ -95,7 +116,7 @@ async def bench_ours(connection_string: str, batches: int, batch_length: int, si
                     offset = last.offset
                     payload_bytes += len(last.payload)
                 offset += 1
-            results.append(Result("iggy", phase, time.perf_counter() - started, received, received * size))
+            results.append(Result.since(started, "iggy", phase, received, received * size))
             assert received == total, (received, total)
         await client.delete_stream(stream)
     return results
@@ -112,17 +133,17 @@ async def bench_official(connection_string: str, batches: int, batch_length: int
     await client.connect()
     await client.create_stream(stream)
     await client.create_topic(stream, "t", 1)
-    started = time.perf_counter()
+    started = clock()
     for _ in range(batches):
         await client.send_messages(stream, "t", 0, [apache_iggy.SendMessage(payload) for _ in range(batch_length)])
-    results.append(Result("apache_iggy", "send", time.perf_counter() - started, total, total * size))
+    results.append(Result.since(started, "apache_iggy", "send", total, total * size))
     await asyncio.sleep(SETTLE_S)
     for phase in PHASES[1:]:
         read_all = phase == "poll+read"
         received = 0
         payload_bytes = 0
         offset = 0
-        started = time.perf_counter()
+        started = clock()
         while received < total:
             messages = await client.poll_messages(
                 stream, "t", 0, apache_iggy.PollingStrategy.Offset(value=offset), batch_length, False
@@ -139,7 +160,7 @@ async def bench_official(connection_string: str, batches: int, batch_length: int
                 offset = last.offset()
                 payload_bytes += len(last.payload())
             offset += 1
-        results.append(Result("apache_iggy", phase, time.perf_counter() - started, received, received * size))
+        results.append(Result.since(started, "apache_iggy", phase, received, received * size))
         assert received == total, (received, total)
     async with IggyClient(connection_string) as ours:  # the official Python API has no delete_stream
         await ours.delete_stream(stream)
@@ -147,17 +168,23 @@ async def bench_official(connection_string: str, batches: int, batch_length: int
 
 
 def summarize(results: list[Result], clients: list[str]) -> None:
-    print("\nmedian MB/s (payload) over rounds:")
-    header = f"| phase | {' | '.join(clients)} |" + (" iggy / official |" if len(clients) == 2 else "")
+    """Median MB/s (min–max over rounds) and median client CPU per message, per client and phase. CPU time
+    is the steadier figure on a shared machine: wall time also waits for the server and the scheduler."""
+    print("\nmedian MB/s of payload (min–max over rounds); median client CPU-µs per message:")
+    header = f"| phase | {' | '.join(clients)} |" + (" iggy / official MB/s | CPU-µs/msg iggy / official |"
+                                                      if len(clients) == 2 else "")
     print(header)
     print("|---" * (header.count("|") - 1) + "|")
     for phase in PHASES:
-        medians = [
-            statistics.median(r.mb_per_s for r in results if r.client == client and r.phase == phase)
-            for client in clients
+        per_client = [[r for r in results if r.client == client and r.phase == phase] for client in clients]
+        medians = [statistics.median(r.mb_per_s for r in rows) for rows in per_client]
+        cpu = [statistics.median(r.cpu_us_per_message for r in rows) for rows in per_client]
+        cells = [
+            f"{median:.1f} ({min(r.mb_per_s for r in rows):.1f}–{max(r.mb_per_s for r in rows):.1f})"
+            for median, rows in zip(medians, per_client)
         ]
-        ratio = f" {medians[0] / medians[1]:.2f}x |" if len(medians) == 2 else ""
-        print(f"| {phase} | " + " | ".join(f"{m:.1f}" for m in medians) + " |" + ratio)
+        ratios = f" {medians[0] / medians[1]:.2f}x | {cpu[0]:.2f} / {cpu[1]:.2f} |" if len(clients) == 2 else ""
+        print(f"| {phase} | " + " | ".join(cells) + " |" + ratios)
 
 
 def run_client_process(name: str, connection_string: str, args: argparse.Namespace) -> list[Result]:

@@ -59,7 +59,7 @@ def test_batch_sequence_protocol():
     with pytest.raises(IndexError):
         batch[3]
     assert [m.offset for m in reversed(batch)] == [12, 11, 10]
-    assert list(batch) is not None and batch[0] is batch[0]  # after iteration the objects are reused
+    assert batch[0] == batch[0] and not batch[0] != batch[0] and batch[0] != batch[1]
     assert MessageBatch(b"") == [] and not MessageBatch(b"")
     assert describe(batch) == describe(messages)
 
@@ -140,3 +140,81 @@ def test_columns_match_the_messages():
     assert [bytes(p) for p in columns.payloads] == [bytes(m.payload) for m in sent]
     assert [bytes(h) for h in columns.user_headers] == [bytes(m.user_headers_bytes) for m in batch]
     assert all(p.obj is batch.buffer.obj for p in columns.payloads)  # views of the response, not copies
+
+
+# Equal-size frames are checked in C two ways: as u64 words when a frame is a whole number of words long
+# (64 + 5 + 3 bytes), else with struct.iter_unpack (64 + 7 + 3 bytes).
+UNIFORM_PAYLOAD_SIZES = pytest.mark.parametrize("payload_size", [5, 7])
+
+
+def _uniform_messages(count: int = 5, first_offset: int = 40, payload_size: int = 7) -> list[Message]:
+    return [
+        Message(bytes([index]) * payload_size, id=index, offset=first_offset + index, timestamp_us=900 + index,
+                user_headers_bytes=b"h" * 3)
+        for index in range(count)
+    ]
+
+
+@UNIFORM_PAYLOAD_SIZES
+def test_uniform_batch_takes_the_c_path_and_reads_like_the_walk(payload_size):
+    frames = encode_frames(_uniform_messages(payload_size=payload_size))
+    batch = MessageBatch(frames)
+    assert isinstance(batch.offsets, range) and list(batch.offsets) == [40, 41, 42, 43, 44]
+    walked = MessageBatch(frames[: len(frames) // 5 * 4] + encode_frames([Message(b"other size", offset=44)]))
+    assert isinstance(walked.offsets, list) and walked.offsets == [40, 41, 42, 43, 44]
+    assert [bytes(p) for p in batch.payloads()] == [bytes([i]) * payload_size for i in range(5)]
+    assert [bytes(p) for p in walked.payloads()][:4] == [bytes([i]) * payload_size for i in range(4)]
+    assert batch == _uniform_messages(payload_size=payload_size) and batch[:4] == walked[:4]
+    assert [m.offset for m in reversed(batch)] == [44, 43, 42, 41, 40] and batch[-2].id == 3
+    assert [(m.id, m.timestamp_us, bytes(m.user_headers_bytes)) for m in batch] == [
+        (i, 900 + i, b"hhh") for i in range(5)
+    ]
+
+
+@UNIFORM_PAYLOAD_SIZES
+def test_equal_sizes_but_a_gap_in_the_offsets_are_walked_not_assumed(payload_size):
+    messages = _uniform_messages(payload_size=payload_size)
+    messages[3].offset = 77
+    batch = MessageBatch(encode_frames(messages))
+    assert batch.offsets == [40, 41, 42, 77, 44] and [m.offset for m in batch] == [40, 41, 42, 77, 44]
+
+
+@UNIFORM_PAYLOAD_SIZES
+def test_uniform_batch_with_a_bad_reserved_field_or_cut_is_refused_with_the_precise_code(payload_size):
+    frames = bytearray(encode_frames(_uniform_messages(payload_size=payload_size)))
+    frame_size = len(frames) // 5
+    corrupted = bytearray(frames)
+    corrupted[3 * frame_size + 60] = 1
+    with pytest.raises(ProtocolError) as caught:
+        MessageBatch(corrupted)
+    assert caught.value.code == ErrorCode.INVALID_RESERVED_FIELD
+    with pytest.raises(ProtocolError) as caught:
+        MessageBatch(frames[: 4 * frame_size - 1])
+    assert caught.value.code == ErrorCode.INVALID_COMMAND
+
+
+def test_polled_messages_can_be_sent_again_and_copied_out():
+    batch = MessageBatch(encode_frames(_sample_messages()))
+    parts = encode_send_messages_parts(1, 1, Partitioning.balanced(), list(batch))
+    assert b"".join(parts) == encode_send_messages(1, 1, Partitioning.balanced(), _sample_messages())
+    copied = [m.to_message() for m in batch]
+    assert copied == _sample_messages() and all(type(m) is Message for m in copied)
+    assert repr(batch[1]).startswith("Message(offset=11")
+
+
+@UNIFORM_PAYLOAD_SIZES
+@pytest.mark.parametrize("high_id", [0, 1 << 100])
+def test_uniform_batch_columns_match_the_walked_columns(high_id, payload_size):
+    messages = _uniform_messages(payload_size=payload_size)
+    for message in messages:
+        message.id |= high_id
+    uniform = MessageBatch(encode_frames(messages))
+    messages[2].offset = 99  # walked: the offsets are not consecutive
+    walked = MessageBatch(encode_frames(messages))
+    assert isinstance(uniform.offsets, range) and isinstance(walked.offsets, list)
+    for columns, batch in ((uniform.columns(), uniform), (walked.columns(), walked)):
+        assert columns.ids == [m.id for m in batch] == [i | high_id for i in range(5)]
+        assert columns.timestamps_us == [900 + i for i in range(5)] and columns.offsets == list(batch.offsets)
+        assert [bytes(p) for p in columns.payloads] == [bytes([i]) * payload_size for i in range(5)]
+        assert [bytes(h) for h in columns.user_headers] == [b"hhh"] * 5
+    assert MessageBatch(b"").columns() == ([], [], [], [], [])

@@ -4,10 +4,11 @@ Hot-path rules:
 * sending: `encode_send_messages_parts` packs only the 64-byte headers and the index table and returns
   them interleaved with the callers' payload buffers, so the transport writes the batch with one gather
   write and the payloads are never copied in Python (`encode_send_messages` joins the parts: one copy);
-* polling: `PolledMessages.decode` walks the frames once, reading only the two length fields and the
-  reserved field of each header (one `unpack_from` per message), and keeps the response buffer; messages
-  are `PolledMessage` views materialised on access, whose fields are read from the buffer when asked for
-  and whose payloads are memoryview slices of it (no copy);
+* polling: `PolledMessages.decode` checks every frame header once — in C for the usual batch of
+  equal-size frames with consecutive offsets, else one `unpack_from` per frame — and keeps the response
+  buffer; messages are `PolledMessage` views made on access by C code alone (no Python code runs per
+  message), whose other fields are read from the buffer when asked for and whose payloads are memoryview
+  slices of it (no copy);
 * the server-side `SendMessagesView` does no per-message work at all.
 """
 
@@ -15,9 +16,13 @@ from __future__ import annotations
 
 import struct
 import sys
+from abc import ABCMeta
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import chain, islice, repeat
+from operator import add, attrgetter, eq
 from typing import Any, NamedTuple, Self, overload
 
 from .codes import (
@@ -33,9 +38,12 @@ from .layout import (
     INDEX_ENTRY_STRUCT_FORMAT,
     MESSAGE_HEADER_CHECKSUM_AT,
     MESSAGE_HEADER_ID_AT,
+    MESSAGE_HEADER_ID_SIZE,
     MESSAGE_HEADER_OFFSET_AT,
+    MESSAGE_HEADER_OFFSET_SIZE,
     MESSAGE_HEADER_ORIGIN_TIMESTAMP_AT,
     MESSAGE_HEADER_PAYLOAD_LENGTH_AT,
+    MESSAGE_HEADER_RESERVED_AT,
     MESSAGE_HEADER_STRUCT_FORMAT,
     MESSAGE_HEADER_TIMESTAMP_AT,
     MESSAGE_HEADER_USER_HEADERS_LENGTH_AT,
@@ -64,14 +72,12 @@ _POLL_PREFIX = struct.Struct(POLL_RESPONSE_PREFIX_STRUCT_FORMAT)
 _U32 = struct.Struct("<I")
 _U64 = struct.Struct("<Q")
 _U128 = struct.Struct("<QQ")
-# user_headers_length u32 | payload_length u32 | reserved u64: everything a frame walk needs.
-_FRAME_TAIL = struct.Struct("<IIQ")
 _U32_PAIR = struct.Struct("<II")
 _U64_MASK = (1 << 64) - 1  # tidy: allow-value (splits a u128 id into two u64 halves; not a sentinel)
 _BIG_ENDIAN = sys.byteorder == "big"
 
 
-class Message:
+class Message(metaclass=ABCMeta):  # ABCMeta: `PolledMessage` (a tuple) registers as one
     """One message. For sending, give `payload` (and optionally `id`, `user_headers` — alias
     `headers` — and `origin_timestamp_us`); the server fills offset, timestamp and checksum.
 
@@ -295,72 +301,103 @@ def encode_frames(messages: Sequence[Message]) -> bytes:
     return bytes(out)
 
 
-# offset u64 | (timestamps skipped) | user_headers_length u32 | payload_length u32
-_OFFSET_AND_LENGTHS = struct.Struct("<Q16xII")
+# offset u64 | (timestamps) | user_headers_length u32 | payload_length u32 | reserved u64, read from the offset field
+# to the end of the header: everything a frame walk needs, in one unpack.
+_WALK_GAP = MESSAGE_HEADER_USER_HEADERS_LENGTH_AT - MESSAGE_HEADER_OFFSET_AT - MESSAGE_HEADER_OFFSET_SIZE
+_WALK = struct.Struct(f"<Q{_WALK_GAP}xIIQ")
+assert MESSAGE_HEADER_OFFSET_AT + _WALK.size == MESSAGE_HEADER_SIZE  # the walk ends where the payload starts
+# The same fields as u64 words of a frame: the offset, the two u32 lengths (user headers low, payload high, little
+# endian) and the reserved field each fill one 8-aligned word of the header.
+_WORD_BYTES = 8
+_OFFSET_WORD, _LENGTHS_WORD, _RESERVED_WORD = (
+    at // _WORD_BYTES
+    for at in (MESSAGE_HEADER_OFFSET_AT, MESSAGE_HEADER_USER_HEADERS_LENGTH_AT, MESSAGE_HEADER_RESERVED_AT)
+)
+assert MESSAGE_HEADER_OFFSET_AT % _WORD_BYTES == MESSAGE_HEADER_USER_HEADERS_LENGTH_AT % _WORD_BYTES == 0
+assert MESSAGE_HEADER_PAYLOAD_LENGTH_AT == MESSAGE_HEADER_USER_HEADERS_LENGTH_AT + 4 == MESSAGE_HEADER_RESERVED_AT - 4
+# id u128 (two u64 halves) | (offset) | timestamp u64, read from the id field.
+_TIMESTAMP_GAP = MESSAGE_HEADER_TIMESTAMP_AT - MESSAGE_HEADER_ID_AT - MESSAGE_HEADER_ID_SIZE
+_ID_AND_TIMESTAMP = struct.Struct(f"<QQ{_TIMESTAMP_GAP}xQ")
+_ID_TS_END = MESSAGE_HEADER_ID_AT + _ID_AND_TIMESTAMP.size
 
 
-def _fill(message: PolledMessage, view: memoryview, position: int) -> PolledMessage:
-    offset, headers_size, payload_size = _OFFSET_AND_LENGTHS.unpack_from(view, position + MESSAGE_HEADER_OFFSET_AT)
-    payload_start = position + MESSAGE_HEADER_SIZE
-    message.payload = view[payload_start : payload_start + payload_size]
-    message.offset = offset
-    message._view = view
-    message._position = position
-    return message
+def _u128(low: int, high: int) -> int:
+    return low | (high << 64)
 
 
-class PolledMessage(Message):
+class _PolledFields(NamedTuple):
+    offset: int
+    payload: memoryview
+    frames: memoryview  # the whole frames buffer of the poll response
+    position: int  # where this message's frame starts in `frames`
+
+
+class PolledMessage(tuple):
     """A received message: a read-only view of one frame of a response buffer.
 
-    `payload` (a memoryview slice of the buffer, no copy) and `offset` — what every consumer reads —
-    are set when the message is made; the other header fields are read from the buffer when asked
-    for. Compares equal to a `Message` with the same fields.
+    A tuple underneath, so a batch makes its messages with no Python code per message (see
+    `MessageBatch`): `offset` and `payload` (a memoryview slice of the buffer, no copy) — what every
+    consumer reads — are stored; the other header fields are read from the buffer when asked for, and
+    `user_headers` is decoded on each access (keep the dict if you read it often). Counts as a `Message`
+    (`isinstance`), compares equal to a `Message` with the same fields and can be sent again as is.
     """
 
-    __slots__ = ("_view", "_position")
+    __slots__ = ()
+    # The namedtuple's C field getters, on a class that keeps tuple's own constructor (a namedtuple's
+    # `__new__` is Python code): `PolledMessage((offset, payload, frames, position))` runs no Python code.
+    offset = _PolledFields.offset
+    payload = _PolledFields.payload
+    frames = _PolledFields.frames
+    position = _PolledFields.position
 
-    _view: memoryview
-    _position: int
-
-    def __init__(self, view: memoryview, position: int) -> None:
-        _fill(self, view, position)
-
-    @property  # type: ignore[override]
+    @property
     def id(self) -> int:
-        low, high = _U128.unpack_from(self._view, self._position + MESSAGE_HEADER_ID_AT)
+        low, high = _U128.unpack_from(self.frames, self.position + MESSAGE_HEADER_ID_AT)
         return low | (high << 64) if high else low
 
-    @property  # type: ignore[override]
+    @property
     def timestamp_us(self) -> int:
-        return _U64.unpack_from(self._view, self._position + MESSAGE_HEADER_TIMESTAMP_AT)[0]
+        return _U64.unpack_from(self.frames, self.position + MESSAGE_HEADER_TIMESTAMP_AT)[0]
 
-    @property  # type: ignore[override]
+    @property
     def origin_timestamp_us(self) -> int:
-        return _U64.unpack_from(self._view, self._position + MESSAGE_HEADER_ORIGIN_TIMESTAMP_AT)[0]
+        return _U64.unpack_from(self.frames, self.position + MESSAGE_HEADER_ORIGIN_TIMESTAMP_AT)[0]
 
-    @property  # type: ignore[override]
+    @property
     def checksum(self) -> int:
-        return _U64.unpack_from(self._view, self._position + MESSAGE_HEADER_CHECKSUM_AT)[0]
+        return _U64.unpack_from(self.frames, self.position + MESSAGE_HEADER_CHECKSUM_AT)[0]
 
-    @property  # type: ignore[override]
+    @property
     def _headers_bytes(self) -> BytesLike:
-        view = self._view
-        position = self._position
+        view = self.frames
+        position = self.position
         headers_size, payload_size = _U32_PAIR.unpack_from(view, position + MESSAGE_HEADER_USER_HEADERS_LENGTH_AT)
         if not headers_size:
             return b""
         start = position + MESSAGE_HEADER_SIZE + payload_size
         return view[start : start + headers_size]
 
+    user_headers_bytes = _headers_bytes
+
     @property
     def user_headers(self) -> UserHeaders:
-        try:
-            return self._headers  # type: ignore[return-value]
-        except AttributeError:
-            raw = self._headers_bytes
-            headers = decode_user_headers(raw) if raw else {}
-            self._headers = headers
-            return headers
+        raw = self._headers_bytes
+        return decode_user_headers(raw) if raw else {}
+
+    headers = user_headers
+    # Message's behaviour, which reads only the fields above.
+    payload_bytes = Message.payload_bytes
+    frame_size = Message.frame_size
+    encode_frame = Message.encode_frame
+    _key = Message._key
+    __eq__ = Message.__eq__
+    __repr__ = Message.__repr__
+    __hash__ = None  # type: ignore[assignment]
+
+    def __ne__(self, other: object) -> bool:
+        # Defined explicitly: the inherited tuple.__ne__ would compare the tuple fields.
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     def to_message(self) -> Message:
         """A plain, self-contained `Message` (payload and headers copied out of the buffer)."""
@@ -370,6 +407,9 @@ class PolledMessage(Message):
         )
 
 
+Message.register(PolledMessage)
+
+
 def _as_byte_view(buf: BytesLike) -> memoryview:
     view = buf if isinstance(buf, memoryview) else memoryview(buf)
     if view.format != "B" or view.ndim != 1:
@@ -377,35 +417,112 @@ def _as_byte_view(buf: BytesLike) -> memoryview:
     return view
 
 
-def _frame_positions(view: memoryview) -> list[int]:
-    """The start of every frame, walking the sizes in each header until the buffer ends.
+class _FrameTable(NamedTuple):
+    """Where each frame's parts are in the frames buffer (see `_uniform_frames` and `_walked_table`)."""
 
-    Reads only the two length fields and the reserved field per frame (one `unpack_from`): the
-    reserved field must be 0 (4101, as the official client checks) and the last frame must be whole.
+    positions: Sequence[int]
+    offsets: Sequence[int]  # a `range` when consecutive
+    payload_slices: Sequence[slice]
+
+
+# A batch of equal-size frames has the same frame positions and payload slices as every other batch of its
+# shape (frame size, payload size, count): made once (a slice object costs about as much to make as the view it
+# cuts) and kept for the last few shapes. Bounded: 4 shapes of at most 10,000 frames (~2 MB each at most).
+_LAYOUT_CACHE_SHAPES = 4
+_LAYOUT_CACHE_MAX_FRAMES = 10_000
+
+
+@lru_cache(maxsize=_LAYOUT_CACHE_SHAPES)
+def _cached_layout(frame_size: int, payload_size: int, count: int) -> tuple[list[int], list[slice]]:
+    return _layout(frame_size, payload_size, count)
+
+
+def _layout(frame_size: int, payload_size: int, count: int) -> tuple[list[int], list[slice]]:
+    end = frame_size * count
+    first_payload_end = MESSAGE_HEADER_SIZE + payload_size
+    return list(range(0, end, frame_size)), list(
+        map(slice, range(MESSAGE_HEADER_SIZE, end, frame_size), range(first_payload_end, end + 1, frame_size))
+    )
+
+
+def _uniform_frames(view: memoryview) -> _FrameTable | None:
+    """The table of a batch whose frames all have the first frame's sizes and whose offsets count up by
+    one, checked in C (`iter_unpack` over fixed-size records, compared with the expected records);
+    None when the batch is not such a batch (the caller walks it frame by frame).
+
+    Exact, not a guess: frame k is checked to start at k × frame size because frame k-1 was checked to
+    have that size, so a record that matches is a real header.
     """
+    end = len(view)
+    if end < MESSAGE_HEADER_SIZE:
+        return None
+    first_offset, headers_size, payload_size, reserved = _WALK.unpack_from(view, MESSAGE_HEADER_OFFSET_AT)
+    frame_size = MESSAGE_HEADER_SIZE + payload_size + headers_size
+    count, rest = divmod(end, frame_size)
+    if rest or reserved:
+        return None
+    if not _BIG_ENDIAN and frame_size % _WORD_BYTES == 0:
+        # Frames a whole number of u64 words long: each field is a strided view of the buffer as u64 words,
+        # compared in C with the expected words (no Python object per frame at all).
+        words = view.cast("Q")
+        stride = frame_size // _WORD_BYTES
+        valid = (
+            words[_OFFSET_WORD::stride] == array("Q", range(first_offset, first_offset + count))
+            and words[_LENGTHS_WORD::stride] == array("Q", (headers_size | payload_size << 32,)) * count
+            and words[_RESERVED_WORD::stride] == array("Q", bytes(_WORD_BYTES * count))
+        )
+    else:
+        record = struct.Struct(f"<{MESSAGE_HEADER_OFFSET_AT}x{_WALK.format[1:]}{payload_size + headers_size}x")
+        expected = zip(range(first_offset, first_offset + count), repeat(headers_size), repeat(payload_size), repeat(0))
+        valid = all(map(eq, record.iter_unpack(view), expected))
+    if not valid:
+        return None
+    layout = _cached_layout if count <= _LAYOUT_CACHE_MAX_FRAMES else _layout
+    positions, payload_slices = layout(frame_size, payload_size, count)
+    return _FrameTable(positions, range(first_offset, first_offset + count), payload_slices)
+
+
+def _walk_frames(view: memoryview) -> tuple[list[int], list[int], list[int]]:
+    """Any batch: every frame's position, one `unpack_from` per frame, sizes from each header until the buffer
+    ends. The reserved field must be 0 (4101, as the official client checks) and the last frame must be whole.
+    Returns the positions, offsets and payload ends; the payload slices are made in C when asked for
+    (`_walked_table`)."""
     end = len(view)
     last_header_start = end - MESSAGE_HEADER_SIZE
     positions: list[int] = []
-    append = positions.append
-    unpack_tail = _FRAME_TAIL.unpack_from
+    offsets: list[int] = []
+    payload_ends: list[int] = []
+    append_position = positions.append
+    append_offset = offsets.append
+    append_payload_end = payload_ends.append
+    unpack = _WALK.unpack_from
     header_size = MESSAGE_HEADER_SIZE
-    tail_at = MESSAGE_HEADER_USER_HEADERS_LENGTH_AT
+    offset_at = MESSAGE_HEADER_OFFSET_AT
     position = 0
     # Every frame advances at least 64 bytes, which bounds the loop by the buffer size.
     while position < end:
         if position > last_header_start:
             raise truncated("message header", MESSAGE_HEADER_SIZE, end - position)
-        headers_size, payload_size, reserved = unpack_tail(view, position + tail_at)
+        offset, headers_size, payload_size, reserved = unpack(view, position + offset_at)
         if reserved:
             raise ProtocolError(
                 ErrorCode.INVALID_RESERVED_FIELD, f"invalid reserved field value: {reserved}, expected: 0"
             )
-        append(position)
-        position += header_size + payload_size + headers_size
+        append_position(position)
+        append_offset(offset)
+        position += header_size + payload_size
+        append_payload_end(position)
+        position += headers_size
     if position > end:
         last = positions[-1]
         raise truncated("message frame", position - last, end - last)
-    return positions
+    return positions, offsets, payload_ends
+
+
+def _walked_table(positions: list[int], offsets: list[int], payload_ends: list[int]) -> _FrameTable:
+    """The payload slices of walked frames, by C code only."""
+    payload_starts = map(add, positions, repeat(MESSAGE_HEADER_SIZE))
+    return _FrameTable(positions, offsets, list(map(slice, payload_starts, payload_ends)))
 
 
 class MessageColumns(NamedTuple):
@@ -419,26 +536,49 @@ class MessageColumns(NamedTuple):
 
 
 class MessageBatch(Sequence[Message]):
-    """The messages of one frames buffer (a poll response), validated up front, built on access.
+    """The messages of one frames buffer (a poll response), validated up front, made on access.
 
     A read-only sequence of `PolledMessage`: `len()`, indexing (a slice gives a list), iteration,
-    `==` against any list/tuple of messages. Constructing it walks the frame headers once; a message
-    object costs two attribute stores and is made when first indexed or iterated (iteration makes
-    them all once and reuses them).
+    `==` against any list/tuple of messages. Constructing it checks every frame header once: in C for
+    the usual batch of equal-size frames with consecutive offsets (`_uniform_frames`), else one unpack per
+    frame keeping only the positions (`_walk_frames`). A message is made when indexed or iterated, by C
+    code only (maps over the frame table, itself made in C on first use), so reading every message runs
+    no Python code per message but the caller's own; `offsets` and `payloads()` give the columns without
+    any message object.
     """
 
-    __slots__ = ("_view", "_positions", "_messages")
+    __slots__ = ("_view", "_positions", "_walked", "_table")
 
     def __init__(self, frames: BytesLike) -> None:
         view = _as_byte_view(frames)
         self._view = view
-        self._positions = _frame_positions(view)
-        self._messages: list[PolledMessage] | None = None
+        table = _uniform_frames(view)
+        self._table: _FrameTable | None = table
+        if table is None:
+            self._walked = _walk_frames(view)
+            self._positions = self._walked[0]
+        else:
+            self._positions = table.positions
+
+    def _frame_table(self) -> _FrameTable:
+        table = self._table
+        if table is None:
+            table = self._table = _walked_table(*self._walked)
+        return table
 
     @property
     def buffer(self) -> memoryview:
         """The frames exactly as received."""
         return self._view
+
+    @property
+    def offsets(self) -> Sequence[int]:
+        """Every message's offset, in order (a `range` when they are consecutive)."""
+        return self._frame_table().offsets
+
+    def payloads(self) -> Iterator[memoryview]:
+        """Every message's payload, in order: memoryview slices of the response buffer (no copy)."""
+        return map(self._view.__getitem__, self._frame_table().payload_slices)
 
     def __len__(self) -> int:
         return len(self._positions)
@@ -450,71 +590,60 @@ class MessageBatch(Sequence[Message]):
     def __getitem__(self, index: slice) -> list[PolledMessage]: ...
 
     def __getitem__(self, index: int | slice) -> PolledMessage | list[PolledMessage]:
-        messages = self._messages
-        if messages is not None:
-            return messages[index]
         if isinstance(index, slice):
-            return [self._make(position) for position in self._positions[index]]
-        return self._make(self._positions[index])
+            return list(self._messages(*(column[index] for column in self._frame_table())))
+        view = self._view
+        position = self._positions[index]
+        offset, _, payload_size, _ = _WALK.unpack_from(view, position + MESSAGE_HEADER_OFFSET_AT)
+        payload_start = position + MESSAGE_HEADER_SIZE
+        return PolledMessage((offset, view[payload_start : payload_start + payload_size], view, position))
 
-    def _make(self, position: int) -> PolledMessage:
-        return _fill(_new_message(PolledMessage), self._view, position)
+    def _messages(
+        self, positions: Sequence[int], offsets: Sequence[int], payload_slices: Sequence[slice]
+    ) -> Iterator[PolledMessage]:
+        view = self._view
+        payloads = map(view.__getitem__, payload_slices)
+        return map(PolledMessage, zip(offsets, payloads, repeat(view), positions))
 
     def materialize(self) -> list[PolledMessage]:
-        """Every message as a list (made once, then reused)."""
-        messages = self._messages
-        if messages is None:
-            # `_fill` inlined: this loop runs once per received message.
-            view = self._view
-            new = _new_message
-            cls = PolledMessage
-            unpack = _OFFSET_AND_LENGTHS.unpack_from
-            offset_at = MESSAGE_HEADER_OFFSET_AT
-            header_size = MESSAGE_HEADER_SIZE
-            messages = []
-            append = messages.append
-            for position in self._positions:
-                offset, _, payload_size = unpack(view, position + offset_at)
-                payload_start = position + header_size
-                message = new(cls)
-                message.payload = view[payload_start : payload_start + payload_size]
-                message.offset = offset
-                message._view = view
-                message._position = position
-                append(message)
-            self._messages = messages
-        return messages
+        """Every message as a list."""
+        return list(self._messages(*self._frame_table()))
 
     def columns(self) -> MessageColumns:
         """Every message's fields as parallel lists, without making message objects.
 
-        For columnar consumers (Arrow, dataframes): one header unpack per frame, payloads and raw user
-        headers as zero-copy memoryviews of the response buffer.
+        For columnar consumers (Arrow, dataframes): payloads and raw user headers as zero-copy memoryviews
+        of the response buffer; ids and timestamps from one `iter_unpack` pass over an equal-size batch,
+        else one header unpack per frame.
         """
         view = self._view
-        unpack = MESSAGE_HEADER.unpack_from
-        header_size = MESSAGE_HEADER_SIZE
-        ids: list[int] = []
-        offsets: list[int] = []
-        timestamps_us: list[int] = []
-        payloads: list[memoryview] = []
-        user_headers: list[memoryview] = []
-        for position in self._positions:
-            _, id_low, id_high, offset, timestamp_us, _, headers_size, payload_size, _ = unpack(view, position)
-            payload_start = position + header_size
-            headers_start = payload_start + payload_size
+        table = self._frame_table()
+        getitem = view.__getitem__
+        payload_slices = table.payload_slices
+        payloads = list(map(getitem, payload_slices))
+        # The user headers run from the payload's end to the next frame's start.
+        frame_ends = chain(islice(table.positions, 1, None), (len(view),))
+        user_headers = list(map(getitem, map(slice, map(attrgetter("stop"), payload_slices), frame_ends)))
+        if isinstance(table.offsets, range) and table.offsets:
+            frame_size = len(view) // len(table.offsets)
+            record = struct.Struct(f"<{MESSAGE_HEADER_ID_AT}xQQ{_TIMESTAMP_GAP}xQ{frame_size - _ID_TS_END}x")
+            id_lows, id_highs, timestamps_us = (list(field) for field in zip(*record.iter_unpack(view)))
+            ids = id_lows if not any(id_highs) else list(map(_u128, id_lows, id_highs))
+            return MessageColumns(ids, list(table.offsets), timestamps_us, payloads, user_headers)
+        ids = []
+        timestamps_us = []
+        unpack = _ID_AND_TIMESTAMP.unpack_from
+        for position in table.positions:
+            id_low, id_high, timestamp_us = unpack(view, position + MESSAGE_HEADER_ID_AT)
             ids.append(id_low | (id_high << 64) if id_high else id_low)
-            offsets.append(offset)
             timestamps_us.append(timestamp_us)
-            payloads.append(view[payload_start:headers_start])
-            user_headers.append(view[headers_start : headers_start + headers_size])
-        return MessageColumns(ids, offsets, timestamps_us, payloads, user_headers)
+        return MessageColumns(ids, list(table.offsets), timestamps_us, payloads, user_headers)
 
     def __iter__(self) -> Iterator[PolledMessage]:
-        return iter(self.materialize())
+        return self._messages(*self._frame_table())
 
     def __reversed__(self) -> Iterator[PolledMessage]:
-        return reversed(self.materialize())
+        return self._messages(*(column[::-1] for column in self._frame_table()))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, MessageBatch):
@@ -527,9 +656,6 @@ class MessageBatch(Sequence[Message]):
 
     def __repr__(self) -> str:
         return f"MessageBatch({self.materialize()!r})"
-
-
-_new_message = object.__new__
 
 
 def decode_frames(frames: BytesLike) -> list[Message]:
