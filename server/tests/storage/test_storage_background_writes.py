@@ -197,10 +197,9 @@ def test_closing_the_resources_ends_the_writer_and_worker_threads(tmp_path):
     log = PartitionLog.open(tmp_path / "p", MEMORY, resources)
     append(log, 0)
     log.flush(fsync=False)
-    resources.read_executor.submit(lambda: None).result()
     resources.sync_executor.submit(lambda: None).result()
-    threads = [resources.write_queue._thread, *resources.read_executor._threads, *resources.sync_executor._threads]
-    assert len(threads) == 3 and all(thread.is_alive() for thread in threads)
+    threads = [resources.write_queue._thread, *resources.sync_executor._threads]
+    assert len(threads) == 2 and all(thread.is_alive() for thread in threads)
     log.close()
     resources.close()
     resources.close()  # idempotent

@@ -6,7 +6,6 @@ while ``durable`` suspends until group commit's fdatasync. Polls of written data
 from __future__ import annotations
 
 import asyncio
-import os
 
 import pytest
 from native_batches import parse_frames, simple_batch
@@ -132,101 +131,5 @@ def test_store_offset_refuses_offsets_past_the_end(tmp_path):
         with pytest.raises(StorageError):
             partition.store_offset(CONSUMER, 1, 3)
         assert partition.offsets.get(CONSUMER, 1) == 2
-    finally:
-        partition.close()
-
-
-# --- the contended loop: copies handed to threads (issue 16, "use both cores") ---------------------------
-
-
-def test_loop_contention_needs_two_requesters_within_the_window(monkeypatch):
-    from iggy_server.storage import resources
-
-    now = [100.0]
-    monkeypatch.setattr(resources.time, "monotonic", lambda: now[0])
-    gauge = resources.LoopContention()
-    assert [gauge.note(1) for _ in range(5)] == [False] * 5  # one client alone: never contended
-    now[0] += 1.0
-    assert gauge.note(2) is False  # a second client, but long after the first one's request
-    now[0] += gauge.WINDOW_S / 2
-    assert gauge.note(1) is True  # two clients within the window
-    now[0] += gauge.HOLD_S / 2
-    assert gauge.note(1) is True  # held, although the same client asks again
-    now[0] += gauge.HOLD_S
-    assert gauge.note(1) is False  # released after the hold
-
-
-def contend(partition: Partition) -> None:
-    """Make the partition's loop-contention gauge see two clients now."""
-    partition._contention.note(1001)
-    partition._contention.note(1002)
-
-
-def test_written_sends_of_a_contended_loop_go_through_the_writer_thread_and_wait_for_it(tmp_path):
-    io = IoResources()
-    partition = open_partition(tmp_path, Durability.WRITTEN, io)
-
-    async def scenario() -> None:
-        queue = io.write_queue
-        run_without_suspending(append(partition))  # one client: written inline, no hand-off
-        assert queue.submissions == 0
-        contend(partition)
-        queue.pause()
-        sending = asyncio.ensure_future(append(partition, count=2))
-        await asyncio.sleep(0.05)
-        assert not sending.done()  # not acknowledged before the writer thread wrote it
-        writer = partition.log._segments[-1].writer
-        assert writer.written_end_bytes < writer.queued_end_bytes
-        queue.resume()
-        result = await asyncio.wait_for(sending, 30)
-        assert result.first_offset == 3
-        assert queue.batches_written == 1
-        assert writer.written_end_bytes == writer.queued_end_bytes  # on the kernel's side when acknowledged
-        # A batch of a single client right after still queues behind a queued one (order on disk).
-        queue.pause()
-        contend(partition)
-        queued = asyncio.ensure_future(append(partition, count=1))
-        await asyncio.sleep(0.01)
-        partition._contention._until_s = 0.0  # contention over
-        following = asyncio.ensure_future(append(partition, count=1, payload_bytes=7))
-        await asyncio.sleep(0.01)
-        assert not following.done()
-        queue.resume()
-        assert [(await queued).first_offset, (await following).first_offset] == [5, 6]
-        read = await partition.poll(PollingStrategy.offset(0), 100, CONSUMER, 1, False)
-        assert [m["offset"] for m in parse_frames(b"".join(read.buffers))] == list(range(7))
-
-    try:
-        asyncio.run(scenario())
-    finally:
-        partition.close()
-
-
-def test_large_polls_of_a_contended_loop_are_read_and_verified_in_a_thread(tmp_path):
-    partition = open_partition(tmp_path, Durability.WRITTEN)
-
-    async def scenario() -> None:
-        for _ in range(4):
-            run_without_suspending(append(partition, count=100, payload_bytes=1000))
-        inline = run_without_suspending(partition.poll(PollingStrategy.offset(0), 400, CONSUMER, 1, False))
-        assert not partition._read_executor._threads  # one client: read inline
-        contend(partition)
-        threaded = await partition.poll(PollingStrategy.offset(0), 400, CONSUMER, 1, False, requester=1001)
-        assert partition._read_executor._threads  # read by a worker thread
-        assert threaded.messages_count == inline.messages_count == 400
-        assert b"".join(threaded.buffers) == b"".join(inline.buffers)
-        assert (threaded.first_offset, threaded.last_offset) == (0, 399)
-        # The checksum walk runs in the thread too: a corrupted payload byte is refused.
-        fd = partition.log._segments[-1].log_fd
-        position = 64 + 10  # a payload byte of the first message
-        original = os.pread(fd, 1, position)
-        os.pwrite(fd, bytes([original[0] ^ 0xFF]), position)
-        contend(partition)
-        with pytest.raises(_native.NativeError) as refused:
-            await partition.poll(PollingStrategy.offset(0), 400, CONSUMER, 1, False, requester=1001)
-        assert refused.value.code == ErrorCode.INVALID_MESSAGE_CHECKSUM
-
-    try:
-        asyncio.run(scenario())
     finally:
         partition.close()

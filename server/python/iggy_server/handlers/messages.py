@@ -55,7 +55,7 @@ async def send_messages(ctx, session, payload):
     topic = metadata.topic(stream, key(batch.topic_id))
     ctx.authorizer.require(session, Command.SEND_MESSAGES, stream_id=stream.id, topic_id=topic.id)
     partition = topic.partition_for_send(batch.partitioning)
-    await partition.append(batch.index, batch.frames, batch.messages_count, session.client_id)
+    await partition.append(batch.index, batch.frames, batch.messages_count)
     return b""
 
 
@@ -73,9 +73,7 @@ async def poll_messages(ctx, session, payload):
     if partition is None:
         return _EMPTY_POLL
     count = min(request.count, ctx.config.limits.max_poll_messages)
-    result = await partition.poll(
-        request.strategy, count, consumer.kind, consumer.offset_key, request.auto_commit, session.client_id
-    )
+    result = await partition.poll(request.strategy, count, consumer.kind, consumer.offset_key, request.auto_commit)
     record_poll(metadata, topic, consumer, result, request.auto_commit)
     prefix = encode_poll_response_prefix(partition.id, partition.log.current_offset, result.messages_count)
     if not result.buffers:

@@ -9,7 +9,6 @@ background writer. *When* an append may be acknowledged is decided one level up,
 
 from __future__ import annotations
 
-import asyncio
 import bisect
 import logging
 import os
@@ -17,7 +16,6 @@ import re
 import time
 from pathlib import Path
 from collections.abc import Callable
-from concurrent.futures import Executor
 from typing import NamedTuple
 
 from iggy_server import _native
@@ -31,11 +29,7 @@ from iggy_server.storage.segment import (
     create_segment,
     fsync_directory,
     open_segment,
-    read_into_fully,
 )
-
-# Smaller reads are copied inline (see PartitionLog.read_by_offset_in_thread).
-_THREAD_READ_MIN_BYTES = 256 * 1024
 
 # Segment index positions are u32: a segment's log can never grow past this.
 MAX_SEGMENT_LOG_BYTES = 0xFFFF_FFFF
@@ -63,37 +57,6 @@ class ReadResult(NamedTuple):
 
 
 EMPTY_READ = ReadResult((), 0, 0, 0, 0)
-
-
-class _Chunk(NamedTuple):
-    """The part of one segment a read covers."""
-
-    segment: Segment
-    byte_start: int
-    byte_end: int
-    first_offset: int
-    messages_count: int
-
-
-def _read_result(chunks: list[_Chunk], buffers: list[memoryview | bytes]) -> ReadResult:
-    messages_count = sum(chunk.messages_count for chunk in chunks)
-    size_bytes = sum(chunk.byte_end - chunk.byte_start for chunk in chunks)
-    last = chunks[-1]
-    return ReadResult(
-        tuple(buffers), messages_count, chunks[0].first_offset, last.first_offset + last.messages_count - 1, size_bytes
-    )
-
-
-def _read_chunks(jobs: list[tuple[int, memoryview, int, int, int]], verify: bool) -> None:
-    """A reader thread's part of :meth:`PartitionLog.read_by_offset_in_thread`; closes the descriptors."""
-    try:
-        for fd, view, position, first_offset, messages_count in jobs:
-            read_into_fully(fd, view, position)
-            if verify:
-                _native.verify_frames(view, first_offset, messages_count)
-    finally:
-        for job in jobs:
-            os.close(job[0])
 
 
 class DeleteResult(NamedTuple):
@@ -239,22 +202,13 @@ class PartitionLog:
         return self._group_commit.syncs
 
     def append(
-        self,
-        index_view: memoryview,
-        frames_view: memoryview,
-        messages_count: int,
-        *,
-        defer_sync: bool = False,
-        background: bool | None = None,
+        self, index_view: memoryview, frames_view: memoryview, messages_count: int, *, defer_sync: bool = False
     ) -> AppendResult:
         """Validate, stamp (in place) and store a SendMessages batch; see the package docstring.
 
         In durable mode the append is fdatasynced before returning (in the same native submission as
         the write) — unless ``defer_sync``: then the caller must ``await wait_durable()`` before
-        acknowledging, which lets concurrent appends share one fdatasync (group commit). ``background``
-        (default: ``memory`` durability) queues the write for the background writer instead of writing
-        now; the caller awaits :meth:`wait_written` where the acknowledgement needs the bytes written.
-        Durable appends are always written inline."""
+        acknowledging, which lets concurrent appends share one fdatasync (group commit)."""
         self._check_open()
         frames_bytes = memoryview(frames_view).nbytes
         active = self._segments[-1]
@@ -275,9 +229,9 @@ class PartitionLog:
             timestamp_us=timestamp_us,
         )
         sync_now = self._durable and not defer_sync
-        if background is None or self._durable:
-            background = self._background_writes
-        active.append(memoryview(frames_view), memoryview(index_view), datasync=sync_now, background=background)
+        active.append(
+            memoryview(frames_view), memoryview(index_view), datasync=sync_now, background=self._background_writes
+        )
         self._next_offset = base_offset + messages_count
         self._last_timestamp_us = timestamp_us
         self._group_commit.note_append()
@@ -333,83 +287,49 @@ class PartitionLog:
 
     def read_by_offset(self, start_offset: int, count: int) -> ReadResult:
         """Up to ``count`` messages with offset >= ``start_offset`` (possibly spanning segments)."""
-        chunks = self._plan_read(start_offset, count)
-        if not chunks:
-            return EMPTY_READ
-        buffers = []
-        for chunk in chunks:
-            data = chunk.segment.read(chunk.byte_start, chunk.byte_end)
-            if self._verify_checksums_on_read:
-                _native.verify_frames(data, chunk.first_offset, chunk.messages_count)
-            buffers.append(data)
-        return _read_result(chunks, buffers)
-
-    async def read_by_offset_in_thread(self, start_offset: int, count: int, executor: Executor) -> ReadResult:
-        """:meth:`read_by_offset` with the copy out of the page cache and the checksum walk in ``executor``
-        (the native parts release the GIL), so the event loop serves other connections meanwhile. Reads
-        below ``_THREAD_READ_MIN_BYTES`` stay inline: the hand-off would cost more than it saves."""
-        chunks = self._plan_read(start_offset, count)
-        if not chunks:
-            return EMPTY_READ
-        if sum(chunk.byte_end - chunk.byte_start for chunk in chunks) < _THREAD_READ_MIN_BYTES:
-            return self.read_by_offset(start_offset, count)
-        jobs = []
-        views = []
-        try:
-            for chunk in chunks:
-                segment = chunk.segment
-                if segment.writer is not None and segment.writer.written_end_bytes < chunk.byte_end:
-                    segment.drain(chunk.byte_end)
-                view = segment.read_buffer(chunk.byte_end - chunk.byte_start)
-                views.append(view)
-                # A duplicate: the LRU may close a sealed segment's descriptor while the thread reads.
-                jobs.append((os.dup(segment.log_fd), view, chunk.byte_start, chunk.first_offset, chunk.messages_count))
-        except BaseException:
-            for job in jobs:
-                os.close(job[0])
-            raise
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(executor, _read_chunks, jobs, self._verify_checksums_on_read)
-        return _read_result(chunks, views)
-
-    def _plan_read(self, start_offset: int, count: int) -> list[_Chunk]:
         self._check_open()
         if count <= 0 or start_offset >= self._next_offset:
-            return []
+            return EMPTY_READ
         start_offset = max(start_offset, 0)
         first_segment = max(bisect.bisect_right(self._segment_starts, start_offset) - 1, 0)
-        chunks: list[_Chunk] = []
+        buffers: list[bytes] = []
         remaining = count
+        first_offset = last_offset = -1
+        size_bytes = 0
         for segment in self._segments[first_segment:]:
             relative = max(start_offset - segment.start_offset, 0)
             span = _native.index_lookup_offset(segment.index, relative, remaining)
             if span is None:
                 continue
             first_entry, byte_start, byte_end, found = span
-            chunks.append(_Chunk(segment, byte_start, byte_end, segment.entry_offset(first_entry), found))
+            chunk_first_offset = segment.entry_offset(first_entry)
+            data = segment.read(byte_start, byte_end)
+            if self._verify_checksums_on_read:
+                _native.verify_frames(data, chunk_first_offset, found)
+            buffers.append(data)
+            if first_offset < 0:
+                first_offset = chunk_first_offset
+            last_offset = chunk_first_offset + found - 1
+            size_bytes += len(data)
             remaining -= found
             if remaining == 0:
                 break
-        return chunks
-
-    def offset_at_timestamp(self, timestamp_us: int) -> int | None:
-        """Offset of the first message whose append timestamp is >= ``timestamp_us``, or None."""
-        self._check_open()
-        for segment in self._segments:
-            if segment.messages_count == 0 or segment.max_timestamp_us < timestamp_us:
-                continue
-            span = _native.index_lookup_timestamp(segment.index, timestamp_us, 1)
-            if span is not None:
-                return segment.entry_offset(span[0])
-        return None
+        if not buffers:
+            return EMPTY_READ
+        return ReadResult(tuple(buffers), count - remaining, first_offset, last_offset, size_bytes)
 
     def read_by_timestamp(self, timestamp_us: int, count: int) -> ReadResult:
         """Up to ``count`` messages whose append timestamp is >= ``timestamp_us``."""
         self._check_open()
         if count <= 0:
             return EMPTY_READ
-        offset = self.offset_at_timestamp(timestamp_us)
-        return EMPTY_READ if offset is None else self.read_by_offset(offset, count)
+        for segment in self._segments:
+            if segment.messages_count == 0 or segment.max_timestamp_us < timestamp_us:
+                continue
+            span = _native.index_lookup_timestamp(segment.index, timestamp_us, 1)
+            if span is not None:
+                return self.read_by_offset(segment.entry_offset(span[0]), count)
+        return EMPTY_READ
 
     def read_first(self, count: int) -> ReadResult:
         return self.read_by_offset(self.first_offset, count)

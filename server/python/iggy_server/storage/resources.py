@@ -8,12 +8,8 @@ holds is observable through :meth:`IoResources.stats` (logged by the server, Get
   and polls read segment bytes into them, so neither allocates on the steady path.
 * ``writer_backend`` — ``"io_uring"`` or ``"pwritev"``: what segment writers use, resolved once from the
   requested mode (``auto`` picks io_uring when a NOP round trip works).
-* ``write_queue`` — the :class:`~.write_queue.WriteQueue`: the background writer thread of ``memory``
-  durability (batches acknowledged from memory), bounded by ``write_queue_bytes``; ``written`` sends use it
-  too while the loop is contended, and are acknowledged once their bytes are written.
-* ``contention`` — :class:`LoopContention`: whether several connections drive the hot path at once.
-* ``read_executor`` — threads that copy large poll reads (and verify their checksums) while the loop is
-  contended.
+* ``write_queue`` — the :class:`~.write_queue.WriteQueue` of ``memory`` durability (batches acknowledged
+  from memory and written by a background thread), bounded by ``write_queue_bytes``.
 * ``segment_files`` — the bound on open segment files (:mod:`.open_files`).
 * ``sync_executor`` — the worker threads of group commit's fdatasyncs (:mod:`.durability`).
 * ``direct_io`` — whether new segment writers write the log through an O_DIRECT descriptor: requested and
@@ -30,7 +26,6 @@ import logging
 import mmap
 import os
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -43,39 +38,8 @@ from iggy_server.storage.write_queue import WriteQueue
 WRITER_MODES = ("auto", "io_uring", "pwritev")
 # fdatasyncs of different partitions may run in parallel; more threads than this only queue in the device.
 SYNC_THREADS = 4
-# Poll reads copied beside the event loop at once; more would only queue for the 2 copies a core can run.
-READ_THREADS = 2
 
 logger = logging.getLogger(__name__)
-
-
-class LoopContention:
-    """Whether several connections drive the message hot path at once (then the event loop has other work
-    to do while a batch is copied to or from the page cache, and handing the copy to a thread pays).
-
-    A SendMessages or PollMessages notes its requester (the client id). Two different requesters within
-    ``WINDOW_S`` mark the loop contended for ``HOLD_S``. One client alone (the common single producer or
-    consumer) never is: its copies stay inline, where a thread hand-off would only add latency (measured:
-    one producer 740 → 570 MB/s, one consumer 1,290 → 1,160 MB/s when every copy was handed off)."""
-
-    WINDOW_S = 0.005
-    HOLD_S = 0.05
-
-    __slots__ = ("_last_requester", "_last_s", "_until_s")
-
-    def __init__(self) -> None:
-        self._last_requester = -1
-        self._last_s = 0.0
-        self._until_s = 0.0
-
-    def note(self, requester: int) -> bool:
-        """Record a hot-path request of ``requester``; whether the loop is contended now."""
-        now_s = time.monotonic()
-        if requester != self._last_requester and now_s - self._last_s < self.WINDOW_S:
-            self._until_s = now_s + self.HOLD_S
-        self._last_requester = requester
-        self._last_s = now_s
-        return now_s < self._until_s
 
 
 class IoResources:
@@ -93,8 +57,6 @@ class IoResources:
         self.segment_files = SegmentFileBudget(config.max_open_segment_files or default_limit())
         self._lock = threading.Lock()
         self._executor: ThreadPoolExecutor | None = None
-        self._read_executor: ThreadPoolExecutor | None = None
-        self.contention = LoopContention()
         self._direct_io_requested = config.direct_io
         # Why O_DIRECT is not used although requested ("" while it is, or was not requested).
         self._direct_io_refusal = ""
@@ -118,21 +80,13 @@ class IoResources:
             return self._executor
 
     def close(self) -> None:
-        """End the writer thread (after writing what is queued) and the worker threads; call after the
+        """End the writer thread (after writing what is queued) and the fsync workers; call after the
         partitions are closed. Idempotent."""
         self.write_queue.close()
         with self._lock:
-            executors = [e for e in (self._executor, self._read_executor) if e is not None]
-        for executor in executors:
+            executor = self._executor
+        if executor is not None:
             executor.shutdown(wait=True)
-
-    @property
-    def read_executor(self) -> ThreadPoolExecutor:
-        """Threads that copy large poll reads out of the page cache beside the event loop (contended loop)."""
-        with self._lock:
-            if self._read_executor is None:
-                self._read_executor = ThreadPoolExecutor(max_workers=READ_THREADS, thread_name_prefix="iggy-read")
-            return self._read_executor
 
     @property
     def direct_io(self) -> bool:

@@ -329,15 +329,6 @@ class Segment:
         read_into_fully(self.log_fd, view, byte_start)
         return view
 
-    def read_buffer(self, size_bytes: int) -> memoryview:
-        """A buffer for a read of ``size_bytes``: pooled when the pool can serve it (see :meth:`read`)."""
-        buffer = self._io.acquire_for_read(size_bytes)
-        if buffer is None:
-            return memoryview(bytearray(size_bytes))
-        view = memoryview(buffer)
-        buffer.release()
-        return view
-
     def sync(self) -> None:
         if self.writer is not None:
             self._drain_quietly()

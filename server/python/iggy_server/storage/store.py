@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from concurrent.futures import Executor
 from typing import TYPE_CHECKING
 
 from iggy.protocol.codes import ErrorCode
@@ -21,7 +20,7 @@ from iggy_server.config import Durability, StorageConfig
 from iggy_server.storage.errors import StorageError
 from iggy_server.storage.offsets import ConsumerOffsetStore
 from iggy_server.storage.partition import EMPTY_READ, AppendResult, DeleteResult, PartitionLog, ReadResult
-from iggy_server.storage.resources import IoResources, LoopContention
+from iggy_server.storage.resources import IoResources
 from iggy_server.storage.write_queue import WriteQueue
 
 if TYPE_CHECKING:
@@ -36,10 +35,7 @@ class Partition:
     """One partition: ``log`` (:class:`PartitionLog`), ``offsets`` (:class:`ConsumerOffsetStore`) and the
     policy of its :class:`StorageConfig`. Construct with :meth:`open`. Single-threaded (the event loop)."""
 
-    __slots__ = (
-        "id", "created_at_us", "directory", "log", "offsets", "unsynced", "_durability", "_write_queue",
-        "_contention", "_read_executor",
-    )
+    __slots__ = ("id", "created_at_us", "directory", "log", "offsets", "unsynced", "_durability", "_write_queue")
 
     def __init__(
         self,
@@ -50,8 +46,6 @@ class Partition:
         offsets: ConsumerOffsetStore,
         durability: Durability,
         write_queue: WriteQueue,
-        contention: LoopContention,
-        read_executor: Executor,
     ) -> None:
         self.id = partition_id
         self.created_at_us = created_at_us
@@ -62,8 +56,6 @@ class Partition:
         self.unsynced = False
         self._durability = durability
         self._write_queue = write_queue
-        self._contention = contention
-        self._read_executor = read_executor
 
     @classmethod
     def open(
@@ -83,78 +75,43 @@ class Partition:
         except BaseException:
             log.close()
             raise
-        return cls(
-            partition_id, created_at_us, path, log, offsets, config.durability, io.write_queue, io.contention,
-            io.read_executor,
-        )
+        return cls(partition_id, created_at_us, path, log, offsets, config.durability, io.write_queue)
 
-    async def append(
-        self, index: memoryview, frames: memoryview, messages_count: int, requester: int = -1
-    ) -> AppendResult:
+    async def append(self, index: memoryview, frames: memoryview, messages_count: int) -> AppendResult:
         """Validate, stamp (in place) and store a SendMessages batch; return once it may be acknowledged:
-        ``written`` once the kernel has it, ``durable`` once fdatasynced (concurrent producers share one
-        fdatasync), ``memory`` at once unless the background writer is past its bound (backpressure).
-
-        ``requester`` (the client id) feeds :class:`LoopContention`: in ``written`` mode, while several
-        clients send or poll at once, the copy into the page cache is left to the background writer thread
-        and this coroutine waits for it, so the event loop receives the next batches meanwhile; a single
-        client's batches are written inline (no hand-off)."""
-        contended = self._contention.note(requester)
-        log = self.log
-        if self._durability is Durability.WRITTEN:
-            # Once a batch is queued, later ones queue behind it until the queue drains (order on disk).
-            background = contended or log.has_unwritten
-            result = log.append(index, frames, messages_count, defer_sync=True, background=background)
-            self.unsynced = True
-            if background:
-                await log.wait_written()
-            return result
-        result = log.append(index, frames, messages_count, defer_sync=True)
+        ``written`` at once (the kernel has it), ``durable`` once fdatasynced (concurrent producers share
+        one fdatasync), ``memory`` at once unless the background writer is past its bound (backpressure)."""
+        result = self.log.append(index, frames, messages_count, defer_sync=True)
         self.unsynced = True
         if self._durability is Durability.DURABLE:
-            await log.wait_durable()
-        elif self._write_queue.over_limit():  # MEMORY
+            await self.log.wait_durable()
+        elif self._durability is Durability.MEMORY and self._write_queue.over_limit():
             await self._write_queue.wait_below_limit()
         return result
 
     async def poll(
-        self,
-        strategy: PollingStrategy,
-        count: int,
-        consumer_kind: int,
-        offset_key: int,
-        auto_commit: bool,
-        requester: int = -1,
+        self, strategy: PollingStrategy, count: int, consumer_kind: int, offset_key: int, auto_commit: bool
     ) -> ReadResult:
         """Up to ``count`` messages by polling strategy (``next`` starts after the consumer's stored offset,
         or at the first message when none is stored); with ``auto_commit`` the last one returned becomes the
-        consumer's stored offset. Acknowledged ``memory`` batches still queued are waited for first. While
-        several clients use the hot path (see :meth:`append`), large reads are copied in a reader thread."""
+        consumer's stored offset. Acknowledged ``memory`` batches still queued are waited for first."""
         if count <= 0:
             return EMPTY_READ
         log = self.log
-        contended = self._contention.note(requester)
         if log.has_unwritten:
             await log.wait_written()
         kind = strategy.kind
-        start_offset: int | None
         if kind == PollingKind.OFFSET:
-            start_offset = strategy.value
+            result = log.read_by_offset(strategy.value, count)
         elif kind == PollingKind.TIMESTAMP:
-            start_offset = log.offset_at_timestamp(strategy.value)
+            result = log.read_by_timestamp(strategy.value, count)
         elif kind == PollingKind.FIRST:
-            start_offset = log.first_offset
+            result = log.read_first(count)
         elif kind == PollingKind.LAST:
-            start_offset = max(log.first_offset, log.next_offset - count)
+            result = log.read_last(count)
         else:  # NEXT
             stored = self.offsets.get(consumer_kind, offset_key)
-            start_offset = log.first_offset if stored is None else stored + 1
-        if start_offset is None:
-            result = EMPTY_READ
-        elif contended:
-            result = await log.read_by_offset_in_thread(start_offset, count, self._read_executor)
-        else:
-            result = log.read_by_offset(start_offset, count)
+            result = log.read_first(count) if stored is None else log.read_by_offset(stored + 1, count)
         if auto_commit and result.messages_count:
             self.offsets.store(consumer_kind, offset_key, result.last_offset)
         return result
