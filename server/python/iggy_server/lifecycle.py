@@ -17,17 +17,21 @@ import time
 from pathlib import Path
 from typing import Any
 
+from iggy.protocol.codes import Transport
+
 from .audit import as_counters
 from .config import split_address
 from .context import ServerContext
 from .handlers import load_handlers
-from .session import now_us
+from .session import Session, now_us
 from .tcp.connection import Connection
 from .tcp.framing import FRAME_COUNTERS
 from .transports import start_listeners, stop_listeners
 from .transports.certificates import server_tls_context
 
 __all__ = ["IggyServer", "run_server"]
+
+_STREAM_TRANSPORTS = frozenset({Transport.QUIC, Transport.WEB_SOCKET})
 
 log = logging.getLogger("iggy_server")
 
@@ -46,6 +50,8 @@ class IggyServer:
         self.transports: dict[str, Any] = {}
         # Counters of refused frames and error answers, logged with the hot-path stats (see log_stats).
         self.frame_stats: dict[str, int] = dict.fromkeys(FRAME_COUNTERS, 0)
+        # QUIC and WebSocket sessions seen without a login by the sweep, and since when (loop time).
+        self._unauthenticated_since: dict[Session, float] = {}
 
     def log_stats(self) -> None:
         log.info("hot path: %s", as_counters(self.ctx.io.stats()))
@@ -146,6 +152,27 @@ class IggyServer:
             )
             self.frame_stats[counter] += 1
             connection._close(abort=True)
+        self._close_stream_sessions_without_login(now, login_timeout_s)
+
+    def _close_stream_sessions_without_login(self, now: float, login_timeout_s: float) -> None:
+        """The login timeout for QUIC and WebSocket sessions (HTTP has none: each request carries its token).
+        Measured from when the sweep first saw the session without a login (within a quarter of the timeout
+        of connecting or logging out)."""
+        seen = self._unauthenticated_since
+        waiting: dict[Session, float] = {}
+        for session in list(self.ctx.clients):
+            if session.transport_kind not in _STREAM_TRANSPORTS or session.user_id is not None:
+                continue
+            since = seen.get(session, now)
+            if now - since < login_timeout_s:
+                waiting[session] = since
+                continue
+            log.warning(
+                "client %d (%s): closing, not logged in after %.1f s", session.client_id, session.address, now - since
+            )
+            self.frame_stats["closed_login_timeout"] += 1
+            session.close()
+        self._unauthenticated_since = waiting
 
     def _clean_expired(self) -> None:
         now = now_us()
