@@ -158,11 +158,9 @@ fn scan_segment<'py>(
 
 /// Raises NativeError (INVALID_OFFSET / INVALID_MESSAGE_CHECKSUM / CANNOT_READ_MESSAGE) unless `frames`
 /// holds exactly `messages_count` intact messages with offsets `first_offset..`.
-/// The GIL is released during the walk, so a reader thread can verify beside the event loop.
 #[pyfunction]
-fn verify_frames(py: Python<'_>, frames: PyBuffer<u8>, first_offset: u64, messages_count: u64) -> PyResult<()> {
-    let bytes = readable(&frames)?;
-    py.allow_threads(|| recovery::verify_frames(bytes, first_offset, messages_count))?;
+fn verify_frames(frames: PyBuffer<u8>, first_offset: u64, messages_count: u64) -> PyResult<()> {
+    recovery::verify_frames(readable(&frames)?, first_offset, messages_count)?;
     Ok(())
 }
 
