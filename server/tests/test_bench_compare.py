@@ -44,3 +44,20 @@ def test_medians_spread_and_ratios() -> None:
     assert ours["megabytes_per_s_vs_iggy"] == pytest.approx(0.5)
     assert ours["p99_ms_vs_iggy"] == pytest.approx(2.0)
     assert "megabytes_per_s_vs_iggy" not in rows[compare.EXTERNAL]
+
+
+def test_the_page_cache_warm_up_writes_the_asked_size_and_leaves_nothing(tmp_path, monkeypatch) -> None:
+    written: list[int] = []
+    real_pwrite = compare.os.pwrite
+
+    def pwrite(fd: int, data: bytes, offset: int) -> int:
+        written.append(offset)
+        return real_pwrite(fd, data, offset)
+
+    monkeypatch.setattr(compare.os, "pwrite", pwrite)
+    compare.warm_page_cache(tmp_path, 3)
+    assert written == [0, 1024 * 1024, 2 * 1024 * 1024]
+    assert list(tmp_path.iterdir()) == []
+    compare.warm_page_cache(tmp_path, 0)  # off
+    assert len(written) == 3 and list(tmp_path.iterdir()) == []
+    assert compare.arguments(["--warm-page-cache-mib", "0"]).warm_page_cache_mib == 0
