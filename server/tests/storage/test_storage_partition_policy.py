@@ -120,6 +120,60 @@ def test_polls_of_queued_batches_wait_for_the_writer(tmp_path):
         partition.close()
 
 
+def test_polls_of_written_batches_do_not_wait_for_later_queued_ones(tmp_path):
+    """A poll waits only for the queued bytes it reads: a consumer of older messages is not held up by a
+    producer's burst still in the write queue (it was, when polls waited for the whole queue)."""
+    io = IoResources()
+    partition = open_partition(tmp_path, Durability.MEMORY, io)
+
+    async def scenario() -> None:
+        run_without_suspending(append(partition, 4))
+        partition.flush(fsync=False)  # offsets 0..3 are in the kernel
+        io.write_queue.pause()
+        run_without_suspending(append(partition, 4))  # offsets 4..7 stay queued
+        assert partition.log.has_unwritten
+        old = run_without_suspending(partition.poll(PollingStrategy.offset(0), 4, CONSUMER, 1, False))
+        assert [m["offset"] for m in parse_frames(b"".join(old.buffers))] == [0, 1, 2, 3]
+        assert partition.log.has_unwritten  # served without writing the queued batch
+        polling = asyncio.ensure_future(partition.poll(PollingStrategy.offset(2), 4, CONSUMER, 1, False))
+        await asyncio.sleep(0.05)
+        assert not polling.done()  # reaches into the queued batch: waits for it
+        io.write_queue.resume()
+        read = await asyncio.wait_for(polling, timeout=30)
+        assert [m["offset"] for m in parse_frames(b"".join(read.buffers))] == [2, 3, 4, 5]
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        io.write_queue.resume()
+        partition.close()
+
+
+def test_a_poll_that_waited_resolves_its_next_offset_again(tmp_path):
+    """Two NEXT polls of one consumer wait for the same queued batch: each reads after the other's
+    commit, so no message is delivered twice."""
+    io = IoResources()
+    partition = open_partition(tmp_path, Durability.MEMORY, io)
+
+    async def scenario() -> None:
+        io.write_queue.pause()
+        run_without_suspending(append(partition, 6))
+        first = asyncio.ensure_future(partition.poll(PollingStrategy.next(), 3, CONSUMER, 9, True))
+        second = asyncio.ensure_future(partition.poll(PollingStrategy.next(), 3, CONSUMER, 9, True))
+        await asyncio.sleep(0.05)
+        io.write_queue.resume()
+        reads = await asyncio.wait_for(asyncio.gather(first, second), timeout=30)
+        offsets = [[m["offset"] for m in parse_frames(b"".join(read.buffers))] for read in reads]
+        assert sorted(offsets) == [[0, 1, 2], [3, 4, 5]]
+        assert partition.offsets.get(CONSUMER, 9) == 5
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        io.write_queue.resume()
+        partition.close()
+
+
 def test_store_offset_refuses_offsets_past_the_end(tmp_path):
     partition = open_partition(tmp_path, Durability.WRITTEN)
     try:

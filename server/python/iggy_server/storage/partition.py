@@ -256,6 +256,27 @@ class PartitionLog:
         elif active.writer is not None:
             active.writer.raise_if_failed()
 
+    async def wait_readable(self, start_offset: int, count: int) -> bool:
+        """Return once a read of up to ``count`` messages from ``start_offset`` will find its bytes
+        written: only the bytes it reads, not the whole queue (a poll of old messages does not wait for
+        a producer's burst); True if it had to wait. Only the active segment can hold queued batches:
+        rotation drains."""
+        active = self._segments[-1]
+        writer = active.writer
+        if writer is None:
+            return False
+        writer.raise_if_failed()  # a failed background write fails every later read of the partition
+        if not active.has_unwritten or count <= 0:
+            return False
+        relative = max(start_offset - active.start_offset, 0)
+        # From the segment's start when the read begins in an older one: it then reads fewer messages
+        # here, so this end covers the read (the wait may be a few batches longer than needed).
+        span = _native.index_lookup_offset(active.index, relative, count)
+        if span is None or writer.written_end_bytes >= span[2]:
+            return False
+        await self._io.write_queue.wait_written(writer, span[2])
+        return True
+
     async def wait_durable(self) -> None:
         """Return once every append made so far is on disk (no-op unless durable); group commit."""
         if self._durable:
@@ -318,18 +339,23 @@ class PartitionLog:
             return EMPTY_READ
         return ReadResult(tuple(buffers), count - remaining, first_offset, last_offset, size_bytes)
 
-    def read_by_timestamp(self, timestamp_us: int, count: int) -> ReadResult:
-        """Up to ``count`` messages whose append timestamp is >= ``timestamp_us``."""
+    def offset_at_timestamp(self, timestamp_us: int) -> int | None:
+        """Offset of the first message whose append timestamp is >= ``timestamp_us`` (None: no such one)."""
         self._check_open()
-        if count <= 0:
-            return EMPTY_READ
         for segment in self._segments:
             if segment.messages_count == 0 or segment.max_timestamp_us < timestamp_us:
                 continue
             span = _native.index_lookup_timestamp(segment.index, timestamp_us, 1)
             if span is not None:
-                return self.read_by_offset(segment.entry_offset(span[0]), count)
-        return EMPTY_READ
+                return segment.entry_offset(span[0])
+        return None
+
+    def read_by_timestamp(self, timestamp_us: int, count: int) -> ReadResult:
+        """Up to ``count`` messages whose append timestamp is >= ``timestamp_us``."""
+        if count <= 0:
+            return EMPTY_READ
+        start_offset = self.offset_at_timestamp(timestamp_us)
+        return EMPTY_READ if start_offset is None else self.read_by_offset(start_offset, count)
 
     def read_first(self, count: int) -> ReadResult:
         return self.read_by_offset(self.first_offset, count)
@@ -337,7 +363,11 @@ class PartitionLog:
     def read_last(self, count: int) -> ReadResult:
         if count <= 0:
             return EMPTY_READ
-        return self.read_by_offset(max(self.first_offset, self._next_offset - count), count)
+        return self.read_by_offset(self.last_start_offset(count), count)
+
+    def last_start_offset(self, count: int) -> int:
+        """Where a read of the last ``count`` messages starts."""
+        return max(self.first_offset, self._next_offset - count)
 
     # --- retention --------------------------------------------------------------------------------
 

@@ -94,27 +94,37 @@ class Partition:
     ) -> ReadResult:
         """Up to ``count`` messages by polling strategy (``next`` starts after the consumer's stored offset,
         or at the first message when none is stored); with ``auto_commit`` the last one returned becomes the
-        consumer's stored offset. Acknowledged ``memory`` batches still queued are waited for first."""
+        consumer's stored offset. Acknowledged ``memory`` batches still queued are waited for first, up to
+        the last byte this poll reads."""
         if count <= 0:
             return EMPTY_READ
         log = self.log
-        if log.has_unwritten:
-            await log.wait_written()
-        kind = strategy.kind
-        if kind == PollingKind.OFFSET:
-            result = log.read_by_offset(strategy.value, count)
-        elif kind == PollingKind.TIMESTAMP:
-            result = log.read_by_timestamp(strategy.value, count)
-        elif kind == PollingKind.FIRST:
-            result = log.read_first(count)
-        elif kind == PollingKind.LAST:
-            result = log.read_last(count)
-        else:  # NEXT
-            stored = self.offsets.get(consumer_kind, offset_key)
-            result = log.read_first(count) if stored is None else log.read_by_offset(stored + 1, count)
+        start_offset = self._start_offset(strategy, count, consumer_kind, offset_key)
+        while start_offset is not None and await log.wait_readable(start_offset, count):
+            # Waited: another poll may have moved the stored offset meanwhile, so resolve it again and
+            # read without a wait in between (the read and its commit stay one step of the loop).
+            start_offset = self._start_offset(strategy, count, consumer_kind, offset_key)
+        if start_offset is None:
+            return EMPTY_READ
+        result = log.read_by_offset(start_offset, count)
         if auto_commit and result.messages_count:
             self.offsets.store(consumer_kind, offset_key, result.last_offset)
         return result
+
+    def _start_offset(self, strategy: PollingStrategy, count: int, consumer_kind: int, offset_key: int) -> int | None:
+        """Where a poll by ``strategy`` starts (None: nothing to read, a timestamp past every message)."""
+        log = self.log
+        kind = strategy.kind
+        if kind == PollingKind.OFFSET:
+            return strategy.value
+        if kind == PollingKind.TIMESTAMP:
+            return log.offset_at_timestamp(strategy.value)
+        if kind == PollingKind.FIRST:
+            return log.first_offset
+        if kind == PollingKind.LAST:
+            return log.last_start_offset(count)
+        stored = self.offsets.get(consumer_kind, offset_key)  # NEXT
+        return log.first_offset if stored is None else stored + 1
 
     def store_offset(self, consumer_kind: int, offset_key: int, offset: int) -> None:
         """StoreConsumerOffset: only offsets of stored messages (else 3008 InvalidOffset, as 0.8)."""

@@ -113,9 +113,10 @@ class WriteQueue:
     async def wait_below_limit(self) -> None:
         await self._wait(None, 0)
 
-    async def wait_written(self, writer: SegmentWriter) -> None:
-        """Return once everything queued for ``writer`` so far is written (StorageError if it failed)."""
-        await self._wait(writer, writer.queued_end_bytes)
+    async def wait_written(self, writer: SegmentWriter, position: int | None = None) -> None:
+        """Return once everything queued for ``writer`` so far (up to log byte ``position``) is written
+        (StorageError if it failed)."""
+        await self._wait(writer, writer.queued_end_bytes if position is None else position)
         writer.raise_if_failed()
 
     def drain(self, writer: SegmentWriter, position: int | None = None) -> None:
