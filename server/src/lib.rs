@@ -13,6 +13,7 @@ mod layout;
 mod loadgen;
 mod pool;
 mod py_bench;
+mod py_map;
 mod py_pool;
 mod py_writer;
 mod recovery;
@@ -190,6 +191,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(xxh3_64, m)?)?;
     m.add_class::<py_pool::BufferPool>()?;
     m.add_class::<py_pool::PooledBuffer>()?;
+    m.add_class::<py_map::MappedFile>()?;
     m.add("PoolExhausted", m.py().get_type::<py_pool::PoolExhausted>())?;
     m.add_class::<py_writer::SegmentFileWriter>()?;
     m.add_function(wrap_pyfunction!(py_writer::io_uring_status, m)?)?;

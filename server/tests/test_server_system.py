@@ -69,11 +69,12 @@ def test_get_stats_carries_hot_path_counters_that_move_with_traffic(client, topi
     assert before.pool_capacity_bytes == 512 * 1024 * 1024  # the default [system.memory_pool] size_bytes
     payloads = [bytes([i % 256]) * 1000 for i in range(200)]  # ~210 KB: received into a pooled buffer
     client.send(*topic, payloads)
-    assert len(client.poll(*topic, PollingStrategy.first(), count=500).messages) == 200  # read into one too
+    # Polls send views of a map of the log (system.io.mmap_reads), not pooled buffers.
+    assert len(client.poll(*topic, PollingStrategy.first(), count=500).messages) == 200
     after = Stats.decode(client.call(requests.GetStats())).hot_path
     assert after.writes > before.writes
     assert after.bytes_written - before.bytes_written >= 200 * 1000
-    assert after.pool_hits + after.pool_misses >= before.pool_hits + before.pool_misses + 2
+    assert after.pool_hits + after.pool_misses >= before.pool_hits + before.pool_misses + 1
     assert after.pool_reserved_bytes <= after.pool_capacity_bytes
 
 

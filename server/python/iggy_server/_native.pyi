@@ -113,6 +113,16 @@ class PooledBuffer:
         """Return the memory now, or when the last export is released; idempotent. New
         memoryviews of a released buffer raise BufferError."""
 
+class MappedFile:
+    """Read-only shared map of the first ``length`` bytes of the file open on ``fd``, as a buffer
+    (``memoryview(mapped)``; writable exports raise BufferError). Keeps no descriptor: it stays valid
+    after ``fd`` is closed or the file unlinked, and is unmapped once collected (never while a
+    memoryview of it is alive). OSError if the kernel refuses, ValueError for 0 bytes. Reading a page
+    wholly past the file's end raises SIGBUS: map only bytes that exist and are never truncated."""
+
+    def __init__(self, fd: int, length: int) -> None: ...
+    def __len__(self) -> int: ...
+
 class BufferPool:
     """Bounded pool of page-aligned buffers in power-of-two classes from 4 KiB to 128 MiB. Free
     buffers are kept for reuse (no allocator call after warm-up); in-use plus cached bytes never

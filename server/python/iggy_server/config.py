@@ -114,7 +114,14 @@ DEFAULTS: dict[str, Any] = {
         # direct_io: write segment logs with O_DIRECT (aligned 4 KiB blocks; buffered if the fs refuses).
         # write_queue_bytes: bound of acknowledged-but-unwritten batches in memory durability.
         # max_open_segment_files: bound of open segment files (0 = half the descriptor limit); see README.
-        "io": {"writer": "pwritev", "direct_io": False, "write_queue_bytes": 64 * MIB, "max_open_segment_files": 0},
+        # mmap_reads: polls send views of a read-only map of the log instead of copying it into a buffer.
+        "io": {
+            "writer": "pwritev",
+            "direct_io": False,
+            "mmap_reads": True,
+            "write_queue_bytes": 64 * MIB,
+            "max_open_segment_files": 0,
+        },
         "message_cleaner": {"enabled": True, "interval_ms": 60_000},
         "topic": {"message_expiry_us": 0, "max_size_bytes": 0},
     },
@@ -196,6 +203,7 @@ class IoConfig:
     pool_size_bytes: int = _SYSTEM["memory_pool"]["size_bytes"]
     writer: str = _SYSTEM["io"]["writer"]  # auto | io_uring | pwritev
     direct_io: bool = _SYSTEM["io"]["direct_io"]
+    mmap_reads: bool = _SYSTEM["io"]["mmap_reads"]
     write_queue_bytes: int = _SYSTEM["io"]["write_queue_bytes"]
     max_open_segment_files: int = _SYSTEM["io"]["max_open_segment_files"]  # 0 = half the descriptor limit
     data_path: Path | None = None  # where direct I/O is probed at start (None: at the first segment open)
@@ -262,6 +270,7 @@ class ServerConfig(Section):
                 pool_size_bytes=system.memory_pool.size_bytes,
                 writer=io.writer,
                 direct_io=io.direct_io,
+                mmap_reads=io.mmap_reads,
                 write_queue_bytes=io.write_queue_bytes,
                 max_open_segment_files=io.max_open_segment_files,
                 data_path=Path(system.path),

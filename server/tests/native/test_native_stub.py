@@ -58,7 +58,7 @@ def test_every_stub_constant_exists_as_an_int():
 def test_stub_classes_match():
     classes = {node.name: node for node in stub_tree().body if isinstance(node, ast.ClassDef)}
     assert set(classes) == {
-        "NativeError", "PoolExhausted", "PooledBuffer", "BufferPool", "SegmentFileWriter", "BenchRun"
+        "NativeError", "PoolExhausted", "PooledBuffer", "BufferPool", "MappedFile", "SegmentFileWriter", "BenchRun"
     }
     assert issubclass(_native.NativeError, Exception)
     assert issubclass(_native.PoolExhausted, Exception)
@@ -74,7 +74,7 @@ def test_stub_classes_match():
 
 def test_stub_methods_exist_with_the_same_parameters():
     classes = {node.name: node for node in stub_tree().body if isinstance(node, ast.ClassDef)}
-    for name in ("PooledBuffer", "BufferPool", "SegmentFileWriter", "BenchRun"):
+    for name in ("PooledBuffer", "BufferPool", "MappedFile", "SegmentFileWriter", "BenchRun"):
         runtime_class = getattr(_native, name)
         stubbed = [node for node in classes[name].body if isinstance(node, ast.FunctionDef)]
         for method in stubbed:

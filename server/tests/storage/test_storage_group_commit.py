@@ -6,7 +6,7 @@ import asyncio
 from native_batches import parse_frames, simple_batch
 
 from iggy_server import _native
-from iggy_server.config import Durability, StorageConfig
+from iggy_server.config import Durability, IoConfig, StorageConfig
 from iggy_server.storage import IoResources, PartitionLog
 
 
@@ -72,7 +72,7 @@ def test_memory_mode_never_waits(tmp_path):
 
 
 def test_reads_use_pooled_buffers_that_return_after_use(tmp_path):
-    io = IoResources()
+    io = IoResources(IoConfig(mmap_reads=False))
     log = PartitionLog.open(tmp_path / "p", io=io)
     try:
         batch = simple_batch(50, 1000)

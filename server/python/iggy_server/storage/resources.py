@@ -1,11 +1,11 @@
 """The storage layer's shared I/O resources: one :class:`IoResources` per server, passed to every partition.
 
 Built from the typed :class:`~iggy_server.config.IoConfig` (``[system.memory_pool] size_bytes``,
-``[system.io] writer``, ``direct_io``, ``write_queue_bytes``, ``max_open_segment_files``); everything it
+``[system.io] writer``, ``direct_io``, ``mmap_reads``, ``write_queue_bytes``, ``max_open_segment_files``); everything it
 holds is observable through :meth:`IoResources.stats` (logged by the server, GetStats' hot-path block).
 
 * ``pool`` — the :class:`iggy_server._native.BufferPool`: request payloads are received into its buffers
-  and polls read segment bytes into them, so neither allocates on the steady path.
+  (and, without ``mmap_reads``, polls read segment bytes into them), so neither allocates on the steady path.
 * ``writer_backend`` — ``"io_uring"`` or ``"pwritev"``: what segment writers use, resolved once from the
   requested mode (``auto`` picks io_uring when a NOP round trip works).
 * ``write_queue`` — the :class:`~.write_queue.WriteQueue` of ``memory`` durability (batches acknowledged
@@ -61,7 +61,7 @@ class IoResources:
         # Why O_DIRECT is not used although requested ("" while it is, or was not requested).
         self._direct_io_refusal = ""
         # Reads and receives that could not use a pooled buffer (too large, or the pool was full).
-        self.counters = {"read_fallbacks": 0, "receive_fallbacks": 0}
+        self.counters = {"read_fallbacks": 0, "receive_fallbacks": 0, "map_failures": 0}
         available, _ = _native.io_uring_status()
         if config.writer == "io_uring" and not available:
             raise OSError(f"io_uring requested but unavailable: {_native.io_uring_status()[1]}")
@@ -111,6 +111,13 @@ class IoResources:
             "direct_io": self.direct_io,
             "direct_io_reason": self._direct_io_refusal,
         }
+
+    def note_map_failure(self, path: Path, error: Exception) -> None:
+        """A segment log could not be mapped (``mmap_reads``): its read uses ``preadv`` instead. Counted;
+        logged at the first failure only, so a failing filesystem cannot flood the log."""
+        self.counters["map_failures"] += 1
+        if self.counters["map_failures"] == 1:
+            logger.warning("system.io.mmap_reads: mapping %s failed (%s); reading it with preadv", path, error)
 
     def acquire_for_read(self, size_bytes: int) -> _native.PooledBuffer | None:
         """A pooled buffer of ``size_bytes`` for a segment read, or None (caller falls back to bytes)."""

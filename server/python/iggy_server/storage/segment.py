@@ -3,7 +3,8 @@
 The in-memory index (a bytearray of the same entries) answers every lookup; the files are the truth
 only at start-up, when :func:`open_segment` rebuilds state from the log and repairs the index file.
 All file writes go through :class:`SegmentWriter` (native: io_uring or pwritev, optionally O_DIRECT for
-the log); reads land in pooled buffers. Both come from the partition's :class:`~.resources.IoResources`.
+the log); reads are views of a read-only map of the log, or land in pooled buffers. Both come from the
+partition's :class:`~.resources.IoResources`.
 """
 
 from __future__ import annotations
@@ -233,6 +234,8 @@ class Segment:
         self.writer: SegmentWriter | None = None
         self._pinned_files = 0
         self.deleted = False
+        # A read-only map of the log (see :meth:`read`); views of it keep it alive after it is dropped here.
+        self._mapped_log: memoryview | None = None
         if log_fd >= 0:
             io.segment_files.opened_sealed(self)
 
@@ -253,6 +256,7 @@ class Segment:
         if self.writer is None and self._log_fd >= 0:
             os.close(self._log_fd)
             self._log_fd = -1
+            self._mapped_log = None  # bounded by the same budget as the descriptors
 
     @property
     def messages_count(self) -> int:
@@ -314,12 +318,29 @@ class Segment:
         self.writer.raise_if_failed()
 
     def read(self, byte_start: int, byte_end: int) -> memoryview | bytes:
-        """The log bytes ``[byte_start, byte_end)``: a view of a pooled buffer (it returns to the pool
-        once the last view of it is gone, e.g. after the transport sent it), or ``bytes`` when the
-        pool cannot serve the size right now. Bytes still queued for the background writer are waited
-        for (the event loop awaits :meth:`PartitionLog.wait_written` first, so this only blocks elsewhere)."""
+        """The log bytes ``[byte_start, byte_end)``. Bytes still queued for the background writer are
+        waited for (the event loop awaits :meth:`PartitionLog.wait_readable` first, so this only blocks
+        elsewhere).
+
+        With ``system.io.mmap_reads`` (default): a read-only view of a map of the log file, so a poll
+        costs no copy into user memory (the page cache is hashed and sent from where it is). The map
+        covers the file as it was when mapped; a read past it maps the file again (the old map lives on
+        while views of it do). Otherwise, or if mapping fails: a view of a pooled buffer filled by
+        ``preadv`` (back to the pool once its last view is gone), or ``bytes`` when the pool cannot serve
+        the size right now.
+
+        A map is only safe while nothing shrinks the file under a view: logs are only truncated at
+        start-up recovery, after a failed background write (bytes past every index entry, so past every
+        read) and at seal (direct I/O padding past the logical end); deletion unlinks, which maps survive.
+        """
         if self.writer is not None and self.writer.written_end_bytes < byte_end:
             self.drain(byte_end)
+        if self._io.config.mmap_reads:
+            mapped = self._mapped_log
+            if mapped is None or mapped.nbytes < byte_end:
+                mapped = self._map_log(byte_end)
+            if mapped is not None:
+                return mapped[byte_start:byte_end]
         size_bytes = byte_end - byte_start
         buffer = self._io.acquire_for_read(size_bytes)
         if buffer is None:
@@ -328,6 +349,20 @@ class Segment:
         buffer.release()  # deferred by the pool until `view` (and slices of it) are released
         read_into_fully(self.log_fd, view, byte_start)
         return view
+
+    def _map_log(self, byte_end: int) -> memoryview | None:
+        """Map the whole log file as it is now (None if that fails: the read falls back to ``preadv``)."""
+        fd = self.log_fd
+        try:
+            size_bytes = os.fstat(fd).st_size
+            if size_bytes < byte_end:
+                return None  # not reached: the bytes were written (drained) before
+            mapped = memoryview(_native.MappedFile(fd, size_bytes))
+        except (OSError, ValueError) as exc:
+            self._io.note_map_failure(self.log_path, exc)
+            return None
+        self._mapped_log = mapped
+        return mapped
 
     def sync(self) -> None:
         if self.writer is not None:
@@ -360,6 +395,7 @@ class Segment:
 
     def close(self) -> None:
         self.seal(fsync=False)
+        self._mapped_log = None
         self._io.segment_files.forget(self)
         if self._log_fd >= 0:
             os.close(self._log_fd)

@@ -1,0 +1,88 @@
+//! `MappedFile`: a read-only, shared map of a file as a buffer-protocol object.
+//!
+//! Polls send segment bytes from it instead of copying them into a buffer first. Unlike Python's
+//! `mmap.mmap` (3.11), it keeps no duplicate of the descriptor, so a map costs no slot of the server's
+//! open-file budget; the map stays valid after the descriptor is closed or the file unlinked. The memory
+//! is unmapped when the object is collected, which cannot happen while a memoryview of it is alive
+//! (every export holds a reference).
+
+use std::os::raw::{c_int, c_void};
+use std::ptr;
+
+use pyo3::exceptions::{PyBufferError, PyOSError, PyValueError};
+use pyo3::ffi;
+use pyo3::prelude::*;
+
+#[pyclass(module = "iggy_server._native", frozen)]
+pub struct MappedFile {
+    address: usize,
+    length: usize,
+}
+
+#[pymethods]
+impl MappedFile {
+    /// Map the first `length` bytes of the file open on `fd` read-only (OSError if the kernel refuses).
+    /// Bytes past the file's end must never be read: a page wholly past it raises SIGBUS.
+    #[new]
+    fn new(fd: c_int, length: usize) -> PyResult<Self> {
+        if length == 0 {
+            return Err(PyValueError::new_err("cannot map 0 bytes"));
+        }
+        // SAFETY: a fresh read-only shared mapping chosen by the kernel; checked for MAP_FAILED.
+        let address = unsafe { libc::mmap(ptr::null_mut(), length, libc::PROT_READ, libc::MAP_SHARED, fd, 0) };
+        if address == libc::MAP_FAILED {
+            return Err(PyOSError::new_err(std::io::Error::last_os_error().to_string()));
+        }
+        Ok(Self { address: address as usize, length })
+    }
+
+    fn __len__(&self) -> usize {
+        self.length
+    }
+
+    unsafe fn __getbuffer__(slf: Bound<'_, Self>, view: *mut ffi::Py_buffer, flags: c_int) -> PyResult<()> {
+        if view.is_null() {
+            return Err(PyBufferError::new_err("view is null"));
+        }
+        if (flags & ffi::PyBUF_WRITABLE) == ffi::PyBUF_WRITABLE {
+            return Err(PyBufferError::new_err("a mapped segment log is read-only"));
+        }
+        let this = slf.get();
+        let (address, length) = (this.address, this.length);
+        // SAFETY: `view` is a valid Py_buffer to fill; `obj` keeps this object, and so the mapping,
+        // alive until the export is released.
+        unsafe {
+            (*view).obj = slf.into_any().into_ptr();
+            (*view).buf = address as *mut c_void;
+            (*view).len = length as isize;
+            (*view).readonly = 1;
+            (*view).itemsize = 1;
+            (*view).format = if (flags & ffi::PyBUF_FORMAT) == ffi::PyBUF_FORMAT {
+                c"B".as_ptr() as *mut _
+            } else {
+                ptr::null_mut()
+            };
+            (*view).ndim = 1;
+            (*view).shape = if (flags & ffi::PyBUF_ND) == ffi::PyBUF_ND { &mut (*view).len } else { ptr::null_mut() };
+            (*view).strides = if (flags & ffi::PyBUF_STRIDES) == ffi::PyBUF_STRIDES {
+                &mut (*view).itemsize
+            } else {
+                ptr::null_mut()
+            };
+            (*view).suboffsets = ptr::null_mut();
+            (*view).internal = ptr::null_mut();
+        }
+        Ok(())
+    }
+
+    unsafe fn __releasebuffer__(&self, _view: *mut ffi::Py_buffer) {}
+}
+
+impl Drop for MappedFile {
+    fn drop(&mut self) {
+        // SAFETY: the mapping made in `new`, unmapped once: no export is alive (each holds a reference).
+        unsafe {
+            libc::munmap(self.address as *mut c_void, self.length);
+        }
+    }
+}
