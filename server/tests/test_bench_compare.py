@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from iggy_server.bench import compare
+from iggy_server.bench import __main__ as bench_main
+from iggy_server.bench import compare, page_cache
 
 
 def test_targets_alternate_our_modes_and_the_external_server() -> None:
@@ -16,13 +17,40 @@ def test_targets_alternate_our_modes_and_the_external_server() -> None:
     )
     assert compare.targets(args) == ["ours-memory", "ours-durable", "external"]
     assert args.workloads == list(compare.DEFAULT_WORKLOADS)
-    ours = compare.bench_command(args, "ours-durable", "pinned-producer --producers 4", Path("o.json"))
-    assert ours[ours.index("--client") + 1] == "official-rust"
-    assert ours[-8:] == [
-        "--message-batches", "7", "--start-server", "--durability", "durable", "pinned-producer", "--producers", "4"
+    command = compare.bench_command(args, "127.0.0.1:4000", "pinned-producer --producers 4", Path("o.json"))
+    assert command[command.index("--client") + 1] == "official-rust"
+    assert command[command.index("--warm-page-cache-mib") + 1] == "2048"
+    assert command[-7:] == [
+        "--message-batches", "7", "--address", "127.0.0.1:4000", "pinned-producer", "--producers", "4"
     ]  # fmt: skip
-    external = compare.bench_command(args, "external", "pinned-consumer", Path("o.json"))
-    assert external[-3:] == ["--address", "10.0.0.1:8090", "pinned-consumer"]
+
+
+def test_our_server_is_started_for_the_run_and_stopped_after_it(tmp_path, monkeypatch) -> None:
+    events: list[str] = []
+
+    class Server:
+        address = "127.0.0.1:4001"
+
+        def stop(self) -> None:
+            events.append("stop")
+
+    def start(durability, data_dir):
+        events.append(f"start {durability}")
+        return Server()
+
+    def run(command, **kwargs):
+        events.append(f"bench {command[command.index('--address') + 1]}")
+        Path(command[command.index("--output-json") + 1]).write_text("{}")
+        return compare.subprocess.CompletedProcess(command, 0)
+
+    monkeypatch.setattr(compare, "start_local_server", start)
+    monkeypatch.setattr(compare.subprocess, "run", run)
+    args = compare.arguments(["--modes", "memory", "--external", "10.0.0.1:8090"])
+    assert compare.run_one(args, "ours-memory", "pinned-producer", tmp_path / "a.json") is None
+    assert events == ["start memory", "bench 127.0.0.1:4001", "stop"]
+    events.clear()
+    assert compare.run_one(args, compare.EXTERNAL, "pinned-producer", tmp_path / "b.json") is None
+    assert events == ["bench 10.0.0.1:8090"]
 
 
 @pytest.mark.parametrize("argv", [["--modes", "fast"], ["--rounds", "0"]])
@@ -46,18 +74,48 @@ def test_medians_spread_and_ratios() -> None:
     assert "megabytes_per_s_vs_iggy" not in rows[compare.EXTERNAL]
 
 
-def test_the_page_cache_warm_up_writes_the_asked_size_and_leaves_nothing(tmp_path, monkeypatch) -> None:
-    written: list[int] = []
-    real_pwrite = compare.os.pwrite
+def test_the_page_cache_warm_up_syncs_writes_the_asked_size_and_leaves_nothing(tmp_path, monkeypatch) -> None:
+    events: list[object] = []
+    real_pwrite = page_cache.os.pwrite
 
     def pwrite(fd: int, data: bytes, offset: int) -> int:
-        written.append(offset)
+        events.append(offset)
         return real_pwrite(fd, data, offset)
 
-    monkeypatch.setattr(compare.os, "pwrite", pwrite)
-    compare.warm_page_cache(tmp_path, 3)
-    assert written == [0, 1024 * 1024, 2 * 1024 * 1024]
+    monkeypatch.setattr(page_cache.os, "pwrite", pwrite)
+    monkeypatch.setattr(page_cache.os, "sync", lambda: events.append("sync"))
+    page_cache.sync_and_warm(3, tmp_path)
+    assert events == ["sync", 0, 1024 * 1024, 2 * 1024 * 1024]  # the previous run's dirty pages first
     assert list(tmp_path.iterdir()) == []
-    compare.warm_page_cache(tmp_path, 0)  # off
-    assert len(written) == 3 and list(tmp_path.iterdir()) == []
+    page_cache.sync_and_warm(0, tmp_path)  # off
+    assert len(events) == 4 and list(tmp_path.iterdir()) == []
     assert compare.arguments(["--warm-page-cache-mib", "0"]).warm_page_cache_mib == 0
+
+
+def test_iggy_bench_warms_after_starting_the_server_and_before_the_load(monkeypatch) -> None:
+    """Right before the load: pages freed during the server's start would be back with the host (see
+    bench/page_cache.py)."""
+    events: list[str] = []
+
+    class Server:
+        address, pid = "127.0.0.1:4002", None
+
+        def close(self) -> None:
+            events.append("close")
+
+    def start(durability, data_dir):
+        events.append("start")
+        return Server()
+
+    def load(args, address):
+        events.append(f"load {address}")
+        raise SystemExit(0)  # the report is not what this test is about
+
+    monkeypatch.setattr(bench_main, "start_local_server", start)
+    monkeypatch.setattr(bench_main.page_cache, "sync_and_warm", lambda mib: events.append(f"warm {mib}"))
+    monkeypatch.setattr(bench_main.official, "run", load)
+    monkeypatch.setattr(bench_main.official, "binary", lambda args: Path("/bin/true"))
+    argv = ["--client", "official-rust", "--start-server", "--warm-page-cache-mib", "64", "pinned-producer"]
+    with pytest.raises(SystemExit):
+        bench_main.main(argv)
+    assert events == ["start", "warm 64", "load 127.0.0.1:4002", "close"]

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from iggy_server import _native
-from iggy_server.bench import floor, official
+from iggy_server.bench import floor, official, page_cache
 from iggy_server.bench import report as reporting
 from iggy_server.bench import workloads
 from iggy_server.testing import TestServer
@@ -92,6 +92,14 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--output-html", type=Path)
     parser.add_argument("--cleanup", action="store_true", help="delete the benchmark streams afterwards")
     parser.add_argument("--timeout", type=float, default=3600.0, help="give up after this many seconds")
+    parser.add_argument(
+        "--warm-page-cache-mib",
+        type=int,
+        default=0,
+        help="right before the load (after --start-server): sync, then write and delete this many MiB, so "
+        "the server writes into pages freed a moment before, as one that deletes old streams does (see "
+        "bench/page_cache.py; default: off)",
+    )
     official.add_arguments(parser)
     args = parser.parse_args(argv)
     official.check_arguments(parser, args, set(workloads.WORKLOADS))
@@ -273,6 +281,7 @@ def main(argv: list[str] | None = None) -> int:
     pid = server.pid if server else args.server_pid
     sampler = None
     try:
+        page_cache.sync_and_warm(args.warm_page_cache_mib)
         if plan is None:
             sampler = start_sampler(pid)
             report = official.run(args, address)

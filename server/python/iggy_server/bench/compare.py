@@ -7,25 +7,23 @@ every figure from the same client (``iggy-bench --client official-rust`` by defa
 
 Each round runs every workload on every target; the target order alternates between rounds (forwards, then
 backwards) so slow drift of the machine (heat, page cache, neighbours) falls on all targets alike. Our server is
-started fresh for every run (``--start-server``); the external one keeps running, and the generator recreates
-its benchmark streams before each run. Reported per workload, role and target: the median MB/s and p99 batch
-latency over the rounds with their min–max spread, and the ratios of our medians to the external server's.
-Single runs on a shared or virtual machine move by tens of percent: use ≥ 5 rounds on a quiet machine.
+started fresh for every run (the project's launcher, the mode as ``IGGY_SYSTEM_PARTITION_DURABILITY``) and then
+driven by address exactly as the external one, which keeps running while the generator recreates its benchmark
+streams before each run. Reported per workload, role and target: the median MB/s and p99 batch latency over the
+rounds with their min–max spread, and the ratios of our medians to the external server's. Single runs on a
+shared or virtual machine move by tens of percent: use ≥ 5 rounds on a quiet machine.
 
-Before every run, ``--warm-page-cache-mib`` MiB are written to a file and deleted again. On a virtual machine
-whose host takes freed guest memory back (free-page reporting, as on the 2-core development VM), the first
-write into a page the host has reclaimed costs a fault on the host: measured there, writing 1 GiB of fresh page
-cache took 2.8–3.2 CPU-seconds, against 0.2 s for pages freed a moment before. A server whose run starts by
-deleting the previous run's files (the generator recreates its streams on the external server) would write into
-warm pages and one started fresh into cold ones; warming before every run gives every target the same start.
-Then ``sync``: the previous run's dirty pages are written back before the next run starts, not during it.
+Every run passes ``--warm-page-cache-mib`` on to iggy-bench, which syncs and warms the page cache right before
+the load (after our server is up); see :mod:`iggy_server.bench.page_cache` for why. (This script used to warm
+before starting iggy-bench and our server: the pages then went back to the host during the start, and our
+server's page-cache copies were measured cold while the external server wrote into the pages its stream
+deletion had just freed.)
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import shlex
 import statistics
 import subprocess
@@ -35,6 +33,7 @@ import time
 from pathlib import Path
 
 from iggy_server.bench import official
+from iggy_server.bench.__main__ import start_local_server
 
 # The issue's table: one and four producers, one and four consumers, 1000 batches of 1000 x 1000 B per actor.
 DEFAULT_WORKLOADS = (
@@ -69,8 +68,8 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         "--warm-page-cache-mib",
         type=int,
         default=2048,
-        help="MiB written and deleted before every run, so every target starts with the same page cache "
-        "(0: off; default %(default)s)",
+        help="MiB iggy-bench writes and deletes right before every run's load, so every target starts with the "
+        "same page cache (0: off; default %(default)s)",
     )
     parser.add_argument("--output-json", type=Path, help="every run's figures and the summary")
     args = parser.parse_args(argv)
@@ -89,29 +88,28 @@ def targets(args: argparse.Namespace) -> list[str]:
     return [f"ours-{mode}" for mode in args.mode_list] + ([EXTERNAL] if args.external else [])
 
 
-def bench_command(args: argparse.Namespace, target: str, workload: str, output: Path) -> list[str]:
+def bench_command(args: argparse.Namespace, address: str, workload: str, output: Path) -> list[str]:
+    """The iggy-bench run of ``workload`` against the server at ``address`` (ours is started beforehand)."""
     argv = [sys.executable, "-m", "iggy_server.bench", "--client", args.client, "--output-json", str(output)]
+    argv += ["--warm-page-cache-mib", str(args.warm_page_cache_mib)]
     argv += shlex.split(args.bench_flags)
-    if target == EXTERNAL:
-        argv += ["--address", args.external]
-    else:
-        argv += ["--start-server", "--durability", target.removeprefix("ours-")]
+    argv += ["--address", address]
     return argv + shlex.split(workload)
 
 
-def warm_page_cache(directory: Path, mebibytes: int) -> None:
-    """Write ``mebibytes`` MiB to a file in ``directory`` and delete it (see the module docstring)."""
-    if mebibytes <= 0:
-        return
-    path = directory / "warm-page-cache"
-    chunk = bytes(1024 * 1024)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+def run_one(args: argparse.Namespace, target: str, workload: str, output: Path) -> list[str] | None:
+    """Run ``workload`` on ``target`` (our server started fresh first); the failed command, or None."""
+    server = None if target == EXTERNAL else start_local_server(target.removeprefix("ours-"), None)
     try:
-        for index in range(mebibytes):
-            os.pwrite(fd, chunk, index * len(chunk))
+        command = bench_command(args, args.external if server is None else server.address, workload, output)
+        finished = subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
+        if finished.returncode != 0 or not output.is_file():
+            print(f"  failed (exit {finished.returncode}): {shlex.join(command)}", file=sys.stderr)
+            return command
+        return None
     finally:
-        os.close(fd)
-        path.unlink()
+        if server is not None:
+            server.stop()
 
 
 def role_figures(report: dict) -> dict[str, dict[str, float]]:
@@ -185,19 +183,15 @@ def main(argv: list[str] | None = None) -> int:
             for workload in args.workloads:
                 for target in round_order:
                     output = Path(directory) / f"r{round_number}-{len(runs)}.json"
-                    command = bench_command(args, target, workload, output)
                     print(f"round {round_number}/{args.rounds}: {target}: {workload}", file=sys.stderr, flush=True)
-                    warm_page_cache(Path(directory), args.warm_page_cache_mib)
-                    os.sync()
-                    finished = subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
-                    if finished.returncode != 0 or not output.is_file():
+                    if run_one(args, target, workload, output) is not None:
                         failures += 1
-                        print(f"  failed (exit {finished.returncode}): {shlex.join(command)}", file=sys.stderr)
                     else:
                         report = json.loads(output.read_text())
+                        parameters = dict(report["parameters"], durability=target.removeprefix("ours-"))
                         runs.append(
                             {"round": round_number, "target": target, "workload": workload,
-                             "figures": role_figures(report), "parameters": report["parameters"]}
+                             "figures": role_figures(report), "parameters": parameters}
                         )  # fmt: skip
                     time.sleep(args.pause_s)
     rows = summarize(runs, args.external_label)
