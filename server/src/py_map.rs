@@ -40,6 +40,36 @@ impl MappedFile {
         self.length
     }
 
+    /// Read `[offset, offset + length)` into memory now (`MADV_POPULATE_READ`, GIL released): OSError where a
+    /// plain access would raise SIGBUS (an I/O error of the disk, a file truncated below the range) or where
+    /// the kernel lacks the call (before Linux 5.14). ValueError outside the map.
+    fn populate(&self, py: Python<'_>, offset: usize, length: usize) -> PyResult<()> {
+        if offset.checked_add(length).is_none_or(|end| end > self.length) {
+            return Err(PyValueError::new_err(format!(
+                "range {offset}+{length} is outside the {}-byte map",
+                self.length
+            )));
+        }
+        if length == 0 {
+            return Ok(());
+        }
+        // SAFETY: sysconf has no preconditions.
+        let page_bytes = unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as usize;
+        let start = (self.address + offset) & !(page_bytes - 1);
+        let end = self.address + offset + length;
+        let status = py.allow_threads(|| {
+            // SAFETY: [start, end) lies within this mapping (start rounded down to its page, the map being
+            // page aligned); madvise only faults pages in and reports failures.
+            let status = unsafe { libc::madvise(start as *mut c_void, end - start, libc::MADV_POPULATE_READ) };
+            if status == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+        status.map_err(|error| PyOSError::new_err((error.raw_os_error().unwrap_or(0), error.to_string())))
+    }
+
     unsafe fn __getbuffer__(slf: Bound<'_, Self>, view: *mut ffi::Py_buffer, flags: c_int) -> PyResult<()> {
         if view.is_null() {
             return Err(PyBufferError::new_err("view is null"));

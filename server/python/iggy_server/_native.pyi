@@ -122,6 +122,10 @@ class MappedFile:
 
     def __init__(self, fd: int, length: int) -> None: ...
     def __len__(self) -> int: ...
+    def populate(self, offset: int, length: int) -> None:
+        """Read ``[offset, offset + length)`` into memory now (MADV_POPULATE_READ, GIL released):
+        OSError where a plain access would raise SIGBUS (a disk I/O error, a file truncated below the
+        range) or where the kernel lacks the call (before Linux 5.14). ValueError outside the map."""
 
 class BufferPool:
     """Bounded pool of page-aligned buffers in power-of-two classes from 4 KiB to 128 MiB. Free

@@ -8,6 +8,7 @@ and a map that cannot be made falls back to ``preadv`` into a pooled buffer.
 from __future__ import annotations
 
 import ctypes
+import errno
 import os
 
 import pytest
@@ -108,6 +109,65 @@ def test_a_map_that_fails_falls_back_to_a_pooled_read(tmp_path, monkeypatch):
         assert offsets(result) == list(range(5))
         assert not result.buffers[0].readonly  # a pooled buffer, filled by preadv
         assert io.counters["map_failures"] == 1
+    finally:
+        log.close()
+
+
+def test_a_log_truncated_under_its_map_fails_the_read_instead_of_killing_the_process(tmp_path):
+    """The map still covers the cut bytes: touching them would raise SIGBUS. MADV_POPULATE_READ turns that
+    into an OSError, and the preadv fallback reports the short file."""
+    io = IoResources()
+    log = PartitionLog.open(tmp_path / "p", io=io)
+    try:
+        append(log, 100, 1000)
+        assert offsets(log.read_by_offset(0, 10)) == list(range(10))  # mapped now, the whole file
+        log_path = log.directory / f"{0:020d}.log"
+        os.truncate(log_path, 4096)  # by hand, under the live map
+        with pytest.raises(OSError, match="short"):
+            log.read_by_offset(50, 10)
+        assert io.counters["map_failures"] == 1
+        assert offsets(log.read_by_offset(0, 3)) == [0, 1, 2]  # what is left still reads
+    finally:
+        log.close()
+
+
+def test_populate_checks_its_range(tmp_path):
+    path = tmp_path / "f"
+    path.write_bytes(bytes(8192))
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        mapped = _native.MappedFile(fd, 8192)
+    finally:
+        os.close(fd)
+    mapped.populate(100, 8000)
+    mapped.populate(8192, 0)
+    with pytest.raises(ValueError):
+        mapped.populate(8000, 193)
+    os.truncate(path, 0)
+    with pytest.raises(OSError):
+        mapped.populate(0, 10)  # a plain access here would be SIGBUS
+
+
+def test_a_kernel_without_populate_turns_mapped_reads_off(tmp_path, monkeypatch):
+    io = IoResources()
+    log = PartitionLog.open(tmp_path / "p", io=io)
+
+    class OldKernelMap(bytearray):
+        """A stand-in with the file's bytes, on a kernel that refuses MADV_POPULATE_READ."""
+
+        def __init__(self, fd: int, length: int) -> None:
+            super().__init__(os.pread(fd, length, 0))
+
+        def populate(self, offset: int, length: int) -> None:
+            raise OSError(errno.EINVAL, "Invalid argument")
+
+    try:
+        append(log, 5, 100)
+        monkeypatch.setattr(_native, "MappedFile", OldKernelMap)
+        assert offsets(log.read_by_offset(0, 5)) == list(range(5))
+        assert io.mmap_reads is False and io.counters["map_failures"] == 1
+        assert offsets(log.read_by_offset(0, 5)) == list(range(5))
+        assert io.counters["map_failures"] == 1  # not tried again
     finally:
         log.close()
 

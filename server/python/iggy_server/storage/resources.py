@@ -62,6 +62,8 @@ class IoResources:
         self._direct_io_refusal = ""
         # Reads and receives that could not use a pooled buffer (too large, or the pool was full).
         self.counters = {"read_fallbacks": 0, "receive_fallbacks": 0, "map_failures": 0}
+        # Polls read through maps of the logs (config), unless the kernel turned out not to support it.
+        self.mmap_reads = config.mmap_reads
         available, _ = _native.io_uring_status()
         if config.writer == "io_uring" and not available:
             raise OSError(f"io_uring requested but unavailable: {_native.io_uring_status()[1]}")
@@ -113,11 +115,20 @@ class IoResources:
         }
 
     def note_map_failure(self, path: Path, error: Exception) -> None:
-        """A segment log could not be mapped (``mmap_reads``): its read uses ``preadv`` instead. Counted;
-        logged at the first failure only, so a failing filesystem cannot flood the log."""
+        """A segment log could not be mapped or read through its map (``mmap_reads``): that read uses
+        ``preadv`` instead. Counted; logged at the first failure only, so a failing disk cannot flood the
+        log. A kernel without ``MADV_POPULATE_READ`` (EINVAL, before Linux 5.14) turns mapped reads off."""
         self.counters["map_failures"] += 1
-        if self.counters["map_failures"] == 1:
-            logger.warning("system.io.mmap_reads: mapping %s failed (%s); reading it with preadv", path, error)
+        unsupported = isinstance(error, OSError) and error.errno == errno.EINVAL
+        if unsupported:
+            self.mmap_reads = False
+        if self.counters["map_failures"] == 1 or unsupported:
+            logger.warning(
+                "system.io.mmap_reads: %s could not be read through a map (%s); reading %s with preadv",
+                path,
+                error,
+                "every segment" if unsupported else "it",
+            )
 
     def acquire_for_read(self, size_bytes: int) -> _native.PooledBuffer | None:
         """A pooled buffer of ``size_bytes`` for a segment read, or None (caller falls back to bytes)."""

@@ -234,8 +234,9 @@ class Segment:
         self.writer: SegmentWriter | None = None
         self._pinned_files = 0
         self.deleted = False
-        # A read-only map of the log (see :meth:`read`); views of it keep it alive after it is dropped here.
-        self._mapped_log: memoryview | None = None
+        # A read-only map of the log and a view of it (see :meth:`read`); views keep it alive after it is
+        # dropped here.
+        self._mapped_log: tuple[_native.MappedFile, memoryview] | None = None
         if log_fd >= 0:
             io.segment_files.opened_sealed(self)
 
@@ -329,18 +330,27 @@ class Segment:
         ``preadv`` (back to the pool once its last view is gone), or ``bytes`` when the pool cannot serve
         the size right now.
 
-        A map is only safe while nothing shrinks the file under a view: logs are only truncated at
-        start-up recovery, after a failed background write (bytes past every index entry, so past every
-        read) and at seal (direct I/O padding past the logical end); deletion unlinks, which maps survive.
+        Every mapped read is first faulted in with ``MADV_POPULATE_READ``: a range the kernel cannot read
+        (a disk I/O error, a log truncated by hand below it) then fails that call, and the read falls back
+        to ``preadv``, which reports the error, instead of the process dying of SIGBUS when the transport
+        touches the page. A view's pages could only become unreadable later if the file shrank under it,
+        and nothing of the server's does that: logs are truncated at start-up recovery, after a failed
+        background write (bytes past every index entry) and at seal (direct I/O padding past the logical
+        end); deletion unlinks, which maps survive.
         """
         if self.writer is not None and self.writer.written_end_bytes < byte_end:
             self.drain(byte_end)
-        if self._io.config.mmap_reads:
+        if self._io.mmap_reads:
             mapped = self._mapped_log
-            if mapped is None or mapped.nbytes < byte_end:
+            if mapped is None or len(mapped[0]) < byte_end:
                 mapped = self._map_log(byte_end)
             if mapped is not None:
-                return mapped[byte_start:byte_end]
+                try:
+                    mapped[0].populate(byte_start, byte_end - byte_start)
+                except OSError as exc:  # unreadable (the preadv below reports how) or no MADV_POPULATE_READ
+                    self._io.note_map_failure(self.log_path, exc)
+                else:
+                    return mapped[1][byte_start:byte_end]
         size_bytes = byte_end - byte_start
         buffer = self._io.acquire_for_read(size_bytes)
         if buffer is None:
@@ -350,19 +360,19 @@ class Segment:
         read_into_fully(self.log_fd, view, byte_start)
         return view
 
-    def _map_log(self, byte_end: int) -> memoryview | None:
+    def _map_log(self, byte_end: int) -> tuple[_native.MappedFile, memoryview] | None:
         """Map the whole log file as it is now (None if that fails: the read falls back to ``preadv``)."""
         fd = self.log_fd
         try:
             size_bytes = os.fstat(fd).st_size
             if size_bytes < byte_end:
-                return None  # not reached: the bytes were written (drained) before
-            mapped = memoryview(_native.MappedFile(fd, size_bytes))
+                return None  # the file is shorter than the index says: preadv reports it
+            mapped_file = _native.MappedFile(fd, size_bytes)
         except (OSError, ValueError) as exc:
             self._io.note_map_failure(self.log_path, exc)
             return None
-        self._mapped_log = mapped
-        return mapped
+        self._mapped_log = (mapped_file, memoryview(mapped_file))
+        return self._mapped_log
 
     def sync(self) -> None:
         if self.writer is not None:
