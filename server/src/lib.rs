@@ -13,6 +13,7 @@ mod layout;
 mod loadgen;
 mod pool;
 mod py_bench;
+mod py_buffer;
 mod py_map;
 mod py_pool;
 mod py_writer;

@@ -9,6 +9,8 @@
 use std::os::raw::{c_int, c_void};
 use std::ptr;
 
+use crate::py_buffer::fill_byte_view;
+
 use pyo3::exceptions::{PyBufferError, PyOSError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
@@ -81,27 +83,7 @@ impl MappedFile {
         let (address, length) = (this.address, this.length);
         // SAFETY: `view` is a valid Py_buffer to fill; `obj` keeps this object, and so the mapping,
         // alive until the export is released.
-        unsafe {
-            (*view).obj = slf.into_any().into_ptr();
-            (*view).buf = address as *mut c_void;
-            (*view).len = length as isize;
-            (*view).readonly = 1;
-            (*view).itemsize = 1;
-            (*view).format = if (flags & ffi::PyBUF_FORMAT) == ffi::PyBUF_FORMAT {
-                c"B".as_ptr() as *mut _
-            } else {
-                ptr::null_mut()
-            };
-            (*view).ndim = 1;
-            (*view).shape = if (flags & ffi::PyBUF_ND) == ffi::PyBUF_ND { &mut (*view).len } else { ptr::null_mut() };
-            (*view).strides = if (flags & ffi::PyBUF_STRIDES) == ffi::PyBUF_STRIDES {
-                &mut (*view).itemsize
-            } else {
-                ptr::null_mut()
-            };
-            (*view).suboffsets = ptr::null_mut();
-            (*view).internal = ptr::null_mut();
-        }
+        unsafe { fill_byte_view(view, slf.into_any(), address as *mut u8, length, true, flags) };
         Ok(())
     }
 

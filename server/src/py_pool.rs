@@ -5,8 +5,7 @@
 //! memoryview (or any other export) of it is alive: `release()` with live exports only marks it, and
 //! the last export's release returns the memory. So the pool cannot hand out memory still in use.
 
-use std::os::raw::{c_int, c_void};
-use std::ptr;
+use std::os::raw::c_int;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -16,6 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::pool::{AcquireError, Block, Pool, MAX_CLASS_BYTES};
+use crate::py_buffer::fill_byte_view;
 
 pyo3::create_exception!(
     _native,
@@ -190,27 +190,7 @@ impl PooledBuffer {
         };
         // SAFETY: `view` is a valid Py_buffer to fill; the block stays allocated (not returned to
         // the pool) while `exports` > 0, and `obj` keeps this object alive until __releasebuffer__.
-        unsafe {
-            (*view).obj = slf.into_any().into_ptr();
-            (*view).buf = pointer as *mut c_void;
-            (*view).len = size as isize;
-            (*view).readonly = 0;
-            (*view).itemsize = 1;
-            (*view).format = if (flags & ffi::PyBUF_FORMAT) == ffi::PyBUF_FORMAT {
-                c"B".as_ptr() as *mut _
-            } else {
-                ptr::null_mut()
-            };
-            (*view).ndim = 1;
-            (*view).shape = if (flags & ffi::PyBUF_ND) == ffi::PyBUF_ND { &mut (*view).len } else { ptr::null_mut() };
-            (*view).strides = if (flags & ffi::PyBUF_STRIDES) == ffi::PyBUF_STRIDES {
-                &mut (*view).itemsize
-            } else {
-                ptr::null_mut()
-            };
-            (*view).suboffsets = ptr::null_mut();
-            (*view).internal = ptr::null_mut();
-        }
+        unsafe { fill_byte_view(view, slf.into_any(), pointer, size, false, flags) };
         Ok(())
     }
 
