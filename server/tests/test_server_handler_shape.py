@@ -29,7 +29,7 @@ STORAGE_CALLS = frozenset(
 STORAGE_INTERNALS = frozenset(
     {"resources", "write_queue", "durable", "background_writes", "wait_durable", "wait_written", "has_unwritten",
      "dirty_partitions", "wait_below_limit", "over_limit", "read_by_offset", "read_first", "read_last",
-     "read_by_timestamp"}
+     "read_by_timestamp", "wait_readable", "offset_at_timestamp", "last_start_offset"}
 )
 
 

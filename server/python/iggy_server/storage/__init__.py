@@ -32,6 +32,10 @@ API summary (everything else in this package is private):
       .read_by_offset(start_offset, count) -> ReadResult   # messages with offset >= start_offset
       .read_by_timestamp(timestamp_us, count) -> ReadResult  # messages with timestamp >= timestamp_us
       .read_first(count) -> ReadResult; .read_last(count) -> ReadResult
+      .offset_at_timestamp(timestamp_us) -> int | None; .last_start_offset(count) -> int
+            # where those reads start (Partition.poll resolves its start with them)
+      await .wait_readable(start_offset, count) -> bool
+            # memory durability: until the queued bytes such a read covers are written; True if it waited
             # ReadResult(buffers, messages_count, first_offset, last_offset, size_bytes): `buffers` is a
             # tuple of bytes-like frames, back to back, ready for transport.writelines(). Empty result:
             # buffers == (), messages_count == 0. Stored frames are checksum-verified before being served

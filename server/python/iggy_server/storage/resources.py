@@ -1,8 +1,9 @@
 """The storage layer's shared I/O resources: one :class:`IoResources` per server, passed to every partition.
 
 Built from the typed :class:`~iggy_server.config.IoConfig` (``[system.memory_pool] size_bytes``,
-``[system.io] writer``, ``direct_io``, ``mmap_reads``, ``write_queue_bytes``, ``max_open_segment_files``); everything it
-holds is observable through :meth:`IoResources.stats` (logged by the server, GetStats' hot-path block).
+``[system.io] writer``, ``direct_io``, ``mmap_reads``, ``write_queue_bytes``, ``max_open_segment_files``);
+everything it holds is observable through :meth:`IoResources.stats` (logged by the server, GetStats' hot-path
+block).
 
 * ``pool`` — the :class:`iggy_server._native.BufferPool`: request payloads are received into its buffers
   (and, without ``mmap_reads``, polls read segment bytes into them), so neither allocates on the steady path.
