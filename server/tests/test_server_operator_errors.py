@@ -1,6 +1,7 @@
-"""Operator mistakes: a read-only, full or unwritable data directory stops start-up with one clear line and
-a non-zero exit; a disk that fills up while serving makes every state-changing command answer a specific
-code (10006 CannotWriteToFile; 4006 CannotSaveMessagesToSegment for sends), never the generic error 1.
+"""Operator mistakes: a read-only, full or unwritable data directory or a taken listener port stops start-up
+with one clear line and a non-zero exit (a taken port: 4, naming the listener); a disk that fills up while
+serving makes every state-changing command answer a specific code (10006 CannotWriteToFile; 4006
+CannotSaveMessagesToSegment for sends), never the generic error 1.
 
 The filesystems are small tmpfs mounts (read-only ones remounted so), which needs CAP_SYS_ADMIN: without
 it these tests are skipped.
@@ -9,6 +10,7 @@ it these tests are skipped.
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 import uuid
@@ -19,6 +21,7 @@ import pytest
 from iggy.protocol import requests
 from iggy.protocol.codes import ErrorCode
 from iggy.protocol.primitives import Consumer
+from iggy_server.__main__ import EXIT_ADDRESS_IN_USE
 
 from server_support import ServerProcess
 
@@ -159,3 +162,25 @@ def test_partitions_past_the_open_segment_file_bound_are_refused_with_3000(tmp_p
             client.send("s", "t2", [b"fits"])
     finally:
         assert server.stop() == 0
+
+
+@pytest.mark.parametrize("section", ["tcp", "http", "quic", "websocket"])
+def test_a_taken_listener_port_is_refused_naming_that_listener_with_its_own_exit_code(tmp_path, section):
+    # QUIC listens on UDP; the others on TCP. The port is held for the whole start-up.
+    kind = socket.SOCK_DGRAM if section == "quic" else socket.SOCK_STREAM
+    with socket.socket(socket.AF_INET, kind) as holder:
+        holder.bind(("127.0.0.1", 0))
+        if kind == socket.SOCK_STREAM:
+            holder.listen()
+        taken = f"127.0.0.1:{holder.getsockname()[1]}"
+        env = {k: v for k, v in os.environ.items() if not k.startswith("IGGY_")}
+        env.update({f"IGGY_{name}_ADDRESS": "127.0.0.1:0" for name in ("TCP", "HTTP", "QUIC", "WEBSOCKET")})
+        env.update({"IGGY_SYSTEM_PATH": str(tmp_path / "data"), "IGGY_LOGGING_LEVEL": "warning"})
+        env[f"IGGY_{section.upper()}_ADDRESS"] = taken
+        result = subprocess.run(
+            [sys.executable, "-m", "iggy_server", "--with-default-root-credentials"],
+            env=env, cwd=tmp_path, capture_output=True, text=True, timeout=START_TIMEOUT_S,
+        )
+    assert result.returncode == EXIT_ADDRESS_IN_USE, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and f"{section}.address {taken}: Address already in use" in lines[0], result.stderr

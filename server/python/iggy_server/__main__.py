@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import logging
 import shutil
 import sys
@@ -21,6 +22,8 @@ from .errors import IggyError
 
 DEFAULT_ROOT_CREDENTIALS = ("iggy", "iggy")
 EXIT_BROKEN_INSTALL = 3
+# Its own code so a launcher can tell "that port is taken, pick another" from every other start-up failure.
+EXIT_ADDRESS_IN_USE = 4
 _LEVELS = {
     "trace": logging.DEBUG,
     "debug": logging.DEBUG,
@@ -100,10 +103,10 @@ def main(argv: list[str] | None = None) -> int:
         log.error("configuration error: %s", exc)
         ctx.metadata.close()
         return 2
-    except OSError as exc:
-        log.error("cannot listen on %s: %s", config.tcp.address, exc)
+    except OSError as exc:  # a ListenError names the listener (tcp, http, quic, websocket) and its address
+        log.error("cannot listen on %s", exc.strerror or exc)
         ctx.metadata.close()
-        return 1
+        return EXIT_ADDRESS_IN_USE if exc.errno == errno.EADDRINUSE else 1
     return 0
 
 

@@ -26,7 +26,7 @@ from .handlers import load_handlers
 from .session import Session, now_us
 from .tcp.connection import Connection
 from .tcp.framing import FRAME_COUNTERS
-from .transports import start_listeners, stop_listeners
+from .transports import ListenError, start_listeners, stop_listeners
 from .transports.certificates import server_tls_context
 
 __all__ = ["IggyServer", "run_server"]
@@ -67,9 +67,11 @@ class IggyServer:
         load_handlers()
         host, port = split_address(self.ctx.config.tcp.address, "tcp.address")
         loop = asyncio.get_running_loop()
-        self._server = await loop.create_server(
-            lambda: Connection(self), host, port, reuse_address=True, ssl=_tls_context(self.ctx.config.tcp.tls)
-        )
+        tls = _tls_context(self.ctx.config.tcp.tls)
+        try:
+            self._server = await loop.create_server(lambda: Connection(self), host, port, reuse_address=True, ssl=tls)
+        except OSError as exc:
+            raise ListenError("tcp", self.ctx.config.tcp.address, exc) from exc
         sockname = self._server.sockets[0].getsockname()
         self.ctx.bound_host, self.ctx.bound_port = sockname[0], sockname[1]
         try:

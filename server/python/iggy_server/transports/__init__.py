@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
 from typing import Any
 
-__all__ = ["start_listeners", "stop_listeners", "LISTENERS"]
+__all__ = ["ListenError", "start_listeners", "stop_listeners", "LISTENERS"]
 
 log = logging.getLogger(__name__)
 
@@ -22,6 +23,16 @@ LISTENERS = {
     "quic": ("quic", "QuicListener", "quic"),
     "websocket": ("websocket", "WebSocketListener", "websocket"),
 }
+
+
+class ListenError(OSError):
+    """A listener could not bind; the message names its config section and address, so an operator whose
+    ``websocket.address`` is taken is not sent to look at ``tcp.address``."""
+
+    def __init__(self, section: str, address: str, cause: OSError) -> None:
+        reason = os.strerror(cause.errno) if cause.errno else str(cause)
+        super().__init__(cause.errno, f"{section}.address {address}: {reason}")
+        self.section = section
 
 
 async def start_listeners(ctx: Any) -> dict[str, Any]:
@@ -39,7 +50,10 @@ async def start_listeners(ctx: Any) -> dict[str, Any]:
             module = importlib.import_module(f"{__name__}.{module_name}")
             listener = getattr(module, class_name)(ctx)
             host, port = split_address(config.address, f"{section}.address")
-            bound = await listener.start(host, port)
+            try:
+                bound = await listener.start(host, port)
+            except OSError as exc:
+                raise ListenError(section, config.address, exc) from exc
             started[section] = listener
             ctx.transport_ports[section] = bound[1]
             log.info("%s listening on %s:%d", section, bound[0], bound[1])
