@@ -4,14 +4,17 @@ stdin stops the server and removes its directory. `TestServer`, its Python face,
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 
 from iggy.sync import IggyClient
 from iggy_server.testing import TestServer
+from iggy_server.testing import __main__ as launcher
 
 
 def _read_until_ready(process: subprocess.Popen[str]) -> dict[str, str]:
@@ -120,3 +123,49 @@ def test_test_server_tls_gives_the_ca_and_a_failed_start_raises_with_the_reason(
     with pytest.raises(RuntimeError, match="tcp.tls.cert_file"):
         broken.start()
     assert broken.stop() is None  # never started
+
+
+def test_launcher_ports_lie_below_the_kernels_ephemeral_range() -> None:
+    # Where connect() never picks a client's local port, so nothing but another server can take them.
+    ephemeral_low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    if ephemeral_low - launcher.LISTENER_PORT_FLOOR < launcher.MIN_LISTENER_PORT_CHOICES:
+        pytest.skip(f"the ephemeral range starts at {ephemeral_low}: the launcher lets the kernel choose")
+    with TestServer() as server:
+        addresses = [server.address, *server.transport_addresses.values()]
+        ports = [int(address.rpartition(":")[2]) for address in addresses]
+        assert len(set(ports)) == 4 and all(launcher.LISTENER_PORT_FLOOR <= p < ephemeral_low for p in ports)
+
+
+def test_a_start_on_a_taken_port_tries_other_ports(tmp_path, monkeypatch) -> None:
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        taken = holder.getsockname()[1]
+        picks = [{"tcp": taken, "http": 0, "quic": 0, "websocket": 0}]
+        real_pick = launcher._pick_listener_ports
+        monkeypatch.setattr(launcher, "_pick_listener_ports", lambda: picks.pop() if picks else real_pick())
+        server = launcher.LaunchedServer(tmp_path, {}, tls=False)
+        try:
+            address = server.start()
+            assert not picks and int(address.rpartition(":")[2]) != taken
+            assert "tcp.address 127.0.0.1:%d: Address already in use" % taken in server.log_tail()
+        finally:
+            server.kill()
+
+
+def test_a_restart_waits_for_a_port_held_for_a_moment(tmp_path) -> None:
+    # The CI failure this guards against: while the server was down, a client socket got the WebSocket port.
+    server = launcher.LaunchedServer(tmp_path, {}, tls=False)
+    try:
+        address = server.start()
+        transport_addresses = dict(server.transport_addresses)
+        server.kill()
+        holder = socket.socket()
+        holder.bind(("127.0.0.1", server.ports["websocket"]))
+        holder.listen()
+        threading.Timer(1.0, holder.close).start()
+        assert server.restart() == address
+        assert server.transport_addresses == transport_addresses
+        assert "websocket.address" in server.log_tail()  # it was refused before the holder let go
+    finally:
+        server.kill()

@@ -1,7 +1,8 @@
 """The one server launcher for every language's integration tests: ``python -m iggy_server.testing``.
 
-Starts ``iggy-server`` on a kernel-chosen 127.0.0.1 port with a private temporary data directory and root
-``iggy``/``iggy``, then prints one line per fact on stdout and flushes:
+Starts ``iggy-server`` on free 127.0.0.1 ports (random ones below the kernel's ephemeral range, picked again when
+one is taken) with a private temporary data directory and root ``iggy``/``iggy``, then prints one line per fact
+on stdout and flushes:
 
     address 127.0.0.1:PORT
     http_address 127.0.0.1:PORT         (one line per enabled transport: http_address, quic_address, websocket_address)
@@ -19,7 +20,8 @@ private one and leaves it in place (a test that reopens the same data under othe
 
 Commands on stdin, one per line: ``kill`` SIGKILLs the server (a crash) and answers ``killed``; ``stop`` stops it
 gracefully and answers ``stopped EXIT_CODE``; ``restart`` kills it if it runs and starts it again on the same data
-and the same ports, answering with the start-up lines again (``address`` ... ``ready``). An unknown line answers
+and the same ports (waiting up to ``RESTART_BIND_WAIT_S`` for a port held meanwhile), answering with the
+start-up lines again (``address`` ... ``ready``). An unknown line answers
 ``error unknown command`` and changes nothing. A server that cannot start makes the launcher print
 ``error MESSAGE`` (with the server log's last lines) and exit 1.
 """
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -37,10 +40,42 @@ import threading
 import time
 from pathlib import Path
 
+from iggy_server.__main__ import EXIT_ADDRESS_IN_USE
+
 START_TIMEOUT_S = 30.0
 STOP_TIMEOUT_S = 15.0
 POLL_INTERVAL_S = 0.02
 TRANSPORTS = ("http", "quic", "websocket")
+PORT_ATTEMPTS = 20
+RESTART_BIND_WAIT_S = 10.0
+RESTART_BIND_RETRY_S = 0.1
+# Listener ports come from below the kernel's ephemeral range, where connect() never picks a client's local
+# port: a restart on the same ports cannot then find one taken by a client connection made while the server
+# was down (a kernel-chosen port 0 lies inside that range). The floor leaves the well-known services alone.
+LISTENER_PORT_FLOOR = 10_000
+MIN_LISTENER_PORT_CHOICES = 1_000
+EPHEMERAL_RANGE_FILE = Path("/proc/sys/net/ipv4/ip_local_port_range")
+
+
+class AddressInUse(RuntimeError):
+    """The server exited because one of its listener ports was taken."""
+
+
+def _pick_listener_ports() -> dict[str, int]:
+    """A random free-looking port per listener (TCP and the other transports), distinct from each other.
+
+    Port 0 (the kernel's choice) for every listener where the ephemeral range leaves too little room below it.
+    A taken port is found by the server itself (exit ``EXIT_ADDRESS_IN_USE``) and the caller picks again.
+    """
+    names = ("tcp", *TRANSPORTS)
+    try:
+        ephemeral_low = int(EPHEMERAL_RANGE_FILE.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return dict.fromkeys(names, 0)
+    if ephemeral_low - LISTENER_PORT_FLOOR < MIN_LISTENER_PORT_CHOICES:
+        return dict.fromkeys(names, 0)
+    ports = random.SystemRandom().sample(range(LISTENER_PORT_FLOOR, ephemeral_low), len(names))
+    return dict(zip(names, ports, strict=True))
 
 
 class LaunchedServer:
@@ -66,18 +101,41 @@ class LaunchedServer:
                 "IGGY_TCP_TLS_KEY_FILE": str(key),
             }
         self.process: subprocess.Popen[bytes] | None = None
+        self.ports: dict[str, int] = {}
         self.transport_addresses: dict[str, str] = {}
 
-    def start(self, address: str = "127.0.0.1:0", transport_addresses: dict[str, str] | None = None) -> str:
-        """Start on ``address`` (and the given transport addresses, for a restart on the same ports)."""
+    def start(self) -> str:
+        """Start on fresh listener ports; another set of ports when one of them turns out to be taken."""
+        for _ in range(PORT_ATTEMPTS - 1):
+            try:
+                return self._start_on(_pick_listener_ports())
+            except AddressInUse:
+                continue
+        return self._start_on(_pick_listener_ports())
+
+    def restart(self) -> str:
+        """Kill the server if it runs and start it on the same data and ports.
+
+        A port can be held for a moment by something that is not ours (a client socket whose local port the
+        kernel picked): wait for it, up to ``RESTART_BIND_WAIT_S``, rather than give up at the first refusal.
+        """
+        self.kill()
+        deadline = time.monotonic() + RESTART_BIND_WAIT_S
+        while True:
+            try:
+                return self._start_on(self.ports)
+            except AddressInUse:
+                if time.monotonic() >= deadline:
+                    raise
+                time.sleep(RESTART_BIND_RETRY_S)
+
+    def _start_on(self, ports: dict[str, int]) -> str:
+        """Start once on ``ports`` (``{"tcp": PORT, "http": PORT, ...}``); the TCP address once it listens."""
+        self.ports = dict(ports)
         self.address_file.unlink(missing_ok=True)
         env = {k: v for k, v in os.environ.items() if not k.startswith("IGGY_")}
+        env.update({f"IGGY_{name.upper()}_ADDRESS": f"127.0.0.1:{port}" for name, port in ports.items()})
         env.update(
-            # Every transport on a free port, so test servers never collide on Iggy's fixed defaults.
-            IGGY_HTTP_ADDRESS="127.0.0.1:0",
-            IGGY_QUIC_ADDRESS="127.0.0.1:0",
-            IGGY_WEBSOCKET_ADDRESS="127.0.0.1:0",
-            IGGY_TCP_ADDRESS=address,
             IGGY_TCP_ADDRESS_FILE=str(self.address_file),
             IGGY_SYSTEM_PATH=str(self.data_dir),
             IGGY_LOGGING_LEVEL="warning",
@@ -86,8 +144,6 @@ class LaunchedServer:
         )
         env.update(self.tls_env)
         env.update(self.extra_env)
-        for transport, transport_address in (transport_addresses or {}).items():
-            env[f"IGGY_{transport.upper()}_ADDRESS"] = transport_address
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "iggy_server"],
@@ -99,10 +155,16 @@ class LaunchedServer:
         deadline = time.monotonic() + START_TIMEOUT_S
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"server exited with {self.process.returncode}: {self.log_tail()}")
+                message = f"server exited with {self.process.returncode}: {self.log_tail()}"
+                if self.process.returncode == EXIT_ADDRESS_IN_USE:
+                    raise AddressInUse(message)
+                raise RuntimeError(message)
             text = self.address_file.read_text().strip() if self.address_file.exists() else ""
             if text:
                 self.transport_addresses = self._read_transport_addresses()
+                # The bound ports, so a restart reuses them also where the kernel chose (port 0).
+                bound = {"tcp": text, **self.transport_addresses}
+                self.ports.update({name: int(value.rpartition(":")[2]) for name, value in bound.items()})
                 return text
             time.sleep(POLL_INTERVAL_S)
         self.kill()
@@ -197,9 +259,8 @@ def main(argv: list[str] | None = None) -> int:
                 elif command == "stop":
                     _say(f"stopped {server.stop()}")
                 elif command == "restart":
-                    server.kill()
                     try:
-                        _announce(server, server.start(address, server.transport_addresses))
+                        _announce(server, server.restart())
                     except RuntimeError as exc:
                         _say(f"error {exc}")
                         break
