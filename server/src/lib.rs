@@ -16,6 +16,7 @@ mod py_bench;
 mod py_buffer;
 mod py_map;
 mod py_pool;
+mod py_sender;
 mod py_writer;
 mod recovery;
 mod wire_layout;
@@ -193,6 +194,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_pool::BufferPool>()?;
     m.add_class::<py_pool::PooledBuffer>()?;
     m.add_class::<py_map::MappedFile>()?;
+    m.add_class::<py_sender::SocketSender>()?;
+    m.add_class::<py_sender::SenderHandle>()?;
     m.add("PoolExhausted", m.py().get_type::<py_pool::PoolExhausted>())?;
     m.add_class::<py_writer::SegmentFileWriter>()?;
     m.add_function(wrap_pyfunction!(py_writer::io_uring_status, m)?)?;

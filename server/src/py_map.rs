@@ -3,11 +3,12 @@
 //! Polls send segment bytes from it instead of copying them into a buffer first. Unlike Python's
 //! `mmap.mmap` (3.11), it keeps no duplicate of the descriptor, so a map costs no slot of the server's
 //! open-file budget; the map stays valid after the descriptor is closed or the file unlinked. The memory
-//! is unmapped when the object is collected, which cannot happen while a memoryview of it is alive
-//! (every export holds a reference).
+//! is unmapped when the object is collected and the send thread holds no range of it, which cannot happen
+//! while a memoryview of it is alive (every export holds a reference).
 
 use std::os::raw::{c_int, c_void};
 use std::ptr;
+use std::sync::Arc;
 
 use crate::py_buffer::fill_byte_view;
 
@@ -15,10 +16,34 @@ use pyo3::exceptions::{PyBufferError, PyOSError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
 
+/// The mapping itself, shared with the send thread (`py_sender`) so a queued answer keeps its bytes mapped
+/// without holding the GIL.
+pub(crate) struct Mapping {
+    pub(crate) address: usize,
+    pub(crate) length: usize,
+}
+
+impl Drop for Mapping {
+    fn drop(&mut self) {
+        // SAFETY: the mapping made in `MappedFile::new`, unmapped once: no export and no queued send is alive
+        // (each holds a reference).
+        unsafe {
+            libc::munmap(self.address as *mut c_void, self.length);
+        }
+    }
+}
+
 #[pyclass(module = "iggy_server._native", frozen)]
 pub struct MappedFile {
     address: usize,
     length: usize,
+    mapping: Arc<Mapping>,
+}
+
+impl MappedFile {
+    pub(crate) fn mapping(&self) -> &Arc<Mapping> {
+        &self.mapping
+    }
 }
 
 #[pymethods]
@@ -35,7 +60,8 @@ impl MappedFile {
         if address == libc::MAP_FAILED {
             return Err(PyOSError::new_err(std::io::Error::last_os_error().to_string()));
         }
-        Ok(Self { address: address as usize, length })
+        let address = address as usize;
+        Ok(Self { address, length, mapping: Arc::new(Mapping { address, length }) })
     }
 
     fn __len__(&self) -> usize {
@@ -88,13 +114,4 @@ impl MappedFile {
     }
 
     unsafe fn __releasebuffer__(&self, _view: *mut ffi::Py_buffer) {}
-}
-
-impl Drop for MappedFile {
-    fn drop(&mut self) {
-        // SAFETY: the mapping made in `new`, unmapped once: no export is alive (each holds a reference).
-        unsafe {
-            libc::munmap(self.address as *mut c_void, self.length);
-        }
-    }
 }

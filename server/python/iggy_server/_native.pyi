@@ -127,6 +127,47 @@ class MappedFile:
         OSError where a plain access would raise SIGBUS (a disk I/O error, a file truncated below the
         range) or where the kernel lacks the call (before Linux 5.14). ValueError outside the map."""
 
+class SocketSender:
+    """One native thread that writes client answers with the GIL released (``tcp.send_thread``). A
+    connection ``attach``es its socket (a duplicate descriptor is kept until the handle closes); from then on
+    every answer goes through the handle, in order. Views of a ``MappedFile`` are queued by reference (the
+    mapping stays alive while queued); other parts are copied."""
+
+    def __init__(self) -> None: ...
+    def attach(self, fd: int) -> SenderHandle:
+        """Send the answers of the socket open on ``fd`` from now on (ValueError once stopped)."""
+    @property
+    def notify_fd(self) -> int:
+        """An eventfd for the event loop: readable when a waited-for queue reached its threshold or a
+        connection's duplicate was closed. Reset with :meth:`clear_notify`."""
+    def clear_notify(self) -> None: ...
+    def open_connections(self) -> int:
+        """Handles whose duplicate descriptor is still open (answers queued or not yet closed)."""
+    def stats(self) -> tuple[int, int, int]:
+        """(bytes sent by the thread, answers sent inline by ``write``, answers queued for the thread)."""
+    def stop(self) -> None:
+        """Stop the thread (GIL released while joining); connections still open are closed, their queued
+        answers dropped."""
+
+class SenderHandle:
+    """One connection's way to the send thread (see :class:`SocketSender`). Dropping it closes gracefully."""
+
+    def write(self, parts: list[Buffer]) -> None:
+        """Queue an answer's parts after everything written before; sent inline when nothing is queued and
+        the answer is under 64 KiB. Dropped silently once the connection failed or is closing."""
+    @property
+    def queued_bytes(self) -> int: ...
+    def notify_at_or_below(self, threshold_bytes: int) -> bool:
+        """Signal ``notify_fd`` once at most ``threshold_bytes`` are queued; True (and no signal) if that
+        already holds."""
+    def close(self, graceful: bool) -> None:
+        """Close the duplicate after the queued answers are sent (``graceful``) or now, dropping them."""
+    @property
+    def closed(self) -> bool: ...
+    @property
+    def failed(self) -> int | None:
+        """The errno of the send that failed (the peer went away), else None."""
+
 class BufferPool:
     """Bounded pool of page-aligned buffers in power-of-two classes from 4 KiB to 128 MiB. Free
     buffers are kept for reuse (no allocator call after warm-up); in-use plus cached bytes never

@@ -58,7 +58,8 @@ def test_every_stub_constant_exists_as_an_int():
 def test_stub_classes_match():
     classes = {node.name: node for node in stub_tree().body if isinstance(node, ast.ClassDef)}
     assert set(classes) == {
-        "NativeError", "PoolExhausted", "PooledBuffer", "BufferPool", "MappedFile", "SegmentFileWriter", "BenchRun"
+        "NativeError", "PoolExhausted", "PooledBuffer", "BufferPool", "MappedFile", "SocketSender", "SenderHandle",
+        "SegmentFileWriter", "BenchRun",
     }
     assert issubclass(_native.NativeError, Exception)
     assert issubclass(_native.PoolExhausted, Exception)

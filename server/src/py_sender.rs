@@ -1,0 +1,592 @@
+//! `SocketSender`: one native thread that writes answers to client TCP sockets with the GIL released.
+//!
+//! Why: with several consumers the event loop thread is the server's bottleneck, and a third of its time went
+//! to the kernel's TCP send path (copying a poll's megabyte into socket buffers and delivering it). Handing
+//! large answers to this thread lets the second core do that work while the loop parses and reads the next
+//! request. Small answers (acks) are still written inline by the caller when nothing is queued, so they
+//! gain no thread hop.
+//!
+//! Each connection attaches a duplicate of its socket descriptor (`attach`); from then on every answer of
+//! the connection goes through its `SenderHandle`, so answers stay in order. Queued bytes are either copied
+//! (headers, small parts) or, for views of a `MappedFile`, a shared reference to the mapping — no copy of
+//! segment bytes in user space. Only this thread removes queued chunks and closes the duplicate, so a
+//! chunk being sent is never freed and a descriptor being written is never closed under it.
+//!
+//! The Python side learns that a connection's queue fell to a threshold through an eventfd it watches
+//! (`notify_fd`), which drives reading again after backpressure and a deferred close.
+
+use std::collections::{HashMap, VecDeque};
+use std::io;
+use std::os::raw::c_int;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+
+use pyo3::buffer::PyBuffer;
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyMemoryView};
+
+use crate::py_map::{MappedFile, Mapping};
+
+/// Answers below this size are sent by the caller when nothing is queued before them.
+const INLINE_SEND_LIMIT_BYTES: usize = 64 * 1024;
+/// iovecs per sendmsg (well under IOV_MAX = 1024).
+const MAX_IOVECS: usize = 64;
+const MAX_EVENTS: usize = 64;
+/// The epoll token of the wake eventfd; connection tokens start at 1.
+const WAKE_TOKEN: u64 = 0;
+const NO_THRESHOLD: usize = usize::MAX;
+
+enum Chunk {
+    Owned(Vec<u8>),
+    Mapped { _mapping: Arc<Mapping>, address: usize, length: usize },
+}
+
+impl Chunk {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Chunk::Owned(bytes) => bytes,
+            // SAFETY: the range lies within the mapping (checked when queued), which `_mapping` keeps alive.
+            Chunk::Mapped { address, length, .. } => unsafe {
+                std::slice::from_raw_parts(*address as *const u8, *length)
+            },
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Closing {
+    No,
+    /// Send what is queued, then close.
+    Graceful,
+    /// Drop what is queued and close now.
+    Abort,
+}
+
+struct ConnState {
+    queue: VecDeque<Chunk>,
+    /// Bytes of the front chunk already sent.
+    front_sent: usize,
+    closing: Closing,
+    /// The duplicate descriptor is closed (and removed from epoll); nothing more is sent.
+    closed: bool,
+    /// The last send error (the peer reset or went away); later writes are dropped.
+    failed: Option<i32>,
+}
+
+struct Conn {
+    token: u64,
+    fd: c_int,
+    state: Mutex<ConnState>,
+    queued_bytes: AtomicUsize,
+    /// Notify Python once the queue is at or below this many bytes (NO_THRESHOLD: nobody waits).
+    notify_at_or_below: AtomicUsize,
+}
+
+struct Shared {
+    epoll: c_int,
+    /// Wakes the send thread (new work, a close, stop).
+    wake: c_int,
+    /// Wakes the Python loop (a queue fell to its threshold, a connection closed).
+    notify: c_int,
+    ready: Mutex<Vec<Arc<Conn>>>,
+    conns: Mutex<HashMap<u64, Arc<Conn>>>,
+    stop: AtomicBool,
+    next_token: AtomicU64,
+    sent_bytes: AtomicU64,
+    inline_sends: AtomicU64,
+    queued_sends: AtomicU64,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panic while holding one of these locks would be a bug in this file; the data stay consistent enough
+    // to keep closing connections, so poisoning is not propagated.
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn signal(fd: c_int) {
+    let one: u64 = 1;
+    // SAFETY: writing 8 bytes to an eventfd; a full counter (EAGAIN) already means "signalled".
+    unsafe {
+        libc::write(fd, (&one as *const u64).cast(), 8);
+    }
+}
+
+fn drain_eventfd(fd: c_int) {
+    let mut value: u64 = 0;
+    // SAFETY: reading 8 bytes from a non-blocking eventfd into a u64.
+    unsafe {
+        libc::read(fd, (&mut value as *mut u64).cast(), 8);
+    }
+}
+
+fn last_errno() -> i32 {
+    io::Error::last_os_error().raw_os_error().unwrap_or(0)
+}
+
+/// Drop `sent` bytes from the front of the queue.
+fn advance(state: &mut ConnState, mut sent: usize) {
+    while sent > 0 {
+        let front_left = state.queue.front().map_or(0, |chunk| chunk.bytes().len()) - state.front_sent;
+        if sent >= front_left {
+            sent -= front_left;
+            state.queue.pop_front();
+            state.front_sent = 0;
+        } else {
+            state.front_sent += sent;
+            sent = 0;
+        }
+    }
+}
+
+impl Shared {
+    fn schedule(&self, conn: &Arc<Conn>) {
+        lock(&self.ready).push(Arc::clone(conn));
+        signal(self.wake);
+    }
+
+    fn notify_if_due(&self, conn: &Conn) {
+        let threshold = conn.notify_at_or_below.load(Ordering::Acquire);
+        if threshold != NO_THRESHOLD && conn.queued_bytes.load(Ordering::Acquire) <= threshold {
+            conn.notify_at_or_below.store(NO_THRESHOLD, Ordering::Release);
+            signal(self.notify);
+        }
+    }
+
+    /// Close the duplicate: out of epoll first (the original descriptor keeps the registration alive
+    /// otherwise), then closed; the queue is dropped.
+    fn close_conn(&self, conn: &Conn, state: &mut ConnState) {
+        if state.closed {
+            return;
+        }
+        state.closed = true;
+        state.queue.clear();
+        state.front_sent = 0;
+        conn.queued_bytes.store(0, Ordering::Release);
+        // SAFETY: our own duplicate, registered in our epoll, closed exactly once (guarded by `closed`).
+        unsafe {
+            libc::epoll_ctl(self.epoll, libc::EPOLL_CTL_DEL, conn.fd, std::ptr::null_mut());
+            libc::close(conn.fd);
+        }
+        lock(&self.conns).remove(&conn.token);
+        signal(self.notify);
+    }
+
+    fn arm_writable(&self, conn: &Conn) {
+        let mut event = libc::epoll_event { events: (libc::EPOLLOUT | libc::EPOLLONESHOT) as u32, u64: conn.token };
+        // SAFETY: the duplicate is open (not `closed`) and registered at attach.
+        unsafe {
+            libc::epoll_ctl(self.epoll, libc::EPOLL_CTL_MOD, conn.fd, &mut event);
+        }
+    }
+
+    /// Send as much of `conn`'s queue as the socket takes; wait for EPOLLOUT when it is full.
+    fn service(&self, conn: &Conn) {
+        loop {
+            let mut state = lock(&conn.state);
+            if state.closed {
+                return;
+            }
+            if state.closing == Closing::Abort || state.failed.is_some() {
+                self.close_conn(conn, &mut state);
+                return;
+            }
+            if state.queue.is_empty() {
+                if state.closing == Closing::Graceful {
+                    self.close_conn(conn, &mut state);
+                }
+                return;
+            }
+            // The iovecs point into the queued chunks while the lock is released: only this thread removes
+            // chunks, and a push by the writer moves chunk handles, never the bytes (heap or mapping).
+            let ranges: Vec<(usize, usize)> = state
+                .queue
+                .iter()
+                .take(MAX_IOVECS)
+                .enumerate()
+                .map(|(index, chunk)| {
+                    let bytes = chunk.bytes();
+                    let skip = if index == 0 { state.front_sent } else { 0 };
+                    (bytes[skip..].as_ptr() as usize, bytes.len() - skip)
+                })
+                .collect();
+            drop(state);
+            let result = send_ranges(conn.fd, &ranges);
+            let mut state = lock(&conn.state);
+            match result {
+                Ok(sent) => {
+                    advance(&mut state, sent);
+                    conn.queued_bytes.fetch_sub(sent, Ordering::AcqRel);
+                    self.sent_bytes.fetch_add(sent as u64, Ordering::Relaxed);
+                    drop(state);
+                    self.notify_if_due(conn);
+                }
+                Err(errno) if errno == libc::EAGAIN || errno == libc::EWOULDBLOCK => {
+                    self.arm_writable(conn);
+                    return;
+                }
+                Err(errno) => {
+                    state.failed = Some(errno);
+                    self.close_conn(conn, &mut state);
+                    return;
+                }
+            }
+        }
+    }
+
+    fn run(&self) {
+        let mut events = [libc::epoll_event { events: 0, u64: 0 }; MAX_EVENTS];
+        loop {
+            // SAFETY: `events` has room for MAX_EVENTS entries.
+            let count = unsafe { libc::epoll_wait(self.epoll, events.as_mut_ptr(), MAX_EVENTS as c_int, -1) };
+            if count < 0 {
+                if last_errno() == libc::EINTR {
+                    continue;
+                }
+                return; // the epoll descriptor is gone: nothing can be served any more
+            }
+            let mut work: Vec<Arc<Conn>> = Vec::new();
+            {
+                let conns = lock(&self.conns);
+                for event in &events[..count as usize] {
+                    let token = event.u64;
+                    if token == WAKE_TOKEN {
+                        drain_eventfd(self.wake);
+                    } else if let Some(conn) = conns.get(&token) {
+                        work.push(Arc::clone(conn));
+                    }
+                }
+            }
+            work.append(&mut lock(&self.ready));
+            for conn in &work {
+                self.service(conn);
+            }
+            if self.stop.load(Ordering::Acquire) {
+                let remaining: Vec<Arc<Conn>> = lock(&self.conns).values().cloned().collect();
+                for conn in remaining {
+                    let mut state = lock(&conn.state);
+                    self.close_conn(&conn, &mut state);
+                }
+                return;
+            }
+        }
+    }
+}
+
+/// sendmsg over raw (address, length) ranges without blocking: bytes sent, or the errno.
+fn send_ranges(fd: c_int, ranges: &[(usize, usize)]) -> Result<usize, i32> {
+    let mut iovecs: Vec<libc::iovec> =
+        ranges.iter().map(|&(address, length)| libc::iovec { iov_base: address as *mut _, iov_len: length }).collect();
+    // SAFETY: a zeroed msghdr naming the iovecs, whose memory the caller keeps alive.
+    let mut message: libc::msghdr = unsafe { std::mem::zeroed() };
+    message.msg_iov = iovecs.as_mut_ptr();
+    message.msg_iovlen = iovecs.len() as _;
+    loop {
+        // SAFETY: `message` points at valid iovecs for the duration of the call.
+        let sent = unsafe { libc::sendmsg(fd, &message, libc::MSG_NOSIGNAL | libc::MSG_DONTWAIT) };
+        if sent >= 0 {
+            return Ok(sent as usize);
+        }
+        let errno = last_errno();
+        if errno != libc::EINTR {
+            return Err(errno);
+        }
+    }
+}
+
+fn eventfd() -> PyResult<c_int> {
+    // SAFETY: plain syscall; checked below.
+    let fd = unsafe { libc::eventfd(0, libc::EFD_NONBLOCK | libc::EFD_CLOEXEC) };
+    if fd < 0 {
+        return Err(PyOSError::new_err(io::Error::last_os_error().to_string()));
+    }
+    Ok(fd)
+}
+
+/// The send thread and its connections; one per server.
+#[pyclass(module = "iggy_server._native", frozen)]
+pub struct SocketSender {
+    shared: Arc<Shared>,
+    thread: Mutex<Option<JoinHandle<()>>>,
+}
+
+#[pymethods]
+impl SocketSender {
+    #[new]
+    fn new() -> PyResult<Self> {
+        // SAFETY: plain syscall; checked below.
+        let epoll = unsafe { libc::epoll_create1(libc::EPOLL_CLOEXEC) };
+        if epoll < 0 {
+            return Err(PyOSError::new_err(io::Error::last_os_error().to_string()));
+        }
+        let wake = eventfd()?;
+        let notify = eventfd()?;
+        let mut event = libc::epoll_event { events: libc::EPOLLIN as u32, u64: WAKE_TOKEN };
+        // SAFETY: both descriptors were just created.
+        if unsafe { libc::epoll_ctl(epoll, libc::EPOLL_CTL_ADD, wake, &mut event) } < 0 {
+            return Err(PyOSError::new_err(io::Error::last_os_error().to_string()));
+        }
+        let shared = Arc::new(Shared {
+            epoll,
+            wake,
+            notify,
+            ready: Mutex::new(Vec::new()),
+            conns: Mutex::new(HashMap::new()),
+            stop: AtomicBool::new(false),
+            next_token: AtomicU64::new(1),
+            sent_bytes: AtomicU64::new(0),
+            inline_sends: AtomicU64::new(0),
+            queued_sends: AtomicU64::new(0),
+        });
+        let runner = Arc::clone(&shared);
+        let thread = std::thread::Builder::new()
+            .name("iggy-send".into())
+            .spawn(move || runner.run())
+            .map_err(|error| PyOSError::new_err(error.to_string()))?;
+        Ok(Self { shared, thread: Mutex::new(Some(thread)) })
+    }
+
+    /// Send the answers of the socket open on `fd` from now on (a duplicate of it is kept until closed).
+    fn attach(&self, fd: c_int) -> PyResult<SenderHandle> {
+        if self.shared.stop.load(Ordering::Acquire) {
+            return Err(PyValueError::new_err("the send thread is stopped"));
+        }
+        // SAFETY: duplicating a descriptor the caller owns; checked below.
+        let duplicate = unsafe { libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 0) };
+        if duplicate < 0 {
+            return Err(PyOSError::new_err(io::Error::last_os_error().to_string()));
+        }
+        let token = self.shared.next_token.fetch_add(1, Ordering::Relaxed);
+        // Registered without events: armed (one shot) when the socket is full.
+        let mut event = libc::epoll_event { events: libc::EPOLLONESHOT as u32, u64: token };
+        // SAFETY: our fresh duplicate.
+        if unsafe { libc::epoll_ctl(self.shared.epoll, libc::EPOLL_CTL_ADD, duplicate, &mut event) } < 0 {
+            let error = io::Error::last_os_error();
+            // SAFETY: ours, never registered.
+            unsafe { libc::close(duplicate) };
+            return Err(PyOSError::new_err(error.to_string()));
+        }
+        let conn = Arc::new(Conn {
+            token,
+            fd: duplicate,
+            state: Mutex::new(ConnState {
+                queue: VecDeque::new(),
+                front_sent: 0,
+                closing: Closing::No,
+                closed: false,
+                failed: None,
+            }),
+            queued_bytes: AtomicUsize::new(0),
+            notify_at_or_below: AtomicUsize::new(NO_THRESHOLD),
+        });
+        lock(&self.shared.conns).insert(token, Arc::clone(&conn));
+        Ok(SenderHandle { shared: Arc::clone(&self.shared), conn })
+    }
+
+    /// The eventfd the event loop watches: readable when a waited-for queue drained or a connection closed.
+    #[getter]
+    fn notify_fd(&self) -> c_int {
+        self.shared.notify
+    }
+
+    /// Reset `notify_fd` (call from its reader callback).
+    fn clear_notify(&self) {
+        drain_eventfd(self.shared.notify);
+    }
+
+    /// Connections whose duplicate is still open (queued answers or not yet closed).
+    fn open_connections(&self) -> usize {
+        lock(&self.shared.conns).len()
+    }
+
+    /// (bytes sent by the thread, answers sent inline, answers queued for the thread).
+    fn stats(&self) -> (u64, u64, u64) {
+        (
+            self.shared.sent_bytes.load(Ordering::Relaxed),
+            self.shared.inline_sends.load(Ordering::Relaxed),
+            self.shared.queued_sends.load(Ordering::Relaxed),
+        )
+    }
+
+    /// Stop the thread: every connection still open is closed with its queue dropped. Callers close their
+    /// connections gracefully and wait (``open_connections() == 0``) first.
+    fn stop(&self, py: Python<'_>) {
+        self.shared.stop.store(true, Ordering::Release);
+        signal(self.shared.wake);
+        let thread = lock(&self.thread).take();
+        if let Some(thread) = thread {
+            py.allow_threads(|| {
+                let _ = thread.join();
+            });
+        }
+    }
+}
+
+impl Drop for SocketSender {
+    fn drop(&mut self) {
+        self.shared.stop.store(true, Ordering::Release);
+        signal(self.shared.wake);
+        if let Some(thread) = lock(&self.thread).take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        // SAFETY: the last reference (the thread and every handle are gone), so nobody signals these
+        // descriptors any more; created in `SocketSender::new`, closed once here.
+        unsafe {
+            libc::close(self.epoll);
+            libc::close(self.wake);
+            libc::close(self.notify);
+        }
+    }
+}
+
+impl Drop for Conn {
+    fn drop(&mut self) {
+        // A connection attached while the thread was stopping is never closed by it.
+        if !self.state.get_mut().map_or(true, |state| state.closed) {
+            // SAFETY: our duplicate, not closed before (`closed` is false) and unreachable from now on.
+            unsafe {
+                libc::close(self.fd);
+            }
+        }
+    }
+}
+
+/// One connection's way to the send thread.
+#[pyclass(module = "iggy_server._native", frozen)]
+pub struct SenderHandle {
+    shared: Arc<Shared>,
+    conn: Arc<Conn>,
+}
+
+impl SenderHandle {
+    fn request_close(&self, graceful: bool) {
+        {
+            let mut state = lock(&self.conn.state);
+            if state.closed {
+                return;
+            }
+            if !graceful || state.closing == Closing::No {
+                state.closing = if graceful { Closing::Graceful } else { Closing::Abort };
+            }
+        }
+        self.shared.schedule(&self.conn);
+    }
+}
+
+impl Drop for SenderHandle {
+    /// A handle dropped without `close` must not keep its socket open through the duplicate.
+    fn drop(&mut self) {
+        self.request_close(true);
+    }
+}
+
+fn chunk_of(py: Python<'_>, part: &Bound<'_, PyAny>) -> PyResult<Chunk> {
+    let buffer = PyBuffer::<u8>::get(part)?;
+    if !buffer.is_c_contiguous() {
+        return Err(PyValueError::new_err("an answer part must be contiguous bytes"));
+    }
+    let (address, length) = (buffer.buf_ptr() as usize, buffer.len_bytes());
+    if let Ok(view) = part.downcast::<PyMemoryView>() {
+        if let Ok(mapped) = view.getattr("obj")?.downcast::<MappedFile>() {
+            let mapping = Arc::clone(mapped.get().mapping());
+            if address >= mapping.address && address + length <= mapping.address + mapping.length {
+                return Ok(Chunk::Mapped { _mapping: mapping, address, length });
+            }
+        }
+    }
+    Ok(Chunk::Owned(buffer.to_vec(py)?))
+}
+
+#[pymethods]
+impl SenderHandle {
+    /// Queue `parts` (buffers, sent in order after everything written before). Sent inline when nothing is
+    /// queued and the answer is small; an answer to a connection that failed or is closing is dropped.
+    fn write(&self, py: Python<'_>, parts: &Bound<'_, PyList>) -> PyResult<()> {
+        let mut chunks = Vec::with_capacity(parts.len());
+        let mut total = 0usize;
+        for part in parts.iter() {
+            let chunk = chunk_of(py, &part)?;
+            total += chunk.bytes().len();
+            if !chunk.bytes().is_empty() {
+                chunks.push(chunk);
+            }
+        }
+        if total == 0 {
+            return Ok(());
+        }
+        let mut state = lock(&self.conn.state);
+        if state.closed || state.closing != Closing::No || state.failed.is_some() {
+            return Ok(());
+        }
+        let was_empty = state.queue.is_empty();
+        let mut sent_inline = 0usize;
+        if was_empty && total < INLINE_SEND_LIMIT_BYTES {
+            let ranges: Vec<(usize, usize)> =
+                chunks.iter().map(|chunk| (chunk.bytes().as_ptr() as usize, chunk.bytes().len())).collect();
+            match send_ranges(self.conn.fd, &ranges) {
+                Ok(sent) if sent == total => {
+                    self.shared.inline_sends.fetch_add(1, Ordering::Relaxed);
+                    return Ok(());
+                }
+                Ok(sent) => sent_inline = sent,
+                Err(errno) if errno == libc::EAGAIN || errno == libc::EWOULDBLOCK => {}
+                Err(errno) => {
+                    state.failed = Some(errno);
+                    drop(state);
+                    self.shared.schedule(&self.conn); // the thread closes the duplicate
+                    return Ok(());
+                }
+            }
+        }
+        state.queue.extend(chunks);
+        // The queue was empty, so its front is this answer's first chunk and nothing of it was sent before.
+        advance(&mut state, sent_inline);
+        self.conn.queued_bytes.fetch_add(total - sent_inline, Ordering::AcqRel);
+        self.shared.queued_sends.fetch_add(1, Ordering::Relaxed);
+        drop(state);
+        if was_empty {
+            self.shared.schedule(&self.conn);
+        }
+        Ok(())
+    }
+
+    /// Bytes queued and not yet sent.
+    #[getter]
+    fn queued_bytes(&self) -> usize {
+        self.conn.queued_bytes.load(Ordering::Acquire)
+    }
+
+    /// Signal `notify_fd` once the queue is at or below `threshold_bytes`; True (and no signal) if it
+    /// already is.
+    fn notify_at_or_below(&self, threshold_bytes: usize) -> bool {
+        self.conn.notify_at_or_below.store(threshold_bytes, Ordering::Release);
+        if self.conn.queued_bytes.load(Ordering::Acquire) <= threshold_bytes {
+            self.conn.notify_at_or_below.store(NO_THRESHOLD, Ordering::Release);
+            return true;
+        }
+        false
+    }
+
+    /// Close the duplicate: after the queued answers are sent (`graceful`), or now with them dropped.
+    fn close(&self, graceful: bool) {
+        self.request_close(graceful);
+    }
+
+    /// True once the duplicate is closed (everything sent or dropped).
+    #[getter]
+    fn closed(&self) -> bool {
+        lock(&self.conn.state).closed
+    }
+
+    /// The errno of the send that failed (the peer went away), or None.
+    #[getter]
+    fn failed(&self) -> Option<i32> {
+        lock(&self.conn.state).failed
+    }
+}

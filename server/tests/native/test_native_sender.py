@@ -1,0 +1,187 @@
+"""`_native.SocketSender`: answers arrive whole and in order (mapped views by reference, other parts copied),
+a full socket queues and drains with a signal on ``notify_fd``, closes deliver or drop as asked, a dropped
+handle or a vanished peer closes the duplicate descriptor, and a queued view outlives its MappedFile."""
+
+from __future__ import annotations
+
+import errno
+import os
+import select
+import socket
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from iggy_server import _native
+
+SMALL_BUFFER_BYTES = 64 * 1024
+DEADLINE_S = 10.0
+
+
+@pytest.fixture
+def sender() -> Iterator[_native.SocketSender]:
+    running = _native.SocketSender()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def pair() -> Iterator[tuple[socket.socket, socket.socket]]:
+    """(server side, non-blocking as asyncio keeps it; client side), with small buffers so they fill."""
+    server_side, client_side = socket.socketpair()
+    for sock in (server_side, client_side):
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SMALL_BUFFER_BYTES)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, SMALL_BUFFER_BYTES)
+    server_side.setblocking(False)
+    yield server_side, client_side
+    server_side.close()
+    client_side.close()
+
+
+def mapped(data: bytes) -> tuple[_native.MappedFile, memoryview]:
+    with tempfile.TemporaryFile() as handle:
+        handle.write(data)
+        handle.flush()
+        mapped_file = _native.MappedFile(handle.fileno(), len(data))
+    return mapped_file, memoryview(mapped_file)
+
+
+def read_exactly(sock: socket.socket, size: int) -> bytes:
+    sock.settimeout(DEADLINE_S)
+    received = bytearray()
+    while len(received) < size:
+        chunk = sock.recv(min(size - len(received), 1 << 20))
+        if not chunk:
+            break
+        received += chunk
+    return bytes(received)
+
+
+def read_to_eof(sock: socket.socket) -> bytes:
+    sock.settimeout(DEADLINE_S)
+    received = bytearray()
+    while chunk := sock.recv(1 << 20):
+        received += chunk
+    return bytes(received)
+
+
+def wait_for(condition, what: str) -> None:
+    deadline = time.monotonic() + DEADLINE_S
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.005)
+
+
+def test_answers_arrive_whole_and_in_order_small_ones_inline(sender, pair) -> None:
+    server_side, client_side = pair
+    handle = sender.attach(server_side.fileno())
+    data = os.urandom(3 * 1024 * 1024)
+    _mapped_file, view = mapped(data)
+    expected = b"head" + data + b"ack" + bytes(100) + b"tail"
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(read_exactly(client_side, len(expected))))
+    reader.start()
+    handle.write([b"head", view[: 1024 * 1024], view[1024 * 1024 :]])
+    handle.write([bytearray(b"ack")])
+    handle.write([bytes(100), memoryview(b"tail")])
+    reader.join(DEADLINE_S)
+    assert received == [expected]
+    wait_for(lambda: handle.queued_bytes == 0, "the queue drains")
+    sent_bytes, inline_answers, queued_answers = sender.stats()
+    assert queued_answers >= 1 and sent_bytes >= len(data)  # the large answer went through the thread
+    assert inline_answers + queued_answers == 3
+
+
+def test_a_small_answer_to_an_idle_socket_is_sent_by_the_caller(sender, pair) -> None:
+    server_side, client_side = pair
+    handle = sender.attach(server_side.fileno())
+    handle.write([b"12345678"])
+    assert sender.stats() == (0, 1, 0)
+    assert read_exactly(client_side, 8) == b"12345678"
+
+
+def test_a_full_socket_queues_and_signals_notify_fd_once_drained(sender, pair) -> None:
+    server_side, client_side = pair
+    handle = sender.attach(server_side.fileno())
+    data = os.urandom(4 * 1024 * 1024)
+    handle.write([data])
+    wait_for(lambda: handle.queued_bytes < len(data), "the thread sends what fits")
+    assert handle.queued_bytes > 0  # the peer reads nothing: the rest waits
+    assert handle.notify_at_or_below(0) is False
+    assert select.select([sender.notify_fd], [], [], 0.2)[0] == []  # not yet drained: no signal
+    assert read_exactly(client_side, len(data)) == data
+    assert select.select([sender.notify_fd], [], [], DEADLINE_S)[0] == [sender.notify_fd]
+    sender.clear_notify()
+    assert handle.queued_bytes == 0 and handle.notify_at_or_below(0) is True
+
+
+def test_a_graceful_close_sends_what_is_queued_then_ends_the_stream(sender, pair) -> None:
+    server_side, client_side = pair
+    handle = sender.attach(server_side.fileno())
+    data = os.urandom(2 * 1024 * 1024)
+    handle.write([data])
+    handle.close(graceful=True)
+    server_side.close()  # as asyncio closes its descriptor: the duplicate carries on
+    handle.write([b"after close"])  # dropped: the connection is closing
+    assert read_to_eof(client_side) == data
+    wait_for(lambda: handle.closed and sender.open_connections() == 0, "the duplicate closes")
+
+
+def test_an_abort_drops_what_is_queued(sender, pair) -> None:
+    server_side, client_side = pair
+    handle = sender.attach(server_side.fileno())
+    data = os.urandom(4 * 1024 * 1024)
+    handle.write([data])
+    wait_for(lambda: handle.queued_bytes < len(data), "the thread sends what fits")
+    handle.close(graceful=False)
+    server_side.close()
+    wait_for(lambda: handle.closed, "the duplicate closes")
+    assert handle.queued_bytes == 0
+    assert len(read_to_eof(client_side)) < len(data)
+
+
+def test_a_dropped_handle_closes_its_duplicate(sender, pair) -> None:
+    server_side, client_side = pair
+    handle = sender.attach(server_side.fileno())
+    handle.write([b"last"])
+    server_side.close()
+    del handle
+    assert read_to_eof(client_side) == b"last"  # EOF: nothing holds the socket open any more
+    wait_for(lambda: sender.open_connections() == 0, "the duplicate closes")
+
+
+def test_a_vanished_peer_fails_the_handle_and_later_answers_are_dropped(sender, pair) -> None:
+    server_side, client_side = pair
+    handle = sender.attach(server_side.fileno())
+    client_side.close()
+    handle.write([os.urandom(1024 * 1024)])
+    wait_for(lambda: handle.closed, "the failed connection closes")
+    assert handle.failed in (errno.EPIPE, errno.ECONNRESET)
+    handle.write([b"dropped"])
+    assert handle.queued_bytes == 0 and sender.open_connections() == 0
+
+
+def test_a_queued_view_keeps_its_mapping_after_the_mapped_file_is_gone(sender, pair) -> None:
+    server_side, client_side = pair
+    handle = sender.attach(server_side.fileno())
+    data = os.urandom(2 * 1024 * 1024)
+    mapped_file, view = mapped(data)
+    handle.write([view])
+    assert handle.queued_bytes > 0  # the peer has not read: most of the view is still queued
+    del view, mapped_file  # the Python objects go; the queued reference keeps the pages mapped
+    assert read_exactly(client_side, len(data)) == data
+
+
+def test_stop_closes_open_connections_and_refuses_new_ones(pair) -> None:
+    server_side, client_side = pair
+    stopping = _native.SocketSender()
+    handle = stopping.attach(server_side.fileno())
+    server_side.close()
+    stopping.stop()
+    assert handle.closed and stopping.open_connections() == 0
+    assert read_to_eof(client_side) == b""
+    with pytest.raises(ValueError, match="stopped"):
+        stopping.attach(client_side.fileno())
