@@ -45,6 +45,9 @@ DEFAULTS: dict[str, Any] = {
         "address": "127.0.0.1:8090",
         "address_file": "",
         "nodelay": True,
+        # Answers of plain-TCP connections are written by a native thread (GIL released), so the kernel's send
+        # work runs on another core than the event loop; off: the event loop writes them (asyncio transport).
+        "send_thread": True,
         # TLS on the TCP listener, like Iggy's [tcp.tls]: PEM certificate chain and private key.
         "tls": {"enabled": False, "cert_file": "", "key_file": ""},
     },

@@ -19,6 +19,8 @@ from typing import Any
 
 from iggy.protocol.codes import Transport
 
+from . import _native
+
 from .audit import as_counters
 from .config import split_address
 from .context import ServerContext
@@ -31,6 +33,8 @@ from .transports.certificates import server_tls_context
 
 __all__ = ["IggyServer", "run_server"]
 
+# How long shutdown waits for answers already queued for closed connections to be delivered.
+ANSWER_DRAIN_TIMEOUT_S = 5.0
 _STREAM_TRANSPORTS = frozenset({Transport.QUIC, Transport.WEB_SOCKET})
 
 log = logging.getLogger("iggy_server")
@@ -42,6 +46,10 @@ class IggyServer:
     def __init__(self, ctx: ServerContext) -> None:
         self.ctx = ctx
         self.connections: set[Connection] = set()
+        # The native thread that writes plain-TCP answers (``tcp.send_thread``), and the connections waiting
+        # for its queue to drain (write backpressure).
+        self.sender: Any = None
+        self.sender_waiters: set[Connection] = set()
         self._server: asyncio.base_events.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._background: list[asyncio.Task[Any]] = []
@@ -55,9 +63,38 @@ class IggyServer:
 
     def log_stats(self) -> None:
         log.info("hot path: %s", as_counters(self.ctx.io.stats()))
+        if self.sender is not None:
+            sent_bytes, inline_answers, queued_answers = self.sender.stats()
+            log.info(
+                "send thread: sent_bytes=%d inline_answers=%d queued_answers=%d",
+                sent_bytes, inline_answers, queued_answers,
+            )
         log.info(
             "frames: %s log_lines_suppressed=%d", as_counters(self.frame_stats), self.ctx.log_limit.suppressed_total
         )
+
+    def _on_sender_progress(self) -> None:
+        self.sender.clear_notify()
+        for connection in list(self.sender_waiters):
+            connection.sender_progressed()
+
+    async def _drain_answers(self) -> None:
+        """Let answers queued for the closed connections reach their clients (bounded), then stop the send
+        thread: asyncio reports a closed transport lost once its buffer is written, the send thread closes a
+        duplicate once its queue is."""
+        sender = self.sender
+
+        def undelivered() -> int:
+            return len(self.connections) + (sender.open_connections() if sender is not None else 0)
+
+        deadline = time.monotonic() + ANSWER_DRAIN_TIMEOUT_S
+        while undelivered() and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        if undelivered():
+            log.warning("dropping the answers queued for %d connections that did not read them", undelivered())
+        if sender is not None:
+            asyncio.get_running_loop().remove_reader(sender.notify_fd)
+            sender.stop()
 
     def track(self, task: asyncio.Task[Any]) -> None:
         self._tasks.add(task)
@@ -68,6 +105,9 @@ class IggyServer:
         host, port = split_address(self.ctx.config.tcp.address, "tcp.address")
         loop = asyncio.get_running_loop()
         tls = _tls_context(self.ctx.config.tcp.tls)
+        if self.ctx.config.tcp.send_thread and tls is None:
+            self.sender = _native.SocketSender()
+            loop.add_reader(self.sender.notify_fd, self._on_sender_progress)
         try:
             self._server = await loop.create_server(lambda: Connection(self), host, port, reuse_address=True, ssl=tls)
         except OSError as exc:
@@ -210,6 +250,7 @@ class IggyServer:
                 await asyncio.wait_for(self._server.wait_closed(), timeout=2)
             except (asyncio.TimeoutError, Exception):
                 pass
+        await self._drain_answers()
         metadata = self.ctx.metadata
         metadata.flush_all(True)
         try:

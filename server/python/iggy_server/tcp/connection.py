@@ -1,7 +1,8 @@
 """One TCP client connection: the asyncio protocol, its session and its flow control.
 
 Reading pauses while a handler waits (a task carries it on) and while more than
-``limits.write_buffer_high_water_bytes`` of answers wait in the transport (write backpressure); a
+``limits.write_buffer_high_water_bytes`` of answers wait in the transport or the native send thread (write
+backpressure; reading resumes at a quarter of it); a
 connection that stalls mid-frame for ``limits.frame_read_timeout_ms``, or stays without a login for
 ``limits.login_timeout_ms``, is closed by the server's sweep.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .dispatch import RequestDispatcher
 
@@ -34,6 +35,10 @@ class Connection(RequestDispatcher):
         self._busy = False
         self._write_paused = False
         self._reading_paused = False
+        # The native send thread's handle for this socket (``tcp.send_thread``, plain TCP only): every answer
+        # goes through it, so answers stay in order. Paused: more than the high water mark is queued there.
+        self._sender: Any = None
+        self._sender_paused = False
         # (bytes received, loop time) when the sweep last saw ``received_bytes`` change.
         self.stall_mark: tuple[int, float] | None = None
         # Loop time since when the connection is not logged in (None while it is).
@@ -60,6 +65,11 @@ class Connection(RequestDispatcher):
                     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 except OSError:
                     pass
+        sender = self.server.sender
+        if sender is not None:
+            sock = transport.get_extra_info("socket")
+            if sock is not None and transport.get_extra_info("sslcontext") is None:
+                self._sender = sender.attach(sock.fileno())
         self.session = self.ctx.clients.connect(address, transport)
         self.unauthenticated_since = asyncio.get_running_loop().time()
         self.server.connections.add(self)
@@ -68,6 +78,10 @@ class Connection(RequestDispatcher):
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
         self.server.connections.discard(self)
+        if self._sender is not None:
+            # The socket stays open through the send thread's duplicate until what is queued is sent.
+            self._sender.close(graceful=True)
+            self.server.sender_waiters.discard(self)
         session = self.session
         if session is None:
             return
@@ -88,6 +102,34 @@ class Connection(RequestDispatcher):
     def resume_writing(self) -> None:
         self._write_paused = False
         self._update_reading()
+
+    def _send(self, wire: list[Any]) -> None:
+        sender = self._sender
+        if sender is None:
+            assert self.transport is not None
+            for part in wire:
+                self.transport.write(part)
+            return
+        sender.write(wire)
+        if not self._sender_paused and sender.queued_bytes > self.ctx.config.limits.write_buffer_high_water_bytes:
+            self._sender_paused = True
+            self._wait_for_sender()
+            self._update_reading()
+
+    def _wait_for_sender(self) -> None:
+        """Until the send thread's queue is down to a quarter of the high water mark (as asyncio's default)."""
+        low_water_bytes = self.ctx.config.limits.write_buffer_high_water_bytes // 4
+        if self._sender.notify_at_or_below(low_water_bytes):
+            self._sender_paused = False
+            self.server.sender_waiters.discard(self)
+        else:
+            self.server.sender_waiters.add(self)
+
+    def sender_progressed(self) -> None:
+        """The send thread signalled (a queue reached its threshold): resume reading if ours did."""
+        if self._sender_paused and self._sender is not None:
+            self._wait_for_sender()
+            self._update_reading()
 
     # ------------------------------------------------------------------ flow control, timeouts
 
@@ -122,7 +164,7 @@ class Connection(RequestDispatcher):
         """Read while no handler is running and the peer drains its answers; pause otherwise."""
         if self._closed or self.transport is None:
             return
-        pause = self._busy or self._write_paused
+        pause = self._busy or self._write_paused or self._sender_paused
         if pause != self._reading_paused:
             self._reading_paused = pause
             if pause:
@@ -138,3 +180,5 @@ class Connection(RequestDispatcher):
                 self.transport.abort()
             else:
                 self.transport.close()
+            if self._sender is not None:
+                self._sender.close(graceful=not abort)

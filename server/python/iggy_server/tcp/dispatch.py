@@ -131,7 +131,7 @@ class RequestDispatcher(FrameReader):
 
     def _write_error(self, error: int) -> None:
         if self.transport is not None and not self._closed:
-            self.transport.write(_RESPONSE_HEADER.pack(int(error), 0))
+            self._send([_RESPONSE_HEADER.pack(int(error), 0)])
 
     def _write_ok(self, code: int, result: Any) -> None:
         if self.transport is None or self._closed:
@@ -143,8 +143,9 @@ class RequestDispatcher(FrameReader):
             self._write_error(ErrorCode.ERROR)
             return
         # Small parts are coalesced with the header (one segment on the wire under TCP_NODELAY);
-        # large ones are handed to the transport as they are, which sends them without a copy when
-        # the socket buffer has room (3.11's writelines would join everything first).
+        # large ones are handed on as they are, which sends them without a copy when the socket buffer has
+        # room (3.11's writelines would join everything first).
+        wire: list[Any] = []
         pending = bytearray(_RESPONSE_HEADER.pack(0, size))
         for part in parts:
             part_size = part.nbytes if isinstance(part, memoryview) else len(part)
@@ -152,8 +153,13 @@ class RequestDispatcher(FrameReader):
                 pending += part
                 continue
             if pending:
-                self.transport.write(pending)
+                wire.append(pending)
                 pending = bytearray()
-            self.transport.write(part)
+            wire.append(part)
         if pending:
-            self.transport.write(pending)
+            wire.append(pending)
+        self._send(wire)
+
+    def _send(self, wire: list[Any]) -> None:
+        """Write an answer's parts in order: through the native send thread when the connection has one."""
+        raise NotImplementedError

@@ -1,0 +1,90 @@
+"""`tcp.send_thread`: answers written by the native send thread arrive whole and in order to a client that reads
+slowly, the server keeps serving others meanwhile, and a graceful stop still delivers an answer queued for a
+client that had not read it yet. The same checks run with the thread off (the event loop writes)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import pytest
+
+from iggy.protocol import requests
+from iggy.protocol.codes import Command
+from iggy.protocol.framing import encode_request
+from iggy.protocol.messages import PolledMessages
+from iggy.protocol.primitives import Consumer, PollingStrategy
+
+from server_support import ServerProcess, WireClient
+
+MESSAGES = 8000
+PAYLOAD_BYTES = 1000
+BATCH = 1000
+SMALL_RECEIVE_BUFFER_BYTES = 64 * 1024
+# Below the answer's size, so the queue crosses it and reading pauses until the client catches up.
+HIGH_WATER_BYTES = 1024 * 1024
+
+
+def payload_of(index: int) -> bytes:
+    return index.to_bytes(4, "little") * (PAYLOAD_BYTES // 4)
+
+
+def filled_server(send_thread: str) -> ServerProcess:
+    server = ServerProcess(
+        env={"IGGY_TCP_SEND_THREAD": send_thread, "IGGY_LIMITS_WRITE_BUFFER_HIGH_WATER_BYTES": str(HIGH_WATER_BYTES)}
+    ).start()
+    with server.client() as client:
+        client.call(requests.CreateStream("s"))
+        client.call(requests.CreateTopic("s", 1, 1, 0, 0, 0, "t"))
+        for first in range(0, MESSAGES, BATCH):
+            client.send("s", "t", [payload_of(index) for index in range(first, first + BATCH)])
+    return server
+
+
+def slow_client(server: ServerProcess) -> WireClient:
+    client = WireClient(server.host, server.port)
+    client.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, SMALL_RECEIVE_BUFFER_BYTES)
+    client.login()
+    return client
+
+
+def request_everything(client: WireClient) -> None:
+    poll = requests.PollMessages(Consumer.consumer(1), "s", "t", 0, PollingStrategy.offset(0), MESSAGES, False)
+    client.send_raw(encode_request(Command.POLL_MESSAGES, poll.encode()))
+
+
+def assert_everything(client: WireClient) -> None:
+    status, body = client.read_response()
+    assert status == 0
+    polled = PolledMessages.decode(body)
+    assert [message.payload for message in polled.messages] == [payload_of(index) for index in range(MESSAGES)]
+
+
+@pytest.mark.parametrize("send_thread", ["true", "false"])
+def test_a_large_answer_to_a_slow_reader_arrives_whole_while_others_are_served(send_thread) -> None:
+    with filled_server(send_thread) as server, slow_client(server) as slow:
+        request_everything(slow)
+        time.sleep(0.3)  # the answer (8 MB) waits in the server: the client reads nothing yet
+        with server.client() as other:
+            assert other.status_of(requests.Ping()) == 0
+        assert_everything(slow)
+        assert slow.status_of(requests.Ping()) == 0  # the connection carries on after the big answer
+
+
+@pytest.mark.parametrize("send_thread", ["true", "false"])
+def test_a_graceful_stop_delivers_an_answer_the_client_had_not_read(send_thread) -> None:
+    server = filled_server(send_thread)
+    try:
+        with slow_client(server) as slow:
+            request_everything(slow)
+            time.sleep(0.3)
+            exit_codes: list[int | None] = []
+            stopping = threading.Thread(target=lambda: exit_codes.append(server.stop()))
+            stopping.start()
+            time.sleep(0.3)  # the server is shutting down while the answer is still queued
+            assert_everything(slow)
+            stopping.join(30)
+            assert exit_codes == [0]
+    finally:
+        server.close()
