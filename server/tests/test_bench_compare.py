@@ -34,8 +34,8 @@ def test_our_server_is_started_for_the_run_and_stopped_after_it(tmp_path, monkey
         def stop(self) -> None:
             events.append("stop")
 
-    def start(durability, data_dir):
-        events.append(f"start {durability}")
+    def start(durability, data_dir, settings):
+        events.append(f"start {durability} {settings}")
         return Server()
 
     def run(command, **kwargs):
@@ -45,15 +45,42 @@ def test_our_server_is_started_for_the_run_and_stopped_after_it(tmp_path, monkey
 
     monkeypatch.setattr(compare, "start_local_server", start)
     monkeypatch.setattr(compare.subprocess, "run", run)
-    args = compare.arguments(["--modes", "memory", "--external", "10.0.0.1:8090"])
+    args = compare.arguments(
+        ["--modes", "memory", "--external", "10.0.0.1:8090", "--variant", "plain:written:IGGY_TCP_SEND_THREAD=false"]
+    )
     assert compare.run_one(args, "ours-memory", "pinned-producer", tmp_path / "a.json") is None
-    assert events == ["start memory", "bench 127.0.0.1:4001", "stop"]
+    assert events == ["start memory {}", "bench 127.0.0.1:4001", "stop"]
+    events.clear()
+    assert compare.run_one(args, "ours-plain", "pinned-producer", tmp_path / "v.json") is None
+    assert events == ["start written {'IGGY_TCP_SEND_THREAD': 'false'}", "bench 127.0.0.1:4001", "stop"]
     events.clear()
     assert compare.run_one(args, compare.EXTERNAL, "pinned-producer", tmp_path / "b.json") is None
     assert events == ["bench 10.0.0.1:8090"]
 
 
-@pytest.mark.parametrize("argv", [["--modes", "fast"], ["--rounds", "0"]])
+def test_a_variant_is_one_more_target_of_our_server_with_its_settings() -> None:
+    args = compare.arguments(
+        ["--modes", "written", "--external", "10.0.0.1:8090",
+         "--variant", "two:memory:IGGY_TCP_SEND_THREAD=false,IGGY_TCP_NODELAY=false"]
+    )  # fmt: skip
+    assert compare.targets(args) == ["ours-written", "ours-two", "external"]
+    settings = {"IGGY_TCP_SEND_THREAD": "false", "IGGY_TCP_NODELAY": "false"}
+    assert compare.durability_and_settings(args, "ours-two") == ("memory", settings)
+    assert compare.durability_and_settings(args, "ours-written") == ("written", {})
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--modes", "fast"],
+        ["--rounds", "0"],
+        ["--variant", "x:fast:IGGY_TCP_NODELAY=false"],  # unknown mode
+        ["--variant", "x:written"],  # no settings
+        ["--variant", "x:written:TCP_NODELAY=false"],  # not an IGGY_ key
+        ["--variant", "x:written:IGGY_TCP_NODELAY="],  # no value
+        ["--modes", "written", "--variant", "written:memory:IGGY_TCP_NODELAY=false"],  # label taken
+    ],
+)
 def test_bad_arguments_are_refused(argv) -> None:
     with pytest.raises(SystemExit):
         compare.arguments(argv)

@@ -139,8 +139,11 @@ def plan_from(args: argparse.Namespace) -> workloads.Plan:
     return workloads.build(plan)
 
 
-def start_local_server(durability: str | None, data_dir: str | None) -> TestServer:
-    """A server from the project's launcher (``iggy_server.testing``) for ``--start-server``."""
+def start_local_server(
+    durability: str | None, data_dir: str | None, settings: dict[str, str] | None = None
+) -> TestServer:
+    """A server from the project's launcher (``iggy_server.testing``) for ``--start-server``; ``settings`` are
+    further ``IGGY_*`` overrides (``compare --variant``)."""
     # The caller's IGGY_SYSTEM_* settings (writer, direct I/O, pool, segment size...) reach the server; address,
     # data path and credentials are the launcher's (--durability overrides the mode).
     env = {k: v for k, v in os.environ.items() if k.startswith("IGGY_SYSTEM_") and k != "IGGY_SYSTEM_PATH"}
@@ -148,6 +151,7 @@ def start_local_server(durability: str | None, data_dir: str | None) -> TestServ
         env["IGGY_LOGGING_LEVEL"] = os.environ["IGGY_LOGGING_LEVEL"]
     if durability is not None:
         env["IGGY_SYSTEM_PARTITION_DURABILITY"] = durability
+    env.update(settings or {})
     server = TestServer(Path(data_dir) if data_dir else None, env)
     try:
         return server.start()

@@ -13,6 +13,10 @@ streams before each run. Reported per workload, role and target: the median MB/s
 rounds with their min–max spread, and the ratios of our medians to the external server's. Single runs on a
 shared or virtual machine move by tens of percent: use ≥ 5 rounds on a quiet machine.
 
+``--variant LABEL:MODE:IGGY_KEY=VALUE[,IGGY_KEY=VALUE...]`` adds our server in ``MODE`` with those settings as one
+more target (``ours-LABEL``), so a configuration change is measured against the default in the same alternating
+rounds, e.g. ``--variant no-send-thread:written:IGGY_TCP_SEND_THREAD=false``.
+
 Every run passes ``--warm-page-cache-mib`` on to iggy-bench, which syncs and warms the page cache right before
 the load (after our server is up); see :mod:`iggy_server.bench.page_cache` for why. (This script used to warm
 before starting iggy-bench and our server: the pages then went back to the host during the start, and our
@@ -52,6 +56,12 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--modes", default="memory,written", help="our server's durability modes, comma-separated (default %(default)s)"
     )
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        help="LABEL:MODE:IGGY_KEY=VALUE[,...]: our server in MODE with these settings, one more target (repeatable)",
+    )
     parser.add_argument("--external", help="HOST:PORT of the server to compare with (e.g. a real Iggy 0.8)")
     parser.add_argument("--external-label", default="iggy-0.8", help="its name in the report (default %(default)s)")
     parser.add_argument(
@@ -80,12 +90,30 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
     args.mode_list = modes
+    args.variants = {}
+    for text in args.variant:
+        label, _, rest = text.partition(":")
+        mode, _, assignments = rest.partition(":")
+        settings = dict(item.partition("=")[::2] for item in assignments.split(",") if item)
+        if not label or f"ours-{label}" in targets(args) or mode not in MODES or not settings:
+            parser.error(f"--variant {text!r}: expected a new LABEL, a mode of {MODES} and IGGY_KEY=VALUE settings")
+        if any(not key.startswith("IGGY_") or not value for key, value in settings.items()):
+            parser.error(f"--variant {text!r}: settings are IGGY_KEY=VALUE")
+        args.variants[f"ours-{label}"] = (mode, settings)
     args.workloads = args.workload or list(DEFAULT_WORKLOADS)
     return args
 
 
 def targets(args: argparse.Namespace) -> list[str]:
-    return [f"ours-{mode}" for mode in args.mode_list] + ([EXTERNAL] if args.external else [])
+    ours = [f"ours-{mode}" for mode in args.mode_list] + list(getattr(args, "variants", {}))
+    return ours + ([EXTERNAL] if args.external else [])
+
+
+def durability_and_settings(args: argparse.Namespace, target: str) -> tuple[str, dict[str, str]]:
+    """The durability mode and extra ``IGGY_*`` settings our server runs ``target`` with."""
+    if target in args.variants:
+        return args.variants[target]
+    return target.removeprefix("ours-"), {}
 
 
 def bench_command(args: argparse.Namespace, address: str, workload: str, output: Path) -> list[str]:
@@ -99,7 +127,11 @@ def bench_command(args: argparse.Namespace, address: str, workload: str, output:
 
 def run_one(args: argparse.Namespace, target: str, workload: str, output: Path) -> list[str] | None:
     """Run ``workload`` on ``target`` (our server started fresh first); the failed command, or None."""
-    server = None if target == EXTERNAL else start_local_server(target.removeprefix("ours-"), None)
+    if target == EXTERNAL:
+        server = None
+    else:
+        durability, settings = durability_and_settings(args, target)
+        server = start_local_server(durability, None, settings)
     try:
         command = bench_command(args, args.external if server is None else server.address, workload, output)
         finished = subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
@@ -188,7 +220,10 @@ def main(argv: list[str] | None = None) -> int:
                         failures += 1
                     else:
                         report = json.loads(output.read_text())
-                        parameters = dict(report["parameters"], durability=target.removeprefix("ours-"))
+                        parameters = dict(report["parameters"])
+                        if target != EXTERNAL:
+                            durability, settings = durability_and_settings(args, target)
+                            parameters.update(durability=durability, settings=settings)
                         runs.append(
                             {"round": round_number, "target": target, "workload": workload,
                              "figures": role_figures(report), "parameters": parameters}
