@@ -97,6 +97,8 @@ struct Shared {
     sent_bytes: AtomicU64,
     inline_sends: AtomicU64,
     queued_sends: AtomicU64,
+    /// Bytes of queued answers copied into the queue (parts that are not views of a `MappedFile`).
+    copied_bytes: AtomicU64,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -338,6 +340,7 @@ impl SocketSender {
             sent_bytes: AtomicU64::new(0),
             inline_sends: AtomicU64::new(0),
             queued_sends: AtomicU64::new(0),
+            copied_bytes: AtomicU64::new(0),
         });
         let runner = Arc::clone(&shared);
         let thread = std::thread::Builder::new()
@@ -400,12 +403,14 @@ impl SocketSender {
         lock(&self.shared.conns).len()
     }
 
-    /// (bytes sent by the thread, answers sent inline, answers queued for the thread).
-    fn stats(&self) -> (u64, u64, u64) {
+    /// (bytes sent by the thread, answers sent inline, answers queued for the thread, bytes copied into the
+    /// queue).
+    fn stats(&self) -> (u64, u64, u64, u64) {
         (
             self.shared.sent_bytes.load(Ordering::Relaxed),
             self.shared.inline_sends.load(Ordering::Relaxed),
             self.shared.queued_sends.load(Ordering::Relaxed),
+            self.shared.copied_bytes.load(Ordering::Relaxed),
         )
     }
 
@@ -486,21 +491,45 @@ impl Drop for SenderHandle {
     }
 }
 
-fn chunk_of(py: Python<'_>, part: &Bound<'_, PyAny>) -> PyResult<Chunk> {
-    let buffer = PyBuffer::<u8>::get(part)?;
-    if !buffer.is_c_contiguous() {
-        return Err(PyValueError::new_err("an answer part must be contiguous bytes"));
-    }
-    let (address, length) = (buffer.buf_ptr() as usize, buffer.len_bytes());
-    if let Ok(view) = part.downcast::<PyMemoryView>() {
-        if let Ok(mapped) = view.getattr("obj")?.downcast::<MappedFile>() {
-            let mapping = Arc::clone(mapped.get().mapping());
-            if address >= mapping.address && address + length <= mapping.address + mapping.length {
-                return Ok(Chunk::Mapped { _mapping: mapping, address, length });
+/// One part of an answer while the GIL is held: its buffer (kept exported, so the bytes stay put) and, for a
+/// view of a `MappedFile`, the mapping it lies in.
+struct Part {
+    buffer: PyBuffer<u8>,
+    mapping: Option<Arc<Mapping>>,
+}
+
+impl Part {
+    fn of(part: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let buffer = PyBuffer::<u8>::get(part)?;
+        if !buffer.is_c_contiguous() {
+            return Err(PyValueError::new_err("an answer part must be contiguous bytes"));
+        }
+        let (address, length) = (buffer.buf_ptr() as usize, buffer.len_bytes());
+        let mut mapping = None;
+        if let Ok(view) = part.downcast::<PyMemoryView>() {
+            if let Ok(mapped) = view.getattr("obj")?.downcast::<MappedFile>() {
+                let candidate = mapped.get().mapping();
+                if address >= candidate.address && address + length <= candidate.address + candidate.length {
+                    mapping = Some(Arc::clone(candidate));
+                }
             }
         }
+        Ok(Self { buffer, mapping })
     }
-    Ok(Chunk::Owned(buffer.to_vec(py)?))
+
+    fn range(&self) -> (usize, usize) {
+        (self.buffer.buf_ptr() as usize, self.buffer.len_bytes())
+    }
+
+    /// What the queue keeps: the mapping by reference, anything else copied (its buffer is released when
+    /// `self` is dropped, which needs the GIL the send thread does not hold).
+    fn into_chunk(self, py: Python<'_>) -> PyResult<Chunk> {
+        let (address, length) = self.range();
+        match self.mapping {
+            Some(mapping) => Ok(Chunk::Mapped { _mapping: mapping, address, length }),
+            None => Ok(Chunk::Owned(self.buffer.to_vec(py)?)),
+        }
+    }
 }
 
 #[pymethods]
@@ -508,13 +537,14 @@ impl SenderHandle {
     /// Queue `parts` (buffers, sent in order after everything written before). Sent inline when nothing is
     /// queued and the answer is small; an answer to a connection that failed or is closing is dropped.
     fn write(&self, py: Python<'_>, parts: &Bound<'_, PyList>) -> PyResult<()> {
-        let mut chunks = Vec::with_capacity(parts.len());
+        let mut pending = Vec::with_capacity(parts.len());
         let mut total = 0usize;
         for part in parts.iter() {
-            let chunk = chunk_of(py, &part)?;
-            total += chunk.bytes().len();
-            if !chunk.bytes().is_empty() {
-                chunks.push(chunk);
+            let part = Part::of(&part)?;
+            let length = part.range().1;
+            if length > 0 {
+                total += length;
+                pending.push(part);
             }
         }
         if total == 0 {
@@ -527,8 +557,8 @@ impl SenderHandle {
         let was_empty = state.queue.is_empty();
         let mut sent_inline = 0usize;
         if was_empty && total < INLINE_SEND_LIMIT_BYTES {
-            let ranges: Vec<(usize, usize)> =
-                chunks.iter().map(|chunk| (chunk.bytes().as_ptr() as usize, chunk.bytes().len())).collect();
+            // Straight from the callers' buffers: nothing is copied for an answer the socket takes whole.
+            let ranges: Vec<(usize, usize)> = pending.iter().map(Part::range).collect();
             match send_ranges(self.conn.fd, &ranges) {
                 Ok(sent) if sent == total => {
                     self.shared.inline_sends.fetch_add(1, Ordering::Relaxed);
@@ -544,11 +574,19 @@ impl SenderHandle {
                 }
             }
         }
-        state.queue.extend(chunks);
+        let mut copied = 0usize;
+        for part in pending {
+            let chunk = part.into_chunk(py)?;
+            if let Chunk::Owned(bytes) = &chunk {
+                copied += bytes.len();
+            }
+            state.queue.push_back(chunk);
+        }
         // The queue was empty, so its front is this answer's first chunk and nothing of it was sent before.
         advance(&mut state, sent_inline);
         self.conn.queued_bytes.fetch_add(total - sent_inline, Ordering::AcqRel);
         self.shared.queued_sends.fetch_add(1, Ordering::Relaxed);
+        self.shared.copied_bytes.fetch_add(copied as u64, Ordering::Relaxed);
         drop(state);
         if was_empty {
             self.shared.schedule(&self.conn);

@@ -143,8 +143,9 @@ class SocketSender:
     def clear_notify(self) -> None: ...
     def open_connections(self) -> int:
         """Handles whose duplicate descriptor is still open (answers queued or not yet closed)."""
-    def stats(self) -> tuple[int, int, int]:
-        """(bytes sent by the thread, answers sent inline by ``write``, answers queued for the thread)."""
+    def stats(self) -> tuple[int, int, int, int]:
+        """(bytes sent by the thread, answers sent inline by ``write``, answers queued for the thread, bytes of
+        queued answers copied into the queue: parts that are not views of a ``MappedFile``)."""
     def stop(self) -> None:
         """Stop the thread (GIL released while joining); connections still open are closed, their queued
         answers dropped."""
@@ -153,8 +154,9 @@ class SenderHandle:
     """One connection's way to the send thread (see :class:`SocketSender`). Dropping it closes gracefully."""
 
     def write(self, parts: list[Buffer]) -> None:
-        """Queue an answer's parts after everything written before; sent inline when nothing is queued and
-        the answer is under 64 KiB. Dropped silently once the connection failed or is closing."""
+        """Queue an answer's parts after everything written before; sent inline (from the parts, no copy) when
+        nothing is queued and the answer is under 64 KiB. Dropped silently once the connection failed or is
+        closing."""
     @property
     def queued_bytes(self) -> int: ...
     def notify_at_or_below(self, threshold_bytes: int) -> bool:

@@ -64,10 +64,10 @@ class IggyServer:
     def log_stats(self) -> None:
         log.info("hot path: %s", as_counters(self.ctx.io.stats()))
         if self.sender is not None:
-            sent_bytes, inline_answers, queued_answers = self.sender.stats()
+            sent_bytes, inline_answers, queued_answers, copied_bytes = self.sender.stats()
             log.info(
-                "send thread: sent_bytes=%d inline_answers=%d queued_answers=%d",
-                sent_bytes, inline_answers, queued_answers,
+                "send thread: sent_bytes=%d inline_answers=%d queued_answers=%d copied_bytes=%d",
+                sent_bytes, inline_answers, queued_answers, copied_bytes,
             )
         log.info(
             "frames: %s log_lines_suppressed=%d", as_counters(self.frame_stats), self.ctx.log_limit.suppressed_total

@@ -90,16 +90,17 @@ def test_answers_arrive_whole_and_in_order_small_ones_inline(sender, pair) -> No
     reader.join(DEADLINE_S)
     assert received == [expected]
     wait_for(lambda: handle.queued_bytes == 0, "the queue drains")
-    sent_bytes, inline_answers, queued_answers = sender.stats()
+    sent_bytes, inline_answers, queued_answers, copied_bytes = sender.stats()
     assert queued_answers >= 1 and sent_bytes >= len(data)  # the large answer went through the thread
     assert inline_answers + queued_answers == 3
+    assert copied_bytes < 1024  # the mapped megabytes were queued by reference, not copied
 
 
 def test_a_small_answer_to_an_idle_socket_is_sent_by_the_caller(sender, pair) -> None:
     server_side, client_side = pair
     handle = sender.attach(server_side.fileno())
     handle.write([b"12345678"])
-    assert sender.stats() == (0, 1, 0)
+    assert sender.stats() == (0, 1, 0, 0)
     assert read_exactly(client_side, 8) == b"12345678"
 
 
@@ -116,6 +117,17 @@ def test_a_full_socket_queues_and_signals_notify_fd_once_drained(sender, pair) -
     assert select.select([sender.notify_fd], [], [], DEADLINE_S)[0] == [sender.notify_fd]
     sender.clear_notify()
     assert handle.queued_bytes == 0 and handle.notify_at_or_below(0) is True
+
+
+def test_a_queued_part_that_is_not_mapped_is_copied_so_the_caller_may_reuse_it(sender, pair) -> None:
+    server_side, client_side = pair
+    handle = sender.attach(server_side.fileno())
+    original = os.urandom(2 * 1024 * 1024)
+    buffer = bytearray(original)
+    handle.write([buffer])
+    buffer[:] = bytes(len(buffer))  # the caller's buffer is reused (as a pooled receive buffer is)
+    assert read_exactly(client_side, len(original)) == original
+    assert sender.stats()[3] == len(original)
 
 
 def test_a_graceful_close_sends_what_is_queued_then_ends_the_stream(sender, pair) -> None:
