@@ -104,12 +104,18 @@ def test_a_small_answer_to_an_idle_socket_is_sent_by_the_caller(sender, pair) ->
     assert read_exactly(client_side, 8) == b"12345678"
 
 
-def test_a_full_socket_queues_and_signals_notify_fd_once_drained(sender, pair) -> None:
-    server_side, client_side = pair
+def stuck_answer(sender, server_side: socket.socket) -> tuple[_native.SenderHandle, bytes]:
+    """A 4 MiB answer to a peer that reads nothing: the thread sends what the socket takes, the rest waits."""
     handle = sender.attach(server_side.fileno())
     data = os.urandom(4 * 1024 * 1024)
     handle.write([data])
     wait_for(lambda: handle.queued_bytes < len(data), "the thread sends what fits")
+    return handle, data
+
+
+def test_a_full_socket_queues_and_signals_notify_fd_once_drained(sender, pair) -> None:
+    server_side, client_side = pair
+    handle, data = stuck_answer(sender, server_side)
     assert handle.queued_bytes > 0  # the peer reads nothing: the rest waits
     assert handle.notify_at_or_below(0) is False
     assert select.select([sender.notify_fd], [], [], 0.2)[0] == []  # not yet drained: no signal
@@ -144,10 +150,7 @@ def test_a_graceful_close_sends_what_is_queued_then_ends_the_stream(sender, pair
 
 def test_an_abort_drops_what_is_queued(sender, pair) -> None:
     server_side, client_side = pair
-    handle = sender.attach(server_side.fileno())
-    data = os.urandom(4 * 1024 * 1024)
-    handle.write([data])
-    wait_for(lambda: handle.queued_bytes < len(data), "the thread sends what fits")
+    handle, data = stuck_answer(sender, server_side)
     handle.close(graceful=False)
     server_side.close()
     wait_for(lambda: handle.closed, "the duplicate closes")
