@@ -35,8 +35,6 @@ impl Drop for Mapping {
 
 #[pyclass(module = "iggy_server._native", frozen)]
 pub struct MappedFile {
-    address: usize,
-    length: usize,
     mapping: Arc<Mapping>,
 }
 
@@ -61,21 +59,21 @@ impl MappedFile {
             return Err(PyOSError::new_err(std::io::Error::last_os_error().to_string()));
         }
         let address = address as usize;
-        Ok(Self { address, length, mapping: Arc::new(Mapping { address, length }) })
+        Ok(Self { mapping: Arc::new(Mapping { address, length }) })
     }
 
     fn __len__(&self) -> usize {
-        self.length
+        self.mapping.length
     }
 
     /// Read `[offset, offset + length)` into memory now (`MADV_POPULATE_READ`, GIL released): OSError where a
     /// plain access would raise SIGBUS (an I/O error of the disk, a file truncated below the range) or where
     /// the kernel lacks the call (before Linux 5.14). ValueError outside the map.
     fn populate(&self, py: Python<'_>, offset: usize, length: usize) -> PyResult<()> {
-        if offset.checked_add(length).is_none_or(|end| end > self.length) {
+        if offset.checked_add(length).is_none_or(|end| end > self.mapping.length) {
             return Err(PyValueError::new_err(format!(
                 "range {offset}+{length} is outside the {}-byte map",
-                self.length
+                self.mapping.length
             )));
         }
         if length == 0 {
@@ -83,8 +81,8 @@ impl MappedFile {
         }
         // SAFETY: sysconf has no preconditions.
         let page_bytes = unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as usize;
-        let start = (self.address + offset) & !(page_bytes - 1);
-        let end = self.address + offset + length;
+        let start = (self.mapping.address + offset) & !(page_bytes - 1);
+        let end = self.mapping.address + offset + length;
         let status = py.allow_threads(|| {
             // SAFETY: [start, end) lies within this mapping (start rounded down to its page, the map being
             // page aligned); madvise only faults pages in and reports failures.
@@ -106,7 +104,7 @@ impl MappedFile {
             return Err(PyBufferError::new_err("a mapped segment log is read-only"));
         }
         let this = slf.get();
-        let (address, length) = (this.address, this.length);
+        let (address, length) = (this.mapping.address, this.mapping.length);
         // SAFETY: `view` is a valid Py_buffer to fill; `obj` keeps this object, and so the mapping,
         // alive until the export is released.
         unsafe { fill_byte_view(view, slf.into_any(), address as *mut u8, length, true, flags) };

@@ -20,7 +20,6 @@ from typing import Any
 from iggy.protocol.codes import Transport
 
 from . import _native
-
 from .audit import as_counters
 from .config import split_address
 from .context import ServerContext

@@ -95,7 +95,8 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         label, _, rest = text.partition(":")
         mode, _, assignments = rest.partition(":")
         settings = dict(item.partition("=")[::2] for item in assignments.split(",") if item)
-        if not label or f"ours-{label}" in targets(args) or mode not in MODES or not settings:
+        taken = {f"ours-{m}" for m in modes} | set(args.variants)
+        if not label or f"ours-{label}" in taken or mode not in MODES or not settings:
             parser.error(f"--variant {text!r}: expected a new LABEL, a mode of {MODES} and IGGY_KEY=VALUE settings")
         if any(not key.startswith("IGGY_") or not value for key, value in settings.items()):
             parser.error(f"--variant {text!r}: settings are IGGY_KEY=VALUE")
@@ -105,7 +106,7 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
 
 
 def targets(args: argparse.Namespace) -> list[str]:
-    ours = [f"ours-{mode}" for mode in args.mode_list] + list(getattr(args, "variants", {}))
+    ours = [f"ours-{mode}" for mode in args.mode_list] + list(args.variants)
     return ours + ([EXTERNAL] if args.external else [])
 
 

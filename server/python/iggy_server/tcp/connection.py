@@ -58,18 +58,15 @@ class Connection(RequestDispatcher):
             return
         limits = self.ctx.config.limits
         transport.set_write_buffer_limits(high=limits.write_buffer_high_water_bytes)
-        if self.ctx.config.tcp.nodelay:
-            sock = transport.get_extra_info("socket")
-            if sock is not None:
-                try:
-                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-                except OSError:
-                    pass
-        sender = self.server.sender
-        if sender is not None:
-            sock = transport.get_extra_info("socket")
-            if sock is not None and transport.get_extra_info("sslcontext") is None:
-                self._sender = sender.attach(sock.fileno())
+        sock = transport.get_extra_info("socket")
+        if self.ctx.config.tcp.nodelay and sock is not None:
+            try:
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            except OSError:
+                pass
+        # The server has a send thread only without TLS (it writes plaintext to the socket).
+        if self.server.sender is not None and sock is not None:
+            self._sender = self.server.sender.attach(sock.fileno())
         self.session = self.ctx.clients.connect(address, transport)
         self.unauthenticated_since = asyncio.get_running_loop().time()
         self.server.connections.add(self)
