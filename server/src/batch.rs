@@ -5,6 +5,11 @@
 //! Stamping turns the request index table into the segment index entries in place, so the caller can
 //! write both buffers to the segment files without building anything else.
 
+use std::cell::RefCell;
+
+use rand::rngs::StdRng;
+use rand::{RngCore, SeedableRng};
+
 use crate::codes::error_code as code;
 use crate::failure::{Checked, Failure};
 use crate::codes::constants::{MESSAGE_PAYLOAD_MAX_BYTES, USER_HEADERS_MAX_BYTES};
@@ -205,8 +210,14 @@ fn check_placement(frames_bytes: u64, count: u64, placement: Placement) -> Check
     Ok(())
 }
 
+thread_local! {
+    /// Seeded from the OS on first use in a thread. Ids need uniqueness, not secrecy; a CSPRNG gives both,
+    /// and in user space it costs a fraction of one getrandom syscall per batch (the kernel's ChaCha20).
+    static ID_RNG: RefCell<Option<StdRng>> = const { RefCell::new(None) };
+}
+
 /// Random UUIDv4s (stored as Iggy does: `Uuid::to_u128_le()` written little-endian, i.e. the canonical
-/// UUID bytes) for the messages whose id is 0, drawn from the OS in one call.
+/// UUID bytes) for the messages whose id is 0.
 fn fresh_ids(frames: &[u8], count: usize) -> Checked<impl Iterator<Item = [u8; 16]>> {
     let mut zero_ids = 0usize;
     let mut start = 0usize;
@@ -218,9 +229,7 @@ fn fresh_ids(frames: &[u8], count: usize) -> Checked<impl Iterator<Item = [u8; 1
     }
     let mut random = vec![0u8; zero_ids * 16];
     if zero_ids > 0 {
-        getrandom::fill(&mut random).map_err(|error| {
-            Failure::new(code::CANNOT_APPEND_MESSAGE, format!("no randomness for message ids: {error}"))
-        })?;
+        fill_random(&mut random)?;
     }
     Ok((0..zero_ids).map(move |k| {
         let mut id: [u8; 16] = random[k * 16..(k + 1) * 16].try_into().expect("16 bytes");
@@ -228,4 +237,18 @@ fn fresh_ids(frames: &[u8], count: usize) -> Checked<impl Iterator<Item = [u8; 1
         id[8] = (id[8] & 0x3f) | 0x80; // RFC 4122 variant
         id
     }))
+}
+
+fn fill_random(bytes: &mut [u8]) -> Checked<()> {
+    ID_RNG.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            let seeded = StdRng::try_from_os_rng().map_err(|error| {
+                Failure::new(code::CANNOT_APPEND_MESSAGE, format!("no randomness for message ids: {error}"))
+            })?;
+            *slot = Some(seeded);
+        }
+        slot.as_mut().expect("seeded above").fill_bytes(bytes);
+        Ok(())
+    })
 }

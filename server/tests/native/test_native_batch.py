@@ -1,5 +1,6 @@
 """Validation and in-place stamping of SendMessages batches (iggy_server._native)."""
 
+import concurrent.futures
 import struct
 
 import pytest
@@ -156,6 +157,24 @@ def test_stamping_fills_offsets_timestamp_ids_and_segment_index_entries():
     assert entries[-1][1] == 5000 + total
     # Every stamped frame verifies: offsets in sequence and checksums over bytes 8..end.
     _native.verify_frames(bytes(b.frames), 1000, 3)
+
+
+def test_server_assigned_ids_are_distinct_across_batches_and_threads():
+    # Each thread draws from its own generator seeded by the OS: a fixed or shared seed would repeat ids.
+    def stamped_ids(batches: int) -> list[bytes]:
+        ids = []
+        for _ in range(batches):
+            b = simple_batch(500)
+            stamp(b)
+            ids += [m["id"] for m in parse_frames(bytes(b.frames))]
+        return ids
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=3) as pool:
+        per_thread = list(pool.map(stamped_ids, [8, 8, 8]))
+    every_id = [one for ids in per_thread for one in ids] + stamped_ids(8)
+    assert len(every_id) == 4 * 8 * 500
+    assert len(set(every_id)) == len(every_id)
+    assert all(one[6] >> 4 == 4 and one[8] >> 6 == 0b10 for one in every_id)
 
 
 def test_placement_that_overflows_a_segment_is_refused_untouched():
