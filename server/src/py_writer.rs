@@ -8,7 +8,7 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::py_pool::BufferPool;
-use crate::writer::{self, Backend, DirectLog, FileWrite};
+use crate::writer::{self, Backend, DirectLog, FileWrite, Preallocation};
 
 #[pyclass(module = "iggy_server._native", frozen)]
 pub struct SegmentFileWriter {
@@ -18,6 +18,7 @@ pub struct SegmentFileWriter {
     /// Set when log writes go through an O_DIRECT descriptor (the class is frozen: the partial-block
     /// state lives behind a lock, taken with the GIL released).
     direct: Option<Mutex<DirectLog>>,
+    preallocation: Preallocation,
 }
 
 fn contiguous<'a>(buffers: &'a [PyBuffer<u8>]) -> PyResult<Vec<&'a [u8]>> {
@@ -43,24 +44,35 @@ impl SegmentFileWriter {
     /// `backend`: "auto" (io_uring when it works, else pwritev), "io_uring" (OSError if unavailable)
     /// or "pwritev". `direct_log_fd` (≥ 0): the log opened again with O_DIRECT; log writes then go
     /// through it in whole 4 KiB blocks staged in buffers of `pool` (see `writer::DirectLog`).
+    /// `preallocate_max_bytes` > 0: log blocks are reserved ahead of the writes, up to that far (see
+    /// `writer::Preallocation`); the caller truncates the log to its size when done with it.
     #[new]
-    #[pyo3(signature = (log_fd, index_fd, backend = "auto", direct_log_fd = -1, pool = None))]
+    #[pyo3(signature = (log_fd, index_fd, backend = "auto", direct_log_fd = -1, pool = None,
+        preallocate_max_bytes = 0))]
     fn new(
         log_fd: RawFd,
         index_fd: RawFd,
         backend: &str,
         direct_log_fd: RawFd,
         pool: Option<Bound<'_, BufferPool>>,
+        preallocate_max_bytes: u64,
     ) -> PyResult<Self> {
         let backend = writer::resolve(backend).map_err(|e| PyOSError::new_err(e.to_string()))?;
         let direct = (direct_log_fd >= 0)
             .then(|| Mutex::new(DirectLog::new(direct_log_fd, log_fd, pool.map(|p| p.get().shared()))));
-        Ok(Self { log_fd, index_fd, backend, direct })
+        let preallocation = Preallocation::new(preallocate_max_bytes);
+        Ok(Self { log_fd, index_fd, backend, direct, preallocation })
     }
 
     #[getter]
     fn backend(&self) -> &'static str {
         self.backend.name()
+    }
+
+    /// Whether log blocks are reserved ahead of the writes (false once the filesystem refused fallocate).
+    #[getter]
+    fn preallocates(&self) -> bool {
+        self.preallocation.enabled()
     }
 
     /// Whether log writes go through an O_DIRECT descriptor.
@@ -86,14 +98,18 @@ impl SegmentFileWriter {
         let index_slices = contiguous(&index_buffers)?;
         let index = FileWrite { fd: self.index_fd, position: index_position, slices: index_slices };
         let backend = self.backend;
-        py.allow_threads(|| match &self.direct {
-            Some(direct) => {
-                let mut direct = direct.lock().expect("direct log lock");
-                writer::write_direct(backend, &mut direct, &log_slices, log_position, index, datasync)
-            }
-            None => {
-                let log = FileWrite { fd: self.log_fd, position: log_position, slices: log_slices };
-                writer::write(backend, &[log, index], datasync)
+        let log_bytes: u64 = log_slices.iter().map(|slice| slice.len() as u64).sum();
+        py.allow_threads(|| {
+            self.preallocation.reserve(self.log_fd, log_position, log_position + log_bytes);
+            match &self.direct {
+                Some(direct) => {
+                    let mut direct = direct.lock().expect("direct log lock");
+                    writer::write_direct(backend, &mut direct, &log_slices, log_position, index, datasync)
+                }
+                None => {
+                    let log = FileWrite { fd: self.log_fd, position: log_position, slices: log_slices };
+                    writer::write(backend, &[log, index], datasync)
+                }
             }
         })
         .map_err(PyErr::from)
@@ -120,8 +136,8 @@ pub fn fdatasync_fds(py: Python<'_>, fds: Vec<RawFd>) -> PyResult<()> {
 }
 
 /// Process-wide writer counters: {"writes", "datasyncs", "bytes_written", "direct_writes",
-/// "staging_fallbacks"} (each file write and each fdatasync of one descriptor counts once, whatever the
-/// backend; direct log writes count their zero padding as written bytes).
+/// "staging_fallbacks", "preallocations"} (each file write and each fdatasync of one descriptor counts once,
+/// whatever the backend; direct log writes count their zero padding as written bytes).
 #[pyfunction]
 pub fn writer_stats() -> std::collections::HashMap<&'static str, u64> {
     use std::sync::atomic::Ordering::Relaxed;
@@ -131,5 +147,6 @@ pub fn writer_stats() -> std::collections::HashMap<&'static str, u64> {
         ("bytes_written", writer::BYTES_WRITTEN.load(Relaxed)),
         ("direct_writes", writer::DIRECT_WRITES.load(Relaxed)),
         ("staging_fallbacks", writer::STAGING_FALLBACKS.load(Relaxed)),
+        ("preallocations", writer::PREALLOCATIONS.load(Relaxed)),
     ])
 }

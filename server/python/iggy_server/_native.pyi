@@ -200,7 +200,12 @@ class SegmentFileWriter:
     4 KiB blocks — the stored bytes of the log's partial last block, the new frames (copied once into an
     aligned staging buffer from ``pool``, or a one-off allocation when the pool cannot serve it) and zero
     padding — while ``log_fd`` serves reads (and re-reads of the partial block when an append does not
-    start where the previous one ended). The file is longer than the log until the caller truncates it."""
+    start where the previous one ended). The file is longer than the log until the caller truncates it.
+
+    ``preallocate_max_bytes`` > 0: before each write that ends past what is reserved, the log's blocks are
+    reserved with ``fallocate(FALLOC_FL_KEEP_SIZE)`` (file size unchanged) up to the write's end plus as much
+    as the log holds (at least 64 KiB, at most this); a filesystem that cannot turns it off for this writer.
+    The caller gives the blocks past the end back by truncating the log to its size."""
 
     def __init__(
         self,
@@ -209,10 +214,14 @@ class SegmentFileWriter:
         backend: str = "auto",
         direct_log_fd: int = -1,
         pool: BufferPool | None = None,
+        preallocate_max_bytes: int = 0,
     ) -> None: ...
     @property
     def backend(self) -> str:
         """The backend in use: "io_uring" or "pwritev"."""
+    @property
+    def preallocates(self) -> bool:
+        """Whether log blocks are reserved ahead of the writes (false once the filesystem refused)."""
     @property
     def direct(self) -> bool:
         """Whether log writes go through the O_DIRECT descriptor."""
@@ -240,7 +249,8 @@ def fdatasync_fds(fds: list[int]) -> None:
 def writer_stats() -> dict[str, int]:
     """Process-wide counters: writes (one per file per submission), datasyncs (one per descriptor),
     bytes_written (direct log writes count their whole blocks), direct_writes (log writes through an
-    O_DIRECT descriptor), staging_fallbacks (direct writes whose staging buffer was not pooled)."""
+    O_DIRECT descriptor), staging_fallbacks (direct writes whose staging buffer was not pooled),
+    preallocations (fallocate calls reserving log blocks ahead of the writes)."""
 
 # --- benchmark load generator (iggy-bench) -----------------------------------------------------------
 

@@ -118,12 +118,15 @@ DEFAULTS: dict[str, Any] = {
         # write_queue_bytes: bound of acknowledged-but-unwritten batches in memory durability.
         # max_open_segment_files: bound of open segment files (0 = half the descriptor limit); see README.
         # mmap_reads: polls send views of a read-only map of the log instead of copying it into a buffer.
+        # preallocate_max_bytes: reserve an active log's disk blocks ahead of its appends (fallocate, file
+        # size unchanged; given back at seal), by as much as it holds, at most this; 0 = off. See README.
         "io": {
             "writer": "pwritev",
             "direct_io": False,
             "mmap_reads": True,
             "write_queue_bytes": 64 * MIB,
             "max_open_segment_files": 0,
+            "preallocate_max_bytes": 16 * MIB,
         },
         "message_cleaner": {"enabled": True, "interval_ms": 60_000},
         "topic": {"message_expiry_us": 0, "max_size_bytes": 0},
@@ -209,6 +212,7 @@ class IoConfig:
     mmap_reads: bool = _SYSTEM["io"]["mmap_reads"]
     write_queue_bytes: int = _SYSTEM["io"]["write_queue_bytes"]
     max_open_segment_files: int = _SYSTEM["io"]["max_open_segment_files"]  # 0 = half the descriptor limit
+    preallocate_max_bytes: int = _SYSTEM["io"]["preallocate_max_bytes"]  # 0 = off
     data_path: Path | None = None  # where direct I/O is probed at start (None: at the first segment open)
 
 
@@ -276,6 +280,7 @@ class ServerConfig(Section):
                 mmap_reads=io.mmap_reads,
                 write_queue_bytes=io.write_queue_bytes,
                 max_open_segment_files=io.max_open_segment_files,
+                preallocate_max_bytes=io.preallocate_max_bytes,
                 data_path=Path(system.path),
             ),
         )
@@ -441,6 +446,8 @@ def _validate(values: Mapping[str, Any]) -> None:
     max_open = values["system"]["io"]["max_open_segment_files"]
     if max_open != 0 and max_open < 4:
         raise ConfigError(f"system.io.max_open_segment_files: must be 0 (auto) or at least 4, got {max_open}")
+    if values["system"]["io"]["preallocate_max_bytes"] < 0:
+        raise ConfigError("system.io.preallocate_max_bytes: must be 0 (off) or positive")
     writer = values["system"]["io"]["writer"]
     if writer not in ("auto", "io_uring", "pwritev"):
         raise ConfigError(f"system.io.writer: expected auto, io_uring or pwritev, got {writer!r}")

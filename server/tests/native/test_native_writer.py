@@ -20,19 +20,19 @@ def random_appends(seed: int, count: int) -> list[tuple[list[bytes], list[bytes]
 
 
 def write_files(
-    directory, backend: str, appends, datasync_every: int, direct: bool = False, pool=None
+    directory, backend: str, appends, datasync_every: int, direct: bool = False, pool=None, preallocate_max_bytes=0
 ) -> tuple[bytes, bytes]:
     """Writes ``appends`` like a segment does; with ``direct`` the log goes through an O_DIRECT descriptor,
-    each append's bytes are read back through the ordinary one (as polls do) and the log is truncated to
-    its logical size at the end (as sealing does)."""
+    each append's bytes are read back through the ordinary one (as polls do); with ``direct`` or
+    ``preallocate_max_bytes`` the log is truncated to its logical size at the end (as sealing does)."""
     name = f"{backend}-{'direct' if direct else 'buffered'}"
     log_path, index_path = directory / f"{name}.log", directory / f"{name}.index"
     log_fd = os.open(log_path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
     index_fd = os.open(index_path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
     direct_fd = os.open(log_path, os.O_WRONLY | os.O_DIRECT) if direct else -1
     try:
-        writer = _native.SegmentFileWriter(log_fd, index_fd, backend, direct_fd, pool)
-        assert (writer.backend, writer.direct) == (backend, direct)
+        writer = _native.SegmentFileWriter(log_fd, index_fd, backend, direct_fd, pool, preallocate_max_bytes)
+        assert (writer.backend, writer.direct, writer.preallocates) == (backend, direct, preallocate_max_bytes > 0)
         log_position = index_position = 0
         for number, (log_parts, index_parts) in enumerate(appends):
             views = [memoryview(bytearray(part)) for part in log_parts]  # mixed exporters
@@ -42,7 +42,7 @@ def write_files(
             log_position += sum(map(len, log_parts))
             index_position += sum(map(len, index_parts))
         writer.datasync()
-        if direct:
+        if direct or preallocate_max_bytes:
             os.ftruncate(log_fd, log_position)
     finally:
         for fd in (log_fd, index_fd, direct_fd):
@@ -123,8 +123,9 @@ def test_every_backend_buffered_or_direct_writes_byte_identical_files(direct_dir
     pool = _native.BufferPool(64 << 20)
     for backend in backends:
         for direct in (False, True):
-            files = write_files(direct_dir, backend, appends, 11, direct=direct, pool=pool)
-            assert files == expected, (backend, direct)
+            for preallocate_max_bytes in (0, 256 * 1024):
+                files = write_files(direct_dir, backend, appends, 11, direct, pool, preallocate_max_bytes)
+                assert files == expected, (backend, direct, preallocate_max_bytes)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -192,3 +193,43 @@ def test_direct_append_beyond_the_stored_log_is_refused(direct_dir):
     finally:
         os.close(log_fd)
         os.close(direct_fd)
+
+
+def allocated_bytes(fd: int) -> int:
+    return os.fstat(fd).st_blocks * 512
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_preallocation_reserves_blocks_past_the_end_and_a_truncation_gives_them_back(tmp_path, backend):
+    max_ahead = 1 << 20
+    log_fd = os.open(tmp_path / "p.log", os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
+    index_fd = os.open(tmp_path / "p.index", os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        writer = _native.SegmentFileWriter(log_fd, index_fd, backend, preallocate_max_bytes=max_ahead)
+        if allocated_bytes(log_fd) != 0 or not hasattr(os, "posix_fallocate"):
+            pytest.skip("this filesystem does not report allocation")
+        before = _native.writer_stats()["preallocations"]
+        rng = random.Random(9)
+        written = bytearray()
+        most_ahead = 0
+        for _ in range(200):
+            data = rng.randbytes(rng.choice((100, 5000, 30_000)))
+            writer.write([data], len(written), [b"i" * 16], 0)
+            written += data
+            end = len(written)
+            assert os.fstat(log_fd).st_size == end  # the reservation never shows as file content
+            if writer.preallocates:
+                # Reserved past every write, by at most max_ahead (plus block rounding and extent blocks).
+                assert end <= allocated_bytes(log_fd) <= end + max_ahead + 64 * 1024
+                most_ahead = max(most_ahead, allocated_bytes(log_fd) - end)
+        if not writer.preallocates:
+            pytest.skip("this filesystem refused fallocate")
+        calls = _native.writer_stats()["preallocations"] - before
+        assert 0 < calls < 40  # one per crossing of the reservation, not one per write
+        assert most_ahead >= max_ahead // 2  # the reservation grew with the log
+        assert os.pread(log_fd, len(written), 0) == bytes(written)
+        os.ftruncate(log_fd, len(written))
+        assert allocated_bytes(log_fd) < len(written) + 64 * 1024
+    finally:
+        os.close(log_fd)
+        os.close(index_fd)

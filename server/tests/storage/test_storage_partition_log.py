@@ -8,8 +8,8 @@ from native_batches import batch, frame, parse_frames, simple_batch
 
 from iggy.protocol.codes import ErrorCode
 from iggy_server import _native
-from iggy_server.config import Durability, StorageConfig
-from iggy_server.storage import PartitionLog, StorageError, partition_path
+from iggy_server.config import Durability, IoConfig, StorageConfig
+from iggy_server.storage import IoResources, PartitionLog, StorageError, partition_path
 
 INDEX_ENTRY = struct.Struct("<IIQ")
 
@@ -361,3 +361,41 @@ def test_flush_with_fsync_also_syncs_segments_sealed_without_fsync(tmp_path, mon
         assert len(synced) == 4
     finally:
         log.close()
+
+
+def allocated_bytes(path) -> int:
+    return path.stat().st_blocks * 512
+
+
+@pytest.mark.parametrize("preallocate_max_bytes", [0, 1 << 20])
+def test_preallocated_log_blocks_are_given_back_at_seal_and_close(tmp_path, preallocate_max_bytes):
+    io = IoResources(IoConfig(preallocate_max_bytes=preallocate_max_bytes))
+    directory = tmp_path / "p"
+    log = PartitionLog.open(directory, StorageConfig(segment_size_bytes=200_000), io)
+    try:
+        while log.segments_count < 3:
+            append(log, 10, 1000)
+        append(log, 10, 1000)  # the new active segment holds a batch
+        infos = log.segments()
+        paths = [directory / f"{info.start_offset:020d}.log" for info in infos]
+        if allocated_bytes(paths[0]) == 0:
+            pytest.skip("this filesystem does not report allocation")
+        slack_bytes = 8192  # block rounding and an extent block
+        for info, path in zip(infos[:-1], paths):
+            assert path.stat().st_size == info.size_bytes
+            assert allocated_bytes(path) < info.size_bytes + slack_bytes
+        active_size = infos[-1].size_bytes
+        assert paths[-1].stat().st_size == active_size
+        if preallocate_max_bytes:
+            assert allocated_bytes(paths[-1]) >= active_size + 64 * 1024  # reserved ahead of the appends
+        else:
+            assert allocated_bytes(paths[-1]) < active_size + slack_bytes
+    finally:
+        log.close()
+    assert allocated_bytes(paths[-1]) < active_size + slack_bytes
+    reopened = PartitionLog.open(directory, StorageConfig(segment_size_bytes=200_000), io)
+    try:
+        assert [m["offset"] for m in read_all(reopened)] == list(range(reopened.messages_count))
+        assert reopened.messages_count == sum(info.messages_count for info in infos)
+    finally:
+        reopened.close()

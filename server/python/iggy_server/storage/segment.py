@@ -104,6 +104,7 @@ class SegmentWriter:
         self.queued_end_bytes = size_bytes
         self.failure: Exception | None = None
         self._direct_fd = _open_direct(log_path, io) if log_path is not None and io.direct_io else -1
+        self._preallocating = io.config.preallocate_max_bytes > 0
         try:
             self._index_fd = os.open(index_path, os.O_RDWR | os.O_CREAT, 0o644)
         except BaseException:
@@ -116,6 +117,7 @@ class SegmentWriter:
                 backend or io.writer_backend,
                 self._direct_fd,
                 io.pool if self._direct_fd >= 0 else None,
+                io.config.preallocate_max_bytes,
             )
         except BaseException:
             os.close(self._index_fd)
@@ -180,15 +182,16 @@ class SegmentWriter:
         self._native.datasync()
 
     def trim(self, log_size_bytes: int) -> None:
-        """Cut direct-I/O zero padding off the log (no-op when buffered), so a sealed file holds exactly
-        its frames, byte for byte what the buffered writers store. A failure is only logged: recovery
-        drops the padding as a torn tail."""
-        if self._direct_fd < 0:
+        """Cut direct-I/O zero padding off the log, so a sealed file holds exactly its frames, byte for byte
+        what the buffered writers store, and give back the blocks reserved past its end (a truncation to the
+        same size frees them). A failure is only logged: recovery drops the padding as a torn tail, and
+        unreturned blocks only cost disk space until the segment is deleted."""
+        if self._direct_fd < 0 and not self._preallocating:
             return
         try:
             os.ftruncate(self._log_fd, log_size_bytes)
         except OSError:
-            logger.exception("could not trim the direct-I/O padding of a segment log to %d bytes", log_size_bytes)
+            logger.exception("could not trim a segment log to its %d bytes", log_size_bytes)
 
     def close(self) -> None:
         if self._index_fd >= 0:
