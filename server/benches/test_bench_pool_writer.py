@@ -60,6 +60,31 @@ def test_writer_submit_1mb_batch(benchmark, tmp_path, backend):
         os.close(index_fd)
 
 
+@pytest.mark.parametrize("preallocate_max_bytes", [0, 16 << 20], ids=["allocate-as-written", "preallocate-16MiB"])
+def test_writer_fills_a_fresh_64mb_log(benchmark, tmp_path, preallocate_max_bytes):
+    """64 appends of 1 MB to a new log per round: unlike the wrapping benchmark above, every page is new to
+    the file, so ext4's block allocation is part of what is measured (``system.io.preallocate_max_bytes``)."""
+    frames, index = bytearray(os.urandom(BATCH_BYTES)), bytearray(16_000)
+    rounds = iter(range(1_000_000))
+
+    def fresh_files():
+        number = next(rounds)
+        for old in tmp_path.iterdir():  # the previous round's files: this round writes into pages just freed
+            old.unlink()
+        log_fd = os.open(tmp_path / f"{number}.log", os.O_RDWR | os.O_CREAT, 0o644)
+        index_fd = os.open(tmp_path / f"{number}.index", os.O_RDWR | os.O_CREAT, 0o644)
+        writer = _native.SegmentFileWriter(log_fd, index_fd, "pwritev", preallocate_max_bytes=preallocate_max_bytes)
+        return (writer, log_fd, index_fd), {}
+
+    def fill(writer, log_fd, index_fd):
+        for at in range(64):
+            writer.write([frames], at * BATCH_BYTES, [index], at * 16_000)
+        os.close(log_fd)
+        os.close(index_fd)
+
+    benchmark.pedantic(fill, setup=fresh_files, rounds=30, iterations=1)
+
+
 def test_send_messages_view_over_1000_message_batch(benchmark):
     payload = encode_send_messages(
         Identifier.parse("s"), Identifier.parse("t"), Partitioning.partition_id(0), [Message(payload=b"x" * 936)] * 1000
