@@ -1,7 +1,8 @@
 """The storage layer's shared I/O resources: one :class:`IoResources` per server, passed to every partition.
 
 Built from the typed :class:`~iggy_server.config.IoConfig` (``[system.memory_pool] size_bytes``,
-``[system.io] writer``, ``direct_io``, ``mmap_reads``, ``write_queue_bytes``, ``max_open_segment_files``);
+``[system.io] writer``, ``direct_io``, ``mmap_reads``, ``write_queue_bytes``, ``max_open_segment_files``,
+``preallocate_max_bytes``, which segment writers read from ``config``);
 everything it holds is observable through :meth:`IoResources.stats` (logged by the server, GetStats' hot-path
 block).
 
