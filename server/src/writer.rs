@@ -210,7 +210,9 @@ impl Preallocation {
             return;
         }
         let error = io::Error::last_os_error().raw_os_error();
-        if matches!(error, Some(libc::EOPNOTSUPP) | Some(libc::ENOSYS)) {
+        // The filesystem (EOPNOTSUPP), the kernel (ENOSYS) or the file's kind (ENODEV: not a regular file)
+        // cannot reserve: asking again at every append would only repeat the refusal.
+        if matches!(error, Some(libc::EOPNOTSUPP) | Some(libc::ENOSYS) | Some(libc::ENODEV)) {
             self.max_ahead_bytes.store(0, Ordering::Relaxed);
         }
     }

@@ -233,3 +233,22 @@ def test_preallocation_reserves_blocks_past_the_end_and_a_truncation_gives_them_
     finally:
         os.close(log_fd)
         os.close(index_fd)
+
+
+def test_a_log_that_cannot_be_reserved_turns_preallocation_off_and_still_writes(tmp_path):
+    # /dev/null takes writes but is no regular file: fallocate answers ENODEV, as a filesystem without it
+    # answers EOPNOTSUPP; the writer stops asking and the appends go on.
+    log_fd = os.open("/dev/null", os.O_WRONLY)
+    index_fd = os.open(tmp_path / "n.index", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        writer = _native.SegmentFileWriter(log_fd, index_fd, "pwritev", preallocate_max_bytes=1 << 20)
+        assert writer.preallocates
+        before = _native.writer_stats()["preallocations"]
+        for number in range(3):
+            writer.write([b"x" * 1000], number * 1000, [b"i" * 16], number * 16)
+        assert not writer.preallocates
+        assert _native.writer_stats()["preallocations"] - before == 1
+        assert os.pread(index_fd, 48, 0) == b"i" * 48
+    finally:
+        os.close(log_fd)
+        os.close(index_fd)

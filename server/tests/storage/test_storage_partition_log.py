@@ -399,3 +399,26 @@ def test_preallocated_log_blocks_are_given_back_at_seal_and_close(tmp_path, prea
         assert reopened.messages_count == sum(info.messages_count for info in infos)
     finally:
         reopened.close()
+
+
+def test_the_start_probe_reports_whether_blocks_can_be_reserved(tmp_path, monkeypatch, caplog):
+    io = IoResources(IoConfig(preallocate_max_bytes=1 << 20, data_path=tmp_path))
+    status = io.io_status()
+    assert (status["preallocate_max_bytes"], status["preallocation_reason"]) == (1 << 20, "")
+    assert not list(tmp_path.iterdir())  # the probe file is gone
+
+    from iggy_server.storage import resources
+
+    monkeypatch.setattr(resources, "_probe_preallocation", lambda directory: f"{directory}: not supported")
+    caplog.set_level("WARNING")
+    refused = IoResources(IoConfig(preallocate_max_bytes=1 << 20, data_path=tmp_path))
+    status = refused.io_status()
+    assert status["preallocate_max_bytes"] == 0 and str(tmp_path) in status["preallocation_reason"]
+    assert len([r for r in caplog.records if "preallocate_max_bytes" in r.getMessage()]) == 1
+    log = PartitionLog.open(tmp_path / "p", io=refused)
+    try:
+        append(log, 10, 1000)
+        assert not log._segments[-1].writer._native.preallocates
+        assert [m["offset"] for m in read_all(log)] == list(range(10))
+    finally:
+        log.close()

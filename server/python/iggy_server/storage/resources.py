@@ -2,9 +2,8 @@
 
 Built from the typed :class:`~iggy_server.config.IoConfig` (``[system.memory_pool] size_bytes``,
 ``[system.io] writer``, ``direct_io``, ``mmap_reads``, ``write_queue_bytes``, ``max_open_segment_files``,
-``preallocate_max_bytes``, which segment writers read from ``config``);
-everything it holds is observable through :meth:`IoResources.stats` (logged by the server, GetStats' hot-path
-block).
+``preallocate_max_bytes``); everything it holds is observable through :meth:`IoResources.stats` (logged by
+the server, GetStats' hot-path block).
 
 * ``pool`` — the :class:`iggy_server._native.BufferPool`: request payloads are received into its buffers
   (and, without ``mmap_reads``, polls read segment bytes into them), so neither allocates on the steady path.
@@ -14,6 +13,8 @@ block).
   from memory and written by a background thread), bounded by ``write_queue_bytes``.
 * ``segment_files`` — the bound on open segment files (:mod:`.open_files`).
 * ``sync_executor`` — the worker threads of group commit's fdatasyncs (:mod:`.durability`).
+* ``preallocate_max_bytes`` — how far segment writers reserve log blocks ahead (``system.io``), or 0 when the
+  filesystem of ``data_path`` cannot reserve (probed at construction; warned once).
 * ``direct_io`` — whether new segment writers write the log through an O_DIRECT descriptor: requested and
   not refused by the filesystem (probed at construction in ``data_path``; a refusal later, when a segment is
   opened, also turns it off). A refusal is logged once and writes stay buffered.
@@ -62,6 +63,8 @@ class IoResources:
         self._direct_io_requested = config.direct_io
         # Why O_DIRECT is not used although requested ("" while it is, or was not requested).
         self._direct_io_refusal = ""
+        # Why blocks are not reserved ahead of appends although configured ("" while they are).
+        self._preallocation_refusal = ""
         # Reads and receives that could not use a pooled buffer (too large, or the pool was full).
         self.counters = {"read_fallbacks": 0, "receive_fallbacks": 0, "map_failures": 0}
         # Polls read through maps of the logs (config), unless the kernel turned out not to support it.
@@ -74,6 +77,14 @@ class IoResources:
             refusal = _probe_direct_io(Path(config.data_path))
             if refusal:
                 self.refuse_direct_io(refusal)
+        if config.preallocate_max_bytes > 0 and config.data_path is not None:
+            self._preallocation_refusal = _probe_preallocation(Path(config.data_path))
+            if self._preallocation_refusal:
+                logger.warning(
+                    "system.io.preallocate_max_bytes: blocks cannot be reserved ahead of appends (%s); "
+                    "segment logs are allocated as written",
+                    self._preallocation_refusal,
+                )
 
     @property
     def sync_executor(self) -> ThreadPoolExecutor:
@@ -97,6 +108,11 @@ class IoResources:
         """Whether new segment writers should open the log with O_DIRECT."""
         return self._direct_io_requested and not self._direct_io_refusal
 
+    @property
+    def preallocate_max_bytes(self) -> int:
+        """How far new segment writers reserve log blocks ahead of their appends (0: not at all)."""
+        return 0 if self._preallocation_refusal else self.config.preallocate_max_bytes
+
     def refuse_direct_io(self, reason: str) -> None:
         """The filesystem refused O_DIRECT: writes stay buffered from now on (warned once)."""
         with self._lock:
@@ -114,6 +130,8 @@ class IoResources:
             "io_uring_reason": reason,
             "direct_io": self.direct_io,
             "direct_io_reason": self._direct_io_refusal,
+            "preallocate_max_bytes": self.preallocate_max_bytes,
+            "preallocation_reason": self._preallocation_refusal,
         }
 
     def note_map_failure(self, path: Path, error: Exception) -> None:
@@ -165,6 +183,26 @@ class IoResources:
             background_batches=queue.batches_written,
         )
         return stats
+
+
+def _probe_preallocation(directory: Path) -> str:
+    """"" when a segment writer can reserve blocks ahead of an append in ``directory``, else why not (one
+    append to a scratch file, through the same native call the segments use)."""
+    probe = directory / f".preallocation-probe-{os.getpid()}"
+    try:
+        fd = os.open(probe, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            writer = _native.SegmentFileWriter(fd, fd, "pwritev", preallocate_max_bytes=64 * 1024)
+            writer.write([b"\0"], 0, [], 0)
+            if not writer.preallocates:
+                return f"{directory}: fallocate(FALLOC_FL_KEEP_SIZE) is not supported"
+        finally:
+            os.close(fd)
+    except OSError as error:
+        return f"{directory}: {error.strerror or error} ({errno.errorcode.get(error.errno or 0, error.errno)})"
+    finally:
+        probe.unlink(missing_ok=True)
+    return ""
 
 
 def _probe_direct_io(directory: Path) -> str:

@@ -104,7 +104,7 @@ class SegmentWriter:
         self.queued_end_bytes = size_bytes
         self.failure: Exception | None = None
         self._direct_fd = _open_direct(log_path, io) if log_path is not None and io.direct_io else -1
-        self._preallocating = io.config.preallocate_max_bytes > 0
+        self._preallocating = io.preallocate_max_bytes > 0
         try:
             self._index_fd = os.open(index_path, os.O_RDWR | os.O_CREAT, 0o644)
         except BaseException:
@@ -117,7 +117,7 @@ class SegmentWriter:
                 backend or io.writer_backend,
                 self._direct_fd,
                 io.pool if self._direct_fd >= 0 else None,
-                io.config.preallocate_max_bytes,
+                io.preallocate_max_bytes,
             )
         except BaseException:
             os.close(self._index_fd)
