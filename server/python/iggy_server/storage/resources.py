@@ -185,6 +185,11 @@ class IoResources:
         return stats
 
 
+def _refusal(directory: Path, error: OSError) -> str:
+    """Why a start-up probe in ``directory`` failed, with the errno's name (what operators search for)."""
+    return f"{directory}: {error.strerror or error} ({errno.errorcode.get(error.errno or 0, error.errno)})"
+
+
 def _probe_preallocation(directory: Path) -> str:
     """"" when a segment writer can reserve blocks ahead of an append in ``directory``, else why not (one
     append to a scratch file, through the same native call the segments use)."""
@@ -199,7 +204,7 @@ def _probe_preallocation(directory: Path) -> str:
         finally:
             os.close(fd)
     except OSError as error:
-        return f"{directory}: {error.strerror or error} ({errno.errorcode.get(error.errno or 0, error.errno)})"
+        return _refusal(directory, error)
     finally:
         probe.unlink(missing_ok=True)
     return ""
@@ -218,7 +223,7 @@ def _probe_direct_io(directory: Path) -> str:
         finally:
             os.close(fd)
     except OSError as error:
-        return f"{directory}: {error.strerror or error} ({errno.errorcode.get(error.errno or 0, error.errno)})"
+        return _refusal(directory, error)
     finally:
         block.close()
         probe.unlink(missing_ok=True)
