@@ -109,7 +109,10 @@ DEFAULTS: dict[str, Any] = {
             "durability": "written",
             "verify_checksums_on_read": True,
         },
-        "message_saver": {"enabled": True, "interval_ms": 1000},
+        # Iggy's period (30 s). Its saver only flushes buffers; ours fdatasyncs, so this bounds the power-loss
+        # window of `written` and `memory`. A 1 s period cost 6 % of 4-producer and 19 % of 4-consumer
+        # throughput here (README "Durability").
+        "message_saver": {"enabled": True, "interval_ms": 30_000},
         # Page-aligned buffers for request payloads and poll reads; in-use + cached bytes never exceed it.
         "memory_pool": {"size_bytes": 512 * MIB, "stats_log_interval_ms": 60_000},
         # Segment writer: "pwritev", "io_uring" or "auto" (io_uring when it works, else pwritev).
