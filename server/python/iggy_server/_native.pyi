@@ -131,9 +131,11 @@ class SocketSender:
     """One native thread that writes client answers with the GIL released (``tcp.send_thread``). A
     connection ``attach``es its socket (a duplicate descriptor is kept until the handle closes); from then on
     every answer goes through the handle, in order. Views of a ``MappedFile`` are queued by reference (the
-    mapping stays alive while queued); other parts are copied."""
+    mapping stays alive while queued); other parts are copied. Small answers, and large ones while a single
+    connection gets large answers (none to another within ``lone_answer_window_ms``) and nothing is queued,
+    are sent by ``write`` itself when the socket takes them."""
 
-    def __init__(self) -> None: ...
+    def __init__(self, lone_answer_window_ms: int = 10) -> None: ...
     def attach(self, fd: int) -> SenderHandle:
         """Send the answers of the socket open on ``fd`` from now on (ValueError once stopped)."""
     @property
