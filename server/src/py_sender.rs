@@ -4,8 +4,8 @@
 //! to the kernel's TCP send path (copying a poll's megabyte into socket buffers and delivering it). Handing
 //! large answers to this thread lets the second core do that work while the loop parses and reads the next
 //! request. Small answers (acks) are still written inline by the caller when nothing is queued, so they
-//! gain no thread hop. So are large ones while a single connection gets large answers and the thread is idle
-//! (one consumer): there is nothing for the loop to do meanwhile, and the hop only adds the thread's wake-up
+//! gain no thread hop. So are large ones while a single connection gets answers and the thread is idle
+//! (a lone consumer): there is nothing for the loop to do meanwhile, and the hop only adds the thread's wake-up
 //! to every poll's round trip.
 //!
 //! Each connection attaches a duplicate of its socket descriptor (`attach`); from then on every answer of
@@ -33,11 +33,12 @@ use crate::py_map::{MappedFile, Mapping};
 
 /// Answers below this size are sent by the caller when nothing is queued before them.
 const INLINE_SEND_LIMIT_BYTES: usize = 64 * 1024;
-/// A large answer is sent by the caller too when the thread is idle and no other connection got a large answer
-/// within this window. Four consumers answered round-robin are each other's previous one within a millisecond;
-/// one consumer's polls are apart by its round trip, and then the thread's wake-up is pure latency. Measured
-/// (server/README "Hot-path I/O"): one consumer +13 %, four consumers unchanged.
-const LONE_LARGE_ANSWER_WINDOW_NS: u64 = 10_000_000;
+/// A large answer is sent by the caller too when the thread is idle and no other connection got any answer
+/// within this window. Four consumers answered round-robin, or a consumer beside a producer (whose acks count),
+/// are each other's previous one within a millisecond: the loop has other requests to serve while the thread
+/// sends. A lone consumer's polls are apart by its round trip, and then the thread's wake-up is pure latency.
+/// Measured in server/README "Hot-path I/O".
+const LONE_ANSWER_WINDOW_NS: u64 = 10_000_000;
 /// iovecs per sendmsg (well under IOV_MAX = 1024).
 const MAX_IOVECS: usize = 64;
 const MAX_EVENTS: usize = 64;
@@ -108,9 +109,9 @@ struct Shared {
     copied_bytes: AtomicU64,
     /// Bytes queued on every connection and not yet sent (0: the thread is idle).
     queued_total_bytes: AtomicUsize,
-    /// The connection (token) that got the last large answer, and when (ns since `started`).
-    last_large_token: AtomicU64,
-    last_large_ns: AtomicU64,
+    /// The connection (token) that got the last answer, and when (ns since `started`).
+    last_answer_token: AtomicU64,
+    last_answer_ns: AtomicU64,
     lone_answer_window_ns: u64,
     started: std::time::Instant,
 }
@@ -157,13 +158,13 @@ fn advance(state: &mut ConnState, mut sent: usize) {
 }
 
 impl Shared {
-    /// Record a large answer for `conn`; whether it is the only connection getting large answers lately and
-    /// the thread has nothing queued. Callers hold the GIL (the event loop), so the two swaps are not raced.
-    fn lone_large_answer(&self, conn: &Conn) -> bool {
+    /// Record an answer for `conn`; whether no other connection got one lately and the thread has nothing
+    /// queued. Callers hold the GIL (the event loop), so the two swaps are not raced.
+    fn lone_answer(&self, conn: &Conn) -> bool {
         let now_ns = self.started.elapsed().as_nanos() as u64;
-        let previous_token = self.last_large_token.swap(conn.token, Ordering::AcqRel);
-        let previous_ns = self.last_large_ns.swap(now_ns, Ordering::AcqRel);
-        // Token 0: no large answer yet (connection tokens start at 1).
+        let previous_token = self.last_answer_token.swap(conn.token, Ordering::AcqRel);
+        let previous_ns = self.last_answer_ns.swap(now_ns, Ordering::AcqRel);
+        // Token 0: no answer yet (connection tokens start at 1).
         let alone = previous_token == 0
             || previous_token == conn.token
             || now_ns.saturating_sub(previous_ns) > self.lone_answer_window_ns;
@@ -344,10 +345,10 @@ pub struct SocketSender {
 
 #[pymethods]
 impl SocketSender {
-    /// `lone_answer_window_ms`: see `LONE_LARGE_ANSWER_WINDOW_NS` (the server keeps the default; tests widen it
+    /// `lone_answer_window_ms`: see `LONE_ANSWER_WINDOW_NS` (the server keeps the default; tests widen it
     /// so that their back-to-back writes never depend on the machine's speed).
     #[new]
-    #[pyo3(signature = (lone_answer_window_ms = LONE_LARGE_ANSWER_WINDOW_NS / 1_000_000))]
+    #[pyo3(signature = (lone_answer_window_ms = LONE_ANSWER_WINDOW_NS / 1_000_000))]
     fn new(lone_answer_window_ms: u64) -> PyResult<Self> {
         // SAFETY: plain syscall; checked below.
         let epoll = unsafe { libc::epoll_create1(libc::EPOLL_CLOEXEC) };
@@ -374,8 +375,8 @@ impl SocketSender {
             queued_sends: AtomicU64::new(0),
             copied_bytes: AtomicU64::new(0),
             queued_total_bytes: AtomicUsize::new(0),
-            last_large_token: AtomicU64::new(0),
-            last_large_ns: AtomicU64::new(0),
+            last_answer_token: AtomicU64::new(0),
+            last_answer_ns: AtomicU64::new(0),
             lone_answer_window_ns: lone_answer_window_ms.saturating_mul(1_000_000),
             started: std::time::Instant::now(),
         });
@@ -579,7 +580,7 @@ impl Part {
 #[pymethods]
 impl SenderHandle {
     /// Queue `parts` (buffers, sent in order after everything written before). Sent inline when nothing is
-    /// queued and the answer is small, or large for a lone connection (see `LONE_LARGE_ANSWER_WINDOW_NS`); an
+    /// queued and the answer is small, or large for a lone connection (see `LONE_ANSWER_WINDOW_NS`); an
     /// answer to a connection that failed or is closing is dropped.
     fn write(&self, py: Python<'_>, parts: &Bound<'_, PyList>) -> PyResult<()> {
         let mut pending = Vec::with_capacity(parts.len());
@@ -601,7 +602,8 @@ impl SenderHandle {
         }
         let was_empty = state.queue.is_empty();
         let mut sent_inline = 0usize;
-        if was_empty && (total < INLINE_SEND_LIMIT_BYTES || self.shared.lone_large_answer(&self.conn)) {
+        let lone = self.shared.lone_answer(&self.conn);
+        if was_empty && (total < INLINE_SEND_LIMIT_BYTES || lone) {
             // Straight from the callers' buffers: nothing is copied for an answer the socket takes whole.
             let ranges: Vec<(usize, usize)> = pending.iter().map(Part::range).collect();
             match send_ranges(self.conn.fd, &ranges) {

@@ -132,8 +132,8 @@ class SocketSender:
     connection ``attach``es its socket (a duplicate descriptor is kept until the handle closes); from then on
     every answer goes through the handle, in order. Views of a ``MappedFile`` are queued by reference (the
     mapping stays alive while queued); other parts are copied. Small answers, and large ones while a single
-    connection gets large answers (none to another within ``lone_answer_window_ms``) and nothing is queued,
-    are sent by ``write`` itself when the socket takes them."""
+    connection gets answers (none to another within ``lone_answer_window_ms``) and nothing is queued, are
+    sent by ``write`` itself when the socket takes them."""
 
     def __init__(self, lone_answer_window_ms: int = 10) -> None: ...
     def attach(self, fd: int) -> SenderHandle:

@@ -1,8 +1,8 @@
 """`_native.SocketSender`: answers arrive whole and in order (mapped views by reference, other parts copied),
-small answers and a lone connection's large ones are sent by the caller, large answers to several connections
-go through the thread, a full socket queues and drains with a signal on ``notify_fd``, closes deliver or drop as
-asked, a dropped handle or a vanished peer closes the duplicate descriptor, and a queued view outlives its
-MappedFile."""
+small answers and a lone connection's large ones are sent by the caller, large answers while other connections
+get answers go through the thread, a full socket queues and drains with a signal on ``notify_fd``, closes
+deliver or drop as asked, a dropped handle or a vanished peer closes the duplicate descriptor, and a queued view
+outlives its MappedFile."""
 
 from __future__ import annotations
 
@@ -142,6 +142,29 @@ def test_large_answers_to_several_connections_go_through_the_thread() -> None:
     finally:
         sender.stop()
         for server_side, client_side in pairs:
+            server_side.close()
+            client_side.close()
+
+
+def test_a_small_answer_to_another_connection_sends_the_next_large_one_through_the_thread() -> None:
+    """A consumer beside a producer: the producer's acks keep the consumer's polls on the thread, so the loop
+    goes on serving the producer while the thread sends."""
+    sender = _native.SocketSender(lone_answer_window_ms=60_000)
+    consumer, producer = roomy_pair(), roomy_pair()
+    try:
+        consumer_handle = sender.attach(consumer[0].fileno())
+        producer_handle = sender.attach(producer[0].fileno())
+        producer_handle.write([b"ack-ack-"])
+        answer = os.urandom(LARGE_ANSWER_BYTES)
+        consumer_handle.write([answer])
+        assert read_exactly(producer[1], 8) == b"ack-ack-"
+        assert read_exactly(consumer[1], len(answer)) == answer
+        wait_for(lambda: consumer_handle.queued_bytes == 0, "the queue drains")
+        _sent, inline_answers, queued_answers, _copied = sender.stats()
+        assert (inline_answers, queued_answers) == (1, 1)  # the ack inline, the large answer queued
+    finally:
+        sender.stop()
+        for server_side, client_side in (consumer, producer):
             server_side.close()
             client_side.close()
 
