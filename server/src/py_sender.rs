@@ -561,13 +561,12 @@ impl Part {
 
     /// What the queue keeps of the part from byte `skip` on: the mapping by reference, anything else copied
     /// (its buffer is released when `self` is dropped, which needs the GIL the send thread does not hold).
-    fn into_chunk(self, py: Python<'_>, skip: usize) -> PyResult<Chunk> {
+    fn into_chunk(self, _gil: Python<'_>, skip: usize) -> PyResult<Chunk> {
         let (address, length) = self.range();
         debug_assert!(skip < length);
         match self.mapping {
             Some(mapping) => Ok(Chunk::Mapped { _mapping: mapping, address: address + skip, length: length - skip }),
             None => {
-                let _gil_held = py;
                 // SAFETY: the buffer is C-contiguous (checked in `of`) and stays exported, with the GIL held,
                 // until `self` is dropped after this copy.
                 let unsent = unsafe { std::slice::from_raw_parts((address + skip) as *const u8, length - skip) };

@@ -13,7 +13,7 @@ import socket
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -99,81 +99,83 @@ def test_answers_arrive_whole_and_in_order_small_ones_inline(sender, pair) -> No
     assert copied_bytes < 1024  # the mapped megabytes were queued by reference, not copied
 
 
-def roomy_pair() -> tuple[socket.socket, socket.socket]:
-    """A socket pair with the default buffers, which take a 128 KiB answer whole."""
-    server_side, client_side = socket.socketpair()
-    server_side.setblocking(False)
-    return server_side, client_side
-
-
 LARGE_ANSWER_BYTES = 128 * 1024  # above the 64 KiB below which every answer to an idle socket is sent inline
 
 
-def test_a_large_answer_to_a_lone_connection_is_sent_by_the_caller_when_the_thread_is_idle() -> None:
-    sender = _native.SocketSender(lone_answer_window_ms=60_000)
-    server_side, client_side = roomy_pair()
-    try:
-        handle = sender.attach(server_side.fileno())
-        answers = [os.urandom(LARGE_ANSWER_BYTES) for _ in range(3)]
-        for answer in answers:
-            handle.write([answer])
-            assert read_exactly(client_side, len(answer)) == answer
-        assert sender.stats() == (0, 3, 0, 0)  # no thread hop, nothing copied
-    finally:
-        sender.stop()
-        server_side.close()
-        client_side.close()
+@pytest.fixture
+def patient_sender() -> Iterator[_native.SocketSender]:
+    """A sender whose lone-connection window (60 s) no pause of a slow machine can outlast between two writes."""
+    running = _native.SocketSender(lone_answer_window_ms=60_000)
+    yield running
+    running.stop()
 
 
-def test_large_answers_to_several_connections_go_through_the_thread() -> None:
-    sender = _native.SocketSender(lone_answer_window_ms=60_000)
-    pairs = [roomy_pair(), roomy_pair()]
-    try:
-        handles = [sender.attach(server_side.fileno()) for server_side, _ in pairs]
-        answers = [os.urandom(LARGE_ANSWER_BYTES) for _ in range(3)]
-        # The first has no other connection before it (inline); each later one follows another's answer.
-        for turn, answer in enumerate(answers):
-            handles[turn % 2].write([answer])
-            assert read_exactly(pairs[turn % 2][1], len(answer)) == answer
-            wait_for(lambda: handles[turn % 2].queued_bytes == 0, "the queue drains")
-        sent_bytes, inline_answers, queued_answers, _copied = sender.stats()
-        assert (inline_answers, queued_answers) == (1, 2)
-        assert sent_bytes == 2 * LARGE_ANSWER_BYTES
-    finally:
-        sender.stop()
-        for server_side, client_side in pairs:
-            server_side.close()
-            client_side.close()
+@pytest.fixture
+def roomy_pairs() -> Iterator[Callable[[], tuple[socket.socket, socket.socket]]]:
+    """Makes socket pairs with the default buffers (which take a 128 KiB answer whole), closed afterwards."""
+    made: list[socket.socket] = []
+
+    def make() -> tuple[socket.socket, socket.socket]:
+        server_side, client_side = socket.socketpair()
+        server_side.setblocking(False)
+        made.extend((server_side, client_side))
+        return server_side, client_side
+
+    yield make
+    for sock in made:
+        sock.close()
 
 
-def test_a_small_answer_to_another_connection_sends_the_next_large_one_through_the_thread() -> None:
+def test_a_large_answer_to_a_lone_connection_is_sent_by_the_caller_when_the_thread_is_idle(
+    patient_sender, roomy_pairs
+) -> None:
+    server_side, client_side = roomy_pairs()
+    handle = patient_sender.attach(server_side.fileno())
+    for answer in [os.urandom(LARGE_ANSWER_BYTES) for _ in range(3)]:
+        handle.write([answer])
+        assert read_exactly(client_side, len(answer)) == answer
+    assert patient_sender.stats() == (0, 3, 0, 0)  # no thread hop, nothing copied
+
+
+def test_large_answers_to_several_connections_go_through_the_thread(patient_sender, roomy_pairs) -> None:
+    pairs = [roomy_pairs(), roomy_pairs()]
+    handles = [patient_sender.attach(server_side.fileno()) for server_side, _ in pairs]
+    # The first has no other connection before it (inline); each later one follows another's answer.
+    for turn, answer in enumerate([os.urandom(LARGE_ANSWER_BYTES) for _ in range(3)]):
+        handle, (_, client_side) = handles[turn % 2], pairs[turn % 2]
+        handle.write([answer])
+        assert read_exactly(client_side, len(answer)) == answer
+        wait_for(lambda: handle.queued_bytes == 0, "the queue drains")
+    sent_bytes, inline_answers, queued_answers, _copied = patient_sender.stats()
+    assert (inline_answers, queued_answers) == (1, 2)
+    assert sent_bytes == 2 * LARGE_ANSWER_BYTES
+
+
+def test_a_small_answer_to_another_connection_sends_the_next_large_one_through_the_thread(
+    patient_sender, roomy_pairs
+) -> None:
     """A consumer beside a producer: the producer's acks keep the consumer's polls on the thread, so the loop
     goes on serving the producer while the thread sends."""
-    sender = _native.SocketSender(lone_answer_window_ms=60_000)
-    consumer, producer = roomy_pair(), roomy_pair()
-    try:
-        consumer_handle = sender.attach(consumer[0].fileno())
-        producer_handle = sender.attach(producer[0].fileno())
-        producer_handle.write([b"ack-ack-"])
-        answer = os.urandom(LARGE_ANSWER_BYTES)
-        consumer_handle.write([answer])
-        assert read_exactly(producer[1], 8) == b"ack-ack-"
-        assert read_exactly(consumer[1], len(answer)) == answer
-        wait_for(lambda: consumer_handle.queued_bytes == 0, "the queue drains")
-        _sent, inline_answers, queued_answers, _copied = sender.stats()
-        assert (inline_answers, queued_answers) == (1, 1)  # the ack inline, the large answer queued
-    finally:
-        sender.stop()
-        for server_side, client_side in (consumer, producer):
-            server_side.close()
-            client_side.close()
+    consumer, producer = roomy_pairs(), roomy_pairs()
+    consumer_handle = patient_sender.attach(consumer[0].fileno())
+    producer_handle = patient_sender.attach(producer[0].fileno())
+    producer_handle.write([b"ack-ack-"])
+    answer = os.urandom(LARGE_ANSWER_BYTES)
+    consumer_handle.write([answer])
+    assert read_exactly(producer[1], 8) == b"ack-ack-"
+    assert read_exactly(consumer[1], len(answer)) == answer
+    wait_for(lambda: consumer_handle.queued_bytes == 0, "the queue drains")
+    _sent, inline_answers, queued_answers, _copied = patient_sender.stats()
+    assert (inline_answers, queued_answers) == (1, 1)  # the ack inline, the large answer queued
 
 
-def test_a_lone_large_answer_waits_behind_what_the_thread_still_sends(sender, pair) -> None:
-    server_side, client_side = pair
-    handle, data = stuck_answer(sender, server_side)  # the thread is busy: its peer reads nothing yet
-    other_server, other_client = roomy_pair()
+def test_a_lone_large_answer_waits_behind_what_the_thread_still_sends(pair, roomy_pairs) -> None:
+    # Window 0: every connection counts as lone, so only the busy thread can keep the answer queued.
+    sender = _native.SocketSender(lone_answer_window_ms=0)
     try:
+        server_side, client_side = pair
+        _handle, data = stuck_answer(sender, server_side)  # the thread is busy: its peer reads nothing yet
+        other_server, other_client = roomy_pairs()
         other = sender.attach(other_server.fileno())
         answer = os.urandom(LARGE_ANSWER_BYTES)
         before = sender.stats()
@@ -182,8 +184,7 @@ def test_a_lone_large_answer_waits_behind_what_the_thread_still_sends(sender, pa
         assert read_exactly(other_client, len(answer)) == answer
         assert read_exactly(client_side, len(data)) == data
     finally:
-        other_server.close()
-        other_client.close()
+        sender.stop()
 
 
 def test_a_small_answer_to_an_idle_socket_is_sent_by_the_caller(sender, pair) -> None:
