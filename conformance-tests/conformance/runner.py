@@ -183,9 +183,11 @@ def run_driver(spec: DriverSpec, cases: list[Case], work_dir: Path) -> dict[str,
                 detail = f"driver lacks {sorted(missing)}" + (f" ({reasons})" if reasons else "")
                 outcomes[case.id] = Outcome(UNSUPPORTED, detail)
                 continue
-            outcome = _run_one(case, driver, servers.next(), spec.transport)
+            outcome, driver_broken = _run_one(case, driver, servers.next(), spec.transport)
             outcomes[case.id] = _apply_expected_failure(outcome, expected_failures.get(case.id))
-            if outcome.status == FAIL and "driver exited" in outcome.detail:
+            if driver_broken:
+                # Exited, timed out, answered out of turn or could not log in: a late answer would pair with
+                # the next case's request, so a fresh process runs the rest.
                 driver.close()
                 driver = DriverProcess(spec.name, spec.command, log_path)
     finally:
@@ -248,15 +250,18 @@ class _ServerPipeline:
         self._executor.shutdown(wait=True)
 
 
-def _run_one(case: Case, driver: DriverProcess, server: TestServer | RuntimeError, transport: str) -> Outcome:
+def _run_one(
+    case: Case, driver: DriverProcess, server: TestServer | RuntimeError, transport: str
+) -> tuple[Outcome, bool]:
+    """The case's outcome, and whether the driver broke its protocol (it must be replaced)."""
     if isinstance(server, RuntimeError):
-        return Outcome(FAIL, f"server: {server}")
+        return Outcome(FAIL, f"server: {server}"), False
     try:
-        return CaseRun(case, driver, server, transport).run()
+        return CaseRun(case, driver, server, transport).run(), False
     except DriverFailure as failure:
-        return Outcome(FAIL, str(failure))
+        return Outcome(FAIL, str(failure)), True
     except RuntimeError as failure:
-        return Outcome(FAIL, f"server: {failure}")
+        return Outcome(FAIL, f"server: {failure}"), False
 
 
 def _apply_expected_failure(outcome: Outcome, reason: str | None) -> Outcome:

@@ -1,0 +1,69 @@
+"""The runner replaces a driver that broke its protocol, so one late answer cannot fail every later case."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from pathlib import Path
+from types import SimpleNamespace
+
+from conformance import driver as driver_module
+from conformance import runner
+from conformance.cases import Case, Step
+
+# Answers every request at once, except the first `ping` of the first process, which it answers too late.
+FAKE_DRIVER = textwrap.dedent(
+    """
+    import json, os, sys, time
+    marker = sys.argv[1]
+    first_process = not os.path.exists(marker)
+    open(marker, "a").close()
+    stalled = False
+    for line in sys.stdin:
+        request = json.loads(line)
+        if request["op"] == "hello":
+            answer = {"capabilities": ["reset", "ping"]}
+        else:
+            if request["op"] == "ping" and first_process and not stalled:
+                stalled = True
+                time.sleep(1.0)
+            answer = {}
+        print(json.dumps({"id": request["id"], "ok": answer}), flush=True)
+    """
+)
+
+
+class _FakeServers:
+    """Stands in for the per-case servers: the fake driver never connects to one."""
+
+    def __init__(self, servers_needed: int) -> None:
+        pass
+
+    def next(self) -> SimpleNamespace:
+        return SimpleNamespace(facts={})
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_driver_that_answers_too_late_is_replaced_before_the_next_case(tmp_path: Path, monkeypatch) -> None:
+    script = tmp_path / "fake_driver.py"
+    script.write_text(FAKE_DRIVER)
+    monkeypatch.setattr(driver_module, "STEP_TIMEOUT_S", 0.3)
+    monkeypatch.setattr(runner, "_ServerPipeline", _FakeServers)
+    monkeypatch.setattr(runner, "load_expected_failures", lambda name: {})
+    step = Step(op="ping", args={}, client="default", expect={}, has_expect=True)
+    cases = [
+        Case(id=f"fake.case_{index}", about="", area="fake", source_file="fake.toml", steps=(step,), login=False,
+             ops=frozenset({"ping"}))
+        for index in range(3)
+    ]
+    spec = runner.DriverSpec(name="fake", about="", command=[sys.executable, str(script), str(tmp_path / "marker")],
+                             required=False)
+
+    outcomes = runner.run_driver(spec, cases, tmp_path)
+
+    assert outcomes["fake.case_0"].status == runner.FAIL
+    assert "no answer within" in outcomes["fake.case_0"].detail
+    # Without the replacement the late answer would pair with case 1's request ("answered id … to request …").
+    assert [outcomes[f"fake.case_{index}"].status for index in (1, 2)] == [runner.PASS, runner.PASS]
