@@ -39,7 +39,7 @@ pub fn frame_size_from_header(header: &[u8]) -> u64 {
 /// XXH3-64 (seed 0) over everything but the checksum field, as Iggy 0.8 stores it.
 #[inline]
 pub fn frame_checksum(frame: &[u8]) -> u64 {
-    xxhash_rust::xxh3::xxh3_64(&frame[message_header::ID_AT..])
+    twox_hash::XxHash3_64::oneshot(&frame[message_header::ID_AT..])
 }
 
 /// Cumulative end position stored in index entry `i`.

@@ -171,13 +171,13 @@ fn verify_frames(frames: PyBuffer<u8>, first_offset: u64, messages_count: u64) -
 #[pyfunction]
 #[pyo3(signature = (data, seed = 0))]
 fn xxh32(data: PyBuffer<u8>, seed: u32) -> PyResult<u32> {
-    Ok(xxhash_rust::xxh32::xxh32(readable(&data)?, seed))
+    Ok(twox_hash::XxHash32::oneshot(seed, readable(&data)?))
 }
 
 /// XXH3-64 with seed 0 and the default secret (message checksums).
 #[pyfunction]
 fn xxh3_64(data: PyBuffer<u8>) -> PyResult<u64> {
-    Ok(xxhash_rust::xxh3::xxh3_64(readable(&data)?))
+    Ok(twox_hash::XxHash3_64::oneshot(readable(&data)?))
 }
 
 #[pymodule]
