@@ -136,6 +136,50 @@ def test_partitioning_accessors_and_errors():
     assert _error_code(Partitioning.messages_key, b"") == ErrorCode.INVALID_FORMAT
 
 
+# ------------------------------------------------------------------ decoded values kept by their wire bytes
+
+
+def test_repeated_decodes_share_one_value_and_advance_the_reader_alike():
+    raw = bytes.fromhex("010407000000") + b"rest"
+    first, second = Reader(raw), Reader(raw)
+    identifier = Identifier.read(first)
+    assert identifier == Identifier(7)
+    assert Identifier.read(second) is identifier
+    assert first.pos == second.pos == 6
+    consumer_raw = bytes.fromhex("020202") + b"cg"
+    assert Consumer.read(Reader(consumer_raw)) is Consumer.read(Reader(consumer_raw)) == Consumer.group("cg")
+    assert Partitioning.read(Reader(bytes.fromhex("0100"))) is Partitioning.read(Reader(bytes.fromhex("0100")))
+
+
+def test_a_kept_value_never_answers_for_other_bytes_or_another_type():
+    Identifier.decode(bytes.fromhex("010407000000"))
+    for raw in ("0103070000", "0105070000000000", "0304070000", "010407"):  # same start, not an identifier
+        with pytest.raises(ProtocolError):
+            Identifier.decode(bytes.fromhex(raw))
+    # The same six bytes are the string identifier "abcd" and a partition_id partitioning.
+    raw = b"\x02\x04abcd"
+    assert Identifier.decode(raw) == Identifier("abcd")
+    assert Partitioning.read(Reader(raw)) == Partitioning(PartitioningKind.PARTITION_ID, b"abcd")
+    assert Identifier.decode(raw) == Identifier("abcd")
+
+
+@pytest.mark.parametrize("raw", ["0103000000", "0200", "0302aaaa", "0202fffe"])
+def test_failed_decodes_are_not_kept(raw):
+    for _ in range(2):
+        with pytest.raises(ProtocolError):
+            Identifier.decode(bytes.fromhex(raw))
+
+
+def test_the_kept_values_are_bounded():
+    from iggy.protocol.primitives import _WireMemo
+
+    memo = _WireMemo(length_at=1, max_entries=8)
+    for value in range(100):
+        decoded = memo.read(Reader(Identifier(value).encode()), Identifier._read_checked, "identifier")
+        assert decoded == Identifier(value)
+        assert len(memo._entries) <= 8
+
+
 # ------------------------------------------------------------------ Permissions
 
 
