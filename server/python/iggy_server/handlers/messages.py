@@ -35,8 +35,12 @@ def _check_send_identifiers(payload: memoryview) -> None:
 
 
 def _decode_send(payload: memoryview, max_messages: int) -> SendMessagesView:
-    _check_send_identifiers(payload)
-    batch = SendMessagesView.decode(payload)
+    try:
+        batch = SendMessagesView.decode(payload)
+    except ProtocolError:
+        # The identifiers are decoded first, so a malformed one is what failed if it is malformed at all.
+        _check_send_identifiers(payload)
+        raise
     if batch.messages_count == 0:
         raise IggyError(ErrorCode.INVALID_MESSAGES_COUNT, "a batch needs at least one message")
     if batch.messages_count > max_messages:

@@ -27,6 +27,7 @@ log = logging.getLogger("iggy_server")
 
 _RESPONSE_HEADER = struct.Struct("<II")
 _COALESCE_LIMIT_BYTES = 64 * 1024
+_EMPTY_OK_ANSWER = _RESPONSE_HEADER.pack(0, 0)
 
 
 class RequestDispatcher(FrameReader):
@@ -49,7 +50,7 @@ class RequestDispatcher(FrameReader):
         audit = (self.session.user_id, payload) if code in AUDITED_COMMANDS else None
         # Drive the handler coroutine inline: almost every handler finishes without awaiting, and
         # answering from this callback skips a task, a loop iteration and pause/resume syscalls.
-        coroutine = HANDLERS[Command(code)](self.ctx, self.session, payload)
+        coroutine = HANDLERS[code](self.ctx, self.session, payload)
         try:
             awaited = coroutine.send(None)
         except StopIteration as done:
@@ -135,6 +136,9 @@ class RequestDispatcher(FrameReader):
 
     def _write_ok(self, code: int, result: Any) -> None:
         if self.transport is None or self._closed:
+            return
+        if not result:  # an empty body (every SendMessages ack): the header alone
+            self._send([_EMPTY_OK_ANSWER])
             return
         parts = result if isinstance(result, list) else [result]
         size = sum(part.nbytes if isinstance(part, memoryview) else len(part) for part in parts)

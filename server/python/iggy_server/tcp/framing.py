@@ -45,7 +45,6 @@ _INITIAL_PAYLOAD_BYTES = 4096
 # SendMessages payloads from this size on are received into pooled buffers (smaller ones: a bytearray is
 # cheaper); other commands gain nothing from the zero-copy path and use the growing bytearray.
 _POOLED_PAYLOAD_MIN_BYTES = 64 * 1024
-_KNOWN_CODES = frozenset(int(c) for c in Command)
 FRAME_COUNTERS = (
     "rejected_frame_too_short",
     "rejected_unknown_command",
@@ -165,7 +164,7 @@ class FrameReader(asyncio.BufferedProtocol):
             self._reject(code, error, message, "oversize_before_login")
             self._close()
             return
-        if code not in _KNOWN_CODES or Command(code) not in HANDLERS:
+        if code not in HANDLERS:  # keyed by Command, an IntEnum: a plain int finds its member
             self._reject(code, ErrorCode.INVALID_COMMAND, f"unknown command code {code}", "unknown_command")
             self._drain(payload_bytes)
             return
