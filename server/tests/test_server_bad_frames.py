@@ -6,11 +6,13 @@ from __future__ import annotations
 import os
 import socket
 import struct
+import time
 
 import pytest
 
 from iggy.protocol import requests
 from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.messages import PolledMessages
 from iggy.protocol.primitives import Consumer, Identifier, Partitioning, PollingStrategy, Writer
 
 from server_support import WireClient
@@ -145,3 +147,22 @@ def test_one_response_per_request_with_pipelined_frames(target):
         c.send_raw(frame(Command.PING) + frame(9999) + frame(Command.PING, length=1) + frame(Command.GET_ME))
         statuses = [c.read_response()[0] for _ in range(4)]
         assert statuses == [0, ErrorCode.INVALID_COMMAND, ErrorCode.INVALID_COMMAND, 0]
+
+
+@pytest.mark.parametrize("payload_bytes", [1_000, 300_000])  # a payload in a plain buffer, one in a pooled buffer
+def test_a_payload_that_has_not_arrived_with_its_header_is_read_when_it_does(target, payload_bytes):
+    """The server reads a payload in the callback that read its header; a payload that is not there yet (cut
+    right after the header, or in the middle) is read when it arrives, byte for byte."""
+    whole = frame(Command.SEND_MESSAGES, send_messages_payload("bad", "t", payload_bytes))
+    last_message = requests.PollMessages(Consumer.consumer(1), "bad", "t", 0, PollingStrategy.last(), 1, False)
+    with target.client() as c:
+        for cut in (8, 8 + (len(whole) - 8) // 2, len(whole)):
+            c.send_raw(whole[:cut])
+            time.sleep(0.05)
+            c.send_raw(whole[cut:])
+            assert c.read_response() == (0, b"")
+            status, body = c.request(Command.POLL_MESSAGES, last_message.encode())
+            assert status == 0
+            assert bytes(PolledMessages.decode(body).messages[0].payload) == b"p" * payload_bytes
+        c.send_raw(whole + whole)  # two frames in one write: each payload read up to its own end
+        assert [c.read_response() for _ in range(2)] == [(0, b""), (0, b"")]

@@ -36,6 +36,8 @@ class RecordingReader(FrameReader):
         self.requests: list[tuple[int, bytes]] = []
         self.refused: list[tuple[int, int, str | None]] = []
         self.closed = False
+        self.arrived = bytearray()  # bytes that reached the socket but were not delivered by ``feed``
+        self.payload_reads = 0
 
     def _on_payload(self) -> None:
         assert self._payload_view is not None
@@ -47,6 +49,16 @@ class RecordingReader(FrameReader):
 
     def _close(self, abort: bool = False) -> None:
         self.closed = True
+
+    def _read_payload_now(self) -> None:
+        """As the TCP connection does: deliver what already arrived (``arrived``) of the payload just announced."""
+        self.payload_reads += 1
+        if self.arrived:
+            buffer = self.get_buffer(-1)
+            count = min(len(buffer), len(self.arrived))
+            buffer[:count] = self.arrived[:count]
+            del self.arrived[:count]
+            self.buffer_updated(count)
 
     def feed(self, data: bytes, chunk_bytes: int) -> None:
         """Deliver ``data`` as a socket would: at most ``chunk_bytes`` and at most the buffer offered per call."""
@@ -127,3 +139,18 @@ def test_the_payload_buffer_grows_with_the_bytes_received_not_the_length_announc
         assert reader._payload is not None
         assert len(reader._payload) <= max(2 * received_bytes, 4096)
     assert reader.requests == [] and reader.refused == []
+
+
+def test_an_accepted_payload_is_read_from_the_callback_that_read_its_header():
+    reader = RecordingReader()
+    stream = create_stream("now")
+    reader.arrived += stream[8:]
+    reader.feed(stream[:8], 65536)  # the header alone: the payload comes through _read_payload_now
+    assert reader.requests == [(Command.CREATE_STREAM, requests.CreateStream("now").encode())]
+    assert reader.payload_reads == 1 and not reader.arrived
+    # No payload, or a refused one (drained through the loop): nothing is read early.
+    unknown = struct.pack("<II", 4 + 10, UNKNOWN_CODE)
+    reader.arrived += bytes(10)
+    reader.feed(ping() + unknown, 65536)
+    assert reader.payload_reads == 1 and len(reader.arrived) == 10
+    assert reader.refused == [(UNKNOWN_CODE, ErrorCode.INVALID_COMMAND, "unknown_command")]

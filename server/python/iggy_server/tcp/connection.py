@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import socket
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,8 @@ class Connection(RequestDispatcher):
         # goes through it, so answers stay in order. Paused: more than the high water mark is queued there.
         self._sender: Any = None
         self._sender_paused = False
+        # The socket's descriptor for reading a payload right after its header (plain TCP), else -1.
+        self._socket_fd = -1
         # (bytes received, loop time) when the sweep last saw ``received_bytes`` change.
         self.stall_mark: tuple[int, float] | None = None
         # Loop time since when the connection is not logged in (None while it is).
@@ -67,6 +70,8 @@ class Connection(RequestDispatcher):
         # The server has a send thread only without TLS (it writes plaintext to the socket).
         if self.server.sender is not None and sock is not None:
             self._sender = self.server.sender.attach(sock.fileno())
+        if sock is not None and transport.get_extra_info("sslcontext") is None:
+            self._socket_fd = sock.fileno()
         self.session = self.ctx.clients.connect(address, transport)
         self.unauthenticated_since = asyncio.get_running_loop().time()
         self.server.connections.add(self)
@@ -168,6 +173,24 @@ class Connection(RequestDispatcher):
                 self.transport.pause_reading()
             else:
                 self.transport.resume_reading()
+
+    def _read_payload_now(self) -> None:
+        """Read what already arrived of the payload just announced, in the callback that read its header.
+
+        Clients write a request's header and payload together, so the payload is nearly always there already;
+        reading it now saves the event loop a turn per request (an epoll wait and the transport's read
+        callback: 5-6 % of the server's CPU with 10-message SendMessages, see server/README). Plain TCP
+        only: under TLS the socket holds ciphertext. Nothing is read while reading is paused. A payload that
+        has not arrived costs one non-blocking read; end of stream and errors are left to the transport,
+        whose next read sees them again."""
+        if self._socket_fd < 0 or self._closed or self._reading_paused:
+            return
+        try:
+            received_bytes = os.readv(self._socket_fd, [self.get_buffer(-1)])
+        except OSError:  # BlockingIOError: nothing yet; anything else the transport reports
+            return
+        if received_bytes:
+            self.buffer_updated(received_bytes)
 
     def _close(self, abort: bool = False) -> None:
         """Close after the pending answers are sent, or at once (``abort``: a peer that may never read them)."""

@@ -16,7 +16,9 @@ stamping code without a copy):
   connection.
 
 No transport here: the layers above answer (``_reject``), close (``_close``) and run the request
-(``_on_payload``), so the machine can be driven with bytes alone (``get_buffer`` / ``buffer_updated``).
+(``_on_payload``), so the machine can be driven with bytes alone (``get_buffer`` / ``buffer_updated``). Right after
+accepting a header with a payload it calls ``_read_payload_now``: a client writes header and payload together,
+so a layer with the socket at hand can read the payload in the same callback instead of the loop's next turn.
 """
 
 from __future__ import annotations
@@ -88,6 +90,10 @@ class FrameReader(asyncio.BufferedProtocol):
 
     def _close(self, abort: bool = False) -> None:
         raise NotImplementedError
+
+    def _read_payload_now(self) -> None:
+        """A payload was just accepted: a layer that can read its socket without blocking may deliver what
+        already arrived (through ``get_buffer`` / ``buffer_updated``) instead of waiting for the loop."""
 
     # ------------------------------------------------------------------ asyncio buffer callbacks
 
@@ -206,3 +212,4 @@ class FrameReader(asyncio.BufferedProtocol):
             self._payload = pooled
             self._payload_view = memoryview(pooled)
             pooled.release()
+        self._read_payload_now()
