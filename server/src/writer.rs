@@ -235,8 +235,12 @@ pub fn fdatasync(fd: RawFd) -> io::Result<()> {
 /// Writes every file's slices; with `datasync`, each file is fdatasynced after its write.
 pub fn write(backend: Backend, files: &[FileWrite<'_>], datasync: bool) -> io::Result<()> {
     for file in files {
-        WRITES.fetch_add(1, Ordering::Relaxed);
-        BYTES_WRITTEN.fetch_add(total_bytes(&file.slices) as u64, Ordering::Relaxed);
+        // A file with nothing to write (an index whose entries wait for a later write) is no write.
+        let bytes = total_bytes(&file.slices) as u64;
+        if bytes > 0 {
+            WRITES.fetch_add(1, Ordering::Relaxed);
+            BYTES_WRITTEN.fetch_add(bytes, Ordering::Relaxed);
+        }
     }
     match (backend, ring().ring.as_ref()) {
         (Backend::IoUring, Some(ring)) => write_io_uring(&mut ring.lock().expect("ring lock"), files, datasync),

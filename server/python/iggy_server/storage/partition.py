@@ -229,8 +229,14 @@ class PartitionLog:
             timestamp_us=timestamp_us,
         )
         sync_now = self._durable and not defer_sync
+        # Without durability the acknowledgement waits for the log alone; the index (derived, rebuilt from the
+        # log at start-up) goes to its file in batches (see Segment.append) and at every sync, seal or close.
         active.append(
-            memoryview(frames_view), memoryview(index_view), datasync=sync_now, background=self._background_writes
+            memoryview(frames_view),
+            memoryview(index_view),
+            datasync=sync_now,
+            background=self._background_writes,
+            defer_index=not self._durable,
         )
         self._next_offset = base_offset + messages_count
         self._last_timestamp_us = timestamp_us
@@ -431,6 +437,7 @@ class PartitionLog:
         ``fsync=True`` also forces them to the device."""
         self._check_open()
         self._segments[-1].drain()
+        self._segments[-1].flush_index()
         if fsync:
             for sealed in self._unsynced_sealed:
                 if not sealed.deleted:
@@ -446,6 +453,7 @@ class PartitionLog:
         the appends made before it started count as synced."""
         self._check_open()
         await self.wait_written()  # a sync only covers what the kernel has
+        self._segments[-1].flush_index()
         for sealed in self._unsynced_sealed:  # rare (one per rotation) and already written out
             if not sealed.deleted:
                 sealed.sync()

@@ -34,6 +34,10 @@ CANNOT_SAVE_MESSAGES_TO_SEGMENT = int(ErrorCode.CANNOT_SAVE_MESSAGES_TO_SEGMENT)
 
 logger = logging.getLogger(__name__)
 
+# Index entries a `written` append may leave unwritten (4,096 messages): small batches share one index write
+# instead of paying a second system call each, and no flush ever writes more than this at once.
+INDEX_WRITE_BATCH_BYTES = 64 * 1024
+
 
 def segment_file_stem(start_offset: int) -> str:
     return f"{start_offset:020d}"
@@ -142,17 +146,22 @@ class SegmentWriter:
         self,
         frames: memoryview,
         log_position: int,
-        index_entries: memoryview,
+        index_parts: list[memoryview],
         index_position: int,
         datasync: bool = False,
     ) -> None:
+        """``index_parts`` (possibly none) are written back to back at ``index_position``."""
         self.raise_if_failed()
         try:
-            self._native.write([frames], log_position, [index_entries], index_position, datasync)
+            self._native.write([frames], log_position, index_parts, index_position, datasync)
         except OSError as error:
             self._cut_back(log_position, index_position)
             raise StorageError(CANNOT_SAVE_MESSAGES_TO_SEGMENT, f"writing the segment failed: {error}") from error
         self.written_end_bytes = self.queued_end_bytes = log_position + frames.nbytes
+
+    def write_index(self, entries: memoryview, index_position: int) -> None:
+        """Index entries alone (a deferred flush); OSError on failure."""
+        self._native.write([], self.written_end_bytes, [entries], index_position, False)
 
     def write_many(
         self, frames: list[memoryview], log_position: int, index_entries: list[memoryview], index_position: int
@@ -234,6 +243,9 @@ class Segment:
         self._log_fd = log_fd
         self.index = index
         self.size_bytes = size_bytes
+        # Bytes of ``index`` handed to the index file. A `written` append leaves its entries to the next flush
+        # (sync, seal, close): the index file is derived from the log and rebuilt from it at start-up.
+        self.index_written_bytes = len(index)
         self.writer: SegmentWriter | None = None
         self._pinned_files = 0
         self.deleted = False
@@ -297,16 +309,45 @@ class Segment:
             self._pinned_files = pinned
 
     def append(
-        self, frames: memoryview, index_entries: memoryview, datasync: bool = False, background: bool = False
+        self,
+        frames: memoryview,
+        index_entries: memoryview,
+        datasync: bool = False,
+        background: bool = False,
+        defer_index: bool = False,
     ) -> None:
-        """Write the batch now, or (``background``, memory mode) queue it for the background writer."""
+        """Write the batch now, or (``background``, memory mode) queue it for the background writer.
+        ``defer_index``: write the log alone while the index entries not yet written stay under
+        ``INDEX_WRITE_BATCH_BYTES``, then all of them with the log; :meth:`flush_index` writes them sooner."""
         assert self.writer is not None, "append to a sealed segment"
+        unwritten_bytes = len(self.index) + index_entries.nbytes - self.index_written_bytes
         if background:
+            self.flush_index()
             self._io.write_queue.submit(self.writer, frames, self.size_bytes, index_entries, len(self.index))
+            self.index_written_bytes = len(self.index) + index_entries.nbytes
+        elif defer_index and unwritten_bytes < INDEX_WRITE_BATCH_BYTES:
+            self.writer.append(frames, self.size_bytes, [], self.index_written_bytes, False)
         else:
-            self.writer.append(frames, self.size_bytes, index_entries, len(self.index), datasync)
+            position = self.index_written_bytes
+            with memoryview(self.index) as index, index[position:] as unwritten:
+                self.writer.append(frames, self.size_bytes, [unwritten, index_entries], position, datasync)
+            self.index_written_bytes = len(self.index) + index_entries.nbytes
         self.index += index_entries
         self.size_bytes += frames.nbytes
+
+    def flush_index(self) -> None:
+        """Write the index entries that appends left to it. A failure is logged and retried at the next flush:
+        the log holds every message, and start-up rebuilds an index that does not match its log."""
+        if self.writer is None or self.index_written_bytes >= len(self.index):
+            return
+        try:
+            position = self.index_written_bytes
+            with memoryview(self.index) as index, index[position:] as unwritten:
+                self.writer.write_index(unwritten, position)
+        except OSError:
+            logger.exception("could not write the index of %s; it is rebuilt from the log at start-up", self.log_path)
+            return
+        self.index_written_bytes = len(self.index)
 
     @property
     def has_unwritten(self) -> bool:
@@ -380,6 +421,7 @@ class Segment:
     def sync(self) -> None:
         if self.writer is not None:
             self._drain_quietly()
+            self.flush_index()
             self.writer.sync()
         else:
             _native.fdatasync_fds([self.log_fd])
@@ -394,6 +436,7 @@ class Segment:
     def seal(self, fsync: bool) -> None:
         if self.writer is not None:
             self._drain_quietly()  # the writer thread must be done with the descriptors before they close
+            self.flush_index()
             self.writer.trim(self.size_bytes)  # before the sync, so the final size is what gets synced
         if fsync:
             self.sync()
