@@ -7,14 +7,17 @@ import sys
 import textwrap
 from pathlib import Path
 
+from iggy_server import _native
 from iggy_server.config import StorageConfig
 from iggy_server.storage import PartitionLog
 
 NATIVE_TESTS = Path(__file__).resolve().parent.parent / "native"
+SEGMENT_SIZE_BYTES = 2000  # a 5-message batch of 30-byte payloads is 470 bytes: a new segment every 5 batches
 
 
-def test_sigkill_after_append_loses_no_acknowledged_message(tmp_path):
-    directory = tmp_path / "p"
+def append_then_sigkill(directory: Path, batches: int) -> int:
+    """In a child process: append ``batches`` batches of 5 messages, then SIGKILL itself. Returns the next offset
+    the child reported after its last acknowledged append."""
     script = textwrap.dedent(
         f"""
         import os, signal, sys
@@ -22,8 +25,8 @@ def test_sigkill_after_append_loses_no_acknowledged_message(tmp_path):
         from native_batches import simple_batch
         from iggy_server.config import StorageConfig
         from iggy_server.storage import PartitionLog
-        log = PartitionLog.open({str(directory)!r}, StorageConfig(segment_size_bytes=2000))
-        for i in range(20):
+        log = PartitionLog.open({str(directory)!r}, StorageConfig(segment_size_bytes={SEGMENT_SIZE_BYTES}))
+        for i in range({batches}):
             b = simple_batch(5, 30)
             log.append(b.index, b.frames, b.messages_count)
         print(log.next_offset, flush=True)
@@ -32,9 +35,14 @@ def test_sigkill_after_append_loses_no_acknowledged_message(tmp_path):
     )
     completed = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert completed.returncode == -signal.SIGKILL, completed.stderr
-    acknowledged = int(completed.stdout.strip())
+    return int(completed.stdout.strip())
+
+
+def test_sigkill_after_append_loses_no_acknowledged_message(tmp_path):
+    directory = tmp_path / "p"
+    acknowledged = append_then_sigkill(directory, 20)
     assert acknowledged == 100
-    reopened = PartitionLog.open(directory, StorageConfig(segment_size_bytes=2000))
+    reopened = PartitionLog.open(directory, StorageConfig(segment_size_bytes=SEGMENT_SIZE_BYTES))
     try:
         assert reopened.next_offset == acknowledged
         assert reopened.read_by_offset(0, 1000).messages_count == acknowledged
@@ -42,3 +50,22 @@ def test_sigkill_after_append_loses_no_acknowledged_message(tmp_path):
     finally:
         reopened.close()
     assert os.path.isdir(directory)
+
+
+def test_after_sigkill_only_the_newest_index_trails_its_log_and_it_is_rebuilt(tmp_path):
+    """`written` appends leave index entries to batched writes; sealing writes the rest."""
+    directory = tmp_path / "p"
+    assert append_then_sigkill(directory, 22) == 110  # the newest segment holds the last 2 batches
+    logs = sorted(directory.glob("*.log"))
+    assert len(logs) > 2
+    for sealed in logs[:-1]:
+        stored = sealed.with_suffix(".index").read_bytes()
+        assert stored and stored == _native.scan_segment(sealed.read_bytes(), int(sealed.stem))[2]
+    newest_entries = _native.scan_segment(logs[-1].read_bytes(), int(logs[-1].stem))[2]
+    assert len(logs[-1].with_suffix(".index").read_bytes()) < len(newest_entries)
+    reopened = PartitionLog.open(directory, StorageConfig(segment_size_bytes=SEGMENT_SIZE_BYTES))
+    try:
+        assert reopened.read_by_offset(0, 1000).messages_count == 110
+        assert logs[-1].with_suffix(".index").read_bytes() == newest_entries  # rebuilt from the log
+    finally:
+        reopened.close()

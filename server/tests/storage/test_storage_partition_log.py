@@ -2,12 +2,7 @@
 
 import asyncio
 import os
-import signal
 import struct
-import subprocess
-import sys
-import textwrap
-from pathlib import Path
 
 import pytest
 from native_batches import batch, frame, parse_frames, simple_batch
@@ -17,8 +12,6 @@ from iggy_server import _native
 from iggy_server.config import Durability, IoConfig, StorageConfig
 from iggy_server.storage import IoResources, PartitionLog, StorageError, partition_path
 from iggy_server.storage.segment import INDEX_WRITE_BATCH_BYTES
-
-NATIVE_TESTS = Path(__file__).resolve().parent.parent / "native"
 
 INDEX_ENTRY = struct.Struct("<IIQ")
 
@@ -470,35 +463,3 @@ def test_durable_appends_write_their_index_entries_at_once(tmp_path):
     finally:
         log.close()
 
-
-def test_a_sealed_segment_has_its_whole_index_and_a_crash_leaves_only_the_newest_behind(tmp_path):
-    directory = tmp_path / "p"
-    script = textwrap.dedent(
-        f"""
-        import os, signal, sys
-        sys.path.insert(0, {str(NATIVE_TESTS)!r})
-        from native_batches import simple_batch
-        from iggy_server.config import StorageConfig
-        from iggy_server.storage import PartitionLog
-        log = PartitionLog.open({str(directory)!r}, StorageConfig(segment_size_bytes=2000))
-        for i in range(22):  # the newest segment holds 2 of them
-            b = simple_batch(5, 30)
-            log.append(b.index, b.frames, b.messages_count)
-        os.kill(os.getpid(), signal.SIGKILL)
-        """
-    )
-    completed = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
-    assert completed.returncode == -signal.SIGKILL, completed.stderr
-    logs = sorted(directory.glob("*.log"))
-    assert len(logs) > 2
-    for sealed in logs[:-1]:
-        stored = sealed.with_suffix(".index").read_bytes()
-        assert stored and stored == _native.scan_segment(sealed.read_bytes(), int(sealed.stem))[2]
-    newest_entries = _native.scan_segment(logs[-1].read_bytes(), int(logs[-1].stem))[2]
-    assert len(logs[-1].with_suffix(".index").read_bytes()) < len(newest_entries)
-    reopened = PartitionLog.open(directory, StorageConfig(segment_size_bytes=2000))
-    try:
-        assert reopened.read_by_offset(0, 1000).messages_count == 110
-        assert logs[-1].with_suffix(".index").read_bytes() == newest_entries  # rebuilt from the log
-    finally:
-        reopened.close()
