@@ -243,8 +243,8 @@ class Segment:
         self._log_fd = log_fd
         self.index = index
         self.size_bytes = size_bytes
-        # Bytes of ``index`` handed to the index file. A `written` append leaves its entries to the next flush
-        # (sync, seal, close): the index file is derived from the log and rebuilt from it at start-up.
+        # Bytes of ``index`` handed to the index file. A `written` append may leave its entries to a later write
+        # (see append): the index file is derived from the log and rebuilt from it at start-up.
         self.index_written_bytes = len(index)
         self.writer: SegmentWriter | None = None
         self._pinned_files = 0
