@@ -463,3 +463,26 @@ def test_durable_appends_write_their_index_entries_at_once(tmp_path):
     finally:
         log.close()
 
+
+
+def test_a_failed_index_write_is_logged_and_retried_at_the_next_flush(tmp_path, monkeypatch, caplog):
+    directory = tmp_path / "p"
+    log = PartitionLog.open(directory)
+    try:
+        append(log, 2)
+        writer = log._segments[-1].writer
+        real_write_index = writer.write_index
+
+        def failing(entries, position):
+            raise OSError(5, "Input/output error")
+
+        monkeypatch.setattr(writer, "write_index", failing)
+        log.flush(fsync=False)  # the messages are in the log; only the derived index could not be written
+        assert "could not write the index" in caplog.text
+        assert index_file(directory).read_bytes() == b""
+        assert log.read_by_offset(0, 10).messages_count == 2
+        monkeypatch.setattr(writer, "write_index", real_write_index)
+        log.flush(fsync=False)
+        assert len(index_file(directory).read_bytes()) == 2 * INDEX_ENTRY.size
+    finally:
+        log.close()
