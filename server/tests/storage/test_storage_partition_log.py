@@ -327,7 +327,7 @@ def test_failed_write_is_cut_back_and_not_acknowledged(tmp_path, monkeypatch):
         real = writer._native
 
         class LogThenFail:
-            """The log write goes through, the index write fails (disk full)."""
+            """The log bytes go through, then the write reports a failure (disk full)."""
 
             def write(self, log_buffers, log_position, index_buffers, index_position, datasync=False):
                 real.write(log_buffers, log_position, [], index_position)
@@ -465,24 +465,18 @@ def test_durable_appends_write_their_index_entries_at_once(tmp_path):
 
 
 
-def test_a_failed_index_write_is_logged_and_retried_at_the_next_flush(tmp_path, monkeypatch, caplog):
-    directory = tmp_path / "p"
-    log = PartitionLog.open(directory)
-    try:
-        append(log, 2)
-        writer = log._segments[-1].writer
-        real_write_index = writer.write_index
+def test_a_failed_index_write_is_logged_and_retried_at_the_next_flush(log, tmp_path, monkeypatch, caplog):
+    append(log, 2)
+    active = log._segments[-1]
 
-        def failing(entries, position):
-            raise OSError(5, "Input/output error")
+    def failing(entries, position):
+        raise OSError(5, "Input/output error")
 
-        monkeypatch.setattr(writer, "write_index", failing)
-        log.flush(fsync=False)  # the messages are in the log; only the derived index could not be written
-        assert "could not write the index" in caplog.text
-        assert index_file(directory).read_bytes() == b""
-        assert log.read_by_offset(0, 10).messages_count == 2
-        monkeypatch.setattr(writer, "write_index", real_write_index)
-        log.flush(fsync=False)
-        assert len(index_file(directory).read_bytes()) == 2 * INDEX_ENTRY.size
-    finally:
-        log.close()
+    monkeypatch.setattr(active.writer, "write_index", failing)
+    log.flush(fsync=False)  # the messages are in the log; only the derived index could not be written
+    assert "could not write the index" in caplog.text
+    assert index_file(tmp_path / "p").read_bytes() == b""
+    assert log.read_by_offset(0, 10).messages_count == 2
+    monkeypatch.undo()
+    log.flush(fsync=False)
+    assert len(index_file(tmp_path / "p").read_bytes()) == 2 * INDEX_ENTRY.size
