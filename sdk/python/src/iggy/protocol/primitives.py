@@ -502,10 +502,10 @@ class Partitioning:
 
 # `kind u8 | len u8 | value`; a consumer is `kind u8 | identifier`.
 _IDENTIFIERS = _WireMemo(length_at=1)
-# A dict lookup instead of the enum call: PollMessages carries one on every poll.
-_POLLING_KINDS: dict[int, PollingKind] = {int(kind): kind for kind in PollingKind}
 _CONSUMERS = _WireMemo(length_at=2)
 _PARTITIONINGS = _WireMemo(length_at=1)
+# A dict lookup instead of the enum call: PollMessages carries one on every poll.
+_POLLING_KINDS: dict[int, PollingKind] = {int(kind): kind for kind in PollingKind}
 
 
 # --------------------------------------------------------------------------------------------
