@@ -56,8 +56,26 @@ fn span_from(index: &[u8], first_entry: usize, count: u64) -> Option<Span> {
 
 /// Up to `count` messages whose relative offset is ≥ `relative_start_offset`.
 pub fn by_offset(index: &[u8], relative_start_offset: u64, count: u64) -> Option<Span> {
-    let first = partition_point(index, |i| u64::from(relative_offset(index, i)) < relative_start_offset);
+    let first = entry_of_dense_offset(index, relative_start_offset).unwrap_or_else(|| {
+        partition_point(index, |i| u64::from(relative_offset(index, i)) < relative_start_offset)
+    });
     span_from(index, first, count)
+}
+
+/// Entry `relative_start_offset` when it is the first entry at that offset, which it is whenever the segment's
+/// offsets have no gap (the server assigns them consecutively). A poll then reads two entries instead of the
+/// binary search's ~20 probes across an index of up to 16 MB, most of them cache misses once the poll's own
+/// megabyte has gone through the cache. Anything else (a gap, an offset past the end) is None: search.
+fn entry_of_dense_offset(index: &[u8], relative_start_offset: u64) -> Option<usize> {
+    let entry = usize::try_from(relative_start_offset).ok()?;
+    if entry >= entries(index) || u64::from(relative_offset(index, entry)) != relative_start_offset {
+        return None;
+    }
+    // The entry before must hold a smaller offset, so that this is the first entry at it.
+    if entry > 0 && u64::from(relative_offset(index, entry - 1)) >= relative_start_offset {
+        return None;
+    }
+    Some(entry)
 }
 
 /// Up to `count` messages whose append timestamp is ≥ `timestamp_us` (timestamps never decrease).

@@ -29,6 +29,22 @@ def test_lookup_by_offset_tolerates_gaps_in_relative_offsets():
     assert _native.index_lookup_offset(gapped, 3, 10) == (1, 100, 250, 1)
 
 
+def test_lookup_by_offset_when_the_entry_at_the_offsets_position_holds_another_offset():
+    # Entry k normally holds relative offset k and is read directly; where it does not, the lookup searches.
+    gapped = b"".join(INDEX_ENTRY.pack(offset, 100 * (i + 1), 1) for i, offset in enumerate([0, 2, 3, 4]))
+    assert _native.index_lookup_offset(gapped, 1, 1) == (1, 100, 200, 1)
+    assert _native.index_lookup_offset(gapped, 2, 1) == (1, 100, 200, 1)
+    assert _native.index_lookup_offset(gapped, 3, 1) == (2, 200, 300, 1)
+    assert _native.index_lookup_offset(gapped, 4, 9) == (3, 300, 400, 1)
+
+
+def test_lookup_by_offset_answers_the_first_of_repeated_offsets():
+    # Entry 1 holds offset 1, but so does entry 0: the span starts at the first.
+    repeated = b"".join(INDEX_ENTRY.pack(offset, 100 * (i + 1), 1) for i, offset in enumerate([1, 1, 2]))
+    assert _native.index_lookup_offset(repeated, 1, 9) == (0, 0, 300, 3)
+    assert _native.index_lookup_offset(repeated, 2, 9) == (2, 200, 300, 1)
+
+
 def test_lookup_by_timestamp_finds_the_first_message_at_or_after():
     assert _native.index_lookup_timestamp(INDEX, 0, 10) == (0, 0, 1500, 5)
     assert _native.index_lookup_timestamp(INDEX, 20, 10) == (1, 100, 1500, 4)
