@@ -1,4 +1,4 @@
-//! `SocketSender`: one native thread that writes answers to client TCP sockets with the GIL released.
+//! `SocketSender`: native threads that write answers to client TCP sockets with the GIL released.
 //!
 //! Why: with several consumers the event loop thread is the server's bottleneck, and a third of its time went
 //! to the kernel's TCP send path (copying a poll's megabyte into socket buffers and delivering it). Handing
@@ -8,11 +8,14 @@
 //! (a lone consumer): there is nothing for the loop to do meanwhile, and the hop only adds the thread's wake-up
 //! to every poll's round trip.
 //!
-//! Each connection attaches a duplicate of its socket descriptor (`attach`); from then on every answer of
-//! the connection goes through its `SenderHandle`, so answers stay in order. Queued bytes are either copied
+//! Each connection attaches a duplicate of its socket descriptor (`attach`) to the thread serving the fewest
+//! connections; from then on every answer of the connection goes through its `SenderHandle` and that one
+//! thread, so answers stay in order. More than one thread sends several consumers' megabytes at once instead of
+//! one behind the other, at the cost of CPU the event loop may need (both measured in server/README "Hot-path
+//! I/O"; one thread by default). Queued bytes are either copied
 //! (headers, small parts) or, for views of a `MappedFile`, a shared reference to the mapping — no copy of
-//! segment bytes in user space. Only this thread removes queued chunks and closes the duplicate, so a
-//! chunk being sent is never freed and a descriptor being written is never closed under it.
+//! segment bytes in user space. Only the connection's thread removes queued chunks and closes the duplicate,
+//! so a chunk being sent is never freed and a descriptor being written is never closed under it.
 //!
 //! The Python side learns that a connection's queue fell to a threshold through an eventfd it watches
 //! (`notify_fd`), which drives reading again after backpressure and a deferred close.
@@ -45,6 +48,8 @@ const MAX_EVENTS: usize = 64;
 /// The epoll token of the wake eventfd; connection tokens start at 1.
 const WAKE_TOKEN: u64 = 0;
 const NO_THRESHOLD: usize = usize::MAX;
+/// Most send threads a `SocketSender` starts (`tcp.send_thread_count` is checked against it at start-up).
+const MAX_THREADS: usize = 64;
 
 enum Chunk {
     Owned(Vec<u8>),
@@ -86,19 +91,28 @@ struct ConnState {
 struct Conn {
     token: u64,
     fd: c_int,
+    /// The thread (index into `Shared::workers`) that sends this connection's answers.
+    worker: usize,
     state: Mutex<ConnState>,
     queued_bytes: AtomicUsize,
     /// Notify Python once the queue is at or below this many bytes (NO_THRESHOLD: nobody waits).
     notify_at_or_below: AtomicUsize,
 }
 
-struct Shared {
+/// One send thread's epoll set and wake-up; its connections are those whose `worker` is its index.
+struct Worker {
     epoll: c_int,
-    /// Wakes the send thread (new work, a close, stop).
+    /// Wakes the thread (new work, a close, stop).
     wake: c_int,
+    ready: Mutex<Vec<Arc<Conn>>>,
+    /// Connections attached to this thread and not yet closed (`attach` picks the thread with the fewest).
+    open: AtomicUsize,
+}
+
+struct Shared {
+    workers: Vec<Worker>,
     /// Wakes the Python loop (a queue fell to its threshold, a connection closed).
     notify: c_int,
-    ready: Mutex<Vec<Arc<Conn>>>,
     conns: Mutex<HashMap<u64, Arc<Conn>>>,
     stop: AtomicBool,
     next_token: AtomicU64,
@@ -107,7 +121,7 @@ struct Shared {
     queued_sends: AtomicU64,
     /// Bytes of queued answers copied into the queue (parts that are not views of a `MappedFile`).
     copied_bytes: AtomicU64,
-    /// Bytes queued on every connection and not yet sent (0: the thread is idle).
+    /// Bytes queued on every connection and not yet sent (0: every thread is idle).
     queued_total_bytes: AtomicUsize,
     /// The connection (token) that got the last answer, and when (ns since `started`).
     last_answer_token: AtomicU64,
@@ -172,8 +186,9 @@ impl Shared {
     }
 
     fn schedule(&self, conn: &Arc<Conn>) {
-        lock(&self.ready).push(Arc::clone(conn));
-        signal(self.wake);
+        let worker = &self.workers[conn.worker];
+        lock(&worker.ready).push(Arc::clone(conn));
+        signal(worker.wake);
     }
 
     fn notify_if_due(&self, conn: &Conn) {
@@ -195,11 +210,13 @@ impl Shared {
         state.front_sent = 0;
         let dropped = conn.queued_bytes.swap(0, Ordering::AcqRel);
         self.queued_total_bytes.fetch_sub(dropped, Ordering::AcqRel);
-        // SAFETY: our own duplicate, registered in our epoll, closed exactly once (guarded by `closed`).
+        let worker = &self.workers[conn.worker];
+        // SAFETY: our own duplicate, registered in its thread's epoll, closed exactly once (guarded by `closed`).
         unsafe {
-            libc::epoll_ctl(self.epoll, libc::EPOLL_CTL_DEL, conn.fd, std::ptr::null_mut());
+            libc::epoll_ctl(worker.epoll, libc::EPOLL_CTL_DEL, conn.fd, std::ptr::null_mut());
             libc::close(conn.fd);
         }
+        worker.open.fetch_sub(1, Ordering::AcqRel);
         lock(&self.conns).remove(&conn.token);
         signal(self.notify);
     }
@@ -208,7 +225,7 @@ impl Shared {
         let mut event = libc::epoll_event { events: (libc::EPOLLOUT | libc::EPOLLONESHOT) as u32, u64: conn.token };
         // SAFETY: the duplicate is open (not `closed`) and registered at attach.
         unsafe {
-            libc::epoll_ctl(self.epoll, libc::EPOLL_CTL_MOD, conn.fd, &mut event);
+            libc::epoll_ctl(self.workers[conn.worker].epoll, libc::EPOLL_CTL_MOD, conn.fd, &mut event);
         }
     }
 
@@ -267,11 +284,13 @@ impl Shared {
         }
     }
 
-    fn run(&self) {
+    /// Thread `index`: serve its connections until stopped, then close those still open.
+    fn run(&self, index: usize) {
+        let worker = &self.workers[index];
         let mut events = [libc::epoll_event { events: 0, u64: 0 }; MAX_EVENTS];
         loop {
             // SAFETY: `events` has room for MAX_EVENTS entries.
-            let count = unsafe { libc::epoll_wait(self.epoll, events.as_mut_ptr(), MAX_EVENTS as c_int, -1) };
+            let count = unsafe { libc::epoll_wait(worker.epoll, events.as_mut_ptr(), MAX_EVENTS as c_int, -1) };
             if count < 0 {
                 if last_errno() == libc::EINTR {
                     continue;
@@ -284,18 +303,19 @@ impl Shared {
                 for event in &events[..count as usize] {
                     let token = event.u64;
                     if token == WAKE_TOKEN {
-                        drain_eventfd(self.wake);
+                        drain_eventfd(worker.wake);
                     } else if let Some(conn) = conns.get(&token) {
                         work.push(Arc::clone(conn));
                     }
                 }
             }
-            work.append(&mut lock(&self.ready));
+            work.append(&mut lock(&worker.ready));
             for conn in &work {
                 self.service(conn);
             }
             if self.stop.load(Ordering::Acquire) {
-                let remaining: Vec<Arc<Conn>> = lock(&self.conns).values().cloned().collect();
+                let remaining: Vec<Arc<Conn>> =
+                    lock(&self.conns).values().filter(|conn| conn.worker == index).cloned().collect();
                 for conn in remaining {
                     let mut state = lock(&conn.state);
                     self.close_conn(&conn, &mut state);
@@ -336,37 +356,76 @@ fn eventfd() -> PyResult<c_int> {
     Ok(fd)
 }
 
-/// The send thread and its connections; one per server.
+/// The send threads and their connections; one per server.
 #[pyclass(module = "iggy_server._native", frozen)]
 pub struct SocketSender {
     shared: Arc<Shared>,
-    thread: Mutex<Option<JoinHandle<()>>>,
+    threads: Mutex<Vec<JoinHandle<()>>>,
+}
+
+/// A worker's epoll set with its wake eventfd registered (closed by `Shared`'s drop once in `workers`).
+fn new_worker() -> PyResult<Worker> {
+    // SAFETY: plain syscall; checked below.
+    let epoll = unsafe { libc::epoll_create1(libc::EPOLL_CLOEXEC) };
+    if epoll < 0 {
+        return Err(PyOSError::new_err(io::Error::last_os_error().to_string()));
+    }
+    let wake = match eventfd() {
+        Ok(wake) => wake,
+        Err(error) => {
+            // SAFETY: created above, not shared yet.
+            unsafe { libc::close(epoll) };
+            return Err(error);
+        }
+    };
+    let mut event = libc::epoll_event { events: libc::EPOLLIN as u32, u64: WAKE_TOKEN };
+    // SAFETY: both descriptors were just created.
+    if unsafe { libc::epoll_ctl(epoll, libc::EPOLL_CTL_ADD, wake, &mut event) } < 0 {
+        let error = PyOSError::new_err(io::Error::last_os_error().to_string());
+        // SAFETY: created above, not shared yet.
+        unsafe {
+            libc::close(epoll);
+            libc::close(wake);
+        }
+        return Err(error);
+    }
+    Ok(Worker { epoll, wake, ready: Mutex::new(Vec::new()), open: AtomicUsize::new(0) })
 }
 
 #[pymethods]
 impl SocketSender {
     /// `lone_answer_window_ms`: see `LONE_ANSWER_WINDOW_NS` (the server keeps the default; tests widen it
-    /// so that their back-to-back writes never depend on the machine's speed).
+    /// so that their back-to-back writes never depend on the machine's speed). `threads`: how many send
+    /// threads (`tcp.send_thread_count`), 1 to `MAX_THREADS`.
     #[new]
-    #[pyo3(signature = (lone_answer_window_ms = LONE_ANSWER_WINDOW_NS / 1_000_000))]
-    fn new(lone_answer_window_ms: u64) -> PyResult<Self> {
-        // SAFETY: plain syscall; checked below.
-        let epoll = unsafe { libc::epoll_create1(libc::EPOLL_CLOEXEC) };
-        if epoll < 0 {
-            return Err(PyOSError::new_err(io::Error::last_os_error().to_string()));
+    #[pyo3(signature = (lone_answer_window_ms = LONE_ANSWER_WINDOW_NS / 1_000_000, threads = 1))]
+    fn new(lone_answer_window_ms: u64, threads: usize) -> PyResult<Self> {
+        if threads == 0 || threads > MAX_THREADS {
+            return Err(PyValueError::new_err(format!("a SocketSender runs 1 to {MAX_THREADS} threads, not {threads}")));
         }
-        let wake = eventfd()?;
+        // Built before `Shared` exists, so a failure part-way closes what was made (a worker or the notify
+        // eventfd not yet owned by `Shared` is closed here; `Shared`'s drop closes the rest).
+        let mut workers = Vec::with_capacity(threads);
         let notify = eventfd()?;
-        let mut event = libc::epoll_event { events: libc::EPOLLIN as u32, u64: WAKE_TOKEN };
-        // SAFETY: both descriptors were just created.
-        if unsafe { libc::epoll_ctl(epoll, libc::EPOLL_CTL_ADD, wake, &mut event) } < 0 {
-            return Err(PyOSError::new_err(io::Error::last_os_error().to_string()));
+        for _ in 0..threads {
+            match new_worker() {
+                Ok(worker) => workers.push(worker),
+                Err(error) => {
+                    // SAFETY: created above and not shared: nothing else holds these descriptors.
+                    unsafe {
+                        libc::close(notify);
+                        for worker in &workers {
+                            libc::close(worker.epoll);
+                            libc::close(worker.wake);
+                        }
+                    }
+                    return Err(error);
+                }
+            }
         }
         let shared = Arc::new(Shared {
-            epoll,
-            wake,
+            workers,
             notify,
-            ready: Mutex::new(Vec::new()),
             conns: Mutex::new(HashMap::new()),
             stop: AtomicBool::new(false),
             next_token: AtomicU64::new(1),
@@ -380,12 +439,17 @@ impl SocketSender {
             lone_answer_window_ns: lone_answer_window_ms.saturating_mul(1_000_000),
             started: std::time::Instant::now(),
         });
-        let runner = Arc::clone(&shared);
-        let thread = std::thread::Builder::new()
-            .name("iggy-send".into())
-            .spawn(move || runner.run())
-            .map_err(|error| PyOSError::new_err(error.to_string()))?;
-        Ok(Self { shared, thread: Mutex::new(Some(thread)) })
+        let sender = Self { shared, threads: Mutex::new(Vec::with_capacity(threads)) };
+        for index in 0..threads {
+            let runner = Arc::clone(&sender.shared);
+            // A failure here drops `sender`, which stops and joins the threads already started.
+            let thread = std::thread::Builder::new()
+                .name(format!("iggy-send-{index}"))
+                .spawn(move || runner.run(index))
+                .map_err(|error| PyOSError::new_err(error.to_string()))?;
+            lock(&sender.threads).push(thread);
+        }
+        Ok(sender)
     }
 
     /// Send the answers of the socket open on `fd` from now on (a duplicate of it is kept until closed).
@@ -399,18 +463,29 @@ impl SocketSender {
             return Err(PyOSError::new_err(io::Error::last_os_error().to_string()));
         }
         let token = self.shared.next_token.fetch_add(1, Ordering::Relaxed);
+        // Attaches do not interleave (they hold the GIL); a close on a send thread may lower a count meanwhile,
+        // which only makes the pick a little stale.
+        let (index, worker) = self
+            .shared
+            .workers
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, worker)| worker.open.load(Ordering::Acquire))
+            .expect("at least one worker");
         // Registered without events: armed (one shot) when the socket is full.
         let mut event = libc::epoll_event { events: libc::EPOLLONESHOT as u32, u64: token };
         // SAFETY: our fresh duplicate.
-        if unsafe { libc::epoll_ctl(self.shared.epoll, libc::EPOLL_CTL_ADD, duplicate, &mut event) } < 0 {
+        if unsafe { libc::epoll_ctl(worker.epoll, libc::EPOLL_CTL_ADD, duplicate, &mut event) } < 0 {
             let error = io::Error::last_os_error();
             // SAFETY: ours, never registered.
             unsafe { libc::close(duplicate) };
             return Err(PyOSError::new_err(error.to_string()));
         }
+        worker.open.fetch_add(1, Ordering::AcqRel);
         let conn = Arc::new(Conn {
             token,
             fd: duplicate,
+            worker: index,
             state: Mutex::new(ConnState {
                 queue: VecDeque::new(),
                 front_sent: 0,
@@ -452,37 +527,52 @@ impl SocketSender {
         )
     }
 
-    /// Stop the thread: every connection still open is closed with its queue dropped. Callers close their
+    /// Stop the threads: every connection still open is closed with its queue dropped. Callers close their
     /// connections gracefully and wait (``open_connections() == 0``) first.
     fn stop(&self, py: Python<'_>) {
+        let threads = self.signal_stop();
+        py.allow_threads(|| join_all(threads));
+    }
+
+    /// How many send threads serve connections.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.shared.workers.len()
+    }
+}
+
+impl SocketSender {
+    /// Tell every thread to stop; the handles still to be joined.
+    fn signal_stop(&self) -> Vec<JoinHandle<()>> {
         self.shared.stop.store(true, Ordering::Release);
-        signal(self.shared.wake);
-        let thread = lock(&self.thread).take();
-        if let Some(thread) = thread {
-            py.allow_threads(|| {
-                let _ = thread.join();
-            });
+        for worker in &self.shared.workers {
+            signal(worker.wake);
         }
+        std::mem::take(&mut *lock(&self.threads))
+    }
+}
+
+fn join_all(threads: Vec<JoinHandle<()>>) {
+    for thread in threads {
+        let _ = thread.join();
     }
 }
 
 impl Drop for SocketSender {
     fn drop(&mut self) {
-        self.shared.stop.store(true, Ordering::Release);
-        signal(self.shared.wake);
-        if let Some(thread) = lock(&self.thread).take() {
-            let _ = thread.join();
-        }
+        join_all(self.signal_stop());
     }
 }
 
 impl Drop for Shared {
     fn drop(&mut self) {
-        // SAFETY: the last reference (the thread and every handle are gone), so nobody signals these
+        // SAFETY: the last reference (the threads and every handle are gone), so nobody signals these
         // descriptors any more; created in `SocketSender::new`, closed once here.
         unsafe {
-            libc::close(self.epoll);
-            libc::close(self.wake);
+            for worker in &self.workers {
+                libc::close(worker.epoll);
+                libc::close(worker.wake);
+            }
             libc::close(self.notify);
         }
     }
@@ -646,6 +736,12 @@ impl SenderHandle {
             self.shared.schedule(&self.conn);
         }
         Ok(())
+    }
+
+    /// The send thread serving this connection (0-based, below `SocketSender.threads`).
+    #[getter]
+    fn thread(&self) -> usize {
+        self.conn.worker
     }
 
     /// Bytes queued and not yet sent.

@@ -128,14 +128,18 @@ class MappedFile:
         range) or where the kernel lacks the call (before Linux 5.14). ValueError outside the map."""
 
 class SocketSender:
-    """One native thread that writes client answers with the GIL released (``tcp.send_thread``). A
-    connection ``attach``es its socket (a duplicate descriptor is kept until the handle closes); from then on
-    every answer goes through the handle, in order. Views of a ``MappedFile`` are queued by reference (the
+    """Native threads (``threads``, at least 1; ``tcp.send_thread_count``) that write client answers with the
+    GIL released (``tcp.send_thread``). A connection ``attach``es its socket to the thread serving the fewest
+    open connections (a duplicate descriptor is kept until the handle closes); from then on every answer goes
+    through the handle and that thread, in order. Views of a ``MappedFile`` are queued by reference (the
     mapping stays alive while queued); other parts are copied. Small answers, and large ones while a single
-    connection gets answers (none to another within ``lone_answer_window_ms``) and nothing is queued, are
-    sent by ``write`` itself when the socket takes them."""
+    connection gets answers (none to another within ``lone_answer_window_ms``, whichever thread serves it) and
+    nothing is queued on any thread, are sent by ``write`` itself when the socket takes them."""
 
-    def __init__(self, lone_answer_window_ms: int = 10) -> None: ...
+    def __init__(self, lone_answer_window_ms: int = 10, threads: int = 1) -> None:
+        """ValueError unless 1 <= threads <= 64."""
+    @property
+    def threads(self) -> int: ...
     def attach(self, fd: int) -> SenderHandle:
         """Send the answers of the socket open on ``fd`` from now on (ValueError once stopped)."""
     @property
@@ -149,7 +153,7 @@ class SocketSender:
         """(bytes sent by the thread, answers sent inline by ``write``, answers queued for the thread, bytes of
         queued answers copied into the queue: parts that are not views of a ``MappedFile``)."""
     def stop(self) -> None:
-        """Stop the thread (GIL released while joining); connections still open are closed, their queued
+        """Stop the threads (GIL released while joining); connections still open are closed, their queued
         answers dropped."""
 
 class SenderHandle:
@@ -159,6 +163,9 @@ class SenderHandle:
         """Queue an answer's parts after everything written before; sent inline (from the parts, no copy) when
         nothing is queued and the answer is under 64 KiB. Dropped silently once the connection failed or is
         closing."""
+    @property
+    def thread(self) -> int:
+        """The send thread serving this connection (0-based, below ``SocketSender.threads``)."""
     @property
     def queued_bytes(self) -> int: ...
     def notify_at_or_below(self, threshold_bytes: int) -> bool:

@@ -2,7 +2,9 @@
 small answers and a lone connection's large ones are sent by the caller, large answers while other connections
 get answers go through the thread, a full socket queues and drains with a signal on ``notify_fd``, closes
 deliver or drop as asked, a dropped handle or a vanished peer closes the duplicate descriptor, and a queued view
-outlives its MappedFile."""
+outlives its MappedFile. With several threads: connections go to the one serving the fewest, answers still
+arrive whole and in order, the lone-connection rule counts every thread's connections, and stop closes them
+all."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import socket
 import tempfile
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -294,3 +297,108 @@ def test_stop_closes_open_connections_and_refuses_new_ones(pair) -> None:
     assert read_to_eof(client_side) == b""
     with pytest.raises(ValueError, match="stopped"):
         stopping.attach(client_side.fileno())
+
+
+def send_thread_names() -> list[str]:
+    names = []
+    for task in os.listdir("/proc/self/task"):
+        try:
+            with open(f"/proc/self/task/{task}/comm") as comm:
+                names.append(comm.read().strip())
+        except FileNotFoundError:  # a thread that ended meanwhile
+            pass
+    return sorted(name for name in names if name.startswith("iggy-send"))
+
+
+@pytest.mark.parametrize("threads", [0, 65])
+def test_a_sender_runs_one_to_64_threads(threads) -> None:
+    with pytest.raises(ValueError, match="1 to 64 threads"):
+        _native.SocketSender(threads=threads)
+
+
+def test_connections_go_to_the_thread_serving_the_fewest(roomy_pairs) -> None:
+    before = send_thread_names()  # senders of other tests in this process may still run
+    sender = _native.SocketSender(threads=3)
+    try:
+        assert sender.threads == 3
+        # A thread names itself once it runs.
+        wait_for(
+            lambda: Counter(send_thread_names()) - Counter(before)
+            == Counter(["iggy-send-0", "iggy-send-1", "iggy-send-2"]),
+            "three named send threads",
+        )
+        handles = [sender.attach(roomy_pairs()[0].fileno()) for _ in range(4)]
+        assert [handle.thread for handle in handles] == [0, 1, 2, 0]
+        handles[1].close(graceful=True)
+        wait_for(lambda: handles[1].closed, "the duplicate closes")
+        assert sender.attach(roomy_pairs()[0].fileno()).thread == 1  # thread 1 now serves none
+    finally:
+        sender.stop()
+    assert send_thread_names() == before
+
+
+def test_answers_through_several_threads_arrive_whole_and_in_order(roomy_pairs) -> None:
+    sender = _native.SocketSender(lone_answer_window_ms=60_000, threads=2)
+    try:
+        pairs = [roomy_pairs() for _ in range(4)]
+        handles = [sender.attach(server_side.fileno()) for server_side, _ in pairs]
+        assert sorted(handle.thread for handle in handles) == [0, 0, 1, 1]
+        data = os.urandom(4 * 1024 * 1024)
+        _mapped_file, view = mapped(data)
+        expected: list[bytes] = []
+        for turn, handle in enumerate(handles):  # each connection its own answers, mapped and copied parts
+            start = turn * 1024 * 1024
+            parts = [f"head{turn}".encode(), view[start : start + 1024 * 1024], os.urandom(70_000)]
+            expected.append(b"".join(bytes(part) for part in parts))
+            handle.write(parts)
+            handle.write([f"tail{turn}".encode()])
+            expected[-1] += f"tail{turn}".encode()
+        received: list[bytes] = [b""] * len(pairs)
+
+        def read(turn: int) -> None:
+            received[turn] = read_exactly(pairs[turn][1], len(expected[turn]))
+
+        readers = [threading.Thread(target=read, args=(turn,)) for turn in range(len(pairs))]
+        for reader in readers:
+            reader.start()
+        for reader in readers:
+            reader.join(DEADLINE_S)
+        assert received == expected
+        wait_for(lambda: all(handle.queued_bytes == 0 for handle in handles), "the queues drain")
+        sent_bytes, inline_answers, queued_answers, _copied = sender.stats()
+        assert inline_answers + queued_answers == 8
+        assert sent_bytes <= sum(len(answer) for answer in expected)
+    finally:
+        sender.stop()
+
+
+def test_the_lone_connection_rule_counts_the_connections_of_every_thread(roomy_pairs) -> None:
+    """Two consumers on two threads are not two lone connections: the second one's large answer is queued."""
+    sender = _native.SocketSender(lone_answer_window_ms=60_000, threads=2)
+    try:
+        first, second = roomy_pairs(), roomy_pairs()
+        first_handle, second_handle = sender.attach(first[0].fileno()), sender.attach(second[0].fileno())
+        assert (first_handle.thread, second_handle.thread) == (0, 1)
+        answers = [os.urandom(LARGE_ANSWER_BYTES) for _ in range(2)]
+        first_handle.write([answers[0]])
+        assert read_exactly(first[1], len(answers[0])) == answers[0]
+        second_handle.write([answers[1]])
+        assert read_exactly(second[1], len(answers[1])) == answers[1]
+        wait_for(lambda: second_handle.queued_bytes == 0, "the queue drains")
+        _sent, inline_answers, queued_answers, _copied = sender.stats()
+        assert (inline_answers, queued_answers) == (1, 1)
+    finally:
+        sender.stop()
+
+
+def test_stop_closes_the_connections_of_every_thread(roomy_pairs) -> None:
+    stopping = _native.SocketSender(threads=2)
+    pairs = [roomy_pairs() for _ in range(3)]
+    handles = [stopping.attach(server_side.fileno()) for server_side, _ in pairs]
+    assert {handle.thread for handle in handles} == {0, 1}
+    for server_side, _ in pairs:
+        server_side.close()
+    stopping.stop()
+    assert all(handle.closed for handle in handles) and stopping.open_connections() == 0
+    for _, client_side in pairs:
+        assert read_to_eof(client_side) == b""
