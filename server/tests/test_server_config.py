@@ -116,6 +116,8 @@ def test_config_toml_in_working_directory_is_picked_up(tmp_path, monkeypatch):
         ({"IGGY_SYSTEM_SEGMENT_SIZE_BYTES": "0"}, "system.segment.size_bytes"),
         ({"IGGY_LIMITS_FRAME_READ_TIMEOUT_MS": "0"}, "limits.frame_read_timeout_ms"),
         ({"IGGY_LIMITS_LOGIN_TIMEOUT_MS": "0"}, "limits.login_timeout_ms"),
+        ({"IGGY_TCP_SEND_THREAD_COUNT": "0"}, "tcp.send_thread_count"),
+        ({"IGGY_TCP_SEND_THREAD_COUNT": "65"}, "tcp.send_thread_count"),
     ],
 )
 def test_bad_values_name_the_key(environ, key, tmp_path, monkeypatch):

@@ -1,6 +1,7 @@
-"""`tcp.send_thread`: answers written by the native send thread arrive whole and in order to a client that reads
+"""`tcp.send_thread`: answers written by the native send threads arrive whole and in order to a client that reads
 slowly, the server keeps serving others meanwhile, and a graceful stop still delivers an answer queued for a
-client that had not read it yet. The same checks run with the thread off (the event loop writes)."""
+client that had not read it yet. The same checks run with the threads off (the event loop writes), and slow
+readers spread over one or three threads (`tcp.send_thread_count`) each get their answer whole."""
 
 from __future__ import annotations
 
@@ -30,9 +31,13 @@ def payload_of(index: int) -> bytes:
     return index.to_bytes(4, "little") * (PAYLOAD_BYTES // 4)
 
 
-def filled_server(send_thread: str) -> ServerProcess:
+def filled_server(send_thread: str, send_thread_count: int = 1) -> ServerProcess:
     server = ServerProcess(
-        env={"IGGY_TCP_SEND_THREAD": send_thread, "IGGY_LIMITS_WRITE_BUFFER_HIGH_WATER_BYTES": str(HIGH_WATER_BYTES)}
+        env={
+            "IGGY_TCP_SEND_THREAD": send_thread,
+            "IGGY_TCP_SEND_THREAD_COUNT": str(send_thread_count),
+            "IGGY_LIMITS_WRITE_BUFFER_HIGH_WATER_BYTES": str(HIGH_WATER_BYTES),
+        }
     ).start()
     with server.client() as client:
         client.call(requests.CreateStream("s"))
@@ -70,6 +75,22 @@ def test_a_large_answer_to_a_slow_reader_arrives_whole_while_others_are_served(s
             assert other.status_of(requests.Ping()) == 0
         assert_everything(slow)
         assert slow.status_of(requests.Ping()) == 0  # the connection carries on after the big answer
+
+
+@pytest.mark.parametrize("send_thread_count", [1, 2, 3])
+def test_slow_readers_served_by_every_send_thread_get_their_answers_whole(send_thread_count) -> None:
+    with filled_server("true", send_thread_count) as server:
+        slow_clients = [slow_client(server) for _ in range(4)]
+        try:
+            for slow in slow_clients:
+                request_everything(slow)
+            time.sleep(0.3)  # every answer (8 MB each) waits in the server: nobody reads yet
+            for slow in reversed(slow_clients):
+                assert_everything(slow)
+                assert slow.status_of(requests.Ping()) == 0
+        finally:
+            for slow in slow_clients:
+                slow.close()
 
 
 @pytest.mark.parametrize("send_thread", ["true", "false"])

@@ -48,6 +48,10 @@ DEFAULTS: dict[str, Any] = {
         # Answers of plain-TCP connections are written by a native thread (GIL released), so the kernel's send
         # work runs on another core than the event loop; off: the event loop writes them (asyncio transport).
         "send_thread": True,
+        # How many such threads (at least 1); each connection is served by the one with the fewest when it
+        # connects. On the 2-core development VM two sped up four consumers but slowed producers and consumers
+        # running together, whose event loop they took CPU from (README "Hot-path I/O"), so one by default.
+        "send_thread_count": 1,
         # TLS on the TCP listener, like Iggy's [tcp.tls]: PEM certificate chain and private key.
         "tls": {"enabled": False, "cert_file": "", "key_file": ""},
     },
@@ -185,6 +189,8 @@ CLIENT_VARIABLES = frozenset(
 # positions overflow.
 MIN_SEGMENT_SIZE_BYTES = 1024
 MAX_SEGMENT_SIZE_BYTES = 0xFFFF_FFFF
+# As _native.SocketSender's bound (MAX_THREADS in src/py_sender.rs): a typo cannot start thousands of threads.
+MAX_SEND_THREADS = 64
 
 
 class Durability(enum.StrEnum):
@@ -438,6 +444,9 @@ def _validate(values: Mapping[str, Any]) -> None:
             f"system.segment.size_bytes: must be between {MIN_SEGMENT_SIZE_BYTES} bytes and 4 GiB "
             f"(u32 index positions), got {segment_size_bytes}"
         )
+    send_thread_count = values["tcp"]["send_thread_count"]
+    if not 1 <= send_thread_count <= MAX_SEND_THREADS:
+        raise ConfigError(f"tcp.send_thread_count: must be between 1 and {MAX_SEND_THREADS}, got {send_thread_count}")
     if values["system"]["memory_pool"]["size_bytes"] < 1024 * 1024:
         raise ConfigError("system.memory_pool.size_bytes: must be at least 1 MiB")
     durability = values["system"]["partition"]["durability"]

@@ -45,8 +45,8 @@ class IggyServer:
     def __init__(self, ctx: ServerContext) -> None:
         self.ctx = ctx
         self.connections: set[Connection] = set()
-        # The native thread that writes plain-TCP answers (``tcp.send_thread``), and the connections waiting
-        # for its queue to drain (write backpressure).
+        # The native threads that write plain-TCP answers (``tcp.send_thread``, ``tcp.send_thread_count``), and
+        # the connections waiting for their queue to drain (write backpressure).
         self.sender: Any = None
         self.sender_waiters: set[Connection] = set()
         self._server: asyncio.base_events.Server | None = None
@@ -105,7 +105,7 @@ class IggyServer:
         loop = asyncio.get_running_loop()
         tls = _tls_context(self.ctx.config.tcp.tls)
         if self.ctx.config.tcp.send_thread and tls is None:
-            self.sender = _native.SocketSender()
+            self.sender = _native.SocketSender(threads=self.ctx.config.tcp.send_thread_count)
             loop.add_reader(self.sender.notify_fd, self._on_sender_progress)
         try:
             self._server = await loop.create_server(lambda: Connection(self), host, port, reuse_address=True, ssl=tls)
