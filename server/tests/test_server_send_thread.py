@@ -1,7 +1,7 @@
 """`tcp.send_thread`: answers written by the native send threads arrive whole and in order to a client that reads
 slowly, the server keeps serving others meanwhile, and a graceful stop still delivers an answer queued for a
 client that had not read it yet. The same checks run with the threads off (the event loop writes), and slow
-readers spread over one or three threads (`tcp.send_thread_count`) each get their answer whole."""
+readers spread over one, two or three threads (`tcp.send_thread_count`) each get their answer whole."""
 
 from __future__ import annotations
 

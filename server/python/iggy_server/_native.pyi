@@ -128,7 +128,7 @@ class MappedFile:
         range) or where the kernel lacks the call (before Linux 5.14). ValueError outside the map."""
 
 class SocketSender:
-    """Native threads (``threads``, at least 1; ``tcp.send_thread_count``) that write client answers with the
+    """Native threads (``threads``, 1 to 64; ``tcp.send_thread_count``) that write client answers with the
     GIL released (``tcp.send_thread``). A connection ``attach``es its socket to the thread serving the fewest
     open connections (a duplicate descriptor is kept until the handle closes); from then on every answer goes
     through the handle and that thread, in order. Views of a ``MappedFile`` are queued by reference (the

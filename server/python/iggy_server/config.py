@@ -48,7 +48,7 @@ DEFAULTS: dict[str, Any] = {
         # Answers of plain-TCP connections are written by a native thread (GIL released), so the kernel's send
         # work runs on another core than the event loop; off: the event loop writes them (asyncio transport).
         "send_thread": True,
-        # How many such threads (at least 1); each connection is served by the one with the fewest when it
+        # How many such threads (1 to 64); each connection is served by the one with the fewest when it
         # connects. On the 2-core development VM two sped up four consumers but slowed producers and consumers
         # running together, whose event loop they took CPU from (README "Hot-path I/O"), so one by default.
         "send_thread_count": 1,
