@@ -43,6 +43,9 @@ def test_lookup_by_offset_answers_the_first_of_repeated_offsets():
     repeated = b"".join(INDEX_ENTRY.pack(offset, 100 * (i + 1), 1) for i, offset in enumerate([1, 1, 2]))
     assert _native.index_lookup_offset(repeated, 1, 9) == (0, 0, 300, 3)
     assert _native.index_lookup_offset(repeated, 2, 9) == (2, 200, 300, 1)
+    # Entry 2 comes after smaller offsets but holds 0, not 2: no message is at or past offset 2.
+    zeros = b"".join(INDEX_ENTRY.pack(0, 100 * (i + 1), 1) for i in range(3))
+    assert _native.index_lookup_offset(zeros, 2, 9) is None
 
 
 def test_lookup_by_timestamp_finds_the_first_message_at_or_after():
