@@ -22,6 +22,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::raw::c_int;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -101,9 +102,9 @@ struct Conn {
 
 /// One send thread's epoll set and wake-up; its connections are those whose `worker` is its index.
 struct Worker {
-    epoll: c_int,
+    epoll: OwnedFd,
     /// Wakes the thread (new work, a close, stop).
-    wake: c_int,
+    wake: OwnedFd,
     ready: Mutex<Vec<Arc<Conn>>>,
     /// Connections attached to this thread and not yet closed (`attach` picks the thread with the fewest).
     open: AtomicUsize,
@@ -112,7 +113,7 @@ struct Worker {
 struct Shared {
     workers: Vec<Worker>,
     /// Wakes the Python loop (a queue fell to its threshold, a connection closed).
-    notify: c_int,
+    notify: OwnedFd,
     conns: Mutex<HashMap<u64, Arc<Conn>>>,
     stop: AtomicBool,
     next_token: AtomicU64,
@@ -188,14 +189,14 @@ impl Shared {
     fn schedule(&self, conn: &Arc<Conn>) {
         let worker = &self.workers[conn.worker];
         lock(&worker.ready).push(Arc::clone(conn));
-        signal(worker.wake);
+        signal(worker.wake.as_raw_fd());
     }
 
     fn notify_if_due(&self, conn: &Conn) {
         let threshold = conn.notify_at_or_below.load(Ordering::Acquire);
         if threshold != NO_THRESHOLD && conn.queued_bytes.load(Ordering::Acquire) <= threshold {
             conn.notify_at_or_below.store(NO_THRESHOLD, Ordering::Release);
-            signal(self.notify);
+            signal(self.notify.as_raw_fd());
         }
     }
 
@@ -213,19 +214,19 @@ impl Shared {
         let worker = &self.workers[conn.worker];
         // SAFETY: our own duplicate, registered in its thread's epoll, closed exactly once (guarded by `closed`).
         unsafe {
-            libc::epoll_ctl(worker.epoll, libc::EPOLL_CTL_DEL, conn.fd, std::ptr::null_mut());
+            libc::epoll_ctl(worker.epoll.as_raw_fd(), libc::EPOLL_CTL_DEL, conn.fd, std::ptr::null_mut());
             libc::close(conn.fd);
         }
         worker.open.fetch_sub(1, Ordering::AcqRel);
         lock(&self.conns).remove(&conn.token);
-        signal(self.notify);
+        signal(self.notify.as_raw_fd());
     }
 
     fn arm_writable(&self, conn: &Conn) {
         let mut event = libc::epoll_event { events: (libc::EPOLLOUT | libc::EPOLLONESHOT) as u32, u64: conn.token };
         // SAFETY: the duplicate is open (not `closed`) and registered at attach.
         unsafe {
-            libc::epoll_ctl(self.workers[conn.worker].epoll, libc::EPOLL_CTL_MOD, conn.fd, &mut event);
+            libc::epoll_ctl(self.workers[conn.worker].epoll.as_raw_fd(), libc::EPOLL_CTL_MOD, conn.fd, &mut event);
         }
     }
 
@@ -290,7 +291,8 @@ impl Shared {
         let mut events = [libc::epoll_event { events: 0, u64: 0 }; MAX_EVENTS];
         loop {
             // SAFETY: `events` has room for MAX_EVENTS entries.
-            let count = unsafe { libc::epoll_wait(worker.epoll, events.as_mut_ptr(), MAX_EVENTS as c_int, -1) };
+            let count =
+                unsafe { libc::epoll_wait(worker.epoll.as_raw_fd(), events.as_mut_ptr(), MAX_EVENTS as c_int, -1) };
             if count < 0 {
                 if last_errno() == libc::EINTR {
                     continue;
@@ -303,7 +305,7 @@ impl Shared {
                 for event in &events[..count as usize] {
                     let token = event.u64;
                     if token == WAKE_TOKEN {
-                        drain_eventfd(worker.wake);
+                        drain_eventfd(worker.wake.as_raw_fd());
                     } else if let Some(conn) = conns.get(&token) {
                         work.push(Arc::clone(conn));
                     }
@@ -347,13 +349,18 @@ fn send_ranges(fd: c_int, ranges: &[(usize, usize)]) -> Result<usize, i32> {
     }
 }
 
-fn eventfd() -> PyResult<c_int> {
-    // SAFETY: plain syscall; checked below.
-    let fd = unsafe { libc::eventfd(0, libc::EFD_NONBLOCK | libc::EFD_CLOEXEC) };
+/// A descriptor a syscall just returned (negative: the error), owned so that every path closes it.
+fn owned(fd: c_int) -> PyResult<OwnedFd> {
     if fd < 0 {
         return Err(PyOSError::new_err(io::Error::last_os_error().to_string()));
     }
-    Ok(fd)
+    // SAFETY: a fresh descriptor nothing else owns.
+    Ok(unsafe { OwnedFd::from_raw_fd(fd) })
+}
+
+fn eventfd() -> PyResult<OwnedFd> {
+    // SAFETY: plain syscall; checked by `owned`.
+    owned(unsafe { libc::eventfd(0, libc::EFD_NONBLOCK | libc::EFD_CLOEXEC) })
 }
 
 /// The send threads and their connections; one per server.
@@ -363,31 +370,15 @@ pub struct SocketSender {
     threads: Mutex<Vec<JoinHandle<()>>>,
 }
 
-/// A worker's epoll set with its wake eventfd registered (closed by `Shared`'s drop once in `workers`).
+/// A worker's epoll set with its wake eventfd registered.
 fn new_worker() -> PyResult<Worker> {
-    // SAFETY: plain syscall; checked below.
-    let epoll = unsafe { libc::epoll_create1(libc::EPOLL_CLOEXEC) };
-    if epoll < 0 {
-        return Err(PyOSError::new_err(io::Error::last_os_error().to_string()));
-    }
-    let wake = match eventfd() {
-        Ok(wake) => wake,
-        Err(error) => {
-            // SAFETY: created above, not shared yet.
-            unsafe { libc::close(epoll) };
-            return Err(error);
-        }
-    };
+    // SAFETY: plain syscall; checked by `owned`.
+    let epoll = owned(unsafe { libc::epoll_create1(libc::EPOLL_CLOEXEC) })?;
+    let wake = eventfd()?;
     let mut event = libc::epoll_event { events: libc::EPOLLIN as u32, u64: WAKE_TOKEN };
-    // SAFETY: both descriptors were just created.
-    if unsafe { libc::epoll_ctl(epoll, libc::EPOLL_CTL_ADD, wake, &mut event) } < 0 {
-        let error = PyOSError::new_err(io::Error::last_os_error().to_string());
-        // SAFETY: created above, not shared yet.
-        unsafe {
-            libc::close(epoll);
-            libc::close(wake);
-        }
-        return Err(error);
+    // SAFETY: both descriptors are open (owned here).
+    if unsafe { libc::epoll_ctl(epoll.as_raw_fd(), libc::EPOLL_CTL_ADD, wake.as_raw_fd(), &mut event) } < 0 {
+        return Err(PyOSError::new_err(io::Error::last_os_error().to_string()));
     }
     Ok(Worker { epoll, wake, ready: Mutex::new(Vec::new()), open: AtomicUsize::new(0) })
 }
@@ -403,26 +394,9 @@ impl SocketSender {
         if threads == 0 || threads > MAX_THREADS {
             return Err(PyValueError::new_err(format!("a SocketSender runs 1 to {MAX_THREADS} threads, not {threads}")));
         }
-        // Built before `Shared` exists, so a failure part-way closes what was made (a worker or the notify
-        // eventfd not yet owned by `Shared` is closed here; `Shared`'s drop closes the rest).
-        let mut workers = Vec::with_capacity(threads);
+        // Owned descriptors: a failure part-way closes what was made.
         let notify = eventfd()?;
-        for _ in 0..threads {
-            match new_worker() {
-                Ok(worker) => workers.push(worker),
-                Err(error) => {
-                    // SAFETY: created above and not shared: nothing else holds these descriptors.
-                    unsafe {
-                        libc::close(notify);
-                        for worker in &workers {
-                            libc::close(worker.epoll);
-                            libc::close(worker.wake);
-                        }
-                    }
-                    return Err(error);
-                }
-            }
-        }
+        let workers = (0..threads).map(|_| new_worker()).collect::<PyResult<Vec<Worker>>>()?;
         let shared = Arc::new(Shared {
             workers,
             notify,
@@ -475,7 +449,7 @@ impl SocketSender {
         // Registered without events: armed (one shot) when the socket is full.
         let mut event = libc::epoll_event { events: libc::EPOLLONESHOT as u32, u64: token };
         // SAFETY: our fresh duplicate.
-        if unsafe { libc::epoll_ctl(worker.epoll, libc::EPOLL_CTL_ADD, duplicate, &mut event) } < 0 {
+        if unsafe { libc::epoll_ctl(worker.epoll.as_raw_fd(), libc::EPOLL_CTL_ADD, duplicate, &mut event) } < 0 {
             let error = io::Error::last_os_error();
             // SAFETY: ours, never registered.
             unsafe { libc::close(duplicate) };
@@ -503,12 +477,12 @@ impl SocketSender {
     /// The eventfd the event loop watches: readable when a waited-for queue drained or a connection closed.
     #[getter]
     fn notify_fd(&self) -> c_int {
-        self.shared.notify
+        self.shared.notify.as_raw_fd()
     }
 
     /// Reset `notify_fd` (call from its reader callback).
     fn clear_notify(&self) {
-        drain_eventfd(self.shared.notify);
+        drain_eventfd(self.shared.notify.as_raw_fd());
     }
 
     /// Connections whose duplicate is still open (queued answers or not yet closed).
@@ -546,7 +520,7 @@ impl SocketSender {
     fn signal_stop(&self) -> Vec<JoinHandle<()>> {
         self.shared.stop.store(true, Ordering::Release);
         for worker in &self.shared.workers {
-            signal(worker.wake);
+            signal(worker.wake.as_raw_fd());
         }
         std::mem::take(&mut *lock(&self.threads))
     }
@@ -561,20 +535,6 @@ fn join_all(threads: Vec<JoinHandle<()>>) {
 impl Drop for SocketSender {
     fn drop(&mut self) {
         join_all(self.signal_stop());
-    }
-}
-
-impl Drop for Shared {
-    fn drop(&mut self) {
-        // SAFETY: the last reference (the threads and every handle are gone), so nobody signals these
-        // descriptors any more; created in `SocketSender::new`, closed once here.
-        unsafe {
-            for worker in &self.workers {
-                libc::close(worker.epoll);
-                libc::close(worker.wake);
-            }
-            libc::close(self.notify);
-        }
     }
 }
 
