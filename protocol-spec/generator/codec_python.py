@@ -13,12 +13,17 @@ Naming rule: one attribute per wire field, named exactly as in the spec; a field
 flags, padding: `spec.derived_field_names`) are not attributes; a derived count is a read-only property.
 A `role = "flag"` byte is read with `Reader.flag`, which refuses anything but 0 or 1 (INVALID_COMMAND), the same
 rule as the other languages' codecs and the runtime's chained permissions and optional partition.
+
+Protocol versions (Kafka's rule: one generated class serves every version): a class carries the fields of every
+version; `read` / `write` take the version from the Reader / Writer (`decode(buf, version)`, `encode(version)`,
+0.8 by default) and skip the fields that version lacks. A field the oldest version has keeps its positional place
+in the constructor (0.8-only fields get a zero default); a field added later is keyword-only with a default.
 """
 
 from __future__ import annotations
 
 from .languages import BANNER, SOURCE_NOTE
-from .spec import Command, Field, Record, Spec, derived_field_names
+from .spec import Command, Field, Record, Spec, derived_field_names, upper_snake
 
 # Spec type -> (Python annotation, read expression with {what}, write statement with {value} and {what}).
 _SCALARS = {
@@ -36,6 +41,7 @@ _SCALARS = {
 }
 # Spec records implemented by the hand-written runtime: (class name, module).
 RUNTIME_TYPES = {
+    "message_batch": ("Batch", "batches"),
     "identifier": ("Identifier", "primitives"),
     "consumer": ("Consumer", "primitives"),
     "polling_strategy": ("PollingStrategy", "primitives"),
@@ -53,6 +59,41 @@ EXTRA_PUBLIC = {"Stats": {"extensions": "hot_path"}}
 REQUESTS_PATH = "sdk/python/src/iggy/protocol/requests.py"
 RESPONSES_PATH = "sdk/python/src/iggy/protocol/responses.py"
 LAYOUT_PATH = "sdk/python/src/iggy/protocol/layout.py"
+
+
+def version_test(spec: Spec, f: Field, version: str) -> str | None:
+    """The condition under which `f` is on the wire (`version` is the expression holding the connection's
+    version, e.g. `reader.version`), or None when it always is."""
+    names = spec.version_names
+    if f.versions is None or f.versions >= set(names):
+        return None
+    present = [name for name in names if name in f.versions]
+    first, last = names.index(present[0]), names.index(present[-1])
+    if last - first + 1 == len(present) and last == len(names) - 1:
+        return f"{version} >= ProtocolVersion.{spec.protocol_version(present[0]).constant_name}"
+    if last - first + 1 == len(present) and first == 0:
+        return f"{version} <= ProtocolVersion.{spec.protocol_version(present[-1]).constant_name}"
+    members = ", ".join(f"ProtocolVersion.{spec.protocol_version(n).constant_name}" for n in present)
+    return f"{version} in ({members},)"
+
+
+def _zero_literal(spec: Spec, f: Field) -> str:
+    """The default of a field some versions lack: the spec's default, else the zero value of its type."""
+    if f.default is not None:
+        return _default_literal(spec, f)
+    if f.repeat is not None:
+        return "()"
+    if f.when is not None or f.type == "optional_partition":
+        return "None"
+    if f.type in ("name", "password", "string32"):
+        return "''"
+    if f.type == "bytes":
+        return "b''"
+    if f.type == "bool":
+        return "False"
+    if f.type in _SCALARS:
+        return "0"
+    return "None"
 
 
 def response_class_name(spec: Spec, command: Command) -> str | None:
@@ -121,6 +162,7 @@ class _Emitter:
 
     def read_lines(self) -> list[str]:
         lines: list[str] = []
+        runs: list[tuple[str | None, list[str], list[str]]] = []  # (version test, body, defaults when absent)
         checks: dict[str, str] = {}  # field name -> the length local to check after it
         for index, f in enumerate(self.fields):
             local = f"_{f.name}"
@@ -145,12 +187,19 @@ class _Emitter:
                 body.append(f"check_length(reader, _{length}_start, _{length}, {length!r})")
             if f.when_parts is not None:
                 flag, value = f.when_parts
-                lines.append(f"if _{flag} == {value}:")
-                lines += ["    " + line for line in body]
+                wrapped = [f"if _{flag} == {value}:", *["    " + line for line in body]]
                 if f.name not in self.derived:
-                    lines += ["else:", f"    {local} = None"]
-            else:
+                    wrapped += ["else:", f"    {local} = None"]
+                body = wrapped
+            defaults = [] if f.name in self.derived else [f"{local} = {_zero_literal(self.spec, f)}"]
+            runs.append((version_test(self.spec, f, "reader.version"), body, defaults))
+        for test, body, defaults in _merge_runs(runs):
+            if test is None:
                 lines += body
+                continue
+            lines += [f"if {test}:", *["    " + line for line in body]]
+            if defaults:
+                lines += ["else:", *["    " + line for line in defaults]]
         return lines
 
     def _sized_by(self, f: Field) -> Field | None:
@@ -160,10 +209,12 @@ class _Emitter:
         return next((g for g in self.fields if g.repeat == f.name), None)
 
     def _length_group(self, index: int) -> list[Field]:
-        """The fields a size-less length covers: those after it, up to the first repeated one."""
+        """The fields a size-less length covers: those after it with its `when` and `versions`, up to the first
+        repeated one."""
+        length = self.fields[index]
         group = []
         for later in self.fields[index + 1 :]:
-            if later.repeat is not None:
+            if later.repeat is not None or later.when != length.when or later.versions != length.versions:
                 break
             group.append(later)
         return group
@@ -185,6 +236,7 @@ class _Emitter:
 
     def write_lines(self) -> list[str]:
         lines: list[str] = []
+        runs: list[tuple[str | None, list[str], list[str]]] = []
         skip: set[str] = set()
         for index, f in enumerate(self.fields):
             if f.name in skip:
@@ -200,7 +252,7 @@ class _Emitter:
                 body.append(f"writer.u8({expected} if self.{present.name} is not None else {other})")
             elif f.role == "length" and not self._sized_by(f):
                 group = self._length_group(index)
-                body.append("_sized = Writer()")
+                body.append("_sized = Writer(writer.version)")
                 body += [self.write_one(g, f"self.{g.name}", "_sized") for g in group]
                 body.append("_sized_bytes = _sized.bytes()")
                 body.append("writer.u32(len(_sized_bytes)).raw(_sized_bytes)")
@@ -222,14 +274,25 @@ class _Emitter:
                 conditional = [g for g in self._conditional_on(flag_field) if g.name not in self.derived]
                 expected = conditional[0].when_parts[1]  # type: ignore[index]
                 test = "is not None" if value == expected else "is None"
-                lines.append(f"if self.{present} {test}:")
-                lines += ["    " + line for line in body]
-            else:
-                lines += body
+                body = [f"if self.{present} {test}:", *["    " + line for line in body]]
+            runs.append((version_test(self.spec, f, "writer.version"), body, []))
+        for test, body, _ in _merge_runs(runs):
+            lines += body if test is None else [f"if {test}:", *["    " + line for line in body]]
         return lines or ["pass"]
 
     def _field(self, name: str) -> Field:
         return next(f for f in self.fields if f.name == name)
+
+
+def _merge_runs(runs: list[tuple[str | None, list[str], list[str]]]) -> list[tuple[str | None, list[str], list[str]]]:
+    """Adjacent fields under the same version test share one `if`."""
+    merged: list[tuple[str | None, list[str], list[str]]] = []
+    for test, body, defaults in runs:
+        if merged and merged[-1][0] == test and test is not None:
+            merged[-1] = (test, merged[-1][1] + body, merged[-1][2] + defaults)
+        else:
+            merged.append((test, list(body), list(defaults)))
+    return merged
 
 
 def _default_literal(spec: Spec, f: Field) -> str:
@@ -255,20 +318,48 @@ def public_names(record_name: str, emitter: _Emitter) -> list[str]:
 
 def _class_lines(name: str, doc: str, emitter: _Emitter, bases: str, extra: list[str]) -> list[str]:
     out = ["", "", "@dataclass(frozen=True, slots=True)", f"class {name}({bases}):", f'    """{doc}"""', ""]
+    spec = emitter.spec
+    oldest = spec.version_names[0]
     fields = emitter.value_fields()
-    # Defaults only on the trailing run of fields that have one (spec `default`, or None when optional).
+    positional = [f for f in fields if f.in_version(oldest)]
+    keyword = [f for f in fields if not f.in_version(oldest)]  # added by a later version
+    # Defaults: on the trailing run of positional fields that have one (spec `default`, or None when optional),
+    # and on every field some version lacks; a positional field after such a default is required all the same
+    # (REQUIRED, checked in __post_init__).
     defaults: dict[str, str] = {}
-    for f in reversed(fields):
+    for f in reversed(positional):
         if f.default is not None:
-            defaults[f.name] = _default_literal(emitter.spec, f)
+            defaults[f.name] = _default_literal(spec, f)
         elif f.when is not None or f.type == "optional_partition":
             defaults[f.name] = "None"
         else:
             break
-    for f in fields:
+    required: list[str] = []
+    seen_default = False
+    for f in positional:
+        if f.name not in defaults and version_test(spec, f, "v") is not None:
+            defaults[f.name] = _zero_literal(spec, f)
+        if f.name in defaults:
+            seen_default = True
+        elif seen_default:
+            defaults[f.name] = "REQUIRED"
+            required.append(f.name)
+    for f in positional:
         default = f" = {defaults[f.name]}" if f.name in defaults else ""
         out.append(f"    {f.name}: {emitter.annotation(f)}{default}")
+    for f in keyword:
+        out.append(f"    {f.name}: {emitter.annotation(f)} = field(default={_zero_literal(spec, f)}, kw_only=True)")
     out += ["    " + line for line in extra]
+    versioned = {f.name: _version_sets(spec, f.versions) for f in fields if version_test(spec, f, "v") is not None}
+    if versioned:
+        entries = ", ".join(f"{name!r}: {sets}" for name, sets in versioned.items())
+        out.append(f"    # The fields only some protocol versions have, and which.")
+        out.append(f"    FIELD_VERSIONS: ClassVar[dict[str, frozenset[ProtocolVersion]]] = {{{entries}}}")
+    if required:
+        base = "Request.__post_init__(self)" if "Request" in bases else None
+        out += ["", "    def __post_init__(self) -> None:", f"        require_fields(self, {tuple(required)!r})"]
+        if base:
+            out.append(f"        {base}")
     for f in emitter.fields:
         repeated = emitter._repeated_by(f)
         if f.name in emitter.derived and repeated is not None and repeated.name not in emitter.derived:
@@ -315,19 +406,21 @@ def render_python_requests(spec: Spec) -> str:
         f"# {SOURCE_NOTE}",
         '"""One frozen dataclass per command request, generated from protocol-spec/spec/commands.toml.',
         "",
-        "`encode()` returns the payload only (frame it with `framing.encode_request(req.CODE, payload)`);",
-        "`decode(payload)` parses it and ignores trailing bytes, as the 0.8 server does. Attributes are the spec's",
-        "field names; derived fields (counts, lengths, flags) are computed. Identifier fields accept an",
-        "`Identifier`, an int or a str. `REQUEST_TYPES` maps every `Command` to its class.",
+        "`encode(version)` returns the payload only (frame it with `framing.encode_request(req.CODE, payload)`);",
+        "`decode(payload, version)` parses it and ignores trailing bytes, as the 0.8 server does (the version is",
+        "0.8 unless given). Attributes are the spec's field names, every version's; derived fields (counts, lengths,",
+        "flags) are computed. Identifier fields accept an `Identifier`, an int or a str. `REQUEST_TYPES` maps every",
+        "`Command` to its class.",
         '"""',
         "",
         "from __future__ import annotations",
         "",
-        "from dataclasses import dataclass",
+        "from dataclasses import dataclass, field",
         "from typing import ClassVar, Self",
         "",
-        "from ._model import WireModel",
-        f"from .codes import Command{''.join(', ' + e for e in sorted(enums))}",
+        "from ._model import REQUIRED, WireModel, require_fields",
+        "from .batches import Batch, encode_send_batch, read_send_batch",
+        f"from .codes import Command, ProtocolVersion{''.join(', ' + e for e in sorted(enums))}",
         "from .errors import invalid_command",
         "from .messages import Message, SendMessagesView, encode_send_messages",
         "from .primitives import (",
@@ -355,29 +448,44 @@ def render_python_requests(spec: Spec) -> str:
         f"REQUEST_TYPES: dict[Command, type[Request]] = {{{types}}}",
         "",
         "",
-        "def decode_request(code: int, payload: BytesLike) -> Request:",
+        "def decode_request(",
+        "    code: int, payload: BytesLike, version: ProtocolVersion = ProtocolVersion.V0_8",
+        ") -> Request:",
         '    """Decode a request payload by command code; unknown codes raise INVALID_COMMAND."""',
         "    try:",
         "        request_type = REQUEST_TYPES[Command(code)]",
         "    except (ValueError, KeyError):",
         '        raise invalid_command(f"unknown command code {code}") from None',
-        "    return request_type.decode(payload)",
+        "    return request_type.decode(payload, version)",
     ]
     return "\n".join(head + body + tail) + "\n"
 
 
 def _send_messages_lines(command: Command, emitter: _Emitter) -> list[str]:
     """A request carrying an index table: the hot-path runtime (`messages`) encodes and decodes it."""
+    spec = emitter.spec
+    oldest = spec.version_names[0]
     fields = emitter.value_fields()
+    common = [f for f in fields if version_test(spec, f, "v") is None]
+    old = [f for f in fields if version_test(spec, f, "v") is not None and f.in_version(oldest)]
+    new = [f for f in fields if not f.in_version(oldest)]
+    assert len(old) == 1 and len(new) == 1, "SendMessages: one message list per framing"
+    messages, batch = old[0], new[0]
     identifiers = _request_identifiers(command)
     out = ["", "", "@dataclass(frozen=True, slots=True)", f"class {command.name}(Request):",
-           f'    """{command.about} Encoded and decoded by the zero-copy runtime in `messages`."""', ""]
-    out += [f"    {f.name}: {emitter.annotation(f)}" for f in fields]
+           f'    """{command.about} Encoded and decoded by the zero-copy runtimes in `messages` (0.8) and `batches`',
+           '    (0.9)."""', ""]
+    out += [f"    {f.name}: {emitter.annotation(f)}" for f in common]
+    out += [f"    {messages.name}: {emitter.annotation(messages)} = ()",
+            f"    {batch.name}: {emitter.annotation(batch)} | None = field(default=None, kw_only=True)"]
     out += [f"    CODE: ClassVar[Command] = Command.{command.constant_name}",
-            f"    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = {identifiers!r}"]
-    names = ", ".join(f"self.{f.name}" for f in fields)
-    view_names = ", ".join(f"view.{f.name}" for f in fields[:-1])
-    last = fields[-1].name
+            f"    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = {identifiers!r}",
+            f"    FIELD_VERSIONS: ClassVar[dict[str, frozenset[ProtocolVersion]]] = "
+            f"{{{messages.name!r}: {_version_sets(spec, messages.versions)}, "
+            f"{batch.name!r}: {_version_sets(spec, batch.versions)}}}"]
+    names = ", ".join(f"self.{f.name}" for f in common)
+    view_names = ", ".join(f"view.{f.name}" for f in common)
+    last = messages.name
     out += [
         "",
         "    def __post_init__(self) -> None:",
@@ -385,22 +493,34 @@ def _send_messages_lines(command: Command, emitter: _Emitter) -> list[str]:
         f"        if not isinstance(self.{last}, tuple):",
         f'            object.__setattr__(self, "{last}", tuple(self.{last}))',
         "",
-        "    def encode(self) -> bytes:",
-        f"        return encode_send_messages({names})",
+        "    def encode(self, version: ProtocolVersion = ProtocolVersion.V0_8) -> bytes:",
+        f"        if {version_test(spec, batch, 'version')}:",
+        f"            if self.{batch.name} is None:",
+        f'                raise invalid_command("a {version_label(spec, batch)} SendMessages carries a batch")',
+        f"            return encode_send_batch({names}, self.{batch.name})",
+        f"        return encode_send_messages({names}, self.{last})",
         "",
         "    def write(self, writer: Writer) -> None:",
-        "        writer.raw(self.encode())",
+        "        writer.raw(self.encode(writer.version))",
         "",
         "    @classmethod",
-        "    def decode(cls, buf: BytesLike) -> Self:",
+        "    def decode(cls, buf: BytesLike, version: ProtocolVersion = ProtocolVersion.V0_8) -> Self:",
+        f"        if {version_test(spec, batch, 'version')}:",
+        f"            {', '.join('_' + f.name for f in common)}, _batch = read_send_batch(buf)",
+        f"            return cls({', '.join('_' + f.name for f in common)}, {batch.name}=_batch)",
         "        view = SendMessagesView.decode(buf)",
         f"        return cls({view_names}, tuple(view.{last}()))",
         "",
         "    @classmethod",
         "    def read(cls, reader: Reader) -> Self:",
-        "        return cls.decode(reader.rest())",
+        "        return cls.decode(reader.rest(), reader.version)",
     ]
     return out
+
+
+def version_label(spec: Spec, f: Field) -> str:
+    names = [n for n in spec.version_names if f.in_version(n)]
+    return names[0] if len(names) == 1 else f"{names[0]}+"
 
 
 # --- responses.py -----------------------------------------------------------------------------------------
@@ -408,6 +528,11 @@ def _send_messages_lines(command: Command, emitter: _Emitter) -> list[str]:
 
 def _generated_structs(spec: Spec) -> list[Record]:
     return [r for r in spec.structs.values() if r.name not in RUNTIME_TYPES]
+
+
+def _version_sets(spec: Spec, versions: frozenset[str]) -> str:
+    return "frozenset({" + ", ".join(f"ProtocolVersion.{spec.protocol_version(n).constant_name}"
+                                     for n in spec.version_names if n in versions) + "})"
 
 
 def render_python_responses(spec: Spec) -> str:
@@ -428,6 +553,13 @@ def render_python_responses(spec: Spec) -> str:
     models = [(c, response_class_name(spec, c)) for c in spec.commands if response_class_name(spec, c)]
     table = [f"    Command.{c.constant_name}: {name}," for c, name in models]
     lists = [f"    Command.{c.constant_name}," for c in spec.commands if c.response_repeat == "to_end"]
+    counted = [f"    Command.{c.constant_name}: {_version_sets(spec, c.response_count_prefix)},"
+               for c in spec.commands if c.response_count_prefix]
+    empty_in = []
+    for c in spec.commands:
+        bodiless = frozenset(n for n in spec.version_names if not any(f.in_version(n) for f in c.response_fields))
+        if c.response == "inline" and bodiless:
+            empty_in.append(f"    Command.{c.constant_name}: {_version_sets(spec, bodiless)},")
     head = [
         f"# {BANNER}",
         f"# {SOURCE_NOTE}",
@@ -436,17 +568,18 @@ def render_python_responses(spec: Spec) -> str:
         "",
         "Attributes are the spec's field names; a field whose name lacks its unit also reads as `<name>_us` /",
         "`<name>_bytes`. List responses (`X × n`) use `Model.decode_list(buf)` / `Model.encode_list(items)`.",
-        'A Get* that finds nothing is an empty OK body: `decode_response_body` answers None for it.',
+        'A Get* that finds nothing is an empty OK body: `decode_response_body` answers None for it. Every',
+        "function takes the protocol version (0.8 unless given): a class carries every version's fields.",
         '"""',
         "",
         "from __future__ import annotations",
         "",
-        "from dataclasses import dataclass",
+        "from dataclasses import dataclass, field",
         "from typing import Any, ClassVar, Self",
         "",
         "from ._extras import " + ", ".join(sorted(set(EXTRAS.values()))),
-        "from ._model import WireModel",
-        f"from .codes import Command{''.join(', ' + e for e in sorted(enums))}",
+        "from ._model import REQUIRED, WireModel, require_fields",
+        f"from .codes import Command, ProtocolVersion{''.join(', ' + e for e in sorted(enums))}",
         "from .messages import PolledMessages",
         "from .primitives import Permissions, Reader, Writer, check_length, counted, enum_or_int, read_to_end",
     ]
@@ -463,26 +596,40 @@ def render_python_responses(spec: Spec) -> str:
         *lists,
         "})",
         "",
+        "# List responses that start with their element count (u32) in the versions given.",
+        "COUNT_PREFIXED_RESPONSES: dict[Command, frozenset[ProtocolVersion]] = {",
+        *counted,
+        "}",
         "",
-        "def decode_response_body(code: int, payload: bytes | bytearray | memoryview) -> Any:",
+        "# Inline responses that are an empty body in the versions given (no response field exists there).",
+        "EMPTY_RESPONSES_IN: dict[Command, frozenset[ProtocolVersion]] = {",
+        *empty_in,
+        "}",
+        "",
+        "",
+        "def decode_response_body(",
+        "    code: int, payload: bytes | bytearray | memoryview, version: ProtocolVersion = ProtocolVersion.V0_8",
+        ") -> Any:",
         '    """An OK body for `code`: a model, a list for list commands, None for an empty body otherwise."""',
         "    command = Command(code)",
         "    model = RESPONSE_MODELS.get(command)",
         "    if command in LIST_RESPONSES:",
-        "        return model.decode_list(payload)  # type: ignore[union-attr]",
-        "    if model is None or len(payload) == 0:",
+        "        counted = version in COUNT_PREFIXED_RESPONSES.get(command, ())",
+        "        return model.decode_list(payload, version, counted=counted)  # type: ignore[union-attr]",
+        "    if model is None or len(payload) == 0 or version in EMPTY_RESPONSES_IN.get(command, ()):",
         "        return None",
-        "    return model.decode(payload)",
+        "    return model.decode(payload, version)",
         "",
         "",
-        "def encode_response_body(code: int, value: Any) -> bytes:",
+        "def encode_response_body(code: int, value: Any, version: ProtocolVersion = ProtocolVersion.V0_8) -> bytes:",
         '    """Inverse of `decode_response_body` (None -> empty body)."""',
         "    command = Command(code)",
         "    if value is None:",
         '        return b""',
         "    if command in LIST_RESPONSES:",
-        "        return RESPONSE_MODELS[command].encode_list(value)",
-        "    return value.encode()",
+        "        counted = version in COUNT_PREFIXED_RESPONSES.get(command, ())",
+        "        return RESPONSE_MODELS[command].encode_list(value, version, counted=counted)",
+        "    return value.encode(version)",
     ]
     return "\n".join(head + body + tail) + "\n"
 
@@ -505,8 +652,34 @@ _STRUCT_CHARS = {"u8": "B", "u16": "H", "u32": "I", "u64": "Q", "u128": "QQ", "f
 
 
 def _struct_format(fields: tuple[Field, ...]) -> str:
-    """The `struct` format of fixed-size scalar fields, little-endian (a u128 reads as two u64 halves)."""
-    return "<" + "".join(_STRUCT_CHARS[f.type] for f in fields)
+    """The `struct` format of fixed-size fields, little-endian (a u128 reads as two u64 halves; fixed-size bytes
+    of a `padding` or `reserved` role are skipped: `Nx`)."""
+    return "<" + "".join(f"{f.size}x" if f.type == "bytes" else _STRUCT_CHARS[f.type] for f in fields)
+
+
+def _frame_layouts(spec: Spec) -> list[str]:
+    """Offsets, sizes and struct formats of the 0.9 headers (frames.toml) and the batch records."""
+    out: list[str] = []
+    for name, prefix in (("RequestHeader", "REQUEST_HEADER"), ("ReplyHeader", "REPLY_HEADER"),
+                         ("EvictionHeader", "EVICTION_HEADER"), ("batch_header", "BATCH_HEADER"),
+                         ("frame_header", "FRAME_HEADER")):
+        if name not in spec.frames and name not in spec.primitives:
+            continue
+        record = spec.record(name)
+        out += ["", f"# {record.about} (spec {record.kind} {name})", *_offsets(spec, name, prefix),
+                f"{prefix}_STRUCT_FORMAT: Final = {_struct_format(record.fields)!r}",
+                f"{prefix}_STRUCT_FIELDS: Final = {tuple(_unpacked_names(record.fields))!r}"]
+    return out
+
+
+def _unpacked_names(fields: tuple[Field, ...]) -> list[str]:
+    """The names `struct.unpack` returns values for, in order (a u128 gives `<name>_low`, `<name>_high`)."""
+    names: list[str] = []
+    for f in fields:
+        if f.type == "bytes":
+            continue
+        names += [f"{f.name}_low", f"{f.name}_high"] if f.type == "u128" else [f.name]
+    return names
 
 
 def render_python_layout(spec: Spec) -> str:
@@ -520,7 +693,7 @@ def render_python_layout(spec: Spec) -> str:
         "from dataclasses import dataclass",
         "from typing import Final",
         "",
-        "from .codes import Command",
+        "from .codes import Command, Operation, ProtocolVersion",
         "",
         "# The 64-byte message header (spec primitive message_header): offset (_AT) and size of each field.",
         *_offsets(spec, "message_header", "MESSAGE_HEADER"),
@@ -534,6 +707,7 @@ def render_python_layout(spec: Spec) -> str:
         "# The fixed prefix of a PollMessages answer (the PolledMessages fields before its frames).",
         f"POLL_RESPONSE_PREFIX_STRUCT_FORMAT: Final = "
         f"{_struct_format(tuple(f for f in spec.structs['PolledMessages'].fields if f.repeat is None))!r}",
+        *_frame_layouts(spec),
         "",
         "",
         "@dataclass(frozen=True, slots=True)",
@@ -547,16 +721,20 @@ def render_python_layout(spec: Spec) -> str:
         "    auth: bool  # False = allowed before login",
         "    permission: str  # permission rule id (commands.toml `permission_rule`)",
         "    scope: str  # what the rule looks at besides global permissions: none | stream | topic",
+        "    versions: frozenset[ProtocolVersion]  # the protocol versions that have the command",
+        "    operation: Operation  # what a 0.9 request header carries (NON_REPLICATED: the code rides in it)",
         "",
         "",
         "COMMANDS: Final[dict[Command, CommandInfo]] = {",
     ]
     for command in spec.commands:
         response = response_class_name(spec, command)
+        versions = _version_sets(spec, frozenset(n for n in spec.version_names if command.in_version(n)))
+        operation = upper_snake(command.operation) if command.operation else "NON_REPLICATED"
         out.append(
             f"    Command.{command.constant_name}: CommandInfo(Command.{command.constant_name}, {command.name!r}, "
             f"{response!r}, {command.response_repeat == 'to_end'}, {command.auth}, {command.permission_rule!r}, "
-            f"{spec.permission_rule(command.permission_rule).scope!r}),"
+            f"{spec.permission_rule(command.permission_rule).scope!r}, {versions}, Operation.{operation}),"
         )
     out.append("}")
     return "\n".join(out) + "\n"

@@ -22,7 +22,7 @@ the spec and applied the same way everywhere:
 from __future__ import annotations
 
 from .languages import BANNER, SOURCE_NOTE
-from .spec import Command, Field, Record, Spec, derived_field_names, upper_snake
+from .spec import Command, Field, Record, Spec, derived_field_names, snake, upper_snake
 
 RUST_SCALARS = {"u8": "u8", "u16": "u16", "u32": "u32", "u64": "u64", "u128": "u128", "f32": "f32", "bool": "bool"}
 
@@ -616,15 +616,19 @@ def render_rust_layout(spec: Spec) -> str:
     out = [
         f"// {BANNER}",
         f"// {SOURCE_NOTE}",
-        "//! Field offsets and sizes of the fixed-size wire and disk layouts (message header, index entry).",
+        "//! Field offsets and sizes of the fixed-size wire and disk layouts (message header, index entry; 0.9's",
+        "//! request, reply and eviction headers, batch header and message frame header).",
         "",
     ]
-    for name in OFFSET_RECORDS:
-        record = spec.primitives[name]
+    names = [name for name in OFFSET_RECORDS if name in spec.primitives]
+    # The 0.9 headers and batch records, when the spec view has them (the layout file serves every version).
+    names += [name for name in VERSIONED_OFFSET_RECORDS if name in spec.primitives or name in spec.frames]
+    for name in names:
+        record = spec.record(name)
         size = record.fixed_size()
         if size is None:
             raise ValueError(f"{name} is not fixed-size")
-        out += [_doc(record.about), "#[allow(dead_code)]", f"pub mod {name} {{",
+        out += [_doc(record.about), "#[allow(dead_code)]", f"pub mod {snake(name)} {{",
                 _doc("Total size in bytes.", "    "), f"    pub const SIZE: usize = {size};"]
         at = 0
         for f in record.fields:
@@ -637,6 +641,10 @@ def render_rust_layout(spec: Spec) -> str:
             at += f.fixed_size()
         out += ["}", ""]
     return "\n".join(out)
+
+
+# Module names of the 0.9 records in the layout file (snake_case, as Rust modules are).
+VERSIONED_OFFSET_RECORDS = ("RequestHeader", "ReplyHeader", "EvictionHeader", "batch_header", "frame_header")
 
 
 # --- golden-test value mapping (sdk/rust/tests/golden) ---------------------------------------------------------

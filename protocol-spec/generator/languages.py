@@ -38,6 +38,12 @@ def render_python(spec: Spec) -> str:
         "from typing import Final",
         "",
         "",
+        "class ProtocolVersion(IntEnum):",
+        '    """A protocol version this code speaks (protocol.toml [[version]]): major * 1000 + minor (they order)."""',
+        "",
+        *[f"    {v.constant_name} = {version_number(v.name)}  # {v.about}" for v in spec.versions],
+        "",
+        "",
         "class Command(IntEnum):",
         '    """Command code of a request frame (`length u32 | code u32 | payload`)."""',
         "",
@@ -53,6 +59,13 @@ def render_python(spec: Spec) -> str:
         "",
         "# Lookups that answer OK with an empty body (not an error) when the object does not exist.",
         f"EMPTY_WHEN_MISSING_COMMANDS: Final[frozenset[Command]] = frozenset({{{empty_when_missing}}})",
+        "",
+        "# The commands each protocol version has (a code outside its version's set is unknown on that connection).",
+        "COMMANDS_BY_VERSION: Final[dict[ProtocolVersion, frozenset[Command]]] = {",
+        *[f"    ProtocolVersion.{v.constant_name}: frozenset({{"
+          + ", ".join(f"Command.{c.constant_name}" for c in spec.commands if c.in_version(v.name)) + "}),"
+          for v in spec.versions],
+        "}",
         "",
         "",
         "class ErrorCode(IntEnum):",
@@ -70,7 +83,48 @@ def render_python(spec: Spec) -> str:
     out += ["", ""]
     for constant in spec.constants:
         out += [f"# {constant.about}", f"{constant.name}: Final = {constant.value}"]
+    out += _python_enum_attribute_tables(spec)
     return "\n".join(out) + "\n"
+
+
+def version_number(name: str) -> int:
+    """"0.9" -> 9, "1.2" -> 1002: a version's number in the generated ProtocolVersion enums (they order)."""
+    major, minor = name.split(".")
+    return int(major) * 1000 + int(minor)
+
+
+def _python_enum_attribute_tables(spec: Spec) -> list[str]:
+    """The per-value attributes of Operation and EvictionReason, and each command's 0.9 operation."""
+    names = {e.name for e in spec.enums}
+    if not {"Operation", "EvictionReason"} <= names:
+        return []
+    operation = spec.enum("Operation")
+    out = ["", "", "# Operation -> plane (register, non_replicated, logout, metadata, partition, segment, internal).",
+           "OPERATION_PLANES: Final[dict[Operation, str]] = {"]
+    out += [f"    Operation.{v.constant_name}: {_quote(str(v.attr('plane')))}," for v in operation.values]
+    framed = ", ".join(f"Operation.{v.constant_name}" for v in operation.values if v.attr("result_framed"))
+    out += ["}", "", "# Operations whose reply body starts with a result section (Register: unless the body is empty).",
+            f"RESULT_FRAMED_OPERATIONS: Final[frozenset[Operation]] = frozenset({{{framed}}})", "",
+            "# The operation a command's 0.9 request carries; a command not listed travels as NonReplicated.",
+            "COMMAND_OPERATIONS: Final[dict[Command, Operation]] = {"]
+    out += [f"    Command.{c.constant_name}: Operation.{upper_snake(c.operation)},"
+            for c in spec.commands if c.operation is not None]
+    out += ["}", "", "# The error a client reports for each eviction reason.",
+            "EVICTION_ERRORS: Final[dict[EvictionReason, ErrorCode]] = {"]
+    out += [f"    EvictionReason.{v.constant_name}: ErrorCode.{upper_snake(str(v.attr('error')))},"
+            for v in spec.enum("EvictionReason").values]
+    out += ["}"]
+    if spec.options:
+        out += ["", "", "# The 0.9 option catalogs (options.toml): (scope, key) -> (kind, default, updatable, about).",
+                "OPTION_CATALOG: Final[",
+                "    dict[tuple[OptionScope, str], tuple[HeaderKind, int | str | bool, bool, str]]",
+                "] = {"]
+        out += [f"    (OptionScope.{o.scope.upper()}, {_quote(o.key)}): (HeaderKind.{upper_snake(o.kind)}, "
+                f"{_quote(o.default) if isinstance(o.default, str) else repr(o.default)}, {o.updatable}, "
+                f"{_quote(o.about)}),"
+                for o in spec.options]
+        out += ["}"]
+    return out
 
 
 # --- Rust -------------------------------------------------------------------------------------------------

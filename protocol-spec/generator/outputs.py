@@ -41,8 +41,17 @@ OUTPUTS: dict[str, Callable[[Spec], str]] = {
 }
 
 
+# Outputs whose generator already emits every protocol version from one spec (one type per record or command,
+# encoding and decoding each version's fields). The others are still generated from the oldest version's view.
+VERSIONED_OUTPUTS = frozenset({
+    "sdk/python/src/iggy/protocol/codes.py", REQUESTS_PATH, RESPONSES_PATH, LAYOUT_PATH,
+    "server/src/wire_layout.rs", "sdk/rust/src/wire_layout.rs", "server/src/codes.rs",
+})
+
+
 def render_all(spec: Spec) -> dict[str, str]:
-    return {path: render(spec) for path, render in OUTPUTS.items()}
+    oldest = spec.at(spec.version_names[0])
+    return {path: render(spec if path in VERSIONED_OUTPUTS else oldest) for path, render in OUTPUTS.items()}
 
 
 def write_all(spec: Spec, root: Path = REPO_ROOT) -> list[str]:

@@ -25,9 +25,13 @@ SCALAR_SIZES = {"u8": 1, "u16": 2, "u32": 4, "u64": 8, "u128": 16, "f32": 4, "bo
 SCALAR_TYPES = frozenset(SCALAR_SIZES) | {"bytes"}
 CONSTANT_TYPES = frozenset({"u8", "u16", "u32", "u64", "usize"})
 # index: a table a codec computes from later fields (SendMessages' index entries, from the message frames).
-FIELD_ROLES = frozenset({"length", "flag", "padding", "reserved", "index"})
+# total_length: the byte size of the whole record the field is in (a 0.9 batch's batch_length).
+FIELD_ROLES = frozenset({"length", "flag", "padding", "reserved", "index", "total_length"})
 RESPONSE_KINDS_WITHOUT_STRUCT = frozenset({"empty", "inline"})
-VERIFIED_TAGS = frozenset({"PY", "NODE", "SRC"})
+# PY: captured from apache-iggy 0.8.0; NODE: the reference's Node SDK captures; SRC: read from the 0.8 server only;
+# PY09: captured from the official 0.9 clients (apache-iggy 0.9.0 and the Rust SDK iggy 0.11.0 it wraps).
+VERIFIED_TAGS = frozenset({"PY", "NODE", "SRC", "PY09"})
+_VERSION = re.compile(r"^[0-9]+\.[0-9]+$")
 
 _SNAKE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
 _CAMEL = re.compile(r"^[A-Z][A-Za-z0-9]*$")
@@ -55,14 +59,31 @@ def snake(camel_name: str) -> str:
 
 def derived_field_names(fields: tuple[Field, ...] | list[Field]) -> set[str]:
     """Fields a codec computes instead of exposing (the `fields` form of fixtures and generated types leave
-    them out): every field with a role, and every count or size another field of the same list refers to."""
+    them out): every field with a role, and every count or size another field of the same list refers to
+    (`repeat`, `size`, or `counted_by`: the element count of a record field such as a 0.9 batch)."""
     derived = {f.name for f in fields if f.role is not None}
     for f in fields:
         if f.repeat not in (None, "to_end", "chained"):
             derived.add(f.repeat)
         if isinstance(f.size, str) and f.size != "to_end":
             derived.add(f.size)
+        if f.counted_by is not None:
+            derived.add(f.counted_by)
     return derived
+
+
+def parse_versions(text: str, known: tuple[str, ...]) -> frozenset[str]:
+    """A `versions` key: "0.8" (that version), "0.9+" (it and every later one) or "0.8-0.9" (a range), against the
+    ordered list of known versions. Raises ValueError for anything else."""
+    if text.endswith("+") and text[:-1] in known:
+        return frozenset(known[known.index(text[:-1]):])
+    if "-" in text:
+        low, _, high = text.partition("-")
+        if low in known and high in known and known.index(low) <= known.index(high):
+            return frozenset(known[known.index(low):known.index(high) + 1])
+    elif text in known:
+        return frozenset({text})
+    raise ValueError(f"versions {text!r}: expected V, V+ or V-W with V, W in {list(known)}")
 
 
 @dataclass(frozen=True)
@@ -80,6 +101,14 @@ class Field:
     # repeat = "to_end" only: an extension area; decoders keep the elements before a tail that does not parse
     # and ignore that tail instead of failing the whole body.
     tolerant: bool = False
+    # The protocol versions that have this field (None = all); see protocol.toml [[version]].
+    versions: frozenset[str] | None = None
+    # A record field whose element count an earlier field states (0.9 SendMessages: messages_count counts the
+    # batch's messages): that earlier field is derived from it.
+    counted_by: str | None = None
+
+    def in_version(self, version: str) -> bool:
+        return self.versions is None or version in self.versions
 
     @property
     def is_data(self) -> bool:
@@ -114,6 +143,10 @@ class Record:
     own_fields: tuple[Field, ...]
     extends: str | None = None
     fields: tuple[Field, ...] = ()  # inherited fields first, then own fields; filled in by the loader
+    versions: frozenset[str] | None = None  # None = every version
+
+    def in_version(self, version: str) -> bool:
+        return self.versions is None or version in self.versions
 
     def field_names(self, data_only: bool = False) -> list[str]:
         return [f.name for f in self.fields if f.is_data or not data_only]
@@ -154,6 +187,13 @@ class Command:
     response_fields: tuple[Field, ...] = ()
     missing: str | None = None  # "empty": a missing object answers OK with an empty body
     permission_rule: str = ""  # a PermissionRule name: the machine-readable form of `permission`
+    versions: frozenset[str] | None = None  # None = every version
+    operation: str | None = None  # 0.9: the Operation value the request header carries; None = NonReplicated
+    # Versions in which a list response (response_repeat) is preceded by its element count (u32).
+    response_count_prefix: frozenset[str] = frozenset()
+
+    def in_version(self, version: str) -> bool:
+        return self.versions is None or version in self.versions
 
     @property
     def constant_name(self) -> str:
@@ -173,6 +213,11 @@ class EnumValue:
     name: str
     value: int
     about: str
+    # Per-enum attributes (Operation: plane, result_framed; EvictionReason: error), as in the TOML.
+    attrs: tuple[tuple[str, object], ...] = ()
+
+    def attr(self, key: str) -> object:
+        return dict(self.attrs)[key]
 
     @property
     def constant_name(self) -> str:
@@ -185,6 +230,13 @@ class Enum:
     repr: str
     about: str
     values: tuple[EnumValue, ...]
+    versions: frozenset[str] | None = None
+
+    def value(self, name: str) -> EnumValue:
+        for value in self.values:
+            if value.name == name:
+                return value
+        raise KeyError(name)
 
 
 @dataclass(frozen=True)
@@ -192,10 +244,23 @@ class ErrorDef:
     code: int
     name: str
     message: str
+    versions: frozenset[str] | None = None
 
     @property
     def constant_name(self) -> str:
         return upper_snake(self.name)
+
+
+@dataclass(frozen=True)
+class OptionDef:
+    """One key of a 0.9 option catalog (options.toml)."""
+
+    scope: str  # topic | stream | user (OptionScope)
+    key: str
+    kind: str  # a HeaderKind value name
+    default: int | str | bool
+    updatable: bool
+    about: str
 
 
 @dataclass(frozen=True)
@@ -204,6 +269,20 @@ class Constant:
     type: str
     value: int
     about: str
+
+
+@dataclass(frozen=True)
+class ProtocolVersion:
+    """One protocol version the spec describes (protocol.toml [[version]])."""
+
+    name: str  # "0.8", "0.9"
+    framing: str  # length_code | vsr
+    about: str
+    detect: str
+
+    @property
+    def constant_name(self) -> str:
+        return "V" + self.name.replace(".", "_")  # V0_8
 
 
 @dataclass(frozen=True)
@@ -221,6 +300,54 @@ class Spec:
     errors: tuple[ErrorDef, ...]  # sorted by code
     source_files: tuple[Path, ...] = field(default=())
     permission_rules: tuple[PermissionRule, ...] = ()
+    versions: tuple[ProtocolVersion, ...] = ()  # oldest first
+    frames: dict[str, Record] = field(default_factory=dict)  # 0.9 frame headers (frames.toml)
+    options: tuple[OptionDef, ...] = ()  # 0.9 option catalogs (options.toml)
+    # Set on a view made by `at(version)`: every list in it holds only what that version has.
+    only_version: str | None = None
+
+    @property
+    def version_names(self) -> tuple[str, ...]:
+        return tuple(v.name for v in self.versions)
+
+    def protocol_version(self, name: str) -> ProtocolVersion:
+        for version in self.versions:
+            if version.name == name:
+                return version
+        raise KeyError(name)
+
+    def at(self, version: str) -> Spec:
+        """The spec as one protocol version sees it: commands, records, fields, enums and errors that version does
+        not have are left out. Tools that walk one version's bytes (values.py, walk.py, the reference) use it."""
+        if version not in self.version_names:
+            raise KeyError(version)
+
+        def fields(items: tuple[Field, ...]) -> tuple[Field, ...]:
+            return tuple(f for f in items if f.in_version(version))
+
+        def records(items: dict[str, Record]) -> dict[str, Record]:
+            return {name: Record(r.name, r.about, r.kind, fields(r.own_fields), r.extends, fields(r.fields), r.versions)
+                    for name, r in items.items() if r.in_version(version)}
+
+        commands = tuple(
+            Command(**{**c.__dict__, "request": fields(c.request), "response_fields": fields(c.response_fields)})
+            for c in self.commands if c.in_version(version)
+        )
+        commands = tuple(
+            Command(**{**c.__dict__, "response": "empty", "response_fields": ()})
+            if c.response == "inline" and not c.response_fields else c
+            for c in commands
+        )
+        return Spec(**{
+            **self.__dict__,
+            "enums": tuple(e for e in self.enums if e.versions is None or version in e.versions),
+            "primitives": records(self.primitives),
+            "structs": records(self.structs),
+            "frames": records(self.frames),
+            "commands": commands,
+            "errors": tuple(e for e in self.errors if e.versions is None or version in e.versions),
+            "only_version": version,
+        })
 
     def permission_rule(self, name: str) -> PermissionRule:
         for rule in self.permission_rules:
@@ -235,11 +362,13 @@ class Spec:
         raise KeyError(name_or_code)
 
     def record(self, name: str) -> Record:
-        """A struct (CamelCase) or primitive (snake_case) by name."""
+        """A struct (CamelCase), primitive (snake_case) or 0.9 frame header by name."""
         if name in self.structs:
             return self.structs[name]
         if name in self.primitives:
             return self.primitives[name]
+        if name in self.frames:
+            return self.frames[name]
         raise KeyError(name)
 
     def response_record(self, name_or_code: str | int) -> Record | None:
@@ -276,17 +405,23 @@ class Spec:
 def load_spec(spec_dir: Path | str | None = None) -> Spec:
     """Read every spec file, validate it, and return the resolved Spec. Raises SpecError listing all problems."""
     spec_dir = Path(spec_dir) if spec_dir else SPEC_DIR
-    names = ("protocol", "enums", "primitives", "structs", "commands", "errors")
+    names = ("protocol", "enums", "primitives", "structs", "frames", "commands", "errors", "options")
     files = {name: spec_dir / f"{name}.toml" for name in names}
     raw = {name: tomllib.loads(path.read_text(encoding="utf-8")) for name, path in files.items()}
     problems: list[str] = []
 
     protocol = raw["protocol"]
-    enums = tuple(_enum(e, problems) for e in raw["enums"].get("enum", []))
-    primitives = _records(raw["primitives"].get("primitive", []), "primitive", problems)
-    structs = _records(raw["structs"].get("struct", []), "struct", problems)
-    commands = tuple(sorted((_command(c, problems) for c in raw["commands"].get("command", [])), key=lambda c: c.code))
-    errors = tuple(sorted((_error(e, problems) for e in raw["errors"].get("error", [])), key=lambda e: e.code))
+    versions = tuple(_protocol_version(v, problems) for v in protocol.get("version", []))
+    if not versions:
+        problems.append("protocol.toml: no [[version]]")
+    known = tuple(v.name for v in versions)
+    enums = tuple(_enum(e, known, problems) for e in raw["enums"].get("enum", []))
+    primitives = _records(raw["primitives"].get("primitive", []), "primitive", known, problems)
+    structs = _records(raw["structs"].get("struct", []), "struct", known, problems)
+    frames = _records(raw["frames"].get("frame", []), "frame", known, problems)
+    commands = tuple(sorted((_command(c, known, problems) for c in raw["commands"].get("command", [])),
+                            key=lambda c: c.code))
+    errors = tuple(sorted((_error(e, known, problems) for e in raw["errors"].get("error", [])), key=lambda e: e.code))
     constants = tuple(_constant(c, problems) for c in protocol.get("constant", []))
     framing = protocol.get("framing", {})
 
@@ -294,8 +429,8 @@ def load_spec(spec_dir: Path | str | None = None) -> Spec:
         version=protocol.get("protocol", {}).get("version", ""),
         protocol=protocol.get("protocol", {}),
         version_notes=_leading_comment_block(files["protocol"].read_text(encoding="utf-8")),
-        request_framing=tuple(_field(f, "framing.request", problems) for f in framing.get("request", [])),
-        response_framing=tuple(_field(f, "framing.response", problems) for f in framing.get("response", [])),
+        request_framing=tuple(_field(f, "framing.request", known, problems) for f in framing.get("request", [])),
+        response_framing=tuple(_field(f, "framing.response", known, problems) for f in framing.get("response", [])),
         constants=constants,
         enums=enums,
         primitives=primitives,
@@ -307,6 +442,9 @@ def load_spec(spec_dir: Path | str | None = None) -> Spec:
             PermissionRule(r.get("name", "?"), r.get("scope", "?"), r.get("about", ""))
             for r in raw["commands"].get("permission_rule", [])
         ),
+        versions=versions,
+        frames=frames,
+        options=tuple(_option(o, problems) for o in raw["options"].get("option", [])),
     )
     spec = _resolve_extends(spec, problems)
     problems.extend(validate(spec))
@@ -324,7 +462,7 @@ def validate(spec: Spec) -> list[str]:
     _check_unique("error name", [e.name for e in spec.errors], problems)
     _check_unique("enum name", [e.name for e in spec.enums], problems)
     _check_unique("constant name", [c.name for c in spec.constants], problems)
-    _check_unique("record name", list(spec.primitives) + list(spec.structs), problems)
+    _check_unique("record name", list(spec.primitives) + list(spec.structs) + list(spec.frames), problems)
     _check_unique("permission rule", [r.name for r in spec.permission_rules], problems)
     rule_names = {r.name for r in spec.permission_rules}
     for rule in spec.permission_rules:
@@ -354,13 +492,50 @@ def validate(spec: Spec) -> list[str]:
             problems.append(f"command {command.name}: response_fields go with response = \"inline\" only")
         if command.response_repeat not in (None, "to_end"):
             problems.append(f"command {command.name}: response_repeat must be \"to_end\" when given")
-        _check_fields(f"command {command.name} request", command.request, spec, enum_names, problems)
-        _check_fields(f"command {command.name} response", command.response_fields, spec, enum_names, problems)
-    for record in [*spec.primitives.values(), *spec.structs.values()]:
+        if command.response_count_prefix and command.response_repeat != "to_end":
+            problems.append(f"command {command.name}: response_count_prefix goes with response_repeat only")
+        if command.operation is not None:
+            operations = {v.name: v for e in spec.enums if e.name == "Operation" for v in e.values}
+            if command.operation not in operations:
+                problems.append(f"command {command.name}: operation {command.operation!r} is not an Operation")
+            elif operations[command.operation].attr("plane") in ("internal", "reserved", "non_replicated"):
+                problems.append(f"command {command.name}: operation {command.operation} is not a client operation")
+    for enum in spec.enums:
+        if enum.name == "Operation":
+            for value in enum.values:
+                if value.attr("plane") not in OPERATION_PLANES:
+                    problems.append(f"Operation.{value.name}: plane must be one of {sorted(OPERATION_PLANES)}")
+        if enum.name == "EvictionReason":
+            error_names = {e.name for e in spec.errors}
+            for value in enum.values:
+                if value.attr("error") not in error_names:
+                    problems.append(f"EvictionReason.{value.name}: error {value.attr('error')!r} is not an error")
+    scopes = {v.name.lower() for e in spec.enums if e.name == "OptionScope" for v in e.values}
+    kinds = {v.name: v.value for e in spec.enums if e.name == "HeaderKind" for v in e.values}
+    _check_unique("option", [(o.scope, o.key) for o in spec.options], problems)
+    for option in spec.options:
+        expected_default = {"String": str, "Bool": bool}.get(option.kind, int)
+        if (option.scope not in scopes or option.kind not in kinds or not _SNAKE.match(option.key)
+                or type(option.default) is not expected_default or not option.about):
+            problems.append(f"option {option.scope}.{option.key}: needs a known scope and kind, a snake_case key, "
+                            f"a {expected_default.__name__} default and an about")
+    for record in [*spec.primitives.values(), *spec.structs.values(), *spec.frames.values()]:
         expected = _SNAKE if record.kind == "primitive" else _CAMEL
         if not expected.match(record.name):
             problems.append(f"{record.kind} {record.name}: bad name case")
-        _check_fields(f"{record.kind} {record.name}", record.fields, spec, enum_names, problems)
+    # Field references are checked in each version's view, so a field never leans on one another version lacks
+    # (a finding shared by every version is reported once).
+    found: list[str] = []
+    for version in spec.version_names if spec.only_version is None else ():
+        view = spec.at(version)
+        for command in view.commands:
+            _check_fields(f"command {command.name} request", command.request, view, enum_names, found)
+            _check_fields(f"command {command.name} response", command.response_fields, view, enum_names, found)
+            if command.response not in RESPONSE_KINDS_WITHOUT_STRUCT and command.response not in view.structs:
+                found.append(f"command {command.name}: response {command.response!r} is not in {version}")
+        for record in [*view.primitives.values(), *view.structs.values(), *view.frames.values()]:
+            _check_fields(f"{record.kind} {record.name}", record.fields, view, enum_names, found)
+    problems.extend(dict.fromkeys(found))
     for error in spec.errors:
         if not _CAMEL.match(error.name) or not error.message:
             problems.append(f"error {error.code}: needs a CamelCase name and a message")
@@ -382,6 +557,10 @@ def _check_fields(owner: str, fields: tuple[Field, ...], spec: Spec, enum_names:
             problems.append(f"{where}: every field needs an about")
         if f.type not in SCALAR_TYPES and f.type not in spec.primitives and f.type not in spec.structs:
             problems.append(f"{where}: unknown type {f.type!r}")
+        if f.counted_by is not None and (f.counted_by not in seen or f.type in SCALAR_TYPES or f.repeat is not None):
+            problems.append(f"{where}: counted_by names an earlier count field, on a single record field")
+        if f.role == "total_length" and f.type not in ("u32", "u64"):
+            problems.append(f"{where}: a total_length is a u32 or u64")
         if f.type == "bytes":
             if f.size is None:
                 problems.append(f"{where}: bytes need a size")
@@ -414,9 +593,21 @@ def _check_unique(what: str, values: list, problems: list[str]) -> None:
         seen.add(value)
 
 
-def _field(data: dict, owner: str, problems: list[str]) -> Field:
-    known = {"name", "type", "about", "size", "repeat", "when", "enum", "unit", "role", "default", "tolerant"}
-    unknown = set(data) - known
+def _versions(data: dict, owner: str, known: tuple[str, ...], problems: list[str]) -> frozenset[str] | None:
+    text = data.get("versions")
+    if text is None:
+        return None
+    try:
+        return parse_versions(text, known)
+    except (ValueError, TypeError, AttributeError) as error:
+        problems.append(f"{owner}: {error}")
+        return None
+
+
+def _field(data: dict, owner: str, known: tuple[str, ...], problems: list[str]) -> Field:
+    keys = {"name", "type", "about", "size", "repeat", "when", "enum", "unit", "role", "default", "tolerant",
+            "versions", "counted_by"}
+    unknown = set(data) - keys
     if unknown:
         problems.append(f"{owner}.{data.get('name')}: unknown keys {sorted(unknown)}")
     if "name" not in data or "type" not in data:
@@ -435,25 +626,28 @@ def _field(data: dict, owner: str, problems: list[str]) -> Field:
         role=data.get("role"),
         default=data.get("default"),
         tolerant=data.get("tolerant", False),
+        versions=_versions(data, f"{owner}.{data.get('name')}", known, problems),
+        counted_by=data.get("counted_by"),
     )
 
 
-def _records(items: list[dict], kind: str, problems: list[str]) -> dict[str, Record]:
+def _records(items: list[dict], kind: str, known: tuple[str, ...], problems: list[str]) -> dict[str, Record]:
     records = {}
     for item in items:
         name = item.get("name", "?")
-        own = tuple(_field(f, f"{kind} {name}", problems) for f in item.get("fields", []))
+        own = tuple(_field(f, f"{kind} {name}", known, problems) for f in item.get("fields", []))
         if name in records:
             problems.append(f"duplicate {kind} {name}")
         if not item.get("about"):
             problems.append(f"{kind} {name}: needs an about")
         records[name] = Record(name=name, about=item.get("about", ""), kind=kind, own_fields=own,
-                               extends=item.get("extends"), fields=own)
+                               extends=item.get("extends"), fields=own,
+                               versions=_versions(item, f"{kind} {name}", known, problems))
     return records
 
 
 def _resolve_extends(spec: Spec, problems: list[str]) -> Spec:
-    every = {**spec.primitives, **spec.structs}
+    every = {**spec.primitives, **spec.structs, **spec.frames}
 
     def resolved(record: Record, depth: int) -> tuple[Field, ...]:
         if record.extends is None:
@@ -465,12 +659,14 @@ def _resolve_extends(spec: Spec, problems: list[str]) -> Spec:
         return resolved(parent, depth + 1) + record.own_fields
 
     def rebuild(records: dict[str, Record]) -> dict[str, Record]:
-        return {n: Record(r.name, r.about, r.kind, r.own_fields, r.extends, resolved(r, 0)) for n, r in records.items()}
+        return {n: Record(r.name, r.about, r.kind, r.own_fields, r.extends, resolved(r, 0), r.versions)
+                for n, r in records.items()}
 
-    return Spec(**{**spec.__dict__, "primitives": rebuild(spec.primitives), "structs": rebuild(spec.structs)})
+    return Spec(**{**spec.__dict__, "primitives": rebuild(spec.primitives), "structs": rebuild(spec.structs),
+                   "frames": rebuild(spec.frames)})
 
 
-def _command(data: dict, problems: list[str]) -> Command:
+def _command(data: dict, known: tuple[str, ...], problems: list[str]) -> Command:
     name = data.get("name", "?")
     for key in ("name", "code", "auth", "permission", "permission_rule", "about", "verified", "request", "response"):
         if key not in data:
@@ -482,32 +678,78 @@ def _command(data: dict, problems: list[str]) -> Command:
         permission=data.get("permission", ""),
         about=data.get("about", ""),
         verified=data.get("verified", ""),
-        request=tuple(_field(f, f"command {name} request", problems) for f in data.get("request", [])),
+        request=tuple(_field(f, f"command {name} request", known, problems) for f in data.get("request", [])),
         response=data.get("response", "empty"),
         response_repeat=data.get("response_repeat"),
-        response_fields=tuple(_field(f, f"command {name} response", problems) for f in data.get("response_fields", [])),
+        response_fields=tuple(_field(f, f"command {name} response", known, problems)
+                              for f in data.get("response_fields", [])),
         missing=data.get("missing"),
         permission_rule=data.get("permission_rule", ""),
+        versions=_versions(data, f"command {name}", known, problems),
+        operation=data.get("operation"),
+        response_count_prefix=_versions({"versions": data["response_count_prefix"]}, f"command {name}", known, problems)
+        or frozenset() if "response_count_prefix" in data else frozenset(),
     )
 
 
-def _error(data: dict, problems: list[str]) -> ErrorDef:
+def _error(data: dict, known: tuple[str, ...], problems: list[str]) -> ErrorDef:
     if not isinstance(data.get("code"), int) or not 0 < data["code"] < 2**32:
         problems.append(f"error {data}: code must be a u32 above 0")
-    return ErrorDef(code=data.get("code", -1), name=data.get("name", ""), message=data.get("message", ""))
+    return ErrorDef(code=data.get("code", -1), name=data.get("name", ""), message=data.get("message", ""),
+                    versions=_versions(data, f"error {data.get('code')}", known, problems))
 
 
-def _enum(data: dict, problems: list[str]) -> Enum:
+# Attributes an enum's values carry beyond name/value/about, per enum, with their Python types.
+ENUM_VALUE_ATTRS: dict[str, dict[str, type]] = {
+    "Operation": {"plane": str, "result_framed": bool},
+    "EvictionReason": {"error": str},
+}
+OPERATION_PLANES = frozenset({"register", "non_replicated", "logout", "metadata", "partition", "segment", "internal",
+                              "reserved"})
+
+
+def _enum(data: dict, known: tuple[str, ...], problems: list[str]) -> Enum:
     name = data.get("name", "?")
     if data.get("repr") != "u8":
         problems.append(f"enum {name}: only u8 enums exist in this protocol")
-    values = tuple(EnumValue(v["name"], v["value"], v.get("about", "")) for v in data.get("value", []))
+    attrs = ENUM_VALUE_ATTRS.get(name, {})
+    values = []
+    for v in data.get("value", []):
+        extra = set(v) - {"name", "value", "about"} - set(attrs)
+        missing = set(attrs) - set(v)
+        if extra or missing:
+            problems.append(f"enum {name}.{v.get('name')}: unknown keys {sorted(extra)}, missing {sorted(missing)}")
+        bad = [k for k, kind in attrs.items() if k in v and not isinstance(v[k], kind)]
+        if bad:
+            problems.append(f"enum {name}.{v.get('name')}: wrong type for {bad}")
+        values.append(EnumValue(v["name"], v["value"], v.get("about", ""), tuple((k, v[k]) for k in attrs if k in v)))
+    values = tuple(values)
     if not values:
         problems.append(f"enum {name}: has no values")
     for value in values:
         if not 0 <= value.value <= 255:
             problems.append(f"enum {name}.{value.name}: value {value.value} does not fit a u8")
-    return Enum(name=name, repr=data.get("repr", ""), about=data.get("about", ""), values=values)
+    return Enum(name=name, repr=data.get("repr", ""), about=data.get("about", ""), values=values,
+                versions=_versions(data, f"enum {name}", known, problems))
+
+
+def _option(data: dict, problems: list[str]) -> OptionDef:
+    keys = {"scope", "key", "kind", "default", "updatable", "about"}
+    if set(data) != keys:
+        problems.append(f"option {data.get('key')}: keys must be {sorted(keys)}")
+    return OptionDef(data.get("scope", "?"), data.get("key", "?"), data.get("kind", "?"), data.get("default", 0),
+                     bool(data.get("updatable", False)), data.get("about", ""))
+
+
+def _protocol_version(data: dict, problems: list[str]) -> ProtocolVersion:
+    name = data.get("name", "?")
+    if not isinstance(name, str) or not _VERSION.match(name):
+        problems.append(f"version {name!r}: must read MAJOR.MINOR")
+    if data.get("framing") not in ("length_code", "vsr"):
+        problems.append(f"version {name}: framing must be length_code or vsr")
+    if not data.get("about") or not data.get("detect"):
+        problems.append(f"version {name}: needs about and detect")
+    return ProtocolVersion(str(name), data.get("framing", "?"), data.get("about", ""), data.get("detect", ""))
 
 
 def _constant(data: dict, problems: list[str]) -> Constant:

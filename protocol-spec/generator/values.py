@@ -33,9 +33,12 @@ class ValuesError(ValueError):
 
 
 class Values:
-    """Decode/encode between wire bytes and the JSON-ready value form, for one loaded spec."""
+    """Decode/encode between wire bytes and the JSON-ready value form, for one protocol version's view of the spec
+    (`spec.at(version)`; a full spec is read as its oldest version)."""
 
     def __init__(self, spec: Spec):
+        if spec.only_version is None and spec.versions:
+            spec = spec.at(spec.version_names[0])
         self.spec = spec
         id_kinds = {v.name: v.value for v in spec.enum("IdKind").values}
         self._id_numeric, self._id_string = id_kinds[ID_KIND_NUMERIC], id_kinds[ID_KIND_STRING]
@@ -52,7 +55,16 @@ class Values:
     def decode_response(self, command: Command, body: bytes) -> Any:
         """The fields of an OK body: None for an empty body (unless a list), a list for response_repeat."""
         if command.response_repeat == "to_end":
-            return self._decode_to_end(self.spec.structs[command.response].fields, body)
+            fields = self.spec.structs[command.response].fields
+            if self.spec.only_version in command.response_count_prefix:
+                if len(body) < 4:
+                    raise ValuesError(f"{command.name}: no element count")
+                items = self._decode_to_end(fields, body[4:])
+                if int.from_bytes(body[:4], "little") != len(items):
+                    raise ValuesError(f"{command.name}: the count says {int.from_bytes(body[:4], 'little')}, "
+                                      f"the body holds {len(items)}")
+                return items
+            return self._decode_to_end(fields, body)
         if not body:
             return None
         if command.response == "empty":
@@ -66,7 +78,10 @@ class Values:
     def encode_response(self, command: Command, value: Any) -> bytes:
         if command.response_repeat == "to_end":
             record = self.spec.structs[command.response].fields
-            return b"".join(self.encode_record(record, item) for item in value)
+            items = b"".join(self.encode_record(record, item) for item in value)
+            if self.spec.only_version in command.response_count_prefix:
+                return len(value).to_bytes(4, "little") + items
+            return items
         if value is None:
             return b""
         fields = command.response_fields if command.response == "inline" else self.spec.structs[command.response].fields
@@ -135,6 +150,9 @@ class Values:
                 continue
             if f.repeat not in (None, "to_end", "chained"):
                 scalars[f.repeat] = len(value[f.name])
+            if f.counted_by is not None:
+                inner = next(g for g in self.spec.record(f.type).fields if g.repeat not in (None, "to_end", "chained"))
+                scalars[f.counted_by] = len(value[f.name][inner.name])
             if isinstance(f.size, str) and f.size != "to_end":
                 scalars[f.size] = len(encoded[f.name] or b"")
             if f.when_parts is not None:
@@ -153,14 +171,18 @@ class Values:
             return bytes(size)
         if f.role == "index":
             return self._index_table(fields, f, value)
+        if f.role == "total_length":
+            others = sum(len(self._field_bytes(g, fields, scalars, value, encoded)) for g in fields if g is not f)
+            return self._scalar(f.type, others + SCALAR_SIZES[f.type])
         if f.name in scalars:
             return self._scalar(f.type, scalars[f.name])
         if f.role == "length":
-            # A length no `size` names holds the byte size of the fields after it, up to the first repeated one.
+            # A length no `size` names holds the byte size of the fields after it that share its `when` and
+            # `versions`, up to the first repeated one.
             start = fields.index(f) + 1
             total = 0
             for later in fields[start:]:
-                if later.repeat is not None:
+                if later.repeat is not None or later.when != f.when or later.versions != f.versions:
                     break
                 total += len(self._field_bytes(later, fields, scalars, value, encoded))
             return self._scalar(f.type, total)

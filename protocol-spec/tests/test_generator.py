@@ -45,7 +45,14 @@ def test_python_codes_keep_the_bootstrap_names(tmp_path):
     assert codes.ERROR_MESSAGES[40] == "Unauthenticated"
     assert set(codes.ERROR_MESSAGES) == {int(e) for e in codes.ErrorCode}
     assert codes.UNAUTHENTICATED_COMMANDS == {codes.Command.PING, codes.Command.LOGIN_USER,
-                                              codes.Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN}
+                                              codes.Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN,
+                                              codes.Command.LOGIN_REGISTER, codes.Command.LOGIN_REGISTER_WITH_PAT}
+    v08, v09 = codes.ProtocolVersion.V0_8, codes.ProtocolVersion.V0_9
+    assert codes.Command.LOGIN_USER in codes.COMMANDS_BY_VERSION[v08] - codes.COMMANDS_BY_VERSION[v09]
+    assert codes.Command.SYNC_CONSUMER_GROUP in codes.COMMANDS_BY_VERSION[v09] - codes.COMMANDS_BY_VERSION[v08]
+    assert codes.COMMAND_OPERATIONS[codes.Command.CREATE_TOPIC] == codes.Operation.CREATE_TOPIC
+    assert codes.Command.POLL_MESSAGES not in codes.COMMAND_OPERATIONS  # NonReplicated
+    assert codes.EVICTION_ERRORS[codes.EvictionReason.INVALID_CREDENTIALS] == codes.ErrorCode.INVALID_CREDENTIALS
     assert codes.Command.GET_STREAM in codes.EMPTY_WHEN_MISSING_COMMANDS
     assert codes.Command.CREATE_STREAM not in codes.EMPTY_WHEN_MISSING_COMMANDS
 

@@ -18,21 +18,39 @@ def test_every_published_command_and_error_is_present():
     lock = tomllib.loads((Path(__file__).resolve().parents[1] / "spec" / "codes.lock.toml").read_text("utf-8"))
     assert {c.name: c.code for c in SPEC.commands} == lock["commands"]
     assert len(SPEC.errors) == len(lock["errors"])
-    assert [c.name for c in SPEC.unauthenticated_commands] == ["Ping", "LoginUser", "LoginWithPersonalAccessToken"]
+    assert [c.name for c in SPEC.unauthenticated_commands] == [
+        "Ping", "LoginUser", "LoginRegister", "LoginWithPersonalAccessToken", "LoginRegisterWithPat"]
+    assert [c.name for c in SPEC.at("0.8").unauthenticated_commands] == [
+        "Ping", "LoginUser", "LoginWithPersonalAccessToken"]
+    assert [c.name for c in SPEC.at("0.9").unauthenticated_commands] == [
+        "Ping", "LoginRegister", "LoginRegisterWithPat"]
 
 
 def test_loader_api_exposes_request_and_response_field_names():
+    # The full spec has every version's fields; a version's view only its own.
     assert SPEC.command("CreateTopic").request_field_names() == [
+        "stream_id", "partitions_count", "compression_algorithm", "message_expiry", "max_topic_size",
+        "replication_factor", "name", "options",
+    ]
+    assert SPEC.at("0.8").command("CreateTopic").request_field_names() == [
         "stream_id", "partitions_count", "compression_algorithm", "message_expiry", "max_topic_size",
         "replication_factor", "name",
     ]
+    assert SPEC.at("0.9").command("CreateTopic").request_field_names() == [
+        "stream_id", "partitions_count", "name", "options"]
+    assert SPEC.at("0.9").command("SendMessages").response == "inline"
+    assert SPEC.at("0.8").command("SendMessages").response == "empty"
+    assert "LoginUser" not in {c.name for c in SPEC.at("0.9").commands}
     assert SPEC.command(302) is SPEC.command("CREATE_TOPIC") is SPEC.command("CreateTopic")
-    assert SPEC.response_field_names("GetStream") == [
+    assert SPEC.at("0.8").response_field_names("GetStream") == [
         "id", "created_at", "topics_count", "size_bytes", "messages_count", "name", "topics",
+    ]
+    assert SPEC.at("0.9").response_field_names("GetStream", data_only=True) == [
+        "id", "created_at", "topics_count", "size_bytes", "messages_count", "name", "options", "topics",
     ]
     assert SPEC.response_field_names("LoginUser") == ["user_id"]
     assert SPEC.response_field_names("DeleteStream") == []
-    assert SPEC.command("CreateUser").request_field_names(data_only=True) == [
+    assert SPEC.at("0.8").command("CreateUser").request_field_names(data_only=True) == [
         "username", "password", "status", "permissions",
     ]
 

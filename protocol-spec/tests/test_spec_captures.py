@@ -17,7 +17,7 @@ sys.path.insert(0, str(PROTOCOL_SPEC))
 from generator.spec import load_spec  # noqa: E402
 from generator.walk import WalkError, decode_fields, decode_request, decode_response  # noqa: E402
 
-SPEC = load_spec()
+SPEC = load_spec().at("0.8")  # the 0.8 captures and payloads (0.9: test_fixtures_v09.py)
 CAPTURES = PROTOCOL_SPEC.parent.parent / "shared" / "reference" / "iggy-wire-0.8-captures.jsonl"
 
 # Node SDK 0.8.0 appends junk the server ignores (reference §8.5 item 5): command -> extra trailing bytes.

@@ -2020,3 +2020,39 @@ const ClientHeartbeatIntervalMs uint64 = 5000
 
 // ServerSemver: Stats.iggy_server_semver of a 0.8.0 server: major*1000000 + minor*1000 + patch.
 const ServerSemver uint32 = 8000
+
+// VsrHeaderSize: Every 0.9 header (request, reply, eviction) is 256 bytes; the header's `size` counts it.
+const VsrHeaderSize int = 256
+
+// VsrMaxFrameBytes: 64 MiB: the largest 0.9 frame (header included) the official server reads.
+const VsrMaxFrameBytes uint32 = 67108864
+
+// ProtocolVersion09: The packed protocol version 0.9 clients send at login: semver 0.11.0 packed as major<<20 | minor<<10 | patch.
+const ProtocolVersion09 uint32 = 11264
+
+// ProtocolVersion09Min: The lowest packed version a 0.9 server accepts (patch bits cleared); it accepts up to minor 11, any patch.
+const ProtocolVersion09Min uint32 = 11264
+
+// BatchHeaderSize: The 0.9 message batch header (primitive batch_header).
+const BatchHeaderSize int = 256
+
+// FrameHeaderSize: The 0.9 per-message header (primitive frame_header).
+const FrameHeaderSize int = 48
+
+// SendConfirmationSize: One entry of a 0.9 SendMessages confirmation (frozen stride).
+const SendConfirmationSize int = 20
+
+// ResyncPartitionId: partition_id of an empty 0.9 group poll that tells the member to SyncConsumerGroup again (it was fenced).
+const ResyncPartitionId uint32 = 4294967295
+
+// OptionsMaxEntries: Most entries in one options block (more answers 4043).
+const OptionsMaxEntries uint32 = 1024
+
+// OptionsMaxBytes: Largest options block in bytes (larger answers 4043).
+const OptionsMaxBytes int = 100000
+
+// ClientTableReplies: Replies a 0.9 server keeps per client for retried requests (older ones answer 59 RequestAlreadyApplied).
+const ClientTableReplies int = 5
+
+// ServerHeartbeatIntervalMs: 0.9: a consumer-group member silent for 1.2 x this is logged out and evicted with StaleClient.
+const ServerHeartbeatIntervalMs uint64 = 30000

@@ -494,7 +494,7 @@ pub struct TopicHeader {
     pub compression_algorithm: u8,
     /// Resolved size limit; u64::MAX = unlimited. (bytes)
     pub max_topic_size: u64,
-    /// Replication factor (1 on a single node).
+    /// Replication factor (1 on a single node); gone in 0.9.
     pub replication_factor: u8,
     /// Sum of the stored message frame bytes. (bytes)
     pub size_bytes: u64,
@@ -549,7 +549,7 @@ pub struct TopicDetails {
     pub compression_algorithm: u8,
     /// Resolved size limit; u64::MAX = unlimited. (bytes)
     pub max_topic_size: u64,
-    /// Replication factor (1 on a single node).
+    /// Replication factor (1 on a single node); gone in 0.9.
     pub replication_factor: u8,
     /// Sum of the stored message frame bytes. (bytes)
     pub size_bytes: u64,
@@ -3294,13 +3294,13 @@ pub struct CreateTopicRequest {
     pub stream_id: Identifier,
     /// 0..1000 partitions (more answers 2015).
     pub partitions_count: u32,
-    /// 1 none, 2 gzip.
+    /// 1 none, 2 gzip (0.9: the option compression_algorithm).
     pub compression_algorithm: u8,
-    /// 0 = server default, u64::MAX = never. (µs)
+    /// 0 = server default, u64::MAX = never (0.9: the option message_expiry). (µs)
     pub message_expiry: u64,
-    /// 0 = server default, u64::MAX = unlimited, else at least the segment size (1019). (bytes)
+    /// 0 = server default, u64::MAX = unlimited, else at least the segment size (1019) (0.9: the option max_topic_size). (bytes)
     pub max_topic_size: u64,
-    /// 0 = default (stored as 1).
+    /// 0 = default (stored as 1); gone in 0.9.
     pub replication_factor: u8,
     /// Topic name.
     pub name: String,
@@ -3418,7 +3418,7 @@ pub struct UpdateTopicRequest {
     pub message_expiry: u64,
     /// 0 = server default, u64::MAX = unlimited. (bytes)
     pub max_topic_size: u64,
-    /// 0 = default (stored as 1).
+    /// 0 = default (stored as 1); gone in 0.9.
     pub replication_factor: u8,
     /// New (or the same) topic name.
     pub name: String,

@@ -1173,4 +1173,28 @@ pub mod constants {
     pub const CLIENT_HEARTBEAT_INTERVAL_MS: u64 = 5000;
     /// Stats.iggy_server_semver of a 0.8.0 server: major*1000000 + minor*1000 + patch.
     pub const SERVER_SEMVER: u32 = 8000;
+    /// Every 0.9 header (request, reply, eviction) is 256 bytes; the header's `size` counts it.
+    pub const VSR_HEADER_SIZE: usize = 256;
+    /// 64 MiB: the largest 0.9 frame (header included) the official server reads.
+    pub const VSR_MAX_FRAME_BYTES: u32 = 67_108_864;
+    /// The packed protocol version 0.9 clients send at login: semver 0.11.0 packed as major<<20 | minor<<10 | patch.
+    pub const PROTOCOL_VERSION_0_9: u32 = 11_264;
+    /// The lowest packed version a 0.9 server accepts (patch bits cleared); it accepts up to minor 11, any patch.
+    pub const PROTOCOL_VERSION_0_9_MIN: u32 = 11_264;
+    /// The 0.9 message batch header (primitive batch_header).
+    pub const BATCH_HEADER_SIZE: usize = 256;
+    /// The 0.9 per-message header (primitive frame_header).
+    pub const FRAME_HEADER_SIZE: usize = 48;
+    /// One entry of a 0.9 SendMessages confirmation (frozen stride).
+    pub const SEND_CONFIRMATION_SIZE: usize = 20;
+    /// partition_id of an empty 0.9 group poll that tells the member to SyncConsumerGroup again (it was fenced).
+    pub const RESYNC_PARTITION_ID: u32 = u32::MAX;
+    /// Most entries in one options block (more answers 4043).
+    pub const OPTIONS_MAX_ENTRIES: u32 = 1024;
+    /// Largest options block in bytes (larger answers 4043).
+    pub const OPTIONS_MAX_BYTES: usize = 100_000;
+    /// Replies a 0.9 server keeps per client for retried requests (older ones answer 59 RequestAlreadyApplied).
+    pub const CLIENT_TABLE_REPLIES: usize = 5;
+    /// 0.9: a consumer-group member silent for 1.2 x this is logged out and evicted with StaleClient.
+    pub const SERVER_HEARTBEAT_INTERVAL_MS: u64 = 30_000;
 }

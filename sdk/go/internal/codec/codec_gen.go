@@ -2899,6 +2899,42 @@ const ClientHeartbeatIntervalMs = 5000
 // ServerSemver: Stats.iggy_server_semver of a 0.8.0 server: major*1000000 + minor*1000 + patch.
 const ServerSemver = 8000
 
+// VsrHeaderSize: Every 0.9 header (request, reply, eviction) is 256 bytes; the header's `size` counts it.
+const VsrHeaderSize = 256
+
+// VsrMaxFrameBytes: 64 MiB: the largest 0.9 frame (header included) the official server reads.
+const VsrMaxFrameBytes = 67108864
+
+// ProtocolVersion09: The packed protocol version 0.9 clients send at login: semver 0.11.0 packed as major<<20 | minor<<10 | patch.
+const ProtocolVersion09 = 11264
+
+// ProtocolVersion09Min: The lowest packed version a 0.9 server accepts (patch bits cleared); it accepts up to minor 11, any patch.
+const ProtocolVersion09Min = 11264
+
+// BatchHeaderSize: The 0.9 message batch header (primitive batch_header).
+const BatchHeaderSize = 256
+
+// FrameHeaderSize: The 0.9 per-message header (primitive frame_header).
+const FrameHeaderSize = 48
+
+// SendConfirmationSize: One entry of a 0.9 SendMessages confirmation (frozen stride).
+const SendConfirmationSize = 20
+
+// ResyncPartitionId: partition_id of an empty 0.9 group poll that tells the member to SyncConsumerGroup again (it was fenced).
+const ResyncPartitionId = 4294967295
+
+// OptionsMaxEntries: Most entries in one options block (more answers 4043).
+const OptionsMaxEntries = 1024
+
+// OptionsMaxBytes: Largest options block in bytes (larger answers 4043).
+const OptionsMaxBytes = 100000
+
+// ClientTableReplies: Replies a 0.9 server keeps per client for retried requests (older ones answer 59 RequestAlreadyApplied).
+const ClientTableReplies = 5
+
+// ServerHeartbeatIntervalMs: 0.9: a consumer-group member silent for 1.2 x this is logged out and evicted with StaleClient.
+const ServerHeartbeatIntervalMs = 30000
+
 // MessageHeaderChecksumOffset, MessageHeaderChecksumSize: XXH3-64 (seed 0) of the frame from byte 8 to the end; 0 on send, set by the server.
 const MessageHeaderChecksumOffset = 0
 

@@ -20,7 +20,7 @@ from iggy.errors import (
 )
 from iggy.protocol import requests as rq
 from iggy.protocol import responses as rs
-from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.codes import COMMANDS_BY_VERSION, Command, ErrorCode, ProtocolVersion
 from iggy.protocol.messages import PolledMessages, SendMessagesView
 from iggy.protocol.primitives import Identifier, Partitioning
 from iggy.protocol.requests import decode_request
@@ -39,7 +39,8 @@ def _fast_reconnect_url(server) -> str:
 
 def test_every_protocol_command_has_a_client_method():
     names = {name for name, _ in inspect.getmembers(IggyClient, inspect.iscoroutinefunction)}
-    expected = {command.name.lower() for command in Command}  # the generated command list: one method each
+    # The generated command list: one method each. The client speaks 0.8 (0.9's commands: issue 30's SDK work).
+    expected = {command.name.lower() for command in COMMANDS_BY_VERSION[ProtocolVersion.V0_8]}
     assert "create_topic" in expected and "poll_messages" in expected
     assert expected <= names
     sync_names = set(dir(iggy.sync.IggyClient))

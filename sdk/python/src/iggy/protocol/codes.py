@@ -6,6 +6,13 @@ from enum import IntEnum
 from typing import Final
 
 
+class ProtocolVersion(IntEnum):
+    """A protocol version this code speaks (protocol.toml [[version]]): major * 1000 + minor (they order)."""
+
+    V0_8 = 8  # Iggy 0.8: `length | code | payload` requests, `status | length | payload` responses ([[framing.*]] below).
+    V0_9 = 9  # Iggy 0.9: RequestHeader / ReplyHeader / EvictionHeader (frames.toml), 256 bytes each, then the body.
+
+
 class Command(IntEnum):
     """Command code of a request frame (`length u32 | code u32 | payload`)."""
 
@@ -13,6 +20,7 @@ class Command(IntEnum):
     GET_STATS = 10  # Server statistics.
     GET_SNAPSHOT = 11  # Diagnostic snapshot of the server as a ZIP file.
     GET_CLUSTER_METADATA = 12  # Cluster topology; the official clients send it right after every login.
+    DESCRIBE_OPTIONS = 13  # The option catalog of a scope: each key with its kind, default and description (streams and users have none).
     GET_ME = 20  # The caller's own client session (unknown session: 100 ClientNotFound).
     GET_CLIENT = 21  # One client session by id.
     GET_CLIENTS = 22  # Every connected client, including unauthenticated ones.
@@ -25,10 +33,12 @@ class Command(IntEnum):
     CHANGE_PASSWORD = 37  # Change a password; a wrong current password answers 42.
     LOGIN_USER = 38  # Log in with username and password (42 when wrong, 47 when inactive); replaces any previous login.
     LOGOUT_USER = 39  # Log out; the connection stays open and unauthenticated.
+    LOGIN_REGISTER = 40  # Log in with username and password and register a session (wrong credentials: eviction InvalidCredentials; inactive user: UserInactive). The code is not on the wire: operation Register carries it, and the server tries this shape before LoginRegisterWithPat's.
     GET_PERSONAL_ACCESS_TOKENS = 41  # The caller's personal access tokens, without secrets.
     CREATE_PERSONAL_ACCESS_TOKEN = 42  # Create a personal access token; the secret is returned once.
     DELETE_PERSONAL_ACCESS_TOKEN = 43  # Delete one of the caller's tokens (unknown answers 20).
     LOGIN_WITH_PERSONAL_ACCESS_TOKEN = 44  # Log in with a token secret (unknown answers 20, expired 54).
+    LOGIN_REGISTER_WITH_PAT = 45  # Log in with a personal access token and register a session (unknown or expired token: eviction InvalidToken).
     POLL_MESSAGES = 100  # Read messages from one partition; always answers at least the 16-byte prefix.
     SEND_MESSAGES = 101  # Append a batch of messages to one partition; the server assigns offsets, timestamps, ids and checksums.
     FLUSH_UNSAVED_BUFFER = 102  # Write a partition's buffered messages to disk.
@@ -56,13 +66,20 @@ class Command(IntEnum):
     DELETE_CONSUMER_GROUP = 603  # Delete a consumer group.
     JOIN_CONSUMER_GROUP = 604  # Make the caller's connection a member (idempotent); read the assignment with GetConsumerGroup.
     LEAVE_CONSUMER_GROUP = 605  # Remove the caller's connection from a group (the group rebalances).
+    SYNC_CONSUMER_GROUP = 606  # The caller's partitions in a group at the group's current generation; an empty body when the caller is not a member. Members poll only these partitions and sync again when a poll is fenced.
 
 
 # Commands a server accepts before login; every other command answers ErrorCode.UNAUTHENTICATED.
-UNAUTHENTICATED_COMMANDS: Final[frozenset[Command]] = frozenset({Command.PING, Command.LOGIN_USER, Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN})
+UNAUTHENTICATED_COMMANDS: Final[frozenset[Command]] = frozenset({Command.PING, Command.LOGIN_USER, Command.LOGIN_REGISTER, Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN, Command.LOGIN_REGISTER_WITH_PAT})
 
 # Lookups that answer OK with an empty body (not an error) when the object does not exist.
-EMPTY_WHEN_MISSING_COMMANDS: Final[frozenset[Command]] = frozenset({Command.GET_CLIENT, Command.GET_USER, Command.GET_CONSUMER_OFFSET, Command.GET_STREAM, Command.GET_TOPIC, Command.GET_TOPICS, Command.GET_CONSUMER_GROUP, Command.GET_CONSUMER_GROUPS})
+EMPTY_WHEN_MISSING_COMMANDS: Final[frozenset[Command]] = frozenset({Command.GET_CLIENT, Command.GET_USER, Command.GET_CONSUMER_OFFSET, Command.GET_STREAM, Command.GET_TOPIC, Command.GET_TOPICS, Command.GET_CONSUMER_GROUP, Command.GET_CONSUMER_GROUPS, Command.SYNC_CONSUMER_GROUP})
+
+# The commands each protocol version has (a code outside its version's set is unknown on that connection).
+COMMANDS_BY_VERSION: Final[dict[ProtocolVersion, frozenset[Command]]] = {
+    ProtocolVersion.V0_8: frozenset({Command.PING, Command.GET_STATS, Command.GET_SNAPSHOT, Command.GET_CLUSTER_METADATA, Command.GET_ME, Command.GET_CLIENT, Command.GET_CLIENTS, Command.GET_USER, Command.GET_USERS, Command.CREATE_USER, Command.DELETE_USER, Command.UPDATE_USER, Command.UPDATE_PERMISSIONS, Command.CHANGE_PASSWORD, Command.LOGIN_USER, Command.LOGOUT_USER, Command.GET_PERSONAL_ACCESS_TOKENS, Command.CREATE_PERSONAL_ACCESS_TOKEN, Command.DELETE_PERSONAL_ACCESS_TOKEN, Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN, Command.POLL_MESSAGES, Command.SEND_MESSAGES, Command.FLUSH_UNSAVED_BUFFER, Command.GET_CONSUMER_OFFSET, Command.STORE_CONSUMER_OFFSET, Command.DELETE_CONSUMER_OFFSET, Command.GET_STREAM, Command.GET_STREAMS, Command.CREATE_STREAM, Command.DELETE_STREAM, Command.UPDATE_STREAM, Command.PURGE_STREAM, Command.GET_TOPIC, Command.GET_TOPICS, Command.CREATE_TOPIC, Command.DELETE_TOPIC, Command.UPDATE_TOPIC, Command.PURGE_TOPIC, Command.CREATE_PARTITIONS, Command.DELETE_PARTITIONS, Command.DELETE_SEGMENTS, Command.GET_CONSUMER_GROUP, Command.GET_CONSUMER_GROUPS, Command.CREATE_CONSUMER_GROUP, Command.DELETE_CONSUMER_GROUP, Command.JOIN_CONSUMER_GROUP, Command.LEAVE_CONSUMER_GROUP}),
+    ProtocolVersion.V0_9: frozenset({Command.PING, Command.GET_STATS, Command.GET_SNAPSHOT, Command.GET_CLUSTER_METADATA, Command.DESCRIBE_OPTIONS, Command.GET_ME, Command.GET_CLIENT, Command.GET_CLIENTS, Command.GET_USER, Command.GET_USERS, Command.CREATE_USER, Command.DELETE_USER, Command.UPDATE_USER, Command.UPDATE_PERMISSIONS, Command.CHANGE_PASSWORD, Command.LOGOUT_USER, Command.LOGIN_REGISTER, Command.GET_PERSONAL_ACCESS_TOKENS, Command.CREATE_PERSONAL_ACCESS_TOKEN, Command.DELETE_PERSONAL_ACCESS_TOKEN, Command.LOGIN_REGISTER_WITH_PAT, Command.POLL_MESSAGES, Command.SEND_MESSAGES, Command.FLUSH_UNSAVED_BUFFER, Command.GET_CONSUMER_OFFSET, Command.STORE_CONSUMER_OFFSET, Command.DELETE_CONSUMER_OFFSET, Command.GET_STREAM, Command.GET_STREAMS, Command.CREATE_STREAM, Command.DELETE_STREAM, Command.UPDATE_STREAM, Command.PURGE_STREAM, Command.GET_TOPIC, Command.GET_TOPICS, Command.CREATE_TOPIC, Command.DELETE_TOPIC, Command.UPDATE_TOPIC, Command.PURGE_TOPIC, Command.CREATE_PARTITIONS, Command.DELETE_PARTITIONS, Command.DELETE_SEGMENTS, Command.GET_CONSUMER_GROUP, Command.GET_CONSUMER_GROUPS, Command.CREATE_CONSUMER_GROUP, Command.DELETE_CONSUMER_GROUP, Command.JOIN_CONSUMER_GROUP, Command.LEAVE_CONSUMER_GROUP, Command.SYNC_CONSUMER_GROUP}),
+}
 
 
 class ErrorCode(IntEnum):
@@ -94,6 +111,7 @@ class ErrorCode(IntEnum):
     INVALID_CLIENT_ADDRESS = 34
     INVALID_IP_ADDRESS = 35
     HTTP_ERROR = 36
+    INVALID_API_URL = 37
     UNAUTHENTICATED = 40
     UNAUTHORIZED = 41
     INVALID_CREDENTIALS = 42
@@ -110,6 +128,10 @@ class ErrorCode(IntEnum):
     INVALID_PERSONAL_ACCESS_TOKEN = 53
     PERSONAL_ACCESS_TOKEN_EXPIRED = 54
     USERS_LIMIT_REACHED = 55
+    INVALID_PERSONAL_ACCESS_TOKEN_EXPIRY = 56
+    TRANSIENT_NOT_COMMITTED = 57
+    TRANSIENT_NOT_ACCEPTED = 58
+    REQUEST_ALREADY_APPLIED = 59
     NOT_CONNECTED = 61
     CLIENT_SHUTDOWN = 63
     INVALID_TLS_DOMAIN = 64
@@ -164,6 +186,7 @@ class ErrorCode(IntEnum):
     INVALID_STREAM_ID = 1014
     CANNOT_READ_STREAMS = 1015
     INVALID_TOPIC_SIZE = 1019
+    TOO_MANY_STREAMS = 1020
     CANNOT_CREATE_TOPICS_DIRECTORY = 2000
     CANNOT_CREATE_TOPIC_DIRECTORY = 2001
     CANNOT_CREATE_TOPIC_INFO = 2002
@@ -184,6 +207,7 @@ class ErrorCode(IntEnum):
     INVALID_REPLICATION_FACTOR = 2018
     INVALID_PARTITIONS_COUNT = 2019
     TOPIC_DIRECTORY_NOT_FOUND = 2020
+    TOO_MANY_TOPICS = 2021
     CANNOT_CREATE_PARTITION = 3000
     CANNOT_CREATE_PARTITIONS_DIRECTORY = 3001
     CANNOT_CREATE_PARTITION_DIRECTORY = 3002
@@ -197,10 +221,12 @@ class ErrorCode(IntEnum):
     CANNOT_DELETE_CONSUMER_OFFSETS_DIRECTORY = 3010
     CANNOT_DELETE_CONSUMER_OFFSET_FILE = 3011
     CANNOT_CREATE_CONSUMER_OFFSETS_DIRECTORY = 3012
+    PARTITION_ID_SPACE_EXHAUSTED = 3013
     CANNOT_READ_CONSUMER_OFFSETS = 3020
     CONSUMER_OFFSET_NOT_FOUND = 3021
     NOT_RESOLVED_CONSUMER = 3022
     CANNOT_OPEN_CONSUMER_OFFSETS_FILE = 3023
+    TOO_MANY_CONSUMER_OFFSETS = 3024
     SEGMENT_NOT_FOUND = 4000
     SEGMENT_CLOSED = 4001
     INVALID_SEGMENT_SIZE = 4002
@@ -242,6 +268,9 @@ class ErrorCode(IntEnum):
     INVALID_MESSAGE_TIMESTAMP_DELTA = 4038
     INVALID_BATCH_CHECKSUM = 4039
     INVALID_HEADER_KIND = 4040
+    UNSUPPORTED_OPTION_KEY = 4041
+    INVALID_OPTION_VALUE = 4042
+    OPTIONS_BLOCK_TOO_LARGE = 4043
     CANNOT_SEND_MESSAGES_DUE_TO_CLIENT_DISCONNECTION = 4050
     BACKGROUND_SEND_ERROR = 4051
     BACKGROUND_SEND_TIMEOUT = 4052
@@ -252,6 +281,7 @@ class ErrorCode(IntEnum):
     PRODUCER_CLOSED = 4057
     INVALID_OFFSET = 4100
     INVALID_RESERVED_FIELD = 4101
+    SEGMENT_SIZE_MISMATCH_AT_OPEN = 4102
     CONSUMER_GROUP_ID_NOT_FOUND = 5000
     INVALID_CONSUMER_GROUP_ID = 5002
     CONSUMER_GROUP_NAME_NOT_FOUND = 5003
@@ -260,6 +290,7 @@ class ErrorCode(IntEnum):
     CONSUMER_GROUP_MEMBER_NOT_FOUND = 5006
     CANNOT_CREATE_CONSUMER_GROUP_INFO = 5007
     CANNOT_DELETE_CONSUMER_GROUP_INFO = 5008
+    CONSUMER_GROUP_PARTITION_NOT_OWNED = 5009
     MISSING_BASE_OFFSET_RETAINED_MESSAGE_BATCH = 6000
     MISSING_LAST_OFFSET_DELTA_RETAINED_MESSAGE_BATCH = 6001
     MISSING_MAX_TIMESTAMP_RETAINED_MESSAGE_BATCH = 6002
@@ -291,6 +322,9 @@ class ErrorCode(IntEnum):
     CANNOT_BIND_TO_SOCKET = 12000
     TASK_TIMEOUT = 12001
     IO_ERROR = 13000
+    ALREADY_AUTHENTICATED = 14000
+    INVALID_SESSION = 14001
+    INCOMPATIBLE_PROTOCOL_VERSION = 14003
 
 
 # Server message text per error code; '…' stands for a runtime value.
@@ -321,6 +355,7 @@ ERROR_MESSAGES: Final[dict[int, str]] = {
     34: "Invalid client address",
     35: "Invalid IP address: …:…",
     36: "Http error …",
+    37: "Invalid API URL: …",
     40: "Unauthenticated",
     41: "Unauthorized",
     42: "Invalid credentials",
@@ -337,6 +372,10 @@ ERROR_MESSAGES: Final[dict[int, str]] = {
     53: "Invalid personal access token",
     54: "Personal access token: … for user with ID: … has expired.",
     55: "Users limit reached.",
+    56: "Invalid personal access token expiry",
+    57: "Request transiently not committed; retry",
+    58: "Request transiently not accepted; retry, on any replica",
+    59: "Request already applied; its reply is no longer available",
     61: "Not connected",
     63: "Client shutdown",
     64: "Invalid TLS domain",
@@ -391,6 +430,7 @@ ERROR_MESSAGES: Final[dict[int, str]] = {
     1014: "Invalid stream ID",
     1015: "Cannot read streams",
     1019: "Max topic size cannot be lower than segment size",
+    1020: "Too many streams",
     2000: "Cannot create topics directory for stream with ID: …, Path: …",
     2001: "Failed to create directory for topic with ID: … for stream with ID: …, Path: …",
     2002: "Failed to create topic info file for topic with ID: … for stream with ID: ….",
@@ -411,6 +451,7 @@ ERROR_MESSAGES: Final[dict[int, str]] = {
     2018: "Invalid replication factor",
     2019: "Invalid partitions count",
     2020: "Topic directory: … not found",
+    2021: "Too many topics",
     3000: "Cannot create partition with ID: … for stream with ID: … and topic with ID: …",
     3001: "Failed to create directory for partitions",
     3002: "Failed to create directory for partition",
@@ -424,10 +465,12 @@ ERROR_MESSAGES: Final[dict[int, str]] = {
     3010: "Failed to delete consumer offsets directory for path: …",
     3011: "Failed to delete consumer offset file for path: …",
     3012: "Failed to create consumer offsets directory for path: …",
+    3013: "Partition id space exhausted for this topic",
     3020: "Failed to read consumers offsets from path: …",
     3021: "Consumer offset for consumer with ID: … was not found.",
     3022: "Failed to resolve consumer with ID: …",
     3023: "Cannot open consumer offsets file for path: …",
+    3024: "Consumer offset limit reached for partition, raise [partition] consumer_offsets_max",
     4000: "Segment not found",
     4001: "Segment with start offset: … and partition with ID: … is closed",
     4002: "Segment size is invalid",
@@ -469,6 +512,9 @@ ERROR_MESSAGES: Final[dict[int, str]] = {
     4038: "Invalid message timestamp delta: … microseconds exceeds the per-batch limit",
     4039: "Invalid batch checksum: …, expected: …, for base offset: …",
     4040: "Invalid header kind code: …",
+    4041: "Unsupported option key: …",
+    4042: "Invalid option value for key: …",
+    4043: "Options block exceeds its limits: …",
     4050: "Cannot sed messages due to client disconnection",
     4051: "Background send error",
     4052: "Background send timeout",
@@ -479,6 +525,7 @@ ERROR_MESSAGES: Final[dict[int, str]] = {
     4057: "Producer closed",
     4100: "Invalid offset: …",
     4101: "Invalid reserved field value: …, expected: 0",
+    4102: "Segment file size on disk: … does not match expected size: …",
     5000: "Consumer group with ID: … for topic with ID: … was not found.",
     5002: "Invalid consumer group ID",
     5003: "Consumer group with name: … for topic with ID: … was not found.",
@@ -487,6 +534,7 @@ ERROR_MESSAGES: Final[dict[int, str]] = {
     5006: "Consumer group member (client) not found in group",
     5007: "Failed to create consumer group info file",
     5008: "Failed to delete consumer group info file",
+    5009: "Consumer group member with client ID: … does not own partition: … at the current generation (rebalance in progress).",
     6000: "Base offset is missing",
     6001: "Last offset delta is missing",
     6002: "Max timestamp is missing",
@@ -518,6 +566,9 @@ ERROR_MESSAGES: Final[dict[int, str]] = {
     12000: "Cannot bind to socket with addr: …",
     12001: "Task execution timeout",
     13000: "IO error: …",
+    14000: "VSR session already bound; reset before re-binding",
+    14001: "VSR session value … is invalid (must be non-zero)",
+    14003: "Incompatible binary protocol version: client …, server accepts […, …]",
 }
 
 
@@ -643,6 +694,116 @@ class SegmentWriterBackend(IntEnum):
     IO_URING = 2  # io_uring submissions (vectored writes, linked fdatasync)
 
 
+class HeaderCommand(IntEnum):
+    """Byte 60 of every 0.9 header (the VSR `Command`). Clients send Request and receive Reply or Eviction; any value above 29 makes the frame unparsable."""
+
+    RESERVED = 0  # Invalid on the wire.
+    PING = 1  # Replica ping.
+    PONG = 2  # Replica pong.
+    PING_CLIENT = 3  # Unused by clients and the server.
+    PONG_CLIENT = 4  # Unused by clients and the server.
+    REQUEST = 5  # Client request (RequestHeader).
+    PREPARE = 6  # Replica prepare.
+    PREPARE_OK = 7  # Replica prepare acknowledgement.
+    REPLY = 8  # Server reply to a request (ReplyHeader).
+    COMMIT = 9  # Replica commit.
+    START_VIEW_CHANGE = 10  # View change.
+    DO_VIEW_CHANGE = 11  # View change.
+    START_VIEW = 12  # View change.
+    EVICTION = 13  # Session-terminal error to a client (EvictionHeader).
+    REPLICA_HELLO = 14  # Replica authentication.
+    REPLICA_CHALLENGE = 15  # Replica authentication.
+    REPLICA_FINISH = 16  # Replica authentication.
+    REQUEST_START_VIEW = 17  # View change.
+    REQUEST_PREPARES = 18  # Repair.
+    REPAIR_PREPARE = 19  # Repair.
+    REPAIR_DONE = 20  # Repair.
+    RANGE_EVICTED = 21  # Repair.
+    REQUEST_STATE_TRANSFER = 22  # State transfer.
+    STATE_TRANSFER_TARGET = 23  # State transfer.
+    REQUEST_STATE_CHUNK = 24  # State transfer.
+    STATE_CHUNK = 25  # State transfer.
+    FORWARD_REGISTER = 26  # Replica forwarding.
+    FORWARD_REGISTER_RESULT = 27  # Replica forwarding.
+    FORWARD_LOGOUT = 28  # Replica forwarding.
+    FORWARD_LOGOUT_RESULT = 29  # Replica forwarding.
+
+
+class Operation(IntEnum):
+    """What a 0.9 request does (RequestHeader.operation, echoed in the ReplyHeader). `plane`: register, non_replicated, logout, metadata, partition, segment or internal (never from a client). `result_framed`: the reply body starts with a result section (count u32, then count x {index u32, result u32}; a success is count 0 followed by the payload)."""
+
+    RESERVED = 0  # Invalid on the wire.
+    REGISTER = 1  # LoginRegister (40) and LoginRegisterWithPat (45): binds a session; the code is not on the wire.
+    NON_REPLICATED = 2  # Every command without an operation of its own; its code rides in the request header's `code`.
+    LOGOUT = 3  # LogoutUser (39): ends the session.
+    CREATE_TOPIC_WITH_ASSIGNMENTS = 64  # Replica-internal; never from a client.
+    CREATE_PARTITIONS_WITH_ASSIGNMENTS = 65  # Replica-internal; never from a client.
+    REMOVE_CONSUMER_GROUP_MEMBER = 66  # Replica-internal; never from a client.
+    COMPLETE_CONSUMER_GROUP_REVOCATION = 67  # Replica-internal; never from a client.
+    TRUNCATE_PARTITION = 68  # Replica-internal (DeleteSegments resolves to it); never from a client.
+    CREATE_STREAM = 128  # CreateStream (202).
+    UPDATE_STREAM = 129  # UpdateStream (204).
+    DELETE_STREAM = 130  # DeleteStream (203).
+    PURGE_STREAM = 131  # PurgeStream (205).
+    CREATE_TOPIC = 132  # CreateTopic (302).
+    UPDATE_TOPIC = 133  # UpdateTopic (304).
+    DELETE_TOPIC = 134  # DeleteTopic (303).
+    PURGE_TOPIC = 135  # PurgeTopic (305).
+    CREATE_PARTITIONS = 136  # CreatePartitions (402).
+    DELETE_PARTITIONS = 137  # DeletePartitions (403).
+    DELETE_SEGMENTS = 138  # DeleteSegments (503): replicated but on neither plane, so its reply is not result-framed.
+    CREATE_CONSUMER_GROUP = 139  # CreateConsumerGroup (602).
+    DELETE_CONSUMER_GROUP = 140  # DeleteConsumerGroup (603).
+    CREATE_USER = 141  # CreateUser (33).
+    UPDATE_USER = 142  # UpdateUser (35).
+    DELETE_USER = 143  # DeleteUser (34).
+    CHANGE_PASSWORD = 144  # ChangePassword (37).
+    UPDATE_PERMISSIONS = 145  # UpdatePermissions (36).
+    CREATE_PERSONAL_ACCESS_TOKEN = 146  # CreatePersonalAccessToken (42).
+    DELETE_PERSONAL_ACCESS_TOKEN = 147  # DeletePersonalAccessToken (43).
+    JOIN_CONSUMER_GROUP = 148  # JoinConsumerGroup (604).
+    LEAVE_CONSUMER_GROUP = 149  # LeaveConsumerGroup (605).
+    SEND_MESSAGES = 160  # SendMessages (101): raw reply body (the send confirmation).
+    STORE_CONSUMER_OFFSET = 161  # StoreConsumerOffset (121).
+    DELETE_CONSUMER_OFFSET = 162  # DeleteConsumerOffset (122).
+
+
+class EvictionReason(IntEnum):
+    """Byte 255 of an EvictionHeader: why the server ended the session. `error` is the error a client reports for it (an unknown reason reads as Unauthenticated)."""
+
+    RESERVED = 0  # Invalid on the wire.
+    NO_SESSION = 1  # No session is bound for the request's client id (a replicated request before login).
+    CLIENT_RELEASE_TOO_LOW = 2  # Client release below the cluster's minimum.
+    CLIENT_RELEASE_TOO_HIGH = 3  # Client release above the cluster's maximum.
+    INVALID_REQUEST_OPERATION = 4  # Invalid operation in the request header.
+    INVALID_REQUEST_BODY = 5  # The body failed validation.
+    INVALID_REQUEST_BODY_SIZE = 6  # The body size does not match.
+    SESSION_TOO_LOW = 7  # The request's session is older than the client's current one (a zombie from before a re-login).
+    SESSION_RELEASE_MISMATCH = 8  # Session release differs from the client's.
+    INVALID_CREDENTIALS = 9  # Login with a wrong username or password.
+    INVALID_TOKEN = 10  # Login with an unknown or expired personal access token.
+    USER_INACTIVE = 11  # Login of an inactive user.
+    SESSION_ERROR = 12  # The client id belongs to another user, or the session could not be bound.
+    STALE_CLIENT = 13  # A consumer-group member missed its heartbeats; it was logged out.
+    INCOMPATIBLE_PROTOCOL = 14  # The client's protocol version is outside the server's window (the header carries it).
+    MALFORMED_LOGIN = 15  # A login body without a decodable version prefix, or a 0.8 login code.
+
+
+class AckLevel(IntEnum):
+    """The ack byte at the end of StoreConsumerOffset and DeleteConsumerOffset (0.9)."""
+
+    NO_ACK = 0  # Apply locally on a single-replica partition (a single node treats it as Quorum).
+    QUORUM = 1  # Commit through the partition's consensus group; the official SDK always sends it.
+
+
+class OptionScope(IntEnum):
+    """Whose option catalog DescribeOptions describes."""
+
+    TOPIC = 1  # Topic options (the only scope with keys in 0.9).
+    STREAM = 2  # Stream options (none in 0.9).
+    USER = 3  # User options (none in 0.9).
+
+
 # Bytes before a request payload: length u32 + code u32.
 REQUEST_HEADER_SIZE: Final = 8
 # Bytes before a response payload: status u32 + length u32.
@@ -737,3 +898,137 @@ DEFAULT_WEBSOCKET_PORT: Final = 8092
 CLIENT_HEARTBEAT_INTERVAL_MS: Final = 5000
 # Stats.iggy_server_semver of a 0.8.0 server: major*1000000 + minor*1000 + patch.
 SERVER_SEMVER: Final = 8000
+# Every 0.9 header (request, reply, eviction) is 256 bytes; the header's `size` counts it.
+VSR_HEADER_SIZE: Final = 256
+# 64 MiB: the largest 0.9 frame (header included) the official server reads.
+VSR_MAX_FRAME_BYTES: Final = 67108864
+# The packed protocol version 0.9 clients send at login: semver 0.11.0 packed as major<<20 | minor<<10 | patch.
+PROTOCOL_VERSION_0_9: Final = 11264
+# The lowest packed version a 0.9 server accepts (patch bits cleared); it accepts up to minor 11, any patch.
+PROTOCOL_VERSION_0_9_MIN: Final = 11264
+# The 0.9 message batch header (primitive batch_header).
+BATCH_HEADER_SIZE: Final = 256
+# The 0.9 per-message header (primitive frame_header).
+FRAME_HEADER_SIZE: Final = 48
+# One entry of a 0.9 SendMessages confirmation (frozen stride).
+SEND_CONFIRMATION_SIZE: Final = 20
+# partition_id of an empty 0.9 group poll that tells the member to SyncConsumerGroup again (it was fenced).
+RESYNC_PARTITION_ID: Final = 4294967295
+# Most entries in one options block (more answers 4043).
+OPTIONS_MAX_ENTRIES: Final = 1024
+# Largest options block in bytes (larger answers 4043).
+OPTIONS_MAX_BYTES: Final = 100000
+# Replies a 0.9 server keeps per client for retried requests (older ones answer 59 RequestAlreadyApplied).
+CLIENT_TABLE_REPLIES: Final = 5
+# 0.9: a consumer-group member silent for 1.2 x this is logged out and evicted with StaleClient.
+SERVER_HEARTBEAT_INTERVAL_MS: Final = 30000
+
+
+# Operation -> plane (register, non_replicated, logout, metadata, partition, segment, internal).
+OPERATION_PLANES: Final[dict[Operation, str]] = {
+    Operation.RESERVED: "reserved",
+    Operation.REGISTER: "register",
+    Operation.NON_REPLICATED: "non_replicated",
+    Operation.LOGOUT: "logout",
+    Operation.CREATE_TOPIC_WITH_ASSIGNMENTS: "internal",
+    Operation.CREATE_PARTITIONS_WITH_ASSIGNMENTS: "internal",
+    Operation.REMOVE_CONSUMER_GROUP_MEMBER: "internal",
+    Operation.COMPLETE_CONSUMER_GROUP_REVOCATION: "internal",
+    Operation.TRUNCATE_PARTITION: "internal",
+    Operation.CREATE_STREAM: "metadata",
+    Operation.UPDATE_STREAM: "metadata",
+    Operation.DELETE_STREAM: "metadata",
+    Operation.PURGE_STREAM: "metadata",
+    Operation.CREATE_TOPIC: "metadata",
+    Operation.UPDATE_TOPIC: "metadata",
+    Operation.DELETE_TOPIC: "metadata",
+    Operation.PURGE_TOPIC: "metadata",
+    Operation.CREATE_PARTITIONS: "metadata",
+    Operation.DELETE_PARTITIONS: "metadata",
+    Operation.DELETE_SEGMENTS: "segment",
+    Operation.CREATE_CONSUMER_GROUP: "metadata",
+    Operation.DELETE_CONSUMER_GROUP: "metadata",
+    Operation.CREATE_USER: "metadata",
+    Operation.UPDATE_USER: "metadata",
+    Operation.DELETE_USER: "metadata",
+    Operation.CHANGE_PASSWORD: "metadata",
+    Operation.UPDATE_PERMISSIONS: "metadata",
+    Operation.CREATE_PERSONAL_ACCESS_TOKEN: "metadata",
+    Operation.DELETE_PERSONAL_ACCESS_TOKEN: "metadata",
+    Operation.JOIN_CONSUMER_GROUP: "metadata",
+    Operation.LEAVE_CONSUMER_GROUP: "metadata",
+    Operation.SEND_MESSAGES: "partition",
+    Operation.STORE_CONSUMER_OFFSET: "partition",
+    Operation.DELETE_CONSUMER_OFFSET: "partition",
+}
+
+# Operations whose reply body starts with a result section (Register: unless the body is empty).
+RESULT_FRAMED_OPERATIONS: Final[frozenset[Operation]] = frozenset({Operation.REGISTER, Operation.CREATE_TOPIC_WITH_ASSIGNMENTS, Operation.CREATE_PARTITIONS_WITH_ASSIGNMENTS, Operation.REMOVE_CONSUMER_GROUP_MEMBER, Operation.COMPLETE_CONSUMER_GROUP_REVOCATION, Operation.TRUNCATE_PARTITION, Operation.CREATE_STREAM, Operation.UPDATE_STREAM, Operation.DELETE_STREAM, Operation.PURGE_STREAM, Operation.CREATE_TOPIC, Operation.UPDATE_TOPIC, Operation.DELETE_TOPIC, Operation.PURGE_TOPIC, Operation.CREATE_PARTITIONS, Operation.DELETE_PARTITIONS, Operation.CREATE_CONSUMER_GROUP, Operation.DELETE_CONSUMER_GROUP, Operation.CREATE_USER, Operation.UPDATE_USER, Operation.DELETE_USER, Operation.CHANGE_PASSWORD, Operation.UPDATE_PERMISSIONS, Operation.CREATE_PERSONAL_ACCESS_TOKEN, Operation.DELETE_PERSONAL_ACCESS_TOKEN, Operation.JOIN_CONSUMER_GROUP, Operation.LEAVE_CONSUMER_GROUP, Operation.STORE_CONSUMER_OFFSET, Operation.DELETE_CONSUMER_OFFSET})
+
+# The operation a command's 0.9 request carries; a command not listed travels as NonReplicated.
+COMMAND_OPERATIONS: Final[dict[Command, Operation]] = {
+    Command.CREATE_USER: Operation.CREATE_USER,
+    Command.DELETE_USER: Operation.DELETE_USER,
+    Command.UPDATE_USER: Operation.UPDATE_USER,
+    Command.UPDATE_PERMISSIONS: Operation.UPDATE_PERMISSIONS,
+    Command.CHANGE_PASSWORD: Operation.CHANGE_PASSWORD,
+    Command.LOGOUT_USER: Operation.LOGOUT,
+    Command.LOGIN_REGISTER: Operation.REGISTER,
+    Command.CREATE_PERSONAL_ACCESS_TOKEN: Operation.CREATE_PERSONAL_ACCESS_TOKEN,
+    Command.DELETE_PERSONAL_ACCESS_TOKEN: Operation.DELETE_PERSONAL_ACCESS_TOKEN,
+    Command.LOGIN_REGISTER_WITH_PAT: Operation.REGISTER,
+    Command.SEND_MESSAGES: Operation.SEND_MESSAGES,
+    Command.STORE_CONSUMER_OFFSET: Operation.STORE_CONSUMER_OFFSET,
+    Command.DELETE_CONSUMER_OFFSET: Operation.DELETE_CONSUMER_OFFSET,
+    Command.CREATE_STREAM: Operation.CREATE_STREAM,
+    Command.DELETE_STREAM: Operation.DELETE_STREAM,
+    Command.UPDATE_STREAM: Operation.UPDATE_STREAM,
+    Command.PURGE_STREAM: Operation.PURGE_STREAM,
+    Command.CREATE_TOPIC: Operation.CREATE_TOPIC,
+    Command.DELETE_TOPIC: Operation.DELETE_TOPIC,
+    Command.UPDATE_TOPIC: Operation.UPDATE_TOPIC,
+    Command.PURGE_TOPIC: Operation.PURGE_TOPIC,
+    Command.CREATE_PARTITIONS: Operation.CREATE_PARTITIONS,
+    Command.DELETE_PARTITIONS: Operation.DELETE_PARTITIONS,
+    Command.DELETE_SEGMENTS: Operation.DELETE_SEGMENTS,
+    Command.CREATE_CONSUMER_GROUP: Operation.CREATE_CONSUMER_GROUP,
+    Command.DELETE_CONSUMER_GROUP: Operation.DELETE_CONSUMER_GROUP,
+    Command.JOIN_CONSUMER_GROUP: Operation.JOIN_CONSUMER_GROUP,
+    Command.LEAVE_CONSUMER_GROUP: Operation.LEAVE_CONSUMER_GROUP,
+}
+
+# The error a client reports for each eviction reason.
+EVICTION_ERRORS: Final[dict[EvictionReason, ErrorCode]] = {
+    EvictionReason.RESERVED: ErrorCode.UNAUTHENTICATED,
+    EvictionReason.NO_SESSION: ErrorCode.UNAUTHENTICATED,
+    EvictionReason.CLIENT_RELEASE_TOO_LOW: ErrorCode.INVALID_COMMAND,
+    EvictionReason.CLIENT_RELEASE_TOO_HIGH: ErrorCode.INVALID_COMMAND,
+    EvictionReason.INVALID_REQUEST_OPERATION: ErrorCode.INVALID_COMMAND,
+    EvictionReason.INVALID_REQUEST_BODY: ErrorCode.INVALID_COMMAND,
+    EvictionReason.INVALID_REQUEST_BODY_SIZE: ErrorCode.INVALID_COMMAND,
+    EvictionReason.SESSION_TOO_LOW: ErrorCode.UNAUTHENTICATED,
+    EvictionReason.SESSION_RELEASE_MISMATCH: ErrorCode.UNAUTHENTICATED,
+    EvictionReason.INVALID_CREDENTIALS: ErrorCode.INVALID_CREDENTIALS,
+    EvictionReason.INVALID_TOKEN: ErrorCode.INVALID_PERSONAL_ACCESS_TOKEN,
+    EvictionReason.USER_INACTIVE: ErrorCode.UNAUTHENTICATED,
+    EvictionReason.SESSION_ERROR: ErrorCode.UNAUTHENTICATED,
+    EvictionReason.STALE_CLIENT: ErrorCode.STALE_CLIENT,
+    EvictionReason.INCOMPATIBLE_PROTOCOL: ErrorCode.INCOMPATIBLE_PROTOCOL_VERSION,
+    EvictionReason.MALFORMED_LOGIN: ErrorCode.INVALID_FORMAT,
+}
+
+
+# The 0.9 option catalogs (options.toml): (scope, key) -> (kind, default, updatable, about).
+OPTION_CATALOG: Final[
+    dict[tuple[OptionScope, str], tuple[HeaderKind, int | str | bool, bool, str]]
+] = {
+    (OptionScope.TOPIC, "compression_algorithm"): (HeaderKind.STRING, "none", True, "Compression algorithm (none, gzip)"),
+    (OptionScope.TOPIC, "message_expiry"): (HeaderKind.UINT64, 18446744073709551615, True, "Message expiry in microseconds, or a humantime string (e.g. 7 days)"),
+    (OptionScope.TOPIC, "max_topic_size"): (HeaderKind.UINT64, 18446744073709551615, True, "Topic size cap in bytes, or a byte-size string (e.g. 1 GiB); must be at least the segment size"),
+    (OptionScope.TOPIC, "segment_size"): (HeaderKind.UINT64, 1073741824, False, "Segment size in bytes, or a byte-size string (e.g. 128 MiB); a 512-byte multiple within 1048576..=1073741824"),
+    (OptionScope.TOPIC, "durability"): (HeaderKind.STRING, "replicated", False, "When a send is acknowledged: replicated (accepted by the node) or persisted (fsynced)"),
+    (OptionScope.TOPIC, "consumer_offset_durability"): (HeaderKind.STRING, "replicated", False, "When a stored consumer offset is acknowledged: replicated or persisted"),
+    (OptionScope.TOPIC, "messages_required_to_save"): (HeaderKind.UINT32, 1024, False, "Flush the journal once it holds this many messages; 1..=16777216"),
+    (OptionScope.TOPIC, "size_of_messages_required_to_save"): (HeaderKind.UINT64, 1048576, False, "Flush the journal once it holds this many bytes, or a byte-size string; at most 1073741824"),
+    (OptionScope.TOPIC, "preallocate_segments"): (HeaderKind.BOOL, False, False, "Reserve each segment's bytes up front where the filesystem supports it"),
+}

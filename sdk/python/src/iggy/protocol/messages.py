@@ -19,7 +19,7 @@ import sys
 from abc import ABCMeta
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain, islice, repeat
 from operator import add, attrgetter, eq
@@ -32,7 +32,9 @@ from .codes import (
     POLL_RESPONSE_PREFIX_SIZE,
     USER_HEADERS_MAX_BYTES,
     ErrorCode,
+    ProtocolVersion,
 )
+from .batches import Batch
 from .errors import ProtocolError, invalid_command, truncated
 from .layout import (
     INDEX_ENTRY_STRUCT_FORMAT,
@@ -55,6 +57,7 @@ from .primitives import (
     IdentifierLike,
     Partitioning,
     Reader,
+    read_to_end,
     UserHeaders,
     Writer,
     decode_user_headers,
@@ -730,27 +733,34 @@ class PolledMessages:
     """PollMessages response: the partition read, its last offset and the messages.
 
     Decoded `messages` is a `MessageBatch` over the response buffer (a read-only sequence of
-    `PolledMessage`); a `PolledMessages` built by hand may hold any sequence of `Message`.
+    `PolledMessage`); a `PolledMessages` built by hand may hold any sequence of `Message`. A 0.9 answer carries
+    `batches` instead (and no `messages`).
     """
 
     partition_id: int
     current_offset: int
     messages_count: int  # as the server states it; decoders read frames until the body ends
-    messages: Sequence[Message]
+    messages: Sequence[Message] = ()
+    batches: tuple[Batch, ...] = field(default=(), kw_only=True)
 
     @classmethod
-    def decode(cls, buf: BytesLike) -> Self:
-        """Frames are decoded until the buffer ends (like the official client, not by `messages_count`)."""
+    def decode(cls, buf: BytesLike, version: ProtocolVersion = ProtocolVersion.V0_8) -> Self:
+        """Frames (0.9: batches) are decoded until the buffer ends (like the official clients, not by
+        `messages_count`)."""
         view = _as_byte_view(buf)
         if len(view) < POLL_RESPONSE_PREFIX_SIZE:
             raise truncated("poll response prefix", POLL_RESPONSE_PREFIX_SIZE, len(view))
         partition_id, current_offset, count = _POLL_PREFIX.unpack_from(view, 0)
+        if version >= ProtocolVersion.V0_9:
+            reader = Reader(view, POLL_RESPONSE_PREFIX_SIZE, version=version)
+            return cls(partition_id, current_offset, count, batches=read_to_end(reader, Batch.read))
         return cls(partition_id, current_offset, count, MessageBatch(view[POLL_RESPONSE_PREFIX_SIZE:]))
 
-    def encode(self) -> bytes:
-        return encode_poll_response_prefix(self.partition_id, self.current_offset, self.messages_count) + encode_frames(
-            self.messages
-        )
+    def encode(self, version: ProtocolVersion = ProtocolVersion.V0_8) -> bytes:
+        prefix = encode_poll_response_prefix(self.partition_id, self.current_offset, self.messages_count)
+        if version >= ProtocolVersion.V0_9:
+            return prefix + b"".join(batch.encode() for batch in self.batches)
+        return prefix + encode_frames(self.messages)
 
 
 def decode_send_messages(buf: BytesLike) -> tuple[Identifier, Identifier, Partitioning, list[Message]]:

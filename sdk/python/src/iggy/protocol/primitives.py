@@ -18,6 +18,7 @@ from .codes import (
     NAME_MAX_BYTES,
     USER_HEADERS_MAX_BYTES,
     ErrorCode,
+    ProtocolVersion,
 )
 from .errors import ProtocolError, invalid_command, invalid_format, truncated
 from .kinds import ConsumerKind, HeaderKind, IdKind, PartitioningKind, PollingKind
@@ -47,16 +48,20 @@ def enum_or_int(enum_type: type[E], value: int) -> E | int:
 
 
 class Reader:
-    """A bounds-checked little-endian cursor over a payload. Truncation raises INVALID_COMMAND."""
+    """A bounds-checked little-endian cursor over a payload. Truncation raises INVALID_COMMAND. `version`: the
+    protocol version the bytes are in (the generated codecs read the fields that version has)."""
 
-    __slots__ = ("buf", "pos", "end")
+    __slots__ = ("buf", "pos", "end", "version")
 
-    def __init__(self, buf: BytesLike, pos: int = 0, end: int | None = None) -> None:
+    def __init__(
+        self, buf: BytesLike, pos: int = 0, end: int | None = None, version: ProtocolVersion = ProtocolVersion.V0_8
+    ) -> None:
         self.buf = buf if isinstance(buf, memoryview) else memoryview(buf)
         if self.buf.format != "B" or self.buf.ndim != 1:
             self.buf = self.buf.cast("B")
         self.pos = pos
         self.end = len(self.buf) if end is None else end
+        self.version = version
 
     @property
     def remaining(self) -> int:
@@ -142,12 +147,13 @@ class Reader:
 
 
 class Writer:
-    """Append-only little-endian builder over one bytearray."""
+    """Append-only little-endian builder over one bytearray, for one protocol version (see Reader)."""
 
-    __slots__ = ("buf",)
+    __slots__ = ("buf", "version")
 
-    def __init__(self) -> None:
+    def __init__(self, version: ProtocolVersion = ProtocolVersion.V0_8) -> None:
         self.buf = bytearray()
+        self.version = version
 
     def u8(self, value: int) -> Writer:
         self.buf.append(value)

@@ -2,19 +2,21 @@
 # Source: protocol-spec/spec/*.toml. Change the spec, then run `make gen`.
 """One frozen dataclass per command request, generated from protocol-spec/spec/commands.toml.
 
-`encode()` returns the payload only (frame it with `framing.encode_request(req.CODE, payload)`);
-`decode(payload)` parses it and ignores trailing bytes, as the 0.8 server does. Attributes are the spec's
-field names; derived fields (counts, lengths, flags) are computed. Identifier fields accept an
-`Identifier`, an int or a str. `REQUEST_TYPES` maps every `Command` to its class.
+`encode(version)` returns the payload only (frame it with `framing.encode_request(req.CODE, payload)`);
+`decode(payload, version)` parses it and ignores trailing bytes, as the 0.8 server does (the version is
+0.8 unless given). Attributes are the spec's field names, every version's; derived fields (counts, lengths,
+flags) are computed. Identifier fields accept an `Identifier`, an int or a str. `REQUEST_TYPES` maps every
+`Command` to its class.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, Self
 
-from ._model import WireModel
-from .codes import Command, CompressionAlgorithm, SnapshotCompression, SnapshotType, UserStatus
+from ._model import REQUIRED, WireModel, require_fields
+from .batches import Batch, encode_send_batch, read_send_batch
+from .codes import Command, ProtocolVersion, AckLevel, CompressionAlgorithm, OptionScope, SnapshotCompression, SnapshotType, UserStatus
 from .errors import invalid_command
 from .messages import Message, SendMessagesView, encode_send_messages
 from .primitives import (
@@ -106,6 +108,22 @@ class GetClusterMetadata(Request):
 
 
 @dataclass(frozen=True, slots=True)
+class DescribeOptions(Request):
+    """The option catalog of a scope: each key with its kind, default and description (streams and users have none)."""
+
+    scope: OptionScope | int
+    CODE: ClassVar[Command] = Command.DESCRIBE_OPTIONS
+
+    def write(self, writer: Writer) -> None:
+        writer.u8(self.scope)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _scope = enum_or_int(OptionScope, reader.u8('scope'))
+        return cls(scope=_scope)
+
+
+@dataclass(frozen=True, slots=True)
 class GetMe(Request):
     """The caller's own client session (unknown session: 100 ClientNotFound)."""
 
@@ -188,7 +206,10 @@ class CreateUser(Request):
     password: str
     status: UserStatus | int = UserStatus.ACTIVE
     permissions: Permissions | None = None
+    options: bytes = field(default=b'', kw_only=True)
     CODE: ClassVar[Command] = Command.CREATE_USER
+    # The fields only some protocol versions have, and which.
+    FIELD_VERSIONS: ClassVar[dict[str, frozenset[ProtocolVersion]]] = {'options': frozenset({ProtocolVersion.V0_9})}
 
     def write(self, writer: Writer) -> None:
         writer.name(self.username, 'username')
@@ -196,10 +217,12 @@ class CreateUser(Request):
         writer.u8(self.status)
         writer.u8(1 if self.permissions is not None else 0)
         if self.permissions is not None:
-            _sized = Writer()
+            _sized = Writer(writer.version)
             self.permissions.write(_sized)
             _sized_bytes = _sized.bytes()
             writer.u32(len(_sized_bytes)).raw(_sized_bytes)
+        if writer.version >= ProtocolVersion.V0_9:
+            writer.raw(self.options)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
@@ -215,7 +238,11 @@ class CreateUser(Request):
             check_length(reader, _permissions_len_start, _permissions_len, 'permissions_len')
         else:
             _permissions = None
-        return cls(username=_username, password=_password, status=_status, permissions=_permissions)
+        if reader.version >= ProtocolVersion.V0_9:
+            _options = bytes(reader.rest())
+        else:
+            _options = b''
+        return cls(username=_username, password=_password, status=_status, permissions=_permissions, options=_options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,8 +269,11 @@ class UpdateUser(Request):
     user_id: Identifier
     username: str | None = None
     status: UserStatus | int | None = None
+    options: bytes = field(default=b'', kw_only=True)
     CODE: ClassVar[Command] = Command.UPDATE_USER
     _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('user_id',)
+    # The fields only some protocol versions have, and which.
+    FIELD_VERSIONS: ClassVar[dict[str, frozenset[ProtocolVersion]]] = {'options': frozenset({ProtocolVersion.V0_9})}
 
     def write(self, writer: Writer) -> None:
         self.user_id.write(writer)
@@ -253,6 +283,8 @@ class UpdateUser(Request):
         writer.u8(1 if self.status is not None else 0)
         if self.status is not None:
             writer.u8(self.status)
+        if writer.version >= ProtocolVersion.V0_9:
+            writer.raw(self.options)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
@@ -267,7 +299,11 @@ class UpdateUser(Request):
             _status = enum_or_int(UserStatus, reader.u8('status'))
         else:
             _status = None
-        return cls(user_id=_user_id, username=_username, status=_status)
+        if reader.version >= ProtocolVersion.V0_9:
+            _options = bytes(reader.rest())
+        else:
+            _options = b''
+        return cls(user_id=_user_id, username=_username, status=_status, options=_options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +319,7 @@ class UpdatePermissions(Request):
         self.user_id.write(writer)
         writer.u8(1 if self.permissions is not None else 0)
         if self.permissions is not None:
-            _sized = Writer()
+            _sized = Writer(writer.version)
             self.permissions.write(_sized)
             _sized_bytes = _sized.bytes()
             writer.u32(len(_sized_bytes)).raw(_sized_bytes)
@@ -366,6 +402,37 @@ class LogoutUser(Request):
 
 
 @dataclass(frozen=True, slots=True)
+class LoginRegister(Request):
+    """Log in with username and password and register a session (wrong credentials: eviction InvalidCredentials; inactive user: UserInactive). The code is not on the wire: operation Register carries it, and the server tries this shape before LoginRegisterWithPat's."""
+
+    protocol_version: int
+    sdk_name: str
+    sdk_version: str
+    username: str
+    password: str
+    context: str = ''
+    CODE: ClassVar[Command] = Command.LOGIN_REGISTER
+
+    def write(self, writer: Writer) -> None:
+        writer.u32(self.protocol_version)
+        writer.name(self.sdk_name, 'sdk_name')
+        writer.name(self.sdk_version, 'sdk_version')
+        writer.name(self.username, 'username')
+        writer.short_string(self.password, 'password')
+        writer.long_string(self.context)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _protocol_version = reader.u32('protocol_version')
+        _sdk_name = reader.name('sdk_name')
+        _sdk_version = reader.name('sdk_version')
+        _username = reader.name('username')
+        _password = reader.short_string('password')
+        _context = reader.long_string('context')
+        return cls(protocol_version=_protocol_version, sdk_name=_sdk_name, sdk_version=_sdk_version, username=_username, password=_password, context=_context)
+
+
+@dataclass(frozen=True, slots=True)
 class GetPersonalAccessTokens(Request):
     """The caller's personal access tokens, without secrets."""
 
@@ -436,6 +503,34 @@ class LoginWithPersonalAccessToken(Request):
 
 
 @dataclass(frozen=True, slots=True)
+class LoginRegisterWithPat(Request):
+    """Log in with a personal access token and register a session (unknown or expired token: eviction InvalidToken)."""
+
+    protocol_version: int
+    sdk_name: str
+    sdk_version: str
+    token: str
+    context: str = ''
+    CODE: ClassVar[Command] = Command.LOGIN_REGISTER_WITH_PAT
+
+    def write(self, writer: Writer) -> None:
+        writer.u32(self.protocol_version)
+        writer.name(self.sdk_name, 'sdk_name')
+        writer.name(self.sdk_version, 'sdk_version')
+        writer.name(self.token, 'token')
+        writer.long_string(self.context)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _protocol_version = reader.u32('protocol_version')
+        _sdk_name = reader.name('sdk_name')
+        _sdk_version = reader.name('sdk_version')
+        _token = reader.name('token')
+        _context = reader.long_string('context')
+        return cls(protocol_version=_protocol_version, sdk_name=_sdk_name, sdk_version=_sdk_version, token=_token, context=_context)
+
+
+@dataclass(frozen=True, slots=True)
 class PollMessages(Request):
     """Read messages from one partition; always answers at least the 16-byte prefix."""
 
@@ -472,34 +567,44 @@ class PollMessages(Request):
 
 @dataclass(frozen=True, slots=True)
 class SendMessages(Request):
-    """Append a batch of messages to one partition; the server assigns offsets, timestamps, ids and checksums. Encoded and decoded by the zero-copy runtime in `messages`."""
+    """Append a batch of messages to one partition; the server assigns offsets, timestamps, ids and checksums. Encoded and decoded by the zero-copy runtimes in `messages` (0.8) and `batches`
+    (0.9)."""
 
     stream_id: Identifier
     topic_id: Identifier
     partitioning: Partitioning
-    messages: tuple[Message, ...]
+    messages: tuple[Message, ...] = ()
+    batch: Batch | None = field(default=None, kw_only=True)
     CODE: ClassVar[Command] = Command.SEND_MESSAGES
     _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
+    FIELD_VERSIONS: ClassVar[dict[str, frozenset[ProtocolVersion]]] = {'messages': frozenset({ProtocolVersion.V0_8}), 'batch': frozenset({ProtocolVersion.V0_9})}
 
     def __post_init__(self) -> None:
         Request.__post_init__(self)
         if not isinstance(self.messages, tuple):
             object.__setattr__(self, "messages", tuple(self.messages))
 
-    def encode(self) -> bytes:
+    def encode(self, version: ProtocolVersion = ProtocolVersion.V0_8) -> bytes:
+        if version >= ProtocolVersion.V0_9:
+            if self.batch is None:
+                raise invalid_command("a 0.9 SendMessages carries a batch")
+            return encode_send_batch(self.stream_id, self.topic_id, self.partitioning, self.batch)
         return encode_send_messages(self.stream_id, self.topic_id, self.partitioning, self.messages)
 
     def write(self, writer: Writer) -> None:
-        writer.raw(self.encode())
+        writer.raw(self.encode(writer.version))
 
     @classmethod
-    def decode(cls, buf: BytesLike) -> Self:
+    def decode(cls, buf: BytesLike, version: ProtocolVersion = ProtocolVersion.V0_8) -> Self:
+        if version >= ProtocolVersion.V0_9:
+            _stream_id, _topic_id, _partitioning, _batch = read_send_batch(buf)
+            return cls(_stream_id, _topic_id, _partitioning, batch=_batch)
         view = SendMessagesView.decode(buf)
         return cls(view.stream_id, view.topic_id, view.partitioning, tuple(view.messages()))
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
-        return cls.decode(reader.rest())
+        return cls.decode(reader.rest(), reader.version)
 
 
 @dataclass(frozen=True, slots=True)
@@ -563,8 +668,11 @@ class StoreConsumerOffset(Request):
     topic_id: Identifier
     partition_id: int | None
     offset: int
+    ack: AckLevel | int = field(default=AckLevel.QUORUM, kw_only=True)
     CODE: ClassVar[Command] = Command.STORE_CONSUMER_OFFSET
     _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
+    # The fields only some protocol versions have, and which.
+    FIELD_VERSIONS: ClassVar[dict[str, frozenset[ProtocolVersion]]] = {'ack': frozenset({ProtocolVersion.V0_9})}
 
     def write(self, writer: Writer) -> None:
         self.consumer.write(writer)
@@ -572,6 +680,8 @@ class StoreConsumerOffset(Request):
         self.topic_id.write(writer)
         writer.opt_partition(self.partition_id)
         writer.u64(self.offset)
+        if writer.version >= ProtocolVersion.V0_9:
+            writer.u8(self.ack)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
@@ -580,7 +690,11 @@ class StoreConsumerOffset(Request):
         _topic_id = Identifier.read(reader, 'topic_id')
         _partition_id = reader.opt_partition()
         _offset = reader.u64('offset')
-        return cls(consumer=_consumer, stream_id=_stream_id, topic_id=_topic_id, partition_id=_partition_id, offset=_offset)
+        if reader.version >= ProtocolVersion.V0_9:
+            _ack = enum_or_int(AckLevel, reader.u8('ack'))
+        else:
+            _ack = AckLevel.QUORUM
+        return cls(consumer=_consumer, stream_id=_stream_id, topic_id=_topic_id, partition_id=_partition_id, offset=_offset, ack=_ack)
 
 
 @dataclass(frozen=True, slots=True)
@@ -591,14 +705,19 @@ class DeleteConsumerOffset(Request):
     stream_id: Identifier
     topic_id: Identifier
     partition_id: int | None = None
+    ack: AckLevel | int = field(default=AckLevel.QUORUM, kw_only=True)
     CODE: ClassVar[Command] = Command.DELETE_CONSUMER_OFFSET
     _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
+    # The fields only some protocol versions have, and which.
+    FIELD_VERSIONS: ClassVar[dict[str, frozenset[ProtocolVersion]]] = {'ack': frozenset({ProtocolVersion.V0_9})}
 
     def write(self, writer: Writer) -> None:
         self.consumer.write(writer)
         self.stream_id.write(writer)
         self.topic_id.write(writer)
         writer.opt_partition(self.partition_id)
+        if writer.version >= ProtocolVersion.V0_9:
+            writer.u8(self.ack)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
@@ -606,7 +725,11 @@ class DeleteConsumerOffset(Request):
         _stream_id = Identifier.read(reader, 'stream_id')
         _topic_id = Identifier.read(reader, 'topic_id')
         _partition_id = reader.opt_partition()
-        return cls(consumer=_consumer, stream_id=_stream_id, topic_id=_topic_id, partition_id=_partition_id)
+        if reader.version >= ProtocolVersion.V0_9:
+            _ack = enum_or_int(AckLevel, reader.u8('ack'))
+        else:
+            _ack = AckLevel.QUORUM
+        return cls(consumer=_consumer, stream_id=_stream_id, topic_id=_topic_id, partition_id=_partition_id, ack=_ack)
 
 
 @dataclass(frozen=True, slots=True)
@@ -645,15 +768,24 @@ class CreateStream(Request):
     """Create a stream (ids are server-assigned); a taken name answers 1012."""
 
     name: str
+    options: bytes = field(default=b'', kw_only=True)
     CODE: ClassVar[Command] = Command.CREATE_STREAM
+    # The fields only some protocol versions have, and which.
+    FIELD_VERSIONS: ClassVar[dict[str, frozenset[ProtocolVersion]]] = {'options': frozenset({ProtocolVersion.V0_9})}
 
     def write(self, writer: Writer) -> None:
         writer.name(self.name, 'name')
+        if writer.version >= ProtocolVersion.V0_9:
+            writer.raw(self.options)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
         _name = reader.name('name')
-        return cls(name=_name)
+        if reader.version >= ProtocolVersion.V0_9:
+            _options = bytes(reader.rest())
+        else:
+            _options = b''
+        return cls(name=_name, options=_options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -679,18 +811,27 @@ class UpdateStream(Request):
 
     stream_id: Identifier
     name: str
+    options: bytes = field(default=b'', kw_only=True)
     CODE: ClassVar[Command] = Command.UPDATE_STREAM
     _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id',)
+    # The fields only some protocol versions have, and which.
+    FIELD_VERSIONS: ClassVar[dict[str, frozenset[ProtocolVersion]]] = {'options': frozenset({ProtocolVersion.V0_9})}
 
     def write(self, writer: Writer) -> None:
         self.stream_id.write(writer)
         writer.name(self.name, 'name')
+        if writer.version >= ProtocolVersion.V0_9:
+            writer.raw(self.options)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
         _stream_id = Identifier.read(reader, 'stream_id')
         _name = reader.name('name')
-        return cls(stream_id=_stream_id, name=_name)
+        if reader.version >= ProtocolVersion.V0_9:
+            _options = bytes(reader.rest())
+        else:
+            _options = b''
+        return cls(stream_id=_stream_id, name=_name, options=_options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -753,13 +894,20 @@ class CreateTopic(Request):
 
     stream_id: Identifier
     partitions_count: int
-    compression_algorithm: CompressionAlgorithm | int
-    message_expiry: int
-    max_topic_size: int
-    replication_factor: int
-    name: str
+    compression_algorithm: CompressionAlgorithm | int = 0
+    message_expiry: int = 0
+    max_topic_size: int = 0
+    replication_factor: int = 0
+    name: str = REQUIRED
+    options: bytes = field(default=b'', kw_only=True)
     CODE: ClassVar[Command] = Command.CREATE_TOPIC
     _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id',)
+    # The fields only some protocol versions have, and which.
+    FIELD_VERSIONS: ClassVar[dict[str, frozenset[ProtocolVersion]]] = {'compression_algorithm': frozenset({ProtocolVersion.V0_8}), 'message_expiry': frozenset({ProtocolVersion.V0_8}), 'max_topic_size': frozenset({ProtocolVersion.V0_8}), 'replication_factor': frozenset({ProtocolVersion.V0_8}), 'options': frozenset({ProtocolVersion.V0_9})}
+
+    def __post_init__(self) -> None:
+        require_fields(self, ('name',))
+        Request.__post_init__(self)
 
     @property
     def message_expiry_us(self) -> int:
@@ -774,22 +922,35 @@ class CreateTopic(Request):
     def write(self, writer: Writer) -> None:
         self.stream_id.write(writer)
         writer.u32(self.partitions_count)
-        writer.u8(self.compression_algorithm)
-        writer.u64(self.message_expiry)
-        writer.u64(self.max_topic_size)
-        writer.u8(self.replication_factor)
+        if writer.version <= ProtocolVersion.V0_8:
+            writer.u8(self.compression_algorithm)
+            writer.u64(self.message_expiry)
+            writer.u64(self.max_topic_size)
+            writer.u8(self.replication_factor)
         writer.name(self.name, 'name')
+        if writer.version >= ProtocolVersion.V0_9:
+            writer.raw(self.options)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
         _stream_id = Identifier.read(reader, 'stream_id')
         _partitions_count = reader.u32('partitions_count')
-        _compression_algorithm = enum_or_int(CompressionAlgorithm, reader.u8('compression_algorithm'))
-        _message_expiry = reader.u64('message_expiry')
-        _max_topic_size = reader.u64('max_topic_size')
-        _replication_factor = reader.u8('replication_factor')
+        if reader.version <= ProtocolVersion.V0_8:
+            _compression_algorithm = enum_or_int(CompressionAlgorithm, reader.u8('compression_algorithm'))
+            _message_expiry = reader.u64('message_expiry')
+            _max_topic_size = reader.u64('max_topic_size')
+            _replication_factor = reader.u8('replication_factor')
+        else:
+            _compression_algorithm = 0
+            _message_expiry = 0
+            _max_topic_size = 0
+            _replication_factor = 0
         _name = reader.name('name')
-        return cls(stream_id=_stream_id, partitions_count=_partitions_count, compression_algorithm=_compression_algorithm, message_expiry=_message_expiry, max_topic_size=_max_topic_size, replication_factor=_replication_factor, name=_name)
+        if reader.version >= ProtocolVersion.V0_9:
+            _options = bytes(reader.rest())
+        else:
+            _options = b''
+        return cls(stream_id=_stream_id, partitions_count=_partitions_count, compression_algorithm=_compression_algorithm, message_expiry=_message_expiry, max_topic_size=_max_topic_size, replication_factor=_replication_factor, name=_name, options=_options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -818,13 +979,20 @@ class UpdateTopic(Request):
 
     stream_id: Identifier
     topic_id: Identifier
-    compression_algorithm: CompressionAlgorithm | int
-    message_expiry: int
-    max_topic_size: int
-    replication_factor: int
-    name: str
+    compression_algorithm: CompressionAlgorithm | int = 0
+    message_expiry: int = 0
+    max_topic_size: int = 0
+    replication_factor: int = 0
+    name: str = REQUIRED
+    options: bytes = field(default=b'', kw_only=True)
     CODE: ClassVar[Command] = Command.UPDATE_TOPIC
     _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id')
+    # The fields only some protocol versions have, and which.
+    FIELD_VERSIONS: ClassVar[dict[str, frozenset[ProtocolVersion]]] = {'compression_algorithm': frozenset({ProtocolVersion.V0_8}), 'message_expiry': frozenset({ProtocolVersion.V0_8}), 'max_topic_size': frozenset({ProtocolVersion.V0_8}), 'replication_factor': frozenset({ProtocolVersion.V0_8}), 'options': frozenset({ProtocolVersion.V0_9})}
+
+    def __post_init__(self) -> None:
+        require_fields(self, ('name',))
+        Request.__post_init__(self)
 
     @property
     def message_expiry_us(self) -> int:
@@ -839,22 +1007,35 @@ class UpdateTopic(Request):
     def write(self, writer: Writer) -> None:
         self.stream_id.write(writer)
         self.topic_id.write(writer)
-        writer.u8(self.compression_algorithm)
-        writer.u64(self.message_expiry)
-        writer.u64(self.max_topic_size)
-        writer.u8(self.replication_factor)
+        if writer.version <= ProtocolVersion.V0_8:
+            writer.u8(self.compression_algorithm)
+            writer.u64(self.message_expiry)
+            writer.u64(self.max_topic_size)
+            writer.u8(self.replication_factor)
         writer.name(self.name, 'name')
+        if writer.version >= ProtocolVersion.V0_9:
+            writer.raw(self.options)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
         _stream_id = Identifier.read(reader, 'stream_id')
         _topic_id = Identifier.read(reader, 'topic_id')
-        _compression_algorithm = enum_or_int(CompressionAlgorithm, reader.u8('compression_algorithm'))
-        _message_expiry = reader.u64('message_expiry')
-        _max_topic_size = reader.u64('max_topic_size')
-        _replication_factor = reader.u8('replication_factor')
+        if reader.version <= ProtocolVersion.V0_8:
+            _compression_algorithm = enum_or_int(CompressionAlgorithm, reader.u8('compression_algorithm'))
+            _message_expiry = reader.u64('message_expiry')
+            _max_topic_size = reader.u64('max_topic_size')
+            _replication_factor = reader.u8('replication_factor')
+        else:
+            _compression_algorithm = 0
+            _message_expiry = 0
+            _max_topic_size = 0
+            _replication_factor = 0
         _name = reader.name('name')
-        return cls(stream_id=_stream_id, topic_id=_topic_id, compression_algorithm=_compression_algorithm, message_expiry=_message_expiry, max_topic_size=_max_topic_size, replication_factor=_replication_factor, name=_name)
+        if reader.version >= ProtocolVersion.V0_9:
+            _options = bytes(reader.rest())
+        else:
+            _options = b''
+        return cls(stream_id=_stream_id, topic_id=_topic_id, compression_algorithm=_compression_algorithm, message_expiry=_message_expiry, max_topic_size=_max_topic_size, replication_factor=_replication_factor, name=_name, options=_options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1084,13 +1265,38 @@ class LeaveConsumerGroup(Request):
         return cls(stream_id=_stream_id, topic_id=_topic_id, group_id=_group_id)
 
 
-REQUEST_TYPES: dict[Command, type[Request]] = {Command.PING: Ping, Command.GET_STATS: GetStats, Command.GET_SNAPSHOT: GetSnapshot, Command.GET_CLUSTER_METADATA: GetClusterMetadata, Command.GET_ME: GetMe, Command.GET_CLIENT: GetClient, Command.GET_CLIENTS: GetClients, Command.GET_USER: GetUser, Command.GET_USERS: GetUsers, Command.CREATE_USER: CreateUser, Command.DELETE_USER: DeleteUser, Command.UPDATE_USER: UpdateUser, Command.UPDATE_PERMISSIONS: UpdatePermissions, Command.CHANGE_PASSWORD: ChangePassword, Command.LOGIN_USER: LoginUser, Command.LOGOUT_USER: LogoutUser, Command.GET_PERSONAL_ACCESS_TOKENS: GetPersonalAccessTokens, Command.CREATE_PERSONAL_ACCESS_TOKEN: CreatePersonalAccessToken, Command.DELETE_PERSONAL_ACCESS_TOKEN: DeletePersonalAccessToken, Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN: LoginWithPersonalAccessToken, Command.POLL_MESSAGES: PollMessages, Command.SEND_MESSAGES: SendMessages, Command.FLUSH_UNSAVED_BUFFER: FlushUnsavedBuffer, Command.GET_CONSUMER_OFFSET: GetConsumerOffset, Command.STORE_CONSUMER_OFFSET: StoreConsumerOffset, Command.DELETE_CONSUMER_OFFSET: DeleteConsumerOffset, Command.GET_STREAM: GetStream, Command.GET_STREAMS: GetStreams, Command.CREATE_STREAM: CreateStream, Command.DELETE_STREAM: DeleteStream, Command.UPDATE_STREAM: UpdateStream, Command.PURGE_STREAM: PurgeStream, Command.GET_TOPIC: GetTopic, Command.GET_TOPICS: GetTopics, Command.CREATE_TOPIC: CreateTopic, Command.DELETE_TOPIC: DeleteTopic, Command.UPDATE_TOPIC: UpdateTopic, Command.PURGE_TOPIC: PurgeTopic, Command.CREATE_PARTITIONS: CreatePartitions, Command.DELETE_PARTITIONS: DeletePartitions, Command.DELETE_SEGMENTS: DeleteSegments, Command.GET_CONSUMER_GROUP: GetConsumerGroup, Command.GET_CONSUMER_GROUPS: GetConsumerGroups, Command.CREATE_CONSUMER_GROUP: CreateConsumerGroup, Command.DELETE_CONSUMER_GROUP: DeleteConsumerGroup, Command.JOIN_CONSUMER_GROUP: JoinConsumerGroup, Command.LEAVE_CONSUMER_GROUP: LeaveConsumerGroup}
+@dataclass(frozen=True, slots=True)
+class SyncConsumerGroup(Request):
+    """The caller's partitions in a group at the group's current generation; an empty body when the caller is not a member. Members poll only these partitions and sync again when a poll is fenced."""
+
+    stream_id: Identifier
+    topic_id: Identifier
+    group_id: Identifier
+    CODE: ClassVar[Command] = Command.SYNC_CONSUMER_GROUP
+    _IDENTIFIER_FIELDS: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id', 'group_id')
+
+    def write(self, writer: Writer) -> None:
+        self.stream_id.write(writer)
+        self.topic_id.write(writer)
+        self.group_id.write(writer)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _stream_id = Identifier.read(reader, 'stream_id')
+        _topic_id = Identifier.read(reader, 'topic_id')
+        _group_id = Identifier.read(reader, 'group_id')
+        return cls(stream_id=_stream_id, topic_id=_topic_id, group_id=_group_id)
 
 
-def decode_request(code: int, payload: BytesLike) -> Request:
+REQUEST_TYPES: dict[Command, type[Request]] = {Command.PING: Ping, Command.GET_STATS: GetStats, Command.GET_SNAPSHOT: GetSnapshot, Command.GET_CLUSTER_METADATA: GetClusterMetadata, Command.DESCRIBE_OPTIONS: DescribeOptions, Command.GET_ME: GetMe, Command.GET_CLIENT: GetClient, Command.GET_CLIENTS: GetClients, Command.GET_USER: GetUser, Command.GET_USERS: GetUsers, Command.CREATE_USER: CreateUser, Command.DELETE_USER: DeleteUser, Command.UPDATE_USER: UpdateUser, Command.UPDATE_PERMISSIONS: UpdatePermissions, Command.CHANGE_PASSWORD: ChangePassword, Command.LOGIN_USER: LoginUser, Command.LOGOUT_USER: LogoutUser, Command.LOGIN_REGISTER: LoginRegister, Command.GET_PERSONAL_ACCESS_TOKENS: GetPersonalAccessTokens, Command.CREATE_PERSONAL_ACCESS_TOKEN: CreatePersonalAccessToken, Command.DELETE_PERSONAL_ACCESS_TOKEN: DeletePersonalAccessToken, Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN: LoginWithPersonalAccessToken, Command.LOGIN_REGISTER_WITH_PAT: LoginRegisterWithPat, Command.POLL_MESSAGES: PollMessages, Command.SEND_MESSAGES: SendMessages, Command.FLUSH_UNSAVED_BUFFER: FlushUnsavedBuffer, Command.GET_CONSUMER_OFFSET: GetConsumerOffset, Command.STORE_CONSUMER_OFFSET: StoreConsumerOffset, Command.DELETE_CONSUMER_OFFSET: DeleteConsumerOffset, Command.GET_STREAM: GetStream, Command.GET_STREAMS: GetStreams, Command.CREATE_STREAM: CreateStream, Command.DELETE_STREAM: DeleteStream, Command.UPDATE_STREAM: UpdateStream, Command.PURGE_STREAM: PurgeStream, Command.GET_TOPIC: GetTopic, Command.GET_TOPICS: GetTopics, Command.CREATE_TOPIC: CreateTopic, Command.DELETE_TOPIC: DeleteTopic, Command.UPDATE_TOPIC: UpdateTopic, Command.PURGE_TOPIC: PurgeTopic, Command.CREATE_PARTITIONS: CreatePartitions, Command.DELETE_PARTITIONS: DeletePartitions, Command.DELETE_SEGMENTS: DeleteSegments, Command.GET_CONSUMER_GROUP: GetConsumerGroup, Command.GET_CONSUMER_GROUPS: GetConsumerGroups, Command.CREATE_CONSUMER_GROUP: CreateConsumerGroup, Command.DELETE_CONSUMER_GROUP: DeleteConsumerGroup, Command.JOIN_CONSUMER_GROUP: JoinConsumerGroup, Command.LEAVE_CONSUMER_GROUP: LeaveConsumerGroup, Command.SYNC_CONSUMER_GROUP: SyncConsumerGroup}
+
+
+def decode_request(
+    code: int, payload: BytesLike, version: ProtocolVersion = ProtocolVersion.V0_8
+) -> Request:
     """Decode a request payload by command code; unknown codes raise INVALID_COMMAND."""
     try:
         request_type = REQUEST_TYPES[Command(code)]
     except (ValueError, KeyError):
         raise invalid_command(f"unknown command code {code}") from None
-    return request_type.decode(payload)
+    return request_type.decode(payload, version)

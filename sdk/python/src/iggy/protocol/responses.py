@@ -5,17 +5,18 @@ generated, with `encode()` / `decode()` in both directions.
 
 Attributes are the spec's field names; a field whose name lacks its unit also reads as `<name>_us` /
 `<name>_bytes`. List responses (`X × n`) use `Model.decode_list(buf)` / `Model.encode_list(items)`.
-A Get* that finds nothing is an empty OK body: `decode_response_body` answers None for it.
+A Get* that finds nothing is an empty OK body: `decode_response_body` answers None for it. Every
+function takes the protocol version (0.8 unless given): a class carries every version's fields.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 from ._extras import StatsExtras
-from ._model import WireModel
-from .codes import Command, ClusterNodeRole, ClusterNodeStatus, CompressionAlgorithm, SegmentWriterBackend, Transport, UserStatus
+from ._model import REQUIRED, WireModel, require_fields
+from .codes import Command, ProtocolVersion, ClusterNodeRole, ClusterNodeStatus, CompressionAlgorithm, HeaderKind, SegmentWriterBackend, Transport, UserStatus
 from .messages import PolledMessages
 from .primitives import Permissions, Reader, Writer, check_length, counted, enum_or_int, read_to_end
 
@@ -30,7 +31,10 @@ class StreamHeader(WireModel):
     size_bytes: int
     messages_count: int
     name: str
-    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'topics_count', 'size_bytes', 'messages_count', 'name')
+    options: bytes = field(default=b'', kw_only=True)
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'topics_count', 'size_bytes', 'messages_count', 'name', 'options')
+    # The fields only some protocol versions have, and which.
+    FIELD_VERSIONS: ClassVar[dict[str, frozenset[ProtocolVersion]]] = {'options': frozenset({ProtocolVersion.V0_9})}
 
     @property
     def created_at_us(self) -> int:
@@ -44,6 +48,9 @@ class StreamHeader(WireModel):
         writer.u64(self.size_bytes)
         writer.u64(self.messages_count)
         writer.name(self.name, 'name')
+        if writer.version >= ProtocolVersion.V0_9:
+            writer.u32(len(self.options))
+            writer.raw(self.options)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
@@ -53,7 +60,12 @@ class StreamHeader(WireModel):
         _size_bytes = reader.u64('size_bytes')
         _messages_count = reader.u64('messages_count')
         _name = reader.name('name')
-        return cls(id=_id, created_at=_created_at, topics_count=_topics_count, size_bytes=_size_bytes, messages_count=_messages_count, name=_name)
+        if reader.version >= ProtocolVersion.V0_9:
+            _options_length = reader.u32('options_length')
+            _options = reader.raw(_options_length, 'options')
+        else:
+            _options = b''
+        return cls(id=_id, created_at=_created_at, topics_count=_topics_count, size_bytes=_size_bytes, messages_count=_messages_count, name=_name, options=_options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +78,10 @@ class StreamDetails(WireModel):
     messages_count: int
     name: str
     topics: tuple[TopicHeader, ...]
-    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'topics_count', 'size_bytes', 'messages_count', 'name', 'topics')
+    options: bytes = field(default=b'', kw_only=True)
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'topics_count', 'size_bytes', 'messages_count', 'name', 'options', 'topics')
+    # The fields only some protocol versions have, and which.
+    FIELD_VERSIONS: ClassVar[dict[str, frozenset[ProtocolVersion]]] = {'options': frozenset({ProtocolVersion.V0_9})}
 
     @property
     def topics_count(self) -> int:
@@ -84,6 +99,9 @@ class StreamDetails(WireModel):
         writer.u64(self.size_bytes)
         writer.u64(self.messages_count)
         writer.name(self.name, 'name')
+        if writer.version >= ProtocolVersion.V0_9:
+            writer.u32(len(self.options))
+            writer.raw(self.options)
         for _item in self.topics:
             _item.write(writer)
 
@@ -95,8 +113,13 @@ class StreamDetails(WireModel):
         _size_bytes = reader.u64('size_bytes')
         _messages_count = reader.u64('messages_count')
         _name = reader.name('name')
+        if reader.version >= ProtocolVersion.V0_9:
+            _options_length = reader.u32('options_length')
+            _options = reader.raw(_options_length, 'options')
+        else:
+            _options = b''
         _topics = tuple(TopicHeader.read(reader) for _ in counted(reader, _topics_count, 'topics'))
-        return cls(id=_id, created_at=_created_at, size_bytes=_size_bytes, messages_count=_messages_count, name=_name, topics=_topics)
+        return cls(id=_id, created_at=_created_at, size_bytes=_size_bytes, messages_count=_messages_count, name=_name, options=_options, topics=_topics)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,11 +132,18 @@ class TopicHeader(WireModel):
     message_expiry: int
     compression_algorithm: CompressionAlgorithm | int
     max_topic_size: int
-    replication_factor: int
-    size_bytes: int
-    messages_count: int
-    name: str
-    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'partitions_count', 'message_expiry_us', 'compression_algorithm', 'max_topic_size_bytes', 'replication_factor', 'size_bytes', 'messages_count', 'name')
+    replication_factor: int = 0
+    size_bytes: int = REQUIRED
+    messages_count: int = REQUIRED
+    name: str = REQUIRED
+    options: bytes = field(default=b'', kw_only=True)
+    derived_options: bytes = field(default=b'', kw_only=True)
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'partitions_count', 'message_expiry_us', 'compression_algorithm', 'max_topic_size_bytes', 'replication_factor', 'size_bytes', 'messages_count', 'name', 'options', 'derived_options')
+    # The fields only some protocol versions have, and which.
+    FIELD_VERSIONS: ClassVar[dict[str, frozenset[ProtocolVersion]]] = {'replication_factor': frozenset({ProtocolVersion.V0_8}), 'options': frozenset({ProtocolVersion.V0_9}), 'derived_options': frozenset({ProtocolVersion.V0_9})}
+
+    def __post_init__(self) -> None:
+        require_fields(self, ('size_bytes', 'messages_count', 'name'))
 
     @property
     def created_at_us(self) -> int:
@@ -137,10 +167,16 @@ class TopicHeader(WireModel):
         writer.u64(self.message_expiry)
         writer.u8(self.compression_algorithm)
         writer.u64(self.max_topic_size)
-        writer.u8(self.replication_factor)
+        if writer.version <= ProtocolVersion.V0_8:
+            writer.u8(self.replication_factor)
         writer.u64(self.size_bytes)
         writer.u64(self.messages_count)
         writer.name(self.name, 'name')
+        if writer.version >= ProtocolVersion.V0_9:
+            writer.u32(len(self.options))
+            writer.raw(self.options)
+            writer.u32(len(self.derived_options))
+            writer.raw(self.derived_options)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
@@ -150,11 +186,22 @@ class TopicHeader(WireModel):
         _message_expiry = reader.u64('message_expiry')
         _compression_algorithm = enum_or_int(CompressionAlgorithm, reader.u8('compression_algorithm'))
         _max_topic_size = reader.u64('max_topic_size')
-        _replication_factor = reader.u8('replication_factor')
+        if reader.version <= ProtocolVersion.V0_8:
+            _replication_factor = reader.u8('replication_factor')
+        else:
+            _replication_factor = 0
         _size_bytes = reader.u64('size_bytes')
         _messages_count = reader.u64('messages_count')
         _name = reader.name('name')
-        return cls(id=_id, created_at=_created_at, partitions_count=_partitions_count, message_expiry=_message_expiry, compression_algorithm=_compression_algorithm, max_topic_size=_max_topic_size, replication_factor=_replication_factor, size_bytes=_size_bytes, messages_count=_messages_count, name=_name)
+        if reader.version >= ProtocolVersion.V0_9:
+            _options_length = reader.u32('options_length')
+            _options = reader.raw(_options_length, 'options')
+            _derived_options_length = reader.u32('derived_options_length')
+            _derived_options = reader.raw(_derived_options_length, 'derived_options')
+        else:
+            _options = b''
+            _derived_options = b''
+        return cls(id=_id, created_at=_created_at, partitions_count=_partitions_count, message_expiry=_message_expiry, compression_algorithm=_compression_algorithm, max_topic_size=_max_topic_size, replication_factor=_replication_factor, size_bytes=_size_bytes, messages_count=_messages_count, name=_name, options=_options, derived_options=_derived_options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,12 +213,19 @@ class TopicDetails(WireModel):
     message_expiry: int
     compression_algorithm: CompressionAlgorithm | int
     max_topic_size: int
-    replication_factor: int
-    size_bytes: int
-    messages_count: int
-    name: str
-    partitions: tuple[PartitionDetails, ...]
-    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'partitions_count', 'message_expiry_us', 'compression_algorithm', 'max_topic_size_bytes', 'replication_factor', 'size_bytes', 'messages_count', 'name', 'partitions')
+    replication_factor: int = 0
+    size_bytes: int = REQUIRED
+    messages_count: int = REQUIRED
+    name: str = REQUIRED
+    partitions: tuple[PartitionDetails, ...] = REQUIRED
+    options: bytes = field(default=b'', kw_only=True)
+    derived_options: bytes = field(default=b'', kw_only=True)
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'partitions_count', 'message_expiry_us', 'compression_algorithm', 'max_topic_size_bytes', 'replication_factor', 'size_bytes', 'messages_count', 'name', 'options', 'derived_options', 'partitions')
+    # The fields only some protocol versions have, and which.
+    FIELD_VERSIONS: ClassVar[dict[str, frozenset[ProtocolVersion]]] = {'replication_factor': frozenset({ProtocolVersion.V0_8}), 'options': frozenset({ProtocolVersion.V0_9}), 'derived_options': frozenset({ProtocolVersion.V0_9})}
+
+    def __post_init__(self) -> None:
+        require_fields(self, ('size_bytes', 'messages_count', 'name', 'partitions'))
 
     @property
     def partitions_count(self) -> int:
@@ -199,10 +253,16 @@ class TopicDetails(WireModel):
         writer.u64(self.message_expiry)
         writer.u8(self.compression_algorithm)
         writer.u64(self.max_topic_size)
-        writer.u8(self.replication_factor)
+        if writer.version <= ProtocolVersion.V0_8:
+            writer.u8(self.replication_factor)
         writer.u64(self.size_bytes)
         writer.u64(self.messages_count)
         writer.name(self.name, 'name')
+        if writer.version >= ProtocolVersion.V0_9:
+            writer.u32(len(self.options))
+            writer.raw(self.options)
+            writer.u32(len(self.derived_options))
+            writer.raw(self.derived_options)
         for _item in self.partitions:
             _item.write(writer)
 
@@ -214,12 +274,23 @@ class TopicDetails(WireModel):
         _message_expiry = reader.u64('message_expiry')
         _compression_algorithm = enum_or_int(CompressionAlgorithm, reader.u8('compression_algorithm'))
         _max_topic_size = reader.u64('max_topic_size')
-        _replication_factor = reader.u8('replication_factor')
+        if reader.version <= ProtocolVersion.V0_8:
+            _replication_factor = reader.u8('replication_factor')
+        else:
+            _replication_factor = 0
         _size_bytes = reader.u64('size_bytes')
         _messages_count = reader.u64('messages_count')
         _name = reader.name('name')
+        if reader.version >= ProtocolVersion.V0_9:
+            _options_length = reader.u32('options_length')
+            _options = reader.raw(_options_length, 'options')
+            _derived_options_length = reader.u32('derived_options_length')
+            _derived_options = reader.raw(_derived_options_length, 'derived_options')
+        else:
+            _options = b''
+            _derived_options = b''
         _partitions = tuple(PartitionDetails.read(reader) for _ in counted(reader, _partitions_count, 'partitions'))
-        return cls(id=_id, created_at=_created_at, message_expiry=_message_expiry, compression_algorithm=_compression_algorithm, max_topic_size=_max_topic_size, replication_factor=_replication_factor, size_bytes=_size_bytes, messages_count=_messages_count, name=_name, partitions=_partitions)
+        return cls(id=_id, created_at=_created_at, message_expiry=_message_expiry, compression_algorithm=_compression_algorithm, max_topic_size=_max_topic_size, replication_factor=_replication_factor, size_bytes=_size_bytes, messages_count=_messages_count, name=_name, options=_options, derived_options=_derived_options, partitions=_partitions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,7 +337,10 @@ class UserHeader(WireModel):
     created_at: int
     status: UserStatus | int
     username: str
-    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'status', 'username')
+    options: bytes = field(default=b'', kw_only=True)
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'status', 'username', 'options')
+    # The fields only some protocol versions have, and which.
+    FIELD_VERSIONS: ClassVar[dict[str, frozenset[ProtocolVersion]]] = {'options': frozenset({ProtocolVersion.V0_9})}
 
     @property
     def created_at_us(self) -> int:
@@ -278,6 +352,9 @@ class UserHeader(WireModel):
         writer.u64(self.created_at)
         writer.u8(self.status)
         writer.name(self.username, 'username')
+        if writer.version >= ProtocolVersion.V0_9:
+            writer.u32(len(self.options))
+            writer.raw(self.options)
 
     @classmethod
     def read(cls, reader: Reader) -> Self:
@@ -285,7 +362,12 @@ class UserHeader(WireModel):
         _created_at = reader.u64('created_at')
         _status = enum_or_int(UserStatus, reader.u8('status'))
         _username = reader.name('username')
-        return cls(id=_id, created_at=_created_at, status=_status, username=_username)
+        if reader.version >= ProtocolVersion.V0_9:
+            _options_length = reader.u32('options_length')
+            _options = reader.raw(_options_length, 'options')
+        else:
+            _options = b''
+        return cls(id=_id, created_at=_created_at, status=_status, username=_username, options=_options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,7 +379,10 @@ class UserDetails(WireModel):
     status: UserStatus | int
     username: str
     permissions: Permissions | None = None
-    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'status', 'username', 'permissions')
+    options: bytes = field(default=b'', kw_only=True)
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('id', 'created_at_us', 'status', 'username', 'options', 'permissions')
+    # The fields only some protocol versions have, and which.
+    FIELD_VERSIONS: ClassVar[dict[str, frozenset[ProtocolVersion]]] = {'options': frozenset({ProtocolVersion.V0_9})}
 
     @property
     def created_at_us(self) -> int:
@@ -309,11 +394,14 @@ class UserDetails(WireModel):
         writer.u64(self.created_at)
         writer.u8(self.status)
         writer.name(self.username, 'username')
+        if writer.version >= ProtocolVersion.V0_9:
+            writer.u32(len(self.options))
+            writer.raw(self.options)
         writer.u8(1 if self.permissions is not None else 0)
         if self.permissions is None:
             writer.raw(bytes(3))
         if self.permissions is not None:
-            _sized = Writer()
+            _sized = Writer(writer.version)
             self.permissions.write(_sized)
             _sized_bytes = _sized.bytes()
             writer.u32(len(_sized_bytes)).raw(_sized_bytes)
@@ -324,6 +412,11 @@ class UserDetails(WireModel):
         _created_at = reader.u64('created_at')
         _status = enum_or_int(UserStatus, reader.u8('status'))
         _username = reader.name('username')
+        if reader.version >= ProtocolVersion.V0_9:
+            _options_length = reader.u32('options_length')
+            _options = reader.raw(_options_length, 'options')
+        else:
+            _options = b''
         _has_permissions = reader.flag('has_permissions')
         if _has_permissions == 0:
             reader.view(3, 'padding')
@@ -335,7 +428,7 @@ class UserDetails(WireModel):
             check_length(reader, _permissions_len_start, _permissions_len, 'permissions_len')
         else:
             _permissions = None
-        return cls(id=_id, created_at=_created_at, status=_status, username=_username, permissions=_permissions)
+        return cls(id=_id, created_at=_created_at, status=_status, username=_username, options=_options, permissions=_permissions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -909,6 +1002,58 @@ class PersonalAccessTokenInfo(WireModel):
 
 
 @dataclass(frozen=True, slots=True)
+class SendConfirmation(WireModel):
+    """One entry of a 0.9 SendMessages answer (20 bytes; the stride is frozen)."""
+
+    stream_id: int
+    topic_id: int
+    partition_id: int
+    base_offset: int
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('stream_id', 'topic_id', 'partition_id', 'base_offset')
+
+    def write(self, writer: Writer) -> None:
+        writer.u32(self.stream_id)
+        writer.u32(self.topic_id)
+        writer.u32(self.partition_id)
+        writer.u64(self.base_offset)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _stream_id = reader.u32('stream_id')
+        _topic_id = reader.u32('topic_id')
+        _partition_id = reader.u32('partition_id')
+        _base_offset = reader.u64('base_offset')
+        return cls(stream_id=_stream_id, topic_id=_topic_id, partition_id=_partition_id, base_offset=_base_offset)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionDescriptor(WireModel):
+    """One key of an option catalog (DescribeOptions)."""
+
+    key: str
+    kind: HeaderKind | int
+    default_value: bytes
+    description: str
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('key', 'kind', 'default_value', 'description')
+
+    def write(self, writer: Writer) -> None:
+        writer.name(self.key, 'key')
+        writer.u8(self.kind)
+        writer.u32(len(self.default_value))
+        writer.raw(self.default_value)
+        writer.long_string(self.description)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _key = reader.name('key')
+        _kind = enum_or_int(HeaderKind, reader.u8('kind'))
+        _default_value_length = reader.u32('default_value_length')
+        _default_value = reader.raw(_default_value_length, 'default_value')
+        _description = reader.long_string('description')
+        return cls(key=_key, kind=_kind, default_value=_default_value, description=_description)
+
+
+@dataclass(frozen=True, slots=True)
 class GetSnapshotResponse(WireModel):
     """GetSnapshot response body."""
 
@@ -925,6 +1070,29 @@ class GetSnapshotResponse(WireModel):
 
 
 @dataclass(frozen=True, slots=True)
+class DescribeOptionsResponse(WireModel):
+    """DescribeOptions response body."""
+
+    entries: tuple[OptionDescriptor, ...]
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('entries_count', 'entries')
+
+    @property
+    def entries_count(self) -> int:
+        return len(self.entries)
+
+    def write(self, writer: Writer) -> None:
+        writer.u32(len(self.entries))
+        for _item in self.entries:
+            _item.write(writer)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _entries_count = reader.u32('entries_count')
+        _entries = tuple(OptionDescriptor.read(reader) for _ in counted(reader, _entries_count, 'entries'))
+        return cls(entries=_entries)
+
+
+@dataclass(frozen=True, slots=True)
 class LoginUserResponse(WireModel):
     """LoginUser response body."""
 
@@ -938,6 +1106,31 @@ class LoginUserResponse(WireModel):
     def read(cls, reader: Reader) -> Self:
         _user_id = reader.u32('user_id')
         return cls(user_id=_user_id)
+
+
+@dataclass(frozen=True, slots=True)
+class LoginRegisterResponse(WireModel):
+    """LoginRegister response body."""
+
+    user_id: int
+    session: int
+    server_protocol_version: int
+    server_version: str
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('user_id', 'session', 'server_protocol_version', 'server_version')
+
+    def write(self, writer: Writer) -> None:
+        writer.u32(self.user_id)
+        writer.u64(self.session)
+        writer.u32(self.server_protocol_version)
+        writer.name(self.server_version, 'server_version')
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _user_id = reader.u32('user_id')
+        _session = reader.u64('session')
+        _server_protocol_version = reader.u32('server_protocol_version')
+        _server_version = reader.name('server_version')
+        return cls(user_id=_user_id, session=_session, server_protocol_version=_server_protocol_version, server_version=_server_version)
 
 
 @dataclass(frozen=True, slots=True)
@@ -972,11 +1165,92 @@ class LoginWithPersonalAccessTokenResponse(WireModel):
         return cls(user_id=_user_id)
 
 
+@dataclass(frozen=True, slots=True)
+class LoginRegisterWithPatResponse(WireModel):
+    """LoginRegisterWithPat response body."""
+
+    user_id: int
+    session: int
+    server_protocol_version: int
+    server_version: str
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('user_id', 'session', 'server_protocol_version', 'server_version')
+
+    def write(self, writer: Writer) -> None:
+        writer.u32(self.user_id)
+        writer.u64(self.session)
+        writer.u32(self.server_protocol_version)
+        writer.name(self.server_version, 'server_version')
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _user_id = reader.u32('user_id')
+        _session = reader.u64('session')
+        _server_protocol_version = reader.u32('server_protocol_version')
+        _server_version = reader.name('server_version')
+        return cls(user_id=_user_id, session=_session, server_protocol_version=_server_protocol_version, server_version=_server_version)
+
+
+@dataclass(frozen=True, slots=True)
+class SendMessagesResponse(WireModel):
+    """SendMessages response body."""
+
+    confirmations: tuple[SendConfirmation, ...] = field(default=(), kw_only=True)
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('confirmations_count', 'confirmations')
+    # The fields only some protocol versions have, and which.
+    FIELD_VERSIONS: ClassVar[dict[str, frozenset[ProtocolVersion]]] = {'confirmations': frozenset({ProtocolVersion.V0_9})}
+
+    @property
+    def confirmations_count(self) -> int:
+        return len(self.confirmations)
+
+    def write(self, writer: Writer) -> None:
+        if writer.version >= ProtocolVersion.V0_9:
+            writer.u32(len(self.confirmations))
+            for _item in self.confirmations:
+                _item.write(writer)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        if reader.version >= ProtocolVersion.V0_9:
+            _confirmations_count = reader.u32('confirmations_count')
+            _confirmations = tuple(SendConfirmation.read(reader) for _ in counted(reader, _confirmations_count, 'confirmations'))
+        else:
+            _confirmations = ()
+        return cls(confirmations=_confirmations)
+
+
+@dataclass(frozen=True, slots=True)
+class SyncConsumerGroupResponse(WireModel):
+    """SyncConsumerGroup response body."""
+
+    generation: int
+    partitions: tuple[int, ...]
+    PUBLIC_NAMES: ClassVar[tuple[str, ...]] = ('generation', 'partitions_count', 'partitions')
+
+    @property
+    def partitions_count(self) -> int:
+        return len(self.partitions)
+
+    def write(self, writer: Writer) -> None:
+        writer.u64(self.generation)
+        writer.u32(len(self.partitions))
+        for _item in self.partitions:
+            writer.u32(_item)
+
+    @classmethod
+    def read(cls, reader: Reader) -> Self:
+        _generation = reader.u64('generation')
+        _partitions_count = reader.u32('partitions_count')
+        _partitions = tuple(reader.u32('partitions') for _ in counted(reader, _partitions_count, 'partitions'))
+        return cls(generation=_generation, partitions=_partitions)
+
+
 # Type of the OK body of each command that has one (one element for list answers).
 RESPONSE_MODELS: dict[Command, type[Any]] = {
     Command.GET_STATS: Stats,
     Command.GET_SNAPSHOT: GetSnapshotResponse,
     Command.GET_CLUSTER_METADATA: ClusterMetadata,
+    Command.DESCRIBE_OPTIONS: DescribeOptionsResponse,
     Command.GET_ME: ClientDetails,
     Command.GET_CLIENT: ClientDetails,
     Command.GET_CLIENTS: ClientInfo,
@@ -984,10 +1258,13 @@ RESPONSE_MODELS: dict[Command, type[Any]] = {
     Command.GET_USERS: UserHeader,
     Command.CREATE_USER: UserDetails,
     Command.LOGIN_USER: LoginUserResponse,
+    Command.LOGIN_REGISTER: LoginRegisterResponse,
     Command.GET_PERSONAL_ACCESS_TOKENS: PersonalAccessTokenInfo,
     Command.CREATE_PERSONAL_ACCESS_TOKEN: CreatePersonalAccessTokenResponse,
     Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN: LoginWithPersonalAccessTokenResponse,
+    Command.LOGIN_REGISTER_WITH_PAT: LoginRegisterWithPatResponse,
     Command.POLL_MESSAGES: PolledMessages,
+    Command.SEND_MESSAGES: SendMessagesResponse,
     Command.GET_CONSUMER_OFFSET: ConsumerOffsetInfo,
     Command.GET_STREAM: StreamDetails,
     Command.GET_STREAMS: StreamHeader,
@@ -998,6 +1275,7 @@ RESPONSE_MODELS: dict[Command, type[Any]] = {
     Command.GET_CONSUMER_GROUP: GroupDetails,
     Command.GET_CONSUMER_GROUPS: GroupHeader,
     Command.CREATE_CONSUMER_GROUP: GroupHeader,
+    Command.SYNC_CONSUMER_GROUP: SyncConsumerGroupResponse,
 }
 
 # Commands whose OK body is `model × n` (an empty body is an empty list).
@@ -1010,23 +1288,37 @@ LIST_RESPONSES: frozenset[Command] = frozenset({
     Command.GET_CONSUMER_GROUPS,
 })
 
+# List responses that start with their element count (u32) in the versions given.
+COUNT_PREFIXED_RESPONSES: dict[Command, frozenset[ProtocolVersion]] = {
+    Command.GET_TOPICS: frozenset({ProtocolVersion.V0_9}),
+}
 
-def decode_response_body(code: int, payload: bytes | bytearray | memoryview) -> Any:
+# Inline responses that are an empty body in the versions given (no response field exists there).
+EMPTY_RESPONSES_IN: dict[Command, frozenset[ProtocolVersion]] = {
+    Command.SEND_MESSAGES: frozenset({ProtocolVersion.V0_8}),
+}
+
+
+def decode_response_body(
+    code: int, payload: bytes | bytearray | memoryview, version: ProtocolVersion = ProtocolVersion.V0_8
+) -> Any:
     """An OK body for `code`: a model, a list for list commands, None for an empty body otherwise."""
     command = Command(code)
     model = RESPONSE_MODELS.get(command)
     if command in LIST_RESPONSES:
-        return model.decode_list(payload)  # type: ignore[union-attr]
-    if model is None or len(payload) == 0:
+        counted = version in COUNT_PREFIXED_RESPONSES.get(command, ())
+        return model.decode_list(payload, version, counted=counted)  # type: ignore[union-attr]
+    if model is None or len(payload) == 0 or version in EMPTY_RESPONSES_IN.get(command, ()):
         return None
-    return model.decode(payload)
+    return model.decode(payload, version)
 
 
-def encode_response_body(code: int, value: Any) -> bytes:
+def encode_response_body(code: int, value: Any, version: ProtocolVersion = ProtocolVersion.V0_8) -> bytes:
     """Inverse of `decode_response_body` (None -> empty body)."""
     command = Command(code)
     if value is None:
         return b""
     if command in LIST_RESPONSES:
-        return RESPONSE_MODELS[command].encode_list(value)
-    return value.encode()
+        counted = version in COUNT_PREFIXED_RESPONSES.get(command, ())
+        return RESPONSE_MODELS[command].encode_list(value, version, counted=counted)
+    return value.encode(version)

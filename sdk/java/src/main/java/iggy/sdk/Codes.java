@@ -908,5 +908,29 @@ public final class Codes {
         public static final long CLIENT_HEARTBEAT_INTERVAL_MS = 5000L;
         /** Stats.iggy_server_semver of a 0.8.0 server: major*1000000 + minor*1000 + patch. */
         public static final long SERVER_SEMVER = 8000L;
+        /** Every 0.9 header (request, reply, eviction) is 256 bytes; the header's `size` counts it. */
+        public static final int VSR_HEADER_SIZE = 256;
+        /** 64 MiB: the largest 0.9 frame (header included) the official server reads. */
+        public static final long VSR_MAX_FRAME_BYTES = 67108864L;
+        /** The packed protocol version 0.9 clients send at login: semver 0.11.0 packed as major<<20 | minor<<10 | patch. */
+        public static final long PROTOCOL_VERSION_0_9 = 11264L;
+        /** The lowest packed version a 0.9 server accepts (patch bits cleared); it accepts up to minor 11, any patch. */
+        public static final long PROTOCOL_VERSION_0_9_MIN = 11264L;
+        /** The 0.9 message batch header (primitive batch_header). */
+        public static final int BATCH_HEADER_SIZE = 256;
+        /** The 0.9 per-message header (primitive frame_header). */
+        public static final int FRAME_HEADER_SIZE = 48;
+        /** One entry of a 0.9 SendMessages confirmation (frozen stride). */
+        public static final int SEND_CONFIRMATION_SIZE = 20;
+        /** partition_id of an empty 0.9 group poll that tells the member to SyncConsumerGroup again (it was fenced). */
+        public static final long RESYNC_PARTITION_ID = 4294967295L;
+        /** Most entries in one options block (more answers 4043). */
+        public static final long OPTIONS_MAX_ENTRIES = 1024L;
+        /** Largest options block in bytes (larger answers 4043). */
+        public static final int OPTIONS_MAX_BYTES = 100000;
+        /** Replies a 0.9 server keeps per client for retried requests (older ones answer 59 RequestAlreadyApplied). */
+        public static final int CLIENT_TABLE_REPLIES = 5;
+        /** 0.9: a consumer-group member silent for 1.2 x this is logged out and evicted with StaleClient. */
+        public static final long SERVER_HEARTBEAT_INTERVAL_MS = 30000L;
     }
 }

@@ -502,7 +502,7 @@ public final class Requests {
             messages = List.copyOf(messages);
         }
 
-        /** Number of messages, at least 1 (0 answers 4009). */
+        /** Number of messages, at least 1 (0 answers 4009); 0.9: equal to the batch's message_count. */
         public long messagesCount() { return messages.size(); }
 
         public int code() { return Codes.Command.SEND_MESSAGES; }
