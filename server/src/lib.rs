@@ -5,6 +5,7 @@
 //! `NativeError(code, message)` with the Iggy error code the server answers with.
 
 mod batch;
+mod batch_v09;
 #[allow(dead_code)]
 mod codes;
 mod failure;
@@ -167,6 +168,63 @@ fn verify_frames(frames: PyBuffer<u8>, first_offset: u64, messages_count: u64) -
     Ok(())
 }
 
+/// Checks a 0.9 SendMessages batch (the body after its metadata) as the 0.9 server admits it: every frame and the
+/// batch checksum. Returns `(messages_count, frames_bytes)`: the size of the 0.8 frames it converts to.
+#[pyfunction]
+fn check_send_batch(
+    py: Python<'_>,
+    batch: PyBuffer<u8>,
+    messages_count: u32,
+) -> PyResult<(u32, usize)> {
+    let bytes = readable(&batch)?;
+    let shape = py.allow_threads(|| batch_v09::check_batch(bytes, messages_count))?;
+    Ok((shape.messages_count, shape.frames_bytes))
+}
+
+/// Writes a checked 0.9 batch as 0.8 SendMessages parts: the index table into `index` (16 bytes a message) and
+/// the frames into `frames` (`frames_bytes` from `check_send_batch`), for the 0.8 append path to stamp.
+#[pyfunction]
+fn convert_send_batch(
+    py: Python<'_>,
+    batch: PyBuffer<u8>,
+    messages_count: u32,
+    frames_bytes: usize,
+    index: PyBuffer<u8>,
+    frames: PyBuffer<u8>,
+) -> PyResult<()> {
+    let bytes = readable(&batch)?;
+    let index_out = writable(&index)?;
+    let frames_out = writable(&frames)?;
+    let shape = batch_v09::BatchShape {
+        messages_count,
+        frames_bytes,
+    };
+    py.allow_threads(|| batch_v09::batch_to_frames(bytes, shape, index_out, frames_out))?;
+    Ok(())
+}
+
+/// Stored frames (one contiguous run) as the 0.9 batch records a poll answers: `(records, messages)`, stamped
+/// with `partition_id`, every checksum computed for the 0.9 layout. With `verify`, every stored checksum is
+/// checked first (INVALID_MESSAGE_CHECKSUM).
+#[pyfunction]
+fn poll_batches<'py>(
+    py: Python<'py>,
+    frames: PyBuffer<u8>,
+    partition_id: u32,
+    verify: bool,
+) -> PyResult<(Bound<'py, PyBytes>, u32)> {
+    let bytes = readable(&frames)?;
+    let (size, _) = py.allow_threads(|| batch_v09::batches_size(bytes, verify))?;
+    let mut converted: PyResult<u32> = Ok(0);
+    let records = PyBytes::new_with(py, size, |out| {
+        converted = py
+            .allow_threads(|| batch_v09::frames_to_batches(bytes, partition_id, false, out))
+            .map_err(PyErr::from);
+        Ok(())
+    })?;
+    Ok((records, converted?))
+}
+
 /// XXH32 of `data` (client ids, consumer-name keys, MessagesKey partitioning).
 #[pyfunction]
 #[pyo3(signature = (data, seed = 0))]
@@ -190,6 +248,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scan_segment, m)?)?;
     m.add_function(wrap_pyfunction!(verify_frames, m)?)?;
     m.add_function(wrap_pyfunction!(xxh32, m)?)?;
+    m.add_function(wrap_pyfunction!(check_send_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(convert_send_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(poll_batches, m)?)?;
     m.add_function(wrap_pyfunction!(xxh3_64, m)?)?;
     m.add_class::<py_pool::BufferPool>()?;
     m.add_class::<py_pool::PooledBuffer>()?;

@@ -84,6 +84,25 @@ def verify_frames(frames: Buffer, first_offset: int, messages_count: int) -> Non
     offsets ``first_offset, first_offset + 1, ...`` (4100), correct checksums (4027), nothing left over
     (4011)."""
 
+# --- Iggy 0.9 message batches (one store serves both versions: batches convert to and from stored frames) -------
+
+def check_send_batch(batch: Buffer, messages_count: int) -> tuple[int, int]:
+    """Check a 0.9 SendMessages batch (the body after its metadata) as the 0.9 server admits it: header (4),
+    message count (4009), each frame's reserved bytes and length (4), offset_delta (4100), payload (4024, 4022),
+    user headers (4017), checksum (4027), trailing bytes (4036), batch checksum (4039). Returns
+    ``(messages_count, frames_bytes)``: the size of the 0.8 frames it converts to."""
+
+def convert_send_batch(
+    batch: Buffer, messages_count: int, frames_bytes: int, index: Buffer, frames: Buffer
+) -> None:
+    """Write a checked batch as 0.8 SendMessages parts: the index table into ``index`` (16 bytes a message) and
+    the frames into ``frames`` (``frames_bytes``), offsets, timestamps and checksums 0 for the append to stamp."""
+
+def poll_batches(frames: Buffer, partition_id: int, verify: bool) -> tuple[bytes, int]:
+    """Stored frames (one contiguous run) as the 0.9 batch records a poll answers, one record per run of
+    messages sharing a timestamp, every checksum computed for the 0.9 layout: ``(records, messages)``. With
+    ``verify``, every stored checksum is checked first (4027)."""
+
 def xxh32(data: Buffer, seed: int = 0) -> int:
     """XXH32 of ``data`` (client ids, consumer-name keys, MessagesKey partitioning)."""
 
