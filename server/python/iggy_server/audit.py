@@ -23,7 +23,7 @@ import logging
 import time
 from typing import Any
 
-from iggy.protocol.codes import Command
+from iggy.protocol.codes import Command, ProtocolVersion
 from iggy.protocol.describe import describe
 from iggy.protocol.requests import decode_request
 
@@ -62,10 +62,10 @@ AUDITED_COMMANDS = frozenset(
 _SECRET_MARKERS = ("password", "token")
 
 
-def describe_target(code: int, payload: memoryview) -> str:
+def describe_target(code: int, payload: memoryview, version: ProtocolVersion = ProtocolVersion.V0_8) -> str:
     """The request's fields as ``name=value`` pairs, secrets left out and permissions summarised."""
     try:
-        fields = describe(decode_request(code, payload))
+        fields = describe(decode_request(code, payload, version), version)
     except Exception:  # the handler already answered the decoding error; the audit line says so
         return "(undecodable request)"
     if not isinstance(fields, dict):
@@ -81,20 +81,25 @@ def describe_target(code: int, payload: memoryview) -> str:
     return " ".join(parts)
 
 
-def audit_line(user_id: int | None, address: str, code: int, payload: memoryview, error: int | None) -> None:
+def audit_line(
+    user_id: int | None, address: str, code: int, payload: memoryview, error: int | None,
+    version: ProtocolVersion = ProtocolVersion.V0_8,
+) -> None:
     outcome = "ok" if error is None else f"error {error} ({error_name(error)})"
     audit_log.info(
-        "audit: user %s from %s: %s %s → %s", user_id, address, Command(code).name, describe_target(code, payload),
-        outcome,
+        "audit: user %s from %s: %s %s → %s", user_id, address, Command(code).name,
+        describe_target(code, payload, version), outcome,
     )
 
 
 def write_audit(
-    limit: LogRateLimit, user_id: int | None, address: str, code: int, payload: memoryview, error: int | None
+    limit: LogRateLimit, user_id: int | None, address: str, code: int, payload: memoryview, error: int | None,
+    version: ProtocolVersion = ProtocolVersion.V0_8,
 ) -> None:
-    """The audit line of an audited command: always for a change made, through ``limit`` for a refused one."""
+    """The audit line of an audited command (its payload in `version`): always for a change made, through
+    ``limit`` for a refused one."""
     if error is None or limit.allow() is not None:
-        audit_line(user_id, address, code, payload, error)
+        audit_line(user_id, address, code, payload, error, version)
 
 
 def log_refused(

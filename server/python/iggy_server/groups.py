@@ -55,6 +55,9 @@ class ConsumerGroup:
         self.members: Slab[Member] = Slab()
         # Last offset handed to the group per partition (cooperative revocation waits for its commit).
         self.last_polled: dict[int, int] = {}
+        # 0.9: grows with every change of membership or assignment; a member that syncs at a newer generation
+        # knows its partitions changed (SyncConsumerGroup). Not persisted: members do not outlive the server.
+        self.generation = 1
 
     # ------------------------------------------------------------------ membership
 
@@ -98,6 +101,7 @@ class ConsumerGroup:
     # ------------------------------------------------------------------ rebalancing
 
     def rebalance_members(self) -> None:
+        self.generation += 1
         members = self.members.values()
         for member in members:
             member.partitions.clear()
@@ -108,6 +112,7 @@ class ConsumerGroup:
             members[index % len(members)].partitions.append(partition_id)
 
     def rebalance_cooperative(self) -> None:
+        self.generation += 1
         slots = self.members.items()
         if not slots or not self.partitions:
             return
@@ -186,6 +191,7 @@ class ConsumerGroup:
             return False
         member.pending.remove(revocation)
         member.partitions = [p for p in member.partitions if p != partition_id]
+        self.generation += 1
         target = self.members.get(revocation.target_slot)
         if target is None or target.id != revocation.target_member_id:
             self.rebalance_members()  # the target left meanwhile

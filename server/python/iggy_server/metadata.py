@@ -13,6 +13,7 @@ not name — so a crash at any point leaves no half-object behind and a reused i
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import shutil
 from collections.abc import Callable, Iterator
@@ -36,10 +37,13 @@ from iggy.protocol.codes import (
 from ._native import xxh32
 from .errors import IggyError
 from .groups import ConsumerGroup
+from .options import Option
 from .persistence import read_msgpack, write_msgpack_atomic
 from .session import Session, now_us
 from .slab import Slab
 from .storage import CONSUMER_GROUP, IoResources, Partition, partition_path
+
+from .config import Durability, StorageConfig
 
 if TYPE_CHECKING:
     from .config import ServerConfig
@@ -75,6 +79,8 @@ class Topic:
     max_topic_size_bytes: int
     replication_factor: int
     partitions: list[Partition] = field(default_factory=list)
+    # 0.9: the options the client set at create (canonical kinds, sorted by key); the rest are derived.
+    options: tuple[Option, ...] = ()
     groups: Slab[ConsumerGroup] = field(default_factory=Slab)
     group_names: dict[str, int] = field(default_factory=dict)
     balanced_counter: int = 0  # round-robin cursor for Balanced partitioning
@@ -174,17 +180,33 @@ class Metadata:
     def _topic_directory(self, stream_id: int, topic_id: int) -> Path:
         return self.streams_dir / str(stream_id) / "topics" / str(topic_id)
 
-    def _new_partition(self, stream_id: int, topic_id: int, partition_id: int, created_at_us: int) -> Partition:
+    def _new_partition(
+        self, stream_id: int, topic_id: int, partition_id: int, created_at_us: int, storage: StorageConfig | None = None
+    ) -> Partition:
         directory = partition_path(self.system_path, stream_id, topic_id, partition_id)
         if directory.exists():  # a leftover of a deleted object whose id is being reused
             shutil.rmtree(directory)
-        return Partition.open(partition_id, directory, created_at_us, self.storage_config, self.io)
+        return Partition.open(partition_id, directory, created_at_us, storage or self.storage_config, self.io)
 
     def _open_existing_partition(
-        self, stream_id: int, topic_id: int, partition_id: int, created_at_us: int
+        self, stream_id: int, topic_id: int, partition_id: int, created_at_us: int, storage: StorageConfig | None = None
     ) -> Partition:
         directory = partition_path(self.system_path, stream_id, topic_id, partition_id)
-        return Partition.open(partition_id, directory, created_at_us, self.storage_config, self.io)
+        return Partition.open(partition_id, directory, created_at_us, storage or self.storage_config, self.io)
+
+    def storage_config_for(self, options: tuple[Option, ...]) -> StorageConfig:
+        """The partition storage settings of a topic: the server's, overridden by the 0.9 options that name them
+        (segment_size, messages_required_to_save, durability = persisted: fsync before the acknowledgement)."""
+        config = self.storage_config
+        changes: dict[str, Any] = {}
+        for option in options:
+            if option.key == "segment_size" and option.value != bytes(8):
+                changes["segment_size_bytes"] = int.from_bytes(option.value, "little")
+            elif option.key == "messages_required_to_save":
+                changes["messages_required_to_save"] = int.from_bytes(option.value, "little")
+            elif option.key == "durability" and option.value == b"persisted":
+                changes["durability"] = Durability.DURABLE
+        return dataclasses.replace(config, **changes) if changes else config
 
     @staticmethod
     def _remove_tree(path: Path) -> None:
@@ -211,6 +233,7 @@ class Metadata:
                         "message_expiry_us": topic.message_expiry_us,
                         "max_topic_size_bytes": topic.max_topic_size_bytes,
                         "replication_factor": topic.replication_factor,
+                        "options": [[o.key, o.kind, o.value] for o in topic.options],
                         "partitions": [{"id": p.id, "created_at_us": p.created_at_us} for p in topic.partitions],
                         "groups": [g.to_state() for g in topic.groups],
                         "groups_slab": topic.groups.allocation_state(),
@@ -249,9 +272,13 @@ class Metadata:
                     topic = Topic(
                         t["id"], stream.id, t["name"], t["created_at_us"], t["compression_algorithm"],
                         t["message_expiry_us"], t["max_topic_size_bytes"], t["replication_factor"],
+                        options=tuple(Option(key, kind, bytes(value)) for key, kind, value in t.get("options", ())),
                     )
+                    storage = self.storage_config_for(topic.options)
                     for p in t["partitions"]:
-                        partition = self._open_existing_partition(stream.id, topic.id, p["id"], p["created_at_us"])
+                        partition = self._open_existing_partition(
+                            stream.id, topic.id, p["id"], p["created_at_us"], storage
+                        )
                         topic.partitions.append(partition)
                     groups = {}
                     for g in t["groups"]:
@@ -463,6 +490,7 @@ class Metadata:
         message_expiry_us: int,
         max_topic_size_bytes: int,
         replication_factor: int,
+        options: tuple[Option, ...] = (),
     ) -> Topic:
         if partitions_count > MAX_PARTITIONS_PER_COMMAND:
             raise IggyError(
@@ -476,13 +504,21 @@ class Metadata:
         if len(stream.topics) >= MAX_TOPICS_PER_STREAM:
             raise IggyError(ErrorCode.CANNOT_CREATE_TOPIC, f"at most {MAX_TOPICS_PER_STREAM} topics per stream")
         created_at = now_us()
-        topic = Topic(stream.topics.next_id(), stream.id, name, created_at, *settings)
+        topic = Topic(stream.topics.next_id(), stream.id, name, created_at, *settings, options=options)
+        storage = self.storage_config_for(options)
+        if (topic.max_topic_size_bytes != MAX_TOPIC_SIZE_UNLIMITED
+                and topic.max_topic_size_bytes < storage.segment_size_bytes):
+            raise IggyError(
+                ErrorCode.INVALID_TOPIC_SIZE,
+                f"max topic size {topic.max_topic_size_bytes} B is below the segment size "
+                f"{storage.segment_size_bytes} B",
+            )
         topic_dir = self._topic_directory(stream.id, topic.id)
         if topic_dir.exists():
             self._remove_tree(topic_dir)
         try:
             for partition_id in range(partitions_count):
-                topic.partitions.append(self._new_partition(stream.id, topic.id, partition_id, created_at))
+                topic.partitions.append(self._new_partition(stream.id, topic.id, partition_id, created_at, storage))
         except Exception as exc:
             for partition in topic.partitions:
                 partition.close()
@@ -509,7 +545,9 @@ class Metadata:
         message_expiry_us: int,
         max_topic_size_bytes: int,
         replication_factor: int,
+        options: tuple[Option, ...] | None = None,
     ) -> None:
+        """``options`` (0.9): the explicit options after the update (None: unchanged)."""
         stream = self.streams.get(topic.stream_id)
         assert stream is not None
         settings = self.resolve_topic_settings(
@@ -517,17 +555,20 @@ class Metadata:
         )
         if name != topic.name and name in stream.topic_names:
             raise _topic_name_taken(name, stream.id)
-        old_name, old_settings = topic.name, _topic_settings(topic)
+        old_name, old_settings, old_options = topic.name, _topic_settings(topic), topic.options
         del stream.topic_names[topic.name]
         topic.name = name
         stream.topic_names[name] = topic.id
         _set_topic_settings(topic, settings)
+        if options is not None:
+            topic.options = options
 
         def undo() -> None:
             del stream.topic_names[name]
             topic.name = old_name
             stream.topic_names[old_name] = topic.id
             _set_topic_settings(topic, old_settings)
+            topic.options = old_options
 
         self._save_or_undo(undo)
 
@@ -567,7 +608,9 @@ class Metadata:
         added: list[Partition] = []
         try:
             for partition_id in range(first_new, first_new + count):
-                added.append(self._new_partition(topic.stream_id, topic.id, partition_id, created_at))
+                added.append(self._new_partition(
+                    topic.stream_id, topic.id, partition_id, created_at, self.storage_config_for(topic.options)
+                ))
         except Exception as exc:
             for partition in added:
                 partition.close()

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from iggy.protocol.codes import NOT_LOGGED_IN_USER_ID, Transport
+from iggy.protocol.codes import NOT_LOGGED_IN_USER_ID, ProtocolVersion, Transport
 
 __all__ = ["Session", "TRANSPORT_TCP", "now_us", "NOT_LOGGED_IN_USER_ID"]
 
@@ -38,6 +38,11 @@ class Session:
     last_heartbeat_us: int = field(default_factory=now_us)
     # Set by the heartbeat verifier: the next request is answered with StaleClient and the connection closed.
     stale: bool = False
+    # The protocol version the connection speaks, told from its first bytes (0.8 until a 0.9 frame is seen).
+    protocol: ProtocolVersion = ProtocolVersion.V0_8
+    # 0.9: the registered session (client id, session number, request watermark and cached replies); None
+    # before login and after logout. Typed loosely: iggy_server.vsr.VsrBinding imports this module.
+    vsr: Any = None
 
     @property
     def is_authenticated(self) -> bool:

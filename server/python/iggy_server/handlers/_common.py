@@ -14,8 +14,13 @@ from iggy.protocol.responses import (
     TopicHeader,
 )
 
+import struct
+
+from iggy.protocol.codes import HeaderKind
+
 from ..groups import ConsumerGroup
-from ..metadata import Partition, Stream, Topic
+from ..metadata import Metadata, Partition, Stream, Topic
+from ..options import Option, derived_topic_options, encode_block
 
 __all__ = [
     "key",
@@ -45,8 +50,8 @@ def stream_header(stream: Stream) -> StreamHeader:
     )
 
 
-def stream_details(stream: Stream) -> StreamDetails:
-    topics = tuple(topic_header(t) for t in stream.topics)
+def stream_details(stream: Stream, metadata: Metadata | None = None) -> StreamDetails:
+    topics = tuple(topic_header(t, metadata) for t in stream.topics)
     return StreamDetails(
         id=stream.id,
         created_at=stream.created_at_us,
@@ -55,6 +60,32 @@ def stream_details(stream: Stream) -> StreamDetails:
         name=stream.name,
         topics=topics,
     )
+
+
+def topic_option_blocks(metadata: Metadata, topic: Topic) -> tuple[bytes, bytes]:
+    """A topic's 0.9 option blocks: the options the client set, and every other catalog key as resolved."""
+    storage = metadata.storage_config_for(topic.options)
+    resolved = {
+        "compression_algorithm": Option("compression_algorithm", HeaderKind.STRING,
+                                        _COMPRESSION_NAMES.get(topic.compression_algorithm, b"none")),
+        "message_expiry": Option("message_expiry", HeaderKind.UINT64, _U64.pack(topic.message_expiry_us)),
+        "max_topic_size": Option("max_topic_size", HeaderKind.UINT64, _U64.pack(topic.max_topic_size_bytes)),
+        "segment_size": Option("segment_size", HeaderKind.UINT64, _U64.pack(storage.segment_size_bytes)),
+        "durability": Option("durability", HeaderKind.STRING, b"replicated"),
+        "consumer_offset_durability": Option("consumer_offset_durability", HeaderKind.STRING, b"replicated"),
+        "messages_required_to_save": Option("messages_required_to_save", HeaderKind.UINT32,
+                                            struct.pack("<I", storage.messages_required_to_save)),
+        "size_of_messages_required_to_save": Option("size_of_messages_required_to_save", HeaderKind.UINT64,
+                                                    _U64.pack(_SIZE_OF_MESSAGES_REQUIRED_TO_SAVE)),
+        "preallocate_segments": Option("preallocate_segments", HeaderKind.BOOL, b"\x00"),
+    }
+    return encode_block(topic.options), encode_block(derived_topic_options(topic.options, resolved))
+
+
+_U64 = struct.Struct("<Q")
+_COMPRESSION_NAMES = {1: b"none", 2: b"gzip"}
+# The catalog default (options.toml): this server flushes by message count, not by size.
+_SIZE_OF_MESSAGES_REQUIRED_TO_SAVE = 1024 * 1024
 
 
 def _topic_fields(topic: Topic, size_bytes: int, messages_count: int) -> dict[str, object]:
@@ -72,8 +103,11 @@ def _topic_fields(topic: Topic, size_bytes: int, messages_count: int) -> dict[st
     )
 
 
-def topic_header(topic: Topic) -> TopicHeader:
+def topic_header(topic: Topic, metadata: Metadata | None = None) -> TopicHeader:
+    """`metadata` given: with the 0.9 option blocks (0.8 answers leave them out)."""
     fields = _topic_fields(topic, topic.size_bytes, topic.messages_count)
+    if metadata is not None:
+        fields["options"], fields["derived_options"] = topic_option_blocks(metadata, topic)
     return TopicHeader(partitions_count=len(topic.partitions), **fields)  # type: ignore[arg-type]
 
 
@@ -89,14 +123,13 @@ def partition_details(partition: Partition) -> PartitionDetails:
     )
 
 
-def topic_details(topic: Topic) -> TopicDetails:
+def topic_details(topic: Topic, metadata: Metadata | None = None) -> TopicDetails:
+    """`metadata` given: with the 0.9 option blocks (0.8 answers leave them out)."""
     partitions = tuple(partition_details(p) for p in topic.partitions)
-    return TopicDetails(
-        **_topic_fields(  # type: ignore[arg-type]
-            topic, sum(p.size_bytes for p in partitions), sum(p.messages_count for p in partitions)
-        ),
-        partitions=partitions,
-    )
+    fields = _topic_fields(topic, sum(p.size_bytes for p in partitions), sum(p.messages_count for p in partitions))
+    if metadata is not None:
+        fields["options"], fields["derived_options"] = topic_option_blocks(metadata, topic)
+    return TopicDetails(**fields, partitions=partitions)  # type: ignore[arg-type]
 
 
 def group_header(group: ConsumerGroup) -> GroupHeader:

@@ -4,22 +4,42 @@ No per-message Python work: SendMessages hands the received index table and fram
 memoryviews of the request buffer) to ``Partition.append``, which validates and stamps them in place
 in native code and returns when the partition's durability allows the acknowledgement; PollMessages
 answers the 16-byte prefix plus the stored frame buffers as a list, written without joining.
+
+0.9 connections send and poll batches. One store serves both versions: a 0.9 batch is checked (every message
+checksum and the batch checksum) and converted to the stored 0.8 frames in native code, then appended as a
+0.8 send is, and the send answers its confirmation (stream, topic, partition, base offset); a 0.9 poll
+converts the stored frames it read into batch records, one per run of messages sharing a timestamp.
 """
 
 from __future__ import annotations
 
+import struct
+
 from iggy.protocol import requests
-from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.codes import (
+    INDEX_ENTRY_SIZE,
+    RESYNC_PARTITION_ID,
+    SEND_CONFIRMATION_SIZE,
+    Command,
+    ErrorCode,
+    ProtocolVersion,
+)
 from iggy.protocol.errors import ProtocolError
 from iggy.protocol.messages import SendMessagesView, encode_poll_response_prefix
-from iggy.protocol.primitives import Identifier, Reader
+from iggy.protocol.primitives import Identifier, Partitioning, Reader
 
+from .. import _native
 from ..errors import IggyError
 from . import handler
 from ._common import key
 from ._consumers import record_poll, resolve_consumer
 
 _EMPTY_POLL = encode_poll_response_prefix(0, 0, 0)
+_RESYNC_POLL = encode_poll_response_prefix(RESYNC_PARTITION_ID, 0, 0)
+V0_9 = ProtocolVersion.V0_9
+# A 0.9 SendMessages answer: one confirmation (count u32, then stream, topic, partition u32 and base offset u64).
+_CONFIRMATION = struct.Struct("<IIIIQ")
+assert _CONFIRMATION.size == 4 + SEND_CONFIRMATION_SIZE
 
 
 def _check_send_identifiers(payload: memoryview) -> None:
@@ -51,8 +71,52 @@ def _decode_send(payload: memoryview, max_messages: int) -> SendMessagesView:
     return batch
 
 
+def _decode_send_v09(payload: memoryview, max_messages: int) -> tuple[Identifier, Identifier, object, int, memoryview]:
+    """A 0.9 SendMessages body: (stream, topic, partitioning, messages_count, the batch after the metadata)."""
+    reader = Reader(payload, version=V0_9)
+    metadata_length = reader.u32("metadata_length")
+    if metadata_length > reader.remaining:
+        raise IggyError(ErrorCode.INVALID_COMMAND, f"metadata_length {metadata_length} exceeds the body")
+    metadata = Reader(reader.view(metadata_length, "metadata"), version=V0_9)
+    try:
+        stream_id = Identifier.read(metadata, "stream_id")
+        topic_id = Identifier.read(metadata, "topic_id")
+    except ProtocolError as exc:
+        raise IggyError(ErrorCode.INVALID_IDENTIFIER, exc.message) from None
+    partitioning = Partitioning.read(metadata)
+    messages_count = metadata.u32("messages_count")
+    if metadata.remaining:
+        raise IggyError(ErrorCode.INVALID_FORMAT, f"metadata_length leaves {metadata.remaining} bytes unread")
+    if messages_count == 0:
+        raise IggyError(ErrorCode.INVALID_MESSAGES_COUNT, "a batch needs at least one message")
+    if messages_count > max_messages:
+        raise IggyError(
+            ErrorCode.TOO_MANY_MESSAGES,
+            f"{messages_count} messages in one batch; limits.max_messages_per_batch is {max_messages}",
+        )
+    return stream_id, topic_id, partitioning, messages_count, payload[reader.pos :]
+
+
+async def _send_v09(ctx, session, payload):
+    limit = ctx.config.limits.max_messages_per_batch
+    stream_id, topic_id, partitioning, count, batch = _decode_send_v09(payload, limit)
+    metadata = ctx.metadata
+    stream = metadata.stream(key(stream_id))
+    topic = metadata.topic(stream, key(topic_id))
+    ctx.authorizer.require(session, Command.SEND_MESSAGES, stream_id=stream.id, topic_id=topic.id)
+    partition = topic.partition_for_send(partitioning)
+    count, frames_bytes = _native.check_send_batch(batch, count)
+    index = bytearray(INDEX_ENTRY_SIZE * count)
+    frames = bytearray(frames_bytes)
+    _native.convert_send_batch(batch, count, frames_bytes, index, frames)
+    result = await partition.append(memoryview(index), memoryview(frames), count)
+    return _CONFIRMATION.pack(1, stream.id, topic.id, partition.id, result.first_offset)
+
+
 @handler(Command.SEND_MESSAGES)
 async def send_messages(ctx, session, payload):
+    if session.protocol >= V0_9:
+        return await _send_v09(ctx, session, payload)
     batch = _decode_send(payload, ctx.config.limits.max_messages_per_batch)
     metadata = ctx.metadata
     stream = metadata.stream(key(batch.stream_id))
@@ -65,7 +129,7 @@ async def send_messages(ctx, session, payload):
 
 @handler(Command.POLL_MESSAGES)
 async def poll_messages(ctx, session, payload):
-    request = requests.PollMessages.decode(payload)
+    request = requests.PollMessages.decode(payload, session.protocol)
     metadata = ctx.metadata
     stream = metadata.stream(key(request.stream_id))
     topic = metadata.topic(stream, key(request.topic_id))
@@ -75,6 +139,9 @@ async def poll_messages(ctx, session, payload):
     )
     partition = consumer.partition
     if partition is None:
+        if session.protocol >= V0_9 and consumer.group is not None and request.partition_id is not None:
+            # 0.9 fences group polls: a partition the member does not own tells it to sync again.
+            return _RESYNC_POLL
         return _EMPTY_POLL
     count = min(request.count, ctx.config.limits.max_poll_messages)
     result = await partition.poll(request.strategy, count, consumer.kind, consumer.offset_key, request.auto_commit)
@@ -82,12 +149,15 @@ async def poll_messages(ctx, session, payload):
     prefix = encode_poll_response_prefix(partition.id, partition.log.current_offset, result.messages_count)
     if not result.buffers:
         return prefix
+    if session.protocol >= V0_9:
+        # The read already verified the stored checksums (system.partition.verify_checksums_on_read).
+        return [prefix, *(_native.poll_batches(buffer, partition.id, False)[0] for buffer in result.buffers)]
     return [prefix, *result.buffers]
 
 
 @handler(Command.FLUSH_UNSAVED_BUFFER)
 async def flush_unsaved_buffer(ctx, session, payload):
-    request = requests.FlushUnsavedBuffer.decode(payload)
+    request = requests.FlushUnsavedBuffer.decode(payload, session.protocol)
     stream = ctx.metadata.stream(key(request.stream_id))
     topic = ctx.metadata.topic(stream, key(request.topic_id))
     ctx.authorizer.require(session, Command.FLUSH_UNSAVED_BUFFER, stream_id=stream.id, topic_id=topic.id)

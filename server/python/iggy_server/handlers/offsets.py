@@ -18,7 +18,7 @@ from ._consumers import CONSUMER, CONSUMER_GROUP, consumer_key, resolve_consumer
 
 @handler(Command.GET_CONSUMER_OFFSET)
 async def get_consumer_offset(ctx, session, payload):
-    request = requests.GetConsumerOffset.decode(payload)
+    request = requests.GetConsumerOffset.decode(payload, session.protocol)
     metadata = ctx.metadata
     topic = metadata.find_topic(key(request.stream_id), key(request.topic_id))
     if topic is None:
@@ -38,7 +38,7 @@ async def get_consumer_offset(ctx, session, payload):
     stored = partition.offsets.get(kind, offset_key)
     if stored is None:
         return b""
-    return ConsumerOffsetInfo(partition.id, partition.log.current_offset, stored).encode()
+    return ConsumerOffsetInfo(partition.id, partition.log.current_offset, stored).encode(session.protocol)
 
 
 def _resolve_for_mutation(ctx, session, request, command):
@@ -56,7 +56,7 @@ def _resolve_for_mutation(ctx, session, request, command):
 
 @handler(Command.STORE_CONSUMER_OFFSET)
 async def store_consumer_offset(ctx, session, payload):
-    request = requests.StoreConsumerOffset.decode(payload)
+    request = requests.StoreConsumerOffset.decode(payload, session.protocol)
     topic, consumer = _resolve_for_mutation(ctx, session, request, Command.STORE_CONSUMER_OFFSET)
     consumer.partition.store_offset(consumer.kind, consumer.offset_key, request.offset)
     if consumer.group is not None:
@@ -66,7 +66,7 @@ async def store_consumer_offset(ctx, session, payload):
 
 @handler(Command.DELETE_CONSUMER_OFFSET)
 async def delete_consumer_offset(ctx, session, payload):
-    request = requests.DeleteConsumerOffset.decode(payload)
+    request = requests.DeleteConsumerOffset.decode(payload, session.protocol)
     _topic, consumer = _resolve_for_mutation(ctx, session, request, Command.DELETE_CONSUMER_OFFSET)
     if not consumer.partition.offsets.delete(consumer.kind, consumer.offset_key):
         raise IggyError(ErrorCode.CONSUMER_OFFSET_NOT_FOUND, f"no stored offset for consumer {request.consumer.id}")

@@ -13,7 +13,7 @@ from ._common import key
 
 @handler(Command.CREATE_PARTITIONS)
 async def create_partitions(ctx, session, payload):
-    request = requests.CreatePartitions.decode(payload)
+    request = requests.CreatePartitions.decode(payload, session.protocol)
     if not 1 <= request.partitions_count <= MAX_PARTITIONS_PER_COMMAND:
         raise IggyError(
             ErrorCode.TOO_MANY_PARTITIONS,
@@ -28,7 +28,7 @@ async def create_partitions(ctx, session, payload):
 
 @handler(Command.DELETE_PARTITIONS)
 async def delete_partitions(ctx, session, payload):
-    request = requests.DeletePartitions.decode(payload)
+    request = requests.DeletePartitions.decode(payload, session.protocol)
     if request.partitions_count == 0:
         raise IggyError(ErrorCode.TOO_MANY_PARTITIONS, "partitions count must be at least 1")
     stream = ctx.metadata.stream(key(request.stream_id))

@@ -11,7 +11,7 @@ from ._common import key
 
 @handler(Command.DELETE_SEGMENTS)
 async def delete_segments(ctx, session, payload):
-    request = requests.DeleteSegments.decode(payload)
+    request = requests.DeleteSegments.decode(payload, session.protocol)
     stream = ctx.metadata.stream(key(request.stream_id))
     topic = ctx.metadata.topic(stream, key(request.topic_id))
     ctx.authorizer.require(session, Command.DELETE_SEGMENTS, stream_id=stream.id, topic_id=topic.id)

@@ -21,6 +21,8 @@ from iggy.protocol.codes import (
     STATS_EXTENSION_HOT_PATH,
     Command,
     ErrorCode,
+    OptionScope,
+    ProtocolVersion,
     SegmentWriterBackend,
     SnapshotCompression,
     SnapshotType,
@@ -31,13 +33,16 @@ from iggy.protocol.responses import (
     ClientInfo,
     ClusterMetadata,
     ClusterNode,
+    DescribeOptionsResponse,
     HotPathStats,
+    OptionDescriptor,
     Stats,
     StatsExtension,
 )
 
 from .. import _native
 from ..errors import IggyError
+from ..options import describe_catalog
 from . import handler
 
 SERVER_VERSION = "0.8.0"
@@ -210,7 +215,7 @@ def collect_stats(ctx) -> Stats:
 @handler(Command.GET_STATS)
 async def get_stats(ctx, session, payload):
     ctx.authorizer.require(session, Command.GET_STATS)
-    return collect_stats(ctx).encode()
+    return collect_stats(ctx).encode(session.protocol)
 
 
 # ---------------------------------------------------------------------------------- snapshot
@@ -312,7 +317,7 @@ def build_snapshot(ctx, compression: int, snapshot_types: tuple[int, ...]) -> by
 
 @handler(Command.GET_SNAPSHOT)
 async def get_snapshot(ctx, session, payload):
-    request = requests.GetSnapshot.decode(payload)
+    request = requests.GetSnapshot.decode(payload, session.protocol)
     return build_snapshot(ctx, request.compression, tuple(request.snapshot_types))
 
 
@@ -322,18 +327,33 @@ async def get_snapshot(ctx, session, payload):
 @handler(Command.GET_CLUSTER_METADATA)
 async def get_cluster_metadata(ctx, session, payload):
     cluster = ctx.config.cluster
+    # A disabled transport: 0.8 reports Iggy's default port (as Iggy reports its configured one); 0.9 reports 0,
+    # which its clients read as "not served" (they route by these ports).
+    v09 = session.protocol >= ProtocolVersion.V0_9
     node = ClusterNode(
         name=cluster.node_name,
         ip=ctx.bound_host,
         tcp_port=ctx.bound_port,
-        # A disabled transport is reported with Iggy's default port, as Iggy reports its configured one.
-        quic_port=ctx.transport_ports.get("quic", DEFAULT_QUIC_PORT),
-        http_port=ctx.transport_ports.get("http", DEFAULT_HTTP_PORT),
-        websocket_port=ctx.transport_ports.get("websocket", DEFAULT_WEBSOCKET_PORT),
+        quic_port=ctx.transport_ports.get("quic", 0 if v09 else DEFAULT_QUIC_PORT),
+        http_port=ctx.transport_ports.get("http", 0 if v09 else DEFAULT_HTTP_PORT),
+        websocket_port=ctx.transport_ports.get("websocket", 0 if v09 else DEFAULT_WEBSOCKET_PORT),
         role=0,  # leader
         status=0,  # healthy
     )
-    return ClusterMetadata(name=cluster.name, nodes=(node,)).encode()
+    return ClusterMetadata(name=cluster.name, nodes=(node,)).encode(session.protocol)
+
+
+@handler(Command.DESCRIBE_OPTIONS)
+async def describe_options(ctx, session, payload):
+    """0.9: the option catalog of a scope (topics have keys; streams and users none)."""
+    request = requests.DescribeOptions.decode(payload, session.protocol)
+    if request.scope not in tuple(OptionScope):
+        raise IggyError(ErrorCode.INVALID_COMMAND, f"unknown option scope {request.scope}")
+    entries = tuple(
+        OptionDescriptor(key=key, kind=kind, default_value=default, description=about)
+        for key, kind, default, about in describe_catalog(request.scope)
+    )
+    return DescribeOptionsResponse(entries=entries).encode(session.protocol)
 
 
 # ---------------------------------------------------------------------------------- clients
@@ -362,22 +382,22 @@ def client_details(session) -> ClientDetails:
 
 @handler(Command.GET_ME)
 async def get_me(ctx, session, payload):
-    return client_details(session).encode()
+    return client_details(session).encode(session.protocol)
 
 
 @handler(Command.GET_CLIENT)
 async def get_client(ctx, session, payload):
-    request = requests.GetClient.decode(payload)
+    request = requests.GetClient.decode(payload, session.protocol)
     if request.client_id == 0:
         raise IggyError(ErrorCode.INVALID_CLIENT_ID, "client id 0 is never assigned")
     ctx.authorizer.require(session, Command.GET_CLIENT)
     other = ctx.clients.get(request.client_id)
     if other is None:
         return b""
-    return client_details(other).encode()
+    return client_details(other).encode(session.protocol)
 
 
 @handler(Command.GET_CLIENTS)
 async def get_clients(ctx, session, payload):
     ctx.authorizer.require(session, Command.GET_CLIENTS)
-    return b"".join(client_info(s).encode() for s in ctx.clients)
+    return b"".join(client_info(s).encode(session.protocol) for s in ctx.clients)

@@ -36,16 +36,16 @@ async def get_personal_access_tokens(ctx: ServerContext, session: Session, paylo
 @handler(Command.CREATE_PERSONAL_ACCESS_TOKEN)
 async def create_personal_access_token(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
     """Answers the raw token; this is the only time it is ever sent or known to the server."""
-    request = decode(requests.CreatePersonalAccessToken, payload)
+    request = decode(requests.CreatePersonalAccessToken, payload, session.protocol)
     ctx.authorizer.require(session, Command.CREATE_PERSONAL_ACCESS_TOKEN)
     token, raw_token = ctx.tokens.create(session.user_id, request.name, request.expiry)
     log.info("user %d created personal access token %r", token.user_id, token.name)
-    return CreatePersonalAccessTokenResponse(raw_token).encode()
+    return CreatePersonalAccessTokenResponse(raw_token).encode(session.protocol)
 
 
 @handler(Command.DELETE_PERSONAL_ACCESS_TOKEN)
 async def delete_personal_access_token(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
-    request = decode(requests.DeletePersonalAccessToken, payload)
+    request = decode(requests.DeletePersonalAccessToken, payload, session.protocol)
     ctx.authorizer.require(session, Command.DELETE_PERSONAL_ACCESS_TOKEN)
     ctx.tokens.delete(session.user_id, request.name)
     return b""
@@ -54,7 +54,7 @@ async def delete_personal_access_token(ctx: ServerContext, session: Session, pay
 @handler(Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN)
 async def login_with_personal_access_token(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
     """20 unknown token, 54 expired, 47 inactive user; answers the user id like LoginUser."""
-    request = decode(requests.LoginWithPersonalAccessToken, payload)
+    request = decode(requests.LoginWithPersonalAccessToken, payload, session.protocol)
     user_id = ctx.tokens.authenticate(request.token)
     log_in(session, user_id)
-    return LoginWithPersonalAccessTokenResponse(user_id).encode()
+    return LoginWithPersonalAccessTokenResponse(user_id).encode(session.protocol)

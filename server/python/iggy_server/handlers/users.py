@@ -10,13 +10,14 @@ import logging
 from typing import TYPE_CHECKING, TypeVar
 
 from iggy.protocol import requests
-from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.codes import Command, ErrorCode, ProtocolVersion
 from iggy.protocol.errors import ProtocolError
 from iggy.protocol.primitives import Identifier
 from iggy.protocol.responses import LoginUserResponse, UserDetails, UserHeader
 
 from ..errors import IggyError, from_protocol_error
 from ..security.users import User, validate_password
+from ..options import refuse_any_key
 from . import handler
 
 if TYPE_CHECKING:
@@ -28,10 +29,10 @@ log = logging.getLogger(__name__)
 R = TypeVar("R", bound=requests.Request)
 
 
-def decode(request_type: type[R], payload: memoryview) -> R:
+def decode(request_type: type[R], payload: memoryview, version: ProtocolVersion) -> R:
     """Decode a request; codec failures become the matching Iggy error (3 or 4)."""
     try:
-        return request_type.decode(payload)
+        return request_type.decode(payload, version)
     except ProtocolError as exc:
         raise from_protocol_error(exc) from None
 
@@ -51,13 +52,13 @@ async def get_user(ctx: ServerContext, session: Session, payload: memoryview) ->
     Iggy resolves the identifier before checking permissions: an unknown *name* is an empty OK for
     anyone, while a numeric id is permission-checked first (it needs no lookup to resolve).
     """
-    request = decode(requests.GetUser, payload)
+    request = decode(requests.GetUser, payload, session.protocol)
     target_id = _resolve_user_id(ctx, request.user_id)
     if target_id is None:
         return b""
     ctx.authorizer.require(session, Command.GET_USER, target_user_id=target_id)
     user = ctx.users.get(target_id)
-    return b"" if user is None else user_details(user).encode()
+    return b"" if user is None else user_details(user).encode(session.protocol)
 
 
 @handler(Command.GET_USERS)
@@ -68,16 +69,17 @@ async def get_users(ctx: ServerContext, session: Session, payload: memoryview) -
 
 @handler(Command.CREATE_USER)
 async def create_user(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
-    request = decode(requests.CreateUser, payload)
+    request = decode(requests.CreateUser, payload, session.protocol)
+    refuse_any_key(request.options, "user")
     ctx.authorizer.require(session, Command.CREATE_USER)
     user = await ctx.users.create_async(request.username, request.password, request.status, request.permissions)
     log.info("user %d created user %r (id %d)", session.user_id, user.username, user.id)
-    return user_details(user).encode()
+    return user_details(user).encode(session.protocol)
 
 
 @handler(Command.DELETE_USER)
 async def delete_user(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
-    request = decode(requests.DeleteUser, payload)
+    request = decode(requests.DeleteUser, payload, session.protocol)
     ctx.authorizer.require(session, Command.DELETE_USER)
     # Deletion listeners drop the user's tokens (TokenStore) and log out its live sessions (set up
     # by startup.build_context): Iggy drops those clients; we keep the connections but their next
@@ -89,7 +91,8 @@ async def delete_user(ctx: ServerContext, session: Session, payload: memoryview)
 
 @handler(Command.UPDATE_USER)
 async def update_user(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
-    request = decode(requests.UpdateUser, payload)
+    request = decode(requests.UpdateUser, payload, session.protocol)
+    refuse_any_key(request.options, "user")
     ctx.authorizer.require(session, Command.UPDATE_USER)
     ctx.users.update(request.user_id, request.username, request.status)
     return b""
@@ -97,7 +100,7 @@ async def update_user(ctx: ServerContext, session: Session, payload: memoryview)
 
 @handler(Command.UPDATE_PERMISSIONS)
 async def update_permissions(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
-    request = decode(requests.UpdatePermissions, payload)
+    request = decode(requests.UpdatePermissions, payload, session.protocol)
     ctx.authorizer.require(session, Command.UPDATE_PERMISSIONS)
     ctx.users.update_permissions(request.user_id, request.permissions)
     return b""
@@ -109,7 +112,7 @@ async def change_password(ctx: ServerContext, session: Session, payload: memoryv
 
     Order as Iggy: 44 bad lengths, 20 unknown user, 41 not allowed, 42 wrong current password.
     """
-    request = decode(requests.ChangePassword, payload)
+    request = decode(requests.ChangePassword, payload, session.protocol)
     validate_password(request.current_password, "current password")
     validate_password(request.new_password, "new password")
     target = ctx.users.require(request.user_id)
@@ -121,12 +124,12 @@ async def change_password(ctx: ServerContext, session: Session, payload: memoryv
 @handler(Command.LOGIN_USER)
 async def login_user(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
     """Answers the user id (4 bytes); a login on a logged-in connection replaces its identity."""
-    request = decode(requests.LoginUser, payload)
+    request = decode(requests.LoginUser, payload, session.protocol)
     if ctx.shutting_down:
         raise IggyError(ErrorCode.DISCONNECTED, "server is shutting down")
     user_id = await ctx.users.authenticate_async(request.username, request.password)
     log_in(session, user_id)
-    return LoginUserResponse(user_id).encode()
+    return LoginUserResponse(user_id).encode(session.protocol)
 
 
 @handler(Command.LOGOUT_USER)

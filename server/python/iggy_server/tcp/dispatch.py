@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from iggy.protocol.codes import Command, ErrorCode
 
+from .. import vsr
 from ..audit import AUDITED_COMMANDS, log_refused, write_audit
 from ..handlers import HANDLERS, as_iggy_error
 from .framing import FrameReader
@@ -65,6 +66,65 @@ class RequestDispatcher(FrameReader):
         self._update_reading()
         task = asyncio.get_running_loop().create_task(self._continue(code, coroutine, awaited, audit))
         self.server.track(task)
+
+    # ------------------------------------------------------------------ 0.9 frames
+
+    def _on_vsr_frame(self, header: bytearray, body: memoryview) -> None:
+        assert self.transport is not None and self.session is not None
+        request = vsr.parse_request_header(header)
+        coroutine = vsr.handle_request(self.ctx, self.session, request, body)
+        try:
+            awaited = coroutine.send(None)
+        except StopIteration as done:
+            self._finish_vsr(done.value)
+            return
+        self._busy = True
+        self._update_reading()
+        task = asyncio.get_running_loop().create_task(self._continue_vsr(coroutine, awaited))
+        self.server.track(task)
+
+    async def _continue_vsr(self, coroutine: Any, awaited: Any) -> None:
+        try:
+            outcome = await _drive(coroutine, awaited)
+            self._finish_vsr(outcome)
+        finally:
+            self._busy = False
+            self._update_reading()
+
+    def _finish_vsr(self, outcome: vsr.Outcome) -> None:
+        if outcome.parts:
+            self._write_parts(outcome.parts)
+        if outcome.close:
+            self._close()
+
+    def _reject_vsr(self, header: bytearray, error: int, message: str) -> None:
+        stats = self.server.frame_stats
+        stats["error_answers"] += 1
+        stats["rejected_oversize"] += 1
+        session = self.session
+        assert session is not None
+        request = vsr.parse_request_header(header)
+        log_refused(self.ctx.log_limit, "tcp", session.client_id, session.address, request.code, error, message)
+        self._write_parts(vsr.reply_frame(request, error, [], 0))
+
+    def _write_parts(self, parts: list[Any]) -> None:
+        """Write a frame's parts in order, small ones coalesced (as `_write_ok` does)."""
+        if self.transport is None or self._closed:
+            return
+        wire: list[Any] = []
+        pending = bytearray()
+        for part in parts:
+            part_size = part.nbytes if isinstance(part, memoryview) else len(part)
+            if part_size < _COALESCE_LIMIT_BYTES:
+                pending += part
+                continue
+            if pending:
+                wire.append(pending)
+                pending = bytearray()
+            wire.append(part)
+        if pending:
+            wire.append(pending)
+        self._send(wire)
 
     async def _continue(
         self, code: int, coroutine: Any, awaited: Any, audit: tuple[int | None, memoryview] | None
@@ -167,3 +227,24 @@ class RequestDispatcher(FrameReader):
     def _send(self, wire: list[Any]) -> None:
         """Write an answer's parts in order: through the native send thread when the connection has one."""
         raise NotImplementedError
+
+
+async def _drive(coroutine: Any, awaited: Any) -> Any:
+    """Carry a coroutine that yielded ``awaited`` (from an inline ``send(None)``) on to its result."""
+    while True:
+        if awaited is None:  # a bare yield (asyncio.sleep(0))
+            await asyncio.sleep(0)
+        else:
+            awaited._asyncio_future_blocking = False
+            try:
+                await awaited
+            except asyncio.CancelledError:
+                if not awaited.done():  # this task itself was cancelled (shutdown)
+                    coroutine.close()
+                    raise
+            except BaseException:
+                pass  # the coroutine observes the outcome itself when resumed
+        try:
+            awaited = coroutine.send(None)
+        except StopIteration as done:
+            return done.value

@@ -27,7 +27,17 @@ import asyncio
 import struct
 from typing import TYPE_CHECKING, Any
 
-from iggy.protocol.codes import UNAUTHENTICATED_COMMANDS, Command, ErrorCode
+from iggy.protocol.codes import (
+    COMMANDS_BY_VERSION,
+    UNAUTHENTICATED_COMMANDS,
+    VSR_HEADER_SIZE,
+    VSR_MAX_FRAME_BYTES,
+    Command,
+    ErrorCode,
+    Operation,
+    ProtocolVersion,
+)
+from iggy.protocol.layout import REQUEST_HEADER_OPERATION_AT, REQUEST_HEADER_SIZE_AT
 
 from ..handlers import HANDLERS
 
@@ -38,6 +48,8 @@ if TYPE_CHECKING:
 __all__ = ["FrameReader", "FRAME_COUNTERS"]
 
 _REQUEST_HEADER = struct.Struct("<II")
+# The commands of the 0.8 framing (0.9-only codes such as SyncConsumerGroup are unknown there).
+_COMMANDS_0_8 = COMMANDS_BY_VERSION[ProtocolVersion.V0_8]
 _DRAIN_CHUNK_BYTES = 64 * 1024
 # Drained payloads are discarded, so every connection can receive them into this one buffer (the event loop
 # is single-threaded: a get_buffer/buffer_updated pair is never interleaved with another connection's).
@@ -60,9 +72,14 @@ FRAME_COUNTERS = (
 
 
 class FrameReader(asyncio.BufferedProtocol):
-    """Frame state and header checks; see the module docstring."""
+    """Frame state and header checks; see the module docstring.
 
-    _HEADER, _PAYLOAD, _DRAIN = range(3)
+    A connection's first 8 bytes tell its protocol version: 0.9 clients leave the header checksum 0, where a 0.8
+    frame length is never 0. A 0.9 connection then reads 256-byte headers (``_VSR_HEADER``) and their bodies
+    (``_PAYLOAD``, as 0.8 payloads) for the rest of its life, and hands each frame to ``_on_vsr_frame``.
+    """
+
+    _HEADER, _PAYLOAD, _DRAIN, _VSR_HEADER = range(4)
 
     def __init__(self, ctx: Any) -> None:
         self.ctx = ctx
@@ -76,6 +93,10 @@ class FrameReader(asyncio.BufferedProtocol):
         self._payload_bytes = 0
         self._code = 0
         self._drain_left = 0
+        # 0.9 framing: the 256-byte header of the frame being read (allocated when the connection turns out 0.9).
+        self._vsr = False
+        self._vsr_header: bytearray | None = None
+        self._vsr_header_view: memoryview | None = None
         # Bytes received so far (the stall sweep watches it change).
         self.received_bytes = 0
 
@@ -91,6 +112,14 @@ class FrameReader(asyncio.BufferedProtocol):
     def _close(self, abort: bool = False) -> None:
         raise NotImplementedError
 
+    def _on_vsr_frame(self, header: bytearray, body: memoryview) -> None:
+        """A whole 0.9 frame arrived: run it."""
+        raise NotImplementedError
+
+    def _reject_vsr(self, header: bytearray, error: int, message: str) -> None:
+        """Answer a 0.9 request with a status (counted like a refused frame)."""
+        raise NotImplementedError
+
     def _read_payload_now(self) -> None:
         """A payload was just accepted: a layer that can read its socket without blocking may deliver what
         already arrived (through ``get_buffer`` / ``buffer_updated``) instead of waiting for the loop."""
@@ -100,6 +129,9 @@ class FrameReader(asyncio.BufferedProtocol):
     def get_buffer(self, sizehint: int) -> memoryview:
         if self._state == self._HEADER:
             return self._header_view[self._filled :]
+        if self._state == self._VSR_HEADER:
+            assert self._vsr_header_view is not None
+            return self._vsr_header_view[self._filled :]
         if self._state == self._PAYLOAD:
             assert self._payload_view is not None
             return self._payload_view[self._filled :]
@@ -116,16 +148,31 @@ class FrameReader(asyncio.BufferedProtocol):
         if self._state == self._HEADER:
             if self._filled == 8:
                 self._on_header()
+        elif self._state == self._VSR_HEADER:
+            if self._filled == VSR_HEADER_SIZE:
+                self._on_vsr_header()
         elif self._payload_view is not None and self._filled == self._payload_view.nbytes:
             if self._filled == self._payload_bytes:
-                self._on_payload()
+                self._finish_payload()
             else:
                 self._grow_payload()
+
+    def _finish_payload(self) -> None:
+        if not self._vsr:
+            self._on_payload()
+            return
+        header, body = self._vsr_header, self._payload_view
+        assert header is not None and body is not None
+        # The next frame reads into a fresh header buffer: the handler may still hold this one.
+        self._vsr_header = bytearray(VSR_HEADER_SIZE)
+        self._vsr_header_view = memoryview(self._vsr_header)
+        self._reset()
+        self._on_vsr_frame(header, body)
 
     # ------------------------------------------------------------------ framing
 
     def _reset(self) -> None:
-        self._state = self._HEADER
+        self._state = self._VSR_HEADER if self._vsr else self._HEADER
         self._filled = 0
         self._payload = None
         self._payload_view = None
@@ -150,6 +197,10 @@ class FrameReader(asyncio.BufferedProtocol):
         length, code = _REQUEST_HEADER.unpack_from(self._header, 0)
         session = self.session
         assert session is not None
+        if length == 0 and session.protocol == ProtocolVersion.V0_8 and self.received_bytes == 8:
+            # The connection's first bytes and a zero checksum: a 0.9 client (its 256-byte header goes on).
+            self._start_vsr()
+            return
         if self.ctx.shutting_down:
             # No new work once shutdown started; in-flight requests still complete.
             self._close()
@@ -170,7 +221,7 @@ class FrameReader(asyncio.BufferedProtocol):
             self._reject(code, error, message, "oversize_before_login")
             self._close()
             return
-        if code not in HANDLERS:  # keyed by Command, an IntEnum: a plain int finds its member
+        if code not in _COMMANDS_0_8 or code not in HANDLERS:  # keyed by Command: a plain int finds its member
             self._reject(code, ErrorCode.INVALID_COMMAND, f"unknown command code {code}", "unknown_command")
             self._drain(payload_bytes)
             return
@@ -209,6 +260,69 @@ class FrameReader(asyncio.BufferedProtocol):
         else:
             # The pool takes the memory back only once this view and every slice of it (the handler's
             # index/frames views) are gone, so releasing now is safe and needs no bookkeeping later.
+            self._payload = pooled
+            self._payload_view = memoryview(pooled)
+            pooled.release()
+        self._read_payload_now()
+
+    # ------------------------------------------------------------------ 0.9 framing
+
+    def _start_vsr(self) -> None:
+        assert self.session is not None
+        self.session.protocol = ProtocolVersion.V0_9
+        self._vsr = True
+        self._vsr_header = bytearray(VSR_HEADER_SIZE)
+        self._vsr_header_view = memoryview(self._vsr_header)
+        self._vsr_header[:8] = self._header
+        self._state = self._VSR_HEADER
+        self._filled = 8
+
+    def _on_vsr_header(self) -> None:
+        """A 0.9 header is in: check its size, then read the body (or run a body-less frame now)."""
+        header = self._vsr_header
+        session = self.session
+        assert header is not None and session is not None
+        if self.ctx.shutting_down:
+            self._close()
+            return
+        size = int.from_bytes(header[REQUEST_HEADER_SIZE_AT : REQUEST_HEADER_SIZE_AT + 4], "little")
+        if not VSR_HEADER_SIZE <= size <= VSR_MAX_FRAME_BYTES:
+            # The stream cannot be followed past a frame whose size is wrong: nothing to answer to.
+            self._reject(0, ErrorCode.INVALID_COMMAND, f"0.9 frame size {size} out of range", "frame_too_short")
+            self._close()
+            return
+        body_bytes = size - VSR_HEADER_SIZE
+        limits = self.ctx.config.limits
+        if session.user_id is None and body_bytes > limits.max_unauthenticated_request_bytes:
+            message = f"body of {body_bytes} bytes before login exceeds {limits.max_unauthenticated_request_bytes}"
+            self._reject(0, ErrorCode.UNAUTHENTICATED, message, "oversize_before_login")
+            self._close()
+            return
+        send = header[REQUEST_HEADER_OPERATION_AT] == Operation.SEND_MESSAGES
+        limit = limits.max_send_messages_bytes if send else limits.max_request_bytes
+        if body_bytes > limit:
+            # Answered, and the body drained through the scratch buffer (never kept), as 0.8 payloads are.
+            message = f"body of {body_bytes} bytes exceeds the {limit}-byte limit"
+            self._reject_vsr(header, ErrorCode.INVALID_COMMAND, message)
+            self._drain(body_bytes)
+            return
+        if body_bytes == 0:
+            self._payload = bytearray()
+            self._payload_view = memoryview(self._payload)
+            self._finish_payload()
+            return
+        self._state = self._PAYLOAD
+        self._filled = 0
+        self._payload_bytes = body_bytes
+        pooled = (
+            self.ctx.io.acquire_for_receive(body_bytes)
+            if send and body_bytes >= _POOLED_PAYLOAD_MIN_BYTES
+            else None
+        )
+        if pooled is None:
+            self._payload = bytearray(min(body_bytes, _INITIAL_PAYLOAD_BYTES))
+            self._payload_view = memoryview(self._payload)
+        else:
             self._payload = pooled
             self._payload_view = memoryview(pooled)
             pooled.release()

@@ -12,7 +12,7 @@ import logging
 import struct
 from typing import Any, NamedTuple
 
-from iggy.protocol.codes import UNAUTHENTICATED_COMMANDS, Command, ErrorCode
+from iggy.protocol.codes import COMMANDS_BY_VERSION, UNAUTHENTICATED_COMMANDS, Command, ErrorCode
 
 from ..audit import AUDITED_COMMANDS, log_refused, write_audit
 from ..errors import IggyError
@@ -53,7 +53,7 @@ def check_request(ctx: Any, session: Any, code: int, payload_bytes: int) -> Iggy
         error = ErrorCode.INVALID_COMMAND if code in UNAUTHENTICATED_COMMANDS else ErrorCode.UNAUTHENTICATED
         limit = limits.max_unauthenticated_request_bytes
         return CloseAfterReply(error, f"payload of {payload_bytes} bytes before login exceeds {limit} bytes")
-    if code not in HANDLERS:  # HANDLERS is keyed by Command, an IntEnum: a plain int code finds its entry
+    if code not in COMMANDS_BY_VERSION[session.protocol] or code not in HANDLERS:  # keyed by Command (IntEnum)
         return IggyError(ErrorCode.INVALID_COMMAND, f"unknown command code {code}")
     limit = limits.max_send_messages_bytes if code == Command.SEND_MESSAGES else limits.max_request_bytes
     if payload_bytes > limit:
@@ -83,10 +83,12 @@ async def execute(ctx: Any, session: Any, code: int, payload: Any, transport: st
     except Exception as error:  # every handler failure becomes an Iggy error reply
         failure = as_iggy_error(error, code, session.client_id)
         if code in AUDITED_COMMANDS:
-            write_audit(ctx.log_limit, audited_user, session.address, code, payload_view, failure.code)
+            write_audit(
+                ctx.log_limit, audited_user, session.address, code, payload_view, failure.code, session.protocol
+            )
         return refuse(ctx, session, code, failure, transport)
     if code in AUDITED_COMMANDS:
-        write_audit(ctx.log_limit, audited_user, session.address, code, payload_view, None)
+        write_audit(ctx.log_limit, audited_user, session.address, code, payload_view, None, session.protocol)
     parts = result if isinstance(result, list) else [result]
     reply = Reply(0, parts)
     if reply.body_bytes == 1:  # an OK body is never one byte (reference §2.2)
