@@ -29,6 +29,7 @@ CASES: dict[str, tuple[Command, int | None, int | None, str | None]] = {
     "client": (C.GET_CLIENT, None, None, None),
     "me": (C.GET_ME, None, None, None),
     "cluster": (C.GET_CLUSTER_METADATA, None, None, None),
+    "describe_options": (C.DESCRIBE_OPTIONS, None, None, None),
     "snapshot": (C.GET_SNAPSHOT, None, None, None),
     "users": (C.GET_USERS, None, None, None),
     "user_self": (C.GET_USER, None, None, "self"),
@@ -82,11 +83,13 @@ CASES: dict[str, tuple[Command, int | None, int | None, str | None]] = {
     "join_group": (C.JOIN_CONSUMER_GROUP, 1, 2, None),
     "join_group_sibling": (C.JOIN_CONSUMER_GROUP, 1, 4, None),
     "leave_group": (C.LEAVE_CONSUMER_GROUP, 1, 2, None),
+    "sync_group": (C.SYNC_CONSUMER_GROUP, 1, 2, None),
 }
 
 # Allowed for every logged-in user, whatever their permissions.
-ALWAYS = {"me", "cluster", "snapshot", "user_self", "passwd_self", "logout", "pat_list", "pat_create", "pat_delete"}
-GROUPS = {"get_group", "get_groups", "create_group", "delete_group", "join_group", "leave_group"}
+ALWAYS = {"me", "cluster", "describe_options", "snapshot", "user_self", "passwd_self", "logout", "pat_list",
+          "pat_create", "pat_delete"}
+GROUPS = {"get_group", "get_groups", "create_group", "delete_group", "join_group", "leave_group", "sync_group"}
 OFFSETS = {"get_offset", "store_offset", "delete_offset"}
 MANAGE_TOPIC_2 = {
     "update_topic", "delete_topic", "purge_topic", "create_partitions", "delete_partitions", "delete_segments"
