@@ -1,5 +1,9 @@
 """QUIC transport (aioquic): one client-opened bidirectional stream per request, carrying the TCP framing.
 
+Both protocol versions: a connection's first stream tells its framing (a 0.9 request header starts with a zero
+checksum, a 0.8 length is never 0) and every later stream must use the same; a 0.9 stream carries one request
+frame (header and body) and gets one reply or eviction frame, run by ``iggy_server.vsr``.
+
 TLS 1.3 without ALPN (Iggy 0.8 sets none; aioquic negotiates ALPN only when ``alpn_protocols`` is set).
 Certificate: a fresh self-signed ECDSA P-256 one per start (``quic.certificate.self_signed``) or the
 configured PEM files. Login state per connection. Per stream: read the 8-byte header, refuse unknown /
@@ -18,7 +22,10 @@ from aioquic.quic.configuration import QuicConfiguration
 from aioquic.quic.events import ConnectionTerminated, QuicEvent
 from cryptography import x509
 from cryptography.hazmat.primitives import serialization
-from iggy.protocol.codes import ErrorCode, Transport
+from iggy.protocol.codes import VSR_HEADER_SIZE, VSR_MAX_FRAME_BYTES, ErrorCode, ProtocolVersion, Transport
+from iggy.protocol.layout import REQUEST_HEADER_SIZE_AT
+
+from .. import vsr
 
 from ..config import ConfigError
 from ..errors import IggyError
@@ -32,6 +39,8 @@ log = logging.getLogger(__name__)
 TRANSPORT = "quic"
 # Application error code sent with STOP_SENDING for a refused request's unread payload (0 = no error kind).
 _STOP_SENDING_ERROR_CODE = 0
+# Iggy 0.9's application close code for a protocol violation.
+_PROTOCOL_VIOLATION = 0x1004
 
 
 class _IggyQuicProtocol(QuicConnectionProtocol):
@@ -44,6 +53,7 @@ class _IggyQuicProtocol(QuicConnectionProtocol):
         super().__init__(*args, **kwargs)
         self.session: Any = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._framing_known = False
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
@@ -72,6 +82,9 @@ class _IggyQuicProtocol(QuicConnectionProtocol):
             return
         try:
             header = await reader.readexactly(8)
+            if self._is_vsr(session, header):
+                await self._serve_vsr_stream(session, header, reader, writer)
+                return
             length, code = REQUEST_HEADER.unpack(header)
             if length < 4:
                 too_short = IggyError(ErrorCode.INVALID_COMMAND, f"frame length {length} is below 4")
@@ -102,6 +115,33 @@ class _IggyQuicProtocol(QuicConnectionProtocol):
         self._answer(writer, frame_reply(reply))
         if session.stale:
             self.close()
+
+    def _is_vsr(self, session: Any, first_eight: bytes) -> bool:
+        """The connection's framing, fixed by its first stream (a later stream of the other framing is refused as
+        a malformed frame of the connection's own)."""
+        if not self._framing_known:
+            self._framing_known = True
+            if vsr.is_vsr_prefix(first_eight):
+                session.protocol = ProtocolVersion.V0_9
+        return session.protocol >= ProtocolVersion.V0_9
+
+    async def _serve_vsr_stream(
+        self, session: Any, first_eight: bytes, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> None:
+        header = first_eight + await reader.readexactly(VSR_HEADER_SIZE - len(first_eight))
+        size = int.from_bytes(header[REQUEST_HEADER_SIZE_AT : REQUEST_HEADER_SIZE_AT + 4], "little")
+        limits = self.ctx.config.limits
+        body_limit = VSR_MAX_FRAME_BYTES if session.user_id is not None else limits.max_unauthenticated_request_bytes
+        if not VSR_HEADER_SIZE <= size <= VSR_HEADER_SIZE + body_limit:
+            log.info("quic client %d: a 0.9 frame of %d bytes; closing", session.client_id, size)
+            self.close(error_code=_PROTOCOL_VIOLATION, reason_phrase="bad frame size")
+            return
+        body = await reader.readexactly(size - VSR_HEADER_SIZE)
+        outcome = await vsr.handle_request(self.ctx, session, vsr.parse_request_header(header), memoryview(body))
+        if outcome.parts:
+            self._answer(writer, outcome.parts)
+        if outcome.close:
+            self.close(error_code=_PROTOCOL_VIOLATION, reason_phrase="protocol violation")
 
     @staticmethod
     def _answer(writer: asyncio.StreamWriter, parts: list[Any]) -> None:

@@ -1,5 +1,10 @@
 """WebSocket transport (``websockets``): binary messages carry the TCP framing, as Iggy 0.8's server.
 
+Both protocol versions: a connection's first binary message tells its framing (a 0.9 header starts with a zero
+checksum); a 0.9 connection sends one request frame per binary message (a message whose length is not the
+frame's size closes the connection) and gets one reply or eviction frame per message, run by
+``iggy_server.vsr``.
+
 Incoming binary messages form one byte stream (a request may span or share messages); each response is
 one binary message; text messages are ignored; any path, no subprotocol. One session per connection,
 same login rules as TCP. Requests on a connection run one at a time, in order.
@@ -10,10 +15,12 @@ from __future__ import annotations
 import ssl
 from typing import Any
 
-from iggy.protocol.codes import Transport
+from iggy.protocol.codes import VSR_HEADER_SIZE, ProtocolVersion, Transport
+from iggy.protocol.layout import REQUEST_HEADER_SIZE_AT
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from .. import vsr
 from .certificates import server_tls_context, write_self_signed
 from .execute import execute, frame_reply, refuse
 from .settings import parse_size_bytes
@@ -66,10 +73,19 @@ class WebSocketListener:
             await connection.close(code=1013, reason="server busy")
             return
         frames = FrameAssembler(self.ctx, session)
+        framing_known = False
         try:
             async for message in connection:
                 if isinstance(message, str):
                     continue  # Iggy ignores text messages
+                if not framing_known and len(message) >= 8:
+                    framing_known = True
+                    if vsr.is_vsr_prefix(message):
+                        session.protocol = ProtocolVersion.V0_9
+                if session.protocol >= ProtocolVersion.V0_9:
+                    if not await self._serve_vsr_message(connection, session, message):
+                        return
+                    continue
                 for item in frames.feed(message):
                     if item[0] == "error":
                         reply = refuse(self.ctx, session, item[1], item[2], TRANSPORT)
@@ -86,6 +102,28 @@ class WebSocketListener:
             pass
         finally:
             close_session(self.ctx, session)
+
+    async def _serve_vsr_message(self, connection: ServerConnection, session: Any, message: bytes) -> bool:
+        """One 0.9 request frame in one binary message; False when the connection is to close."""
+        if len(message) < VSR_HEADER_SIZE:
+            await connection.close(code=1002, reason="a 0.9 frame is at least 256 bytes")
+            return False
+        size = int.from_bytes(message[REQUEST_HEADER_SIZE_AT : REQUEST_HEADER_SIZE_AT + 4], "little")
+        if size != len(message):
+            await connection.close(code=1002, reason="frame size does not match the message")
+            return False
+        limits = self.ctx.config.limits
+        if session.user_id is None and size - VSR_HEADER_SIZE > limits.max_unauthenticated_request_bytes:
+            await connection.close(code=1008, reason="request too large before login")
+            return False
+        body = memoryview(message)[VSR_HEADER_SIZE:]
+        outcome = await vsr.handle_request(self.ctx, session, vsr.parse_request_header(message), body)
+        if outcome.parts:
+            await connection.send(b"".join(outcome.parts))
+        if outcome.close:
+            await connection.close(code=1002, reason="protocol violation")
+            return False
+        return True
 
     async def stop(self) -> None:
         if self._server is not None:
