@@ -123,7 +123,9 @@ async def send_messages(ctx, session, payload):
     topic = metadata.topic(stream, key(batch.topic_id))
     ctx.authorizer.require(session, Command.SEND_MESSAGES, stream_id=stream.id, topic_id=topic.id)
     partition = topic.partition_for_send(batch.partitioning)
-    await partition.append(batch.index, batch.frames, batch.messages_count)
+    appended = await partition.append(batch.index, batch.frames, batch.messages_count)
+    if session.confirm_sends:  # HTTP answers 0.9's JSON confirmation for any client (0.8's ignore the body)
+        return _CONFIRMATION.pack(1, stream.id, topic.id, partition.id, appended.first_offset)
     return b""
 
 
