@@ -8,15 +8,15 @@ JAVA_SOURCES := $(JAVA_DIR)/pom.xml $(shell find $(JAVA_DIR)/src -name '*.java' 
 test-java: server ## the java SDK suite: golden fixtures, unit and integration tests (mvn test in sdk/java)
 	cd $(JAVA_DIR) && IGGY_TEST_PYTHON=$(PY) mvn -q -B test && cat target/surefire-reports/*.txt | grep -h "Tests run"
 
-# The conformance driver (iggy.sdk.conformance.Driver, test scope: it carries its own small JSON codec) runs in one
-# JVM per driver process, started as `java @target/driver.argfile`; the argfile is the stamp.
+# The conformance driver (io.github.iggycompat.iggy.conformance.Driver, test scope: it carries its own small JSON
+# codec) runs in one JVM per driver process, started as `java @target/driver.argfile`; the argfile is the stamp.
 JAVA_DRIVER_ARGFILE := $(JAVA_DIR)/target/driver.argfile
 
 conformance-driver-java: $(JAVA_DRIVER_ARGFILE) ## build the Java SDK's conformance driver
 
 $(JAVA_DRIVER_ARGFILE): $(JAVA_SOURCES)
 	cd $(JAVA_DIR) && mvn -q -B test-compile
-	printf -- '-XX:+UseSerialGC\n-XX:TieredStopAtLevel=1\n-Dfile.encoding=UTF-8\n-cp\n"%s:%s"\niggy.sdk.conformance.Driver\n' \
+	printf -- '-XX:+UseSerialGC\n-XX:TieredStopAtLevel=1\n-Dfile.encoding=UTF-8\n-cp\n"%s:%s"\nio.github.iggycompat.iggy.conformance.Driver\n' \
 	  "$(ROOT)/$(JAVA_DIR)/target/classes" "$(ROOT)/$(JAVA_DIR)/target/test-classes" > $@
 
 test-conformance: $(JAVA_DRIVER_ARGFILE)
