@@ -37,7 +37,7 @@ func (c *Client) Ping(ctx context.Context) error { return c.none(ctx, &codec.Pin
 
 // LoginUser logs in; the credentials are remembered for re-login after a reconnect.
 func (c *Client) LoginUser(ctx context.Context, username, password string) (uint32, error) {
-	answer, err := one(c, ctx, &codec.LoginUserRequest{Username: username, Password: password},
+	answer, err := one(c, ctx, &codec.LoginUserRequest{Username: username, Password: password, Version: ClientName},
 		&codec.LoginUserResponse{})
 	if err != nil {
 		return 0, err

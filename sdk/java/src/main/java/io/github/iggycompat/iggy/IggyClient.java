@@ -37,7 +37,6 @@ import java.util.function.Function;
  * other command whose answer was lost fails with {@link OutcomeUnknownException} and is never resent silently.
  */
 public final class IggyClient implements AutoCloseable {
-    private static final String SDK_VERSION = "iggy-java 0.1.0";
 
     private final ClientConfig config;
     private final ReentrantLock lock = new ReentrantLock();
@@ -323,7 +322,7 @@ public final class IggyClient implements AutoCloseable {
         }
         Requests.Request request = auth.token() != null
                 ? new Requests.LoginWithPersonalAccessToken(auth.token())
-                : new Requests.LoginUser(auth.username(), auth.password(), SDK_VERSION, "");
+                : new Requests.LoginUser(auth.username(), auth.password(), Version.CLIENT_NAME, "");
         WireWriter w = frame(request);
         answer(request.code(), c, w.array(), w.position());
     }
@@ -400,7 +399,7 @@ public final class IggyClient implements AutoCloseable {
 
     /** Logs in; later reconnects log in again with these credentials. Returns the user id. */
     public long loginUser(String username, String password) {
-        long userId = one(call(new Requests.LoginUser(username, password, SDK_VERSION, "")),
+        long userId = one(call(new Requests.LoginUser(username, password, Version.CLIENT_NAME, "")),
                 Requests.LoginUserResponse::decode).userId();
         lock.lock();
         try {
