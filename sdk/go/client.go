@@ -16,7 +16,7 @@ import (
 	"sync"
 	"time"
 
-	"iggy/internal/codec"
+	"github.com/iggy-compat/iggy-compat/sdk/go/internal/codec"
 )
 
 // maxResponseBytes bounds one answer: a larger announced length is a corrupt stream, not an allocation.

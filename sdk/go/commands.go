@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"iggy/internal/codec"
+	"github.com/iggy-compat/iggy-compat/sdk/go/internal/codec"
 )
 
 // One method per command of the 0.8 protocol. Get* lookups answer nil (not an error) for a missing object,

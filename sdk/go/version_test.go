@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"iggy/internal/codec"
+	"github.com/iggy-compat/iggy-compat/sdk/go/internal/codec"
 )
 
 // TestLoginSendsTheClientName checks the version string LoginUser carries: the SDK's name and the repository's
