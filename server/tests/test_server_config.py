@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from iggy_server.config import DEFAULTS, ConfigError, env_variable_names, load_config
+from iggy_server.config import DEFAULTS, RENAMED_KEYS, ConfigError, env_variable_names, load_config
 
 SERVER_DIR = Path(__file__).resolve().parents[1]
 DOCUMENTED_CONFIG = SERVER_DIR / "config.toml"
@@ -69,9 +69,6 @@ def override_value(default):
         return "a, b", ["a", "b"]
     if default == "HS256":  # http.jwt.algorithm is one of HS/RS 256/384/512
         return "HS512", "HS512"
-    if re.fullmatch(r"\d+ [A-Za-z]+", default):  # Iggy byte sizes and durations ("2 MB", "1 h")
-        number, unit = default.split(" ")
-        return f"{int(number) + 1} {unit}", f"{int(number) + 1} {unit}"
     if ":" in default:
         return "127.0.0.1:9999", "127.0.0.1:9999"
     return default + "-x", default + "-x"
@@ -181,3 +178,28 @@ def test_server_refuses_to_start_with_a_misspelled_variable(tmp_path):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "IGGY_SYSTEM_PARTITION_DURABILITY" in lines[0], result.stderr
+
+
+def test_every_size_is_bytes_and_every_duration_milliseconds():
+    # One unit per kind, named in the key: no "2 MB" / "1 h" strings beside *_bytes / *_ms numbers.
+    for path, value in leaves(DEFAULTS):
+        if isinstance(value, str):
+            assert not re.fullmatch(r"\d+(\.\d+)?\s*(b|[kmgt]i?b|ms|s|m|min|h|d)", value, re.I), (path, value)
+        if path[-1].endswith(("_bytes", "_ms", "_us")):
+            assert isinstance(value, int) and not isinstance(value, bool), path
+
+
+@pytest.mark.parametrize("old, new", sorted((old, new) for old, (new, _) in RENAMED_KEYS.items()))
+def test_keys_renamed_in_0_2_are_refused_naming_the_new_key(old, new, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert lookup(load_config(environ={}), new.split(".")) is not None
+    section, _, key = old.rpartition(".")
+    old_file = tmp_path / "old.toml"
+    old_file.write_text(f"[{section}]\n{key} = \"1\"\n")
+    with pytest.raises(ConfigError, match=rf"^{old.replace('.', '[.]')} \(.*\): renamed to {new.replace('.', '[.]')} "):
+        load_config(old_file, environ={})
+    old_variable = "IGGY_" + old.replace(".", "_").upper()
+    new_variable = "IGGY_" + new.replace(".", "_").upper()
+    with pytest.raises(ConfigError, match=f"env {old_variable}: renamed to .*{new_variable}"):
+        load_config(environ={old_variable: "1"})
+
