@@ -5,7 +5,7 @@
 - ``VERSION_OUTPUTS``: small generated modules each package reads at run time (``__version__``, ``iggy.Version``,
   the client name an SDK sends), whole files with the generated-file banner;
 - ``STAMPS``: the version fields inside hand-kept package metadata (pyproject.toml, Cargo.toml and the Cargo.lock
-  entries that record the crate, pom.xml), which build tools read as literals. Only the matched
+  entries that record the crate, pom.xml, the Dockerfile), which build tools read as literals. Only the matched
   field is rewritten; a pattern that no longer matches exactly as often as expected is an error, never a skip;
 - ``LICENSE`` and ``NOTICE`` copied byte for byte into every package folder (``PACKAGE_DIRS``): Cargo, the Go module
   zip, setuptools, maturin and Maven only pack files that sit inside the package's own folder.
@@ -154,6 +154,8 @@ STAMPS: tuple[Stamp, ...] = (
           "artifact version"),
     Stamp("sdk/java/bench/pom.xml", r"<artifactId>iggy-sdk</artifactId>\s*<version>(?P<v>[^<]*)</version>",
           "the iggy-sdk it depends on"),
+    Stamp("Dockerfile", r'org\.opencontainers\.image\.version="(?P<v>[^"]*)"', "image version label"),
+    Stamp("docker-compose.yml", r"^x-image: &image iggy-compat/iggy-server:(?P<v>\S+)$", "image tag"),
 )
 
 
