@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from iggy_server.config import DEFAULTS, ConfigError, env_variable_names, load_config
+from iggy_server.config import DEFAULTS, RENAMED_KEYS, ConfigError, env_variable_names, load_config
 
 SERVER_DIR = Path(__file__).resolve().parents[1]
 DOCUMENTED_CONFIG = SERVER_DIR / "config.toml"
+RELEASE_VERSION = (SERVER_DIR.parent / "VERSION").read_text(encoding="utf-8").strip()
 
 
 def leaves(tree, prefix=()):
@@ -69,9 +70,6 @@ def override_value(default):
         return "a, b", ["a", "b"]
     if default == "HS256":  # http.jwt.algorithm is one of HS/RS 256/384/512
         return "HS512", "HS512"
-    if re.fullmatch(r"\d+ [A-Za-z]+", default):  # Iggy byte sizes and durations ("2 MB", "1 h")
-        number, unit = default.split(" ")
-        return f"{int(number) + 1} {unit}", f"{int(number) + 1} {unit}"
     if ":" in default:
         return "127.0.0.1:9999", "127.0.0.1:9999"
     return default + "-x", default + "-x"
@@ -138,9 +136,10 @@ def test_unknown_or_mistyped_file_keys_are_errors(tmp_path):
         load_config(tmp_path / "missing.toml", environ={})
 
 
-def start_server(environ: dict[str, str], cwd) -> subprocess.CompletedProcess[str]:
+def start_server(environ: dict[str, str], cwd, arguments: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+    """Run the server's entry point as an operator would (it exits at once on a bad config or a query flag)."""
     return subprocess.run(
-        [sys.executable, "-m", "iggy_server"],
+        [sys.executable, "-m", "iggy_server", *arguments],
         env={**environ, "PATH": "/usr/bin:/bin"},
         cwd=cwd,
         capture_output=True,
@@ -181,3 +180,68 @@ def test_server_refuses_to_start_with_a_misspelled_variable(tmp_path):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "IGGY_SYSTEM_PARTITION_DURABILITY" in lines[0], result.stderr
+
+
+def test_every_size_is_bytes_and_every_duration_milliseconds():
+    # One unit per kind, named in the key: no "2 MB" / "1 h" strings beside *_bytes / *_ms numbers.
+    for path, value in leaves(DEFAULTS):
+        if isinstance(value, str):
+            assert not re.fullmatch(r"\d+(\.\d+)?\s*(b|[kmgt]i?b|ms|s|m|min|h|d)", value, re.I), (path, value)
+        if path[-1].endswith(("_bytes", "_ms", "_us")):
+            assert isinstance(value, int) and not isinstance(value, bool), path
+
+
+@pytest.mark.parametrize("old, new", sorted((old, new) for old, (new, _) in RENAMED_KEYS.items()))
+def test_keys_renamed_in_0_2_are_refused_naming_the_new_key(old, new, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert lookup(load_config(environ={}), new.split(".")) is not None
+    section, _, key = old.rpartition(".")
+    old_file = tmp_path / "old.toml"
+    old_file.write_text(f"[{section}]\n{key} = \"1\"\n")
+    with pytest.raises(ConfigError, match=rf"^{old.replace('.', '[.]')} \(.*\): renamed to {new.replace('.', '[.]')} "):
+        load_config(old_file, environ={})
+    old_variable = "IGGY_" + old.replace(".", "_").upper()
+    new_variable = "IGGY_" + new.replace(".", "_").upper()
+    with pytest.raises(ConfigError, match=f"env {old_variable}: renamed to .*{new_variable}"):
+        load_config(environ={old_variable: "1"})
+
+
+def test_version_prints_the_release(tmp_path):
+    result = start_server({}, tmp_path, ("--version",))
+    assert (result.returncode, result.stdout) == (0, f"iggy-server {RELEASE_VERSION}\n")
+
+
+def test_help_lists_every_option_the_environment_and_the_exit_codes(tmp_path):
+    result = start_server({}, tmp_path, ("--help",))
+    assert result.returncode == 0
+    for word in ("--help", "--version", "--config PATH", "--check-config", "--fresh",
+                 "--with-default-root-credentials", "IGGY_CONFIG_PATH", "IGGY_ROOT_PASSWORD", "exit codes"):
+        assert word in result.stdout, word
+
+
+def test_check_config_accepts_the_documented_file_and_starts_nothing(tmp_path):
+    result = start_server({}, tmp_path, ("--check-config", "--config", str(DOCUMENTED_CONFIG)))
+    assert result.returncode == 0, result.stderr
+    assert f"configuration OK (file {DOCUMENTED_CONFIG}" in result.stdout
+    assert not (tmp_path / "local_data").exists()  # system.path of the documented file: untouched
+
+
+@pytest.mark.parametrize(
+    "file_text, environ, named",
+    [
+        ("[system.segment]\nsize_bytes = 1\n", {}, "system.segment.size_bytes"),
+        ("[websocket]\nmax_message_size = \"64 MiB\"\n", {}, "websocket.max_message_size_bytes"),
+        ("[tcp]\nadress = \"127.0.0.1:1\"\n", {}, "tcp.adress"),
+        ("", {"IGGY_TCP_TLS_ENABLED": "true"}, "tcp.tls.cert_file"),
+        ("[http.tls]\nenabled = true\ncert_file = \"/nonexistent.pem\"\nkey_file = \"/nonexistent.key\"\n", {},
+         "http.tls"),
+        ("[logging\n", {}, "config file"),
+    ],
+)
+def test_check_config_fails_naming_the_problem(file_text, environ, named, tmp_path):
+    config_file = tmp_path / "bad.toml"
+    config_file.write_text(file_text)
+    result = start_server(environ, tmp_path, ("--check-config", "--config", str(config_file)))
+    assert result.returncode == 2, result
+    assert result.stdout == ""
+    assert named in result.stderr and result.stderr.count("\n") == 1, result.stderr

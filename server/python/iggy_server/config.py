@@ -55,11 +55,12 @@ DEFAULTS: dict[str, Any] = {
         # TLS on the TCP listener, like Iggy's [tcp.tls]: PEM certificate chain and private key.
         "tls": {"enabled": False, "cert_file": "", "key_file": ""},
     },
-    # Iggy 0.8's HTTP REST API (names and defaults as Iggy's [http]); sizes and durations are Iggy-style strings.
+    # Iggy 0.8's HTTP REST API (Iggy's [http] names and defaults; sizes in bytes and durations in ms, as every
+    # other key here, where Iggy writes "2 MB" and "1 h": see RENAMED_KEYS).
     "http": {
         "enabled": True,
         "address": "127.0.0.1:3000",
-        "max_request_size": "2 MB",
+        "max_request_size_bytes": 2_000_000,
         "cors": {
             "enabled": True,
             "allowed_methods": ["GET", "POST", "PUT", "DELETE"],
@@ -75,9 +76,10 @@ DEFAULTS: dict[str, Any] = {
             "audience": "iggy.apache.org",
             "valid_issuers": ["iggy.apache.org"],
             "valid_audiences": ["iggy.apache.org"],
-            "access_token_expiry": "1 h",
-            "clock_skew": "5 s",
-            "not_before": "0 s",
+            # JWT times are whole seconds: expiry at least 1000 ms, the others rounded down to a second.
+            "access_token_expiry_ms": 3_600_000,
+            "clock_skew_ms": 5000,
+            "not_before_ms": 0,
             # Empty: a random secret per start (every token dies with the process), as Iggy does.
             "encoding_secret": "",
             "decoding_secret": "",
@@ -90,8 +92,8 @@ DEFAULTS: dict[str, Any] = {
     "quic": {
         "enabled": True,
         "address": "127.0.0.1:8080",
-        "receive_window": "100 KB",
-        "max_idle_timeout": "10 s",
+        "receive_window_bytes": 100_000,
+        "max_idle_timeout_ms": 10_000,
         # Iggy's self-signed default: a fresh ECDSA P-256 certificate for "localhost" each start.
         "certificate": {"self_signed": True, "cert_file": "", "key_file": ""},
     },
@@ -99,7 +101,7 @@ DEFAULTS: dict[str, Any] = {
     "websocket": {
         "enabled": True,
         "address": "127.0.0.1:8092",
-        "max_message_size": "64 MiB",
+        "max_message_size_bytes": 64 * MIB,
         "tls": {"enabled": False, "self_signed": True, "cert_file": "", "key_file": ""},
     },
     "system": {
@@ -161,6 +163,19 @@ DEFAULTS: dict[str, Any] = {
     "consumer_group": {"rebalancing_timeout_ms": 30_000, "rebalancing_check_interval_ms": 5000},
     "cluster": {"name": "single-node", "node_name": "iggy-node"},
     "logging": {"level": "info"},
+}
+
+# Keys of 0.1.x written as Iggy-style strings ("2 MB", "1 h"), renamed in 0.2.0 when every size became bytes and
+# every duration milliseconds (server/README.md "Migrating from 0.1"). An old name in a file or the environment
+# is refused naming its successor, never ignored: a silently ignored limit would run at its default.
+RENAMED_KEYS: dict[str, tuple[str, str]] = {
+    "http.max_request_size": ("http.max_request_size_bytes", '"2 MB" = 2000000'),
+    "http.jwt.access_token_expiry": ("http.jwt.access_token_expiry_ms", '"1 h" = 3600000'),
+    "http.jwt.clock_skew": ("http.jwt.clock_skew_ms", '"5 s" = 5000'),
+    "http.jwt.not_before": ("http.jwt.not_before_ms", '"0 s" = 0'),
+    "quic.receive_window": ("quic.receive_window_bytes", '"100 KB" = 100000'),
+    "quic.max_idle_timeout": ("quic.max_idle_timeout_ms", '"10 s" = 10000'),
+    "websocket.max_message_size": ("websocket.max_message_size_bytes", '"64 MiB" = 67108864'),
 }
 
 # IGGY_* variables that are not configuration keys: the server's own start-up inputs, and the settings of
@@ -384,12 +399,25 @@ def _coerce(value: Any, default: Any, key: str, source: str) -> Any:
     return value
 
 
+def _env_name(dotted: str) -> str:
+    return "IGGY_" + dotted.replace(".", "_").upper()
+
+
+def _renamed(old: str) -> str:
+    new, example = RENAMED_KEYS[old]
+    unit = "bytes" if new.endswith("_bytes") else "milliseconds"
+    return (f"renamed to {new} ({_env_name(new)}), a number of {unit} ({example}); "
+            "see server/README.md \"Migrating from 0.1\"")
+
+
 def _merge_file(
     values: dict[str, Any], defaults: Mapping[str, Any], data: Mapping[str, Any], prefix: str, source: str
 ) -> None:
     for key, value in data.items():
         dotted = f"{prefix}{key}"
         if key not in defaults:
+            if dotted in RENAMED_KEYS:
+                raise ConfigError(f"{dotted} ({source}): {_renamed(dotted)}")
             raise ConfigError(f"{dotted} ({source}): unknown configuration key")
         default = defaults[key]
         if isinstance(default, Mapping):
@@ -479,6 +507,9 @@ def _refuse_unknown_variables(environ: Mapping[str, str], known: Mapping[str, tu
     for name in sorted(environ):
         if not name.startswith("IGGY_") or name in accepted or name in CLIENT_VARIABLES:
             continue
+        renamed_from = next((old for old in RENAMED_KEYS if _env_name(old) == name), None)
+        if renamed_from is not None:
+            raise ConfigError(f"env {name}: {_renamed(renamed_from)}")
         closest = difflib.get_close_matches(name, sorted(accepted), n=1, cutoff=0.0)
         hint = f"; closest known key: {closest[0]}" if closest else ""
         raise ConfigError(f"env {name}: unknown setting{hint} (see server/config.toml)")

@@ -18,6 +18,7 @@ from iggy.protocol.codes import (
     DEFAULT_HTTP_PORT,
     DEFAULT_QUIC_PORT,
     DEFAULT_WEBSOCKET_PORT,
+    SERVER_SEMVER,
     STATS_EXTENSION_HOT_PATH,
     Command,
     ErrorCode,
@@ -41,12 +42,15 @@ from iggy.protocol.responses import (
 )
 
 from .. import _native
+from .._version import __version__
 from ..errors import IggyError
 from ..options import describe_catalog
 from . import handler
 
-SERVER_VERSION = "0.8.0"
-SERVER_SEMVER = 8000  # major·1 000 000 + minor·1 000 + patch
+# Stats' version string names this build (the repository's VERSION), so an operator can tell which one runs. The
+# semver field (generated SERVER_SEMVER) stays the Iggy release whose protocol this server speaks (0.8.0 -> 8000):
+# clients may gate features on it, and an iggy-compat 0.2.0 is no Iggy 0.2.
+SERVER_VERSION = __version__
 
 
 @handler(Command.PING)

@@ -5,7 +5,7 @@ Every route builds the binary request of its command (``rest_mapping``), runs it
 Iggy's JSON. Stateless: the bearer JWT names the user of a per-request session (client id 0, transport
 HTTP), so offsets and permissions behave as Iggy's HTTP server does. Errors are Iggy's error JSON
 (``{"id","code","reason","field"}``) with 404 for *NotFound codes, 401 for authentication failures (empty
-body, as Iggy), 403 Unauthorized, 400 otherwise, 413 for bodies above ``http.max_request_size``.
+body, as Iggy), 403 Unauthorized, 400 otherwise, 413 for bodies above ``http.max_request_size_bytes``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from .execute import execute
 from .jwt_tokens import JwtManager
 from .metrics import CONTENT_TYPE, METRICS
 from .certificates import server_tls_context
-from .settings import parse_size_bytes
 
 __all__ = ["HttpListener"]
 
@@ -394,7 +393,7 @@ class Api:
 def build_app(ctx: Any, jwt: JwtManager) -> web.Application:
     config = ctx.config.http
     api = Api(ctx, jwt)
-    max_request_bytes = parse_size_bytes(config.max_request_size, "http.max_request_size")
+    max_request_bytes = config.max_request_size_bytes
     public = set(PUBLIC_PATHS)
     if config.metrics.enabled:
         public.add(config.metrics.endpoint)
