@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from iggy_server.config import DEFAULTS, ConfigError, env_variable_names, load_config
+from iggy_server.config import DEFAULTS, CacheIndexes, ConfigError, env_variable_names, load_config
 
 SERVER_DIR = Path(__file__).resolve().parents[1]
 DOCUMENTED_CONFIG = SERVER_DIR / "config.toml"
@@ -65,6 +65,8 @@ def override_value(default):
         return "auto", "auto"
     if default == "written":  # system.partition.durability is one of memory / written / durable
         return "memory", "memory"
+    if default == "open_segment":  # system.segment.cache_indexes is one of all / open_segment / none
+        return "none", "none"
     if isinstance(default, list):  # from the environment, lists are comma-separated
         return "a, b", ["a", "b"]
     if default == "HS256":  # http.jwt.algorithm is one of HS/RS 256/384/512
@@ -118,12 +120,25 @@ def test_config_toml_in_working_directory_is_picked_up(tmp_path, monkeypatch):
         ({"IGGY_LIMITS_LOGIN_TIMEOUT_MS": "0"}, "limits.login_timeout_ms"),
         ({"IGGY_TCP_SEND_THREAD_COUNT": "0"}, "tcp.send_thread_count"),
         ({"IGGY_TCP_SEND_THREAD_COUNT": "65"}, "tcp.send_thread_count"),
+        ({"IGGY_SYSTEM_SEGMENT_CACHE_INDEXES": "some"}, "system.segment.cache_indexes"),
+        ({"IGGY_SYSTEM_IO_MAX_OPEN_SEGMENT_FILES": "4"}, "system.io.max_open_segment_files"),
     ],
 )
 def test_bad_values_name_the_key(environ, key, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     with pytest.raises(ConfigError, match=key.replace(".", r"\.")):
         load_config(environ=environ)
+
+
+@pytest.mark.parametrize(
+    "value, mode",
+    [("all", CacheIndexes.ALL), ("open_segment", CacheIndexes.OPEN_SEGMENT), ("none", CacheIndexes.NONE),
+     ("true", CacheIndexes.ALL), ("false", CacheIndexes.NONE)],
+)
+def test_cache_indexes_takes_iggys_values_and_spellings(value, mode, tmp_path):
+    config_file = tmp_path / "config.toml"
+    config_file.write_text(f'[system.segment]\ncache_indexes = "{value}"\n')
+    assert load_config(config_file, environ={}).storage_config().cache_indexes is mode
 
 
 def test_unknown_or_mistyped_file_keys_are_errors(tmp_path):

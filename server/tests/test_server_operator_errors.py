@@ -149,8 +149,8 @@ def test_a_full_disk_answers_every_state_changing_command_with_a_specific_code(t
 
 
 def test_partitions_past_the_open_segment_file_bound_are_refused_with_3000(tmp_path):
-    # 21 descriptors: 10 active segments (2 each) fit, one stays free for reading sealed segments.
-    server = ServerProcess(tmp_path / "data", env={"IGGY_SYSTEM_IO_MAX_OPEN_SEGMENT_FILES": "21"}).start()
+    # 22 descriptors: 10 active segments (2 each) fit, two stay free for reading a sealed segment (log and index).
+    server = ServerProcess(tmp_path / "data", env={"IGGY_SYSTEM_IO_MAX_OPEN_SEGMENT_FILES": "22"}).start()
     try:
         with server.client() as client:
             client.call(requests.CreateStream("s"))

@@ -26,6 +26,7 @@ from .transports import settings as transport_settings
 __all__ = [
     "DEFAULTS",
     "ConfigError",
+    "CacheIndexes",
     "Durability",
     "IoConfig",
     "ServerConfig",
@@ -104,7 +105,10 @@ DEFAULTS: dict[str, Any] = {
     },
     "system": {
         "path": "local_data",
-        "segment": {"size_bytes": GIB},
+        # cache_indexes (Iggy's key and values): which segment indexes stay in memory. "all": every segment's;
+        # "open_segment": the open (active) segment's, sealed ones are read from their index files; "none": no
+        # index is kept, lookups read the index files (entries not yet written stay in memory until they are).
+        "segment": {"size_bytes": GIB, "cache_indexes": "open_segment"},
         "partition": {
             "messages_required_to_save": 1024,
             "enforce_fsync": False,
@@ -202,6 +206,30 @@ class Durability(enum.StrEnum):
 
 
 DURABILITY_MODES = tuple(mode.value for mode in Durability)
+
+
+class CacheIndexes(enum.StrEnum):
+    """``system.segment.cache_indexes``: which segment indexes stay in memory (Iggy 0.8's values)."""
+
+    ALL = "all"  # every segment's: lookups never read an index file; memory grows with the retained messages
+    OPEN_SEGMENT = "open_segment"  # the active segment's; sealed segments' are read from their files
+    NONE = "none"  # none: every lookup reads the index file (unwritten entries excepted)
+
+
+# Iggy 0.8 also accepts "true" for all and "false" for none.
+CACHE_INDEXES_ALIASES = {"true": CacheIndexes.ALL, "false": CacheIndexes.NONE}
+
+
+def cache_indexes_mode(text: str) -> CacheIndexes:
+    """The mode a ``cache_indexes`` value names; ConfigError for anything else."""
+    lowered = text.strip().lower()
+    if lowered in CACHE_INDEXES_ALIASES:
+        return CACHE_INDEXES_ALIASES[lowered]
+    try:
+        return CacheIndexes(lowered)
+    except ValueError:
+        modes = ", ".join(mode.value for mode in CacheIndexes)
+        raise ConfigError(f"system.segment.cache_indexes: expected one of {modes}, got {text!r}") from None
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 _LOG_LEVELS = {"trace", "debug", "info", "warn", "warning", "error", "critical"}
@@ -230,6 +258,7 @@ class StorageConfig:
     """What a partition needs to know: segment size, fsync knobs and its :class:`Durability`."""
 
     segment_size_bytes: int = _SYSTEM["segment"]["size_bytes"]
+    cache_indexes: CacheIndexes = CacheIndexes(_SYSTEM["segment"]["cache_indexes"])
     messages_required_to_save: int = _SYSTEM["partition"]["messages_required_to_save"]
     enforce_fsync: bool = _SYSTEM["partition"]["enforce_fsync"]
     durability: Durability = Durability(_SYSTEM["partition"]["durability"])
@@ -278,6 +307,7 @@ class ServerConfig(Section):
         partition, io = system.partition, system.io
         return StorageConfig(
             segment_size_bytes=system.segment.size_bytes,
+            cache_indexes=cache_indexes_mode(system.segment.cache_indexes),
             messages_required_to_save=partition.messages_required_to_save,
             enforce_fsync=partition.enforce_fsync,
             durability=Durability(partition.durability),
@@ -444,6 +474,7 @@ def _validate(values: Mapping[str, Any]) -> None:
             f"system.segment.size_bytes: must be between {MIN_SEGMENT_SIZE_BYTES} bytes and 4 GiB "
             f"(u32 index positions), got {segment_size_bytes}"
         )
+    cache_indexes_mode(values["system"]["segment"]["cache_indexes"])
     send_thread_count = values["tcp"]["send_thread_count"]
     if not 1 <= send_thread_count <= MAX_SEND_THREADS:
         raise ConfigError(f"tcp.send_thread_count: must be between 1 and {MAX_SEND_THREADS}, got {send_thread_count}")
@@ -456,8 +487,9 @@ def _validate(values: Mapping[str, Any]) -> None:
     if values["system"]["io"]["write_queue_bytes"] < 1024 * 1024:
         raise ConfigError("system.io.write_queue_bytes: must be at least 1 MiB")
     max_open = values["system"]["io"]["max_open_segment_files"]
-    if max_open != 0 and max_open < 4:
-        raise ConfigError(f"system.io.max_open_segment_files: must be 0 (auto) or at least 4, got {max_open}")
+    # An active segment pins up to 3 files and a read of a sealed one needs 2 (storage/open_files.py MIN_LIMIT).
+    if max_open != 0 and max_open < 5:
+        raise ConfigError(f"system.io.max_open_segment_files: must be 0 (auto) or at least 5, got {max_open}")
     if values["system"]["io"]["preallocate_max_bytes"] < 0:
         raise ConfigError("system.io.preallocate_max_bytes: must be 0 (off) or positive")
     writer = values["system"]["io"]["writer"]

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from iggy_server import _native
-from iggy_server.config import Durability, StorageConfig
+from iggy_server.config import CacheIndexes, Durability, StorageConfig
 from iggy_server.storage.durability import GroupCommit
 from iggy_server.storage.resources import IoResources
 from iggy_server.storage.segment import (
@@ -106,6 +106,7 @@ class PartitionLog:
         # Structural changes (new segments, sealing, deletions) are fsynced in durable mode and with enforce_fsync.
         self._fsync_structure = config.fsync
         self._verify_checksums_on_read = config.verify_checksums_on_read
+        self._cache_flags = _cache_flags(config.cache_indexes)
         self._unsynced_messages = 0
         # Segments sealed without an fsync; flush(fsync=True) syncs them.
         self._unsynced_sealed: list[Segment] = []
@@ -143,7 +144,7 @@ class PartitionLog:
             io = IoResources(config.io)
         path = Path(directory)
         path.mkdir(parents=True, exist_ok=True)
-        segments = _load_segments(path, config.fsync, io)
+        segments = _load_segments(path, config.fsync, io, _cache_flags(config.cache_indexes))
         return cls(path, segments, config, io, _now_us() if created_at_us is None else created_at_us)
 
     # --- properties -------------------------------------------------------------------------------
@@ -277,7 +278,7 @@ class PartitionLog:
         relative = max(start_offset - active.start_offset, 0)
         # From the segment's start when the read begins in an older one: it then reads fewer messages
         # here, so this end covers the read (the wait may be a few batches longer than needed).
-        span = _native.index_lookup_offset(active.index, relative, count)
+        span = active.lookup_offset(relative, count)
         if span is None or writer.written_end_bytes >= span[2]:
             return False
         await self._io.write_queue.wait_written(writer, span[2])
@@ -305,7 +306,7 @@ class PartitionLog:
             self._group_commit.mark_all_synced()
         else:
             self._unsynced_sealed.append(sealed)
-        segment = create_segment(self._directory, self._next_offset, fsync, self._io)
+        segment = create_segment(self._directory, self._next_offset, fsync, self._io, *self._cache_flags)
         self._segments.append(segment)
         self._segment_starts.append(segment.start_offset)
         return segment
@@ -325,11 +326,10 @@ class PartitionLog:
         size_bytes = 0
         for segment in self._segments[first_segment:]:
             relative = max(start_offset - segment.start_offset, 0)
-            span = _native.index_lookup_offset(segment.index, relative, remaining)
+            span = segment.lookup_offset(relative, remaining)
             if span is None:
                 continue
-            first_entry, byte_start, byte_end, found = span
-            chunk_first_offset = segment.entry_offset(first_entry)
+            chunk_first_offset, byte_start, byte_end, found = span
             data = segment.read(byte_start, byte_end)
             if self._verify_checksums_on_read:
                 _native.verify_frames(data, chunk_first_offset, found)
@@ -351,9 +351,9 @@ class PartitionLog:
         for segment in self._segments:
             if segment.messages_count == 0 or segment.max_timestamp_us < timestamp_us:
                 continue
-            span = _native.index_lookup_timestamp(segment.index, timestamp_us, 1)
-            if span is not None:
-                return segment.entry_offset(span[0])
+            offset = segment.offset_at_timestamp(timestamp_us)
+            if offset is not None:
+                return offset
         return None
 
     def read_by_timestamp(self, timestamp_us: int, count: int) -> ReadResult:
@@ -423,7 +423,7 @@ class PartitionLog:
         for segment in self._segments:
             segment.delete_files()
         fsync = self._fsync_structure
-        self._segments = [create_segment(self._directory, 0, fsync, self._io)]
+        self._segments = [create_segment(self._directory, 0, fsync, self._io, *self._cache_flags)]
         self._segment_starts = [0]
         self._unsynced_sealed.clear()
         self._next_offset = 0
@@ -485,7 +485,12 @@ class PartitionLog:
         )
 
 
-def _load_segments(directory: Path, fsync: bool, io: IoResources) -> list[Segment]:
+def _cache_flags(mode: CacheIndexes) -> tuple[bool, bool]:
+    """(keep a sealed segment's index in memory, keep the active segment's) for a ``cache_indexes`` mode."""
+    return mode is CacheIndexes.ALL, mode is not CacheIndexes.NONE
+
+
+def _load_segments(directory: Path, fsync: bool, io: IoResources, cache_flags: tuple[bool, bool]) -> list[Segment]:
     """Open the segments found in ``directory`` (oldest first), or create the first one."""
     log_starts: set[int] = set()
     index_starts: set[int] = set()
@@ -500,7 +505,7 @@ def _load_segments(directory: Path, fsync: bool, io: IoResources) -> list[Segmen
     try:
         for position, start_offset in enumerate(starts):
             is_newest = position == len(starts) - 1
-            segment = open_segment(directory, start_offset, is_newest, io)
+            segment = open_segment(directory, start_offset, is_newest, io, *cache_flags)
             if segment.messages_count == 0 and not is_newest:
                 logger.warning("removing empty sealed segment %s", segment.log_path)
                 segment.delete_files()
@@ -519,7 +524,7 @@ def _load_segments(directory: Path, fsync: bool, io: IoResources) -> list[Segmen
             segment.close()
         raise
     if not segments:
-        segments.append(create_segment(directory, 0, fsync, io))
+        segments.append(create_segment(directory, 0, fsync, io, *cache_flags))
     return segments
 
 
