@@ -123,6 +123,13 @@ fn validate_and_stamp(
     Ok(batch::validate_and_stamp(writable(&index)?, writable(&frames)?, messages_count, placement)?)
 }
 
+/// Stamps the checksum of every frame in `frames` (writable; exactly `messages_count` whole frames).
+#[pyfunction]
+fn stamp_checksums(frames: PyBuffer<u8>, messages_count: u32) -> PyResult<()> {
+    batch::stamp_checksums(writable(&frames)?, messages_count)?;
+    Ok(())
+}
+
 type SpanTuple = (usize, u64, u64, u64);
 
 fn span_tuple(span: Option<index::Span>) -> Option<SpanTuple> {
@@ -227,6 +234,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeError>()?;
     m.add_function(wrap_pyfunction!(validate_batch, m)?)?;
     m.add_function(wrap_pyfunction!(validate_and_stamp, m)?)?;
+    m.add_function(wrap_pyfunction!(stamp_checksums, m)?)?;
     m.add_function(wrap_pyfunction!(index_lookup_offset, m)?)?;
     m.add_function(wrap_pyfunction!(index_lookup_timestamp, m)?)?;
     m.add_function(wrap_pyfunction!(index_file_lookup_offset, m)?)?;

@@ -58,6 +58,11 @@ def validate_and_stamp(
     left untouched.
     """
 
+def stamp_checksums(frames: Buffer, messages_count: int) -> None:
+    """Stamp the XXH3-64 checksum of each frame of ``frames`` (writable, exactly ``messages_count`` whole frames;
+    else NativeError 4011 CannotReadMessage, nothing promised about what was stamped): frames the server builds,
+    such as stored encrypted messages decrypted for a poll."""
+
 def index_lookup_offset(
     index: Buffer, relative_start_offset: int, count: int
 ) -> tuple[int, int, int, int] | None:
