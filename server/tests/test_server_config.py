@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import re
 import subprocess
 import sys
@@ -84,7 +85,13 @@ def test_every_key_can_be_overridden_from_the_environment(name, path, tmp_path, 
     monkeypatch.chdir(tmp_path)
     default = lookup(load_config(environ={}), path)
     text, expected = override_value(default)
-    assert lookup(load_config(environ={name: text}), path) == expected
+    environ = {name: text}
+    if name == "IGGY_SYSTEM_ENCRYPTION_KEY":  # a key is base64 of 32 bytes
+        text = expected = base64.b64encode(bytes(32)).decode()
+        environ = {name: text}
+    elif name == "IGGY_SYSTEM_ENCRYPTION_ENABLED":  # encryption needs its key
+        environ["IGGY_SYSTEM_ENCRYPTION_KEY"] = base64.b64encode(bytes(32)).decode()
+    assert lookup(load_config(environ=environ), path) == expected
 
 
 def test_config_file_is_read_from_env_path_and_env_wins_over_file(tmp_path):
@@ -121,6 +128,8 @@ def test_config_toml_in_working_directory_is_picked_up(tmp_path, monkeypatch):
         ({"IGGY_TCP_SEND_THREAD_COUNT": "0"}, "tcp.send_thread_count"),
         ({"IGGY_TCP_SEND_THREAD_COUNT": "65"}, "tcp.send_thread_count"),
         ({"IGGY_SYSTEM_SEGMENT_CACHE_INDEXES": "some"}, "system.segment.cache_indexes"),
+        ({"IGGY_SYSTEM_ENCRYPTION_ENABLED": "true"}, "system.encryption.key"),
+        ({"IGGY_SYSTEM_ENCRYPTION_KEY": base64.b64encode(bytes(16)).decode()}, "system.encryption.key"),
         ({"IGGY_SYSTEM_IO_MAX_OPEN_SEGMENT_FILES": "4"}, "system.io.max_open_segment_files"),
     ],
 )

@@ -11,13 +11,15 @@ never silently leave a setting — say durability — at its default.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import copy
 import difflib
 import enum
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -141,6 +143,9 @@ DEFAULTS: dict[str, Any] = {
         },
         "message_cleaner": {"enabled": True, "interval_ms": 60_000},
         "topic": {"message_expiry_us": 0, "max_size_bytes": 0},
+        # Iggy's keys: AES-256-GCM of every message's payload and user headers on disk; the key is base64 of 32
+        # bytes. A data directory's messages are all encrypted or all not: the server refuses to start otherwise.
+        "encryption": {"enabled": False, "key": ""},
     },
     "limits": {
         "max_request_bytes": 10 * MIB,
@@ -264,6 +269,8 @@ class StorageConfig:
     durability: Durability = Durability(_SYSTEM["partition"]["durability"])
     verify_checksums_on_read: bool = _SYSTEM["partition"]["verify_checksums_on_read"]
     io: IoConfig = IoConfig()
+    # The 32-byte AES-256-GCM key of [system.encryption] when enabled, else empty (messages stored as sent).
+    encryption_key: bytes = field(default=b"", repr=False)
 
     @property
     def fsync(self) -> bool:
@@ -312,6 +319,7 @@ class ServerConfig(Section):
             enforce_fsync=partition.enforce_fsync,
             durability=Durability(partition.durability),
             verify_checksums_on_read=partition.verify_checksums_on_read,
+            encryption_key=encryption_key(system.encryption),
             io=IoConfig(
                 pool_size_bytes=system.memory_pool.size_bytes,
                 writer=io.writer,
@@ -331,6 +339,31 @@ class ServerConfig(Section):
     @property
     def port(self) -> int:
         return split_address(self.tcp.address, "tcp.address")[1]
+
+
+ENCRYPTION_KEY_BYTES = 32  # AES-256
+
+
+def encryption_key(section: Any) -> bytes:
+    """The key of an enabled ``[system.encryption]`` (b"" when disabled); ConfigError naming the key if malformed.
+    The message never shows the key."""
+    return _decode_encryption_key(section.key) if section.enabled else b""
+
+
+def _decode_encryption_key(text: str) -> bytes:
+    try:
+        key = base64.b64decode(text.strip(), validate=True)
+    except (binascii.Error, ValueError):
+        raise ConfigError(
+            "system.encryption.key: expected a base64-encoded 32-byte key (e.g. `openssl rand -base64 32`); "
+            "the value is not base64"
+        ) from None
+    if len(key) != ENCRYPTION_KEY_BYTES:
+        raise ConfigError(
+            f"system.encryption.key: expected a base64-encoded 32-byte key (AES-256); the value decodes to "
+            f"{len(key)} bytes"
+        )
+    return key
 
 
 def split_address(address: str, key: str) -> tuple[str, int]:
@@ -475,6 +508,11 @@ def _validate(values: Mapping[str, Any]) -> None:
             f"(u32 index positions), got {segment_size_bytes}"
         )
     cache_indexes_mode(values["system"]["segment"]["cache_indexes"])
+    encryption = values["system"]["encryption"]
+    if encryption["enabled"] and not encryption["key"]:
+        raise ConfigError("system.encryption.key: encryption is enabled but no key is set (base64 of 32 bytes)")
+    if encryption["key"]:
+        _decode_encryption_key(encryption["key"])
     send_thread_count = values["tcp"]["send_thread_count"]
     if not 1 <= send_thread_count <= MAX_SEND_THREADS:
         raise ConfigError(f"tcp.send_thread_count: must be between 1 and {MAX_SEND_THREADS}, got {send_thread_count}")

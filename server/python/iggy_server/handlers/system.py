@@ -274,8 +274,23 @@ def _server_logs(ctx) -> str:
     return "this server logs to stderr only; no log file is kept\n"
 
 
+# Settings a snapshot must not carry: whoever gets the ZIP would get the key to the data or to the tokens.
+_SECRET_SETTINGS = (
+    ("system", "encryption", "key"),
+    ("http", "jwt", "encoding_secret"),
+    ("http", "jwt", "decoding_secret"),
+)
+
+
 def _server_config(ctx) -> str:
-    return json.dumps(ctx.config.as_dict(), indent=2, sort_keys=True) + "\n"
+    values = ctx.config.as_dict()
+    for path in _SECRET_SETTINGS:
+        section = values
+        for part in path[:-1]:
+            section = section[part]
+        if section[path[-1]]:
+            section[path[-1]] = "(set, not shown)"
+    return json.dumps(values, indent=2, sort_keys=True) + "\n"
 
 
 _SNAPSHOT_WRITERS = {

@@ -21,6 +21,7 @@ from typing import NamedTuple
 from iggy_server import _native
 from iggy_server.config import CacheIndexes, Durability, StorageConfig
 from iggy_server.storage.durability import GroupCommit
+from iggy_server.storage.encryption import MessageCipher
 from iggy_server.storage.resources import IoResources
 from iggy_server.storage.segment import (
     INDEX_SUFFIX,
@@ -107,6 +108,8 @@ class PartitionLog:
         self._fsync_structure = config.fsync
         self._verify_checksums_on_read = config.verify_checksums_on_read
         self._cache_flags = _cache_flags(config.cache_indexes)
+        # [system.encryption]: batches are encrypted before they are stamped, frames decrypted after the read.
+        self._cipher = MessageCipher(config.encryption_key) if config.encryption_key else None
         self._unsynced_messages = 0
         # Segments sealed without an fsync; flush(fsync=True) syncs them.
         self._unsynced_sealed: list[Segment] = []
@@ -218,6 +221,13 @@ class PartitionLog:
             active.size_bytes >= self._segment_size_bytes or active.size_bytes + frames_bytes > MAX_SEGMENT_LOG_BYTES
         ):
             active = self._rotate()
+        if self._cipher is not None:
+            # Iggy's checks and codes apply to the batch as sent; then what is stored is the encrypted batch.
+            _native.validate_batch(index_view, frames_view, messages_count)
+            index_view, frames_view = self._cipher.encrypt_batch(frames_view, messages_count)
+            frames_bytes = frames_view.nbytes
+            if active.messages_count and active.size_bytes + frames_bytes > MAX_SEGMENT_LOG_BYTES:
+                active = self._rotate()
         timestamp_us = max(_now_us(), self._last_timestamp_us)
         base_offset = self._next_offset
         _native.validate_and_stamp(
@@ -333,6 +343,8 @@ class PartitionLog:
             data = segment.read(byte_start, byte_end)
             if self._verify_checksums_on_read:
                 _native.verify_frames(data, chunk_first_offset, found)
+            if self._cipher is not None:
+                data = self._cipher.decrypt_frames(data, found, chunk_first_offset)
             buffers.append(data)
             if first_offset < 0:
                 first_offset = chunk_first_offset
