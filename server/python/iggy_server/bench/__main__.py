@@ -5,6 +5,7 @@
     iggy-bench balanced-consumer-group --consumers 4 --output-json r.json --output-html r.html
     iggy-bench --client official-rust pinned-producer --producers 1   # Iggy's workload on the official Rust SDK
     iggy-bench transports                             # send/poll over TCP, WebSocket, QUIC and HTTP
+    iggy-bench index-cache                            # cache_indexes modes on 20 M messages: RSS, start, polls
 
 The load comes from the native generator (one OS thread per actor, blocking TCP, frames encoded
 once), so the client is not the bottleneck. Every run recreates the streams ``bench-1..N`` it uses. With
@@ -278,6 +279,10 @@ def main(argv: list[str] | None = None) -> int:
         from iggy_server.bench import transports
 
         return transports.main(argv[1:])
+    if argv[:1] == ["index-cache"]:  # system.segment.cache_indexes on a large partition (bench/index_cache.py)
+        from iggy_server.bench import index_cache
+
+        return index_cache.main(argv[1:])
     args = arguments(argv)
     plan = plan_from(args) if args.client == "native" else None
     server = start_local_server(args.durability, args.data_dir) if args.start_server else None
