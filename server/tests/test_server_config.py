@@ -66,6 +66,8 @@ def override_value(default):
         return "auto", "auto"
     if default == "written":  # system.partition.durability is one of memory / written / durable
         return "memory", "memory"
+    if default == "text":  # system.logging.format is text or json
+        return "json", "json"
     if default == "open_segment":  # system.segment.cache_indexes is one of all / open_segment / none
         return "none", "none"
     if isinstance(default, list):  # from the environment, lists are comma-separated
@@ -105,9 +107,9 @@ def test_config_file_is_read_from_env_path_and_env_wins_over_file(tmp_path):
 
 
 def test_config_toml_in_working_directory_is_picked_up(tmp_path, monkeypatch):
-    (tmp_path / "config.toml").write_text('[logging]\nlevel = "error"\n')
+    (tmp_path / "config.toml").write_text('[system.logging]\nlevel = "error"\n')
     monkeypatch.chdir(tmp_path)
-    assert load_config(environ={}).logging.level == "error"
+    assert load_config(environ={}).system.logging.level == "error"
 
 
 @pytest.mark.parametrize(
@@ -117,7 +119,11 @@ def test_config_toml_in_working_directory_is_picked_up(tmp_path, monkeypatch):
         ({"IGGY_HEARTBEAT_ENABLED": "maybe"}, "heartbeat.enabled"),
         ({"IGGY_TCP_ADDRESS": "localhost"}, "tcp.address"),
         ({"IGGY_LIMITS_MAX_REQUEST_BYTES": "0"}, "limits.max_request_bytes"),
-        ({"IGGY_LOGGING_LEVEL": "loud"}, "logging.level"),
+        ({"IGGY_SYSTEM_LOGGING_LEVEL": "loud"}, "system.logging.level"),
+        ({"IGGY_SYSTEM_LOGGING_FORMAT": "xml"}, "system.logging.format"),
+        ({"IGGY_SYSTEM_LOGGING_MAX_FILE_SIZE": "big"}, "system.logging.max_file_size"),
+        ({"IGGY_SYSTEM_LOGGING_RETENTION": "a week"}, "system.logging.retention"),
+        ({"IGGY_SYSTEM_LOGGING_MAX_FILES": "-1"}, "system.logging.max_files"),
         ({"IGGY_SYSTEM_SEGMENT_SIZE_BYTES": str(8 * 1024**3)}, "system.segment.size_bytes"),
         ({"IGGY_SYSTEM_PARTITION_DURABILITY": "fsync"}, "system.partition.durability"),
         ({"IGGY_SYSTEM_IO_WRITE_QUEUE_BYTES": "1024"}, "system.io.write_queue_bytes"),

@@ -52,7 +52,9 @@ def tmpfs(tmp_path):
 
 def start_server(data_dir: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("IGGY_")}
-    env.update({"IGGY_SYSTEM_PATH": str(data_dir), "IGGY_TCP_ADDRESS": "127.0.0.1:0", "IGGY_LOGGING_LEVEL": "warning"})
+    env.update(
+        {"IGGY_SYSTEM_PATH": str(data_dir), "IGGY_TCP_ADDRESS": "127.0.0.1:0", "IGGY_SYSTEM_LOGGING_LEVEL": "warning"}
+    )
     env.update({f"IGGY_{transport}_ADDRESS": "127.0.0.1:0" for transport in ("HTTP", "QUIC", "WEBSOCKET")})
     return subprocess.run(
         [sys.executable, "-m", "iggy_server", "--with-default-root-credentials"],
@@ -175,7 +177,7 @@ def test_a_taken_listener_port_is_refused_naming_that_listener_with_its_own_exit
         taken = f"127.0.0.1:{holder.getsockname()[1]}"
         env = {k: v for k, v in os.environ.items() if not k.startswith("IGGY_")}
         env.update({f"IGGY_{name}_ADDRESS": "127.0.0.1:0" for name in ("TCP", "HTTP", "QUIC", "WEBSOCKET")})
-        env.update({"IGGY_SYSTEM_PATH": str(tmp_path / "data"), "IGGY_LOGGING_LEVEL": "warning"})
+        env.update({"IGGY_SYSTEM_PATH": str(tmp_path / "data"), "IGGY_SYSTEM_LOGGING_LEVEL": "warning"})
         env[f"IGGY_{section.upper()}_ADDRESS"] = taken
         result = subprocess.run(
             [sys.executable, "-m", "iggy_server", "--with-default-root-credentials"],

@@ -19,20 +19,12 @@ from pathlib import Path
 
 from .config import ConfigError, load_config
 from .errors import IggyError
+from .log_files import configure_logging, log_file_settings, open_log_file
 
 DEFAULT_ROOT_CREDENTIALS = ("iggy", "iggy")
 EXIT_BROKEN_INSTALL = 3
 # Its own code so a launcher can tell "that port is taken, pick another" from every other start-up failure.
 EXIT_ADDRESS_IN_USE = 4
-_LEVELS = {
-    "trace": logging.DEBUG,
-    "debug": logging.DEBUG,
-    "info": logging.INFO,
-    "warn": logging.WARNING,
-    "warning": logging.WARNING,
-    "error": logging.ERROR,
-    "critical": logging.CRITICAL,
-}
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -51,14 +43,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def configure_logging(level_name: str) -> None:
-    logging.basicConfig(
-        level=_LEVELS[level_name.lower()],
-        format="%(asctime)s %(levelname)-5s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
-
-
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     try:
@@ -66,7 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"iggy-server: configuration error: {exc}", file=sys.stderr)
         return 2
-    configure_logging(config.logging.level)
+    log_settings = log_file_settings(config)
+    startup_lines = configure_logging(log_settings)
     log = logging.getLogger("iggy_server")
     if args.fresh:
         data_dir = Path(config.system.path)
@@ -96,6 +81,13 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except OSError as exc:  # anything the start-up probe could not foresee: still one line, not a traceback
         log.error("cannot open %s: %s", config.system.path, exc)
+        return 1
+    try:
+        open_log_file(log_settings, startup_lines)  # once the data directory (where it usually lives) passed
+    except OSError as exc:
+        reason = exc.strerror or exc
+        log.error("cannot open the log file in %s (system.logging.path): %s", log_settings.directory, reason)
+        ctx.metadata.close()
         return 1
     try:
         asyncio.run(run_server(ctx))

@@ -146,6 +146,21 @@ DEFAULTS: dict[str, Any] = {
         # Iggy's keys: AES-256-GCM of every message's payload and user headers on disk; the key is base64 of 32
         # bytes. A data directory's messages are all encrypted or all not: the server refuses to start otherwise.
         "encryption": {"enabled": False, "key": ""},
+        # Iggy's [system.logging] keys (sizes and durations as Iggy writes them) plus `format` (text or JSON
+        # lines) and `max_files` (rotated files kept; 0 = no count limit). Logs go to stderr, and with
+        # file_enabled also to {path}/iggy-server.log (relative to system.path), rotated past max_file_size;
+        # rotated files are deleted past max_files, max_total_size (all files) or retention (0 = no limit).
+        "logging": {
+            "path": "logs",
+            "level": "info",
+            "file_enabled": True,
+            "format": "text",
+            "max_file_size": "500 MB",
+            "max_total_size": "4 GB",
+            "max_files": 0,
+            "rotation_check_interval": "1 h",
+            "retention": "7 days",
+        },
     },
     "limits": {
         "max_request_bytes": 10 * MIB,
@@ -169,7 +184,6 @@ DEFAULTS: dict[str, Any] = {
     "heartbeat": {"enabled": False, "interval_ms": 5000},
     "consumer_group": {"rebalancing_timeout_ms": 30_000, "rebalancing_check_interval_ms": 5000},
     "cluster": {"name": "single-node", "node_name": "iggy-node"},
-    "logging": {"level": "info"},
 }
 
 # IGGY_* variables that are not configuration keys: the server's own start-up inputs, and the settings of
@@ -237,7 +251,8 @@ def cache_indexes_mode(text: str) -> CacheIndexes:
         raise ConfigError(f"system.segment.cache_indexes: expected one of {modes}, got {text!r}") from None
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
-_LOG_LEVELS = {"trace", "debug", "info", "warn", "warning", "error", "critical"}
+_LOG_LEVELS = ("trace", "debug", "info", "warn", "warning", "error", "critical")
+_LOG_FORMATS = ("text", "json")
 
 
 _SYSTEM = DEFAULTS["system"]
@@ -535,13 +550,31 @@ def _validate(values: Mapping[str, Any]) -> None:
         raise ConfigError(f"system.io.writer: expected auto, io_uring or pwritev, got {writer!r}")
     if not values["system"]["path"]:
         raise ConfigError("system.path: must not be empty")
-    if values["logging"]["level"].lower() not in _LOG_LEVELS:
-        raise ConfigError(f"logging.level: expected one of {sorted(_LOG_LEVELS)}, got {values['logging']['level']!r}")
+    _validate_logging(values["system"]["logging"])
     for path in ("system.topic.message_expiry_us", "system.topic.max_size_bytes"):
         section, sub, key = path.split(".")
         value = values[section][sub][key]
         if not 0 <= value <= U64_MAX:
             raise ConfigError(f"{path}: must be a u64, got {value}")
+
+
+def _validate_logging(logging_values: Mapping[str, Any]) -> None:
+    level, log_format = logging_values["level"], logging_values["format"]
+    if level.lower() not in _LOG_LEVELS:
+        raise ConfigError(f"system.logging.level: expected one of {', '.join(_LOG_LEVELS)}, got {level!r}")
+    if log_format not in _LOG_FORMATS:
+        raise ConfigError(f"system.logging.format: expected text or json, got {log_format!r}")
+    if not logging_values["path"]:
+        raise ConfigError("system.logging.path: must not be empty")
+    if logging_values["max_files"] < 0:
+        raise ConfigError("system.logging.max_files: must be 0 (no limit) or positive")
+    try:
+        for key in ("max_file_size", "max_total_size"):
+            transport_settings.parse_size_bytes(logging_values[key], f"system.logging.{key}")
+        for key in ("rotation_check_interval", "retention"):
+            transport_settings.parse_duration_ms(logging_values[key], f"system.logging.{key}")
+    except transport_settings.SettingError as error:
+        raise ConfigError(str(error)) from None
 
 
 def _refuse_unknown_variables(environ: Mapping[str, str], known: Mapping[str, tuple[str, ...]]) -> None:

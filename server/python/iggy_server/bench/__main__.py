@@ -148,8 +148,6 @@ def start_local_server(
     # The caller's IGGY_SYSTEM_* settings (writer, direct I/O, pool, segment size...) reach the server; address,
     # data path and credentials are the launcher's (--durability overrides the mode).
     env = {k: v for k, v in os.environ.items() if k.startswith("IGGY_SYSTEM_") and k != "IGGY_SYSTEM_PATH"}
-    if "IGGY_LOGGING_LEVEL" in os.environ:
-        env["IGGY_LOGGING_LEVEL"] = os.environ["IGGY_LOGGING_LEVEL"]
     if durability is not None:
         env["IGGY_SYSTEM_PARTITION_DURABILITY"] = durability
     env.update(settings or {})

@@ -38,6 +38,7 @@ from iggy.protocol.responses import (
 
 from .. import _native
 from ..errors import IggyError
+from ..log_files import current_log_tail, log_file_settings
 from . import handler
 
 SERVER_VERSION = "0.8.0"
@@ -270,8 +271,12 @@ def _resource_usage(ctx) -> str:
     return "\n".join(f"{name}: {getattr(stats, name)}" for name in stats.PUBLIC_NAMES) + "\n"
 
 
+# The snapshot carries the end of the current log file, at most this much.
+SNAPSHOT_LOG_BYTES = 4 * 1024 * 1024
+
+
 def _server_logs(ctx) -> str:
-    return "this server logs to stderr only; no log file is kept\n"
+    return current_log_tail(log_file_settings(ctx.config), SNAPSHOT_LOG_BYTES)
 
 
 # Settings a snapshot must not carry: whoever gets the ZIP would get the key to the data or to the tokens.
