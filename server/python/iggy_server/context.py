@@ -48,6 +48,8 @@ class ServerContext:
     # Ports the HTTP / QUIC / WebSocket listeners bound, by config section (for GetClusterMetadata).
     transport_ports: dict[str, int] = field(default_factory=dict)
     shutting_down: bool = False
+    # Every listener is up (set once the address files are written); GET /ready answers 200 while it holds.
+    listening: bool = False
     # The rate limit of per-request log lines (refusals, refused audited commands), one for every transport.
     log_limit: LogRateLimit = field(default_factory=LogRateLimit)
 

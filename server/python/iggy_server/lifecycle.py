@@ -29,6 +29,7 @@ from .tcp.connection import Connection
 from .tcp.framing import FRAME_COUNTERS
 from .transports import ListenError, start_listeners, stop_listeners
 from .transports.certificates import server_tls_context
+from .transports.metrics import METRICS
 
 __all__ = ["IggyServer", "run_server"]
 
@@ -111,6 +112,7 @@ class IggyServer:
             self._server = await loop.create_server(lambda: Connection(self), host, port, reuse_address=True, ssl=tls)
         except OSError as exc:
             raise ListenError("tcp", self.ctx.config.tcp.address, exc) from exc
+        METRICS.count_live_tcp_bytes(lambda: sum(connection.received_bytes for connection in self.connections))
         sockname = self._server.sockets[0].getsockname()
         self.ctx.bound_host, self.ctx.bound_port = sockname[0], sockname[1]
         try:
@@ -234,6 +236,7 @@ class IggyServer:
             await self._stopped.wait()
             return
         self.ctx.shutting_down = True
+        self.ctx.listening = False
         log.info("shutting down")
         if self._server is not None:
             self._server.close()
@@ -294,6 +297,7 @@ async def run_server(ctx: ServerContext) -> None:
         for section, listener in server.transports.items():
             write_address_file(f"{ctx.config.tcp.address_file}.{section}", *listener.address)
         write_address_file(ctx.config.tcp.address_file, host, port)
+    ctx.listening = True
     started = time.monotonic()
     await stop.wait()
     log.info("signal received after %.1f s", time.monotonic() - started)

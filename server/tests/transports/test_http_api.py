@@ -155,7 +155,8 @@ def test_metrics_parse_as_prometheus_text(http: Http):
     partitions = families["iggy_partitions"].samples[0].value
     assert partitions >= 3
     assert any(s.labels["counter"] == "pool_capacity_bytes" for s in families["iggy_hot_path"].samples)
-    assert families["iggy_received_bytes"].samples[0].value > 0
+    received = {s.labels["transport"]: s.value for s in families["iggy_received_bytes"].samples}
+    assert received["http"] > 0
 
 
 def test_ping_and_root_are_public(http: Http):

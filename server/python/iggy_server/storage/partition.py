@@ -191,6 +191,12 @@ class PartitionLog:
     def segments_count(self) -> int:
         return len(self._segments)
 
+    def index_memory(self) -> tuple[int, int, int]:
+        """(sealed segments, segments whose whole index is in memory, bytes of index entries in memory)."""
+        sealed = len(self._segments) - 1
+        cached = sum(segment.index_cached for segment in self._segments)
+        return sealed, cached, sum(segment.index_memory_bytes for segment in self._segments)
+
     def segments(self) -> tuple[SegmentInfo, ...]:
         last = len(self._segments) - 1
         return tuple(
