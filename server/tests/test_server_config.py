@@ -66,12 +66,18 @@ def override_value(default):
         return "auto", "auto"
     if default == "written":  # system.partition.durability is one of memory / written / durable
         return "memory", "memory"
+    if isinstance(default, float):  # telemetry.traces.sample_ratio: 0..1
+        return "0.5", 0.5
     if default == "text":  # system.logging.format is text or json
         return "json", "json"
     if default == "open_segment":  # system.segment.cache_indexes is one of all / open_segment / none
         return "none", "none"
     if isinstance(default, list):  # from the environment, lists are comma-separated
         return "a, b", ["a", "b"]
+    if default == "grpc":  # telemetry.*.transport is grpc or http
+        return "http", "http"
+    if default.startswith("http://"):  # telemetry.*.endpoint
+        return "http://127.0.0.1:4318/v1/x", "http://127.0.0.1:4318/v1/x"
     if default == "HS256":  # http.jwt.algorithm is one of HS/RS 256/384/512
         return "HS512", "HS512"
     if re.fullmatch(r"\d+ [A-Za-z]+", default):  # Iggy byte sizes and durations ("2 MB", "1 h")

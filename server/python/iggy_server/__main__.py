@@ -62,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
         # Imported here, not at the top, so a broken install is reported as one line, not a traceback.
         from .lifecycle import run_server
         from .startup import build_context
+        from .telemetry import TelemetryUnavailable, start_telemetry
         from .handlers import load_handlers
         from .storage.errors import StorageError
 
@@ -89,6 +90,12 @@ def main(argv: list[str] | None = None) -> int:
         log.error("cannot open the log file in %s (system.logging.path): %s", log_settings.directory, reason)
         ctx.metadata.close()
         return 1
+    try:
+        ctx.telemetry = start_telemetry(config)
+    except TelemetryUnavailable as exc:
+        print(f"iggy-server: incomplete installation: {exc}", file=sys.stderr)
+        ctx.metadata.close()
+        return EXIT_BROKEN_INSTALL
     try:
         asyncio.run(run_server(ctx))
     except ConfigError as exc:  # found while starting the listener (e.g. an unreadable TLS key)

@@ -184,6 +184,14 @@ DEFAULTS: dict[str, Any] = {
     "heartbeat": {"enabled": False, "interval_ms": 5000},
     "consumer_group": {"rebalancing_timeout_ms": 30_000, "rebalancing_check_interval_ms": 5000},
     "cluster": {"name": "single-node", "node_name": "iggy-node"},
+    # OpenTelemetry (Iggy's [telemetry] keys and defaults): logs and a span per request over OTLP, transport
+    # "grpc" or "http" per signal. sample_ratio (ours): the share of requests traced (trace-id ratio).
+    "telemetry": {
+        "enabled": False,
+        "service_name": "iggy",
+        "logs": {"transport": "grpc", "endpoint": "http://localhost:7281/v1/logs"},
+        "traces": {"transport": "grpc", "endpoint": "http://localhost:7281/v1/traces", "sample_ratio": 1.0},
+    },
 }
 
 # IGGY_* variables that are not configuration keys: the server's own start-up inputs, and the settings of
@@ -551,6 +559,7 @@ def _validate(values: Mapping[str, Any]) -> None:
     if not values["system"]["path"]:
         raise ConfigError("system.path: must not be empty")
     _validate_logging(values["system"]["logging"])
+    _validate_telemetry(values["telemetry"])
     for path in ("system.topic.message_expiry_us", "system.topic.max_size_bytes"):
         section, sub, key = path.split(".")
         value = values[section][sub][key]
@@ -575,6 +584,22 @@ def _validate_logging(logging_values: Mapping[str, Any]) -> None:
             transport_settings.parse_duration_ms(logging_values[key], f"system.logging.{key}")
     except transport_settings.SettingError as error:
         raise ConfigError(str(error)) from None
+
+
+def _validate_telemetry(telemetry: Mapping[str, Any]) -> None:
+    if not telemetry["service_name"]:
+        raise ConfigError("telemetry.service_name: must not be empty")
+    for signal in ("logs", "traces"):
+        settings = telemetry[signal]
+        if settings["transport"] not in ("grpc", "http"):
+            raise ConfigError(f"telemetry.{signal}.transport: expected grpc or http, got {settings['transport']!r}")
+        if not settings["endpoint"].startswith(("http://", "https://")):
+            raise ConfigError(
+                f"telemetry.{signal}.endpoint: expected an http:// or https:// URL, got {settings['endpoint']!r}"
+            )
+    ratio = telemetry["traces"]["sample_ratio"]
+    if not 0.0 <= ratio <= 1.0:
+        raise ConfigError(f"telemetry.traces.sample_ratio: must be between 0 and 1, got {ratio}")
 
 
 def _refuse_unknown_variables(environ: Mapping[str, str], known: Mapping[str, tuple[str, ...]]) -> None:

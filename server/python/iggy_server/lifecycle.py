@@ -109,7 +109,11 @@ class IggyServer:
             self.sender = _native.SocketSender(threads=self.ctx.config.tcp.send_thread_count)
             loop.add_reader(self.sender.notify_fd, self._on_sender_progress)
         try:
-            self._server = await loop.create_server(lambda: Connection(self), host, port, reuse_address=True, ssl=tls)
+            # With telemetry on, each request of a connection is wrapped in a span; off, nothing is added.
+            connection_class = Connection if self.ctx.telemetry is None else _traced_connection_class()
+            self._server = await loop.create_server(
+                lambda: connection_class(self), host, port, reuse_address=True, ssl=tls
+            )
         except OSError as exc:
             raise ListenError("tcp", self.ctx.config.tcp.address, exc) from exc
         METRICS.count_live_tcp_bytes(lambda: sum(connection.received_bytes for connection in self.connections))
@@ -263,6 +267,8 @@ class IggyServer:
         self.log_stats()
         self.ctx.io.close()
         log.info("shutdown complete")
+        if self.ctx.telemetry is not None:
+            self.ctx.telemetry.shutdown()  # after the last line, which it exports too
         self._stopped.set()
 
 
@@ -302,6 +308,12 @@ async def run_server(ctx: ServerContext) -> None:
     await stop.wait()
     log.info("signal received after %.1f s", time.monotonic() - started)
     await server.shutdown()
+
+
+def _traced_connection_class() -> type[Connection]:
+    from .telemetry import TracedConnection  # only with telemetry on
+
+    return TracedConnection
 
 
 def _tls_context(tls: Any) -> ssl.SSLContext | None:

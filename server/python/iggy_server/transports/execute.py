@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import struct
+import time
 from typing import Any, NamedTuple
 
 from iggy.protocol.codes import UNAUTHENTICATED_COMMANDS, Command, ErrorCode
@@ -66,7 +67,22 @@ def check_request(ctx: Any, session: Any, code: int, payload_bytes: int) -> Iggy
 
 
 async def execute(ctx: Any, session: Any, code: int, payload: Any, transport: str) -> Reply:
-    """Run one request; never raises for a request problem (the reply carries the error)."""
+    """Run one request; never raises for a request problem (the reply carries the error). With telemetry on, the
+    request is one span (iggy_server.telemetry)."""
+    telemetry = ctx.telemetry
+    if telemetry is None:
+        return await _execute(ctx, session, code, payload, transport)
+    span = telemetry.start_request(code, session.transport_kind, session.client_id, payload, time.time_ns())
+    status = int(ErrorCode.ERROR)
+    try:
+        reply = await _execute(ctx, session, code, payload, transport)
+        status = reply.status
+        return reply
+    finally:
+        telemetry.end_request(span, status)
+
+
+async def _execute(ctx: Any, session: Any, code: int, payload: Any, transport: str) -> Reply:
     payload_view = payload if isinstance(payload, memoryview) else memoryview(payload)
     if payload_view.readonly and code == Command.SEND_MESSAGES:
         # Sends are stamped in place (offset, timestamp, checksum), so they need a writable buffer; the
