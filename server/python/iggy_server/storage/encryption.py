@@ -66,67 +66,91 @@ class MessageCipher:
 
     def encrypt_batch(self, frames: Any, messages_count: int) -> tuple[memoryview, memoryview]:
         """A validated batch's frames → (index table, frames) of the encrypted batch, as a client would send them
-        (index entries ``0 | cumulative end | 0``), ready for ``validate_and_stamp``."""
-        encrypt = self._aead.encrypt
+        (index entries ``0 | cumulative end | 0``), ready for ``validate_and_stamp``. Written in place into one
+        buffer sized up front (``encrypt_into``): no per-message bytes object."""
+        encrypt_into = self._aead.encrypt_into
         source = memoryview(frames)
-        nonces = memoryview(os.urandom(2 * NONCE_BYTES * messages_count))
+        lengths = _frame_lengths(source, messages_count)
+        stored_bytes = source.nbytes + OVERHEAD_BYTES * (messages_count + sum(1 for h, _ in lengths if h))
+        out = bytearray(stored_bytes)
+        target = memoryview(out)
         index = bytearray(INDEX_ENTRY_BYTES * messages_count)
-        out = bytearray()
-        position = 0
-        for i in range(messages_count):
-            headers_length, payload_length = _LENGTHS.unpack_from(source, position + _LENGTHS_AT)
+        nonces = memoryview(os.urandom(2 * NONCE_BYTES * messages_count))
+        position = written = 0
+        for i, (headers_length, payload_length) in enumerate(lengths):
             payload_at = position + HEADER_BYTES
             headers_at = payload_at + payload_length
-            end = headers_at + headers_length
-            header_at = len(out)
-            out += source[position:payload_at]
-            nonce = nonces[2 * NONCE_BYTES * i : 2 * NONCE_BYTES * i + NONCE_BYTES]
-            out += nonce
-            out += encrypt(nonce, source[payload_at:headers_at], None)
-            stored_headers_length = 0
+            target[written : written + HEADER_BYTES] = source[position:payload_at]
+            nonce_at = written + HEADER_BYTES
+            ciphertext_at = nonce_at + NONCE_BYTES
+            at = ciphertext_at + payload_length + TAG_BYTES
+            nonce = nonces[2 * NONCE_BYTES * i : (2 * i + 1) * NONCE_BYTES]
+            target[nonce_at:ciphertext_at] = nonce
+            encrypt_into(nonce, source[payload_at:headers_at], None, target[ciphertext_at:at])
             if headers_length:
-                nonce = nonces[2 * NONCE_BYTES * i + NONCE_BYTES : 2 * NONCE_BYTES * (i + 1)]
-                out += nonce
-                out += encrypt(nonce, source[headers_at:end], None)
-                stored_headers_length = headers_length + OVERHEAD_BYTES
-            _LENGTHS.pack_into(out, header_at + _LENGTHS_AT, stored_headers_length, payload_length + OVERHEAD_BYTES)
-            _CLIENT_INDEX_ENTRY.pack_into(index, i * INDEX_ENTRY_BYTES, 0, len(out), 0)
-            position = end
-        return memoryview(index), memoryview(out)
+                nonce_at, ciphertext_at = at, at + NONCE_BYTES
+                at = ciphertext_at + headers_length + TAG_BYTES
+                nonce = nonces[(2 * i + 1) * NONCE_BYTES : 2 * NONCE_BYTES * (i + 1)]
+                target[nonce_at:ciphertext_at] = nonce
+                encrypt_into(nonce, source[headers_at : headers_at + headers_length], None, target[ciphertext_at:at])
+            stored_headers_length = headers_length + OVERHEAD_BYTES if headers_length else 0
+            _LENGTHS.pack_into(out, written + _LENGTHS_AT, stored_headers_length, payload_length + OVERHEAD_BYTES)
+            _CLIENT_INDEX_ENTRY.pack_into(index, i * INDEX_ENTRY_BYTES, 0, at, 0)
+            position = headers_at + headers_length
+            written = at
+        return memoryview(index), target
 
     def decrypt_frames(self, frames: Any, messages_count: int, first_offset: int) -> bytearray:
         """Stored (checked) frames → the frames as sent, with their checksums stamped. StorageError 72
         CannotDecryptData when one does not decrypt (another key, or bytes changed behind the checksum)."""
-        decrypt = self._aead.decrypt
+        decrypt_into = self._aead.decrypt_into
         source = memoryview(frames)
-        out = bytearray()
-        position = 0
-        for i in range(messages_count):
-            headers_length, payload_length = _LENGTHS.unpack_from(source, position + _LENGTHS_AT)
+        lengths = _frame_lengths(source, messages_count)
+        out = bytearray(source.nbytes - OVERHEAD_BYTES * (messages_count + sum(1 for h, _ in lengths if h)))
+        target = memoryview(out)
+        position = written = 0
+        for i, (headers_length, payload_length) in enumerate(lengths):
             payload_at = position + HEADER_BYTES
             headers_at = payload_at + payload_length
-            end = headers_at + headers_length
-            ciphertext_at = payload_at + NONCE_BYTES
-            header_at = len(out)
-            out += source[position:payload_at]
+            target[written : written + HEADER_BYTES] = source[position:payload_at]
+            at = written + HEADER_BYTES + payload_length - OVERHEAD_BYTES
             try:
-                payload = decrypt(source[payload_at:ciphertext_at], source[ciphertext_at:headers_at], None)
-                headers = b""
+                decrypt_into(
+                    source[payload_at : payload_at + NONCE_BYTES], source[payload_at + NONCE_BYTES : headers_at], None,
+                    target[written + HEADER_BYTES : at],
+                )
                 if headers_length:
-                    nonce_end = headers_at + NONCE_BYTES
-                    headers = decrypt(source[headers_at:nonce_end], source[nonce_end:end], None)
+                    headers_end = at + headers_length - OVERHEAD_BYTES
+                    decrypt_into(
+                        source[headers_at : headers_at + NONCE_BYTES],
+                        source[headers_at + NONCE_BYTES : headers_at + headers_length],
+                        None,
+                        target[at:headers_end],
+                    )
+                    at = headers_end
             except (InvalidTag, ValueError):
                 raise StorageError(
                     _CANNOT_DECRYPT,
                     f"message {first_offset + i} does not decrypt with system.encryption.key (another key, or "
                     "changed bytes); it is not served",
                 ) from None
-            out += payload
-            out += headers
-            _LENGTHS.pack_into(out, header_at + _LENGTHS_AT, len(headers), len(payload))
-            position = end
+            plain_headers_length = headers_length - OVERHEAD_BYTES if headers_length else 0
+            _LENGTHS.pack_into(out, written + _LENGTHS_AT, plain_headers_length, payload_length - OVERHEAD_BYTES)
+            position = headers_at + headers_length
+            written = at
         _native.stamp_checksums(out, messages_count)
         return out
+
+
+def _frame_lengths(frames: memoryview, messages_count: int) -> list[tuple[int, int]]:
+    """(user headers length, payload length) of each of the ``messages_count`` frames (already checked whole)."""
+    lengths = []
+    position = 0
+    for _ in range(messages_count):
+        headers_length, payload_length = _LENGTHS.unpack_from(frames, position + _LENGTHS_AT)
+        lengths.append((headers_length, payload_length))
+        position += HEADER_BYTES + payload_length + headers_length
+    return lengths
 
 
 def check_data_directory(state_dir: Path, key: bytes | None, stored_messages: int) -> None:
