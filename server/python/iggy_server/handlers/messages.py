@@ -15,6 +15,7 @@ from iggy.protocol.messages import SendMessagesView, encode_poll_response_prefix
 from iggy.protocol.primitives import Identifier, Reader
 
 from ..errors import IggyError
+from ..transports.metrics import TRAFFIC
 from . import handler
 from ._common import key
 from ._consumers import record_poll, resolve_consumer
@@ -60,6 +61,7 @@ async def send_messages(ctx, session, payload):
     ctx.authorizer.require(session, Command.SEND_MESSAGES, stream_id=stream.id, topic_id=topic.id)
     partition = topic.partition_for_send(batch.partitioning)
     await partition.append(batch.index, batch.frames, batch.messages_count)
+    TRAFFIC[session.transport_kind].messages_in += batch.messages_count
     return b""
 
 
@@ -79,6 +81,7 @@ async def poll_messages(ctx, session, payload):
     count = min(request.count, ctx.config.limits.max_poll_messages)
     result = await partition.poll(request.strategy, count, consumer.kind, consumer.offset_key, request.auto_commit)
     record_poll(metadata, topic, consumer, result, request.auto_commit)
+    TRAFFIC[session.transport_kind].messages_out += result.messages_count
     prefix = encode_poll_response_prefix(partition.id, partition.log.current_offset, result.messages_count)
     if not result.buffers:
         return prefix

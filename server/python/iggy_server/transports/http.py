@@ -33,7 +33,9 @@ __all__ = ["HttpListener"]
 
 
 TRANSPORT = "http"
-PUBLIC_PATHS = frozenset({"/", "/ping", "/users/login", "/users/refresh-token", "/personal-access-tokens/login"})
+PUBLIC_PATHS = frozenset(
+    {"/", "/ping", "/health", "/ready", "/users/login", "/users/refresh-token", "/personal-access-tokens/login"}
+)
 # Status and "field" per error code, as Iggy 0.8's http/error.rs maps them (every other code: 400, null).
 _UNAUTHENTICATED = frozenset({ErrorCode.UNAUTHENTICATED, ErrorCode.ACCESS_TOKEN_MISSING, ErrorCode.INVALID_ACCESS_TOKEN,
                               ErrorCode.INVALID_PERSONAL_ACCESS_TOKEN})
@@ -126,6 +128,22 @@ class Api:
 
     async def ping(self, request: web.Request) -> web.Response:
         return web.Response(text="pong")
+
+    async def health(self, request: web.Request) -> web.Response:
+        """Liveness: the event loop answers (no token, nothing else checked)."""
+        return web.json_response({"status": "healthy"})
+
+    async def ready(self, request: web.Request) -> web.Response:
+        """Readiness: the data directory is open (this answer needs the server built on it) and every listener
+        is up; 503 while starting or shutting down."""
+        ctx = self.ctx
+        ready = ctx.listening and not ctx.shutting_down
+        body = {
+            "status": "ready" if ready else "not_ready",
+            "storage": "open",
+            "listeners": "up" if ctx.listening else "starting" if not ctx.shutting_down else "stopping",
+        }
+        return web.json_response(body, status=200 if ready else 503)
 
     async def stats(self, request: web.Request) -> web.Response:
         return web.json_response(rm.stats_json(await self.run(request, rq.GetStats())))
@@ -339,16 +357,14 @@ class Api:
     # ------------------------------------------------------------------ messages
 
     async def send(self, request: web.Request) -> web.Response:
-        model, count = rm.send_messages(self.stream(request), self.topic(request), await self.body(request))
+        model, _ = rm.send_messages(self.stream(request), self.topic(request), await self.body(request))
         await self.run(request, model)
-        METRICS.messages(sent=count)
         return web.Response(status=201)
 
     async def poll(self, request: web.Request) -> web.Response:
         polled = await self.run(request, rm.poll_messages(self.stream(request), self.topic(request), request.query))
         if polled is None:
             return web.json_response({"partition_id": 0, "current_offset": 0, "count": 0, "messages": []})
-        METRICS.messages(polled=len(polled.messages))
         return web.json_response(rm.polled_json(polled))
 
     async def flush(self, request: web.Request) -> web.Response:
@@ -382,6 +398,8 @@ def build_app(ctx: Any, jwt: JwtManager) -> web.Application:
     route = app.router
     route.add_get("/", api.root)
     route.add_get("/ping", api.ping)
+    route.add_get("/health", api.health)
+    route.add_get("/ready", api.ready)
     if config.metrics.enabled:
         route.add_get(config.metrics.endpoint, api.metrics)
     route.add_get("/stats", api.stats)
