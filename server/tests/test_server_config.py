@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import re
 import subprocess
 import sys
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from iggy_server.config import DEFAULTS, RENAMED_KEYS, ConfigError, env_variable_names, load_config
+from iggy_server.config import DEFAULTS, RENAMED_KEYS, CacheIndexes, ConfigError, env_variable_names, load_config
 
 SERVER_DIR = Path(__file__).resolve().parents[1]
 DOCUMENTED_CONFIG = SERVER_DIR / "config.toml"
@@ -66,8 +67,18 @@ def override_value(default):
         return "auto", "auto"
     if default == "written":  # system.partition.durability is one of memory / written / durable
         return "memory", "memory"
+    if isinstance(default, float):  # telemetry.traces.sample_ratio: 0..1
+        return "0.5", 0.5
+    if default == "text":  # system.logging.format is text or json
+        return "json", "json"
+    if default == "open_segment":  # system.segment.cache_indexes is one of all / open_segment / none
+        return "none", "none"
     if isinstance(default, list):  # from the environment, lists are comma-separated
         return "a, b", ["a", "b"]
+    if default == "grpc":  # telemetry.*.transport is grpc or http
+        return "http", "http"
+    if default.startswith("http://"):  # telemetry.*.endpoint
+        return "http://127.0.0.1:4318/v1/x", "http://127.0.0.1:4318/v1/x"
     if default == "HS256":  # http.jwt.algorithm is one of HS/RS 256/384/512
         return "HS512", "HS512"
     if ":" in default:
@@ -80,7 +91,13 @@ def test_every_key_can_be_overridden_from_the_environment(name, path, tmp_path, 
     monkeypatch.chdir(tmp_path)
     default = lookup(load_config(environ={}), path)
     text, expected = override_value(default)
-    assert lookup(load_config(environ={name: text}), path) == expected
+    environ = {name: text}
+    if name == "IGGY_SYSTEM_ENCRYPTION_KEY":  # a key is base64 of 32 bytes
+        text = expected = base64.b64encode(bytes(32)).decode()
+        environ = {name: text}
+    elif name == "IGGY_SYSTEM_ENCRYPTION_ENABLED":  # encryption needs its key
+        environ["IGGY_SYSTEM_ENCRYPTION_KEY"] = base64.b64encode(bytes(32)).decode()
+    assert lookup(load_config(environ=environ), path) == expected
 
 
 def test_config_file_is_read_from_env_path_and_env_wins_over_file(tmp_path):
@@ -94,9 +111,9 @@ def test_config_file_is_read_from_env_path_and_env_wins_over_file(tmp_path):
 
 
 def test_config_toml_in_working_directory_is_picked_up(tmp_path, monkeypatch):
-    (tmp_path / "config.toml").write_text('[logging]\nlevel = "error"\n')
+    (tmp_path / "config.toml").write_text('[system.logging]\nlevel = "error"\n')
     monkeypatch.chdir(tmp_path)
-    assert load_config(environ={}).logging.level == "error"
+    assert load_config(environ={}).system.logging.level == "error"
 
 
 @pytest.mark.parametrize(
@@ -106,7 +123,11 @@ def test_config_toml_in_working_directory_is_picked_up(tmp_path, monkeypatch):
         ({"IGGY_HEARTBEAT_ENABLED": "maybe"}, "heartbeat.enabled"),
         ({"IGGY_TCP_ADDRESS": "localhost"}, "tcp.address"),
         ({"IGGY_LIMITS_MAX_REQUEST_BYTES": "0"}, "limits.max_request_bytes"),
-        ({"IGGY_LOGGING_LEVEL": "loud"}, "logging.level"),
+        ({"IGGY_SYSTEM_LOGGING_LEVEL": "loud"}, "system.logging.level"),
+        ({"IGGY_SYSTEM_LOGGING_FORMAT": "xml"}, "system.logging.format"),
+        ({"IGGY_SYSTEM_LOGGING_MAX_FILE_SIZE_BYTES": "big"}, "system.logging.max_file_size_bytes"),
+        ({"IGGY_SYSTEM_LOGGING_RETENTION_MS": "-1"}, "system.logging.retention_ms"),
+        ({"IGGY_SYSTEM_LOGGING_MAX_FILES": "-1"}, "system.logging.max_files"),
         ({"IGGY_SYSTEM_SEGMENT_SIZE_BYTES": str(8 * 1024**3)}, "system.segment.size_bytes"),
         ({"IGGY_SYSTEM_PARTITION_DURABILITY": "fsync"}, "system.partition.durability"),
         ({"IGGY_SYSTEM_IO_WRITE_QUEUE_BYTES": "1024"}, "system.io.write_queue_bytes"),
@@ -116,12 +137,27 @@ def test_config_toml_in_working_directory_is_picked_up(tmp_path, monkeypatch):
         ({"IGGY_LIMITS_LOGIN_TIMEOUT_MS": "0"}, "limits.login_timeout_ms"),
         ({"IGGY_TCP_SEND_THREAD_COUNT": "0"}, "tcp.send_thread_count"),
         ({"IGGY_TCP_SEND_THREAD_COUNT": "65"}, "tcp.send_thread_count"),
+        ({"IGGY_SYSTEM_SEGMENT_CACHE_INDEXES": "some"}, "system.segment.cache_indexes"),
+        ({"IGGY_SYSTEM_ENCRYPTION_ENABLED": "true"}, "system.encryption.key"),
+        ({"IGGY_SYSTEM_ENCRYPTION_KEY": base64.b64encode(bytes(16)).decode()}, "system.encryption.key"),
+        ({"IGGY_SYSTEM_IO_MAX_OPEN_SEGMENT_FILES": "4"}, "system.io.max_open_segment_files"),
     ],
 )
 def test_bad_values_name_the_key(environ, key, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     with pytest.raises(ConfigError, match=key.replace(".", r"\.")):
         load_config(environ=environ)
+
+
+@pytest.mark.parametrize(
+    "value, mode",
+    [("all", CacheIndexes.ALL), ("open_segment", CacheIndexes.OPEN_SEGMENT), ("none", CacheIndexes.NONE),
+     ("true", CacheIndexes.ALL), ("false", CacheIndexes.NONE)],
+)
+def test_cache_indexes_takes_iggys_values_and_spellings(value, mode, tmp_path):
+    config_file = tmp_path / "config.toml"
+    config_file.write_text(f'[system.segment]\ncache_indexes = "{value}"\n')
+    assert load_config(config_file, environ={}).storage_config().cache_indexes is mode
 
 
 def test_unknown_or_mistyped_file_keys_are_errors(tmp_path):

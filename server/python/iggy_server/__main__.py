@@ -20,20 +20,12 @@ from pathlib import Path
 from ._version import __version__
 from .config import ConfigError, ServerConfig, load_config
 from .errors import IggyError
+from .log_files import configure_logging, log_file_settings, open_log_file
 
 DEFAULT_ROOT_CREDENTIALS = ("iggy", "iggy")
 EXIT_BROKEN_INSTALL = 3
 # Its own code so a launcher can tell "that port is taken, pick another" from every other start-up failure.
 EXIT_ADDRESS_IN_USE = 4
-_LEVELS = {
-    "trace": logging.DEBUG,
-    "debug": logging.DEBUG,
-    "info": logging.INFO,
-    "warn": logging.WARNING,
-    "warning": logging.WARNING,
-    "error": logging.ERROR,
-    "critical": logging.CRITICAL,
-}
 
 
 EXIT_CONFIG_ERROR = 2
@@ -79,14 +71,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def configure_logging(level_name: str) -> None:
-    logging.basicConfig(
-        level=_LEVELS[level_name.lower()],
-        format="%(asctime)s %(levelname)-5s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
-
-
 def check_tls_files(config: ServerConfig) -> None:
     """Load the certificate and key of every enabled listener that reads them from files (ConfigError if not)."""
     from .transports.certificates import server_tls_context  # cryptography/ssl: only when checking
@@ -116,7 +100,8 @@ def main(argv: list[str] | None = None) -> int:
         source = f"file {config.source}" if config.source else "no file, built-in defaults"
         print(f"iggy-server {__version__}: configuration OK ({source}, environment applied)")
         return 0
-    configure_logging(config.logging.level)
+    log_settings = log_file_settings(config)
+    startup_lines = configure_logging(log_settings)
     log = logging.getLogger("iggy_server")
     if args.fresh:
         data_dir = Path(config.system.path)
@@ -127,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
         # Imported here, not at the top, so a broken install is reported as one line, not a traceback.
         from .lifecycle import run_server
         from .startup import build_context
+        from .telemetry import TelemetryUnavailable, start_telemetry
         from .handlers import load_handlers
         from .storage.errors import StorageError
 
@@ -147,6 +133,19 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:  # anything the start-up probe could not foresee: still one line, not a traceback
         log.error("cannot open %s: %s", config.system.path, exc)
         return 1
+    try:
+        open_log_file(log_settings, startup_lines)  # once the data directory (where it usually lives) passed
+    except OSError as exc:
+        reason = exc.strerror or exc
+        log.error("cannot open the log file in %s (system.logging.path): %s", log_settings.directory, reason)
+        ctx.metadata.close()
+        return 1
+    try:
+        ctx.telemetry = start_telemetry(config)
+    except TelemetryUnavailable as exc:
+        print(f"iggy-server: incomplete installation: {exc}", file=sys.stderr)
+        ctx.metadata.close()
+        return EXIT_BROKEN_INSTALL
     try:
         asyncio.run(run_server(ctx))
     except ConfigError as exc:  # found while starting the listener (e.g. an unreadable TLS key)

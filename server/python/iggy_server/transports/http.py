@@ -33,7 +33,9 @@ __all__ = ["HttpListener"]
 
 
 TRANSPORT = "http"
-PUBLIC_PATHS = frozenset({"/", "/ping", "/users/login", "/users/refresh-token", "/personal-access-tokens/login"})
+PUBLIC_PATHS = frozenset(
+    {"/", "/ping", "/health", "/ready", "/users/login", "/users/refresh-token", "/personal-access-tokens/login"}
+)
 # Status and "field" per error code, as Iggy 0.8's http/error.rs maps them (every other code: 400, null).
 _UNAUTHENTICATED = frozenset({ErrorCode.UNAUTHENTICATED, ErrorCode.ACCESS_TOKEN_MISSING, ErrorCode.INVALID_ACCESS_TOKEN,
                               ErrorCode.INVALID_PERSONAL_ACCESS_TOKEN})
@@ -131,6 +133,22 @@ class Api:
 
     async def ping(self, request: web.Request) -> web.Response:
         return web.Response(text="pong")
+
+    async def health(self, request: web.Request) -> web.Response:
+        """Liveness: the event loop answers (no token, nothing else checked)."""
+        return web.json_response({"status": "healthy"})
+
+    async def ready(self, request: web.Request) -> web.Response:
+        """Readiness: the data directory is open (this answer needs the server built on it) and every listener
+        is up; 503 while starting or shutting down."""
+        ctx = self.ctx
+        ready = ctx.listening and not ctx.shutting_down
+        body = {
+            "status": "ready" if ready else "not_ready",
+            "storage": "open",
+            "listeners": "up" if ctx.listening else "starting" if not ctx.shutting_down else "stopping",
+        }
+        return web.json_response(body, status=200 if ready else 503)
 
     async def stats(self, request: web.Request) -> web.Response:
         return web.json_response(rm.stats_json(await self.run(request, rq.GetStats())))
@@ -360,13 +378,12 @@ class Api:
 
     async def send(self, request: web.Request) -> web.Response:
         """201 with Iggy 0.9's JSON confirmation (0.8 clients ignore the body) and its durability header."""
-        model, count = rm.send_messages(self.stream(request), self.topic(request), await self.body(request))
+        model, _ = rm.send_messages(self.stream(request), self.topic(request), await self.body(request))
         session = self._session(request, request[_CLAIMS].user_id)
         session.confirm_sends = True
         reply = await execute(self.ctx, session, int(model.CODE), model.encode(), TRANSPORT)
         if reply.status:
             raise _RefusedByExecute(reply.status, reply.message)
-        METRICS.messages(sent=count)
         confirmation = rm.confirmations_json(b"".join(reply.body))
         return web.json_response(confirmation, status=201, headers={"iggy-durability": "replicated"})
 
@@ -374,7 +391,6 @@ class Api:
         polled = await self.run(request, rm.poll_messages(self.stream(request), self.topic(request), request.query))
         if polled is None:
             return web.json_response({"partition_id": 0, "current_offset": 0, "count": 0, "messages": []})
-        METRICS.messages(polled=len(polled.messages))
         return web.json_response(rm.polled_json(polled))
 
     async def flush(self, request: web.Request) -> web.Response:
@@ -408,6 +424,8 @@ def build_app(ctx: Any, jwt: JwtManager) -> web.Application:
     route = app.router
     route.add_get("/", api.root)
     route.add_get("/ping", api.ping)
+    route.add_get("/health", api.health)
+    route.add_get("/ready", api.ready)
     if config.metrics.enabled:
         route.add_get(config.metrics.endpoint, api.metrics)
     route.add_get("/stats", api.stats)
