@@ -165,3 +165,43 @@ def test_messages_are_stored_encrypted_and_served_as_sent_on_every_transport(tmp
             assert polled(RESPONSE.pack(status, len(body)) + body) == everything
     finally:
         server.close()
+
+
+def test_a_0_9_batch_is_stored_encrypted_and_served_as_sent_in_both_versions(tmp_path):
+    from iggy.protocol.batches import Batch, Frame
+    from iggy.protocol.messages import PolledMessages
+    from iggy.protocol.primitives import encode_user_headers
+
+    from vsr_support import VsrClient
+
+    data = tmp_path / "data"
+    server = ServerProcess(data, ENCRYPTED).start()
+    sent = [(f"PLAIN-v09-{n}".encode(), encode_user_headers({"k": f"PLAIN-H-v09-{n}"})) for n in range(3)]
+    try:
+        with VsrClient(server.host, server.port) as vsr:
+            vsr.login()
+            vsr.call(requests.CreateStream("enc"))
+            vsr.call(requests.CreateTopic(Identifier.parse("enc"), 1, name="t"))
+            frames = tuple(Frame(0, n + 1, n, n, payload, headers) for n, (payload, headers) in enumerate(sent))
+            batch = Batch(0, 0, 0, 1_000_000, 0, frames).with_checksums()
+            vsr.call(requests.SendMessages(Identifier.parse("enc"), Identifier.parse("t"),
+                                           Partitioning.partition_id(0), batch=batch))
+            poll = requests.PollMessages(Consumer.consumer(1), Identifier.parse("enc"), Identifier.parse("t"), 0,
+                                         PollingStrategy.first(), 100, False)
+            polled = vsr.call(poll)
+            served = [(f.payload, f.user_headers) for b in polled.batches for f in b.frames]
+            assert served == sent
+            assert all(f.checksum_valid() for b in polled.batches for f in b.frames)
+        with server.client() as tcp:  # the same messages, as 0.8 frames with 0.8 checksums
+            status, body = tcp.request(Command.POLL_MESSAGES, poll_frame()[8:])
+            assert [payload for payload, _ in polled_messages(status, body)] == [p for p, _ in sent]
+            assert len(PolledMessages.decode(body).messages) == 3
+        assert server.stop() == 0
+    finally:
+        server.close()
+    stored = b"".join(path.read_bytes() for path in data.rglob("*") if path.is_file())
+    assert b"PLAIN" not in stored
+
+
+def polled_messages(status: int, body: bytes) -> list[tuple[bytes, bytes]]:
+    return polled(RESPONSE.pack(status, len(body)) + body)

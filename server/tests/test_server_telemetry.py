@@ -14,6 +14,7 @@ import pytest
 from opentelemetry.proto.collector.logs.v1 import logs_service_pb2, logs_service_pb2_grpc
 from opentelemetry.proto.collector.trace.v1 import trace_service_pb2, trace_service_pb2_grpc
 from server_support import ServerProcess
+from vsr_support import VsrClient
 from transports.transport_support import Http
 
 from iggy.protocol import requests
@@ -133,7 +134,7 @@ class HttpReceiver:
 
 
 def traffic(server) -> None:
-    """Requests over TCP (OK, refused by the handler, refused before running) and one over HTTP."""
+    """Requests over TCP (OK, refused by the handler, refused before running), one over HTTP and one in 0.9."""
     with server.client() as tcp:
         tcp.call(requests.CreateStream("tel"))
         tcp.call(requests.CreateTopic("tel", 1, 1, 0, 0, 0, "t"))
@@ -147,6 +148,9 @@ def traffic(server) -> None:
     http = Http(server.transport_addresses["http"])
     http.login()
     assert http.call("GET", "/streams")[0] == 200
+    with VsrClient(server.host, server.port) as vsr:  # a 0.9 request is one span too
+        vsr.login()
+        vsr.call(requests.GetStreams())
 
 
 def test_the_sample_ratio_decides_which_requests_are_traced():
@@ -207,5 +211,5 @@ def test_spans_and_logs_reach_an_otlp_receiver(tmp_path, transport, sample_ratio
     missing = by_name["delete_stream"][0]
     assert missing["attributes"]["iggy.result_code"] == ErrorCode.STREAM_ID_NOT_FOUND and missing["status"] == 2
     assert by_name["unknown"][0]["attributes"]["iggy.result_code"] == ErrorCode.INVALID_COMMAND
-    assert {span["attributes"]["iggy.transport"] for span in by_name["get_streams"]} == {"http"}
+    assert {span["attributes"]["iggy.transport"] for span in by_name["get_streams"]} == {"http", "tcp"}
     assert {"create_stream", "create_topic", "login_user"} <= set(by_name)

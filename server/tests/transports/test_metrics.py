@@ -106,6 +106,39 @@ def test_tcp_and_every_other_transport_count_requests_messages_bytes_and_errors(
     assert grew("iggy_sent_bytes_total", transport="websocket") > 0
 
 
+
+def test_0_9_requests_are_counted_as_0_8_ones_are(server):
+    from iggy.protocol.batches import Batch, Frame
+
+    from vsr_support import VsrClient, VsrError
+
+    _, before = scrape(server)
+    with VsrClient(server.host, server.port) as vsr:
+        vsr.login()
+        vsr.call(requests.CreateStream("metered-09"))
+        vsr.call(requests.CreateTopic(Identifier.parse("metered-09"), 1, name="t"))
+        frames = tuple(Frame(0, n + 1, n, n, b"m%08d" % n) for n in range(40))
+        batch = Batch(0, 0, 0, 1_000_000, 0, frames).with_checksums()
+        for _ in range(3):
+            vsr.call(requests.SendMessages(Identifier.parse("metered-09"), Identifier.parse("t"),
+                                           Partitioning.partition_id(0), batch=batch))
+        polled = vsr.call(requests.PollMessages(Consumer.consumer(1), Identifier.parse("metered-09"),
+                                                Identifier.parse("t"), 0, PollingStrategy.first(), 100, False))
+        assert sum(len(b.frames) for b in polled.batches) == 100
+        with pytest.raises(VsrError):
+            vsr.call(requests.DeleteStream(Identifier.parse("no-such-stream-09")))
+    _, after = scrape(server)
+
+    def grew(name: str, **labels) -> float:
+        return value(after, name, **labels) - value(before, name, **labels)
+
+    assert grew("iggy_messages_sent_total", transport="tcp") == 120
+    assert grew("iggy_messages_polled_total", transport="tcp") == 100
+    assert grew("iggy_requests_total", transport="tcp", command="send_messages") == 3
+    assert grew("iggy_requests_total", transport="tcp", command="poll_messages") == 1
+    assert grew("iggy_request_errors_total", transport="tcp", command="delete_stream", code="1009") == 1
+    assert grew("iggy_sent_bytes_total", transport="tcp") > 100 * FRAME_BYTES
+
 def test_consumer_group_lag_and_segment_gauges(server):
     with server.client() as tcp:
         tcp.call(requests.CreateStream("lagging"))
