@@ -26,8 +26,8 @@ $(IGGY_CLI):
 	mkdir -p $(@D) && ln -sfn "$(IGGY_CLI_ROOT)/bin/iggy" $@
 
 # The tests run the official clients as separate programs: apache-iggy 0.8.0 from .venv, 0.9.0 from its own venv
-# (protocol-spec/spec.mk).
-test-interop: server $(OFFICIAL_09_VENV)/.stamp ## official clients against the server (0.8 ⇄ 0.9)
-	OFFICIAL_09_PYTHON=$(OFFICIAL_09_PY) $(PYTEST) conformance-tests/interop
+# (protocol-spec/spec.mk), the CLI from the link above.
+test-interop: server $(OFFICIAL_09_VENV)/.stamp $(IGGY_CLI) ## official clients against the server (0.8 ⇄ 0.9, iggy-cli)
+	OFFICIAL_09_PYTHON=$(OFFICIAL_09_PY) IGGY_CLI_OFFICIAL=$(ROOT)/$(IGGY_CLI) $(PYTEST) conformance-tests/interop
 
 test-conformance: test-interop

@@ -9,8 +9,10 @@ from pathlib import Path
 from iggy_server.testing import TestServer
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-# The Makefile passes it; the default is where it installs it, for a direct pytest run.
+# The Makefile passes both; the defaults are where it installs them, for a direct pytest run.
 OFFICIAL_09_PYTHON = Path(os.environ.get("OFFICIAL_09_PYTHON", REPO_ROOT / ".venv-official-0.9" / "bin" / "python"))
+IGGY_CLI = Path(os.environ.get("IGGY_CLI_OFFICIAL", REPO_ROOT / "conformance-tests" / "interop" / "target"
+                               / "iggy-cli-0.14.0"))
 SERVER_LOG_TAIL_LINES = 40
 
 
