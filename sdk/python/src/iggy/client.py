@@ -13,6 +13,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
+from ._version import CLIENT_NAME
 from .connection import ClientConfig, Connection
 from .transports import open_connection
 from .errors import (
@@ -210,7 +211,7 @@ class IggyClient:
         if auth is None:
             return
         if auth[0] == "user":
-            request: rq.Request = rq.LoginUser(auth[1], auth[2], "", "")
+            request: rq.Request = rq.LoginUser(auth[1], auth[2], CLIENT_NAME, "")
         else:
             request = rq.LoginWithPersonalAccessToken(auth[1])
         payload = await connection.request(request.CODE, request.encode(), self.config.request_timeout_ms)
@@ -284,7 +285,7 @@ class IggyClient:
 
     async def login_user(self, username: str, password: str) -> int:
         """Log in; the credentials are remembered for re-login after a reconnect. Returns the user id."""
-        identity = await self._call(rq.LoginUser(username, password, "", ""), rs.LoginUserResponse)
+        identity = await self._call(rq.LoginUser(username, password, CLIENT_NAME, ""), rs.LoginUserResponse)
         self._auth = ("user", username, password)
         self.user_id = identity.user_id
         return identity.user_id

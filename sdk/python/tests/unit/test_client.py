@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +27,7 @@ from iggy.protocol.primitives import Identifier, Partitioning
 from iggy.protocol.requests import decode_request
 
 NO_HEARTBEAT = {"heartbeat_interval_ms": 0}
+RELEASE_VERSION = (Path(__file__).resolve().parents[4] / "VERSION").read_text(encoding="utf-8").strip()
 
 
 def _client(server, **options) -> IggyClient:
@@ -55,8 +57,14 @@ def test_connect_logs_in_with_credentials(with_fake_server):
         assert server.codes() == [Command.LOGIN_USER, Command.PING]
         login = decode_request(Command.LOGIN_USER, server.requests[0][1])
         assert (login.username, login.password) == ("iggy", "iggy")
+        assert login.version == f"iggy-sdk-python/{RELEASE_VERSION}"  # who is calling, from the one VERSION
 
     with_fake_server(scenario)
+
+
+def test_the_package_version_is_the_release():
+    assert iggy.__version__ == RELEASE_VERSION
+    assert iggy.CLIENT_NAME == f"iggy-sdk-python/{RELEASE_VERSION}"
 
 
 def test_token_connection_string_logs_in_with_pat(with_fake_server):

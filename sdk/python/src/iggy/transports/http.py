@@ -21,6 +21,7 @@ from urllib.parse import quote
 
 import aiohttp
 
+from .._version import CLIENT_NAME
 from ..connection import make_ssl_context, split_address
 from ..errors import CannotConnectError, ConnectionLostError, IggyError, RequestTimeoutError, error_for
 from ..protocol import requests as rq
@@ -52,6 +53,7 @@ async def open_connection(config: Any) -> HttpConnection:
     session = aiohttp.ClientSession(
         base_url, connector=aiohttp.TCPConnector(ssl=ssl_context if ssl_context else False, limit=1),
         timeout=aiohttp.ClientTimeout(connect=config.connect_timeout_ms / 1000),
+        headers={"User-Agent": CLIENT_NAME},
     )
     connection = HttpConnection(session, f"{host}:{port}")
     try:  # HTTP has no connection to open; a ping proves the server answers
