@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import struct
 from collections.abc import Callable
-from typing import NamedTuple
 
 import pytest
 
@@ -36,15 +35,9 @@ V0_9 = ProtocolVersion.V0_9
 _COMMAND_OF_OPERATION = {operation: command for command, operation in COMMAND_OPERATIONS.items()
                          if operation != Operation.REGISTER}
 
-# A handler gets (code, payload bytes) and returns (status, body), an `Evict(reason)` (0.9 connections), or None
-# to drop the connection.
-Handler = Callable[[int, bytes], "tuple[int, bytes] | Evict | None"]
-
-
-class Evict(NamedTuple):
-    """A handler's answer on a 0.9 connection: an eviction frame with this reason."""
-
-    reason: EvictionReason
+# A handler gets (code, payload bytes) and returns (status, body), an `EvictionReason` (0.9 connections: an eviction
+# frame with that reason), or None to drop the connection.
+Handler = Callable[[int, bytes], "tuple[int, bytes] | EvictionReason | None"]
 
 
 class FakeIggyServer:
@@ -82,7 +75,7 @@ class FakeIggyServer:
         self.port = 0
 
     @staticmethod
-    def default_handler(code: int, payload: bytes) -> tuple[int, bytes] | Evict | None:
+    def default_handler(code: int, payload: bytes) -> tuple[int, bytes] | EvictionReason | None:
         if code == Command.LOGIN_USER:
             request = decode_request(code, payload)
             if (request.username, request.password) == ("iggy", "iggy"):
@@ -94,7 +87,7 @@ class FakeIggyServer:
             request = decode_request(code, payload, V0_9)
             if (request.username, request.password) == ("iggy", "iggy"):
                 return 0, _login_body(0)
-            return Evict(EvictionReason.INVALID_CREDENTIALS)
+            return EvictionReason.INVALID_CREDENTIALS
         if code == Command.LOGIN_REGISTER_WITH_PAT:
             return 0, _login_body(7)
         return 0, b""
@@ -214,12 +207,12 @@ class FakeIggyServer:
                 return Command.LOGIN_REGISTER_WITH_PAT
         return _COMMAND_OF_OPERATION[Operation(operation)]
 
-    def _reply(self, header: RequestHeader, answer: tuple[int, bytes] | Evict) -> bytes:
-        if isinstance(answer, Evict):
+    def _reply(self, header: RequestHeader, answer: tuple[int, bytes] | EvictionReason) -> bytes:
+        if isinstance(answer, EvictionReason):
             return EvictionHeader(checksum=0, checksum_body=0, cluster=0, size=VSR_HEADER_SIZE, view=0, release=0,
                                   command=HeaderCommand.EVICTION, replica=0, client=header.client,
                                   server_protocol_version=0, server_protocol_version_min=0,
-                                  reason=answer.reason).encode(V0_9)
+                                  reason=answer).encode(V0_9)
         status, body = answer
         if header.operation in RESULT_FRAMED_OPERATIONS and (header.operation != Operation.REGISTER or body
                                                               or status):

@@ -75,6 +75,8 @@ TOPIC_CACHE_MAX_ENTRIES = 1024
 _COMPRESSION_KEY = "compression_algorithm"
 _EXPIRY_KEY = "message_expiry"
 _MAX_SIZE_KEY = "max_topic_size"
+# What the official 0.9 clients send on every CreateTopic (digest §4.2), unless the caller sets them.
+_OFFICIAL_CREATE_DEFAULTS = {"durability": "replicated", "consumer_offset_durability": "replicated"}
 
 # Commands that can be sent again after a reconnect without changing the outcome.
 _REPLAY_SAFE = frozenset(
@@ -508,9 +510,11 @@ class IggyClient:
         settings: dict[str, Any],
         options: Mapping[str, OptionValue] | None,
         replication_factor: int | None,
+        defaults: Mapping[str, OptionValue] | None = None,
     ) -> bytes:
         """A topic's 0.9 options block: the typed settings given (None = not sent: the server default on create,
-        unchanged on update) and `options`, which may not repeat a setting's key."""
+        unchanged on update), `options`, which may not repeat a setting's key, and `defaults` for keys neither
+        gives."""
         if replication_factor:
             raise error_for(ErrorCode.FEATURE_UNAVAILABLE, "Iggy 0.9 topics have no replication_factor (0.8 only)")
         merged: dict[str, OptionValue] = {key: value for key, value in settings.items() if value is not None}
@@ -518,6 +522,8 @@ class IggyClient:
             if key in merged:
                 raise ValueError(f"option {key!r} is given twice (as a keyword argument and in options)")
             merged[key] = value
+        for key, value in (defaults or {}).items():
+            merged.setdefault(key, value)
         return encode_options(OptionScope.TOPIC, merged)
 
     async def create_topic(
@@ -531,8 +537,8 @@ class IggyClient:
         replication_factor: int = 0,
         *,
         segment_size_bytes: int | str | None = None,
-        durability: str | None = "replicated",
-        consumer_offset_durability: str | None = "replicated",
+        durability: str | None = None,
+        consumer_offset_durability: str | None = None,
         messages_required_to_save: int | None = None,
         size_of_messages_required_to_save_bytes: int | str | None = None,
         preallocate_segments: bool | None = None,
@@ -542,9 +548,10 @@ class IggyClient:
         default, 2**64-1 = never / unlimited; `replication_factor` exists in 0.8 only.
 
         0.9 sends the settings as the topic's options block: the ones above that are given, the keyword-only
-        ones (None = not sent, so the server default; `durability` and `consumer_offset_durability` are sent as
-        the official 0.9 clients send them) and any other key in `options` (a str is parsed by the server: "7
-        days", "128 MiB"). The answer's `option_values` / `derived_option_values` show what the server stored."""
+        ones (None = not sent, so the server default) and any other key in `options` (a str is parsed by the
+        server: "7 days", "128 MiB"); `durability` and `consumer_offset_durability` are sent as "replicated" unless
+        given, as the official 0.9 clients send them. The answer's `option_values` / `derived_option_values` show
+        what the server stored."""
         if self._version < V0_9:
             extras = (segment_size_bytes, messages_required_to_save, size_of_messages_required_to_save_bytes,
                       preallocate_segments, options)
@@ -563,7 +570,7 @@ class IggyClient:
             "messages_required_to_save": messages_required_to_save,
             "size_of_messages_required_to_save": size_of_messages_required_to_save_bytes,
             "preallocate_segments": preallocate_segments,
-        }, options, replication_factor)
+        }, options, replication_factor, _OFFICIAL_CREATE_DEFAULTS)
         request = rq.CreateTopic(stream, partitions_count, name=name, options=block)
         topic = await self._call(request, rs.TopicDetails)
         self._forget_topic(stream, name)
@@ -588,7 +595,7 @@ class IggyClient:
         options: Mapping[str, OptionValue] | None = None,
     ) -> None:
         """Rename a topic and change its settings. 0.8 replaces every setting (None = none / server default);
-        0.9 changes only the settings given (a patch) plus the keys in `options`."""
+        0.9 changes only the settings given (a patch; None or 0 leaves one unchanged) plus the keys in `options`."""
         if self._version < V0_9:
             if options:
                 self._require_0_9("topic options")
@@ -598,8 +605,8 @@ class IggyClient:
             return
         block = self._topic_options({
             _COMPRESSION_KEY: _compression_name(compression),
-            _EXPIRY_KEY: message_expiry_us,
-            _MAX_SIZE_KEY: max_topic_size_bytes,
+            _EXPIRY_KEY: message_expiry_us or None,
+            _MAX_SIZE_KEY: max_topic_size_bytes or None,
         }, options, replication_factor)
         await self._send(rq.UpdateTopic(stream, topic, name=name, options=block))
 

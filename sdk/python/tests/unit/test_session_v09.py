@@ -38,8 +38,6 @@ from iggy.protocol.codes import (
 )
 from iggy.protocol.primitives import Consumer, HeaderValue, Partitioning
 
-from conftest import Evict
-
 V0_8, V0_9 = ProtocolVersion.V0_8, ProtocolVersion.V0_9
 ROOT = Path(__file__).resolve().parents[4]
 FIXTURES_0_9 = ROOT / "protocol-spec" / "fixtures" / "v0_9"
@@ -135,7 +133,7 @@ def test_every_login_registers_a_new_identity(with_fake_server):
 ])
 def test_a_login_eviction_is_a_typed_error_with_its_reason(with_fake_server, reason, error_type, code):
     async def scenario(server):
-        server.handler = lambda c, p: Evict(reason) if c == Command.LOGIN_REGISTER_WITH_PAT else (0, b"")
+        server.handler = lambda c, p: reason if c == Command.LOGIN_REGISTER_WITH_PAT else (0, b"")
         client = IggyClient(f"iggy://tok@{server.address}?heartbeat_interval=0")
         with pytest.raises(error_type) as raised:
             await client.connect()
@@ -154,7 +152,7 @@ def test_an_eviction_mid_session_reconnects_and_replays_only_reads(with_fake_ser
         def handler(code, payload):
             if code in (Command.GET_STREAMS, Command.DELETE_STREAM) and code not in evictions:
                 evictions.append(code)
-                return Evict(EvictionReason.STALE_CLIENT)
+                return EvictionReason.STALE_CLIENT
             return server.default_handler(code, payload)
 
         server.handler = handler
