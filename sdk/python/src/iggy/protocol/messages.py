@@ -1091,11 +1091,22 @@ def _uniform_record(view: memoryview, start: int, end: int, base_offset: int,
         valid = all(map(eq, record.iter_unpack(frames), expected))
     if not valid:
         return None
-    positions = range(start, end, frame_size)
-    payload_starts = start + _FRAME_HEADER_SIZE
     first = base_offset + first_delta
-    return positions, range(first, first + count), list(
-        map(slice, range(payload_starts, end, frame_size), range(payload_starts + payload_size, end + 1, frame_size)))
+    slices = _cached_record_slices if count <= _LAYOUT_CACHE_MAX_FRAMES else _record_slices
+    return range(start, end, frame_size), range(first, first + count), slices(start, end, frame_size, payload_size)
+
+
+@lru_cache(maxsize=_LAYOUT_CACHE_SHAPES)
+def _cached_record_slices(start: int, end: int, frame_size: int, payload_size: int) -> list[slice]:
+    """The payload slices of an equal-size record of this shape, made once (see `_cached_layout`): a poll of a
+    topic written in equal batches meets the same shape every time."""
+    return _record_slices(start, end, frame_size, payload_size)
+
+
+def _record_slices(start: int, end: int, frame_size: int, payload_size: int) -> list[slice]:
+    payload_starts = start + _FRAME_HEADER_SIZE
+    return list(map(slice, range(payload_starts, end, frame_size),
+                    range(payload_starts + payload_size, end + 1, frame_size)))
 
 
 def _walk_record(view: memoryview, start: int, end: int, base_offset: int,
