@@ -163,12 +163,20 @@ def run_client_process(name: str, connection_string: str, args: argparse.Namespa
                    "--batch-length", sizes[1], "--message-size", sizes[2]]
     else:
         command = [args.official_python, os.path.join(BENCHES, "official_client.py"), connection_string, *sizes]
-    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
-    lines = output.splitlines()
+    done = subprocess.run(command, capture_output=True, text=True)
+    lines = done.stdout.splitlines()
+    measured = [line for line in lines if line.startswith("[")]
+    if done.returncode != 0:
+        # Every phase measured and then a crash (seen once from apache-iggy 0.9.0 at exit: SIGABRT) keeps the
+        # figures and says so; a crash before the last phase is an error.
+        if len(measured) < len(PHASES):
+            raise RuntimeError(f"{name} failed ({done.returncode}) after {len(measured)} phase(s):\n"
+                               f"{done.stderr[-3000:]}")
+        print(f"  ({name} exited {done.returncode} after its last phase: {done.stderr.strip()[-300:]!r})")
     for line in lines:
         if line.startswith("{"):  # apache-iggy 0.8.0's Python API has no delete_stream: delete it here
             asyncio.run(_delete_stream(connection_string, json.loads(line)["delete_stream"]))
-    return [Result.from_json(line) for line in lines if line.startswith("[")]
+    return [Result.from_json(line) for line in measured]
 
 
 async def _delete_stream(connection_string: str, stream: str) -> None:
