@@ -5,8 +5,7 @@ facade, `IggyProducer` / `IggyConsumer` the high-level layers. `iggy.protocol` i
 codec shared by this SDK and the reference server.
 """
 
-__version__ = "0.1.0"
-
+from ._version import CLIENT_NAME, __version__
 from .client import IggyClient
 from .connection import ClientConfig, parse_connection_string
 from .consumer import AutoCommit, IggyConsumer, ReceivedMessage
@@ -67,6 +66,8 @@ from .protocol.responses import (
 
 __all__ = [
     "AckLevel",
+    "CLIENT_NAME",
+    "__version__",
     "AlreadyExistsError",
     "AutoCommit",
     "CannotConnectError",

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import xxhash
 
-from . import __version__
+from ._version import CLIENT_NAME, __version__
 from .connection import ClientConfig, Connection, protocol_name
 from .options import OptionValue, encode_options, option_scope
 from .transports import open_connection
@@ -276,7 +276,7 @@ class IggyClient:
             return rq.LoginRegisterWithPat(protocol_version=PROTOCOL_VERSION_0_9, sdk_name=SDK_NAME,
                                            sdk_version=__version__, token=auth[1])
         if auth[0] == "user":
-            return rq.LoginUser(auth[1], auth[2], "", "")
+            return rq.LoginUser(auth[1], auth[2], CLIENT_NAME, "")
         return rq.LoginWithPersonalAccessToken(auth[1])
 
     async def _login_on(self, connection: Connection) -> None:

@@ -23,6 +23,7 @@ from typing import Final
 
 import xxhash
 
+from ._version import CLIENT_NAME
 from .errors import ProtocolMismatchError, error_for, eviction_error
 from .protocol.codes import (
     COMMAND_OPERATIONS,
@@ -68,7 +69,8 @@ _STAMPED = {operation: OPERATION_PLANES[operation] not in _UNSTAMPED_PLANES for 
 # 57 TransientNotCommitted / 58 TransientNotAccepted: the official clients send the identical frame again on the
 # same connection (same client, session and request number, so it is never applied twice).
 TRANSIENT_CODES: Final = frozenset({ErrorCode.TRANSIENT_NOT_COMMITTED, ErrorCode.TRANSIENT_NOT_ACCEPTED})
-SDK_NAME: Final = "iggy-sdk-python"
+# Register's sdk_name: the package half of CLIENT_NAME ("iggy-sdk-python/0.2.0"); sdk_version is __version__.
+SDK_NAME: Final = CLIENT_NAME.partition("/")[0]
 
 
 def _new_client_id() -> int:

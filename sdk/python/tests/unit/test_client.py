@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+from pathlib import Path
 
 import pytest
 
@@ -31,6 +32,7 @@ V0_8, V0_9 = ProtocolVersion.V0_8, ProtocolVersion.V0_9
 LOGIN = {V0_8: Command.LOGIN_USER, V0_9: Command.LOGIN_REGISTER}
 LOGIN_PAT = {V0_8: Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN, V0_9: Command.LOGIN_REGISTER_WITH_PAT}
 NAME = {V0_8: "0.8", V0_9: "0.9"}
+RELEASE_VERSION = (Path(__file__).resolve().parents[4] / "VERSION").read_text(encoding="utf-8").strip()
 
 
 def _client(server, protocol=V0_8, **options) -> IggyClient:
@@ -75,8 +77,18 @@ def test_connect_logs_in_with_credentials(with_fake_server, protocol):
         assert server.versions == [protocol, protocol]
         login = server.decoded(0)
         assert (login.username, login.password) == ("iggy", "iggy")
+        # Who is calling, from the one VERSION (0.9 sends the name and the version apart).
+        if protocol == V0_8:
+            assert login.version == f"iggy-sdk-python/{RELEASE_VERSION}"
+        else:
+            assert (login.sdk_name, login.sdk_version) == ("iggy-sdk-python", RELEASE_VERSION)
 
     with_fake_server(scenario)
+
+
+def test_the_package_version_is_the_release():
+    assert iggy.__version__ == RELEASE_VERSION
+    assert iggy.CLIENT_NAME == f"iggy-sdk-python/{RELEASE_VERSION}"
 
 
 def test_token_connection_string_logs_in_with_pat(with_fake_server, protocol):

@@ -25,6 +25,7 @@ from urllib.parse import quote
 
 import aiohttp
 
+from .._version import CLIENT_NAME
 from ..connection import make_ssl_context, split_address
 from ..errors import CannotConnectError, ConnectionLostError, IggyError, RequestTimeoutError, error_for
 from ..options import decode_options, encode_options
@@ -68,6 +69,7 @@ async def open_connection(config: Any) -> HttpConnection:
     session = aiohttp.ClientSession(
         base_url, connector=aiohttp.TCPConnector(ssl=ssl_context if ssl_context else False, limit=1),
         timeout=aiohttp.ClientTimeout(connect=config.connect_timeout_ms / 1000),
+        headers={"User-Agent": CLIENT_NAME},
     )
     connection = HttpConnection(session, f"{host}:{port}", config.protocol)
     try:  # HTTP has no connection to open; a ping proves the server answers

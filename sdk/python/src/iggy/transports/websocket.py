@@ -12,6 +12,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from .._version import CLIENT_NAME
 from ..connection import MAX_RESPONSE_BYTES, exchange_vsr, first_answer_hint, make_ssl_context, split_address
 from ..errors import CannotConnectError, ConnectionLostError, NotConnectedError, RequestTimeoutError, error_for
 from ..protocol.codes import VSR_HEADER_SIZE, ErrorCode, ProtocolVersion
@@ -27,7 +28,8 @@ async def open_connection(config: Any) -> WebSocketConnection:
     tls = {"ssl": ssl_context, "server_hostname": config.tls_domain or host} if ssl_context else {}
     try:
         socket = await asyncio.wait_for(
-            connect(url, max_size=MAX_RESPONSE_BYTES + _HEADER.size, compression=None, **tls),
+            connect(url, max_size=MAX_RESPONSE_BYTES + _HEADER.size, compression=None,
+                    user_agent_header=CLIENT_NAME, **tls),
             config.connect_timeout_ms / 1000,
         )
     except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI) as error:
