@@ -404,6 +404,17 @@ class _ResponseProtocol(asyncio.BufferedProtocol):
         self._body_view = memoryview(self._body)
 
     def _complete(self, status: int, payload: memoryview) -> None:
+        waiter = self._answered()
+        if waiter is None or waiter.done():
+            return
+        if status != 0:
+            waiter.set_exception(error_for(status))
+        else:
+            waiter.set_result(payload)
+
+    def _answered(self) -> asyncio.Future | None:
+        """An answer is complete: reset for the next one and hand back the request's waiter (None after failing the
+        connection when no request was waiting)."""
         self._body = None
         self._body_view = None
         self._filled = 0
@@ -411,13 +422,7 @@ class _ResponseProtocol(asyncio.BufferedProtocol):
         waiter, self._waiter = self._waiter, None
         if waiter is None:
             self._fail(self._unsolicited())
-            return
-        if waiter.done():
-            return
-        if status != 0:
-            waiter.set_exception(error_for(status))
-        else:
-            waiter.set_result(payload)
+        return waiter
 
     def _unsolicited(self) -> BaseException:
         if self.answers == 2 and self._first_header_empty:
@@ -536,16 +541,12 @@ class _VsrResponseProtocol(_ResponseProtocol):
         self._body_view = memoryview(self._body)
 
     def _complete_frame(self, body: memoryview) -> None:
-        self._body = None
-        self._body_view = None
-        self._filled = 0
-        self.answers += 1
-        waiter, self._waiter = self._waiter, None
-        if waiter is None:
-            self._fail(ConnectionLostError(ErrorCode.CONNECTION_CLOSED, "unsolicited 0.9 frame from server"))
-            return
-        if not waiter.done():
+        waiter = self._answered()
+        if waiter is not None and not waiter.done():
             waiter.set_result((bytes(self._header), body))
+
+    def _unsolicited(self) -> BaseException:
+        return ConnectionLostError(ErrorCode.CONNECTION_CLOSED, "unsolicited 0.9 frame from server")
 
 
 class Connection:
