@@ -21,7 +21,7 @@ import pytest
 from iggy.protocol import requests
 from iggy.protocol.codes import ErrorCode
 from iggy.protocol.primitives import Consumer
-from iggy_server.__main__ import EXIT_ADDRESS_IN_USE
+from iggy_server.exit_codes import EXIT_ADDRESS_IN_USE
 
 from server_support import ServerProcess
 

@@ -20,15 +20,10 @@ from pathlib import Path
 from ._version import __version__
 from .config import ConfigError, ServerConfig, load_config
 from .errors import IggyError
+from .exit_codes import EXIT_ADDRESS_IN_USE, EXIT_BROKEN_INSTALL, EXIT_CONFIG_ERROR
 from .log_files import configure_logging, log_file_settings, open_log_file
 
 DEFAULT_ROOT_CREDENTIALS = ("iggy", "iggy")
-EXIT_BROKEN_INSTALL = 3
-# Its own code so a launcher can tell "that port is taken, pick another" from every other start-up failure.
-EXIT_ADDRESS_IN_USE = 4
-
-
-EXIT_CONFIG_ERROR = 2
 _EPILOG = f"""\
 configuration:
   built-in defaults <- the TOML file <- IGGY_<SECTION>_<KEY> environment variables, one per key

@@ -40,7 +40,7 @@ import threading
 import time
 from pathlib import Path
 
-from iggy_server.__main__ import EXIT_ADDRESS_IN_USE
+from iggy_server.exit_codes import EXIT_ADDRESS_IN_USE
 
 START_TIMEOUT_S = 30.0
 STOP_TIMEOUT_S = 15.0
