@@ -145,7 +145,7 @@ public final class Driver {
             case "get_stream": {
                 Structs.StreamDetails s = c.getStream(id(a, "stream"));
                 return s == null ? null : stream(new Structs.StreamHeader(s.id(), s.createdAt(), s.topicsCount(),
-                        s.sizeBytes(), s.messagesCount(), s.name()), s.topics());
+                        s.sizeBytes(), s.messagesCount(), s.name(), s.options()), s.topics());
             }
             case "get_streams": return c.getStreams().stream().map(s -> stream(s, null)).toList();
             case "update_stream": c.updateStream(id(a, "stream"), str(a, "name")); return null;
@@ -519,7 +519,7 @@ public final class Driver {
         }
         Map<String, Object> out = topicHeader(new Structs.TopicHeader(t.id(), t.createdAt(), t.partitionsCount(),
                 t.messageExpiry(), t.compressionAlgorithm(), t.maxTopicSize(), t.replicationFactor(), t.sizeBytes(),
-                t.messagesCount(), t.name()));
+                t.messagesCount(), t.name(), t.options(), t.derivedOptions()));
         out.put("partitions", t.partitions().stream().map(p -> (Object) map("id", p.id(), "current_offset",
                 u64(p.currentOffset()), "messages_count", u64(p.messagesCount()), "segments_count",
                 p.segmentsCount(), "size_bytes", u64(p.sizeBytes()))).toList());
