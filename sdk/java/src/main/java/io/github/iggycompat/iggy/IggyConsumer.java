@@ -276,7 +276,13 @@ public final class IggyConsumer implements AutoCloseable, Iterable<IggyConsumer.
 
     private List<Record> records(PolledMessages polled) {
         List<Record> out = new ArrayList<>(polled.count());
+        // A group's position is server-side (Next = stored + 1): until a commit lands, a poll answers again what
+        // was already handed out. Those are skipped, so a record reaches the application once.
+        Long handedOut = group != null ? consumed.get(polled.partitionId()) : null;
         for (PolledMessage m : polled.messages()) {
+            if (handedOut != null && Long.compareUnsigned(m.offset(), handedOut) <= 0) {
+                continue;
+            }
             out.add(new Record(polled.partitionId(), m.offset(), m.id(), m.timestamp(), m.payload(), m.headers()));
         }
         if (!out.isEmpty()) {
