@@ -41,18 +41,6 @@ import org.junit.jupiter.api.TestFactory;
  */
 class GoldenFixturesV09Test {
     private static final ProtocolVersion V0_9 = ProtocolVersion.V0_9;
-    /**
-     * The 0.9 commands apache-iggy 0.9.0's API cannot send, so no fixture holds them yet (protocol-spec's
-     * test_fixtures_v09.py NOT_YET_CAPTURED, the same list): skipped by the coverage check until they are
-     * captured from the official Rust SDK 0.11.0. The check fails when this list is stale.
-     */
-    private static final Set<Integer> NOT_YET_CAPTURED = Set.of(Codes.Command.GET_SNAPSHOT, Codes.Command.GET_ME,
-            Codes.Command.GET_CLIENT, Codes.Command.GET_CLIENTS, Codes.Command.GET_PERSONAL_ACCESS_TOKENS,
-            Codes.Command.CREATE_PERSONAL_ACCESS_TOKEN, Codes.Command.DELETE_PERSONAL_ACCESS_TOKEN,
-            Codes.Command.LOGIN_REGISTER_WITH_PAT, Codes.Command.FLUSH_UNSAVED_BUFFER,
-            Codes.Command.GET_CONSUMER_OFFSET, Codes.Command.STORE_CONSUMER_OFFSET,
-            Codes.Command.DELETE_CONSUMER_OFFSET, Codes.Command.DELETE_SEGMENTS, Codes.Command.SYNC_CONSUMER_GROUP);
-
     static List<Path> fixtures() throws IOException {
         Path root = GoldenFixturesTest.FIXTURES_0_9;
         assertTrue(Files.isDirectory(root), "0.9 fixtures not found at " + root.toAbsolutePath());
@@ -68,7 +56,7 @@ class GoldenFixturesV09Test {
     }
 
     @Test
-    void every09CommandHasARequestAndAResponseFixtureButTheUncaptured() throws IOException {
+    void every09CommandHasARequestAndAResponseFixture() throws IOException {
         Set<String> seen = new HashSet<>();
         for (Path path : fixtures()) {
             Map<String, Object> fixture = GoldenFixturesTest.read(path);
@@ -81,7 +69,7 @@ class GoldenFixturesV09Test {
                     missing.add(entry.code());
                 }
             }
-            assertEquals(NOT_YET_CAPTURED, missing, direction + " fixtures missing");
+            assertEquals(Set.of(), missing, direction + " fixtures missing");
         }
     }
 
