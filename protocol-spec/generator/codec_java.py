@@ -27,7 +27,7 @@ have; `CommandTable.Entry.versions` the versions a command exists in.
 
 from __future__ import annotations
 
-from .languages import BANNER, JAVA_PACKAGE, JAVA_ROOT, SOURCE_NOTE, _quote
+from .languages import BANNER, JAVA_PACKAGE, JAVA_ROOT, SOURCE_NOTE, _javadoc_text, _quote
 from .spec import SCALAR_SIZES, Command, Field, Record, Spec, derived_field_names
 
 CODEC_PACKAGE = f"{JAVA_PACKAGE}.internal.codec"
@@ -467,10 +467,6 @@ def _record_source(spec: Spec, name: str, fields: tuple[Field, ...], about: str,
 
 def _header(package: str, imports: list[str]) -> list[str]:
     return [f"// {BANNER}", f"// {SOURCE_NOTE}", f"package {package};", "", *[f"import {i};" for i in imports], ""]
-
-
-def _javadoc_text(text: str) -> str:
-    return text.replace("*/", "*&#47;").replace("<", "&lt;").replace(">", "&gt;").replace("@", "&#64;")
 
 
 def _versions_text(spec: Spec) -> str:

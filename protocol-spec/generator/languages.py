@@ -305,6 +305,11 @@ def _java_literal(constant: Constant) -> tuple[str, str]:
     return "int", str(constant.value)
 
 
+def _javadoc_text(text: str) -> str:
+    """Spec text made safe inside a Javadoc comment (doclint refuses raw HTML and a comment end)."""
+    return text.replace("*/", "*&#47;").replace("<", "&lt;").replace(">", "&gt;").replace("@", "&#64;")
+
+
 def render_java(spec: Spec) -> str:
     out = [
         f"// {BANNER}",
@@ -325,7 +330,7 @@ def render_java(spec: Spec) -> str:
         "",
     ]
     for command in spec.commands:
-        out += [f"        /** {command.about} */",
+        out += [f"        /** {_javadoc_text(command.about)} */",
                 f"        public static final int {command.constant_name} = {command.code};"]
     out += [
         "",
@@ -353,17 +358,17 @@ def render_java(spec: Spec) -> str:
         if enum.versions is not None:
             out += _java_typed_enum(enum)
             continue
-        out += ["", f"    /** {enum.about} */", f"    public static final class {enum.name} {{",
+        out += ["", f"    /** {_javadoc_text(enum.about)} */", f"    public static final class {enum.name} {{",
                 f"        private {enum.name}() {{}}", ""]
         for value in enum.values:
-            out += [f"        /** {value.about} */",
+            out += [f"        /** {_javadoc_text(value.about)} */",
                     f"        public static final int {value.constant_name} = {value.value};"]
         out += ["    }"]
     out += ["", "    /** Sizes, sentinels and limits of the protocol (u32/u64 in a long; u64::MAX is -1L). */",
             "    public static final class Constants {", "        private Constants() {}", ""]
     for constant in spec.constants:
         java_type, literal = _java_literal(constant)
-        out += [f"        /** {constant.about} */",
+        out += [f"        /** {_javadoc_text(constant.about)} */",
                 f"        public static final {java_type} {constant.name} = {literal};"]
     out += ["    }"]
     out += _java_option_catalog(spec)
@@ -392,11 +397,11 @@ def _java_typed_enum(enum) -> list[str]:
     the enums every version has stay int constants, as the 0.8 API published them."""
     keys = [key for key, _ in enum.values[0].attrs]
     types = {key: _java_enum_attribute(key, value)[0] for key, value in enum.values[0].attrs}
-    out = ["", f"    /** {enum.about} */", f"    public enum {enum.name} {{"]
+    out = ["", f"    /** {_javadoc_text(enum.about)} */", f"    public enum {enum.name} {{"]
     rows = []
     for value in enum.values:
         args = ", ".join([str(value.value)] + [_java_enum_attribute(key, value.attr(key))[1] for key in keys])
-        rows.append(f"        /** {value.about} */\n        {value.constant_name}({args})")
+        rows.append(f"        /** {_javadoc_text(value.about)} */\n        {value.constant_name}({args})")
     out += [",\n".join(rows) + ";", ""]
     out += ["        private final int value;"]
     out += [f"        private final {types[key]} {_java_lower_camel(key)};" for key in keys]

@@ -690,7 +690,7 @@ public final class Codes {
 
         /** from the offset in value */
         public static final int OFFSET = 1;
-        /** from the first message with timestamp >= value (µs) */
+        /** from the first message with timestamp &gt;= value (µs) */
         public static final int TIMESTAMP = 2;
         /** from the first stored message */
         public static final int FIRST = 3;
@@ -1274,7 +1274,7 @@ public final class Codes {
         public static final int VSR_HEADER_SIZE = 256;
         /** 64 MiB: the largest 0.9 frame (header included) the official server reads. */
         public static final long VSR_MAX_FRAME_BYTES = 67108864L;
-        /** The packed protocol version 0.9 clients send at login: semver 0.11.0 packed as major<<20 | minor<<10 | patch. */
+        /** The packed protocol version 0.9 clients send at login: semver 0.11.0 packed as major&lt;&lt;20 | minor&lt;&lt;10 | patch. */
         public static final long PROTOCOL_VERSION_0_9 = 11264L;
         /** The lowest packed version a 0.9 server accepts (patch bits cleared); it accepts up to minor 11, any patch. */
         public static final long PROTOCOL_VERSION_0_9_MIN = 11264L;
