@@ -126,7 +126,7 @@ class GoldenFixturesTest {
         assertArrayEquals(body, w.toByteArray(), "encode(fields) differs from the captured body");
     }
 
-    private static void encode(Object record, WireWriter w) {
+    static void encode(Object record, WireWriter w) {
         try {
             record.getClass().getMethod("encode", WireWriter.class).invoke(record, w);
         } catch (java.lang.reflect.InvocationTargetException e) {
@@ -136,12 +136,12 @@ class GoldenFixturesTest {
         }
     }
 
-    private static void assertSameFields(Object expected, Object actual) {
+    static void assertSameFields(Object expected, Object actual) {
         assertTrue(Fields.same(expected, actual), "decoded fields differ:\n expected " + Json.write(expected)
                 + "\n actual   " + Json.write(actual));
     }
 
-    private static Type listOf(Class<?> element) {
+    static Type listOf(Class<?> element) {
         return new ParameterizedType() {
             public Type[] getActualTypeArguments() {
                 return new Type[] {element};

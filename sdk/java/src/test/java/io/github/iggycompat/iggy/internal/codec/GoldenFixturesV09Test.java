@@ -12,9 +12,7 @@ import io.github.iggycompat.iggy.IggyException;
 import io.github.iggycompat.iggy.ProtocolVersion;
 import io.github.iggycompat.iggy.internal.net.VsrSession;
 import io.github.iggycompat.iggy.testing.Fields;
-import io.github.iggycompat.iggy.testing.Json;
 import java.io.IOException;
-import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.math.BigInteger;
 import java.nio.file.Files;
@@ -92,7 +90,7 @@ class GoldenFixturesV09Test {
             default -> throw new AssertionError("frame " + kind);
         };
         Object header = decode(headerType, headerBytes);
-        assertSameFields(fixture.get("header"), Fields.toFields(header, V0_9));
+        GoldenFixturesTest.assertSameFields(fixture.get("header"), Fields.toFields(header, V0_9));
         assertArrayEquals(headerBytes, encode(Fields.fromFields(headerType, fixture.get("header"), V0_9)),
                 "the header re-encodes to other bytes");
         Object fields = fixture.get("fields");
@@ -107,7 +105,7 @@ class GoldenFixturesV09Test {
             WireReader r = new WireReader(body, V0_9);
             Object decoded = entry.requestDecoder().apply(r);
             r.expectEnd(entry.name());
-            assertSameFields(fields, Fields.toFields(decoded, V0_9));
+            GoldenFixturesTest.assertSameFields(fields, Fields.toFields(decoded, V0_9));
             Requests.Request built = (Requests.Request) Fields.fromFields(entry.requestType(), fields, V0_9);
             assertArrayEquals(body, encode(built), "encode(fields) differs from the captured body");
             return;
@@ -154,8 +152,8 @@ class GoldenFixturesV09Test {
         WireReader r = new WireReader(payload, V0_9);
         Object decoded = entry.responseDecoder().apply(r);
         r.expectEnd(entry.name());
-        assertSameFields(fields, Fields.toFields(decoded, V0_9));
-        Type type = entry.responseList() ? listOf(entry.responseType()) : entry.responseType();
+        GoldenFixturesTest.assertSameFields(fields, Fields.toFields(decoded, V0_9));
+        Type type = entry.responseList() ? GoldenFixturesTest.listOf(entry.responseType()) : entry.responseType();
         Object built = Fields.fromFields(type, fields, V0_9);
         WireWriter w = new WireWriter(64, V0_9);
         if (built instanceof List<?> list) {
@@ -163,10 +161,10 @@ class GoldenFixturesV09Test {
                 w.u32(list.size());
             }
             for (Object item : list) {
-                invokeEncode(item, w);
+                GoldenFixturesTest.encode(item, w);
             }
         } else {
-            invokeEncode(built, w);
+            GoldenFixturesTest.encode(built, w);
         }
         assertArrayEquals(payload, w.toByteArray(), "encode(fields) differs from the captured body");
     }
@@ -184,38 +182,7 @@ class GoldenFixturesV09Test {
 
     private static byte[] encode(Object record) {
         WireWriter w = new WireWriter(64, V0_9);
-        invokeEncode(record, w);
+        GoldenFixturesTest.encode(record, w);
         return w.toByteArray();
-    }
-
-    private static void invokeEncode(Object record, WireWriter w) {
-        try {
-            record.getClass().getMethod("encode", WireWriter.class).invoke(record, w);
-        } catch (java.lang.reflect.InvocationTargetException e) {
-            throw new IllegalStateException(e.getCause());
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static void assertSameFields(Object expected, Object actual) {
-        assertTrue(Fields.same(expected, actual), "decoded fields differ:\n expected " + Json.write(expected)
-                + "\n actual   " + Json.write(actual));
-    }
-
-    private static Type listOf(Class<?> element) {
-        return new ParameterizedType() {
-            public Type[] getActualTypeArguments() {
-                return new Type[] {element};
-            }
-
-            public Type getRawType() {
-                return List.class;
-            }
-
-            public Type getOwnerType() {
-                return null;
-            }
-        };
     }
 }
