@@ -305,6 +305,11 @@ def _java_literal(constant: Constant) -> tuple[str, str]:
     return "int", str(constant.value)
 
 
+def _javadoc_text(text: str) -> str:
+    """Spec text made safe inside a Javadoc comment (doclint refuses raw HTML and a comment end)."""
+    return text.replace("*/", "*&#47;").replace("<", "&lt;").replace(">", "&gt;").replace("@", "&#64;")
+
+
 def render_java(spec: Spec) -> str:
     out = [
         f"// {BANNER}",
@@ -325,7 +330,7 @@ def render_java(spec: Spec) -> str:
         "",
     ]
     for command in spec.commands:
-        out += [f"        /** {command.about} */",
+        out += [f"        /** {_javadoc_text(command.about)} */",
                 f"        public static final int {command.constant_name} = {command.code};"]
     out += [
         "",
@@ -350,17 +355,88 @@ def render_java(spec: Spec) -> str:
         ",\n".join(f"        Map.entry({e.code}, {_quote(e.message)})" for e in spec.errors) + ");",
     ]
     for enum in spec.enums:
-        out += ["", f"    /** {enum.about} */", f"    public static final class {enum.name} {{",
+        if enum.versions is not None:
+            out += _java_typed_enum(enum)
+            continue
+        out += ["", f"    /** {_javadoc_text(enum.about)} */", f"    public static final class {enum.name} {{",
                 f"        private {enum.name}() {{}}", ""]
         for value in enum.values:
-            out += [f"        /** {value.about} */",
+            out += [f"        /** {_javadoc_text(value.about)} */",
                     f"        public static final int {value.constant_name} = {value.value};"]
         out += ["    }"]
     out += ["", "    /** Sizes, sentinels and limits of the protocol (u32/u64 in a long; u64::MAX is -1L). */",
             "    public static final class Constants {", "        private Constants() {}", ""]
     for constant in spec.constants:
         java_type, literal = _java_literal(constant)
-        out += [f"        /** {constant.about} */",
+        out += [f"        /** {_javadoc_text(constant.about)} */",
                 f"        public static final {java_type} {constant.name} = {literal};"]
-    out += ["    }", "}"]
+    out += ["    }"]
+    out += _java_option_catalog(spec)
+    out += ["}"]
     return "\n".join(out) + "\n"
+
+
+# Attribute -> (Java type, literal of a spec value) of the typed enums' per-value attributes.
+def _java_enum_attribute(key: str, value: object) -> tuple[str, str]:
+    if key == "error":
+        return "io.github.iggycompat.iggy.ErrorCode", f"io.github.iggycompat.iggy.ErrorCode.{upper_snake(str(value))}"
+    if isinstance(value, bool):
+        return "boolean", str(value).lower()
+    if isinstance(value, int):
+        return "int", str(value)
+    return "String", _quote(str(value))
+
+
+def _java_lower_camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part.capitalize() for part in rest)
+
+
+def _java_typed_enum(enum) -> list[str]:
+    """An enum some protocol versions added, as a Java enum (the wire value and the spec's per-value attributes);
+    the enums every version has stay int constants, as the 0.8 API published them."""
+    keys = [key for key, _ in enum.values[0].attrs]
+    types = {key: _java_enum_attribute(key, value)[0] for key, value in enum.values[0].attrs}
+    out = ["", f"    /** {_javadoc_text(enum.about)} */", f"    public enum {enum.name} {{"]
+    rows = []
+    for value in enum.values:
+        args = ", ".join([str(value.value)] + [_java_enum_attribute(key, value.attr(key))[1] for key in keys])
+        rows.append(f"        /** {_javadoc_text(value.about)} */\n        {value.constant_name}({args})")
+    out += [",\n".join(rows) + ";", ""]
+    out += ["        private final int value;"]
+    out += [f"        private final {types[key]} {_java_lower_camel(key)};" for key in keys]
+    params = ", ".join(["int value"] + [f"{types[key]} {_java_lower_camel(key)}" for key in keys])
+    out += ["", f"        {enum.name}({params}) {{", "            this.value = value;"]
+    out += [f"            this.{_java_lower_camel(key)} = {_java_lower_camel(key)};" for key in keys]
+    out += ["        }", "", "        /** The wire value. */", "        public int value() {",
+            "            return value;", "        }"]
+    for key in keys:
+        out += ["", f"        /** The spec's `{key}` of this value. */",
+                f"        public {types[key]} {_java_lower_camel(key)}() {{",
+                f"            return {_java_lower_camel(key)};", "        }"]
+    out += ["", "        /** The value with wire value {@code value}, or null for one the spec does not define. */",
+            f"        public static {enum.name} fromValue(int value) {{",
+            f"            for ({enum.name} v : values()) {{", "                if (v.value == value) {",
+            "                    return v;", "                }", "            }", "            return null;",
+            "        }", "    }"]
+    return out
+
+
+def _java_option_catalog(spec: Spec) -> list[str]:
+    """The 0.9 option catalogs (options.toml) as a list of OptionSpec rows."""
+    if not spec.options:
+        return []
+    out = ["", "    /** One key of a 0.9 option catalog (options.toml): its scope, HeaderKind, default (as text; u64",
+           "     * sentinels as decimal), whether UpdateTopic may change it, and what it sets. */",
+           "    public record OptionSpec(OptionScope scope, String key, int kind, String defaultValue,",
+           "                             boolean updatable, String about) {}", "",
+           "    /** Every key of every option catalog, in the spec's order. */",
+           "    public static final List<OptionSpec> OPTION_CATALOG = List.of("]
+    rows = []
+    for option in spec.options:
+        default = str(option.default).lower() if isinstance(option.default, bool) else str(option.default)
+        rows.append(f"        new OptionSpec(OptionScope.{option.scope.upper()}, {_quote(option.key)}, "
+                    f"HeaderKind.{upper_snake(option.kind)}, {_quote(default)}, {str(option.updatable).lower()}, "
+                    f"{_quote(option.about)})")
+    out += [",\n".join(rows) + ");"]
+    return out

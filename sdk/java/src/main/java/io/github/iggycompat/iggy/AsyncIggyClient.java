@@ -1,5 +1,6 @@
 package io.github.iggycompat.iggy;
 
+import io.github.iggycompat.iggy.model.Structs;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -11,8 +12,9 @@ import java.util.function.Function;
 
 /**
  * The optional CompletableFuture facade: runs calls of the blocking client on one daemon thread (the connection
- * serves one request at a time anyway), in submission order. The queue is bounded; a full queue fails the future
- * (RejectedExecutionException) instead of growing without limit.
+ * serves one request at a time anyway), in submission order, in the client's protocol ({@code protocol=0.9|0.8}).
+ * The queue is bounded; a full queue fails the future (RejectedExecutionException) instead of growing without
+ * limit.
  */
 public final class AsyncIggyClient implements AutoCloseable {
     /** Most calls waiting for the connection; beyond this, submissions fail fast. */
@@ -36,12 +38,11 @@ public final class AsyncIggyClient implements AutoCloseable {
         return CompletableFuture.supplyAsync(() -> operation.apply(client), executor);
     }
 
-    public CompletableFuture<Void> sendMessages(Identifier stream, Identifier topic, Partitioning partitioning,
-                                                List<Message> messages) {
-        return call(c -> {
-            c.sendMessages(stream, topic, partitioning, messages);
-            return null;
-        });
+    /** {@link IggyClient#sendMessages}: completes with the 0.9 send confirmation (null over 0.8). */
+    public CompletableFuture<Structs.SendConfirmation> sendMessages(Identifier stream, Identifier topic,
+                                                                    Partitioning partitioning,
+                                                                    List<Message> messages) {
+        return call(c -> c.sendMessages(stream, topic, partitioning, messages));
     }
 
     public CompletableFuture<PolledMessages> pollMessages(Identifier stream, Identifier topic, Long partitionId,

@@ -14,13 +14,18 @@ import java.util.regex.Pattern;
  *
  * @param reconnectionRetries reconnect attempts after a lost connection; null = unlimited, 0 = never
  * @param heartbeatIntervalMs background Ping period; 0 = off
+ * @param protocol the Iggy wire protocol spoken: 0.9 (current servers, the default) or 0.8 (Iggy 0.8 servers);
+ *                 the connection string's {@code protocol=0.9|0.8}
  */
 public record ClientConfig(String host, int port, String username, String password, String token, boolean tls,
                            String tlsDomain, String tlsCaFile, boolean tlsInsecure, long connectTimeoutMs,
                            long requestTimeoutMs, Integer reconnectionRetries, long reconnectionIntervalMs,
-                           long reconnectionMaxIntervalMs, long heartbeatIntervalMs, boolean nodelay) {
+                           long reconnectionMaxIntervalMs, long heartbeatIntervalMs, boolean nodelay,
+                           ProtocolVersion protocol) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8090;
+    /** Iggy 0.9 servers are the current ones; {@code protocol=0.8} speaks to Iggy 0.8 servers. */
+    public static final ProtocolVersion DEFAULT_PROTOCOL = ProtocolVersion.V0_9;
     private static final Pattern DURATION = Pattern.compile("^\\s*(\\d+)\\s*(us|ms|s|m|h)?\\s*$");
 
     public ClientConfig {
@@ -45,6 +50,22 @@ public record ClientConfig(String host, int port, String username, String passwo
         if (reconnectionRetries != null && reconnectionRetries < 0) {
             throw invalid("reconnection_retries must be >= 0 or null (unlimited)");
         }
+        if (protocol == null) {
+            throw invalid("protocol must be given (ProtocolVersion.V0_9 or V0_8)");
+        }
+    }
+
+    /**
+     * The {@code protocol} option: exactly {@code 0.9} or {@code 0.8}. Anything else fails with 8000
+     * InvalidConnectionString and the text every SDK shares (protocol-spec/fixtures/connection_strings.json).
+     */
+    public static ProtocolVersion parseProtocol(String value) {
+        ProtocolVersion version = value == null ? null : ProtocolVersion.fromLabel(value);
+        if (version == null) {
+            throw invalid("invalid protocol \"" + value + "\": use protocol=0.9 (Iggy 0.9 servers, the default) "
+                    + "or protocol=0.8 (Iggy 0.8 servers)");
+        }
+        return version;
     }
 
     public static Builder builder() {
@@ -70,6 +91,7 @@ public record ClientConfig(String host, int port, String username, String passwo
         b.reconnectionMaxIntervalMs = reconnectionMaxIntervalMs;
         b.heartbeatIntervalMs = heartbeatIntervalMs;
         b.nodelay = nodelay;
+        b.protocol = protocol;
         return b;
     }
 
@@ -82,7 +104,7 @@ public record ClientConfig(String host, int port, String username, String passwo
     @Override
     public String toString() {
         String who = username != null ? username + "@" : token != null ? "<token>@" : "";
-        return "iggy://" + who + address() + (tls ? " (tls)" : "");
+        return "iggy://" + who + address() + "?protocol=" + protocol.label() + (tls ? " (tls)" : "");
     }
 
     /** Parses a connection string; a malformed one raises 8000 InvalidConnectionString. */
@@ -158,6 +180,7 @@ public record ClientConfig(String host, int port, String username, String passwo
                 case "reconnection_max_interval" -> b.reconnectionMaxIntervalMs = durationMs(value, name);
                 case "heartbeat_interval" -> b.heartbeatIntervalMs = durationMs(value, name);
                 case "nodelay" -> b.nodelay = bool(value, name);
+                case "protocol" -> b.protocol = parseProtocol(value);
                 default -> throw invalid("unknown option '" + name + "'");
             }
         }
@@ -266,6 +289,7 @@ public record ClientConfig(String host, int port, String username, String passwo
         private long reconnectionMaxIntervalMs = 5_000;
         private long heartbeatIntervalMs = 5_000;
         private boolean nodelay = true;
+        private ProtocolVersion protocol = DEFAULT_PROTOCOL;
 
         private Builder() {}
 
@@ -351,10 +375,22 @@ public record ClientConfig(String host, int port, String username, String passwo
             return this;
         }
 
+        /** The Iggy wire protocol to speak (default 0.9). */
+        public Builder protocol(ProtocolVersion protocol) {
+            this.protocol = protocol;
+            return this;
+        }
+
+        /** The protocol as the connection string spells it: {@code "0.9"} or {@code "0.8"}. */
+        public Builder protocol(String protocol) {
+            this.protocol = parseProtocol(protocol);
+            return this;
+        }
+
         public ClientConfig build() {
             return new ClientConfig(host, port, username, password, token, tls, tlsDomain, tlsCaFile, tlsInsecure,
                     connectTimeoutMs, requestTimeoutMs, reconnectionRetries, reconnectionIntervalMs,
-                    reconnectionMaxIntervalMs, heartbeatIntervalMs, nodelay);
+                    reconnectionMaxIntervalMs, heartbeatIntervalMs, nodelay, protocol);
         }
     }
 }

@@ -22,6 +22,8 @@ public final class Codes {
         public static final int GET_SNAPSHOT = 11;
         /** Cluster topology; the official clients send it right after every login. */
         public static final int GET_CLUSTER_METADATA = 12;
+        /** The option catalog of a scope: each key with its kind, default and description (streams and users have none). */
+        public static final int DESCRIBE_OPTIONS = 13;
         /** The caller's own client session (unknown session: 100 ClientNotFound). */
         public static final int GET_ME = 20;
         /** One client session by id. */
@@ -46,6 +48,8 @@ public final class Codes {
         public static final int LOGIN_USER = 38;
         /** Log out; the connection stays open and unauthenticated. */
         public static final int LOGOUT_USER = 39;
+        /** Log in with username and password and register a session (wrong credentials: eviction InvalidCredentials; inactive user: UserInactive). The code is not on the wire: operation Register carries it, and the server tries this shape before LoginRegisterWithPat's. */
+        public static final int LOGIN_REGISTER = 40;
         /** The caller's personal access tokens, without secrets. */
         public static final int GET_PERSONAL_ACCESS_TOKENS = 41;
         /** Create a personal access token; the secret is returned once. */
@@ -54,6 +58,8 @@ public final class Codes {
         public static final int DELETE_PERSONAL_ACCESS_TOKEN = 43;
         /** Log in with a token secret (unknown answers 20, expired 54). */
         public static final int LOGIN_WITH_PERSONAL_ACCESS_TOKEN = 44;
+        /** Log in with a personal access token and register a session (unknown or expired token: eviction InvalidToken). */
+        public static final int LOGIN_REGISTER_WITH_PAT = 45;
         /** Read messages from one partition; always answers at least the 16-byte prefix. */
         public static final int POLL_MESSAGES = 100;
         /** Append a batch of messages to one partition; the server assigns offsets, timestamps, ids and checksums. */
@@ -108,6 +114,8 @@ public final class Codes {
         public static final int JOIN_CONSUMER_GROUP = 604;
         /** Remove the caller's connection from a group (the group rebalances). */
         public static final int LEAVE_CONSUMER_GROUP = 605;
+        /** The caller's partitions in a group at the group's current generation; an empty body when the caller is not a member. Members poll only these partitions and sync again when a poll is fenced. */
+        public static final int SYNC_CONSUMER_GROUP = 606;
 
         /** Every command code, ascending. */
         public static final List<Integer> ALL = List.of(
@@ -115,6 +123,7 @@ public final class Codes {
             GET_STATS,
             GET_SNAPSHOT,
             GET_CLUSTER_METADATA,
+            DESCRIBE_OPTIONS,
             GET_ME,
             GET_CLIENT,
             GET_CLIENTS,
@@ -127,10 +136,12 @@ public final class Codes {
             CHANGE_PASSWORD,
             LOGIN_USER,
             LOGOUT_USER,
+            LOGIN_REGISTER,
             GET_PERSONAL_ACCESS_TOKENS,
             CREATE_PERSONAL_ACCESS_TOKEN,
             DELETE_PERSONAL_ACCESS_TOKEN,
             LOGIN_WITH_PERSONAL_ACCESS_TOKEN,
+            LOGIN_REGISTER_WITH_PAT,
             POLL_MESSAGES,
             SEND_MESSAGES,
             FLUSH_UNSAVED_BUFFER,
@@ -157,10 +168,11 @@ public final class Codes {
             CREATE_CONSUMER_GROUP,
             DELETE_CONSUMER_GROUP,
             JOIN_CONSUMER_GROUP,
-            LEAVE_CONSUMER_GROUP);
+            LEAVE_CONSUMER_GROUP,
+            SYNC_CONSUMER_GROUP);
 
         /** Commands a server accepts before login; every other one answers 40 Unauthenticated. */
-        public static final Set<Integer> UNAUTHENTICATED = Set.of(PING, LOGIN_USER, LOGIN_WITH_PERSONAL_ACCESS_TOKEN);
+        public static final Set<Integer> UNAUTHENTICATED = Set.of(PING, LOGIN_USER, LOGIN_REGISTER, LOGIN_WITH_PERSONAL_ACCESS_TOKEN, LOGIN_REGISTER_WITH_PAT);
     }
 
     /** Status of an error response frame ({@code status u32 | 0u32}); 0 means OK. */
@@ -193,6 +205,7 @@ public final class Codes {
         public static final int INVALID_CLIENT_ADDRESS = 34;
         public static final int INVALID_IP_ADDRESS = 35;
         public static final int HTTP_ERROR = 36;
+        public static final int INVALID_API_URL = 37;
         public static final int UNAUTHENTICATED = 40;
         public static final int UNAUTHORIZED = 41;
         public static final int INVALID_CREDENTIALS = 42;
@@ -209,6 +222,10 @@ public final class Codes {
         public static final int INVALID_PERSONAL_ACCESS_TOKEN = 53;
         public static final int PERSONAL_ACCESS_TOKEN_EXPIRED = 54;
         public static final int USERS_LIMIT_REACHED = 55;
+        public static final int INVALID_PERSONAL_ACCESS_TOKEN_EXPIRY = 56;
+        public static final int TRANSIENT_NOT_COMMITTED = 57;
+        public static final int TRANSIENT_NOT_ACCEPTED = 58;
+        public static final int REQUEST_ALREADY_APPLIED = 59;
         public static final int NOT_CONNECTED = 61;
         public static final int CLIENT_SHUTDOWN = 63;
         public static final int INVALID_TLS_DOMAIN = 64;
@@ -263,6 +280,7 @@ public final class Codes {
         public static final int INVALID_STREAM_ID = 1014;
         public static final int CANNOT_READ_STREAMS = 1015;
         public static final int INVALID_TOPIC_SIZE = 1019;
+        public static final int TOO_MANY_STREAMS = 1020;
         public static final int CANNOT_CREATE_TOPICS_DIRECTORY = 2000;
         public static final int CANNOT_CREATE_TOPIC_DIRECTORY = 2001;
         public static final int CANNOT_CREATE_TOPIC_INFO = 2002;
@@ -283,6 +301,7 @@ public final class Codes {
         public static final int INVALID_REPLICATION_FACTOR = 2018;
         public static final int INVALID_PARTITIONS_COUNT = 2019;
         public static final int TOPIC_DIRECTORY_NOT_FOUND = 2020;
+        public static final int TOO_MANY_TOPICS = 2021;
         public static final int CANNOT_CREATE_PARTITION = 3000;
         public static final int CANNOT_CREATE_PARTITIONS_DIRECTORY = 3001;
         public static final int CANNOT_CREATE_PARTITION_DIRECTORY = 3002;
@@ -296,10 +315,12 @@ public final class Codes {
         public static final int CANNOT_DELETE_CONSUMER_OFFSETS_DIRECTORY = 3010;
         public static final int CANNOT_DELETE_CONSUMER_OFFSET_FILE = 3011;
         public static final int CANNOT_CREATE_CONSUMER_OFFSETS_DIRECTORY = 3012;
+        public static final int PARTITION_ID_SPACE_EXHAUSTED = 3013;
         public static final int CANNOT_READ_CONSUMER_OFFSETS = 3020;
         public static final int CONSUMER_OFFSET_NOT_FOUND = 3021;
         public static final int NOT_RESOLVED_CONSUMER = 3022;
         public static final int CANNOT_OPEN_CONSUMER_OFFSETS_FILE = 3023;
+        public static final int TOO_MANY_CONSUMER_OFFSETS = 3024;
         public static final int SEGMENT_NOT_FOUND = 4000;
         public static final int SEGMENT_CLOSED = 4001;
         public static final int INVALID_SEGMENT_SIZE = 4002;
@@ -341,6 +362,9 @@ public final class Codes {
         public static final int INVALID_MESSAGE_TIMESTAMP_DELTA = 4038;
         public static final int INVALID_BATCH_CHECKSUM = 4039;
         public static final int INVALID_HEADER_KIND = 4040;
+        public static final int UNSUPPORTED_OPTION_KEY = 4041;
+        public static final int INVALID_OPTION_VALUE = 4042;
+        public static final int OPTIONS_BLOCK_TOO_LARGE = 4043;
         public static final int CANNOT_SEND_MESSAGES_DUE_TO_CLIENT_DISCONNECTION = 4050;
         public static final int BACKGROUND_SEND_ERROR = 4051;
         public static final int BACKGROUND_SEND_TIMEOUT = 4052;
@@ -351,6 +375,7 @@ public final class Codes {
         public static final int PRODUCER_CLOSED = 4057;
         public static final int INVALID_OFFSET = 4100;
         public static final int INVALID_RESERVED_FIELD = 4101;
+        public static final int SEGMENT_SIZE_MISMATCH_AT_OPEN = 4102;
         public static final int CONSUMER_GROUP_ID_NOT_FOUND = 5000;
         public static final int INVALID_CONSUMER_GROUP_ID = 5002;
         public static final int CONSUMER_GROUP_NAME_NOT_FOUND = 5003;
@@ -359,6 +384,7 @@ public final class Codes {
         public static final int CONSUMER_GROUP_MEMBER_NOT_FOUND = 5006;
         public static final int CANNOT_CREATE_CONSUMER_GROUP_INFO = 5007;
         public static final int CANNOT_DELETE_CONSUMER_GROUP_INFO = 5008;
+        public static final int CONSUMER_GROUP_PARTITION_NOT_OWNED = 5009;
         public static final int MISSING_BASE_OFFSET_RETAINED_MESSAGE_BATCH = 6000;
         public static final int MISSING_LAST_OFFSET_DELTA_RETAINED_MESSAGE_BATCH = 6001;
         public static final int MISSING_MAX_TIMESTAMP_RETAINED_MESSAGE_BATCH = 6002;
@@ -390,6 +416,9 @@ public final class Codes {
         public static final int CANNOT_BIND_TO_SOCKET = 12000;
         public static final int TASK_TIMEOUT = 12001;
         public static final int IO_ERROR = 13000;
+        public static final int ALREADY_AUTHENTICATED = 14000;
+        public static final int INVALID_SESSION = 14001;
+        public static final int INCOMPATIBLE_PROTOCOL_VERSION = 14003;
     }
 
     /** Server message text per error code ('…' stands for a runtime value). */
@@ -420,6 +449,7 @@ public final class Codes {
         Map.entry(34, "Invalid client address"),
         Map.entry(35, "Invalid IP address: …:…"),
         Map.entry(36, "Http error …"),
+        Map.entry(37, "Invalid API URL: …"),
         Map.entry(40, "Unauthenticated"),
         Map.entry(41, "Unauthorized"),
         Map.entry(42, "Invalid credentials"),
@@ -436,6 +466,10 @@ public final class Codes {
         Map.entry(53, "Invalid personal access token"),
         Map.entry(54, "Personal access token: … for user with ID: … has expired."),
         Map.entry(55, "Users limit reached."),
+        Map.entry(56, "Invalid personal access token expiry"),
+        Map.entry(57, "Request transiently not committed; retry"),
+        Map.entry(58, "Request transiently not accepted; retry, on any replica"),
+        Map.entry(59, "Request already applied; its reply is no longer available"),
         Map.entry(61, "Not connected"),
         Map.entry(63, "Client shutdown"),
         Map.entry(64, "Invalid TLS domain"),
@@ -490,6 +524,7 @@ public final class Codes {
         Map.entry(1014, "Invalid stream ID"),
         Map.entry(1015, "Cannot read streams"),
         Map.entry(1019, "Max topic size cannot be lower than segment size"),
+        Map.entry(1020, "Too many streams"),
         Map.entry(2000, "Cannot create topics directory for stream with ID: …, Path: …"),
         Map.entry(2001, "Failed to create directory for topic with ID: … for stream with ID: …, Path: …"),
         Map.entry(2002, "Failed to create topic info file for topic with ID: … for stream with ID: …."),
@@ -510,6 +545,7 @@ public final class Codes {
         Map.entry(2018, "Invalid replication factor"),
         Map.entry(2019, "Invalid partitions count"),
         Map.entry(2020, "Topic directory: … not found"),
+        Map.entry(2021, "Too many topics"),
         Map.entry(3000, "Cannot create partition with ID: … for stream with ID: … and topic with ID: …"),
         Map.entry(3001, "Failed to create directory for partitions"),
         Map.entry(3002, "Failed to create directory for partition"),
@@ -523,10 +559,12 @@ public final class Codes {
         Map.entry(3010, "Failed to delete consumer offsets directory for path: …"),
         Map.entry(3011, "Failed to delete consumer offset file for path: …"),
         Map.entry(3012, "Failed to create consumer offsets directory for path: …"),
+        Map.entry(3013, "Partition id space exhausted for this topic"),
         Map.entry(3020, "Failed to read consumers offsets from path: …"),
         Map.entry(3021, "Consumer offset for consumer with ID: … was not found."),
         Map.entry(3022, "Failed to resolve consumer with ID: …"),
         Map.entry(3023, "Cannot open consumer offsets file for path: …"),
+        Map.entry(3024, "Consumer offset limit reached for partition, raise [partition] consumer_offsets_max"),
         Map.entry(4000, "Segment not found"),
         Map.entry(4001, "Segment with start offset: … and partition with ID: … is closed"),
         Map.entry(4002, "Segment size is invalid"),
@@ -568,6 +606,9 @@ public final class Codes {
         Map.entry(4038, "Invalid message timestamp delta: … microseconds exceeds the per-batch limit"),
         Map.entry(4039, "Invalid batch checksum: …, expected: …, for base offset: …"),
         Map.entry(4040, "Invalid header kind code: …"),
+        Map.entry(4041, "Unsupported option key: …"),
+        Map.entry(4042, "Invalid option value for key: …"),
+        Map.entry(4043, "Options block exceeds its limits: …"),
         Map.entry(4050, "Cannot sed messages due to client disconnection"),
         Map.entry(4051, "Background send error"),
         Map.entry(4052, "Background send timeout"),
@@ -578,6 +619,7 @@ public final class Codes {
         Map.entry(4057, "Producer closed"),
         Map.entry(4100, "Invalid offset: …"),
         Map.entry(4101, "Invalid reserved field value: …, expected: 0"),
+        Map.entry(4102, "Segment file size on disk: … does not match expected size: …"),
         Map.entry(5000, "Consumer group with ID: … for topic with ID: … was not found."),
         Map.entry(5002, "Invalid consumer group ID"),
         Map.entry(5003, "Consumer group with name: … for topic with ID: … was not found."),
@@ -586,6 +628,7 @@ public final class Codes {
         Map.entry(5006, "Consumer group member (client) not found in group"),
         Map.entry(5007, "Failed to create consumer group info file"),
         Map.entry(5008, "Failed to delete consumer group info file"),
+        Map.entry(5009, "Consumer group member with client ID: … does not own partition: … at the current generation (rebalance in progress)."),
         Map.entry(6000, "Base offset is missing"),
         Map.entry(6001, "Last offset delta is missing"),
         Map.entry(6002, "Max timestamp is missing"),
@@ -616,7 +659,10 @@ public final class Codes {
         Map.entry(11001, "Shard communication error"),
         Map.entry(12000, "Cannot bind to socket with addr: …"),
         Map.entry(12001, "Task execution timeout"),
-        Map.entry(13000, "IO error: …"));
+        Map.entry(13000, "IO error: …"),
+        Map.entry(14000, "VSR session already bound; reset before re-binding"),
+        Map.entry(14001, "VSR session value … is invalid (must be non-zero)"),
+        Map.entry(14003, "Incompatible binary protocol version: client …, server accepts […, …]"));
 
     /** Kind byte of an identifier. */
     public static final class IdKind {
@@ -644,7 +690,7 @@ public final class Codes {
 
         /** from the offset in value */
         public static final int OFFSET = 1;
-        /** from the first message with timestamp >= value (µs) */
+        /** from the first message with timestamp &gt;= value (µs) */
         public static final int TIMESTAMP = 2;
         /** from the first stored message */
         public static final int FIRST = 3;
@@ -810,6 +856,322 @@ public final class Codes {
         public static final int IO_URING = 2;
     }
 
+    /** Byte 60 of every 0.9 header (the VSR `Command`). Clients send Request and receive Reply or Eviction; any value above 29 makes the frame unparsable. */
+    public enum HeaderCommand {
+        /** Invalid on the wire. */
+        RESERVED(0),
+        /** Replica ping. */
+        PING(1),
+        /** Replica pong. */
+        PONG(2),
+        /** Unused by clients and the server. */
+        PING_CLIENT(3),
+        /** Unused by clients and the server. */
+        PONG_CLIENT(4),
+        /** Client request (RequestHeader). */
+        REQUEST(5),
+        /** Replica prepare. */
+        PREPARE(6),
+        /** Replica prepare acknowledgement. */
+        PREPARE_OK(7),
+        /** Server reply to a request (ReplyHeader). */
+        REPLY(8),
+        /** Replica commit. */
+        COMMIT(9),
+        /** View change. */
+        START_VIEW_CHANGE(10),
+        /** View change. */
+        DO_VIEW_CHANGE(11),
+        /** View change. */
+        START_VIEW(12),
+        /** Session-terminal error to a client (EvictionHeader). */
+        EVICTION(13),
+        /** Replica authentication. */
+        REPLICA_HELLO(14),
+        /** Replica authentication. */
+        REPLICA_CHALLENGE(15),
+        /** Replica authentication. */
+        REPLICA_FINISH(16),
+        /** View change. */
+        REQUEST_START_VIEW(17),
+        /** Repair. */
+        REQUEST_PREPARES(18),
+        /** Repair. */
+        REPAIR_PREPARE(19),
+        /** Repair. */
+        REPAIR_DONE(20),
+        /** Repair. */
+        RANGE_EVICTED(21),
+        /** State transfer. */
+        REQUEST_STATE_TRANSFER(22),
+        /** State transfer. */
+        STATE_TRANSFER_TARGET(23),
+        /** State transfer. */
+        REQUEST_STATE_CHUNK(24),
+        /** State transfer. */
+        STATE_CHUNK(25),
+        /** Replica forwarding. */
+        FORWARD_REGISTER(26),
+        /** Replica forwarding. */
+        FORWARD_REGISTER_RESULT(27),
+        /** Replica forwarding. */
+        FORWARD_LOGOUT(28),
+        /** Replica forwarding. */
+        FORWARD_LOGOUT_RESULT(29);
+
+        private final int value;
+
+        HeaderCommand(int value) {
+            this.value = value;
+        }
+
+        /** The wire value. */
+        public int value() {
+            return value;
+        }
+
+        /** The value with wire value {@code value}, or null for one the spec does not define. */
+        public static HeaderCommand fromValue(int value) {
+            for (HeaderCommand v : values()) {
+                if (v.value == value) {
+                    return v;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** What a 0.9 request does (RequestHeader.operation, echoed in the ReplyHeader). `plane`: register, non_replicated, logout, metadata, partition, segment or internal (never from a client). `result_framed`: the reply body starts with a result section (count u32, then count x {index u32, result u32}; a success is count 0 followed by the payload). */
+    public enum Operation {
+        /** Invalid on the wire. */
+        RESERVED(0, "reserved", false),
+        /** LoginRegister (40) and LoginRegisterWithPat (45): binds a session; the code is not on the wire. */
+        REGISTER(1, "register", true),
+        /** Every command without an operation of its own; its code rides in the request header's `code`. */
+        NON_REPLICATED(2, "non_replicated", false),
+        /** LogoutUser (39): ends the session. */
+        LOGOUT(3, "logout", false),
+        /** Replica-internal; never from a client. */
+        CREATE_TOPIC_WITH_ASSIGNMENTS(64, "internal", true),
+        /** Replica-internal; never from a client. */
+        CREATE_PARTITIONS_WITH_ASSIGNMENTS(65, "internal", true),
+        /** Replica-internal; never from a client. */
+        REMOVE_CONSUMER_GROUP_MEMBER(66, "internal", true),
+        /** Replica-internal; never from a client. */
+        COMPLETE_CONSUMER_GROUP_REVOCATION(67, "internal", true),
+        /** Replica-internal (DeleteSegments resolves to it); never from a client. */
+        TRUNCATE_PARTITION(68, "internal", true),
+        /** CreateStream (202). */
+        CREATE_STREAM(128, "metadata", true),
+        /** UpdateStream (204). */
+        UPDATE_STREAM(129, "metadata", true),
+        /** DeleteStream (203). */
+        DELETE_STREAM(130, "metadata", true),
+        /** PurgeStream (205). */
+        PURGE_STREAM(131, "metadata", true),
+        /** CreateTopic (302). */
+        CREATE_TOPIC(132, "metadata", true),
+        /** UpdateTopic (304). */
+        UPDATE_TOPIC(133, "metadata", true),
+        /** DeleteTopic (303). */
+        DELETE_TOPIC(134, "metadata", true),
+        /** PurgeTopic (305). */
+        PURGE_TOPIC(135, "metadata", true),
+        /** CreatePartitions (402). */
+        CREATE_PARTITIONS(136, "metadata", true),
+        /** DeletePartitions (403). */
+        DELETE_PARTITIONS(137, "metadata", true),
+        /** DeleteSegments (503): replicated but on neither plane, so its reply is not result-framed. */
+        DELETE_SEGMENTS(138, "segment", false),
+        /** CreateConsumerGroup (602). */
+        CREATE_CONSUMER_GROUP(139, "metadata", true),
+        /** DeleteConsumerGroup (603). */
+        DELETE_CONSUMER_GROUP(140, "metadata", true),
+        /** CreateUser (33). */
+        CREATE_USER(141, "metadata", true),
+        /** UpdateUser (35). */
+        UPDATE_USER(142, "metadata", true),
+        /** DeleteUser (34). */
+        DELETE_USER(143, "metadata", true),
+        /** ChangePassword (37). */
+        CHANGE_PASSWORD(144, "metadata", true),
+        /** UpdatePermissions (36). */
+        UPDATE_PERMISSIONS(145, "metadata", true),
+        /** CreatePersonalAccessToken (42). */
+        CREATE_PERSONAL_ACCESS_TOKEN(146, "metadata", true),
+        /** DeletePersonalAccessToken (43). */
+        DELETE_PERSONAL_ACCESS_TOKEN(147, "metadata", true),
+        /** JoinConsumerGroup (604). */
+        JOIN_CONSUMER_GROUP(148, "metadata", true),
+        /** LeaveConsumerGroup (605). */
+        LEAVE_CONSUMER_GROUP(149, "metadata", true),
+        /** SendMessages (101): raw reply body (the send confirmation). */
+        SEND_MESSAGES(160, "partition", false),
+        /** StoreConsumerOffset (121). */
+        STORE_CONSUMER_OFFSET(161, "partition", true),
+        /** DeleteConsumerOffset (122). */
+        DELETE_CONSUMER_OFFSET(162, "partition", true);
+
+        private final int value;
+        private final String plane;
+        private final boolean resultFramed;
+
+        Operation(int value, String plane, boolean resultFramed) {
+            this.value = value;
+            this.plane = plane;
+            this.resultFramed = resultFramed;
+        }
+
+        /** The wire value. */
+        public int value() {
+            return value;
+        }
+
+        /** The spec's `plane` of this value. */
+        public String plane() {
+            return plane;
+        }
+
+        /** The spec's `result_framed` of this value. */
+        public boolean resultFramed() {
+            return resultFramed;
+        }
+
+        /** The value with wire value {@code value}, or null for one the spec does not define. */
+        public static Operation fromValue(int value) {
+            for (Operation v : values()) {
+                if (v.value == value) {
+                    return v;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** Byte 255 of an EvictionHeader: why the server ended the session. `error` is the error a client reports for it (an unknown reason reads as Unauthenticated). */
+    public enum EvictionReason {
+        /** Invalid on the wire. */
+        RESERVED(0, io.github.iggycompat.iggy.ErrorCode.UNAUTHENTICATED),
+        /** No session is bound for the request's client id (a replicated request before login). */
+        NO_SESSION(1, io.github.iggycompat.iggy.ErrorCode.UNAUTHENTICATED),
+        /** Client release below the cluster's minimum. */
+        CLIENT_RELEASE_TOO_LOW(2, io.github.iggycompat.iggy.ErrorCode.INVALID_COMMAND),
+        /** Client release above the cluster's maximum. */
+        CLIENT_RELEASE_TOO_HIGH(3, io.github.iggycompat.iggy.ErrorCode.INVALID_COMMAND),
+        /** Invalid operation in the request header. */
+        INVALID_REQUEST_OPERATION(4, io.github.iggycompat.iggy.ErrorCode.INVALID_COMMAND),
+        /** The body failed validation. */
+        INVALID_REQUEST_BODY(5, io.github.iggycompat.iggy.ErrorCode.INVALID_COMMAND),
+        /** The body size does not match. */
+        INVALID_REQUEST_BODY_SIZE(6, io.github.iggycompat.iggy.ErrorCode.INVALID_COMMAND),
+        /** The request's session is older than the client's current one (a zombie from before a re-login). */
+        SESSION_TOO_LOW(7, io.github.iggycompat.iggy.ErrorCode.UNAUTHENTICATED),
+        /** Session release differs from the client's. */
+        SESSION_RELEASE_MISMATCH(8, io.github.iggycompat.iggy.ErrorCode.UNAUTHENTICATED),
+        /** Login with a wrong username or password. */
+        INVALID_CREDENTIALS(9, io.github.iggycompat.iggy.ErrorCode.INVALID_CREDENTIALS),
+        /** Login with an unknown or expired personal access token. */
+        INVALID_TOKEN(10, io.github.iggycompat.iggy.ErrorCode.INVALID_PERSONAL_ACCESS_TOKEN),
+        /** Login of an inactive user. */
+        USER_INACTIVE(11, io.github.iggycompat.iggy.ErrorCode.UNAUTHENTICATED),
+        /** The client id belongs to another user, or the session could not be bound. */
+        SESSION_ERROR(12, io.github.iggycompat.iggy.ErrorCode.UNAUTHENTICATED),
+        /** A consumer-group member missed its heartbeats; it was logged out. */
+        STALE_CLIENT(13, io.github.iggycompat.iggy.ErrorCode.STALE_CLIENT),
+        /** The client's protocol version is outside the server's window (the header carries it). */
+        INCOMPATIBLE_PROTOCOL(14, io.github.iggycompat.iggy.ErrorCode.INCOMPATIBLE_PROTOCOL_VERSION),
+        /** A login body without a decodable version prefix, or a 0.8 login code. */
+        MALFORMED_LOGIN(15, io.github.iggycompat.iggy.ErrorCode.INVALID_FORMAT);
+
+        private final int value;
+        private final io.github.iggycompat.iggy.ErrorCode error;
+
+        EvictionReason(int value, io.github.iggycompat.iggy.ErrorCode error) {
+            this.value = value;
+            this.error = error;
+        }
+
+        /** The wire value. */
+        public int value() {
+            return value;
+        }
+
+        /** The spec's `error` of this value. */
+        public io.github.iggycompat.iggy.ErrorCode error() {
+            return error;
+        }
+
+        /** The value with wire value {@code value}, or null for one the spec does not define. */
+        public static EvictionReason fromValue(int value) {
+            for (EvictionReason v : values()) {
+                if (v.value == value) {
+                    return v;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** The ack byte at the end of StoreConsumerOffset and DeleteConsumerOffset (0.9). */
+    public enum AckLevel {
+        /** Apply locally on a single-replica partition (a single node treats it as Quorum). */
+        NO_ACK(0),
+        /** Commit through the partition's consensus group; the official SDK always sends it. */
+        QUORUM(1);
+
+        private final int value;
+
+        AckLevel(int value) {
+            this.value = value;
+        }
+
+        /** The wire value. */
+        public int value() {
+            return value;
+        }
+
+        /** The value with wire value {@code value}, or null for one the spec does not define. */
+        public static AckLevel fromValue(int value) {
+            for (AckLevel v : values()) {
+                if (v.value == value) {
+                    return v;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** Whose option catalog DescribeOptions describes. */
+    public enum OptionScope {
+        /** Topic options (the only scope with keys in 0.9). */
+        TOPIC(1),
+        /** Stream options (none in 0.9). */
+        STREAM(2),
+        /** User options (none in 0.9). */
+        USER(3);
+
+        private final int value;
+
+        OptionScope(int value) {
+            this.value = value;
+        }
+
+        /** The wire value. */
+        public int value() {
+            return value;
+        }
+
+        /** The value with wire value {@code value}, or null for one the spec does not define. */
+        public static OptionScope fromValue(int value) {
+            for (OptionScope v : values()) {
+                if (v.value == value) {
+                    return v;
+                }
+            }
+            return null;
+        }
+    }
+
     /** Sizes, sentinels and limits of the protocol (u32/u64 in a long; u64::MAX is -1L). */
     public static final class Constants {
         private Constants() {}
@@ -912,7 +1274,7 @@ public final class Codes {
         public static final int VSR_HEADER_SIZE = 256;
         /** 64 MiB: the largest 0.9 frame (header included) the official server reads. */
         public static final long VSR_MAX_FRAME_BYTES = 67108864L;
-        /** The packed protocol version 0.9 clients send at login: semver 0.11.0 packed as major<<20 | minor<<10 | patch. */
+        /** The packed protocol version 0.9 clients send at login: semver 0.11.0 packed as major&lt;&lt;20 | minor&lt;&lt;10 | patch. */
         public static final long PROTOCOL_VERSION_0_9 = 11264L;
         /** The lowest packed version a 0.9 server accepts (patch bits cleared); it accepts up to minor 11, any patch. */
         public static final long PROTOCOL_VERSION_0_9_MIN = 11264L;
@@ -933,4 +1295,21 @@ public final class Codes {
         /** 0.9: a consumer-group member silent for 1.2 x this is logged out and evicted with StaleClient. */
         public static final long SERVER_HEARTBEAT_INTERVAL_MS = 30000L;
     }
+
+    /** One key of a 0.9 option catalog (options.toml): its scope, HeaderKind, default (as text; u64
+     * sentinels as decimal), whether UpdateTopic may change it, and what it sets. */
+    public record OptionSpec(OptionScope scope, String key, int kind, String defaultValue,
+                             boolean updatable, String about) {}
+
+    /** Every key of every option catalog, in the spec's order. */
+    public static final List<OptionSpec> OPTION_CATALOG = List.of(
+        new OptionSpec(OptionScope.TOPIC, "compression_algorithm", HeaderKind.STRING, "none", true, "Compression algorithm (none, gzip)"),
+        new OptionSpec(OptionScope.TOPIC, "message_expiry", HeaderKind.UINT64, "18446744073709551615", true, "Message expiry in microseconds, or a humantime string (e.g. 7 days)"),
+        new OptionSpec(OptionScope.TOPIC, "max_topic_size", HeaderKind.UINT64, "18446744073709551615", true, "Topic size cap in bytes, or a byte-size string (e.g. 1 GiB); must be at least the segment size"),
+        new OptionSpec(OptionScope.TOPIC, "segment_size", HeaderKind.UINT64, "1073741824", false, "Segment size in bytes, or a byte-size string (e.g. 128 MiB); a 512-byte multiple within 1048576..=1073741824"),
+        new OptionSpec(OptionScope.TOPIC, "durability", HeaderKind.STRING, "replicated", false, "When a send is acknowledged: replicated (accepted by the node) or persisted (fsynced)"),
+        new OptionSpec(OptionScope.TOPIC, "consumer_offset_durability", HeaderKind.STRING, "replicated", false, "When a stored consumer offset is acknowledged: replicated or persisted"),
+        new OptionSpec(OptionScope.TOPIC, "messages_required_to_save", HeaderKind.UINT32, "1024", false, "Flush the journal once it holds this many messages; 1..=16777216"),
+        new OptionSpec(OptionScope.TOPIC, "size_of_messages_required_to_save", HeaderKind.UINT64, "1048576", false, "Flush the journal once it holds this many bytes, or a byte-size string; at most 1073741824"),
+        new OptionSpec(OptionScope.TOPIC, "preallocate_segments", HeaderKind.BOOL, "false", false, "Reserve each segment's bytes up front where the filesystem supports it"));
 }

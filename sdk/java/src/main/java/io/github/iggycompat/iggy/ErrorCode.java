@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** Every Iggy 0.8.0 error code with its name and the server's message text. */
+/** Every Iggy 0.8 and 0.9 error code with its name and the server's message text. */
 public enum ErrorCode {
     ERROR(1, "Error", "Error"),
     INVALID_CONFIGURATION(2, "InvalidConfiguration", "Invalid configuration"),
@@ -35,6 +35,7 @@ public enum ErrorCode {
     INVALID_CLIENT_ADDRESS(34, "InvalidClientAddress", "Invalid client address"),
     INVALID_IP_ADDRESS(35, "InvalidIpAddress", "Invalid IP address: …:…"),
     HTTP_ERROR(36, "HttpError", "Http error …"),
+    INVALID_API_URL(37, "InvalidApiUrl", "Invalid API URL: …"),
     UNAUTHENTICATED(40, "Unauthenticated", "Unauthenticated"),
     UNAUTHORIZED(41, "Unauthorized", "Unauthorized"),
     INVALID_CREDENTIALS(42, "InvalidCredentials", "Invalid credentials"),
@@ -51,6 +52,10 @@ public enum ErrorCode {
     INVALID_PERSONAL_ACCESS_TOKEN(53, "InvalidPersonalAccessToken", "Invalid personal access token"),
     PERSONAL_ACCESS_TOKEN_EXPIRED(54, "PersonalAccessTokenExpired", "Personal access token: … for user with ID: … has expired."),
     USERS_LIMIT_REACHED(55, "UsersLimitReached", "Users limit reached."),
+    INVALID_PERSONAL_ACCESS_TOKEN_EXPIRY(56, "InvalidPersonalAccessTokenExpiry", "Invalid personal access token expiry"),
+    TRANSIENT_NOT_COMMITTED(57, "TransientNotCommitted", "Request transiently not committed; retry"),
+    TRANSIENT_NOT_ACCEPTED(58, "TransientNotAccepted", "Request transiently not accepted; retry, on any replica"),
+    REQUEST_ALREADY_APPLIED(59, "RequestAlreadyApplied", "Request already applied; its reply is no longer available"),
     NOT_CONNECTED(61, "NotConnected", "Not connected"),
     CLIENT_SHUTDOWN(63, "ClientShutdown", "Client shutdown"),
     INVALID_TLS_DOMAIN(64, "InvalidTlsDomain", "Invalid TLS domain"),
@@ -105,6 +110,7 @@ public enum ErrorCode {
     INVALID_STREAM_ID(1014, "InvalidStreamId", "Invalid stream ID"),
     CANNOT_READ_STREAMS(1015, "CannotReadStreams", "Cannot read streams"),
     INVALID_TOPIC_SIZE(1019, "InvalidTopicSize", "Max topic size cannot be lower than segment size"),
+    TOO_MANY_STREAMS(1020, "TooManyStreams", "Too many streams"),
     CANNOT_CREATE_TOPICS_DIRECTORY(2000, "CannotCreateTopicsDirectory", "Cannot create topics directory for stream with ID: …, Path: …"),
     CANNOT_CREATE_TOPIC_DIRECTORY(2001, "CannotCreateTopicDirectory", "Failed to create directory for topic with ID: … for stream with ID: …, Path: …"),
     CANNOT_CREATE_TOPIC_INFO(2002, "CannotCreateTopicInfo", "Failed to create topic info file for topic with ID: … for stream with ID: …."),
@@ -125,6 +131,7 @@ public enum ErrorCode {
     INVALID_REPLICATION_FACTOR(2018, "InvalidReplicationFactor", "Invalid replication factor"),
     INVALID_PARTITIONS_COUNT(2019, "InvalidPartitionsCount", "Invalid partitions count"),
     TOPIC_DIRECTORY_NOT_FOUND(2020, "TopicDirectoryNotFound", "Topic directory: … not found"),
+    TOO_MANY_TOPICS(2021, "TooManyTopics", "Too many topics"),
     CANNOT_CREATE_PARTITION(3000, "CannotCreatePartition", "Cannot create partition with ID: … for stream with ID: … and topic with ID: …"),
     CANNOT_CREATE_PARTITIONS_DIRECTORY(3001, "CannotCreatePartitionsDirectory", "Failed to create directory for partitions"),
     CANNOT_CREATE_PARTITION_DIRECTORY(3002, "CannotCreatePartitionDirectory", "Failed to create directory for partition"),
@@ -138,10 +145,12 @@ public enum ErrorCode {
     CANNOT_DELETE_CONSUMER_OFFSETS_DIRECTORY(3010, "CannotDeleteConsumerOffsetsDirectory", "Failed to delete consumer offsets directory for path: …"),
     CANNOT_DELETE_CONSUMER_OFFSET_FILE(3011, "CannotDeleteConsumerOffsetFile", "Failed to delete consumer offset file for path: …"),
     CANNOT_CREATE_CONSUMER_OFFSETS_DIRECTORY(3012, "CannotCreateConsumerOffsetsDirectory", "Failed to create consumer offsets directory for path: …"),
+    PARTITION_ID_SPACE_EXHAUSTED(3013, "PartitionIdSpaceExhausted", "Partition id space exhausted for this topic"),
     CANNOT_READ_CONSUMER_OFFSETS(3020, "CannotReadConsumerOffsets", "Failed to read consumers offsets from path: …"),
     CONSUMER_OFFSET_NOT_FOUND(3021, "ConsumerOffsetNotFound", "Consumer offset for consumer with ID: … was not found."),
     NOT_RESOLVED_CONSUMER(3022, "NotResolvedConsumer", "Failed to resolve consumer with ID: …"),
     CANNOT_OPEN_CONSUMER_OFFSETS_FILE(3023, "CannotOpenConsumerOffsetsFile", "Cannot open consumer offsets file for path: …"),
+    TOO_MANY_CONSUMER_OFFSETS(3024, "TooManyConsumerOffsets", "Consumer offset limit reached for partition, raise [partition] consumer_offsets_max"),
     SEGMENT_NOT_FOUND(4000, "SegmentNotFound", "Segment not found"),
     SEGMENT_CLOSED(4001, "SegmentClosed", "Segment with start offset: … and partition with ID: … is closed"),
     INVALID_SEGMENT_SIZE(4002, "InvalidSegmentSize", "Segment size is invalid"),
@@ -183,6 +192,9 @@ public enum ErrorCode {
     INVALID_MESSAGE_TIMESTAMP_DELTA(4038, "InvalidMessageTimestampDelta", "Invalid message timestamp delta: … microseconds exceeds the per-batch limit"),
     INVALID_BATCH_CHECKSUM(4039, "InvalidBatchChecksum", "Invalid batch checksum: …, expected: …, for base offset: …"),
     INVALID_HEADER_KIND(4040, "InvalidHeaderKind", "Invalid header kind code: …"),
+    UNSUPPORTED_OPTION_KEY(4041, "UnsupportedOptionKey", "Unsupported option key: …"),
+    INVALID_OPTION_VALUE(4042, "InvalidOptionValue", "Invalid option value for key: …"),
+    OPTIONS_BLOCK_TOO_LARGE(4043, "OptionsBlockTooLarge", "Options block exceeds its limits: …"),
     CANNOT_SEND_MESSAGES_DUE_TO_CLIENT_DISCONNECTION(4050, "CannotSendMessagesDueToClientDisconnection", "Cannot sed messages due to client disconnection"),
     BACKGROUND_SEND_ERROR(4051, "BackgroundSendError", "Background send error"),
     BACKGROUND_SEND_TIMEOUT(4052, "BackgroundSendTimeout", "Background send timeout"),
@@ -193,6 +205,7 @@ public enum ErrorCode {
     PRODUCER_CLOSED(4057, "ProducerClosed", "Producer closed"),
     INVALID_OFFSET(4100, "InvalidOffset", "Invalid offset: …"),
     INVALID_RESERVED_FIELD(4101, "InvalidReservedField", "Invalid reserved field value: …, expected: 0"),
+    SEGMENT_SIZE_MISMATCH_AT_OPEN(4102, "SegmentSizeMismatchAtOpen", "Segment file size on disk: … does not match expected size: …"),
     CONSUMER_GROUP_ID_NOT_FOUND(5000, "ConsumerGroupIdNotFound", "Consumer group with ID: … for topic with ID: … was not found."),
     INVALID_CONSUMER_GROUP_ID(5002, "InvalidConsumerGroupId", "Invalid consumer group ID"),
     CONSUMER_GROUP_NAME_NOT_FOUND(5003, "ConsumerGroupNameNotFound", "Consumer group with name: … for topic with ID: … was not found."),
@@ -201,6 +214,7 @@ public enum ErrorCode {
     CONSUMER_GROUP_MEMBER_NOT_FOUND(5006, "ConsumerGroupMemberNotFound", "Consumer group member (client) not found in group"),
     CANNOT_CREATE_CONSUMER_GROUP_INFO(5007, "CannotCreateConsumerGroupInfo", "Failed to create consumer group info file"),
     CANNOT_DELETE_CONSUMER_GROUP_INFO(5008, "CannotDeleteConsumerGroupInfo", "Failed to delete consumer group info file"),
+    CONSUMER_GROUP_PARTITION_NOT_OWNED(5009, "ConsumerGroupPartitionNotOwned", "Consumer group member with client ID: … does not own partition: … at the current generation (rebalance in progress)."),
     MISSING_BASE_OFFSET_RETAINED_MESSAGE_BATCH(6000, "MissingBaseOffsetRetainedMessageBatch", "Base offset is missing"),
     MISSING_LAST_OFFSET_DELTA_RETAINED_MESSAGE_BATCH(6001, "MissingLastOffsetDeltaRetainedMessageBatch", "Last offset delta is missing"),
     MISSING_MAX_TIMESTAMP_RETAINED_MESSAGE_BATCH(6002, "MissingMaxTimestampRetainedMessageBatch", "Max timestamp is missing"),
@@ -231,7 +245,10 @@ public enum ErrorCode {
     SHARD_COMMUNICATION_ERROR(11001, "ShardCommunicationError", "Shard communication error"),
     CANNOT_BIND_TO_SOCKET(12000, "CannotBindToSocket", "Cannot bind to socket with addr: …"),
     TASK_TIMEOUT(12001, "TaskTimeout", "Task execution timeout"),
-    IO_ERROR(13000, "IoError", "IO error: …");
+    IO_ERROR(13000, "IoError", "IO error: …"),
+    ALREADY_AUTHENTICATED(14000, "AlreadyAuthenticated", "VSR session already bound; reset before re-binding"),
+    INVALID_SESSION(14001, "InvalidSession", "VSR session value … is invalid (must be non-zero)"),
+    INCOMPATIBLE_PROTOCOL_VERSION(14003, "IncompatibleProtocolVersion", "Incompatible binary protocol version: client …, server accepts […, …]");
 
     private static final Map<Integer, ErrorCode> BY_CODE = Arrays.stream(values())
             .collect(Collectors.toUnmodifiableMap(ErrorCode::code, Function.identity()));
@@ -261,7 +278,7 @@ public enum ErrorCode {
         return message;
     }
 
-    /** The entry for a wire code, or null for a code this protocol version does not define. */
+    /** The entry for a wire code, or null for a code no protocol version defines. */
     public static ErrorCode fromCode(int code) {
         return BY_CODE.get(code);
     }

@@ -22,11 +22,22 @@ import java.util.concurrent.Executors;
  * {@link #close()} commits what was consumed and leaves the group. Not thread-safe (one thread polls), like
  * KafkaConsumer; the client underneath is.
  *
- * <p>As a group member (the group is created if missing and joined) it polls with no partition: the server assigns
- * partitions and rebalances, and offsets live on the server. A single consumer tracks its position locally: the
- * first poll of a partition uses the strategy, later ones continue after the last record; with no partition given
- * it reads every partition in turn. Commits refused after a rebalance (3022, 5006, 3007, 4100) are skipped; a poll
- * answered 5006 (the server dropped the membership) joins again and retries once.
+ * <p>As a group member the group is created if missing and joined; offsets live on the server. How a member
+ * polls depends on the client's protocol:
+ * <ul>
+ *   <li>Iggy 0.8: it polls with no partition: the server assigns partitions and rebalances.</li>
+ *   <li>Iggy 0.9 (the cooperative protocol the official 0.9 clients speak): the member asks for its assignment with
+ *       SyncConsumerGroup (a generation and its partitions) and polls only those partitions, round robin. It syncs
+ *       again every {@code syncIntervalMs}, when it has no partition, and at once when a poll is fenced (an empty
+ *       answer whose partition id is {@code RESYNC_PARTITION_ID}, or 5009). A partition taken away is handed off
+ *       without duplicates: what was already polled from it is still delivered and committed, nothing more is
+ *       polled from it, and the server moves it to its new owner once the group's stored offset reaches what was
+ *       polled (the new owner resumes right after). After a reconnect (a new session) the member joins again.</li>
+ * </ul>
+ * A single consumer tracks its position locally: the first poll of a partition uses the strategy, later ones
+ * continue after the last record; with no partition given it reads every partition in turn. Commits refused after
+ * a rebalance (3022, 5006, 3007, 4100, 5009) are skipped; a poll answered 5006 (the server dropped the membership)
+ * joins again.
  */
 public final class IggyConsumer implements AutoCloseable, Iterable<IggyConsumer.Record> {
     /** When offsets are stored. */
@@ -46,7 +57,8 @@ public final class IggyConsumer implements AutoCloseable, Iterable<IggyConsumer.
                          Map<String, HeaderValue> headers) {}
 
     private static final Set<ErrorCode> REFUSED_AFTER_REBALANCE = Set.of(ErrorCode.NOT_RESOLVED_CONSUMER,
-            ErrorCode.CONSUMER_GROUP_MEMBER_NOT_FOUND, ErrorCode.PARTITION_NOT_FOUND, ErrorCode.INVALID_OFFSET);
+            ErrorCode.CONSUMER_GROUP_MEMBER_NOT_FOUND, ErrorCode.PARTITION_NOT_FOUND, ErrorCode.INVALID_OFFSET,
+            ErrorCode.CONSUMER_GROUP_PARTITION_NOT_OWNED);
 
     private final IggyClient client;
     private final Identifier stream;
@@ -60,6 +72,8 @@ public final class IggyConsumer implements AutoCloseable, Iterable<IggyConsumer.
     private final AutoCommit autoCommit;
     private final long autoCommitIntervalMs;
     private final boolean createGroup;
+    private final long syncIntervalMs;
+    private final boolean cooperative;  // a 0.9 group member: polls its synced assignment
 
     private final Map<Long, Long> consumed = new LinkedHashMap<>();  // partition -> last offset handed out
     private final Map<Long, Long> committed = new LinkedHashMap<>();
@@ -68,6 +82,10 @@ public final class IggyConsumer implements AutoCloseable, Iterable<IggyConsumer.
     private int partitionCursor;
     private boolean joined;
     private boolean closed;
+    private List<Long> assigned = List.of();  // 0.9: the partitions of the last SyncConsumerGroup
+    private long generation = -1;
+    private long syncedAtNanos;
+    private int assignedCursor;
     private long lastCommitNanos = System.nanoTime();
     private ExecutorService commitExecutor;
 
@@ -84,6 +102,8 @@ public final class IggyConsumer implements AutoCloseable, Iterable<IggyConsumer.
         this.autoCommit = b.autoCommit;
         this.autoCommitIntervalMs = b.autoCommitIntervalMs;
         this.createGroup = b.createGroupIfMissing;
+        this.syncIntervalMs = b.syncIntervalMs;
+        this.cooperative = b.group != null && b.client.protocol().atLeast(ProtocolVersion.V0_9);
         if (group != null && partitionId != null) {
             throw new IllegalArgumentException("a group member does not choose its partition");
         }
@@ -107,6 +127,43 @@ public final class IggyConsumer implements AutoCloseable, Iterable<IggyConsumer.
         }
         client.joinConsumerGroup(stream, topic, group);
         joined = true;
+        if (cooperative) {
+            sync();
+        }
+    }
+
+    /**
+     * 0.9: reads this member's assignment. Partitions taken away keep what was polled from them (still delivered
+     * and committed: the hand-off completes once they are) but are polled no more; a member the server no longer
+     * knows (a new session after a reconnect) joins again.
+     */
+    private void sync() {
+        syncedAtNanos = System.nanoTime();
+        GroupAssignment synced = client.syncConsumerGroup(stream, topic, group);
+        if (synced == null) {
+            client.joinConsumerGroup(stream, topic, group);
+            synced = client.syncConsumerGroup(stream, topic, group);
+            if (synced == null) {
+                throw IggyException.of(ErrorCode.CONSUMER_GROUP_MEMBER_NOT_FOUND.code(), "joined group " + group
+                        + " but the server does not list this member");
+            }
+        }
+        generation = synced.generation();
+        assigned = synced.partitions();
+    }
+
+    private boolean syncDue() {
+        return assigned.isEmpty() || System.nanoTime() - syncedAtNanos >= syncIntervalMs * 1_000_000;
+    }
+
+    /** 0.9 group members: the group's generation at the last sync (-1 before the first, and over 0.8). */
+    public long generation() {
+        return generation;
+    }
+
+    /** 0.9 group members: the partitions this member polls (from the last sync); empty over 0.8. */
+    public List<Long> assignedPartitions() {
+        return assigned;
     }
 
     /**
@@ -143,6 +200,9 @@ public final class IggyConsumer implements AutoCloseable, Iterable<IggyConsumer.
     }
 
     private List<Record> pollOnce() {
+        if (cooperative) {
+            return pollAssigned();
+        }
         Long partition = partitionId;
         PollingStrategy from = strategy;
         if (group == null) {
@@ -174,8 +234,55 @@ public final class IggyConsumer implements AutoCloseable, Iterable<IggyConsumer.
             polled = client.pollMessages(stream, topic, null, consumer, from, batchLength,
                     autoCommit == AutoCommit.AFTER_POLL);
         }
+        return records(polled);
+    }
+
+    /** 0.9 group member: one poll of the next assigned partition (the group's position is server-side). */
+    private List<Record> pollAssigned() {
+        if (syncDue()) {
+            sync();
+            if (assigned.isEmpty()) {
+                return List.of();  // nothing assigned yet (more members than partitions, or a hand-off under way)
+            }
+        }
+        long partition = assigned.get(assignedCursor++ % assigned.size());
+        PolledMessages polled;
+        try {
+            polled = client.pollMessages(stream, topic, partition, consumer, strategy, batchLength,
+                    autoCommit == AutoCommit.AFTER_POLL);
+        } catch (IggyException.ConnectionLostException lost) {
+            // Nothing was handed out; the reconnect made a new session, whose membership starts with a join.
+            joined = false;
+            ensureJoined();
+            return List.of();
+        } catch (IggyException e) {
+            if (e.code() == ErrorCode.CONSUMER_GROUP_MEMBER_NOT_FOUND.code()) {
+                joined = false;  // the server dropped the membership: join (and sync) again
+                ensureJoined();
+                return List.of();
+            }
+            if (e.code() == ErrorCode.CONSUMER_GROUP_PARTITION_NOT_OWNED.code()) {
+                sync();
+                return List.of();
+            }
+            throw e;
+        }
+        if (polled.partitionId() == Codes.Constants.RESYNC_PARTITION_ID) {
+            sync();  // fenced: the partition moved since the last sync
+            return List.of();
+        }
+        return records(polled);
+    }
+
+    private List<Record> records(PolledMessages polled) {
         List<Record> out = new ArrayList<>(polled.count());
+        // A group's position is server-side (Next = stored + 1): until a commit lands, a poll answers again what
+        // was already handed out. Those are skipped, so a record reaches the application once.
+        Long handedOut = group != null ? consumed.get(polled.partitionId()) : null;
         for (PolledMessage m : polled.messages()) {
+            if (handedOut != null && Long.compareUnsigned(m.offset(), handedOut) <= 0) {
+                continue;
+            }
             out.add(new Record(polled.partitionId(), m.offset(), m.id(), m.timestamp(), m.payload(), m.headers()));
         }
         if (!out.isEmpty()) {
@@ -316,6 +423,7 @@ public final class IggyConsumer implements AutoCloseable, Iterable<IggyConsumer.
         private AutoCommit autoCommit = AutoCommit.WHEN_CONSUMED;
         private long autoCommitIntervalMs = 1000;
         private boolean createGroupIfMissing = true;
+        private long syncIntervalMs = 1000;
 
         private Builder(IggyClient client, Identifier stream, Identifier topic) {
             this.client = client;
@@ -373,9 +481,15 @@ public final class IggyConsumer implements AutoCloseable, Iterable<IggyConsumer.
             return this;
         }
 
+        /** 0.9 group members: how often the assignment is read again (SyncConsumerGroup) while polling. */
+        public Builder syncIntervalMs(long syncIntervalMs) {
+            this.syncIntervalMs = syncIntervalMs;
+            return this;
+        }
+
         public IggyConsumer build() {
-            if (batchLength < 1 || pollIntervalMs < 0 || autoCommitIntervalMs < 0) {
-                throw new IllegalArgumentException("batchLength >= 1, intervals >= 0");
+            if (batchLength < 1 || pollIntervalMs < 0 || autoCommitIntervalMs < 0 || syncIntervalMs < 1) {
+                throw new IllegalArgumentException("batchLength >= 1, intervals >= 0, syncIntervalMs >= 1");
             }
             return new IggyConsumer(this);
         }

@@ -12,6 +12,8 @@ public class IggyException extends RuntimeException {
             ErrorCode.TOPIC_NAME_ALREADY_EXISTS, ErrorCode.CONSUMER_GROUP_NAME_ALREADY_EXISTS);
 
     private final int code;
+    private final String detail;
+    private Codes.EvictionReason evictionReason;  // set once, by evicted()
 
     public IggyException(int code, String message) {
         this(code, message, null);
@@ -20,11 +22,44 @@ public class IggyException extends RuntimeException {
     public IggyException(int code, String message, Throwable cause) {
         super("[" + code + " " + nameOf(code) + "] " + (message != null ? message : defaultMessage(code)), cause);
         this.code = code;
+        this.detail = message != null ? message : defaultMessage(code);
     }
 
     /** The Iggy error code. */
     public int code() {
         return code;
+    }
+
+    /** The message without the {@code [code NAME]} prefix {@link #getMessage()} starts with. */
+    public String detail() {
+        return detail;
+    }
+
+    /**
+     * Why an Iggy 0.9 server ended the session with an eviction frame, or null when this error is no eviction.
+     * The error's code is what a client reports for the reason (42 for INVALID_CREDENTIALS, 40 for NO_SESSION,
+     * ...), so {@code catch (InvalidCredentialsException e)} catches a wrong password over either protocol.
+     */
+    public Codes.EvictionReason evictionReason() {
+        return evictionReason;
+    }
+
+    /**
+     * The error for an eviction frame's reason byte: its {@code error}'s class ({@link UnauthenticatedException},
+     * {@link InvalidCredentialsException}, else {@link EvictedException}) carrying the reason. An unknown reason
+     * reads as 40 Unauthenticated, as the official clients read it.
+     */
+    public static IggyException evicted(int reasonByte, String detail) {
+        Codes.EvictionReason reason = Codes.EvictionReason.fromValue(reasonByte);
+        ErrorCode error = reason != null ? reason.error() : ErrorCode.UNAUTHENTICATED;
+        String name = reason != null ? reason.name() : "reason " + reasonByte;
+        String message = "evicted by the server (" + name + "): " + error.message()
+                + (detail == null || detail.isEmpty() ? "" : "; " + detail);
+        IggyException typed = of(error.code(), message);
+        IggyException out = typed instanceof UnauthenticatedException || typed instanceof InvalidCredentialsException
+                ? typed : new EvictedException(error.code(), message);
+        out.evictionReason = reason != null ? reason : Codes.EvictionReason.RESERVED;
+        return out;
     }
 
     /** The code's UPPER_SNAKE name, e.g. {@code STREAM_ID_NOT_FOUND} ({@code UNKNOWN_<code>} if undefined). */
@@ -79,6 +114,34 @@ public class IggyException extends RuntimeException {
         return new IggyException(code, message, cause);
     }
 
+    /**
+     * An Iggy 0.9 eviction whose error has no class of its own (invalid token, stale client, incompatible protocol,
+     * malformed login, ...); {@link #evictionReason()} says why.
+     */
+    public static class EvictedException extends IggyException {
+        public EvictedException(int code, String message) {
+            super(code, message, null);
+        }
+    }
+
+    /**
+     * 14003 (206 when the server closed the connection without a word): the server speaks the other Iggy protocol
+     * than the client's {@code protocol} option; the message names the option to set.
+     */
+    public static class ProtocolMismatchException extends ClientException {
+        private final ProtocolVersion serverProtocol;
+
+        public ProtocolMismatchException(String message, ProtocolVersion serverProtocol) {
+            super(ErrorCode.INCOMPATIBLE_PROTOCOL_VERSION, message, null);
+            this.serverProtocol = serverProtocol;
+        }
+
+        /** The protocol the server's answer showed. */
+        public ProtocolVersion serverProtocol() {
+            return serverProtocol;
+        }
+    }
+
     /** A command referenced a stream, topic, partition, group, user or token that does not exist. */
     public static class NotFoundException extends IggyException {
         public NotFoundException(int code, String message, Throwable cause) {
@@ -107,7 +170,7 @@ public class IggyException extends RuntimeException {
         }
     }
 
-    /** 42 wrong username, password or token; 47 user inactive. */
+    /** 42 wrong username, password or token; 47 user inactive (0.9: an eviction with its reason). */
     public static class InvalidCredentialsException extends IggyException {
         public InvalidCredentialsException(int code, String message, Throwable cause) {
             super(code, message, cause);

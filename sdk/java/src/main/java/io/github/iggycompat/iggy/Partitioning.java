@@ -3,7 +3,10 @@ package io.github.iggycompat.iggy;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
-/** How SendMessages picks the partition: balanced (round robin), a partition id, or a message key's hash. */
+/**
+ * How SendMessages picks the partition: balanced (round robin), a partition id, or a message key's hash. Over 0.8
+ * the server picks; over 0.9 the client does, as the official 0.9 clients do (see {@link IggyClient#sendMessages}).
+ */
 public final class Partitioning {
     private final int kind;
     private final byte[] value;
@@ -49,6 +52,12 @@ public final class Partitioning {
 
     byte[] valueRef() {
         return value;
+    }
+
+    /** The partition id of a {@link #partitionId} partitioning. */
+    long partitionIdValue() {
+        return Integer.toUnsignedLong((value[0] & 0xFF) | (value[1] & 0xFF) << 8 | (value[2] & 0xFF) << 16
+                | (value[3] & 0xFF) << 24);
     }
 
     @Override

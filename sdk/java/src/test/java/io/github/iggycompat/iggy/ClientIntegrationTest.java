@@ -24,6 +24,7 @@ class ClientIntegrationTest extends SharedServer {
 
     @Test
     void system() {
+        assertEquals(protocol, client.protocol(), "the class speaks its protocol");
         client.ping();
         Structs.ClientDetails me = client.getMe();
         assertEquals(0, me.userId());

@@ -32,9 +32,29 @@ class CodesTest {
 
     @Test
     void onlyPingAndLoginsSkipAuthentication() {
-        assertEquals(
-                Set.of(Codes.Command.PING, Codes.Command.LOGIN_USER, Codes.Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN),
-                Codes.Command.UNAUTHENTICATED);
+        assertEquals(Set.of(Codes.Command.PING, Codes.Command.LOGIN_USER,
+                Codes.Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN, Codes.Command.LOGIN_REGISTER,
+                Codes.Command.LOGIN_REGISTER_WITH_PAT), Codes.Command.UNAUTHENTICATED);
+    }
+
+    @Test
+    void theVersionedTablesSayWhichProtocolHasWhat() throws IOException {
+        // 0.9 replaced the 0.8 logins with Register and added DescribeOptions and SyncConsumerGroup.
+        java.util.Map<Integer, Set<ProtocolVersion>> versions = new java.util.HashMap<>();
+        io.github.iggycompat.iggy.internal.codec.CommandTable.ALL.forEach(e -> versions.put(e.code(), e.versions()));
+        assertEquals(Set.of(ProtocolVersion.V0_8), versions.get(Codes.Command.LOGIN_USER));
+        assertEquals(Set.of(ProtocolVersion.V0_9), versions.get(Codes.Command.LOGIN_REGISTER));
+        assertEquals(Set.of(ProtocolVersion.V0_9), versions.get(Codes.Command.SYNC_CONSUMER_GROUP));
+        assertEquals(Set.of(ProtocolVersion.V0_8, ProtocolVersion.V0_9), versions.get(Codes.Command.POLL_MESSAGES));
+        assertEquals(ProtocolVersion.V0_9, ProtocolVersion.fromLabel("0.9"));
+        assertEquals(null, ProtocolVersion.fromLabel("0.10"));
+        assertTrue(ProtocolVersion.V0_9.atLeast(ProtocolVersion.V0_8));
+        // Every eviction reason maps to the error a client reports; the operations know their reply framing.
+        assertEquals(ErrorCode.INVALID_CREDENTIALS, Codes.EvictionReason.INVALID_CREDENTIALS.error());
+        assertTrue(Codes.Operation.CREATE_STREAM.resultFramed());
+        assertFalse(Codes.Operation.SEND_MESSAGES.resultFramed());
+        assertEquals("partition", Codes.Operation.STORE_CONSUMER_OFFSET.plane());
+        assertEquals(specEntries("options.toml", "option"), Codes.OPTION_CATALOG.size());
     }
 
     @Test

@@ -15,7 +15,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
-/** The shared connection-string vectors (protocol-spec/fixtures/connection_strings.json) through ClientConfig. */
+/**
+ * The shared connection-string vectors (protocol-spec/fixtures/connection_strings.json) through ClientConfig, the
+ * {@code protocol} section included (its {@code mismatch} texts are replayed against fake servers by
+ * ProtocolMismatchTest).
+ */
 class ConnectionStringVectorsTest {
     @SuppressWarnings("unchecked")
     static Map<String, Object> vectors() throws IOException {
@@ -68,5 +72,57 @@ class ConnectionStringVectorsTest {
                     assertEquals(((BigInteger) v.get("error_code")).intValue(), e.code());
                     assertEquals(v.get("error_name"), e.errorCode().iggyName());
                 }));
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> protocolSection() throws IOException {
+        return (Map<String, Object>) vectors().get("protocol");
+    }
+
+    @TestFactory
+    @SuppressWarnings("unchecked")
+    Stream<DynamicTest> theProtocolOptionSelectsTheWireProtocol() throws IOException {
+        Map<String, Object> section = protocolSection();
+        assertEquals(section.get("default"), ClientConfig.builder().build().protocol().label());
+        assertEquals(section.get("default"), ClientConfig.DEFAULT_PROTOCOL.label());
+        return ((List<Map<String, Object>>) section.get("valid")).stream().map(v -> DynamicTest.dynamicTest(
+                (String) v.get("input"), () -> {
+                    String input = (String) v.get("input");
+                    ProtocolVersion expected = ProtocolVersion.fromLabel((String) v.get("protocol"));
+                    if (input.startsWith("iggy+ws") || input.startsWith("iggy+http")) {
+                        // This SDK speaks TCP only: the option still parses as every SDK parses it.
+                        assertEquals(expected, ClientConfig.parseProtocol(optionValue(input)));
+                        return;
+                    }
+                    assertEquals(expected, ClientConfig.parse(input).protocol());
+                    assertEquals(expected, ClientConfig.builder().protocol(expected.label()).build().protocol());
+                }));
+    }
+
+    @TestFactory
+    @SuppressWarnings("unchecked")
+    Stream<DynamicTest> aBadProtocolFailsWithTheSharedText() throws IOException {
+        return ((List<Map<String, Object>>) protocolSection().get("invalid")).stream().map(v -> DynamicTest.dynamicTest(
+                (String) v.get("input"), () -> {
+                    IggyException e = assertThrows(IggyException.class,
+                            () -> ClientConfig.parse((String) v.get("input")));
+                    assertEquals(((BigInteger) v.get("error_code")).intValue(), e.code());
+                    assertEquals(v.get("error_name"), e.errorCode().iggyName());
+                    assertEquals(v.get("message"), e.detail());
+                    IggyException typed = assertThrows(IggyException.class,
+                            () -> ClientConfig.builder().protocol((String) v.get("value")));
+                    assertEquals(v.get("message"), typed.detail());
+                }));
+    }
+
+    /** The percent-decoded value of the {@code protocol} option of a connection string. */
+    private static String optionValue(String input) {
+        for (String item : input.substring(input.indexOf('?') + 1).split("&")) {
+            if (item.startsWith("protocol=")) {
+                return java.net.URLDecoder.decode(item.substring("protocol=".length()),
+                        java.nio.charset.StandardCharsets.UTF_8);
+            }
+        }
+        return ClientConfig.DEFAULT_PROTOCOL.label();
     }
 }

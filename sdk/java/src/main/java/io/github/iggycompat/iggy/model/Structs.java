@@ -3,6 +3,7 @@
 package io.github.iggycompat.iggy.model;
 
 import io.github.iggycompat.iggy.Identifier;
+import io.github.iggycompat.iggy.ProtocolVersion;
 import io.github.iggycompat.iggy.internal.codec.PermissionsCodec;
 import io.github.iggycompat.iggy.internal.codec.WireReader;
 import io.github.iggycompat.iggy.internal.codec.WireWriter;
@@ -10,12 +11,12 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Response bodies of Iggy 0.8.0 (spec/structs.toml) with their wire codec. */
+/** Response bodies of Iggy 0.8 and 0.9 (spec/structs.toml) with their wire codec. */
 public final class Structs {
     private Structs() {}
 
     /** A stream without its topics (33 + name bytes). GetStreams answers StreamHeader x n. */
-    public record StreamHeader(long id, long createdAt, long topicsCount, long sizeBytes, long messagesCount, String name) {
+    public record StreamHeader(long id, long createdAt, long topicsCount, long sizeBytes, long messagesCount, String name, byte[] options) {
         public static StreamHeader decode(WireReader r) {
             long _id = r.u32();
             long _createdAt = r.u64();
@@ -23,7 +24,13 @@ public final class Structs {
             long _sizeBytes = r.u64();
             long _messagesCount = r.u64();
             String _name = r.name();
-            return new StreamHeader(_id, _createdAt, _topicsCount, _sizeBytes, _messagesCount, _name);
+            long _optionsLength = 0L;
+            byte[] _options = new byte[0];
+            if (r.version().atLeast(ProtocolVersion.V0_9)) {
+                _optionsLength = r.u32();
+                _options = r.bytes(_optionsLength);
+            }
+            return new StreamHeader(_id, _createdAt, _topicsCount, _sizeBytes, _messagesCount, _name, _options);
         }
 
         public void encode(WireWriter w) {
@@ -33,11 +40,15 @@ public final class Structs {
             w.u64(sizeBytes);
             w.u64(messagesCount);
             w.name(name);
+            if (w.version().atLeast(ProtocolVersion.V0_9)) {
+                w.u32Length(options.length);
+                w.bytes(options);
+            }
         }
     }
 
     /** A stream with its topics (GetStream). */
-    public record StreamDetails(long id, long createdAt, long sizeBytes, long messagesCount, String name, List<Structs.TopicHeader> topics) {
+    public record StreamDetails(long id, long createdAt, long sizeBytes, long messagesCount, String name, byte[] options, List<Structs.TopicHeader> topics) {
         public StreamDetails {
             topics = List.copyOf(topics);
         }
@@ -52,10 +63,16 @@ public final class Structs {
             long _sizeBytes = r.u64();
             long _messagesCount = r.u64();
             String _name = r.name();
-            int _topicsN = r.count(_topicsCount, 51);
+            long _optionsLength = 0L;
+            byte[] _options = new byte[0];
+            if (r.version().atLeast(ProtocolVersion.V0_9)) {
+                _optionsLength = r.u32();
+                _options = r.bytes(_optionsLength);
+            }
+            int _topicsN = r.count(_topicsCount, 50);
             List<Structs.TopicHeader> _topics = new ArrayList<>(_topicsN);
             for (int i = 0; i < _topicsN; i++) { _topics.add(Structs.TopicHeader.decode(r)); }
-            return new StreamDetails(_id, _createdAt, _sizeBytes, _messagesCount, _name, _topics);
+            return new StreamDetails(_id, _createdAt, _sizeBytes, _messagesCount, _name, _options, _topics);
         }
 
         public void encode(WireWriter w) {
@@ -65,12 +82,16 @@ public final class Structs {
             w.u64(sizeBytes);
             w.u64(messagesCount);
             w.name(name);
+            if (w.version().atLeast(ProtocolVersion.V0_9)) {
+                w.u32Length(options.length);
+                w.bytes(options);
+            }
             for (Structs.TopicHeader e : topics) { e.encode(w); }
         }
     }
 
     /** A topic without its partitions (51 + name bytes). Expiry comes before compression. */
-    public record TopicHeader(long id, long createdAt, long partitionsCount, long messageExpiry, int compressionAlgorithm, long maxTopicSize, int replicationFactor, long sizeBytes, long messagesCount, String name) {
+    public record TopicHeader(long id, long createdAt, long partitionsCount, long messageExpiry, int compressionAlgorithm, long maxTopicSize, int replicationFactor, long sizeBytes, long messagesCount, String name, byte[] options, byte[] derivedOptions) {
         public static TopicHeader decode(WireReader r) {
             long _id = r.u32();
             long _createdAt = r.u64();
@@ -78,11 +99,24 @@ public final class Structs {
             long _messageExpiry = r.u64();
             int _compressionAlgorithm = r.u8();
             long _maxTopicSize = r.u64();
-            int _replicationFactor = r.u8();
+            int _replicationFactor = 0;
+            if (r.version().atMost(ProtocolVersion.V0_8)) {
+                _replicationFactor = r.u8();
+            }
             long _sizeBytes = r.u64();
             long _messagesCount = r.u64();
             String _name = r.name();
-            return new TopicHeader(_id, _createdAt, _partitionsCount, _messageExpiry, _compressionAlgorithm, _maxTopicSize, _replicationFactor, _sizeBytes, _messagesCount, _name);
+            long _optionsLength = 0L;
+            byte[] _options = new byte[0];
+            long _derivedOptionsLength = 0L;
+            byte[] _derivedOptions = new byte[0];
+            if (r.version().atLeast(ProtocolVersion.V0_9)) {
+                _optionsLength = r.u32();
+                _options = r.bytes(_optionsLength);
+                _derivedOptionsLength = r.u32();
+                _derivedOptions = r.bytes(_derivedOptionsLength);
+            }
+            return new TopicHeader(_id, _createdAt, _partitionsCount, _messageExpiry, _compressionAlgorithm, _maxTopicSize, _replicationFactor, _sizeBytes, _messagesCount, _name, _options, _derivedOptions);
         }
 
         public void encode(WireWriter w) {
@@ -92,15 +126,23 @@ public final class Structs {
             w.u64(messageExpiry);
             w.u8(compressionAlgorithm);
             w.u64(maxTopicSize);
-            w.u8(replicationFactor);
+            if (w.version().atMost(ProtocolVersion.V0_8)) {
+                w.u8(replicationFactor);
+            }
             w.u64(sizeBytes);
             w.u64(messagesCount);
             w.name(name);
+            if (w.version().atLeast(ProtocolVersion.V0_9)) {
+                w.u32Length(options.length);
+                w.bytes(options);
+                w.u32Length(derivedOptions.length);
+                w.bytes(derivedOptions);
+            }
         }
     }
 
     /** A topic with its partitions (GetTopic, CreateTopic). */
-    public record TopicDetails(long id, long createdAt, long messageExpiry, int compressionAlgorithm, long maxTopicSize, int replicationFactor, long sizeBytes, long messagesCount, String name, List<Structs.PartitionDetails> partitions) {
+    public record TopicDetails(long id, long createdAt, long messageExpiry, int compressionAlgorithm, long maxTopicSize, int replicationFactor, long sizeBytes, long messagesCount, String name, byte[] options, byte[] derivedOptions, List<Structs.PartitionDetails> partitions) {
         public TopicDetails {
             partitions = List.copyOf(partitions);
         }
@@ -115,14 +157,27 @@ public final class Structs {
             long _messageExpiry = r.u64();
             int _compressionAlgorithm = r.u8();
             long _maxTopicSize = r.u64();
-            int _replicationFactor = r.u8();
+            int _replicationFactor = 0;
+            if (r.version().atMost(ProtocolVersion.V0_8)) {
+                _replicationFactor = r.u8();
+            }
             long _sizeBytes = r.u64();
             long _messagesCount = r.u64();
             String _name = r.name();
+            long _optionsLength = 0L;
+            byte[] _options = new byte[0];
+            long _derivedOptionsLength = 0L;
+            byte[] _derivedOptions = new byte[0];
+            if (r.version().atLeast(ProtocolVersion.V0_9)) {
+                _optionsLength = r.u32();
+                _options = r.bytes(_optionsLength);
+                _derivedOptionsLength = r.u32();
+                _derivedOptions = r.bytes(_derivedOptionsLength);
+            }
             int _partitionsN = r.count(_partitionsCount, 40);
             List<Structs.PartitionDetails> _partitions = new ArrayList<>(_partitionsN);
             for (int i = 0; i < _partitionsN; i++) { _partitions.add(Structs.PartitionDetails.decode(r)); }
-            return new TopicDetails(_id, _createdAt, _messageExpiry, _compressionAlgorithm, _maxTopicSize, _replicationFactor, _sizeBytes, _messagesCount, _name, _partitions);
+            return new TopicDetails(_id, _createdAt, _messageExpiry, _compressionAlgorithm, _maxTopicSize, _replicationFactor, _sizeBytes, _messagesCount, _name, _options, _derivedOptions, _partitions);
         }
 
         public void encode(WireWriter w) {
@@ -132,10 +187,18 @@ public final class Structs {
             w.u64(messageExpiry);
             w.u8(compressionAlgorithm);
             w.u64(maxTopicSize);
-            w.u8(replicationFactor);
+            if (w.version().atMost(ProtocolVersion.V0_8)) {
+                w.u8(replicationFactor);
+            }
             w.u64(sizeBytes);
             w.u64(messagesCount);
             w.name(name);
+            if (w.version().atLeast(ProtocolVersion.V0_9)) {
+                w.u32Length(options.length);
+                w.bytes(options);
+                w.u32Length(derivedOptions.length);
+                w.bytes(derivedOptions);
+            }
             for (Structs.PartitionDetails e : partitions) { e.encode(w); }
         }
     }
@@ -163,13 +226,19 @@ public final class Structs {
     }
 
     /** A user without permissions (14 + username bytes). GetUsers answers UserHeader x n. */
-    public record UserHeader(long id, long createdAt, int status, String username) {
+    public record UserHeader(long id, long createdAt, int status, String username, byte[] options) {
         public static UserHeader decode(WireReader r) {
             long _id = r.u32();
             long _createdAt = r.u64();
             int _status = r.u8();
             String _username = r.name();
-            return new UserHeader(_id, _createdAt, _status, _username);
+            long _optionsLength = 0L;
+            byte[] _options = new byte[0];
+            if (r.version().atLeast(ProtocolVersion.V0_9)) {
+                _optionsLength = r.u32();
+                _options = r.bytes(_optionsLength);
+            }
+            return new UserHeader(_id, _createdAt, _status, _username, _options);
         }
 
         public void encode(WireWriter w) {
@@ -177,16 +246,26 @@ public final class Structs {
             w.u64(createdAt);
             w.u8(status);
             w.name(username);
+            if (w.version().atLeast(ProtocolVersion.V0_9)) {
+                w.u32Length(options.length);
+                w.bytes(options);
+            }
         }
     }
 
     /** A user with permissions (GetUser, CreateUser). No permissions = four zero bytes. */
-    public record UserDetails(long id, long createdAt, int status, String username, Permissions permissions) {
+    public record UserDetails(long id, long createdAt, int status, String username, byte[] options, Permissions permissions) {
         public static UserDetails decode(WireReader r) {
             long _id = r.u32();
             long _createdAt = r.u64();
             int _status = r.u8();
             String _username = r.name();
+            long _optionsLength = 0L;
+            byte[] _options = new byte[0];
+            if (r.version().atLeast(ProtocolVersion.V0_9)) {
+                _optionsLength = r.u32();
+                _options = r.bytes(_optionsLength);
+            }
             int _hasPermissions = r.flag();
             byte[] _padding = null;
             if (_hasPermissions == 0) {
@@ -203,7 +282,7 @@ public final class Structs {
                 _permissions = PermissionsCodec.decode(r);
                 r.expectSpan(_permissionsLenAt, _permissionsLen, "UserDetails.permissions_len");
             }
-            return new UserDetails(_id, _createdAt, _status, _username, _permissions);
+            return new UserDetails(_id, _createdAt, _status, _username, _options, _permissions);
         }
 
         public void encode(WireWriter w) {
@@ -211,6 +290,10 @@ public final class Structs {
             w.u64(createdAt);
             w.u8(status);
             w.name(username);
+            if (w.version().atLeast(ProtocolVersion.V0_9)) {
+                w.u32Length(options.length);
+                w.bytes(options);
+            }
             w.u8((permissions != null ? 1 : 0));
             if ((permissions != null ? 1 : 0) == 0) {
                 w.zeros(3);
@@ -617,25 +700,77 @@ public final class Structs {
     }
 
     /** PollMessages answer: the 16-byte prefix is mandatory even with no messages. */
-    public record PolledMessages(long partitionId, long currentOffset, long messagesCount, List<Primitives.Message> messages) {
+    public record PolledMessages(long partitionId, long currentOffset, long messagesCount, List<Primitives.Message> messages, List<Primitives.MessageBatch> batches) {
         public PolledMessages {
             messages = List.copyOf(messages);
+            batches = List.copyOf(batches);
         }
 
         public static PolledMessages decode(WireReader r) {
             long _partitionId = r.u32();
             long _currentOffset = r.u64();
             long _messagesCount = r.u32();
-            List<Primitives.Message> _messages = new ArrayList<>();
-            while (r.remaining() > 0) { _messages.add(Primitives.Message.decode(r)); }
-            return new PolledMessages(_partitionId, _currentOffset, _messagesCount, _messages);
+            List<Primitives.Message> _messages = List.of();
+            if (r.version().atMost(ProtocolVersion.V0_8)) {
+                _messages = new ArrayList<>();
+                while (r.remaining() > 0) { _messages.add(Primitives.Message.decode(r)); }
+            }
+            List<Primitives.MessageBatch> _batches = List.of();
+            if (r.version().atLeast(ProtocolVersion.V0_9)) {
+                _batches = new ArrayList<>();
+                while (r.remaining() > 0) { _batches.add(Primitives.MessageBatch.decode(r)); }
+            }
+            return new PolledMessages(_partitionId, _currentOffset, _messagesCount, _messages, _batches);
         }
 
         public void encode(WireWriter w) {
             w.u32(partitionId);
             w.u64(currentOffset);
             w.u32(messagesCount);
-            for (Primitives.Message e : messages) { e.encode(w); }
+            if (w.version().atMost(ProtocolVersion.V0_8)) {
+                for (Primitives.Message e : messages) { e.encode(w); }
+            }
+            if (w.version().atLeast(ProtocolVersion.V0_9)) {
+                for (Primitives.MessageBatch e : batches) { e.encode(w); }
+            }
+        }
+    }
+
+    /** One entry of a 0.9 SendMessages answer (20 bytes; the stride is frozen). (protocol 0.9) */
+    public record SendConfirmation(long streamId, long topicId, long partitionId, long baseOffset) {
+        public static SendConfirmation decode(WireReader r) {
+            long _streamId = r.u32();
+            long _topicId = r.u32();
+            long _partitionId = r.u32();
+            long _baseOffset = r.u64();
+            return new SendConfirmation(_streamId, _topicId, _partitionId, _baseOffset);
+        }
+
+        public void encode(WireWriter w) {
+            w.u32(streamId);
+            w.u32(topicId);
+            w.u32(partitionId);
+            w.u64(baseOffset);
+        }
+    }
+
+    /** One key of an option catalog (DescribeOptions). (protocol 0.9) */
+    public record OptionDescriptor(String key, int kind, byte[] defaultValue, String description) {
+        public static OptionDescriptor decode(WireReader r) {
+            String _key = r.name();
+            int _kind = r.u8();
+            long _defaultValueLength = r.u32();
+            byte[] _defaultValue = r.bytes(_defaultValueLength);
+            String _description = r.string32();
+            return new OptionDescriptor(_key, _kind, _defaultValue, _description);
+        }
+
+        public void encode(WireWriter w) {
+            w.name(key);
+            w.u8(kind);
+            w.u32Length(defaultValue.length);
+            w.bytes(defaultValue);
+            w.string32(description);
         }
     }
 }

@@ -13,6 +13,8 @@ import io.github.iggycompat.iggy.Partitioning;
 import io.github.iggycompat.iggy.PolledMessage;
 import io.github.iggycompat.iggy.PolledMessages;
 import io.github.iggycompat.iggy.PollingStrategy;
+import io.github.iggycompat.iggy.ProtocolVersion;
+import io.github.iggycompat.iggy.Version;
 import io.github.iggycompat.iggy.model.Permissions;
 import io.github.iggycompat.iggy.model.Structs;
 import io.github.iggycompat.iggy.testing.Json;
@@ -43,13 +45,41 @@ import java.util.TreeSet;
  */
 public final class Driver {
     private final Map<String, IggyClient> clients = new HashMap<>();
+    /** The Iggy wire protocol every client of the run speaks ({@code --protocol 0.9|0.8}, default the SDK's):
+     * the runner tells drivers nothing about it, so drivers.toml names one entry per protocol (java, java-0.9). */
+    private final ProtocolVersion protocol;
+    private final boolean v09;
+
+    Driver(ProtocolVersion protocol) {
+        this.protocol = protocol;
+        this.v09 = protocol.atLeast(ProtocolVersion.V0_9);
+    }
+
+    /** A step the SDK's API cannot express in this protocol (answered {@code unsupported}, with the reason). */
+    private static final class Unsupported extends RuntimeException {
+        Unsupported(String why) {
+            super(why, null, false, false);
+        }
+    }
 
     public static void main(String[] args) throws Exception {
         // Only protocol lines may reach stdout; anything else goes to stderr (the runner's log).
         PrintStream protocolOut =
                 new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
         System.setOut(System.err);
-        Driver driver = new Driver();
+        ProtocolVersion protocol = ClientConfig.DEFAULT_PROTOCOL;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--protocol") && i + 1 < args.length) {
+                String label = args[++i];
+                protocol = ProtocolVersion.fromLabel(label);
+                if (protocol == null) {
+                    throw new IllegalArgumentException("--protocol takes 0.9 or 0.8, not " + label);
+                }
+            } else {
+                throw new IllegalArgumentException("usage: Driver [--protocol 0.9|0.8], not " + List.of(args));
+            }
+        }
+        Driver driver = new Driver(protocol);
         BufferedReader input = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;
         while ((line = input.readLine()) != null) {
@@ -74,16 +104,22 @@ public final class Driver {
         try {
             if (op.equals("hello")) {
                 Map<String, Object> hello = new LinkedHashMap<>();
-                hello.put("name", "java");
-                hello.put("version", "0.1.0");
+                hello.put("name", "java-" + protocol.label());
+                hello.put("version", Version.SDK_VERSION);
+                hello.put("protocol", protocol.label());
                 hello.put("capabilities", new ArrayList<>(new TreeSet<>(OPERATIONS)));
-                hello.put("unobservable", List.of());
+                // 0.9 topics have no replication factor: the SDK reports 0 for it.
+                hello.put("unobservable", v09 ? List.of("create_topic.replication_factor",
+                        "get_topic.replication_factor", "get_topics.replication_factor",
+                        "get_stream.topics.replication_factor") : List.of());
                 response.put("ok", hello);
             } else if (!OPERATIONS.contains(op)) {
                 response.put("unsupported", "operation " + op);
             } else {
                 response.put("ok", call(op, name, args));
             }
+        } catch (Unsupported e) {
+            response.put("unsupported", e.getMessage());
         } catch (IggyException e) {
             Map<String, Object> error = new LinkedHashMap<>();
             error.put("code", e.code());
@@ -145,19 +181,21 @@ public final class Driver {
             case "get_stream": {
                 Structs.StreamDetails s = c.getStream(id(a, "stream"));
                 return s == null ? null : stream(new Structs.StreamHeader(s.id(), s.createdAt(), s.topicsCount(),
-                        s.sizeBytes(), s.messagesCount(), s.name()), s.topics());
+                        s.sizeBytes(), s.messagesCount(), s.name(), s.options()), s.topics());
             }
             case "get_streams": return c.getStreams().stream().map(s -> stream(s, null)).toList();
             case "update_stream": c.updateStream(id(a, "stream"), str(a, "name")); return null;
             case "delete_stream": c.deleteStream(id(a, "stream")); return null;
             case "purge_stream": c.purgeStream(id(a, "stream")); return null;
             case "create_topic":
+                noReplicationFactor(a);
                 return topic(c.createTopic(id(a, "stream"), str(a, "name"), numOr(a, "partitions_count", 1),
                         compression(a), numOr(a, "message_expiry", 0), numOr(a, "max_topic_size", 0),
                         (int) numOr(a, "replication_factor", 0)));
             case "get_topic": return topic(c.getTopic(id(a, "stream"), id(a, "topic")));
             case "get_topics": return c.getTopics(id(a, "stream")).stream().map(t -> topicHeader(t)).toList();
             case "update_topic":
+                noReplicationFactor(a);
                 c.updateTopic(id(a, "stream"), id(a, "topic"), str(a, "name"), compression(a),
                         numOr(a, "message_expiry", 0), numOr(a, "max_topic_size", 0),
                         (int) numOr(a, "replication_factor", 0));
@@ -173,7 +211,7 @@ public final class Driver {
             case "delete_segments":
                 c.deleteSegments(id(a, "stream"), id(a, "topic"), num(a, "partition_id"), num(a, "segments_count"));
                 return null;
-            case "send_messages": sendMessages(c, a); return null;
+            case "send_messages": return sendMessages(c, a);
             case "poll_messages": return polled(pollMessages(c, a));
             case "flush_unsaved_buffer":
                 c.flushUnsavedBuffer(id(a, "stream"), id(a, "topic"), num(a, "partition_id"),
@@ -239,7 +277,7 @@ public final class Driver {
     }
 
     private void connect(String name, Map<String, Object> a) {
-        ClientConfig.Builder config = ClientConfig.builder().address(str(a, "address"))
+        ClientConfig.Builder config = ClientConfig.builder().address(str(a, "address")).protocol(protocol)
                 .heartbeatIntervalMs(0).reconnectionRetries(0);
         if (a.get("username") != null) {
             config.credentials(str(a, "username"), str(a, "password"));
@@ -363,7 +401,15 @@ public final class Driver {
     }
 
     @SuppressWarnings("unchecked")
-    private static void sendMessages(IggyClient c, Map<String, Object> a) {
+    /** 0.9 topics have no replication factor: a step setting one cannot be expressed. */
+    private void noReplicationFactor(Map<String, Object> a) {
+        if (v09 && a.get("replication_factor") != null && num(a, "replication_factor") != 0) {
+            throw new Unsupported("Iggy 0.9 topics have no replication factor (neither the API nor the wire has one)");
+        }
+    }
+
+    /** 0.8: null; 0.9: the server's confirmation (partition and base offset of the batch). */
+    private Object sendMessages(IggyClient c, Map<String, Object> a) {
         Map<String, Object> p = (Map<String, Object>) a.get("partitioning");
         Partitioning partitioning = switch ((String) p.get("kind")) {
             case "balanced" -> Partitioning.balanced();
@@ -381,7 +427,14 @@ public final class Driver {
             BigInteger msgId = idValue == null ? BigInteger.ZERO : new BigInteger(idValue.toString());
             messages.add(Message.of(Base64.getDecoder().decode((String) m.get("payload")), msgId, headers));
         }
-        c.sendMessages(id(a, "stream"), id(a, "topic"), partitioning, messages);
+        Structs.SendConfirmation confirmation = c.sendMessages(id(a, "stream"), id(a, "topic"), partitioning,
+                messages);
+        if (!v09) {
+            return null;
+        }
+        return map("confirmations", confirmation == null ? List.of() : List.of(map("stream_id",
+                confirmation.streamId(), "topic_id", confirmation.topicId(), "partition_id",
+                confirmation.partitionId(), "base_offset", u64(confirmation.baseOffset()))));
     }
 
     private static HeaderValue header(Map<String, Object> raw) {
@@ -519,7 +572,7 @@ public final class Driver {
         }
         Map<String, Object> out = topicHeader(new Structs.TopicHeader(t.id(), t.createdAt(), t.partitionsCount(),
                 t.messageExpiry(), t.compressionAlgorithm(), t.maxTopicSize(), t.replicationFactor(), t.sizeBytes(),
-                t.messagesCount(), t.name()));
+                t.messagesCount(), t.name(), t.options(), t.derivedOptions()));
         out.put("partitions", t.partitions().stream().map(p -> (Object) map("id", p.id(), "current_offset",
                 u64(p.currentOffset()), "messages_count", u64(p.messagesCount()), "segments_count",
                 p.segmentsCount(), "size_bytes", u64(p.sizeBytes()))).toList());

@@ -1,6 +1,8 @@
 package io.github.iggycompat.iggy.testing;
 
 import io.github.iggycompat.iggy.Identifier;
+import io.github.iggycompat.iggy.ProtocolVersion;
+import io.github.iggycompat.iggy.internal.codec.CommandTable;
 import io.github.iggycompat.iggy.internal.codec.WireReader;
 import io.github.iggycompat.iggy.internal.codec.WireWriter;
 import io.github.iggycompat.iggy.model.Permissions;
@@ -19,7 +21,9 @@ import java.util.Map;
 /**
  * Converts between generated codec records and the fixtures' language-neutral {@code fields} form
  * (protocol-spec/README.md "The fields of a fixture"), by reflection over record components, so one mapping covers
- * every generated type. Component names are the spec names in lowerCamelCase.
+ * every generated type. Component names are the spec names in lowerCamelCase. A record carries every protocol
+ * version's fields; the fields form of one version holds only that version's ({@code CommandTable.FIELD_VERSIONS}),
+ * and building a record from it gives the others their zero value.
  */
 public final class Fields {
     private static final BigInteger U64_MASK = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
@@ -30,8 +34,13 @@ public final class Fields {
         return camel.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase();
     }
 
-    /** A record (or list, scalar, runtime type) as its fields form. */
+    /** A record (or list, scalar, runtime type) as its 0.8 fields form. */
     public static Object toFields(Object value) {
+        return toFields(value, ProtocolVersion.V0_8);
+    }
+
+    /** A record (or list, scalar, runtime type) as its fields form in {@code version}. */
+    public static Object toFields(Object value, ProtocolVersion version) {
         if (value == null) {
             return null;
         }
@@ -56,7 +65,7 @@ public final class Fields {
         if (value instanceof List<?> list) {
             List<Object> out = new ArrayList<>();
             for (Object item : list) {
-                out.add(toFields(item));
+                out.add(toFields(item, version));
             }
             return out;
         }
@@ -64,21 +73,39 @@ public final class Fields {
             return permissionsToFields(p);
         }
         if (value instanceof Primitives.Message m) {
-            Map<String, Object> out = recordToFields(m);
-            out.put("user_headers", toFields(userHeaders(m.userHeaders())));
+            Map<String, Object> out = recordToFields(m, version);
+            out.put("user_headers", toFields(userHeaders(m.userHeaders()), version));
+            return out;
+        }
+        if (value instanceof Primitives.Frame f) {
+            Map<String, Object> out = recordToFields(f, version);
+            out.put("user_headers", toFields(userHeaders(f.userHeaders()), version));
             return out;
         }
         if (value instanceof Record record) {
-            return recordToFields(record);
+            return recordToFields(record, version);
         }
         throw new IllegalArgumentException("no fields form for " + value.getClass());
     }
 
+    /** Whether a record's component exists in a protocol version. */
+    static boolean inVersion(Class<?> cls, String component, ProtocolVersion version) {
+        Map<String, java.util.Set<ProtocolVersion>> versions = CommandTable.FIELD_VERSIONS.get(cls);
+        return versions == null || !versions.containsKey(component) || versions.get(component).contains(version);
+    }
+
     private static Map<String, Object> recordToFields(Record record) {
+        return recordToFields(record, ProtocolVersion.V0_8);
+    }
+
+    private static Map<String, Object> recordToFields(Record record, ProtocolVersion version) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (RecordComponent c : record.getClass().getRecordComponents()) {
+            if (!inVersion(record.getClass(), c.getName(), version)) {
+                continue;
+            }
             try {
-                out.put(snake(c.getName()), toFields(c.getAccessor().invoke(record)));
+                out.put(snake(c.getName()), toFields(c.getAccessor().invoke(record), version));
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException(e);
             }
@@ -141,14 +168,19 @@ public final class Fields {
         }
     }
 
-    /** Builds a value of the given (generic) type from its fields form. */
-    @SuppressWarnings("unchecked")
+    /** Builds a value of the given (generic) type from its 0.8 fields form. */
     public static Object fromFields(Type type, Object json) {
+        return fromFields(type, json, ProtocolVersion.V0_8);
+    }
+
+    /** Builds a value of the given (generic) type from its fields form in {@code version}. */
+    @SuppressWarnings("unchecked")
+    public static Object fromFields(Type type, Object json, ProtocolVersion version) {
         if (type instanceof ParameterizedType parameterized) {
             Type element = parameterized.getActualTypeArguments()[0];
             List<Object> out = new ArrayList<>();
             for (Object item : (List<Object>) json) {
-                out.add(fromFields(element, item));
+                out.add(fromFields(element, item, version));
             }
             return out;
         }
@@ -182,17 +214,21 @@ public final class Fields {
             return permissionsFromFields((Map<String, Object>) json);
         }
         if (cls.isRecord()) {
-            return recordFromFields(cls, (Map<String, Object>) json);
+            return recordFromFields(cls, (Map<String, Object>) json, version);
         }
         throw new IllegalArgumentException("no mapping for " + cls);
     }
 
-    @SuppressWarnings("unchecked")
     private static Object recordFromFields(Class<?> cls, Map<String, Object> json) {
+        return recordFromFields(cls, json, ProtocolVersion.V0_8);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object recordFromFields(Class<?> cls, Map<String, Object> json, ProtocolVersion version) {
         RecordComponent[] components = cls.getRecordComponents();
-        if (!json.keySet().equals(componentNames(components))) {
+        if (!json.keySet().equals(componentNames(cls, components, version))) {
             throw new IllegalArgumentException(cls.getSimpleName() + ": fields " + json.keySet() + " vs components "
-                    + componentNames(components));
+                    + componentNames(cls, components, version));
         }
         Object[] args = new Object[components.length];
         Class<?>[] types = new Class<?>[components.length];
@@ -200,14 +236,17 @@ public final class Fields {
             RecordComponent c = components[i];
             types[i] = c.getType();
             Object value = json.get(snake(c.getName()));
-            if (cls == Primitives.Message.class && c.getName().equals("userHeaders")) {
+            if (!inVersion(cls, c.getName(), version)) {
+                args[i] = zero(c.getType());
+            } else if ((cls == Primitives.Message.class || cls == Primitives.Frame.class)
+                    && c.getName().equals("userHeaders")) {
                 WireWriter w = new WireWriter();
                 for (Object header : (List<Object>) value) {
                     ((Primitives.UserHeader) fromFields(Primitives.UserHeader.class, header)).encode(w);
                 }
                 args[i] = w.toByteArray();
             } else {
-                args[i] = fromFields(c.getGenericType(), value);
+                args[i] = fromFields(c.getGenericType(), value, version);
             }
         }
         try {
@@ -217,10 +256,36 @@ public final class Fields {
         }
     }
 
-    private static java.util.Set<String> componentNames(RecordComponent[] components) {
+    /** What a component a version lacks holds: its type's zero value. */
+    private static Object zero(Class<?> type) {
+        if (type == long.class) {
+            return 0L;
+        }
+        if (type == int.class) {
+            return 0;
+        }
+        if (type == boolean.class) {
+            return false;
+        }
+        if (type == float.class) {
+            return 0f;
+        }
+        if (type == byte[].class) {
+            return new byte[0];
+        }
+        if (type == List.class) {
+            return List.of();
+        }
+        return null;
+    }
+
+    private static java.util.Set<String> componentNames(Class<?> cls, RecordComponent[] components,
+                                                        ProtocolVersion version) {
         java.util.Set<String> names = new java.util.LinkedHashSet<>();
         for (RecordComponent c : components) {
-            names.add(snake(c.getName()));
+            if (inVersion(cls, c.getName(), version)) {
+                names.add(snake(c.getName()));
+            }
         }
         return names;
     }

@@ -4,6 +4,7 @@ package io.github.iggycompat.iggy.internal.codec;
 
 import io.github.iggycompat.iggy.Codes;
 import io.github.iggycompat.iggy.Identifier;
+import io.github.iggycompat.iggy.ProtocolVersion;
 import io.github.iggycompat.iggy.model.Permissions;
 import io.github.iggycompat.iggy.model.Primitives;
 import io.github.iggycompat.iggy.model.Structs;
@@ -11,16 +12,17 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
-/** One request record per command of Iggy 0.8.0 (spec/commands.toml), and inline responses. */
+/** One request record per command of Iggy 0.8 and 0.9 (spec/commands.toml), and inline responses. */
 public final class Requests {
     private Requests() {}
 
-    /** A command's request payload; the frame adds {@code length u32 | code u32}. */
+    /** A command's request payload; the frame adds its header (0.8: {@code length u32 | code u32}). */
     public sealed interface Request permits
             Ping,
             GetStats,
             GetSnapshot,
             GetClusterMetadata,
+            DescribeOptions,
             GetMe,
             GetClient,
             GetClients,
@@ -33,10 +35,12 @@ public final class Requests {
             ChangePassword,
             LoginUser,
             LogoutUser,
+            LoginRegister,
             GetPersonalAccessTokens,
             CreatePersonalAccessToken,
             DeletePersonalAccessToken,
             LoginWithPersonalAccessToken,
+            LoginRegisterWithPat,
             PollMessages,
             SendMessages,
             FlushUnsavedBuffer,
@@ -63,7 +67,8 @@ public final class Requests {
             CreateConsumerGroup,
             DeleteConsumerGroup,
             JoinConsumerGroup,
-            LeaveConsumerGroup {
+            LeaveConsumerGroup,
+            SyncConsumerGroup {
         int code();
 
         void encode(WireWriter w);
@@ -144,6 +149,43 @@ public final class Requests {
         }
     }
 
+    /** The option catalog of a scope: each key with its kind, default and description (streams and users have none). (protocol 0.9) */
+    public record DescribeOptions(int scope) implements Request {
+        public int code() { return Codes.Command.DESCRIBE_OPTIONS; }
+
+        public static DescribeOptions decode(WireReader r) {
+            int _scope = r.u8();
+            return new DescribeOptions(_scope);
+        }
+
+        public void encode(WireWriter w) {
+            w.u8(scope);
+        }
+    }
+
+    /** The answer to DescribeOptions. */
+    public record DescribeOptionsResponse(List<Structs.OptionDescriptor> entries) {
+        public DescribeOptionsResponse {
+            entries = List.copyOf(entries);
+        }
+
+        /** Number of catalog entries. */
+        public long entriesCount() { return entries.size(); }
+
+        public static DescribeOptionsResponse decode(WireReader r) {
+            long _entriesCount = r.u32();
+            int _entriesN = r.count(_entriesCount, 7);
+            List<Structs.OptionDescriptor> _entries = new ArrayList<>(_entriesN);
+            for (int i = 0; i < _entriesN; i++) { _entries.add(Structs.OptionDescriptor.decode(r)); }
+            return new DescribeOptionsResponse(_entries);
+        }
+
+        public void encode(WireWriter w) {
+            w.u32(entries.size());
+            for (Structs.OptionDescriptor e : entries) { e.encode(w); }
+        }
+    }
+
     /** The caller's own client session (unknown session: 100 ClientNotFound). */
     public record GetMe() implements Request {
         public int code() { return Codes.Command.GET_ME; }
@@ -209,7 +251,7 @@ public final class Requests {
     }
 
     /** Create a user; answers the new user. */
-    public record CreateUser(String username, String password, int status, Permissions permissions) implements Request {
+    public record CreateUser(String username, String password, int status, Permissions permissions, byte[] options) implements Request {
         public int code() { return Codes.Command.CREATE_USER; }
 
         public static CreateUser decode(WireReader r) {
@@ -228,7 +270,11 @@ public final class Requests {
                 _permissions = PermissionsCodec.decode(r);
                 r.expectSpan(_permissionsLenAt, _permissionsLen, "CreateUser.permissions_len");
             }
-            return new CreateUser(_username, _password, _status, _permissions);
+            byte[] _options = new byte[0];
+            if (r.version().atLeast(ProtocolVersion.V0_9)) {
+                _options = r.rest();
+            }
+            return new CreateUser(_username, _password, _status, _permissions, _options);
         }
 
         public void encode(WireWriter w) {
@@ -243,6 +289,9 @@ public final class Requests {
             if ((permissions != null ? 1 : 0) == 1) {
                 PermissionsCodec.encode(w, permissions);
                 w.patchSpan(permissionsLenAt);
+            }
+            if (w.version().atLeast(ProtocolVersion.V0_9)) {
+                w.bytes(options);
             }
         }
     }
@@ -262,7 +311,7 @@ public final class Requests {
     }
 
     /** Rename a user and/or change its status. */
-    public record UpdateUser(Identifier userId, String username, Integer status) implements Request {
+    public record UpdateUser(Identifier userId, String username, Integer status, byte[] options) implements Request {
         public int code() { return Codes.Command.UPDATE_USER; }
 
         public static UpdateUser decode(WireReader r) {
@@ -277,7 +326,11 @@ public final class Requests {
             if (_hasStatus == 1) {
                 _status = r.u8();
             }
-            return new UpdateUser(_userId, _username, _status);
+            byte[] _options = new byte[0];
+            if (r.version().atLeast(ProtocolVersion.V0_9)) {
+                _options = r.rest();
+            }
+            return new UpdateUser(_userId, _username, _status, _options);
         }
 
         public void encode(WireWriter w) {
@@ -289,6 +342,9 @@ public final class Requests {
             w.u8((status != null ? 1 : 0));
             if ((status != null ? 1 : 0) == 1) {
                 w.u8(status);
+            }
+            if (w.version().atLeast(ProtocolVersion.V0_9)) {
+                w.bytes(options);
             }
         }
     }
@@ -346,7 +402,7 @@ public final class Requests {
         }
     }
 
-    /** Log in with username and password (42 when wrong, 47 when inactive); replaces any previous login. */
+    /** Log in with username and password (42 when wrong, 47 when inactive); replaces any previous login. (protocol 0.8) */
     public record LoginUser(String username, String password, String version, String context) implements Request {
         public int code() { return Codes.Command.LOGIN_USER; }
 
@@ -387,6 +443,48 @@ public final class Requests {
         }
 
         public void encode(WireWriter w) {
+        }
+    }
+
+    /** Log in with username and password and register a session (wrong credentials: eviction InvalidCredentials; inactive user: UserInactive). The code is not on the wire: operation Register carries it, and the server tries this shape before LoginRegisterWithPat's. (protocol 0.9) */
+    public record LoginRegister(long protocolVersion, String sdkName, String sdkVersion, String username, String password, String context) implements Request {
+        public int code() { return Codes.Command.LOGIN_REGISTER; }
+
+        public static LoginRegister decode(WireReader r) {
+            long _protocolVersion = r.u32();
+            String _sdkName = r.name();
+            String _sdkVersion = r.name();
+            String _username = r.name();
+            String _password = r.password();
+            String _context = r.string32();
+            return new LoginRegister(_protocolVersion, _sdkName, _sdkVersion, _username, _password, _context);
+        }
+
+        public void encode(WireWriter w) {
+            w.u32(protocolVersion);
+            w.name(sdkName);
+            w.name(sdkVersion);
+            w.name(username);
+            w.password(password);
+            w.string32(context);
+        }
+    }
+
+    /** The answer to LoginRegister. */
+    public record LoginRegisterResponse(long userId, long session, long serverProtocolVersion, String serverVersion) {
+        public static LoginRegisterResponse decode(WireReader r) {
+            long _userId = r.u32();
+            long _session = r.u64();
+            long _serverProtocolVersion = r.u32();
+            String _serverVersion = r.name();
+            return new LoginRegisterResponse(_userId, _session, _serverProtocolVersion, _serverVersion);
+        }
+
+        public void encode(WireWriter w) {
+            w.u32(userId);
+            w.u64(session);
+            w.u32(serverProtocolVersion);
+            w.name(serverVersion);
         }
     }
 
@@ -444,7 +542,7 @@ public final class Requests {
         }
     }
 
-    /** Log in with a token secret (unknown answers 20, expired 54). */
+    /** Log in with a token secret (unknown answers 20, expired 54). (protocol 0.8) */
     public record LoginWithPersonalAccessToken(String token) implements Request {
         public int code() { return Codes.Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN; }
 
@@ -467,6 +565,46 @@ public final class Requests {
 
         public void encode(WireWriter w) {
             w.u32(userId);
+        }
+    }
+
+    /** Log in with a personal access token and register a session (unknown or expired token: eviction InvalidToken). (protocol 0.9) */
+    public record LoginRegisterWithPat(long protocolVersion, String sdkName, String sdkVersion, String token, String context) implements Request {
+        public int code() { return Codes.Command.LOGIN_REGISTER_WITH_PAT; }
+
+        public static LoginRegisterWithPat decode(WireReader r) {
+            long _protocolVersion = r.u32();
+            String _sdkName = r.name();
+            String _sdkVersion = r.name();
+            String _token = r.name();
+            String _context = r.string32();
+            return new LoginRegisterWithPat(_protocolVersion, _sdkName, _sdkVersion, _token, _context);
+        }
+
+        public void encode(WireWriter w) {
+            w.u32(protocolVersion);
+            w.name(sdkName);
+            w.name(sdkVersion);
+            w.name(token);
+            w.string32(context);
+        }
+    }
+
+    /** The answer to LoginRegisterWithPat. */
+    public record LoginRegisterWithPatResponse(long userId, long session, long serverProtocolVersion, String serverVersion) {
+        public static LoginRegisterWithPatResponse decode(WireReader r) {
+            long _userId = r.u32();
+            long _session = r.u64();
+            long _serverProtocolVersion = r.u32();
+            String _serverVersion = r.name();
+            return new LoginRegisterWithPatResponse(_userId, _session, _serverProtocolVersion, _serverVersion);
+        }
+
+        public void encode(WireWriter w) {
+            w.u32(userId);
+            w.u64(session);
+            w.u32(serverProtocolVersion);
+            w.name(serverVersion);
         }
     }
 
@@ -497,13 +635,10 @@ public final class Requests {
     }
 
     /** Append a batch of messages to one partition; the server assigns offsets, timestamps, ids and checksums. */
-    public record SendMessages(Identifier streamId, Identifier topicId, Primitives.Partitioning partitioning, List<Primitives.Message> messages) implements Request {
+    public record SendMessages(Identifier streamId, Identifier topicId, Primitives.Partitioning partitioning, List<Primitives.Message> messages, Primitives.MessageBatch batch) implements Request {
         public SendMessages {
             messages = List.copyOf(messages);
         }
-
-        /** Number of messages, at least 1 (0 answers 4009); 0.9: equal to the batch's message_count. */
-        public long messagesCount() { return messages.size(); }
 
         public int code() { return Codes.Command.SEND_MESSAGES; }
 
@@ -516,11 +651,19 @@ public final class Requests {
             Primitives.Partitioning _partitioning = Primitives.Partitioning.decode(r);
             long _messagesCount = r.u32();
             r.expectSpan(_metadataLengthAt, _metadataLength, "SendMessages.metadata_length");
-            r.skip(r.count(_messagesCount, 16) * 16);
-            int _messagesN = r.count(_messagesCount, 64);
-            List<Primitives.Message> _messages = new ArrayList<>(_messagesN);
-            for (int i = 0; i < _messagesN; i++) { _messages.add(Primitives.Message.decode(r)); }
-            return new SendMessages(_streamId, _topicId, _partitioning, _messages);
+            List<Primitives.Message> _messages = List.of();
+            if (r.version().atMost(ProtocolVersion.V0_8)) {
+                r.skip(r.count(_messagesCount, 16) * 16);
+                int _messagesN = r.count(_messagesCount, 64);
+                _messages = new ArrayList<>(_messagesN);
+                for (int i = 0; i < _messagesN; i++) { _messages.add(Primitives.Message.decode(r)); }
+            }
+            Primitives.MessageBatch _batch = null;
+            if (r.version().atLeast(ProtocolVersion.V0_9)) {
+                _batch = Primitives.MessageBatch.decode(r);
+                r.expectCount(_messagesCount, _batch.frames().size(), "SendMessages.messages_count");
+            }
+            return new SendMessages(_streamId, _topicId, _partitioning, _messages, _batch);
         }
 
         public void encode(WireWriter w) {
@@ -529,15 +672,49 @@ public final class Requests {
             w.identifier(streamId);
             w.identifier(topicId);
             partitioning.encode(w);
-            w.u32(messages.size());
+            w.u32((w.version().atMost(ProtocolVersion.V0_8) ? messages.size() : batch.frames().size()));
             w.patchSpan(metadataLengthAt);
-            int indexesAt = w.position();
-            w.zeros(16 * messages.size());
-            int messagesStart = w.position();
-            int messagesI = 0;
-            for (Primitives.Message e : messages) {
-                e.encode(w);
-                w.putU32At(indexesAt + messagesI++ * Layout.INDEX_SIZE + Layout.INDEX_POSITION_OFFSET, w.position() - messagesStart);
+            if (w.version().atMost(ProtocolVersion.V0_8)) {
+                int indexesAt = w.position();
+                w.zeros(16 * messages.size());
+                int messagesStart = w.position();
+                int messagesI = 0;
+                for (Primitives.Message e : messages) {
+                    e.encode(w);
+                    w.putU32At(indexesAt + messagesI++ * Layout.INDEX_SIZE + Layout.INDEX_POSITION_OFFSET, w.position() - messagesStart);
+                }
+            }
+            if (w.version().atLeast(ProtocolVersion.V0_9)) {
+                batch.encode(w);
+            }
+        }
+    }
+
+    /** The answer to SendMessages. */
+    public record SendMessagesResponse(List<Structs.SendConfirmation> confirmations) {
+        public SendMessagesResponse {
+            confirmations = List.copyOf(confirmations);
+        }
+
+        /** Number of confirmations (1 from a single node; 0 = committed, nothing reported). */
+        public long confirmationsCount() { return confirmations.size(); }
+
+        public static SendMessagesResponse decode(WireReader r) {
+            long _confirmationsCount = 0L;
+            List<Structs.SendConfirmation> _confirmations = List.of();
+            if (r.version().atLeast(ProtocolVersion.V0_9)) {
+                _confirmationsCount = r.u32();
+                int _confirmationsN = r.count(_confirmationsCount, 20);
+                _confirmations = new ArrayList<>(_confirmationsN);
+                for (int i = 0; i < _confirmationsN; i++) { _confirmations.add(Structs.SendConfirmation.decode(r)); }
+            }
+            return new SendMessagesResponse(_confirmations);
+        }
+
+        public void encode(WireWriter w) {
+            if (w.version().atLeast(ProtocolVersion.V0_9)) {
+                w.u32(confirmations.size());
+                for (Structs.SendConfirmation e : confirmations) { e.encode(w); }
             }
         }
     }
@@ -583,7 +760,7 @@ public final class Requests {
     }
 
     /** Store a consumer's offset (beyond the partition's last offset answers 4100). */
-    public record StoreConsumerOffset(Primitives.Consumer consumer, Identifier streamId, Identifier topicId, Long partitionId, long offset) implements Request {
+    public record StoreConsumerOffset(Primitives.Consumer consumer, Identifier streamId, Identifier topicId, Long partitionId, long offset, int ack) implements Request {
         public int code() { return Codes.Command.STORE_CONSUMER_OFFSET; }
 
         public static StoreConsumerOffset decode(WireReader r) {
@@ -592,7 +769,11 @@ public final class Requests {
             Identifier _topicId = r.identifier();
             Long _partitionId = r.optionalPartition();
             long _offset = r.u64();
-            return new StoreConsumerOffset(_consumer, _streamId, _topicId, _partitionId, _offset);
+            int _ack = 1;
+            if (r.version().atLeast(ProtocolVersion.V0_9)) {
+                _ack = r.u8();
+            }
+            return new StoreConsumerOffset(_consumer, _streamId, _topicId, _partitionId, _offset, _ack);
         }
 
         public void encode(WireWriter w) {
@@ -601,11 +782,14 @@ public final class Requests {
             w.identifier(topicId);
             w.optionalPartition(partitionId);
             w.u64(offset);
+            if (w.version().atLeast(ProtocolVersion.V0_9)) {
+                w.u8(ack);
+            }
         }
     }
 
     /** Forget a consumer's stored offset (nothing stored answers 3021). */
-    public record DeleteConsumerOffset(Primitives.Consumer consumer, Identifier streamId, Identifier topicId, Long partitionId) implements Request {
+    public record DeleteConsumerOffset(Primitives.Consumer consumer, Identifier streamId, Identifier topicId, Long partitionId, int ack) implements Request {
         public int code() { return Codes.Command.DELETE_CONSUMER_OFFSET; }
 
         public static DeleteConsumerOffset decode(WireReader r) {
@@ -613,7 +797,11 @@ public final class Requests {
             Identifier _streamId = r.identifier();
             Identifier _topicId = r.identifier();
             Long _partitionId = r.optionalPartition();
-            return new DeleteConsumerOffset(_consumer, _streamId, _topicId, _partitionId);
+            int _ack = 1;
+            if (r.version().atLeast(ProtocolVersion.V0_9)) {
+                _ack = r.u8();
+            }
+            return new DeleteConsumerOffset(_consumer, _streamId, _topicId, _partitionId, _ack);
         }
 
         public void encode(WireWriter w) {
@@ -621,6 +809,9 @@ public final class Requests {
             w.identifier(streamId);
             w.identifier(topicId);
             w.optionalPartition(partitionId);
+            if (w.version().atLeast(ProtocolVersion.V0_9)) {
+                w.u8(ack);
+            }
         }
     }
 
@@ -651,16 +842,23 @@ public final class Requests {
     }
 
     /** Create a stream (ids are server-assigned); a taken name answers 1012. */
-    public record CreateStream(String name) implements Request {
+    public record CreateStream(String name, byte[] options) implements Request {
         public int code() { return Codes.Command.CREATE_STREAM; }
 
         public static CreateStream decode(WireReader r) {
             String _name = r.name();
-            return new CreateStream(_name);
+            byte[] _options = new byte[0];
+            if (r.version().atLeast(ProtocolVersion.V0_9)) {
+                _options = r.rest();
+            }
+            return new CreateStream(_name, _options);
         }
 
         public void encode(WireWriter w) {
             w.name(name);
+            if (w.version().atLeast(ProtocolVersion.V0_9)) {
+                w.bytes(options);
+            }
         }
     }
 
@@ -679,18 +877,25 @@ public final class Requests {
     }
 
     /** Rename a stream (another stream's name answers 1012). */
-    public record UpdateStream(Identifier streamId, String name) implements Request {
+    public record UpdateStream(Identifier streamId, String name, byte[] options) implements Request {
         public int code() { return Codes.Command.UPDATE_STREAM; }
 
         public static UpdateStream decode(WireReader r) {
             Identifier _streamId = r.identifier();
             String _name = r.name();
-            return new UpdateStream(_streamId, _name);
+            byte[] _options = new byte[0];
+            if (r.version().atLeast(ProtocolVersion.V0_9)) {
+                _options = r.rest();
+            }
+            return new UpdateStream(_streamId, _name, _options);
         }
 
         public void encode(WireWriter w) {
             w.identifier(streamId);
             w.name(name);
+            if (w.version().atLeast(ProtocolVersion.V0_9)) {
+                w.bytes(options);
+            }
         }
     }
 
@@ -739,28 +944,43 @@ public final class Requests {
     }
 
     /** Create a topic with its partitions; a taken name answers 2013. */
-    public record CreateTopic(Identifier streamId, long partitionsCount, int compressionAlgorithm, long messageExpiry, long maxTopicSize, int replicationFactor, String name) implements Request {
+    public record CreateTopic(Identifier streamId, long partitionsCount, int compressionAlgorithm, long messageExpiry, long maxTopicSize, int replicationFactor, String name, byte[] options) implements Request {
         public int code() { return Codes.Command.CREATE_TOPIC; }
 
         public static CreateTopic decode(WireReader r) {
             Identifier _streamId = r.identifier();
             long _partitionsCount = r.u32();
-            int _compressionAlgorithm = r.u8();
-            long _messageExpiry = r.u64();
-            long _maxTopicSize = r.u64();
-            int _replicationFactor = r.u8();
+            int _compressionAlgorithm = 0;
+            long _messageExpiry = 0L;
+            long _maxTopicSize = 0L;
+            int _replicationFactor = 0;
+            if (r.version().atMost(ProtocolVersion.V0_8)) {
+                _compressionAlgorithm = r.u8();
+                _messageExpiry = r.u64();
+                _maxTopicSize = r.u64();
+                _replicationFactor = r.u8();
+            }
             String _name = r.name();
-            return new CreateTopic(_streamId, _partitionsCount, _compressionAlgorithm, _messageExpiry, _maxTopicSize, _replicationFactor, _name);
+            byte[] _options = new byte[0];
+            if (r.version().atLeast(ProtocolVersion.V0_9)) {
+                _options = r.rest();
+            }
+            return new CreateTopic(_streamId, _partitionsCount, _compressionAlgorithm, _messageExpiry, _maxTopicSize, _replicationFactor, _name, _options);
         }
 
         public void encode(WireWriter w) {
             w.identifier(streamId);
             w.u32(partitionsCount);
-            w.u8(compressionAlgorithm);
-            w.u64(messageExpiry);
-            w.u64(maxTopicSize);
-            w.u8(replicationFactor);
+            if (w.version().atMost(ProtocolVersion.V0_8)) {
+                w.u8(compressionAlgorithm);
+                w.u64(messageExpiry);
+                w.u64(maxTopicSize);
+                w.u8(replicationFactor);
+            }
             w.name(name);
+            if (w.version().atLeast(ProtocolVersion.V0_9)) {
+                w.bytes(options);
+            }
         }
     }
 
@@ -781,28 +1001,43 @@ public final class Requests {
     }
 
     /** Change a topic's settings and name (the name comes last). */
-    public record UpdateTopic(Identifier streamId, Identifier topicId, int compressionAlgorithm, long messageExpiry, long maxTopicSize, int replicationFactor, String name) implements Request {
+    public record UpdateTopic(Identifier streamId, Identifier topicId, int compressionAlgorithm, long messageExpiry, long maxTopicSize, int replicationFactor, String name, byte[] options) implements Request {
         public int code() { return Codes.Command.UPDATE_TOPIC; }
 
         public static UpdateTopic decode(WireReader r) {
             Identifier _streamId = r.identifier();
             Identifier _topicId = r.identifier();
-            int _compressionAlgorithm = r.u8();
-            long _messageExpiry = r.u64();
-            long _maxTopicSize = r.u64();
-            int _replicationFactor = r.u8();
+            int _compressionAlgorithm = 0;
+            long _messageExpiry = 0L;
+            long _maxTopicSize = 0L;
+            int _replicationFactor = 0;
+            if (r.version().atMost(ProtocolVersion.V0_8)) {
+                _compressionAlgorithm = r.u8();
+                _messageExpiry = r.u64();
+                _maxTopicSize = r.u64();
+                _replicationFactor = r.u8();
+            }
             String _name = r.name();
-            return new UpdateTopic(_streamId, _topicId, _compressionAlgorithm, _messageExpiry, _maxTopicSize, _replicationFactor, _name);
+            byte[] _options = new byte[0];
+            if (r.version().atLeast(ProtocolVersion.V0_9)) {
+                _options = r.rest();
+            }
+            return new UpdateTopic(_streamId, _topicId, _compressionAlgorithm, _messageExpiry, _maxTopicSize, _replicationFactor, _name, _options);
         }
 
         public void encode(WireWriter w) {
             w.identifier(streamId);
             w.identifier(topicId);
-            w.u8(compressionAlgorithm);
-            w.u64(messageExpiry);
-            w.u64(maxTopicSize);
-            w.u8(replicationFactor);
+            if (w.version().atMost(ProtocolVersion.V0_8)) {
+                w.u8(compressionAlgorithm);
+                w.u64(messageExpiry);
+                w.u64(maxTopicSize);
+                w.u8(replicationFactor);
+            }
             w.name(name);
+            if (w.version().atLeast(ProtocolVersion.V0_9)) {
+                w.bytes(options);
+            }
         }
     }
 
@@ -981,6 +1216,49 @@ public final class Requests {
             w.identifier(streamId);
             w.identifier(topicId);
             w.identifier(groupId);
+        }
+    }
+
+    /** The caller's partitions in a group at the group's current generation; an empty body when the caller is not a member. Members poll only these partitions and sync again when a poll is fenced. (protocol 0.9) */
+    public record SyncConsumerGroup(Identifier streamId, Identifier topicId, Identifier groupId) implements Request {
+        public int code() { return Codes.Command.SYNC_CONSUMER_GROUP; }
+
+        public static SyncConsumerGroup decode(WireReader r) {
+            Identifier _streamId = r.identifier();
+            Identifier _topicId = r.identifier();
+            Identifier _groupId = r.identifier();
+            return new SyncConsumerGroup(_streamId, _topicId, _groupId);
+        }
+
+        public void encode(WireWriter w) {
+            w.identifier(streamId);
+            w.identifier(topicId);
+            w.identifier(groupId);
+        }
+    }
+
+    /** The answer to SyncConsumerGroup. */
+    public record SyncConsumerGroupResponse(long generation, List<Long> partitions) {
+        public SyncConsumerGroupResponse {
+            partitions = List.copyOf(partitions);
+        }
+
+        /** Number of partitions assigned to the caller. */
+        public long partitionsCount() { return partitions.size(); }
+
+        public static SyncConsumerGroupResponse decode(WireReader r) {
+            long _generation = r.u64();
+            long _partitionsCount = r.u32();
+            int _partitionsN = r.count(_partitionsCount, 4);
+            List<Long> _partitions = new ArrayList<>(_partitionsN);
+            for (int i = 0; i < _partitionsN; i++) { _partitions.add(r.u32()); }
+            return new SyncConsumerGroupResponse(_generation, _partitions);
+        }
+
+        public void encode(WireWriter w) {
+            w.u64(generation);
+            w.u32(partitions.size());
+            for (Long e : partitions) { w.u32(e); }
         }
     }
 }

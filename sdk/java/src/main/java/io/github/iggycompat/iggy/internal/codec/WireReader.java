@@ -4,6 +4,7 @@ import io.github.iggycompat.iggy.Codes;
 import io.github.iggycompat.iggy.ErrorCode;
 import io.github.iggycompat.iggy.IggyException;
 import io.github.iggycompat.iggy.Identifier;
+import io.github.iggycompat.iggy.ProtocolVersion;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
@@ -12,7 +13,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Little-endian reads over a byte range. Every read checks the bytes actually present first, so a length or
- * count announced by a peer never sizes anything beyond what arrived; violations raise 4 InvalidFormat.
+ * count announced by a peer never sizes anything beyond what arrived; violations raise 4 InvalidFormat. The
+ * reader carries the protocol version the bytes are in (0.8 unless given): generated decoders read that
+ * version's fields.
  */
 public final class WireReader {
     private static final VarHandle U16 = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
@@ -21,19 +24,34 @@ public final class WireReader {
 
     private final byte[] buf;
     private final int end;
+    private final ProtocolVersion version;
     private int pos;
 
     public WireReader(byte[] buf) {
         this(buf, 0, buf.length);
     }
 
+    public WireReader(byte[] buf, ProtocolVersion version) {
+        this(buf, 0, buf.length, version);
+    }
+
     public WireReader(byte[] buf, int offset, int length) {
+        this(buf, offset, length, ProtocolVersion.V0_8);
+    }
+
+    public WireReader(byte[] buf, int offset, int length, ProtocolVersion version) {
         if (offset < 0 || length < 0 || offset + length > buf.length) {
             throw new IndexOutOfBoundsException("range " + offset + "+" + length + " of " + buf.length);
         }
         this.buf = buf;
         this.pos = offset;
         this.end = offset + length;
+        this.version = version;
+    }
+
+    /** The protocol version the bytes are in. */
+    public ProtocolVersion version() {
+        return version;
     }
 
     public int position() {
@@ -171,6 +189,22 @@ public final class WireReader {
     public void expectZero(long value, String field) {
         if (value != 0) {
             throw malformed(field + " must be 0, is " + value);
+        }
+    }
+
+    /** Reserved bytes must be zero. */
+    public void expectZero(byte[] value, String field) {
+        for (byte b : value) {
+            if (b != 0) {
+                throw malformed(field + " must be zero");
+            }
+        }
+    }
+
+    /** A count stated earlier must match the elements found (0.9 SendMessages: messages_count vs the batch). */
+    public void expectCount(long announced, int found, String field) {
+        if (announced != found) {
+            throw malformed(field + " says " + announced + ", found " + found);
         }
     }
 

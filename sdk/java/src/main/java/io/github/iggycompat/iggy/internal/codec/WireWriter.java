@@ -4,6 +4,7 @@ import io.github.iggycompat.iggy.Codes;
 import io.github.iggycompat.iggy.ErrorCode;
 import io.github.iggycompat.iggy.IggyException;
 import io.github.iggycompat.iggy.Identifier;
+import io.github.iggycompat.iggy.ProtocolVersion;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
@@ -24,13 +25,24 @@ public final class WireWriter {
 
     private byte[] buf;
     private int pos;
+    private final ProtocolVersion version;
 
     public WireWriter() {
         this(64);
     }
 
     public WireWriter(int initialCapacity) {
+        this(initialCapacity, ProtocolVersion.V0_8);
+    }
+
+    public WireWriter(int initialCapacity, ProtocolVersion version) {
         buf = new byte[Math.max(16, initialCapacity)];
+        this.version = version;
+    }
+
+    /** The protocol version written: generated encoders write that version's fields. */
+    public ProtocolVersion version() {
+        return version;
     }
 
     public int position() {
