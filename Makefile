@@ -14,6 +14,11 @@ PYTHON_FOR_VENV ?= python3
 # sandboxes set it, each one recompiled this repo's edited sources from text: measured 2.2 CPU-seconds per test
 # server instead of 1.7. The caches go to the git-ignored __pycache__ folders.
 unexport PYTHONDONTWRITEBYTECODE
+# One cargo build directory, outside the repo so clean clones reuse it, for everything built from the official Rust
+# crates (the conformance drivers and benchmark generators on iggy 0.10.0 and 0.11.0, the official iggy-cli): they
+# share about 300 third-party crates (aws-lc-sys the costliest), whose locks follow iggy-cli 0.14.0's, so a cold
+# machine compiles each once. Costs: conformance-tests/interop/BENCHMARKS.md.
+OFFICIAL_CRATES_TARGET_DIR ?= $(HOME)/.cache/iggy-compat/official-crates-target
 
 .PHONY: help run build test gen gen-check lint tidy venv \
 	test-python test-rust test-go test-java test-conformance test-spark

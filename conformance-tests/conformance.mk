@@ -31,7 +31,7 @@ test-conformance: $(OFFICIAL_JAVA_ARGFILE)
 # outside the repo, so repeated runs reuse it; the in-repo link target/official-rust-driver (git-ignored) is the
 # stamp and the path drivers.toml starts. Cold build ≈ 350 CPU-seconds (≈3–4 min on 2 idle cores); warm: seconds.
 OFFICIAL_RUST_DIR := conformance-tests/drivers/official-rust
-OFFICIAL_RUST_TARGET_DIR ?= $(HOME)/.cache/iggy-compat/official-rust-target
+OFFICIAL_RUST_TARGET_DIR ?= $(OFFICIAL_CRATES_TARGET_DIR)
 OFFICIAL_RUST_DRIVER := $(OFFICIAL_RUST_DIR)/target/official-rust-driver
 OFFICIAL_RUST_SOURCES := $(OFFICIAL_RUST_DIR)/Cargo.toml $(OFFICIAL_RUST_DIR)/Cargo.lock $(wildcard $(OFFICIAL_RUST_DIR)/src/*.rs)
 

@@ -30,7 +30,7 @@ bench-server: server ## micro benchmarks of the native hot path (pool, writer, v
 # three crates are compiled again, optimised (see its Cargo.toml): ≈80 CPU-seconds on top of the driver's
 # dependencies (measured cold, 2026-11-23), which test-conformance needs anyway. The git-ignored link is the stamp.
 BENCH_OFFICIAL_DIR := server/bench-official
-OFFICIAL_RUST_TARGET_DIR ?= $(HOME)/.cache/iggy-compat/official-rust-target
+OFFICIAL_RUST_TARGET_DIR ?= $(OFFICIAL_CRATES_TARGET_DIR)
 BENCH_OFFICIAL := $(BENCH_OFFICIAL_DIR)/target/iggy-bench-official
 BENCH_OFFICIAL_SOURCES := $(BENCH_OFFICIAL_DIR)/Cargo.toml $(BENCH_OFFICIAL_DIR)/Cargo.lock $(wildcard $(BENCH_OFFICIAL_DIR)/src/*.rs)
 
@@ -45,7 +45,7 @@ $(BENCH_OFFICIAL): $(BENCH_OFFICIAL_SOURCES)
 # bench-official's source with the feature sdk-0-11, into the cache of the official 0.11 conformance driver (whose
 # dependencies it shares); the crates it runs per message are optimised (see its Cargo.toml).
 BENCH_OFFICIAL_011_DIR := server/bench-official-0.11
-OFFICIAL_RUST_011_TARGET_DIR ?= $(HOME)/.cache/iggy-compat/official-rust-0.11-target
+OFFICIAL_RUST_011_TARGET_DIR ?= $(OFFICIAL_CRATES_TARGET_DIR)
 BENCH_OFFICIAL_011 := $(BENCH_OFFICIAL_011_DIR)/target/iggy-bench-official-0-11
 
 .PHONY: bench-official-0.11

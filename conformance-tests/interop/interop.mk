@@ -9,7 +9,7 @@
 # cost: conformance-tests/interop/BENCHMARKS.md.
 IGGY_CLI_VERSION := 0.14.0
 IGGY_CLI_ROOT ?= $(HOME)/.cache/iggy-compat/iggy-cli-$(IGGY_CLI_VERSION)
-IGGY_CLI_TARGET_DIR ?= $(HOME)/.cache/iggy-compat/iggy-cli-target
+IGGY_CLI_TARGET_DIR ?= $(OFFICIAL_CRATES_TARGET_DIR)
 IGGY_CLI := conformance-tests/interop/target/iggy-cli-$(IGGY_CLI_VERSION)
 
 iggy-cli-official: $(IGGY_CLI) ## install the official iggy-cli (crates.io) the interop tests run
