@@ -26,6 +26,10 @@ PASS, FAIL, UNSUPPORTED, XFAIL, XPASS = "pass", "FAIL", "n/a", "xfail", "XPASS"
 
 
 TRANSPORTS = ("tcp", "http", "quic", "ws")
+# The Iggy wire protocols a driver's client may speak. The runner tells a driver nothing about it (the official
+# clients pick their protocol themselves); it reports it, and skips a case that declares other protocols.
+PROTOCOLS = ("0.8", "0.9")
+DEFAULT_PROTOCOL = "0.8"
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,7 @@ class DriverSpec:
     command: list[str]
     required: bool
     transport: str = "tcp"  # which of the server's listeners the driver connects to
+    protocol: str = DEFAULT_PROTOCOL  # the Iggy wire protocol the driver's client speaks
 
 
 @dataclass(frozen=True)
@@ -52,7 +57,15 @@ def load_driver_specs(python: Path) -> list[DriverSpec]:
         transport = raw.get("transport", "tcp")
         if transport not in TRANSPORTS:
             raise ValueError(f"drivers.toml: driver {name}: transport must be one of {TRANSPORTS}, got {transport!r}")
-        specs.append(DriverSpec(name, raw.get("about", ""), command, bool(raw.get("required", False)), transport))
+        protocol = raw.get("protocol", DEFAULT_PROTOCOL)
+        if protocol not in PROTOCOLS:
+            raise ValueError(f"drivers.toml: driver {name}: protocol must be one of {PROTOCOLS}, got {protocol!r}")
+        unknown = set(raw) - {"about", "command", "required", "transport", "protocol"}
+        if unknown:
+            raise ValueError(f"drivers.toml: driver {name}: unknown keys {sorted(unknown)}")
+        specs.append(
+            DriverSpec(name, raw.get("about", ""), command, bool(raw.get("required", False)), transport, protocol)
+        )
     return specs
 
 
@@ -172,10 +185,14 @@ def run_driver(spec: DriverSpec, cases: list[Case], work_dir: Path) -> dict[str,
         driver = DriverProcess(spec.name, spec.command, log_path)
     except (OSError, DriverFailure) as failure:  # not built, or broken: fail this driver, keep the others
         return {case.id: Outcome(FAIL, f"driver did not start: {failure}") for case in cases}
-    runnable = [case for case in cases if not case.ops - driver.capabilities]
+    runnable = [case for case in cases if not case.ops - driver.capabilities and spec.protocol in case.protocols]
     servers = _ServerPipeline(len(runnable))
     try:
         for case in cases:
+            if spec.protocol not in case.protocols:
+                detail = f"the case is for protocol {', '.join(case.protocols)} only: {case.protocols_why}"
+                outcomes[case.id] = Outcome(UNSUPPORTED, detail)
+                continue
             missing = case.ops - driver.capabilities
             if missing:
                 explained = sorted(missing & set(driver.unsupported))
