@@ -27,6 +27,24 @@ $(OFFICIAL_JAVA_ARGFILE): $(OFFICIAL_JAVA_SOURCES)
 
 test-conformance: $(OFFICIAL_JAVA_ARGFILE)
 
+# The official Python client of Iggy 0.9 (apache-iggy 0.9.0, drivers/official-0.9) has the same import name as
+# 0.8.0 in .venv, so its driver runs in a virtualenv of its own, with our SDK for the generated error table the
+# two official Python drivers share (drivers/official_python.py).
+OFFICIAL_09_VENV := $(ROOT)/.venv-official-0.9
+OFFICIAL_09_DIR := conformance-tests/drivers/official-0.9
+
+.PHONY: conformance-driver-official-09
+conformance-driver-official-09: $(OFFICIAL_09_VENV)/.stamp ## install the official 0.9 Python client's driver venv
+
+$(OFFICIAL_09_VENV)/.stamp: $(OFFICIAL_09_DIR)/requirements.txt sdk/python/pyproject.toml
+	@test -x $(OFFICIAL_09_VENV)/bin/python || $(PYTHON_FOR_VENV) -m venv $(OFFICIAL_09_VENV)
+	$(OFFICIAL_09_VENV)/bin/python -m pip --disable-pip-version-check -q install -U pip
+	$(OFFICIAL_09_VENV)/bin/python -m pip --disable-pip-version-check -q install \
+	  -r $(OFFICIAL_09_DIR)/requirements.txt -e sdk/python
+	@touch $@
+
+test-conformance: $(OFFICIAL_09_VENV)/.stamp
+
 # The official Rust SDK's driver (drivers/official-rust, crates.io `iggy` 0.10) compiles into a per-machine cache
 # outside the repo, so repeated runs reuse it; the in-repo link target/official-rust-driver (git-ignored) is the
 # stamp and the path drivers.toml starts. Cold build ≈ 350 CPU-seconds (≈3–4 min on 2 idle cores); warm: seconds.

@@ -102,6 +102,7 @@ def test_a_case_for_another_protocol_is_not_applicable_and_needs_no_server(tmp_p
 def test_drivers_toml_names_a_known_protocol_for_every_driver() -> None:
     specs = runner.load_driver_specs(Path(sys.executable))
     assert {spec.protocol for spec in specs} <= set(runner.PROTOCOLS)
+    assert any(spec.protocol == "0.9" for spec in specs)
 
 
 def test_drivers_toml_rejects_an_unknown_protocol(tmp_path: Path, monkeypatch) -> None:
