@@ -51,7 +51,10 @@ test-conformance: $(OFFICIAL_09_VENV)/.stamp
 OFFICIAL_RUST_DIR := conformance-tests/drivers/official-rust
 OFFICIAL_RUST_TARGET_DIR ?= $(HOME)/.cache/iggy-compat/official-rust-target
 OFFICIAL_RUST_DRIVER := $(OFFICIAL_RUST_DIR)/target/official-rust-driver
-OFFICIAL_RUST_SOURCES := $(OFFICIAL_RUST_DIR)/Cargo.toml $(OFFICIAL_RUST_DIR)/Cargo.lock $(wildcard $(OFFICIAL_RUST_DIR)/src/*.rs)
+# Both official Rust drivers compile in the loop and conversions they share (drivers/official-rust-common).
+OFFICIAL_RUST_COMMON_SOURCES := $(wildcard conformance-tests/drivers/official-rust-common/*.rs)
+OFFICIAL_RUST_SOURCES := $(OFFICIAL_RUST_DIR)/Cargo.toml $(OFFICIAL_RUST_DIR)/Cargo.lock $(wildcard $(OFFICIAL_RUST_DIR)/src/*.rs) \
+  $(OFFICIAL_RUST_COMMON_SOURCES)
 
 .PHONY: conformance-driver-official-rust
 conformance-driver-official-rust: $(OFFICIAL_RUST_DRIVER) ## build the official Rust SDK's conformance driver
