@@ -41,5 +41,19 @@ $(BENCH_OFFICIAL): $(BENCH_OFFICIAL_SOURCES)
 	cd $(BENCH_OFFICIAL_DIR) && CARGO_TARGET_DIR="$(OFFICIAL_RUST_TARGET_DIR)" nice cargo build --release --locked -q -j 2
 	mkdir -p $(@D) && ln -sfn "$(OFFICIAL_RUST_TARGET_DIR)/release/iggy-bench-official" $@ && touch $@
 
-# server/tests/test_bench_official.py runs it for tiny workloads against a test server.
-test-server: $(BENCH_OFFICIAL)
+# The same generator built on the SDK 0.11.0 (Iggy 0.9's protocol): server/bench-official-0.11 compiles
+# bench-official's source with the feature sdk-0-11, into the cache of the official 0.11 conformance driver (whose
+# dependencies it shares); the crates it runs per message are optimised (see its Cargo.toml).
+BENCH_OFFICIAL_011_DIR := server/bench-official-0.11
+OFFICIAL_RUST_011_TARGET_DIR ?= $(HOME)/.cache/iggy-compat/official-rust-0.11-target
+BENCH_OFFICIAL_011 := $(BENCH_OFFICIAL_011_DIR)/target/iggy-bench-official-0-11
+
+.PHONY: bench-official-0.11
+bench-official-0.11: $(BENCH_OFFICIAL_011) ## build iggy-bench-official on the official Rust SDK 0.11 (Iggy 0.9)
+
+$(BENCH_OFFICIAL_011): $(BENCH_OFFICIAL_011_DIR)/Cargo.toml $(BENCH_OFFICIAL_011_DIR)/Cargo.lock $(BENCH_OFFICIAL_SOURCES)
+	cd $(BENCH_OFFICIAL_011_DIR) && CARGO_TARGET_DIR="$(OFFICIAL_RUST_011_TARGET_DIR)" nice cargo build --release --locked -q -j 2
+	mkdir -p $(@D) && ln -sfn "$(OFFICIAL_RUST_011_TARGET_DIR)/release/iggy-bench-official-0-11" $@ && touch $@
+
+# server/tests/test_bench_official.py runs both for tiny workloads against a test server.
+test-server: $(BENCH_OFFICIAL) $(BENCH_OFFICIAL_011)

@@ -57,6 +57,7 @@ EXTRAS = {"Stats": "StatsExtras"}
 EXTRA_PUBLIC = {"Stats": {"extensions": "hot_path"}}
 
 REQUESTS_PATH = "sdk/python/src/iggy/protocol/requests.py"
+FRAMES_PATH = "sdk/python/src/iggy/protocol/frames.py"
 RESPONSES_PATH = "sdk/python/src/iggy/protocol/responses.py"
 LAYOUT_PATH = "sdk/python/src/iggy/protocol/layout.py"
 
@@ -167,7 +168,7 @@ class _Emitter:
         for index, f in enumerate(self.fields):
             local = f"_{f.name}"
             body: list[str] = []
-            if f.role == "padding":
+            if f.role in ("padding", "reserved") and f.type == "bytes":
                 body.append(f"reader.view({f.size}, {f.name!r})")
             elif f.role == "length" and not self._sized_by(f):
                 body.append(f"{local} = reader.u32({f.name!r})")
@@ -242,7 +243,7 @@ class _Emitter:
             if f.name in skip:
                 continue
             body: list[str] = []
-            if f.role == "padding":
+            if f.role in ("padding", "reserved") and f.type == "bytes":
                 body.append(f"writer.raw(bytes({f.size}))")
             elif f.role == "flag":
                 conditional = self._conditional_on(f)
@@ -632,6 +633,36 @@ def render_python_responses(spec: Spec) -> str:
         "    return value.encode(version)",
     ]
     return "\n".join(head + body + tail) + "\n"
+
+
+# --- frames.py: the 0.9 frame headers ---------------------------------------------------------------------
+
+
+def render_python_frames(spec: Spec) -> str:
+    enums: set[str] = set()
+    body: list[str] = []
+    for record in spec.frames.values():
+        if record.name == "FramePrefix":
+            continue  # only the headers that extend it are frames of their own
+        emitter = _Emitter(spec, record.fields, enums)
+        body += _class_lines(record.name, record.about.replace('"""', "'"), emitter, "WireModel", [])
+    head = [
+        f"# {BANNER}",
+        f"# {SOURCE_NOTE}",
+        '"""The 256-byte headers of Iggy 0.9 frames (protocol-spec/spec/frames.toml), one frozen dataclass each, with',
+        "`encode()` / `decode()` as every generated model (u128 fields are ints; reserved bytes are written as zeros",
+        'and skipped when read). The hot paths read single fields at the offsets in `layout` instead."""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from dataclasses import dataclass",
+        "from typing import Self",
+        "",
+        "from ._model import WireModel",
+        f"from .codes import {', '.join(sorted(enums))}",
+        "from .primitives import Reader, Writer, enum_or_int",
+    ]
+    return "\n".join(head + body) + "\n"
 
 
 # --- layout.py and the command table ----------------------------------------------------------------------

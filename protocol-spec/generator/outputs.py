@@ -8,7 +8,8 @@ from pathlib import Path
 from .codec_go import render_go_codec
 from .codec_java import JAVA_CODEC_OUTPUTS
 from .codec_python import (
-    LAYOUT_PATH, REQUESTS_PATH, RESPONSES_PATH, render_python_layout, render_python_requests, render_python_responses,
+    FRAMES_PATH, LAYOUT_PATH, REQUESTS_PATH, RESPONSES_PATH, render_python_frames, render_python_layout,
+    render_python_requests, render_python_responses,
 )
 from .codec_rust import render_rust_codec, render_rust_error_code, render_rust_fields, render_rust_layout
 from .languages import render_go, render_java, render_python, render_rust
@@ -36,6 +37,7 @@ OUTPUTS: dict[str, Callable[[Spec], str]] = {
     REQUESTS_PATH: render_python_requests,
     RESPONSES_PATH: render_python_responses,
     LAYOUT_PATH: render_python_layout,
+    FRAMES_PATH: render_python_frames,
     # The Java codec (codec_java.py): records with their codec, the command table, the layout, ErrorCode.
     **JAVA_CODEC_OUTPUTS,
 }
@@ -44,7 +46,7 @@ OUTPUTS: dict[str, Callable[[Spec], str]] = {
 # Outputs whose generator already emits every protocol version from one spec (one type per record or command,
 # encoding and decoding each version's fields). The others are still generated from the oldest version's view.
 VERSIONED_OUTPUTS = frozenset({
-    "sdk/python/src/iggy/protocol/codes.py", REQUESTS_PATH, RESPONSES_PATH, LAYOUT_PATH,
+    "sdk/python/src/iggy/protocol/codes.py", REQUESTS_PATH, RESPONSES_PATH, LAYOUT_PATH, FRAMES_PATH,
     "server/src/wire_layout.rs", "sdk/rust/src/wire_layout.rs", "server/src/codes.rs",
 })
 

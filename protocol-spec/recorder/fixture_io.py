@@ -13,9 +13,19 @@ import json
 from pathlib import Path
 from typing import Any
 
+import struct
+
 from iggy.protocol import framing
-from iggy.protocol.codes import Command
+from iggy.protocol.codes import (
+    RESULT_FRAMED_OPERATIONS,
+    VSR_HEADER_SIZE,
+    Command,
+    HeaderCommand,
+    Operation,
+    ProtocolVersion,
+)
 from iggy.protocol.describe import to_fields
+from iggy.protocol.frames import EvictionHeader, ReplyHeader, RequestHeader
 from iggy.protocol.requests import REQUEST_TYPES
 from iggy.protocol.responses import decode_response_body
 
@@ -27,6 +37,12 @@ SOURCE_CAPTURED = "captured: apache-iggy==0.8.0 via protocol-spec/recorder"
 SOURCE_ENCODER = "encoder: iggy.protocol"
 SOURCE_RUST_REQUEST = "captured: iggy 0.10.0 (crates.io, the official Rust SDK) via protocol-spec/recorder/proxy.py"
 SOURCE_RUST_RESPONSE = "captured: response of our server to iggy 0.10.0"
+# Iggy 0.9 (protocol-spec/fixtures/v0_9/<group>/): requests from the official clients, replies from our server.
+FIXTURES_V09_DIR = FIXTURES_DIR / "v0_9"
+SOURCE_V09_PYTHON_REQUEST = "captured: apache-iggy==0.9.0 via protocol-spec/recorder/proxy.py"
+SOURCE_V09_PYTHON_RESPONSE = "captured: response of our server to apache-iggy==0.9.0"
+V0_9 = ProtocolVersion.V0_9
+_U32 = struct.Struct("<I")
 
 
 def source_reference(vector: str) -> str:
@@ -63,6 +79,10 @@ GROUPS: dict[str, tuple[Command, ...]] = {
         Command.DELETE_CONSUMER_GROUP, Command.JOIN_CONSUMER_GROUP, Command.LEAVE_CONSUMER_GROUP,
     ),
 }
+GROUPS["system"] += (Command.DESCRIBE_OPTIONS,)
+GROUPS["users"] += (Command.LOGIN_REGISTER,)
+GROUPS["tokens"] += (Command.LOGIN_REGISTER_WITH_PAT,)
+GROUPS["consumer_groups"] += (Command.SYNC_CONSUMER_GROUP,)
 GROUP_OF: dict[Command, str] = {command: group for group, commands in GROUPS.items() for command in commands}
 
 
@@ -133,6 +153,68 @@ def write_fixture(
     return path
 
 
+# --- Iggy 0.9 -----------------------------------------------------------------------------------------------
+
+
+def frame_fields_v09(code: int, direction: str, frame: bytes) -> dict[str, Any]:
+    """The decoded parts of a full 0.9 frame, by the generated codec: `frame` (request, reply or eviction), the
+    header's fields, the result section of a result-framed reply (a list of `{index, result}`, empty on success;
+    None where the reply has none) and the body's `fields` (None for a failure or an eviction)."""
+    command = Command(code)
+    header_bytes, body = frame[:VSR_HEADER_SIZE], frame[VSR_HEADER_SIZE:]
+    if direction == "request":
+        header = RequestHeader.decode(header_bytes, V0_9)
+        fields = to_fields(REQUEST_TYPES[command].decode(body, V0_9), V0_9)
+        return {"frame": "request", "header": to_fields(header, V0_9), "result": None, "fields": fields}
+    if header_bytes[60] == HeaderCommand.EVICTION:
+        eviction = EvictionHeader.decode(header_bytes, V0_9)
+        return {"frame": "eviction", "header": to_fields(eviction, V0_9), "result": None, "fields": None}
+    reply = ReplyHeader.decode(header_bytes, V0_9)
+    described = {"frame": "reply", "header": to_fields(reply, V0_9), "result": None, "fields": None}
+    if reply.status != 0:
+        return described
+    framed = reply.operation in RESULT_FRAMED_OPERATIONS and not (reply.operation == Operation.REGISTER and not body)
+    if framed:
+        (count,) = _U32.unpack_from(body, 0)
+        entries = [{"index": _U32.unpack_from(body, 4 + 8 * i)[0], "result": _U32.unpack_from(body, 8 + 8 * i)[0]}
+                   for i in range(count)]
+        described["result"] = entries
+        if count:
+            return described
+        body = body[4:]
+    described["fields"] = to_fields(decode_response_body(command, body, V0_9), V0_9)
+    return described
+
+
+def write_fixture_v09(name: str, command: Command, direction: str, source: str, frame: bytes) -> Path:
+    """A 0.9 fixture: protocol-spec/fixtures/v0_9/<group>/<name>.json (the whole frame in `hex`, header included)."""
+    fixture: dict[str, Any] = {
+        "name": name,
+        "group": GROUP_OF[command],
+        "command": command.name,
+        "code": int(command),
+        "direction": direction,
+        "protocol": "0.9",
+        "source": source,
+        **frame_fields_v09(int(command), direction, frame),
+        "hex": frame.hex(),
+    }
+    path = FIXTURES_V09_DIR / fixture["group"] / f"{name}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(fixture, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+def refresh_fields_v09(path: Path) -> None:
+    fixture = json.loads(path.read_text(encoding="utf-8"))
+    derived = frame_fields_v09(fixture["code"], fixture["direction"], bytes.fromhex(fixture["hex"]))
+    ordered = {key: value for key, value in fixture.items() if key not in derived and key != "hex"}
+    path.write_text(json.dumps({**ordered, **derived, "hex": fixture["hex"]}, indent=2, ensure_ascii=False) + "\n",
+                    encoding="utf-8")
+
+
 if __name__ == "__main__":
     for fixture_path in sorted(FIXTURES_DIR.glob("*/*.json")):
         refresh_fields(fixture_path)
+    for fixture_path in sorted(FIXTURES_V09_DIR.glob("*/*.json")):
+        refresh_fields_v09(fixture_path)

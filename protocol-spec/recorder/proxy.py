@@ -1,4 +1,4 @@
-"""A recording TCP proxy for the Iggy 0.8 binary protocol (loopback only).
+"""A recording TCP proxy for the Iggy binary protocol, 0.8 and 0.9 framing (loopback only).
 
 It listens on 127.0.0.1 (port 0 = a free one), opens one upstream connection per client connection and
 relays whole frames: a request (`u32 length | u32 code | payload`) goes up, the matching response
@@ -11,6 +11,11 @@ optionally appended to a JSON-lines file:
      "request_hex": "...", "status": 0, "response_hex": "..."}
 
 `label` is whatever the driving script last assigned to `RecordingProxy.label` (the scenario step).
+
+A connection whose first 8 bytes start with a zero u32 speaks 0.9 (256-byte headers whose `size` counts the
+whole frame; the reply is a ReplyHeader or an EvictionHeader); its records add `"protocol": "0.9"`,
+`operation` and `reply_command` (8 reply, 13 eviction), `code` being the header's code for NonReplicated
+requests and the operation's command otherwise (None for Register: the body tells 40 from 45).
 
 Run standalone: .venv/bin/python protocol-spec/recorder/proxy.py --upstream 127.0.0.1:8090 [--recording PATH]
 (prints the proxy's address, relays until interrupted).
@@ -27,7 +32,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from iggy.protocol.codes import Command
+from iggy.protocol.codes import COMMAND_OPERATIONS, VSR_HEADER_SIZE, Command, Operation
+from iggy.protocol.layout import (
+    REPLY_HEADER_COMMAND_AT,
+    REPLY_HEADER_STATUS_AT,
+    REQUEST_HEADER_CODE_AT,
+    REQUEST_HEADER_OPERATION_AT,
+    REQUEST_HEADER_SIZE_AT,
+)
 
 LOOPBACK_HOST = "127.0.0.1"
 MAX_FRAME_BYTES = 64 * 1024 * 1024
@@ -45,12 +57,13 @@ def _require_loopback(host: str) -> None:
         raise ValueError(f"the recorder only talks to loopback addresses, not {host}")
 
 
-async def _read_frame(reader: asyncio.StreamReader, size_of: int) -> bytes | None:
-    """One whole frame; the header field at index `size_of` (0 or 1) gives the bytes that follow it.
+async def _read_frame(reader: asyncio.StreamReader, size_of: int, first: bytes = b"") -> bytes | None:
+    """One whole frame; the header field at index `size_of` (0 or 1) gives the bytes that follow it; `first`: the
+    header, when already read.
 
     For a request the length field counts the code too, so the remaining bytes are `length - 4`."""
     try:
-        header = await reader.readexactly(HEADER_BYTES)
+        header = first or await reader.readexactly(HEADER_BYTES)
     except asyncio.IncompleteReadError as error:
         if error.partial:
             raise
@@ -60,6 +73,23 @@ async def _read_frame(reader: asyncio.StreamReader, size_of: int) -> bytes | Non
     if remaining < 0 or remaining > MAX_FRAME_BYTES:
         raise FrameTooLarge(f"frame header {header.hex()} announces {remaining} bytes")
     return header + await reader.readexactly(remaining)
+
+
+async def _read_vsr_frame(reader: asyncio.StreamReader, first: bytes = b"") -> bytes | None:
+    """One whole 0.9 frame (256-byte header whose `size` counts the frame); `first`: bytes already read."""
+    try:
+        header = first + await reader.readexactly(VSR_HEADER_SIZE - len(first))
+    except asyncio.IncompleteReadError as error:
+        if error.partial or first:
+            raise
+        return None
+    size = int.from_bytes(header[REQUEST_HEADER_SIZE_AT : REQUEST_HEADER_SIZE_AT + 4], "little")
+    if size < VSR_HEADER_SIZE or size > MAX_FRAME_BYTES:
+        raise FrameTooLarge(f"0.9 frame header announces {size} bytes")
+    return header + await reader.readexactly(size - VSR_HEADER_SIZE)
+
+
+_COMMAND_OF_OPERATION = {int(op): command for command, op in COMMAND_OPERATIONS.items() if op != Operation.REGISTER}
 
 
 class RecordingProxy:
@@ -98,20 +128,32 @@ class RecordingProxy:
         upstream_writer: asyncio.StreamWriter | None = None
         try:
             upstream_reader, upstream_writer = await asyncio.open_connection(self.upstream_host, self.upstream_port)
+            try:
+                first = await client_reader.readexactly(HEADER_BYTES)
+            except asyncio.IncompleteReadError:
+                return
+            vsr = _HEADER.unpack(first)[0] == 0
             seq = 0
             while True:
-                request = await _read_frame(client_reader, size_of=0)
+                if vsr:
+                    request = await _read_vsr_frame(client_reader, first)
+                else:
+                    request = await _read_frame(client_reader, size_of=0, first=first)
+                first = b""
                 if request is None:
                     return
                 upstream_writer.write(request)
                 await upstream_writer.drain()
-                response = await _read_frame(upstream_reader, size_of=1)
+                response = await (_read_vsr_frame(upstream_reader) if vsr else _read_frame(upstream_reader, size_of=1))
                 if response is None:
                     return
                 client_writer.write(response)
                 await client_writer.drain()
                 seq += 1
-                self._record(connection, seq, request, response)
+                if vsr:
+                    self._record_vsr(connection, seq, request, response)
+                else:
+                    self._record(connection, seq, request, response)
         except (ConnectionError, asyncio.IncompleteReadError, FrameTooLarge) as error:
             print(f"proxy connection {connection}: {error!r}", file=sys.stderr)
         finally:
@@ -119,6 +161,25 @@ class RecordingProxy:
             for writer in (client_writer, upstream_writer):
                 if writer is not None:
                     writer.close()
+
+    def _record_vsr(self, connection: int, seq: int, request: bytes, response: bytes) -> None:
+        operation = request[REQUEST_HEADER_OPERATION_AT]
+        if operation == Operation.NON_REPLICATED:
+            code: int | None = int.from_bytes(request[REQUEST_HEADER_CODE_AT : REQUEST_HEADER_CODE_AT + 4], "little")
+        else:
+            code = _COMMAND_OF_OPERATION.get(operation)
+        reply_command = response[REPLY_HEADER_COMMAND_AT]
+        status = int.from_bytes(response[REPLY_HEADER_STATUS_AT : REPLY_HEADER_STATUS_AT + 4], "little")
+        try:
+            command = None if code is None else Command(code).name
+        except ValueError:
+            command = None
+        record = {
+            "connection": connection, "seq": seq, "label": self.label, "protocol": "0.9", "operation": operation,
+            "code": code, "command": command, "request_hex": request.hex(), "reply_command": reply_command,
+            "status": status if reply_command == 8 else None, "response_hex": response.hex(),
+        }
+        self._keep(record)
 
     def _record(self, connection: int, seq: int, request: bytes, response: bytes) -> None:
         code = _HEADER.unpack_from(request)[1]
@@ -131,6 +192,9 @@ class RecordingProxy:
             "connection": connection, "seq": seq, "label": self.label, "code": code, "command": command,
             "request_hex": request.hex(), "status": status, "response_hex": response.hex(),
         }
+        self._keep(record)
+
+    def _keep(self, record: dict[str, Any]) -> None:
         if len(self.records) < MAX_RECORDS:
             self.records.append(record)
         if self.record_path is not None:

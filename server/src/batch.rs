@@ -184,7 +184,7 @@ pub fn validate_and_stamp(
 }
 
 /// The segment index stores u32 relative offsets and u32 positions: refuse what would not fit.
-fn check_placement(frames_bytes: u64, count: u64, placement: Placement) -> Checked<()> {
+pub(crate) fn check_placement(frames_bytes: u64, count: u64, placement: Placement) -> Checked<()> {
     let last_offset = placement.base_offset.checked_add(count - 1);
     let fits_offsets = match last_offset {
         Some(last) => {

@@ -2,40 +2,41 @@
 //!
 //! The server keeps one store for both protocol versions: messages are stored as 0.8 frames (64-byte header,
 //! payload, user headers) with a per-message offset, timestamp and checksum. A 0.9 SendMessages carries one
-//! batch (256-byte header, then 48-byte-header frames); `batch_to_frames` checks it the way the 0.9 server does
-//! (every frame checksum, the batch checksum) and writes the 0.8 frames and the SendMessages index table that the
-//! 0.8 append path then validates and stamps. A 0.9 poll answers batch records; `frames_to_batches` turns stored
-//! frames into records, one per run of messages with the same timestamp (a record has one base timestamp), with
-//! every message checksum and each record's batch checksum computed for the 0.9 layout.
+//! batch (256-byte header, then 48-byte-header frames); `convert_and_stamp` admits it the way the 0.9 server does
+//! (every frame checksum, the batch checksum) and writes it as stamped 0.8 frames and their segment index
+//! entries, in one pass, for the append path to store as it stores a 0.8 batch. A 0.9 poll answers batch records;
+//! `frames_to_batches` turns stored frames into records, one per run of messages with the same timestamp (a record
+//! has one base timestamp), with every message checksum and each record's batch checksum computed for the 0.9
+//! layout.
 //!
 //! Layouts come from the generated `wire_layout` (protocol-spec), never from here.
 
 use std::hash::Hasher;
 
+use crate::batch::{check_placement, Placement};
 use crate::codes::constants::{MESSAGE_PAYLOAD_MAX_BYTES, USER_HEADERS_MAX_BYTES};
 use crate::codes::error_code as code;
 use crate::failure::{Checked, Failure};
 use crate::layout::{frame_checksum, frame_size_from_header, read_u128, read_u32, read_u64, write_u32, write_u64};
 use crate::wire_layout::{batch_header, frame_header, index_entry, message_header};
 
-/// How a checked 0.9 batch converts: its message count and the 0.8 frames' total size.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BatchShape {
-    pub messages_count: u32,
-    pub frames_bytes: usize,
-}
-
 /// The batch checksum: XXH3-64 of header bytes 0..40 and 48..52, then each frame checksum (u64 LE).
 fn batch_checksum(header: &[u8], frame_checksums: impl Iterator<Item = u64>) -> u64 {
+    let mut hasher = batch_hasher(header);
+    for checksum in frame_checksums {
+        hasher.write(&checksum.to_le_bytes());
+    }
+    hasher.finish()
+}
+
+/// A batch checksum's hasher fed with the header part; the frame checksums follow.
+fn batch_hasher(header: &[u8]) -> twox_hash::XxHash3_64 {
     let mut hasher = twox_hash::XxHash3_64::with_seed(0);
     hasher.write(&header[..batch_header::BATCH_CHECKSUM_AT]);
     hasher.write(
         &header[batch_header::MESSAGE_COUNT_AT..batch_header::MESSAGE_COUNT_AT + batch_header::MESSAGE_COUNT_SIZE],
     );
-    for checksum in frame_checksums {
-        hasher.write(&checksum.to_le_bytes());
-    }
-    hasher.finish()
+    hasher
 }
 
 fn frame_v09_size(header: &[u8]) -> u64 {
@@ -44,15 +45,16 @@ fn frame_v09_size(header: &[u8]) -> u64 {
         + u64::from(read_u32(header, frame_header::USER_HEADERS_LENGTH_AT))
 }
 
-/// Checks a 0.9 batch (the rest of a SendMessages body) as the 0.9 server admits it and returns its shape.
-///
-/// Refusals, in order: a header that is short, has nonzero reserved bytes or a batch_length other than the bytes
-/// given (INVALID_FORMAT); a message_count of 0 or other than `messages_count` (INVALID_MESSAGES_COUNT); per
-/// frame: truncated or nonzero reserved bytes (INVALID_FORMAT), an offset_delta other than its position
-/// (INVALID_OFFSET), an empty or too big payload, too big user headers, a wrong checksum
-/// (INVALID_MESSAGE_CHECKSUM); bytes after the last frame (INVALID_MESSAGES_SIZE); a wrong batch checksum
-/// (INVALID_BATCH_CHECKSUM).
-pub fn check_batch(batch: &[u8], messages_count: u32) -> Checked<BatchShape> {
+/// Bytes the stored (0.8) frames of a batch of `batch_bytes` holding `messages_count` messages take: each
+/// message's header grows from 48 to 64 bytes and the batch header goes. None when it cannot be a batch.
+pub fn frames_bytes(batch_bytes: usize, messages_count: u32) -> Option<usize> {
+    let grown = (message_header::SIZE - frame_header::SIZE).checked_mul(messages_count as usize)?;
+    batch_bytes.checked_sub(batch_header::SIZE)?.checked_add(grown)
+}
+
+/// The batch header's checks: present, reserved bytes zero, `batch_length` the bytes given, a message count
+/// other than 0 and equal to the request's. Returns the count.
+fn check_header(batch: &[u8], messages_count: u32) -> Checked<u32> {
     if batch.len() < batch_header::SIZE {
         return Err(Failure::new(
             code::INVALID_FORMAT,
@@ -77,51 +79,107 @@ pub fn check_batch(batch: &[u8], messages_count: u32) -> Checked<BatchShape> {
             format!("the batch holds {count} messages, the request says {messages_count}"),
         ));
     }
+    Ok(count)
+}
+
+/// Message `i` of a batch's frames, starting at `start`, checked: header present with reserved bytes zero, its
+/// offset_delta its position, a payload of 1..max bytes, user headers within their limit, the frame within the
+/// batch, its checksum right.
+fn check_frame(frames: &[u8], start: usize, i: u32) -> Checked<&[u8]> {
+    if frames.len() - start < frame_header::SIZE {
+        return Err(Failure::new(code::INVALID_FORMAT, format!("message {i}: truncated frame header")));
+    }
+    let head = &frames[start..start + frame_header::SIZE];
+    if head[frame_header::RESERVED_AT..].iter().any(|&b| b != 0) {
+        return Err(Failure::new(code::INVALID_FORMAT, format!("message {i}: reserved bytes are not zero")));
+    }
+    let delta = read_u32(head, frame_header::OFFSET_DELTA_AT);
+    if delta != i {
+        return Err(Failure::new(code::INVALID_OFFSET, format!("message {i} has offset_delta {delta}")));
+    }
+    let payload = u64::from(read_u32(head, frame_header::PAYLOAD_LENGTH_AT));
+    if payload == 0 {
+        return Err(Failure::new(code::EMPTY_MESSAGE_PAYLOAD, format!("message {i} has an empty payload")));
+    }
+    if payload > u64::from(MESSAGE_PAYLOAD_MAX_BYTES) {
+        return Err(Failure::new(code::TOO_BIG_MESSAGE_PAYLOAD, format!("message {i}: payload of {payload} bytes")));
+    }
+    let headers = u64::from(read_u32(head, frame_header::USER_HEADERS_LENGTH_AT));
+    if headers > u64::from(USER_HEADERS_MAX_BYTES) {
+        return Err(Failure::new(code::TOO_BIG_USER_HEADERS, format!("message {i}: user headers of {headers} bytes")));
+    }
+    let size = frame_v09_size(head);
+    if size > (frames.len() - start) as u64 {
+        return Err(Failure::new(code::INVALID_FORMAT, format!("message {i}: frame of {size} bytes is cut short")));
+    }
+    let frame = &frames[start..start + size as usize];
+    let stated = read_u64(frame, frame_header::CHECKSUM_AT);
+    let computed = twox_hash::XxHash3_64::oneshot(&frame[frame_header::ID_AT..]);
+    if stated != computed {
+        return Err(Failure::new(
+            code::INVALID_MESSAGE_CHECKSUM,
+            format!("message {i}: checksum {stated}, expected {computed}"),
+        ));
+    }
+    Ok(frame)
+}
+
+/// Admits a 0.9 batch (the rest of a SendMessages body) as the 0.9 server does and writes it, stamped, as the
+/// stored (0.8) frames and their segment index entries, in one pass over the messages (each is read once from
+/// memory: checked, copied, and its 0.8 checksum computed while in cache). `out` holds `frames_bytes` bytes,
+/// `index` 16 a message; what they hold after a failure is meaningless (the caller drops them).
+///
+/// Refusals, in order: the header (INVALID_FORMAT, INVALID_MESSAGES_COUNT), a placement that does not fit the
+/// segment (CANNOT_APPEND_MESSAGE), per message the checks of `check_frame` (INVALID_FORMAT, INVALID_OFFSET,
+/// EMPTY_MESSAGE_PAYLOAD, TOO_BIG_MESSAGE_PAYLOAD, TOO_BIG_USER_HEADERS, INVALID_MESSAGE_CHECKSUM), bytes after
+/// the last message (INVALID_MESSAGES_SIZE), the batch checksum (INVALID_BATCH_CHECKSUM). Ids and origin
+/// timestamps (the batch's origin plus each delta) are kept. Returns the segment end position after the batch.
+pub fn convert_and_stamp(
+    batch: &[u8],
+    messages_count: u32,
+    index: &mut [u8],
+    out: &mut [u8],
+    placement: Placement,
+) -> Checked<u64> {
+    let count = check_header(batch, messages_count)?;
+    if Some(out.len()) != frames_bytes(batch.len(), count) || index.len() != count as usize * index_entry::SIZE {
+        return Err(Failure::new(code::ERROR, "conversion buffers of the wrong size"));
+    }
+    check_placement(out.len() as u64, u64::from(count), placement)?;
+    let header = &batch[..batch_header::SIZE];
+    let origin = read_u64(header, batch_header::ORIGIN_TIMESTAMP_AT);
     let frames = &batch[batch_header::SIZE..];
-    let mut start = 0usize;
+    let mut hasher = batch_hasher(header);
+    let (mut start, mut at) = (0usize, 0usize);
     for i in 0..count {
-        if frames.len() - start < frame_header::SIZE {
-            return Err(Failure::new(code::INVALID_FORMAT, format!("message {i}: truncated frame header")));
-        }
-        let frame_head = &frames[start..start + frame_header::SIZE];
-        if frame_head[frame_header::RESERVED_AT..].iter().any(|&b| b != 0) {
-            return Err(Failure::new(code::INVALID_FORMAT, format!("message {i}: reserved bytes are not zero")));
-        }
-        let delta = read_u32(frame_head, frame_header::OFFSET_DELTA_AT);
-        if delta != i {
-            return Err(Failure::new(code::INVALID_OFFSET, format!("message {i} has offset_delta {delta}")));
-        }
-        let payload = u64::from(read_u32(frame_head, frame_header::PAYLOAD_LENGTH_AT));
-        if payload == 0 {
-            return Err(Failure::new(code::EMPTY_MESSAGE_PAYLOAD, format!("message {i} has an empty payload")));
-        }
-        if payload > u64::from(MESSAGE_PAYLOAD_MAX_BYTES) {
-            return Err(Failure::new(
-                code::TOO_BIG_MESSAGE_PAYLOAD,
-                format!("message {i}: payload of {payload} bytes"),
-            ));
-        }
-        let headers = u64::from(read_u32(frame_head, frame_header::USER_HEADERS_LENGTH_AT));
-        if headers > u64::from(USER_HEADERS_MAX_BYTES) {
-            return Err(Failure::new(
-                code::TOO_BIG_USER_HEADERS,
-                format!("message {i}: user headers of {headers} bytes"),
-            ));
-        }
-        let size = frame_v09_size(frame_head);
-        if size > (frames.len() - start) as u64 {
-            return Err(Failure::new(code::INVALID_FORMAT, format!("message {i}: frame of {size} bytes is cut short")));
-        }
-        let frame = &frames[start..start + size as usize];
-        let stated = read_u64(frame, frame_header::CHECKSUM_AT);
-        let computed = twox_hash::XxHash3_64::oneshot(&frame[frame_header::ID_AT..]);
-        if stated != computed {
-            return Err(Failure::new(
-                code::INVALID_MESSAGE_CHECKSUM,
-                format!("message {i}: checksum {stated}, expected {computed}"),
-            ));
-        }
-        start += size as usize;
+        let frame = check_frame(frames, start, i)?;
+        hasher.write(&frame[frame_header::CHECKSUM_AT..frame_header::CHECKSUM_AT + frame_header::CHECKSUM_SIZE]);
+        let body = &frame[frame_header::SIZE..];
+        let size = message_header::SIZE + body.len();
+        let target = &mut out[at..at + size];
+        target[..message_header::SIZE].fill(0);
+        target[message_header::ID_AT..message_header::ID_AT + message_header::ID_SIZE]
+            .copy_from_slice(&frame[frame_header::ID_AT..frame_header::ID_AT + frame_header::ID_SIZE]);
+        let offset = placement.base_offset + u64::from(i);
+        write_u64(target, message_header::OFFSET_AT, offset);
+        write_u64(target, message_header::TIMESTAMP_AT, placement.timestamp_us);
+        let delta = u64::from(read_u32(frame, frame_header::TIMESTAMP_DELTA_AT));
+        write_u64(target, message_header::ORIGIN_TIMESTAMP_AT, origin.saturating_add(delta));
+        write_u32(
+            target,
+            message_header::USER_HEADERS_LENGTH_AT,
+            read_u32(frame, frame_header::USER_HEADERS_LENGTH_AT),
+        );
+        write_u32(target, message_header::PAYLOAD_LENGTH_AT, read_u32(frame, frame_header::PAYLOAD_LENGTH_AT));
+        target[message_header::SIZE..].copy_from_slice(body);
+        let checksum = frame_checksum(target);
+        write_u64(target, message_header::CHECKSUM_AT, checksum);
+        start += frame.len();
+        at += size;
+        let entry = &mut index[i as usize * index_entry::SIZE..(i as usize + 1) * index_entry::SIZE];
+        write_u32(entry, index_entry::RELATIVE_OFFSET_AT, (offset - placement.segment_start_offset) as u32);
+        write_u32(entry, index_entry::POSITION_AT, (placement.segment_position_bytes + at as u64) as u32);
+        write_u64(entry, index_entry::TIMESTAMP_AT, placement.timestamp_us);
     }
     if start != frames.len() {
         return Err(Failure::new(
@@ -129,33 +187,32 @@ pub fn check_batch(batch: &[u8], messages_count: u32) -> Checked<BatchShape> {
             format!("{} bytes after the last of {count} messages", frames.len() - start),
         ));
     }
-    let checksums = FrameIter::new(frames, count as usize).map(|frame| read_u64(frame, frame_header::CHECKSUM_AT));
-    let computed = batch_checksum(header, checksums);
     let stated = read_u64(header, batch_header::BATCH_CHECKSUM_AT);
+    let computed = hasher.finish();
     if stated != computed {
         return Err(Failure::new(
             code::INVALID_BATCH_CHECKSUM,
             format!("batch checksum {stated}, expected {computed}"),
         ));
     }
-    Ok(BatchShape {
-        messages_count: count,
-        frames_bytes: frames.len() + (message_header::SIZE - frame_header::SIZE) * count as usize,
-    })
+    Ok(placement.segment_position_bytes + out.len() as u64)
 }
 
-/// Frames of a checked 0.9 batch body, in order.
+/// Frames of a checked 0.9 batch body, in order (the tests walk answers with it).
+#[cfg(test)]
 struct FrameIter<'a> {
     frames: &'a [u8],
     left: usize,
 }
 
+#[cfg(test)]
 impl<'a> FrameIter<'a> {
     fn new(frames: &'a [u8], count: usize) -> Self {
         Self { frames, left: count }
     }
 }
 
+#[cfg(test)]
 impl<'a> Iterator for FrameIter<'a> {
     type Item = &'a [u8];
 
@@ -169,40 +226,6 @@ impl<'a> Iterator for FrameIter<'a> {
         self.frames = rest;
         Some(frame)
     }
-}
-
-/// Writes a checked batch (see `check_batch`) as 0.8 SendMessages parts: the index table (`16 x count` bytes:
-/// 0 | cumulative end | 0) and the frames (`shape.frames_bytes`), offsets, timestamps and checksums 0 for the
-/// 0.8 append path to stamp. Ids and origin timestamps (batch origin + delta) are kept.
-pub fn batch_to_frames(batch: &[u8], shape: BatchShape, index: &mut [u8], out: &mut [u8]) -> Checked<()> {
-    let count = shape.messages_count as usize;
-    if index.len() != count * index_entry::SIZE || out.len() != shape.frames_bytes {
-        return Err(Failure::new(code::ERROR, "conversion buffers of the wrong size"));
-    }
-    let origin = read_u64(batch, batch_header::ORIGIN_TIMESTAMP_AT);
-    let mut at = 0usize;
-    for (i, frame) in FrameIter::new(&batch[batch_header::SIZE..], count).enumerate() {
-        let body = &frame[frame_header::SIZE..];
-        let size = message_header::SIZE + body.len();
-        let target = &mut out[at..at + size];
-        target[..message_header::SIZE].fill(0);
-        target[message_header::ID_AT..message_header::ID_AT + message_header::ID_SIZE]
-            .copy_from_slice(&frame[frame_header::ID_AT..frame_header::ID_AT + frame_header::ID_SIZE]);
-        let delta = u64::from(read_u32(frame, frame_header::TIMESTAMP_DELTA_AT));
-        write_u64(target, message_header::ORIGIN_TIMESTAMP_AT, origin.saturating_add(delta));
-        write_u32(
-            target,
-            message_header::USER_HEADERS_LENGTH_AT,
-            read_u32(frame, frame_header::USER_HEADERS_LENGTH_AT),
-        );
-        write_u32(target, message_header::PAYLOAD_LENGTH_AT, read_u32(frame, frame_header::PAYLOAD_LENGTH_AT));
-        target[message_header::SIZE..].copy_from_slice(body);
-        at += size;
-        let entry = &mut index[i * index_entry::SIZE..(i + 1) * index_entry::SIZE];
-        entry.fill(0);
-        write_u32(entry, index_entry::POSITION_AT, at as u32);
-    }
-    Ok(())
 }
 
 /// One 0.9 record planned over stored frames: `count` messages from byte `start`, with one timestamp.
@@ -373,19 +396,18 @@ mod tests {
         batch
     }
 
-    fn stamp(frames: &mut [u8], base_offset: u64, timestamp: u64) {
-        let mut start = 0;
-        let mut offset = base_offset;
-        while start < frames.len() {
-            let size = frame_size_from_header(&frames[start..]) as usize;
-            let frame = &mut frames[start..start + size];
-            write_u64(frame, message_header::OFFSET_AT, offset);
-            write_u64(frame, message_header::TIMESTAMP_AT, timestamp);
-            let checksum = frame_checksum(frame);
-            write_u64(frame, message_header::CHECKSUM_AT, checksum);
-            start += size;
-            offset += 1;
-        }
+    /// The batch as stored: 0.8 frames from `base_offset`, stamped at `timestamp`, and their index.
+    fn stored(batch: &[u8], count: u32, base_offset: u64, timestamp: u64) -> Checked<(Vec<u8>, Vec<u8>)> {
+        let mut index = vec![0u8; count as usize * index_entry::SIZE];
+        let mut frames = vec![0u8; frames_bytes(batch.len(), count).unwrap_or(0)];
+        let placement =
+            Placement { base_offset, segment_start_offset: 0, segment_position_bytes: 0, timestamp_us: timestamp };
+        convert_and_stamp(batch, count, &mut index, &mut frames, placement)?;
+        Ok((index, frames))
+    }
+
+    fn refusal(batch: &[u8], count: u32) -> u32 {
+        stored(batch, count, 0, 1).unwrap_err().code
     }
 
     #[test]
@@ -397,13 +419,11 @@ mod tests {
                 v09_frame(8, 1, 5, b"two!", b"\x02\x01\x00\x00\x00k\x02\x01\x00\x00\x00v"),
             ],
         );
-        let shape = check_batch(&batch, 2).expect("valid batch");
-        let mut index = vec![0u8; 32];
-        let mut frames = vec![0u8; shape.frames_bytes];
-        batch_to_frames(&batch, shape, &mut index, &mut frames).unwrap();
+        let (index, frames) = stored(&batch, 2, 40, 2_000).expect("valid batch");
         assert_eq!(read_u32(&index, 16 + index_entry::POSITION_AT) as usize, frames.len());
+        assert_eq!(read_u32(&index, 16 + index_entry::RELATIVE_OFFSET_AT), 41);
         assert_eq!(read_u64(&frames, message_header::ORIGIN_TIMESTAMP_AT), 1_000);
-        stamp(&mut frames, 40, 2_000);
+        assert_eq!(read_u64(&frames, message_header::CHECKSUM_AT), frame_checksum(&frames[..64 + 3]));
         let (size, count) = batches_size(&frames, true).unwrap();
         assert_eq!(count, 2);
         let mut out = vec![0u8; size];
@@ -424,13 +444,8 @@ mod tests {
     #[test]
     fn records_split_where_the_timestamp_changes() {
         let batch = v09_batch(10, &[v09_frame(1, 0, 0, b"a", b"")]);
-        let shape = check_batch(&batch, 1).unwrap();
-        let mut index = vec![0u8; 16];
-        let mut first = vec![0u8; shape.frames_bytes];
-        batch_to_frames(&batch, shape, &mut index, &mut first).unwrap();
-        let mut second = first.clone();
-        stamp(&mut first, 0, 100);
-        stamp(&mut second, 1, 200);
+        let (_, first) = stored(&batch, 1, 0, 100).unwrap();
+        let (_, second) = stored(&batch, 1, 1, 200).unwrap();
         let frames = [first, second].concat();
         let (size, count) = batches_size(&frames, true).unwrap();
         assert_eq!(count, 2);
@@ -445,35 +460,31 @@ mod tests {
     #[test]
     fn bad_batches_are_refused_with_the_iggy_code() {
         let good = v09_batch(0, &[v09_frame(1, 0, 0, b"x", b"")]);
-        assert_eq!(check_batch(&good, 2).unwrap_err().code, code::INVALID_MESSAGES_COUNT);
+        assert_eq!(refusal(&good, 2), code::INVALID_MESSAGES_COUNT);
         let mut bad_frame = good.clone();
         let last = bad_frame.len() - 1;
         bad_frame[last] ^= 1;
-        assert_eq!(check_batch(&bad_frame, 1).unwrap_err().code, code::INVALID_MESSAGE_CHECKSUM);
+        assert_eq!(refusal(&bad_frame, 1), code::INVALID_MESSAGE_CHECKSUM);
         let mut bad_batch = good.clone();
         bad_batch[batch_header::BATCH_CHECKSUM_AT] ^= 1;
-        assert_eq!(check_batch(&bad_batch, 1).unwrap_err().code, code::INVALID_BATCH_CHECKSUM);
+        assert_eq!(refusal(&bad_batch, 1), code::INVALID_BATCH_CHECKSUM);
         let mut reserved = good.clone();
         reserved[batch_header::RESERVED_AT] = 1;
-        assert_eq!(check_batch(&reserved, 1).unwrap_err().code, code::INVALID_FORMAT);
+        assert_eq!(refusal(&reserved, 1), code::INVALID_FORMAT);
         let delta = v09_batch(0, &[v09_frame(1, 1, 0, b"x", b"")]);
-        assert_eq!(check_batch(&delta, 1).unwrap_err().code, code::INVALID_OFFSET);
+        assert_eq!(refusal(&delta, 1), code::INVALID_OFFSET);
         let empty = v09_batch(0, &[v09_frame(1, 0, 0, b"", b"")]);
-        assert_eq!(check_batch(&empty, 1).unwrap_err().code, code::EMPTY_MESSAGE_PAYLOAD);
-        assert_eq!(check_batch(&good[..100], 1).unwrap_err().code, code::INVALID_FORMAT);
+        assert_eq!(refusal(&empty, 1), code::EMPTY_MESSAGE_PAYLOAD);
+        assert_eq!(refusal(&good[..100], 1), code::INVALID_FORMAT);
         let mut longer = good.clone();
         longer.push(0);
-        assert_eq!(check_batch(&longer, 1).unwrap_err().code, code::INVALID_FORMAT);
+        assert_eq!(refusal(&longer, 1), code::INVALID_FORMAT);
     }
 
     #[test]
     fn a_corrupt_stored_frame_is_refused_when_verifying() {
         let batch = v09_batch(0, &[v09_frame(1, 0, 0, b"abc", b"")]);
-        let shape = check_batch(&batch, 1).unwrap();
-        let mut index = vec![0u8; 16];
-        let mut frames = vec![0u8; shape.frames_bytes];
-        batch_to_frames(&batch, shape, &mut index, &mut frames).unwrap();
-        stamp(&mut frames, 0, 1);
+        let (_, mut frames) = stored(&batch, 1, 0, 1).unwrap();
         let last = frames.len() - 1;
         frames[last] ^= 1;
         assert_eq!(batches_size(&frames, true).unwrap_err().code, code::INVALID_MESSAGE_CHECKSUM);

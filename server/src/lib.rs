@@ -168,39 +168,39 @@ fn verify_frames(frames: PyBuffer<u8>, first_offset: u64, messages_count: u64) -
     Ok(())
 }
 
-/// Checks a 0.9 SendMessages batch (the body after its metadata) as the 0.9 server admits it: every frame and the
-/// batch checksum. Returns `(messages_count, frames_bytes)`: the size of the 0.8 frames it converts to.
+/// Bytes the stored frames of a 0.9 batch of `batch_bytes` holding `messages_count` messages take (None when it
+/// cannot be a batch: shorter than its header).
 #[pyfunction]
-fn check_send_batch(
-    py: Python<'_>,
-    batch: PyBuffer<u8>,
-    messages_count: u32,
-) -> PyResult<(u32, usize)> {
-    let bytes = readable(&batch)?;
-    let shape = py.allow_threads(|| batch_v09::check_batch(bytes, messages_count))?;
-    Ok((shape.messages_count, shape.frames_bytes))
+fn v09_frames_bytes(batch_bytes: usize, messages_count: u32) -> Option<usize> {
+    batch_v09::frames_bytes(batch_bytes, messages_count)
 }
 
-/// Writes a checked 0.9 batch as 0.8 SendMessages parts: the index table into `index` (16 bytes a message) and
-/// the frames into `frames` (`frames_bytes` from `check_send_batch`), for the 0.8 append path to stamp.
+/// Admits a 0.9 SendMessages batch (the body after its metadata) as the 0.9 server does and writes it as stamped
+/// stored frames into `frames` (`v09_frames_bytes`) and their segment index entries into `index`, in one pass.
+/// Returns the segment end position after the batch. Raises NativeError with the Iggy code of the first problem.
 #[pyfunction]
-fn convert_send_batch(
+#[pyo3(signature = (
+    batch, index, frames, messages_count, *, base_offset, segment_start_offset, segment_position_bytes, timestamp_us
+))]
+#[allow(clippy::too_many_arguments)]
+fn convert_and_stamp_v09(
     py: Python<'_>,
     batch: PyBuffer<u8>,
-    messages_count: u32,
-    frames_bytes: usize,
     index: PyBuffer<u8>,
     frames: PyBuffer<u8>,
-) -> PyResult<()> {
-    let bytes = readable(&batch)?;
-    let index_out = writable(&index)?;
-    let frames_out = writable(&frames)?;
-    let shape = batch_v09::BatchShape {
-        messages_count,
-        frames_bytes,
-    };
-    py.allow_threads(|| batch_v09::batch_to_frames(bytes, shape, index_out, frames_out))?;
-    Ok(())
+    messages_count: u32,
+    base_offset: u64,
+    segment_start_offset: u64,
+    segment_position_bytes: u64,
+    timestamp_us: u64,
+) -> PyResult<u64> {
+    if overlap(&index, &frames) || overlap(&batch, &frames) || overlap(&batch, &index) {
+        return Err(PyValueError::new_err("batch, index and frames buffers overlap"));
+    }
+    let source = readable(&batch)?;
+    let (index_out, frames_out) = (writable(&index)?, writable(&frames)?);
+    let placement = batch::Placement { base_offset, segment_start_offset, segment_position_bytes, timestamp_us };
+    Ok(py.allow_threads(|| batch_v09::convert_and_stamp(source, messages_count, index_out, frames_out, placement))?)
 }
 
 /// Stored frames (one contiguous run) as the 0.9 batch records a poll answers: `(records, messages)`, stamped
@@ -248,8 +248,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scan_segment, m)?)?;
     m.add_function(wrap_pyfunction!(verify_frames, m)?)?;
     m.add_function(wrap_pyfunction!(xxh32, m)?)?;
-    m.add_function(wrap_pyfunction!(check_send_batch, m)?)?;
-    m.add_function(wrap_pyfunction!(convert_send_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(v09_frames_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(convert_and_stamp_v09, m)?)?;
     m.add_function(wrap_pyfunction!(poll_batches, m)?)?;
     m.add_function(wrap_pyfunction!(xxh3_64, m)?)?;
     m.add_class::<py_pool::BufferPool>()?;

@@ -17,12 +17,30 @@ def test_targets_alternate_our_modes_and_the_external_server() -> None:
     )
     assert compare.targets(args) == ["ours-memory", "ours-durable", "external"]
     assert args.workloads == list(compare.DEFAULT_WORKLOADS)
-    command = compare.bench_command(args, "127.0.0.1:4000", "pinned-producer --producers 4", Path("o.json"))
+    command = compare.bench_command(
+        args, "127.0.0.1:4000", "pinned-producer --producers 4", Path("o.json"), compare.client_of(args, "ours-memory")
+    )
     assert command[command.index("--client") + 1] == "official-rust"
     assert command[command.index("--warm-page-cache-mib") + 1] == "2048"
     assert command[-7:] == [
         "--message-batches", "7", "--address", "127.0.0.1:4000", "pinned-producer", "--producers", "4"
     ]  # fmt: skip
+
+
+def test_protocols_run_each_of_our_targets_with_the_official_client_of_each_version() -> None:
+    args = compare.arguments(["--modes", "written", "--protocols", "0.8,0.9", "--external", "10.0.0.1:8090"])
+    assert compare.targets(args) == ["ours-written", "ours-written@0.9", "external"]
+    assert compare.client_of(args, "ours-written") == "official-rust"
+    assert compare.client_of(args, "ours-written@0.9") == "official-rust-0.9"
+    assert compare.durability_and_settings(args, "ours-written@0.9") == ("written", {})
+    runs = [
+        {"workload": "w", "target": target, "figures": {"producer": {"megabytes_per_s": mb, "p99_ms": p99}}}
+        for target, mb, p99 in (("ours-written", 100.0, 2.0), ("ours-written@0.9", 95.0, 2.5))
+    ]
+    rows = {row["target"]: row for row in compare.summarize(runs, "iggy")}
+    assert rows["ours-written@0.9"]["megabytes_per_s_vs_0.8"] == pytest.approx(0.95)
+    assert rows["ours-written@0.9"]["p99_ms_vs_0.8"] == pytest.approx(1.25)
+    assert "megabytes_per_s_vs_0.8" not in rows["ours-written"]
 
 
 def test_our_server_is_started_for_the_run_and_stopped_after_it(tmp_path, monkeypatch) -> None:

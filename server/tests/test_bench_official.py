@@ -31,16 +31,22 @@ def address():
         yield server.address
 
 
+def built(client: str) -> Path:
+    path = official.default_binary(client)
+    if not path.is_file():
+        pytest.fail(f"{path} is missing: `make bench-official` and `make bench-official-0.11` build the generators "
+                    "(make test-server does)")
+    return path
+
+
 @pytest.fixture(scope="module")
 def binary() -> Path:
-    if not official.DEFAULT_BINARY.is_file():
-        pytest.fail(f"{official.DEFAULT_BINARY} is missing: `make bench-official` builds it (make test-server does)")
-    return official.DEFAULT_BINARY
+    return built("official-rust")
 
 
-def run_bench(address: str, binary: Path, output: Path, *workload: str) -> dict:
+def run_bench(address: str, binary: Path, output: Path, *workload: str, client: str = "official-rust") -> dict:
     argv = [
-        sys.executable, "-m", "iggy_server.bench", "--client", "official-rust", "--official-binary", str(binary),
+        sys.executable, "-m", "iggy_server.bench", "--client", client, "--official-binary", str(binary),
         "--address", address, "--messages-per-batch", "10", "--message-size", "100", "--message-batches", "5",
         "--output-json", str(output), *workload,
     ]  # fmt: skip
@@ -75,6 +81,18 @@ def test_pinned_producer_reports_each_actor_and_the_server_holds_every_message(a
     assert report["parameters"]["client"].startswith("official Rust SDK")
     assert stored_messages(address, "bench-stream-1") == 50
     assert stored_messages(address, "bench-stream-2") == 50
+
+
+def test_the_0_9_generator_runs_the_same_workloads_in_iggy_0_9s_protocol(address, tmp_path) -> None:
+    """The same source built on the SDK 0.11.0: a producer and a pinned consumer, the server's counts agreeing."""
+    binary_0_9 = built("official-rust-0.9")
+    report = run_bench(address, binary_0_9, tmp_path / "p.json", "pinned-producer", "--producers", "1",
+                       client="official-rust-0.9")
+    assert rows(report)["producer"]["messages"] == 50
+    assert stored_messages(address, "bench-stream-1") == 50
+    consumer = run_bench(address, binary_0_9, tmp_path / "c.json", "pinned-consumer", "--consumers", "1",
+                         client="official-rust-0.9")
+    assert rows(consumer)["consumer"]["messages"] == 50
 
 
 def test_pinned_consumer_reads_what_was_seeded(address, binary, tmp_path) -> None:

@@ -1,6 +1,7 @@
 """A brief run of the structure-aware frame fuzzer (``python -m iggy_server.testing.fuzz``): a few thousand
-frames generated from the spec, every answer checked, then a graceful stop and a restart on the fuzzed
-data. The long run (≥ 1,000,000 frames) is one command, see server/README.md "Fuzzing"."""
+frames generated from the spec in both protocol versions, every answer checked, then a graceful stop and a
+restart on the fuzzed data, where a sentinel stream must read back intact. The long run (≥ 1,000,000 frames)
+is one command, see server/README.md "Fuzzing"."""
 
 from __future__ import annotations
 
@@ -26,3 +27,6 @@ def test_brief_fuzz_run_holds_every_check(tmp_path):
     assert report["frames"] == FRAMES
     # Framing-level garbage was sent and refused (the fuzzer fails on any other answer to it).
     assert report.get("unknown_code_error", 0) + report.get("short_length_error", 0) > 0
+    # Half the windows spoke 0.9, and broken headers were answered with evictions (the fuzzer fails otherwise).
+    assert report["v09_frames"] > FRAMES // 3
+    assert sum(count for key, count in report.items() if key.startswith("v09_eviction_")) > 0

@@ -1,5 +1,6 @@
 //! `iggy-bench-official`: Iggy's benchmark workloads (the names and flags of iggy-bench 0.5, the tool shipped with
-//! server 0.8) driven through the official Rust SDK (crates.io `iggy` 0.10), against any server by address.
+//! server 0.8) driven through the official Rust SDK (crates.io `iggy` 0.10; built with the feature `sdk-0-11`, by
+//! ../bench-official-0.11, through `iggy` 0.11.0 and Iggy 0.9's protocol), against any server by address.
 //!
 //! Every actor is one SDK client on its own task; a batch's latency is the time one `send_messages` or
 //! `poll_messages` call takes, measured as Iggy's benchmark measures it. Setup (streams `bench-stream-N`, topic
@@ -157,6 +158,7 @@ async fn prepare(args: &Args, streams: u32, partitions: u32, groups: u32) -> Res
             client.delete_stream(&identifier(&name)?).await?;
         }
         client.create_stream(&name).await?;
+        #[cfg(not(feature = "sdk-0-11"))]
         client
             .create_topic(
                 &identifier(&name)?,
@@ -168,6 +170,17 @@ async fn prepare(args: &Args, streams: u32, partitions: u32, groups: u32) -> Res
                 MaxTopicSize::ServerDefault,
             )
             .await?;
+        #[cfg(feature = "sdk-0-11")]
+        {
+            let options = TopicCreateOptions {
+                partitions_count: Some(partitions),
+                compression_algorithm: Some(CompressionAlgorithm::None),
+                message_expiry: Some(IggyExpiry::NeverExpire),
+                max_topic_size: Some(MaxTopicSize::ServerDefault),
+                ..TopicCreateOptions::default()
+            };
+            client.create_topic(&identifier(&name)?, TOPIC, &options).await?;
+        }
     }
     for number in 1..=groups {
         client
@@ -260,7 +273,9 @@ impl<'a> Actor<'a> {
 
     async fn send(&self, batch: &mut [IggyMessage]) -> Result<(), IggyError> {
         stamp(batch);
-        self.client.send_messages(&self.stream, &self.topic, &self.plan.partitioning, batch).await
+        // 0.11 answers the send's confirmation; the benchmark measures the call, as Iggy's does.
+        let sent = self.client.send_messages(&self.stream, &self.topic, &self.plan.partitioning, batch).await;
+        sent.map(|_| ())
     }
 
     async fn poll(&self, strategy: &PollingStrategy, auto_commit: bool) -> Result<PolledMessages, IggyError> {

@@ -86,17 +86,26 @@ def verify_frames(frames: Buffer, first_offset: int, messages_count: int) -> Non
 
 # --- Iggy 0.9 message batches (one store serves both versions: batches convert to and from stored frames) -------
 
-def check_send_batch(batch: Buffer, messages_count: int) -> tuple[int, int]:
-    """Check a 0.9 SendMessages batch (the body after its metadata) as the 0.9 server admits it: header (4),
-    message count (4009), each frame's reserved bytes and length (4), offset_delta (4100), payload (4024, 4022),
-    user headers (4017), checksum (4027), trailing bytes (4036), batch checksum (4039). Returns
-    ``(messages_count, frames_bytes)``: the size of the 0.8 frames it converts to."""
+def v09_frames_bytes(batch_bytes: int, messages_count: int) -> int | None:
+    """Bytes the stored frames of a 0.9 batch of ``batch_bytes`` with ``messages_count`` messages take (each header
+    grows from 48 to 64 bytes, the batch header goes); None when it is shorter than its header."""
 
-def convert_send_batch(
-    batch: Buffer, messages_count: int, frames_bytes: int, index: Buffer, frames: Buffer
-) -> None:
-    """Write a checked batch as 0.8 SendMessages parts: the index table into ``index`` (16 bytes a message) and
-    the frames into ``frames`` (``frames_bytes``), offsets, timestamps and checksums 0 for the append to stamp."""
+def convert_and_stamp_v09(
+    batch: Buffer,
+    index: Buffer,
+    frames: Buffer,
+    messages_count: int,
+    *,
+    base_offset: int,
+    segment_start_offset: int,
+    segment_position_bytes: int,
+    timestamp_us: int,
+) -> int:
+    """Admit a 0.9 batch (the SendMessages body after its metadata) as the 0.9 server does — header (4),
+    message count (4009), each frame's reserved bytes and length (4), offset_delta (4100), payload (4024, 4022),
+    user headers (4017), checksum (4027), trailing bytes (4036), batch checksum (4039); a placement that does not
+    fit the segment (4010) — and write it as stamped stored frames into ``frames`` (``v09_frames_bytes``) and
+    their segment index entries into ``index``, in one pass. Returns the segment end position after the batch."""
 
 def poll_batches(frames: Buffer, partition_id: int, verify: bool) -> tuple[bytes, int]:
     """Stored frames (one contiguous run) as the 0.9 batch records a poll answers, one record per run of

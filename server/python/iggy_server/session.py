@@ -43,6 +43,9 @@ class Session:
     # 0.9: the registered session (client id, session number, request watermark and cached replies); None
     # before login and after logout. Typed loosely: iggy_server.vsr.VsrBinding imports this module.
     vsr: Any = None
+    # SendMessages answers its confirmation (stream, topic, partition, base offset) even on a 0.8 request: the
+    # HTTP transport sets it to give every HTTP client 0.9's JSON confirmation.
+    confirm_sends: bool = False
 
     @property
     def is_authenticated(self) -> bool:

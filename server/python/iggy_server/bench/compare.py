@@ -17,6 +17,12 @@ shared or virtual machine move by tens of percent: use ≥ 5 rounds on a quiet m
 more target (``ours-LABEL``), so a configuration change is measured against the default in the same alternating
 rounds, e.g. ``--variant no-send-thread:written:IGGY_TCP_SEND_THREAD=false``.
 
+``--protocols 0.8,0.9`` runs each of our targets once per protocol, the load from the official client of that
+version (``official-rust``: the SDK 0.10; ``official-rust-0.9``: the SDK 0.11.0); the 0.9 runs are the targets
+``ours-MODE@0.9`` and carry their ratio to the same target's 0.8 runs (the external server is driven in 0.8):
+
+    python -m iggy_server.bench.compare --modes written --protocols 0.8,0.9 --rounds 5
+
 Every run passes ``--warm-page-cache-mib`` on to iggy-bench, which syncs and warms the page cache right before
 the load (after our server is up); see :mod:`iggy_server.bench.page_cache` for why. (This script used to warm
 before starting iggy-bench and our server: the pages then went back to the host during the start, and our
@@ -48,6 +54,8 @@ DEFAULT_WORKLOADS = (
 )
 MODES = ("memory", "written", "durable")
 EXTERNAL = "external"
+# The official client that speaks each protocol version.
+PROTOCOL_CLIENTS = {"0.8": "official-rust", "0.9": "official-rust-0.9"}
 
 
 def arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -70,6 +78,11 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         help="iggy-bench workload and its flags, repeatable (default: the four rows of issue 16)",
     )
     parser.add_argument("--client", choices=official.CLIENTS, default="official-rust")
+    parser.add_argument(
+        "--protocols",
+        default="0.8",
+        help="protocol versions our targets run in, comma-separated (0.8, 0.9); 0.9 drives the official SDK 0.11.0",
+    )
     parser.add_argument(
         "--bench-flags", default="", help="extra iggy-bench flags for every run, e.g. '--message-batches 200'"
     )
@@ -107,19 +120,30 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
 
 def targets(args: argparse.Namespace) -> list[str]:
     ours = [f"ours-{mode}" for mode in args.mode_list] + list(args.variants)
-    return ours + ([EXTERNAL] if args.external else [])
+    protocols = [p for p in args.protocols.split(",") if p]
+    if not set(protocols) <= set(PROTOCOL_CLIENTS):
+        raise SystemExit(f"compare: --protocols takes {', '.join(PROTOCOL_CLIENTS)}")
+    versioned = [f"{target}{'' if p == '0.8' else '@' + p}" for target in ours for p in protocols]
+    return versioned + ([EXTERNAL] if args.external else [])
 
 
 def durability_and_settings(args: argparse.Namespace, target: str) -> tuple[str, dict[str, str]]:
     """The durability mode and extra ``IGGY_*`` settings our server runs ``target`` with."""
+    target = target.partition("@")[0]
     if target in args.variants:
         return args.variants[target]
     return target.removeprefix("ours-"), {}
 
 
-def bench_command(args: argparse.Namespace, address: str, workload: str, output: Path) -> list[str]:
+def client_of(args: argparse.Namespace, target: str) -> str:
+    """The load generator of ``target``: the official client of its protocol (``@0.9``), else ``--client``."""
+    _, _, protocol = target.partition("@")
+    return PROTOCOL_CLIENTS[protocol] if protocol else args.client
+
+
+def bench_command(args: argparse.Namespace, address: str, workload: str, output: Path, client: str) -> list[str]:
     """The iggy-bench run of ``workload`` against the server at ``address`` (ours is started beforehand)."""
-    argv = [sys.executable, "-m", "iggy_server.bench", "--client", args.client, "--output-json", str(output)]
+    argv = [sys.executable, "-m", "iggy_server.bench", "--client", client, "--output-json", str(output)]
     argv += ["--warm-page-cache-mib", str(args.warm_page_cache_mib)]
     argv += shlex.split(args.bench_flags)
     argv += ["--address", address]
@@ -134,7 +158,8 @@ def run_one(args: argparse.Namespace, target: str, workload: str, output: Path) 
         durability, settings = durability_and_settings(args, target)
         server = start_local_server(durability, None, settings)
     try:
-        command = bench_command(args, args.external if server is None else server.address, workload, output)
+        address = args.external if server is None else server.address
+        command = bench_command(args, address, workload, output, client_of(args, target))
         finished = subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
         if finished.returncode != 0 or not output.is_file():
             print(f"  failed (exit {finished.returncode}): {shlex.join(command)}", file=sys.stderr)
@@ -181,14 +206,21 @@ def summarize(runs: list[dict], external_label: str) -> list[dict]:
             for name in ("megabytes_per_s", "p99_ms"):
                 reference = statistics.median(external[name])
                 row[f"{name}_vs_{external_label}"] = statistics.median(cell[name]) / reference if reference else None
+        base, _, protocol = target.partition("@")
+        same_target_08 = grouped.get((workload, role, base)) if protocol else None
+        if same_target_08:
+            for name in ("megabytes_per_s", "p99_ms"):
+                reference = statistics.median(same_target_08[name])
+                row[f"{name}_vs_0.8"] = statistics.median(cell[name]) / reference if reference else None
         rows.append(row)
     return rows
 
 
 def print_summary(rows: list[dict], external_label: str) -> None:
     def ratio(row: dict, name: str) -> str:
-        value = row.get(f"{name}_vs_{external_label}")
-        return f"{value:.2f}x" if value is not None else ""
+        value = row.get(f"{name}_vs_{external_label}", row.get(f"{name}_vs_0.8"))
+        label = "" if f"{name}_vs_{external_label}" in row else " vs 0.8"
+        return f"{value:.2f}x{label}" if value is not None else ""
 
     header = ("workload", "role", "target", "MB/s median [min-max]", "p99 ms median [min-max]", "MB/s, p99 ratio")
     print(f"{header[0]:<36} {header[1]:<10} {header[2]:<14} {header[3]:<28} {header[4]:<28} {header[5]}")

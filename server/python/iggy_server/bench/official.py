@@ -1,9 +1,11 @@
 """``iggy-bench --client official-rust``: the same workloads driven by ``iggy-bench-official`` (server/bench-official),
-a load generator on the official Iggy Rust SDK (crates.io ``iggy`` 0.10, the client Iggy's own benchmark drives),
-so the figures come from a client nobody here wrote. It speaks Iggy's benchmark CLI; this module translates
-iggy-bench's flags into it, builds it on demand (``make bench-official``) and turns its JSON record (format
-``iggy-bench-official/1``: every actor's per-batch latencies and completion times) into iggy-bench's report, with
-one row per actor, per role and in total.
+a load generator on the official Iggy Rust SDK (crates.io ``iggy`` 0.10, the client Iggy's own benchmark drives), so
+the figures come from a client nobody here wrote. ``--client official-rust-0.9``: the same source built on ``iggy``
+0.11.0 (server/bench-official-0.11, ``make bench-official-0.11``), so the load speaks Iggy 0.9's protocol. MB/s
+count message frames at 0.8's 64-byte header for both, so the two protocols' figures compare. It speaks Iggy's
+benchmark CLI; this module translates iggy-bench's flags into it, builds it on demand (``make bench-official``) and
+turns its JSON record (format ``iggy-bench-official/1``: every actor's per-batch latencies and completion times)
+into iggy-bench's report, with one row per actor, per role and in total.
 """
 
 from __future__ import annotations
@@ -22,16 +24,32 @@ from iggy_server.bench import report as reporting
 from iggy_server.bench import workloads
 
 FORMAT = "iggy-bench-official/1"
-CLIENTS = ("native", "official-rust")
+CLIENTS = ("native", "official-rust", "official-rust-0.9")
 # The native generator's workloads (same tuple: uses producers, uses consumers, pinned) and one it does not run.
 WORKLOADS = {**workloads.WORKLOADS, "balanced-producer-and-consumer-group": (True, True, False)}
-_SOURCE_DIR = Path(__file__).resolve().parents[3] / "bench-official"
-_REPO_ROOT = _SOURCE_DIR.parents[1]
-DEFAULT_BINARY = _SOURCE_DIR / "target" / "iggy-bench-official"
+_SERVER_DIR = Path(__file__).resolve().parents[3]
+_REPO_ROOT = _SERVER_DIR.parent
+# client -> (source directory, binary, make target); both builds share the one source of bench-official/src.
+_BUILDS = {
+    "official-rust": (
+        _SERVER_DIR / "bench-official", _SERVER_DIR / "bench-official" / "target" / "iggy-bench-official",
+        "bench-official",
+    ),
+    "official-rust-0.9": (
+        _SERVER_DIR / "bench-official-0.11",
+        _SERVER_DIR / "bench-official-0.11" / "target" / "iggy-bench-official-0-11",
+        "bench-official-0.11",
+    ),
+}
 
 
 class OfficialClientError(RuntimeError):
     pass
+
+
+def default_binary(client: str) -> Path:
+    """Where ``make`` puts the load generator of an official client (``official-rust``, ``official-rust-0.9``)."""
+    return _BUILDS[client][1]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,20 +57,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--client",
         choices=CLIENTS,
         default="native",
-        help="who generates the load: the native generator (default) or official-rust, Iggy's workloads on the "
-        "official Rust SDK (server/bench-official; built on first use with `make bench-official`)",
+        help="who generates the load: the native generator (default), official-rust, Iggy's workloads on the "
+        "official Rust SDK (server/bench-official; built on first use with `make bench-official`), or "
+        "official-rust-0.9, the same on the SDK 0.11.0 (Iggy 0.9's protocol; `make bench-official-0.11`)",
     )
     parser.add_argument(
         "--official-binary",
         type=Path,
-        help="with --client official-rust: use this iggy-bench-official binary instead of building the repo's",
+        help="with an official client: use this iggy-bench-official binary instead of building the repo's",
     )
 
 
 def check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace, native_workloads: set[str]) -> None:
     if args.client == "native":
         if args.official_binary:
-            parser.error("--official-binary needs --client official-rust")
+            parser.error("--official-binary needs an official client")
         if args.workload not in native_workloads:
             parser.error(f"{args.workload} needs --client official-rust (the native generator does not run it)")
         return
@@ -70,16 +89,17 @@ def binary(args: argparse.Namespace) -> Path:
         if not args.official_binary.is_file():
             raise OfficialClientError(f"--official-binary {args.official_binary}: no such file")
         return args.official_binary
-    if not (_REPO_ROOT / "Makefile").is_file() or not (_SOURCE_DIR / "Cargo.toml").is_file():
+    source, default_binary, target = _BUILDS[args.client]
+    if not (_REPO_ROOT / "Makefile").is_file() or not (source / "Cargo.toml").is_file():
         raise OfficialClientError(
-            f"no source checkout around {_SOURCE_DIR} to build iggy-bench-official from; pass --official-binary"
+            f"no source checkout around {source} to build iggy-bench-official from; pass --official-binary"
         )
-    if not DEFAULT_BINARY.exists():
-        print("iggy-bench: building iggy-bench-official (first time: several minutes)...", file=sys.stderr)
-    built = subprocess.run(["make", "-s", "-C", str(_REPO_ROOT), "bench-official"], check=False)
-    if built.returncode != 0 or not DEFAULT_BINARY.is_file():
-        raise OfficialClientError(f"`make bench-official` failed (exit {built.returncode})")
-    return DEFAULT_BINARY
+    if not default_binary.exists():
+        print(f"iggy-bench: building {default_binary.name} (first time: several minutes)...", file=sys.stderr)
+    built = subprocess.run(["make", "-s", "-C", str(_REPO_ROOT), target], check=False)
+    if built.returncode != 0 or not default_binary.is_file():
+        raise OfficialClientError(f"`make {target}` failed (exit {built.returncode})")
+    return default_binary
 
 
 def batches_per_actor(args: argparse.Namespace) -> int:

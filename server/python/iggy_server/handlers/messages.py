@@ -39,6 +39,8 @@ _RESYNC_POLL = encode_poll_response_prefix(RESYNC_PARTITION_ID, 0, 0)
 V0_9 = ProtocolVersion.V0_9
 # A 0.9 SendMessages answer: one confirmation (count u32, then stream, topic, partition u32 and base offset u64).
 _CONFIRMATION = struct.Struct("<IIIIQ")
+# Converted 0.9 batches from this size on go into pooled buffers (as large 0.8 payloads are received into them).
+_POOLED_FRAMES_MIN_BYTES = 64 * 1024
 assert _CONFIRMATION.size == 4 + SEND_CONFIRMATION_SIZE
 
 
@@ -105,11 +107,19 @@ async def _send_v09(ctx, session, payload):
     topic = metadata.topic(stream, key(topic_id))
     ctx.authorizer.require(session, Command.SEND_MESSAGES, stream_id=stream.id, topic_id=topic.id)
     partition = topic.partition_for_send(partitioning)
-    count, frames_bytes = _native.check_send_batch(batch, count)
+    frames_bytes = _native.v09_frames_bytes(batch.nbytes, count)
+    if frames_bytes is None:
+        raise IggyError(ErrorCode.INVALID_FORMAT, f"a batch of {batch.nbytes} bytes has no 256-byte header")
+    # Admitted, converted and stamped in one native pass, into buffers of the stored size (the frames into a pooled
+    # buffer when the pool has one: no zeroing; it goes back once the write released its views).
     index = bytearray(INDEX_ENTRY_SIZE * count)
-    frames = bytearray(frames_bytes)
-    _native.convert_send_batch(batch, count, frames_bytes, index, frames)
-    result = await partition.append(memoryview(index), memoryview(frames), count)
+    pooled = ctx.io.acquire_for_receive(frames_bytes) if frames_bytes >= _POOLED_FRAMES_MIN_BYTES else None
+    if pooled is None:
+        frames = memoryview(bytearray(frames_bytes))
+    else:
+        frames = memoryview(pooled)[:frames_bytes]
+        pooled.release()
+    result = await partition.append(memoryview(index), frames, count, batch_v09=batch)
     return _CONFIRMATION.pack(1, stream.id, topic.id, partition.id, result.first_offset)
 
 
@@ -123,7 +133,9 @@ async def send_messages(ctx, session, payload):
     topic = metadata.topic(stream, key(batch.topic_id))
     ctx.authorizer.require(session, Command.SEND_MESSAGES, stream_id=stream.id, topic_id=topic.id)
     partition = topic.partition_for_send(batch.partitioning)
-    await partition.append(batch.index, batch.frames, batch.messages_count)
+    appended = await partition.append(batch.index, batch.frames, batch.messages_count)
+    if session.confirm_sends:  # HTTP answers 0.9's JSON confirmation for any client (0.8's ignore the body)
+        return _CONFIRMATION.pack(1, stream.id, topic.id, partition.id, appended.first_offset)
     return b""
 
 

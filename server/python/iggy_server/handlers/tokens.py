@@ -30,7 +30,9 @@ log = logging.getLogger(__name__)
 async def get_personal_access_tokens(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
     ctx.authorizer.require(session, Command.GET_PERSONAL_ACCESS_TOKENS)
     tokens = ctx.tokens.list_for_user(session.user_id)
-    return PersonalAccessTokenInfo.encode_list([PersonalAccessTokenInfo(t.name, t.wire_expiry_at) for t in tokens])
+    return PersonalAccessTokenInfo.encode_list(
+        [PersonalAccessTokenInfo(t.name, t.wire_expiry_at) for t in tokens], session.protocol
+    )
 
 
 @handler(Command.CREATE_PERSONAL_ACCESS_TOKEN)

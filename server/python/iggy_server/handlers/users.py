@@ -64,7 +64,7 @@ async def get_user(ctx: ServerContext, session: Session, payload: memoryview) ->
 @handler(Command.GET_USERS)
 async def get_users(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
     ctx.authorizer.require(session, Command.GET_USERS)
-    return UserHeader.encode_list([user_header(user) for user in ctx.users.list_users()])
+    return UserHeader.encode_list([user_header(user) for user in ctx.users.list_users()], session.protocol)
 
 
 @handler(Command.CREATE_USER)

@@ -16,6 +16,7 @@ import re
 import time
 from pathlib import Path
 from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from iggy_server import _native
@@ -202,13 +203,21 @@ class PartitionLog:
         return self._group_commit.syncs
 
     def append(
-        self, index_view: memoryview, frames_view: memoryview, messages_count: int, *, defer_sync: bool = False
+        self,
+        index_view: memoryview,
+        frames_view: memoryview,
+        messages_count: int,
+        *,
+        defer_sync: bool = False,
+        batch_v09: memoryview | None = None,
     ) -> AppendResult:
         """Validate, stamp (in place) and store a SendMessages batch; see the package docstring.
 
         In durable mode the append is fdatasynced before returning (in the same native submission as
         the write) — unless ``defer_sync``: then the caller must ``await wait_durable()`` before
-        acknowledging, which lets concurrent appends share one fdatasync (group commit)."""
+        acknowledging, which lets concurrent appends share one fdatasync (group commit). ``batch_v09``: a 0.9
+        batch, admitted and written stamped into ``index_view`` and ``frames_view`` (fresh buffers of its stored
+        size) in one native pass instead of stamping 0.8 frames in place."""
         self._check_open()
         frames_bytes = memoryview(frames_view).nbytes
         active = self._segments[-1]
@@ -219,7 +228,8 @@ class PartitionLog:
             active = self._rotate()
         timestamp_us = max(_now_us(), self._last_timestamp_us)
         base_offset = self._next_offset
-        _native.validate_and_stamp(
+        stamp = _native.validate_and_stamp if batch_v09 is None else partial(_native.convert_and_stamp_v09, batch_v09)
+        stamp(
             index_view,
             frames_view,
             messages_count,

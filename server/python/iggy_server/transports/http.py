@@ -17,7 +17,7 @@ from typing import Any
 
 from aiohttp import web
 from iggy.protocol import requests as rq
-from iggy.protocol.codes import ErrorCode, Transport
+from iggy.protocol.codes import ErrorCode, OptionScope, ProtocolVersion, Transport
 from iggy.protocol.responses import decode_response_body
 
 from ..audit import LogRateLimit, log_refused
@@ -88,16 +88,21 @@ class Api:
     def _session(self, request: web.Request, user_id: int | None) -> Session:
         return Session(client_id=0, address=_peer(request), transport_kind=Transport.HTTP, user_id=user_id)
 
-    async def run(self, request: web.Request, model: rq.Request, user_id: int | None = -1) -> Any:
-        """Execute ``model`` as the token's user; the decoded response (None for an empty body)."""
+    async def run(
+        self, request: web.Request, model: rq.Request, user_id: int | None = -1,
+        version: ProtocolVersion = ProtocolVersion.V0_8,
+    ) -> Any:
+        """Execute ``model`` as the token's user, in ``version`` (a 0.9 body, such as one with options, runs as
+        0.9's command); the decoded response (None for an empty body)."""
         if user_id == -1:
             user_id = request[_CLAIMS].user_id
         session = self._session(request, user_id)
-        reply = await execute(self.ctx, session, int(model.CODE), model.encode(), TRANSPORT)
+        session.protocol = version
+        reply = await execute(self.ctx, session, int(model.CODE), model.encode(version), TRANSPORT)
         if reply.status:
             raise _RefusedByExecute(reply.status, reply.message)
         body = reply.body[0] if len(reply.body) == 1 else b"".join(reply.body)
-        return decode_response_body(int(model.CODE), body)
+        return decode_response_body(int(model.CODE), body, version)
 
     async def body(self, request: web.Request) -> Any:
         raw = await request.read()
@@ -130,6 +135,15 @@ class Api:
 
     async def stats(self, request: web.Request) -> web.Response:
         return web.json_response(rm.stats_json(await self.run(request, rq.GetStats())))
+
+    async def options(self, request: web.Request) -> web.Response:
+        """Iggy 0.9's ``GET /options/{scope}``: the option catalog of topic, stream or user."""
+        scopes = {scope.name.lower(): scope for scope in OptionScope}
+        scope = scopes.get(request.match_info["scope"])
+        if scope is None:
+            raise IggyError(ErrorCode.INVALID_COMMAND, f"unknown option scope {request.match_info['scope']!r}")
+        catalog = await self.run(request, rq.DescribeOptions(scope), version=ProtocolVersion.V0_9)
+        return web.json_response(rm.option_specs_json(catalog))
 
     async def cluster(self, request: web.Request) -> web.Response:
         return web.json_response(rm.cluster_json(await self.run(request, rq.GetClusterMetadata())))
@@ -178,7 +192,8 @@ class Api:
         return web.json_response([rm.user_json(u) for u in await self.run(request, rq.GetUsers())])
 
     async def create_user(self, request: web.Request) -> web.Response:
-        user = await self.run(request, rm.create_user(await self.body(request)))
+        model, version = rm.create_user(await self.body(request))
+        user = await self.run(request, model, version=version)
         return web.json_response(rm.user_details_json(user))
 
     def user_id(self, request: web.Request) -> Any:
@@ -188,7 +203,8 @@ class Api:
         return self.found(await self.run(request, rq.GetUser(self.user_id(request))), rm.user_details_json)
 
     async def update_user(self, request: web.Request) -> web.Response:
-        await self.run(request, rm.update_user(self.user_id(request), await self.body(request)))
+        model, version = rm.update_user(self.user_id(request), await self.body(request))
+        await self.run(request, model, version=version)
         return web.Response(status=204)
 
     async def delete_user(self, request: web.Request) -> web.Response:
@@ -228,14 +244,16 @@ class Api:
         return web.json_response([rm.stream_json(s) for s in await self.run(request, rq.GetStreams())])
 
     async def create_stream(self, request: web.Request) -> web.Response:
-        created = await self.run(request, rq.CreateStream(rm.name_body(await self.body(request))))
+        model, version = rm.stream_request(rq.CreateStream, body=await self.body(request))
+        created = await self.run(request, model, version=version)
         return web.json_response(rm.stream_json(created) | {"topics": []})
 
     async def get_stream(self, request: web.Request) -> web.Response:
         return self.found(await self.run(request, rq.GetStream(self.stream(request))), rm.stream_details_json)
 
     async def update_stream(self, request: web.Request) -> web.Response:
-        await self.run(request, rq.UpdateStream(self.stream(request), rm.name_body(await self.body(request))))
+        model, version = rm.stream_request(rq.UpdateStream, self.stream(request), body=await self.body(request))
+        await self.run(request, model, version=version)
         return web.Response(status=204)
 
     async def delete_stream(self, request: web.Request) -> web.Response:
@@ -251,7 +269,8 @@ class Api:
         return web.json_response([rm.topic_json(t) for t in topics])
 
     async def create_topic(self, request: web.Request) -> web.Response:
-        created = await self.run(request, rm.create_topic(self.stream(request), await self.body(request)))
+        model, version = rm.create_topic(self.stream(request), await self.body(request))
+        created = await self.run(request, model, version=version)
         return web.json_response(rm.topic_details_json(created))
 
     async def get_topic(self, request: web.Request) -> web.Response:
@@ -259,7 +278,8 @@ class Api:
         return self.found(topic, rm.topic_details_json)
 
     async def update_topic(self, request: web.Request) -> web.Response:
-        await self.run(request, rm.update_topic(self.stream(request), self.topic(request), await self.body(request)))
+        model, version = rm.update_topic(self.stream(request), self.topic(request), await self.body(request))
+        await self.run(request, model, version=version)
         return web.Response(status=204)
 
     async def delete_topic(self, request: web.Request) -> web.Response:
@@ -340,10 +360,16 @@ class Api:
     # ------------------------------------------------------------------ messages
 
     async def send(self, request: web.Request) -> web.Response:
+        """201 with Iggy 0.9's JSON confirmation (0.8 clients ignore the body) and its durability header."""
         model, count = rm.send_messages(self.stream(request), self.topic(request), await self.body(request))
-        await self.run(request, model)
+        session = self._session(request, request[_CLAIMS].user_id)
+        session.confirm_sends = True
+        reply = await execute(self.ctx, session, int(model.CODE), model.encode(), TRANSPORT)
+        if reply.status:
+            raise _RefusedByExecute(reply.status, reply.message)
         METRICS.messages(sent=count)
-        return web.Response(status=201)
+        confirmation = rm.confirmations_json(b"".join(reply.body))
+        return web.json_response(confirmation, status=201, headers={"iggy-durability": "replicated"})
 
     async def poll(self, request: web.Request) -> web.Response:
         polled = await self.run(request, rm.poll_messages(self.stream(request), self.topic(request), request.query))
@@ -387,6 +413,7 @@ def build_app(ctx: Any, jwt: JwtManager) -> web.Application:
         route.add_get(config.metrics.endpoint, api.metrics)
     route.add_get("/stats", api.stats)
     route.add_get("/cluster/metadata", api.cluster)
+    route.add_get("/options/{scope}", api.options)
     route.add_get("/clients", api.clients)
     route.add_get("/clients/{client_id}", api.client)
     route.add_post("/snapshot", api.snapshot)

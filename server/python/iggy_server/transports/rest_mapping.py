@@ -23,6 +23,7 @@ from iggy.protocol.codes import (
     ErrorCode,
     HeaderKind,
     PollingKind,
+    ProtocolVersion,
     SnapshotCompression,
     SnapshotType,
     Transport,
@@ -42,6 +43,10 @@ from iggy.protocol.primitives import (
     TopicPermissions,
     decode_user_headers,
 )
+
+from ..options import Option, encode_block
+
+V0_8, V0_9 = ProtocolVersion.V0_8, ProtocolVersion.V0_9
 
 from ..errors import IggyError
 
@@ -141,7 +146,44 @@ def name_body(body: Any) -> str:
     return field(body, "name", str)
 
 
-def create_topic(stream: Identifier, body: Any) -> rq.CreateTopic:
+def options_map(body: Any) -> dict[str, str]:
+    """Iggy 0.9's ``"options": {key: value}`` (strings; absent = none)."""
+    options = field(body, "options", dict, {})
+    if not all(isinstance(key, str) and isinstance(value, str) for key, value in options.items()):
+        raise invalid("field 'options' must map strings to strings")
+    return options
+
+
+def _options_block(entries: dict[str, str]) -> bytes:
+    """A 0.9 options block of String values (the server parses each against its catalog)."""
+    return encode_block(Option(key, HeaderKind.STRING, value.encode("utf-8")) for key, value in sorted(entries.items()))
+
+
+def _topic_settings_as_options(body: Any) -> dict[str, str]:
+    """0.9 topic bodies keep compression, expiry and size as fields: the ones given, as option strings."""
+    given: dict[str, str] = {}
+    compression = _enum(body, "compression_algorithm", CompressionAlgorithm, None)
+    if compression is not None:
+        given["compression_algorithm"] = compression.name.lower()
+    for name in ("message_expiry", "max_topic_size"):
+        value = unsigned(body, name, U64_MAX, 0)
+        if value:
+            given[name] = str(value)
+    return given
+
+
+def create_topic(stream: Identifier, body: Any) -> tuple[rq.CreateTopic, ProtocolVersion]:
+    """0.8's body, or (with a non-empty ``options`` map, as the 0.9 clients send) 0.9's: then the request runs as
+    a 0.9 CreateTopic, whose options the server checks against its catalog (an unknown key answers 4041)."""
+    options = options_map(body)
+    if options:
+        block = _options_block(_topic_settings_as_options(body) | options)
+        name, partitions = field(body, "name", str), unsigned(body, "partitions_count", U32_MAX)
+        return rq.CreateTopic(stream_id=stream, partitions_count=partitions, name=name, options=block), V0_9
+    return _create_topic_v08(stream, body), V0_8
+
+
+def _create_topic_v08(stream: Identifier, body: Any) -> rq.CreateTopic:
     return rq.CreateTopic(
         stream_id=stream,
         partitions_count=unsigned(body, "partitions_count", U32_MAX),
@@ -153,7 +195,18 @@ def create_topic(stream: Identifier, body: Any) -> rq.CreateTopic:
     )
 
 
-def update_topic(stream: Identifier, topic: Identifier, body: Any) -> rq.UpdateTopic:
+def update_topic(stream: Identifier, topic: Identifier, body: Any) -> tuple[rq.UpdateTopic, ProtocolVersion]:
+    """0.8's body replaces every setting; 0.9's (an ``options`` map, or a setting left out or null) patches: what
+    it leaves out keeps its value."""
+    options = options_map(body)
+    settings = ("compression_algorithm", "message_expiry", "max_topic_size")
+    if options or any(body.get(name) is None for name in settings):
+        block = _options_block(_topic_settings_as_options(body) | options)
+        return rq.UpdateTopic(stream_id=stream, topic_id=topic, name=field(body, "name", str), options=block), V0_9
+    return _update_topic_v08(stream, topic, body), V0_8
+
+
+def _update_topic_v08(stream: Identifier, topic: Identifier, body: Any) -> rq.UpdateTopic:
     return rq.UpdateTopic(
         stream_id=stream,
         topic_id=topic,
@@ -191,17 +244,49 @@ def _map_key(text: str) -> int:
     return int(text)
 
 
-def create_user(body: Any) -> rq.CreateUser:
-    return rq.CreateUser(
+def create_user(body: Any) -> tuple[rq.CreateUser, ProtocolVersion]:
+    """With a non-empty 0.9 ``options`` map the request runs as 0.9's (users have no option keys: 4041)."""
+    options = options_map(body)
+    request = rq.CreateUser(
         username=field(body, "username", str),
         password=field(body, "password", str),
         status=_enum(body, "status", UserStatus, UserStatus.ACTIVE),
         permissions=permissions(body.get("permissions") if isinstance(body, dict) else None),
+        options=_options_block(options),
     )
+    return request, V0_9 if options else V0_8
 
 
-def update_user(user: Identifier, body: Any) -> rq.UpdateUser:
-    return rq.UpdateUser(user, field(body, "username", str, None), _enum(body, "status", UserStatus, None))
+def update_user(user: Identifier, body: Any) -> tuple[rq.UpdateUser, ProtocolVersion]:
+    options = options_map(body)
+    request = rq.UpdateUser(user, field(body, "username", str, None), _enum(body, "status", UserStatus, None),
+                            options=_options_block(options))
+    return request, V0_9 if options else V0_8
+
+
+def stream_request(request_type: Any, *identifiers: Identifier, body: Any) -> tuple[Any, ProtocolVersion]:
+    """CreateStream / UpdateStream from ``{"name", "options"?}`` (streams have no option keys in 0.9: 4041)."""
+    options = options_map(body)
+    request = request_type(*identifiers, name_body(body), options=_options_block(options))
+    return request, V0_9 if options else V0_8
+
+
+def confirmations_json(body: bytes) -> dict[str, Any]:
+    """A SendMessages confirmation (count u32, then stream, topic, partition u32 and base offset u64 each) as
+    Iggy 0.9's JSON."""
+    (count,) = struct.unpack_from("<I", body, 0)
+    entries = [struct.unpack_from("<IIIQ", body, 4 + 20 * i) for i in range(count)]
+    return {"confirmations": [{"stream_id": s, "topic_id": t, "partition_id": p, "base_offset": o}
+                              for s, t, p, o in entries]}
+
+
+def option_specs_json(catalog: Any) -> list[dict[str, Any]]:
+    """DescribeOptions' catalog as Iggy 0.9's ``GET /options/{scope}`` answers it (OptionSpec JSON)."""
+    return [
+        {"key": entry.key, "kind": HeaderKind(entry.kind).name.lower(), "default_value": list(entry.default_value),
+         "description": entry.description}
+        for entry in catalog.entries
+    ]
 
 
 def snapshot_request(body: Any) -> rq.GetSnapshot:
