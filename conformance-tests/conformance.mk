@@ -28,22 +28,17 @@ $(OFFICIAL_JAVA_ARGFILE): $(OFFICIAL_JAVA_SOURCES)
 test-conformance: $(OFFICIAL_JAVA_ARGFILE)
 
 # The official Python client of Iggy 0.9 (apache-iggy 0.9.0, drivers/official-0.9) has the same import name as
-# 0.8.0 in .venv, so its driver runs in a virtualenv of its own, with our SDK for the generated error table the
-# two official Python drivers share (drivers/official_python.py).
-OFFICIAL_09_VENV := $(ROOT)/.venv-official-0.9
-OFFICIAL_09_DIR := conformance-tests/drivers/official-0.9
-
+# 0.8.0 in .venv, so it lives in a virtualenv of its own, which protocol-spec/spec.mk creates (its fixture recorder
+# drives the same client). The driver also needs our SDK there, for the generated error table the two official
+# Python drivers share (drivers/official_python.py).
 .PHONY: conformance-driver-official-09
-conformance-driver-official-09: $(OFFICIAL_09_VENV)/.stamp ## install the official 0.9 Python client's driver venv
+conformance-driver-official-09: $(OFFICIAL_09_VENV)/.stamp-sdk ## install the official 0.9 Python client's driver venv
 
-$(OFFICIAL_09_VENV)/.stamp: $(OFFICIAL_09_DIR)/requirements.txt sdk/python/pyproject.toml
-	@test -x $(OFFICIAL_09_VENV)/bin/python || $(PYTHON_FOR_VENV) -m venv $(OFFICIAL_09_VENV)
-	$(OFFICIAL_09_VENV)/bin/python -m pip --disable-pip-version-check -q install -U pip
-	$(OFFICIAL_09_VENV)/bin/python -m pip --disable-pip-version-check -q install \
-	  -r $(OFFICIAL_09_DIR)/requirements.txt -e sdk/python
+$(OFFICIAL_09_VENV)/.stamp-sdk: $(OFFICIAL_09_VENV)/.stamp sdk/python/pyproject.toml
+	$(OFFICIAL_09_PY) -m pip --disable-pip-version-check -q install -e sdk/python
 	@touch $@
 
-test-conformance: $(OFFICIAL_09_VENV)/.stamp
+test-conformance: $(OFFICIAL_09_VENV)/.stamp-sdk
 
 # The official Rust SDK's driver (drivers/official-rust, crates.io `iggy` 0.10) compiles into a per-machine cache
 # outside the repo, so repeated runs reuse it; the in-repo link target/official-rust-driver (git-ignored) is the
