@@ -130,7 +130,7 @@ class OfficialDriver:
             {
                 "key": spec.key,
                 "kind": spec.kind,
-                "default": None if spec.default_value is None else header_json(spec.default_value),
+                "default": None if spec.default_value is None else option_value_json(spec.default_value),
                 "description": spec.description,
             }
             for spec in specs
@@ -399,9 +399,21 @@ def headers_json(headers: Any) -> dict[str, Any]:
     return {str(key.value): header_json(value) for key, value in headers.items()}
 
 
+def option_value_json(value: Any) -> dict[str, Any]:
+    """An option value as `{kind, value}`, the value in its text form: the form 0.9's REST API and its create
+    bodies carry options in (the Rust SDK's `to_string_value`), so every transport can be compared."""
+    kind = _HEADER_KIND_NAMES[type(value).__name__]
+    text = value.value
+    if kind == "bool":
+        text = "true" if text else "false"
+    elif kind == "raw":
+        text = base64.b64encode(bytes(text)).decode("ascii")
+    return {"kind": kind, "value": str(text)}
+
+
 def options_json(options: Any) -> dict[str, Any]:
     """An options block as `{key: {kind, value}}` (keys are strings in 0.9)."""
-    return {str(key.value): header_json(value) for key, value in options.items()}
+    return {str(key.value): option_value_json(value) for key, value in options.items()}
 
 
 def _expiry_microseconds(expiry: Any) -> int:
