@@ -59,3 +59,24 @@ $(OFFICIAL_RUST_DRIVER): $(OFFICIAL_RUST_SOURCES)
 	mkdir -p $(@D) && ln -sfn "$(OFFICIAL_RUST_TARGET_DIR)/release/official-rust-driver" $@ && touch $@
 
 test-conformance: $(OFFICIAL_RUST_DRIVER)
+
+# The official Rust SDK of Iggy 0.9 (drivers/official-rust-0.11, crates.io `iggy` =0.11.0, protocol 0.9) builds like
+# the 0.10 driver above, into a cache of its own (the two SDK releases share few dependency versions), which
+# server.mk's bench-official-0.11 shares; the git-ignored link target/official-rust-0-11-driver is the stamp.
+# Cold build of the driver alone, measured 2026-11-27 with `time` on this 2-core machine while others built too
+# (load average 1-4): 360 CPU-seconds (304 user + 56 sys), 427 s wall, crates already fetched; warm (only the
+# driver changed): ≈10 s wall.
+OFFICIAL_RUST_011_DIR := conformance-tests/drivers/official-rust-0.11
+OFFICIAL_RUST_011_TARGET_DIR ?= $(HOME)/.cache/iggy-compat/official-rust-0.11-target
+OFFICIAL_RUST_011_DRIVER := $(OFFICIAL_RUST_011_DIR)/target/official-rust-0-11-driver
+OFFICIAL_RUST_011_SOURCES := $(OFFICIAL_RUST_011_DIR)/Cargo.toml $(OFFICIAL_RUST_011_DIR)/Cargo.lock \
+  $(wildcard $(OFFICIAL_RUST_011_DIR)/src/*.rs) $(OFFICIAL_RUST_COMMON_SOURCES)
+
+.PHONY: conformance-driver-official-rust-011
+conformance-driver-official-rust-011: $(OFFICIAL_RUST_011_DRIVER) ## build the official Rust SDK 0.11's driver
+
+$(OFFICIAL_RUST_011_DRIVER): $(OFFICIAL_RUST_011_SOURCES)
+	cd $(OFFICIAL_RUST_011_DIR) && CARGO_TARGET_DIR="$(OFFICIAL_RUST_011_TARGET_DIR)" nice cargo build --release --locked -q -j 2
+	mkdir -p $(@D) && ln -sfn "$(OFFICIAL_RUST_011_TARGET_DIR)/release/official-rust-0-11-driver" $@ && touch $@
+
+test-conformance: $(OFFICIAL_RUST_011_DRIVER)
