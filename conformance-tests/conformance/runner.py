@@ -189,19 +189,20 @@ def run_driver(spec: DriverSpec, cases: list[Case], work_dir: Path) -> dict[str,
     servers = _ServerPipeline(len(runnable))
     try:
         for case in cases:
+            listed = expected_failures.get(case.id)
             if spec.protocol not in case.protocols:
                 detail = f"the case is for protocol {', '.join(case.protocols)} only: {case.protocols_why}"
-                outcomes[case.id] = Outcome(UNSUPPORTED, detail)
+                outcomes[case.id] = _apply_expected_failure(Outcome(UNSUPPORTED, detail), listed)
                 continue
             missing = case.ops - driver.capabilities
             if missing:
                 explained = sorted(missing & set(driver.unsupported))
                 reasons = "; ".join(f"{op}: {driver.unsupported[op]}" for op in explained)
                 detail = f"driver lacks {sorted(missing)}" + (f" ({reasons})" if reasons else "")
-                outcomes[case.id] = Outcome(UNSUPPORTED, detail)
+                outcomes[case.id] = _apply_expected_failure(Outcome(UNSUPPORTED, detail), listed)
                 continue
             outcome, driver_broken = _run_one(case, driver, servers.next(), spec.transport)
-            outcomes[case.id] = _apply_expected_failure(outcome, expected_failures.get(case.id))
+            outcomes[case.id] = _apply_expected_failure(outcome, listed)
             if driver_broken:
                 # Exited, timed out, answered out of turn or could not log in: a late answer would pair with
                 # the next case's request, so a fresh process runs the rest.
@@ -288,4 +289,6 @@ def _apply_expected_failure(outcome: Outcome, reason: str | None) -> Outcome:
         return Outcome(XPASS, f"listed as expected failure ({reason}) but passes: remove it from the list")
     if outcome.status == FAIL:
         return Outcome(XFAIL, f"{reason} — {outcome.detail}")
+    if outcome.status == UNSUPPORTED:  # a list entry that can never fail is stale too
+        return Outcome(FAIL, f"listed as expected failure ({reason}) but n/a here ({outcome.detail}): remove it")
     return outcome

@@ -112,3 +112,28 @@ def test_drivers_toml_rejects_an_unknown_protocol(tmp_path: Path, monkeypatch) -
     monkeypatch.setattr(runner, "SUITE_DIR", tmp_path)
     with pytest.raises(ValueError, match="protocol must be one of"):
         runner.load_driver_specs(Path(sys.executable))
+
+
+def test_an_expected_failure_the_driver_cannot_run_is_stale(tmp_path: Path, monkeypatch) -> None:
+    script = tmp_path / "fake_driver.py"
+    script.write_text(FAKE_DRIVER)
+    monkeypatch.setattr(runner, "_ServerPipeline", _FakeServers)
+    listed = {"fake.only_09": "a reason", "fake.lacks_op": "another reason"}
+    monkeypatch.setattr(runner, "load_expected_failures", lambda name: listed)
+    monkeypatch.setattr(runner, "load_cases", lambda: cases)
+    step = Step(op="ping", args={}, client="default", expect={}, has_expect=True)
+    common = dict(about="", area="fake", source_file="fake.toml", login=False)
+    cases = [
+        Case(id="fake.only_09", steps=(step,), ops=frozenset({"ping"}), protocols=("0.9",), protocols_why="why",
+             **common),
+        Case(id="fake.lacks_op", steps=(step,), ops=frozenset({"get_me"}), **common),
+    ]
+    spec = runner.DriverSpec(name="fake", about="", command=[sys.executable, str(script), str(tmp_path / "marker")],
+                             required=False)
+
+    outcomes = runner.run_driver(spec, cases, tmp_path)
+
+    assert {case_id: outcome.status for case_id, outcome in outcomes.items()} == {
+        "fake.only_09": runner.FAIL, "fake.lacks_op": runner.FAIL,
+    }
+    assert all("remove it" in outcome.detail for outcome in outcomes.values())
