@@ -31,7 +31,7 @@ const CONSUME_TIMEOUT_MS_DEFAULT: u64 = 10_000;
 const CONSUME_BATCH_LENGTH: u32 = 100;
 const CONSUME_POLL_INTERVAL_MS: u64 = 10;
 
-/// Operations both drivers implement alike (`run_common_op`); each driver adds its own (`Sdk::OPERATIONS`).
+/// Operations both releases call alike (`run_common_op`).
 const COMMON_OPERATIONS: &[&str] = &[
     "reset",
     "connect",
@@ -77,20 +77,33 @@ const COMMON_OPERATIONS: &[&str] = &[
     "delete_personal_access_token",
 ];
 
+/// Operations both releases have but call differently: each driver's `Sdk::run_op` implements them.
+const PER_RELEASE_OPERATIONS: &[&str] = &[
+    "create_stream",
+    "get_stream",
+    "update_stream",
+    "create_topic",
+    "get_topic",
+    "get_topics",
+    "update_topic",
+    "send_messages",
+    "update_user",
+];
+
 /// One SDK release: how the driver names itself and the operations whose calls differ between releases.
 pub trait Sdk {
     /// The driver's name in `hello` (the transport is added).
     const NAME: &'static str;
     const VERSION: &'static str;
-    /// The operations `run_op` implements.
-    const OPERATIONS: &'static [&'static str];
+    /// Operations only this release has; `run_op` implements them too.
+    const EXTRA_OPERATIONS: &'static [&'static str];
     /// Result fields the SDK's typed models do not carry (see `hello`).
     const UNOBSERVABLE: &'static [&'static str];
     /// Operations the SDK's HTTP client cannot perform, with the reason.
     const HTTP_UNSUPPORTED: &'static [(&'static str, &'static str)];
 
-    /// The outcome of `op` if it is one of this release's own (`OPERATIONS`), else None.
-    async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Option<Result<Value, Failure>>;
+    /// One of `PER_RELEASE_OPERATIONS` or `EXTRA_OPERATIONS`, the way this release calls it.
+    async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Failure>;
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -145,7 +158,8 @@ impl<S: Sdk> Driver<S> {
             "hello" => {
                 let unsupported: &[(&str, &str)] =
                     if self.transport == Transport::Http { S::HTTP_UNSUPPORTED } else { &[] };
-                let operations = COMMON_OPERATIONS.iter().chain(S::OPERATIONS).copied();
+                let operations =
+                    COMMON_OPERATIONS.iter().chain(PER_RELEASE_OPERATIONS).chain(S::EXTRA_OPERATIONS).copied();
                 let capabilities: Vec<&str> =
                     operations.filter(|op| !unsupported.iter().any(|(name, _)| name == op)).collect();
                 let reasons: serde_json::Map<String, Value> =
@@ -171,9 +185,10 @@ impl<S: Sdk> Driver<S> {
             }
             _ => {
                 let client = self.client(name)?;
-                match S::run_op(client, op, args).await {
-                    Some(outcome) => outcome,
-                    None => run_common_op(client, op, args).await,
+                if PER_RELEASE_OPERATIONS.contains(&op) || S::EXTRA_OPERATIONS.contains(&op) {
+                    S::run_op(client, op, args).await
+                } else {
+                    run_common_op(client, op, args).await
                 }
             }
         }

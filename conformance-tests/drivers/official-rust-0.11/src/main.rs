@@ -33,19 +33,7 @@ struct Iggy011;
 impl Sdk for Iggy011 {
     const NAME: &'static str = "official-rust-0.11";
     const VERSION: &'static str = "iggy 0.11.0 (crates.io)";
-    const OPERATIONS: &'static [&'static str] = &[
-        "create_stream",
-        "get_stream",
-        "update_stream",
-        "create_topic",
-        "get_topic",
-        "get_topics",
-        "update_topic",
-        "send_messages",
-        "update_user",
-        "describe_options",
-        "sync_consumer_group",
-    ];
+    const EXTRA_OPERATIONS: &'static [&'static str] = &["describe_options", "sync_consumer_group"];
     /// 0.9 has no replication factor.
     const UNOBSERVABLE: &'static [&'static str] =
         &["create_topic.replication_factor", "get_topic.replication_factor", "get_topics.replication_factor"];
@@ -60,32 +48,28 @@ impl Sdk for Iggy011 {
         ),
     ];
 
-    async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Option<Result<Value, Failure>> {
-        if !Self::OPERATIONS.contains(&op) {
-            return None;
-        }
-        Some(run_op(client, op, args).await)
+    async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Failure> {
+        release_op(client, op, args).await
     }
 }
 
-async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Failure> {
+/// The calls of the operations this release makes its own way (`PER_RELEASE_OPERATIONS`, `EXTRA_OPERATIONS`).
+async fn release_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Failure> {
     let stream = || identifier(arg(args, "stream")?);
     let topic = || identifier(arg(args, "topic")?);
     Ok(match op {
-        "create_stream" => stream_details_json(&client.create_stream(arg_str(args, "name")?).await?)?,
-        "get_stream" => nullable(client.get_stream(&stream()?).await?.as_ref().map(stream_details_json))?,
+        "create_stream" => stream_details_json(&client.create_stream(arg_str(args, "name")?).await?),
+        "get_stream" => client.get_stream(&stream()?).await?.as_ref().map_or(Value::Null, stream_details_json),
         "update_stream" => {
             client.update_stream(&stream()?, arg_str(args, "name")?, &StreamUpdateOptions::default()).await?;
             Value::Null
         }
         "create_topic" => {
             let options = topic_create_options(args)?;
-            topic_details_json(&client.create_topic(&stream()?, arg_str(args, "name")?, &options).await?)?
+            topic_details_json(&client.create_topic(&stream()?, arg_str(args, "name")?, &options).await?)
         }
-        "get_topic" => nullable(client.get_topic(&stream()?, &topic()?).await?.as_ref().map(topic_details_json))?,
-        "get_topics" => {
-            Value::Array(client.get_topics(&stream()?).await?.iter().map(topic_json).collect::<Result<_, _>>()?)
-        }
+        "get_topic" => client.get_topic(&stream()?, &topic()?).await?.as_ref().map_or(Value::Null, topic_details_json),
+        "get_topics" => Value::Array(client.get_topics(&stream()?).await?.iter().map(topic_json).collect()),
         "update_topic" => {
             let options = topic_update_options(args)?;
             client.update_topic(&stream()?, &topic()?, arg_str(args, "name")?, &options).await?;
@@ -124,11 +108,6 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
         "sync_consumer_group" => sync_consumer_group(client, args).await?,
         other => return Err(Failure::Unsupported(format!("operation {other:?}"))),
     })
-}
-
-/// A lookup's JSON, or null for "not found".
-fn nullable(found: Option<Result<Value, Failure>>) -> Result<Value, Failure> {
-    found.unwrap_or(Ok(Value::Null))
 }
 
 /// SyncConsumerGroup (0.9): the caller's generation and partitions, or null when it is not a member. The SDK

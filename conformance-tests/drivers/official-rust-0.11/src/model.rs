@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use iggy::prelude::*;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use crate::convert::{
     Failure, arg_u32, arg_u64, compression_name, header_key_text, header_kind_name, partition_json, stream_fields,
@@ -88,74 +88,39 @@ fn options_json(options: &ResourceOptions, explicit: bool) -> Value {
     Value::Object(entries.map(|(key, option)| (header_key_text(key), option_value_json(&option.value))).collect())
 }
 
-#[allow(clippy::too_many_arguments)]
-fn topic_fields(
-    id: u32,
-    name: &str,
-    created_at: IggyTimestamp,
-    partitions_count: u32,
-    messages_count: u64,
-    size: IggyByteSize,
-    compression_algorithm: &CompressionAlgorithm,
-    message_expiry: IggyExpiry,
-    max_topic_size: MaxTopicSize,
-    options: &ResourceOptions,
-) -> Result<Map<String, Value>, Failure> {
-    let value = json!({
-        "id": id,
-        "name": name,
-        "created_at": created_at.as_micros(),
-        "partitions_count": partitions_count,
-        "messages_count": messages_count,
-        "size_bytes": size.as_bytes_u64(),
-        "compression_algorithm": compression_name(compression_algorithm),
-        "message_expiry": u64::from(message_expiry),
-        "max_topic_size": u64::from(max_topic_size),
-        "options": options_json(options, true),
-        "derived_options": options_json(options, false),
-    });
-    match value {
-        Value::Object(fields) => Ok(fields),
-        _ => unreachable!("json! of an object literal"),
-    }
+/// `Topic` and `TopicDetails` carry the same header fields under the same names: one conversion for both.
+macro_rules! topic_fields {
+    ($topic:expr) => {
+        json!({
+            "id": $topic.id,
+            "name": $topic.name,
+            "created_at": $topic.created_at.as_micros(),
+            "partitions_count": $topic.partitions_count,
+            "messages_count": $topic.messages_count,
+            "size_bytes": $topic.size.as_bytes_u64(),
+            "compression_algorithm": compression_name(&$topic.compression_algorithm),
+            "message_expiry": u64::from($topic.message_expiry),
+            "max_topic_size": u64::from($topic.max_topic_size),
+            "options": options_json(&$topic.options, true),
+            "derived_options": options_json(&$topic.options, false),
+        })
+    };
 }
 
-pub fn topic_json(topic: &Topic) -> Result<Value, Failure> {
-    Ok(Value::Object(topic_fields(
-        topic.id,
-        &topic.name,
-        topic.created_at,
-        topic.partitions_count,
-        topic.messages_count,
-        topic.size,
-        &topic.compression_algorithm,
-        topic.message_expiry,
-        topic.max_topic_size,
-        &topic.options,
-    )?))
+pub fn topic_json(topic: &Topic) -> Value {
+    topic_fields!(topic)
 }
 
-pub fn topic_details_json(topic: &TopicDetails) -> Result<Value, Failure> {
-    let mut fields = topic_fields(
-        topic.id,
-        &topic.name,
-        topic.created_at,
-        topic.partitions_count,
-        topic.messages_count,
-        topic.size,
-        &topic.compression_algorithm,
-        topic.message_expiry,
-        topic.max_topic_size,
-        &topic.options,
-    )?;
-    fields.insert("partitions".into(), Value::Array(topic.partitions.iter().map(partition_json).collect()));
-    Ok(Value::Object(fields))
+pub fn topic_details_json(topic: &TopicDetails) -> Value {
+    let mut fields = topic_fields!(topic);
+    fields["partitions"] = Value::Array(topic.partitions.iter().map(partition_json).collect());
+    fields
 }
 
-pub fn stream_details_json(stream: &StreamDetails) -> Result<Value, Failure> {
+pub fn stream_details_json(stream: &StreamDetails) -> Value {
     let mut fields = stream_fields(stream.id, &stream.name, stream.topics_count, stream.messages_count, stream.size);
-    fields.insert("topics".into(), Value::Array(stream.topics.iter().map(topic_json).collect::<Result<_, _>>()?));
-    Ok(Value::Object(fields))
+    fields.insert("topics".into(), Value::Array(stream.topics.iter().map(topic_json).collect()));
+    Value::Object(fields)
 }
 
 /// A DescribeOptions entry; `default` like an option value, null when the key has none.

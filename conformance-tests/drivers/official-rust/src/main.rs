@@ -24,17 +24,7 @@ struct Iggy010;
 impl Sdk for Iggy010 {
     const NAME: &'static str = "official-rust";
     const VERSION: &'static str = "iggy 0.10.0 (crates.io)";
-    const OPERATIONS: &'static [&'static str] = &[
-        "create_stream",
-        "get_stream",
-        "update_stream",
-        "create_topic",
-        "get_topic",
-        "get_topics",
-        "update_topic",
-        "send_messages",
-        "update_user",
-    ];
+    const EXTRA_OPERATIONS: &'static [&'static str] = &[];
     const UNOBSERVABLE: &'static [&'static str] = &[];
     const HTTP_UNSUPPORTED: &'static [(&'static str, &'static str)] = &[
         ("get_me", "the 0.8 REST API has no 'me' route; the SDK's HTTP client answers FeatureUnavailable"),
@@ -43,15 +33,13 @@ impl Sdk for Iggy010 {
         ("consume_group", "needs joining a consumer group, which the 0.8 REST API cannot express"),
     ];
 
-    async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Option<Result<Value, Failure>> {
-        if !Self::OPERATIONS.contains(&op) {
-            return None;
-        }
-        Some(run_op(client, op, args).await)
+    async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Failure> {
+        release_op(client, op, args).await
     }
 }
 
-async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Failure> {
+/// The calls of the operations this release makes its own way (`PER_RELEASE_OPERATIONS`, `EXTRA_OPERATIONS`).
+async fn release_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Failure> {
     let stream = || identifier(arg(args, "stream")?);
     let topic = || identifier(arg(args, "topic")?);
     Ok(match op {

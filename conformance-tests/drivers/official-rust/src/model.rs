@@ -23,33 +23,31 @@ pub fn replication_factor(args: &Value) -> Result<Option<u8>, Failure> {
     }
 }
 
+/// `Topic` and `TopicDetails` carry the same header fields under the same names: one conversion for both.
+macro_rules! topic_fields {
+    ($topic:expr) => {
+        json!({
+            "id": $topic.id,
+            "name": $topic.name,
+            "partitions_count": $topic.partitions_count,
+            "messages_count": $topic.messages_count,
+            "size_bytes": $topic.size.as_bytes_u64(),
+            "compression_algorithm": compression_name(&$topic.compression_algorithm),
+            "message_expiry": u64::from($topic.message_expiry),
+            "max_topic_size": u64::from($topic.max_topic_size),
+            "replication_factor": $topic.replication_factor,
+        })
+    };
+}
+
 pub fn topic_json(topic: &Topic) -> Value {
-    json!({
-        "id": topic.id,
-        "name": topic.name,
-        "partitions_count": topic.partitions_count,
-        "messages_count": topic.messages_count,
-        "size_bytes": topic.size.as_bytes_u64(),
-        "compression_algorithm": compression_name(&topic.compression_algorithm),
-        "message_expiry": u64::from(topic.message_expiry),
-        "max_topic_size": u64::from(topic.max_topic_size),
-        "replication_factor": topic.replication_factor,
-    })
+    topic_fields!(topic)
 }
 
 pub fn topic_details_json(topic: &TopicDetails) -> Value {
-    json!({
-        "id": topic.id,
-        "name": topic.name,
-        "partitions_count": topic.partitions_count,
-        "messages_count": topic.messages_count,
-        "size_bytes": topic.size.as_bytes_u64(),
-        "compression_algorithm": compression_name(&topic.compression_algorithm),
-        "message_expiry": u64::from(topic.message_expiry),
-        "max_topic_size": u64::from(topic.max_topic_size),
-        "replication_factor": topic.replication_factor,
-        "partitions": topic.partitions.iter().map(partition_json).collect::<Vec<_>>(),
-    })
+    let mut fields = topic_fields!(topic);
+    fields["partitions"] = Value::Array(topic.partitions.iter().map(partition_json).collect());
+    fields
 }
 
 pub fn stream_details_json(stream: &StreamDetails) -> Value {
