@@ -65,6 +65,7 @@ LAUNCHER_ALLOWED = frozenset({
     "server/tests/test_server_config.py",
     "server/tests/test_server_operator_errors.py",
     "server/tests/test_server_fail_closed.py",
+    "server/tests/test_release_wheels.py",  # `iggy-server --version` of the installed wheel
 })
 _OWN_LAUNCH = re.compile(
     r"""["']-m["']\s*,\s*["']iggy_server["']"""  # python -m iggy_server

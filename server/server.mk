@@ -8,7 +8,7 @@ IGGY_SERVER_FLAGS ?= $(if $(IGGY_ROOT_PASSWORD),,--with-default-root-credentials
 
 $(VENV)/.stamp-server: $(VENV)/.stamp-sdk server/pyproject.toml $(SERVER_RUST_SOURCES)
 	@if [ -f server/Cargo.toml ]; then \
-	  cd server && VIRTUAL_ENV=$(VENV) PATH=$(VENV)/bin:$$PATH $(VENV)/bin/maturin develop --release -q; \
+	  cd server && VIRTUAL_ENV=$(VENV) PATH=$(VENV)/bin:$$PATH $(VENV)/bin/maturin develop --release -q --extras telemetry; \
 	else echo "server: no Cargo.toml yet"; fi
 	@touch $@
 

@@ -1,4 +1,7 @@
-"""`python3 -m generator [--check]` from protocol-spec/: regenerate outputs, or list stale ones and exit 1."""
+"""`python3 -m generator [--check]` from protocol-spec/: regenerate outputs, or list stale ones and exit 1.
+
+Outputs: the codecs and REFERENCE.md from the spec (outputs.py), and the release version and license files stamped
+into every package from the root VERSION, LICENSE and NOTICE (release.py)."""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ import argparse
 import sys
 
 from .outputs import stale_outputs, write_all
+from .release import ReleaseError, read_version, stale_release_files, write_release_files
 from .spec import SpecError, load_spec
 
 
@@ -15,17 +19,20 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         spec = load_spec()
-    except SpecError as error:
+        version = read_version()
+        stale_release = stale_release_files()
+    except (SpecError, ReleaseError) as error:
         print(error, file=sys.stderr)
         return 2
     if args.check:
-        stale = stale_outputs(spec)
+        stale = stale_outputs(spec) + stale_release
         for path in stale:
             print(f"stale generated file: {path} (run `make gen` and commit the result)", file=sys.stderr)
         if not stale:
-            print(f"gen-check: {len(spec.commands)} commands, {len(spec.errors)} errors; generated files up to date")
+            print(f"gen-check: {len(spec.commands)} commands, {len(spec.errors)} errors, version {version}; "
+                  "generated files up to date")
         return 1 if stale else 0
-    for path in write_all(spec):
+    for path in write_all(spec) + write_release_files():
         print(f"wrote {path}")
     return 0
 

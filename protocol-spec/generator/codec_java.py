@@ -19,12 +19,11 @@ mapped to those types instead of being generated.
 
 from __future__ import annotations
 
-from .languages import BANNER, SOURCE_NOTE, _quote
+from .languages import BANNER, JAVA_PACKAGE, JAVA_ROOT, SOURCE_NOTE, _quote
 from .spec import SCALAR_SIZES, Command, Field, Record, Spec, derived_field_names
 
-JAVA_ROOT = "sdk/java/src/main/java/iggy/sdk"
-CODEC_PACKAGE = "iggy.sdk.internal.codec"
-MODEL_PACKAGE = "iggy.sdk.model"
+CODEC_PACKAGE = f"{JAVA_PACKAGE}.internal.codec"
+MODEL_PACKAGE = f"{JAVA_PACKAGE}.model"
 
 # Primitives carried by the hand-written runtime (WireReader/WireWriter, Identifier, PermissionsCodec).
 _RUNTIME = {
@@ -201,7 +200,7 @@ class _Plan:
                 body.append(f"{assign}new ArrayList<>();")
                 body.append("// An extension area (spec `tolerant`): a tail that does not parse is ignored.")
                 body.append(f"while (r.remaining() > 0) {{ try {{ {var}.add({self.read_one(f, local)}); }} "
-                            "catch (iggy.sdk.IggyException e) { r.skip(r.remaining()); break; } }")
+                            f"catch ({JAVA_PACKAGE}.IggyException e) {{ r.skip(r.remaining()); break; }} }}")
             elif f.repeat == "to_end":
                 body.append(f"{assign}new ArrayList<>();")
                 body.append(f"while (r.remaining() > 0) {{ {var}.add({self.read_one(f, local)}); }}")
@@ -346,8 +345,8 @@ def _javadoc_text(text: str) -> str:
 
 def _render_model(spec: Spec, holder: str, about: str, records: list[tuple[str, Record]]) -> str:
     """One public holder class of the model package with a nested record (and its codec) per spec record."""
-    out = _header(MODEL_PACKAGE, ["iggy.sdk.Identifier", "iggy.sdk.internal.codec.PermissionsCodec",
-                                  "iggy.sdk.internal.codec.WireReader", "iggy.sdk.internal.codec.WireWriter",
+    out = _header(MODEL_PACKAGE, [f"{JAVA_PACKAGE}.Identifier", f"{CODEC_PACKAGE}.PermissionsCodec",
+                                  f"{CODEC_PACKAGE}.WireReader", f"{CODEC_PACKAGE}.WireWriter",
                                   "java.math.BigInteger", "java.util.ArrayList", "java.util.List"])
     out += [f"/** {about} */", f"public final class {holder} {{", f"    private {holder}() {{}}", ""]
     for java_name, record in records:
@@ -379,8 +378,9 @@ def _response_java(spec: Spec, command: Command) -> str:
 
 
 def render_java_requests(spec: Spec) -> str:
-    out = _header(CODEC_PACKAGE, ["iggy.sdk.Codes", "iggy.sdk.Identifier", "iggy.sdk.model.Permissions",
-                                  "iggy.sdk.model.Primitives", "iggy.sdk.model.Structs",
+    out = _header(CODEC_PACKAGE, [f"{JAVA_PACKAGE}.Codes", f"{JAVA_PACKAGE}.Identifier",
+                                  f"{MODEL_PACKAGE}.Permissions",
+                                  f"{MODEL_PACKAGE}.Primitives", f"{MODEL_PACKAGE}.Structs",
                                   "java.math.BigInteger", "java.util.ArrayList", "java.util.List"])
     out += [f"/** One request record per command of Iggy {spec.version} (spec/commands.toml), and inline responses. */",
             "public final class Requests {", "    private Requests() {}", "",
@@ -402,7 +402,7 @@ def render_java_requests(spec: Spec) -> str:
 
 
 def render_java_command_table(spec: Spec) -> str:
-    out = _header(CODEC_PACKAGE, ["iggy.sdk.Codes", "iggy.sdk.model.Structs", "java.util.ArrayList",
+    out = _header(CODEC_PACKAGE, [f"{JAVA_PACKAGE}.Codes", f"{MODEL_PACKAGE}.Structs", "java.util.ArrayList",
                                   "java.util.List", "java.util.Map", "java.util.function.Function",
                                   "java.util.stream.Collectors", "java.util.stream.Stream"])
     out += [
@@ -490,7 +490,7 @@ def render_java_layout(spec: Spec) -> str:
 
 
 def render_java_error_code(spec: Spec) -> str:
-    out = _header("iggy.sdk", ["java.util.Arrays", "java.util.Map", "java.util.function.Function",
+    out = _header(JAVA_PACKAGE, ["java.util.Arrays", "java.util.Map", "java.util.function.Function",
                                "java.util.stream.Collectors"])
     out += [f"/** Every Iggy {spec.version} error code with its name and the server's message text. */",
             "public enum ErrorCode {"]

@@ -52,7 +52,12 @@ RUNTIME_TYPES = {
 }
 _UNIT_SUFFIX = {"µs": "_us", "bytes": "_bytes"}
 # Records whose generated class takes extra behaviour from the hand-written runtime (`_extras.py`).
-EXTRAS = {"Stats": "StatsExtras"}
+EXTRAS = {
+    "Stats": "StatsExtras",
+    # Records with a 0.9 options block decode it on demand (`option_values`; topics also the derived block).
+    "StreamHeader": "OptionsExtras", "StreamDetails": "OptionsExtras", "UserHeader": "OptionsExtras",
+    "UserDetails": "OptionsExtras", "TopicHeader": "TopicOptionsExtras", "TopicDetails": "TopicOptionsExtras",
+}
 # Public names a hand-written extra gives in place of a wire field (Stats.extensions reads as Stats.hot_path).
 EXTRA_PUBLIC = {"Stats": {"extensions": "hot_path"}}
 

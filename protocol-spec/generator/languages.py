@@ -10,6 +10,9 @@ from .spec import Constant, Spec, upper_snake
 
 BANNER = "generated from protocol-spec by protocol-spec/generator — do not edit"
 SOURCE_NOTE = "Source: protocol-spec/spec/*.toml. Change the spec, then run `make gen`."
+# The Java SDK's reverse-DNS package (Maven groupId io.github.iggy-compat; a package name cannot hold a hyphen).
+JAVA_PACKAGE = "io.github.iggycompat.iggy"
+JAVA_ROOT = "sdk/java/src/main/java/" + JAVA_PACKAGE.replace(".", "/")
 
 # Widest value of each constant type, so a renderer can spot the u64 sentinels that need special literals.
 _SIGNED_LONG_MAX = 2**63 - 1
@@ -306,7 +309,7 @@ def render_java(spec: Spec) -> str:
     out = [
         f"// {BANNER}",
         f"// {SOURCE_NOTE}",
-        "package iggy.sdk;",
+        f"package {JAVA_PACKAGE};",
         "",
         "import java.util.List;",
         "import java.util.Map;",

@@ -12,7 +12,7 @@ from .codec_python import (
     render_python_requests, render_python_responses,
 )
 from .codec_rust import render_rust_codec, render_rust_error_code, render_rust_fields, render_rust_layout
-from .languages import render_go, render_java, render_python, render_rust
+from .languages import JAVA_ROOT, render_go, render_java, render_python, render_rust
 from .reference import render_reference
 from .spec import Spec
 
@@ -31,7 +31,7 @@ OUTPUTS: dict[str, Callable[[Spec], str]] = {
     "server/src/wire_layout.rs": render_rust_layout,
     "sdk/go/codes.go": render_go,
     "sdk/go/internal/codec/codec_gen.go": render_go_codec,
-    "sdk/java/src/main/java/iggy/sdk/Codes.java": render_java,
+    f"{JAVA_ROOT}/Codes.java": render_java,
     "protocol-spec/REFERENCE.md": render_reference,
     # The Python codec (codec_python.py): requests, the command table and the header/index layout.
     REQUESTS_PATH: render_python_requests,

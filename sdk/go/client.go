@@ -16,7 +16,7 @@ import (
 	"sync"
 	"time"
 
-	"iggy/internal/codec"
+	"github.com/iggy-compat/iggy-compat/sdk/go/internal/codec"
 )
 
 // maxResponseBytes bounds one answer: a larger announced length is a corrupt stream, not an allocation.
@@ -285,8 +285,8 @@ func (c *Client) tlsConfig(host string) (*tls.Config, error) {
 func (c *Client) relogin(ctx context.Context) error {
 	switch {
 	case c.username != "":
-		_, err := c.roundTripDecoded(ctx, &codec.LoginUserRequest{Username: c.username, Password: c.password},
-			&codec.LoginUserResponse{}, 0)
+		login := &codec.LoginUserRequest{Username: c.username, Password: c.password, Version: ClientName}
+		_, err := c.roundTripDecoded(ctx, login, &codec.LoginUserResponse{}, 0)
 		return err
 	case c.token != "":
 		_, err := c.roundTripDecoded(ctx, &codec.LoginWithPersonalAccessTokenRequest{Token: c.token},

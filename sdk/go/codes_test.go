@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"testing"
 
-	"iggy/internal/codec"
+	"github.com/iggy-compat/iggy-compat/sdk/go/internal/codec"
 )
 
 // specCount counts the `[[name]]` tables of a spec file, so the tests follow the spec instead of a number.

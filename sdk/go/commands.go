@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"iggy/internal/codec"
+	"github.com/iggy-compat/iggy-compat/sdk/go/internal/codec"
 )
 
 // One method per command of the 0.8 protocol. Get* lookups answer nil (not an error) for a missing object,
@@ -37,7 +37,7 @@ func (c *Client) Ping(ctx context.Context) error { return c.none(ctx, &codec.Pin
 
 // LoginUser logs in; the credentials are remembered for re-login after a reconnect.
 func (c *Client) LoginUser(ctx context.Context, username, password string) (uint32, error) {
-	answer, err := one(c, ctx, &codec.LoginUserRequest{Username: username, Password: password},
+	answer, err := one(c, ctx, &codec.LoginUserRequest{Username: username, Password: password, Version: ClientName},
 		&codec.LoginUserResponse{})
 	if err != nil {
 		return 0, err

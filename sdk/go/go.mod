@@ -1,3 +1,3 @@
-module iggy
+module github.com/iggy-compat/iggy-compat/sdk/go
 
 go 1.23

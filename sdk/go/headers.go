@@ -6,7 +6,7 @@ import (
 	"math"
 	"sort"
 
-	"iggy/internal/codec"
+	"github.com/iggy-compat/iggy-compat/sdk/go/internal/codec"
 )
 
 // HeaderValue is a typed user-header value: its kind and its little-endian bytes.

@@ -2,7 +2,7 @@ package iggy
 
 import (
 	"encoding/binary"
-	"iggy/internal/codec"
+	"github.com/iggy-compat/iggy-compat/sdk/go/internal/codec"
 	"strconv"
 )
 

@@ -3,6 +3,7 @@
 Run: .venv/bin/python -m pytest server/benches --benchmark-only
 """
 
+import os
 import struct
 
 import pytest
@@ -51,6 +52,26 @@ def test_index_lookup_by_offset_in_1m_entries(benchmark, big_index):
 
 def test_index_lookup_by_timestamp_in_1m_entries(benchmark, big_index):
     assert benchmark(_native.index_lookup_timestamp, big_index, 1_765_432, 100)[0] == 765_432
+
+
+@pytest.fixture(scope="module")
+def big_index_file(big_index, tmp_path_factory):
+    """The same million entries as an index file (page-cached after its first read), as a sealed segment's
+    index is looked up outside ``cache_indexes = all``."""
+    path = tmp_path_factory.mktemp("index") / "big.index"
+    path.write_bytes(big_index)
+    fd = os.open(path, os.O_RDONLY)
+    yield fd
+    os.close(fd)
+
+
+def test_index_file_lookup_by_offset_in_1m_entries(benchmark, big_index_file):
+    found = benchmark(_native.index_file_lookup_offset, big_index_file, 1_000_000, b"", 765_432, 100)
+    assert found == (765_432, 765_432, 765_432_000, 765_532_000, 100)
+
+
+def test_index_file_lookup_by_timestamp_in_1m_entries(benchmark, big_index_file):
+    assert benchmark(_native.index_file_lookup_timestamp, big_index_file, 1_000_000, b"", 1_765_432, 100)[0] == 765_432
 
 
 def test_partition_append_1000_x_1000_bytes(benchmark, received, tmp_path):

@@ -183,6 +183,31 @@ pub fn validate_and_stamp(
     Ok(placement.segment_position_bytes + frames.len() as u64)
 }
 
+/// Stamps the XXH3 checksum of each of `messages_count` whole frames filling `frames` (frames the server built
+/// itself: a stored encrypted message decrypted for a poll). CANNOT_READ_MESSAGE when they do not fill it exactly.
+pub fn stamp_checksums(frames: &mut [u8], messages_count: u32) -> Checked<()> {
+    let mut start = 0usize;
+    for i in 0..messages_count {
+        let left = frames.len() - start;
+        if left < message_header::SIZE || frame_size_from_header(&frames[start..]) > left as u64 {
+            let message = format!("message {i} is not whole ({left} bytes left)");
+            return Err(Failure::new(code::CANNOT_READ_MESSAGE, message));
+        }
+        let size = frame_size_from_header(&frames[start..]);
+        let frame = &mut frames[start..start + size as usize];
+        let checksum = frame_checksum(frame);
+        write_u64(frame, message_header::CHECKSUM_AT, checksum);
+        start += size as usize;
+    }
+    if start != frames.len() {
+        return Err(Failure::new(
+            code::CANNOT_READ_MESSAGE,
+            format!("{messages_count} messages end at byte {start} of {}", frames.len()),
+        ));
+    }
+    Ok(())
+}
+
 /// The segment index stores u32 relative offsets and u32 positions: refuse what would not fit.
 pub(crate) fn check_placement(frames_bytes: u64, count: u64, placement: Placement) -> Checked<()> {
     let last_offset = placement.base_offset.checked_add(count - 1);

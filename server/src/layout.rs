@@ -1,7 +1,7 @@
 //! Helpers over the message header and index entry; their offsets and sizes come from the generated
 //! `wire_layout` (protocol-spec), never from here.
 
-use crate::wire_layout::{index_entry, message_header};
+use crate::wire_layout::message_header;
 
 #[inline]
 pub fn read_u32(bytes: &[u8], at: usize) -> u32 {
@@ -40,10 +40,4 @@ pub fn frame_size_from_header(header: &[u8]) -> u64 {
 #[inline]
 pub fn frame_checksum(frame: &[u8]) -> u64 {
     twox_hash::XxHash3_64::oneshot(&frame[message_header::ID_AT..])
-}
-
-/// Cumulative end position stored in index entry `i`.
-#[inline]
-pub fn index_position(index: &[u8], i: usize) -> u32 {
-    read_u32(index, i * index_entry::SIZE + index_entry::POSITION_AT)
 }

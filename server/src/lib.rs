@@ -124,6 +124,13 @@ fn validate_and_stamp(
     Ok(batch::validate_and_stamp(writable(&index)?, writable(&frames)?, messages_count, placement)?)
 }
 
+/// Stamps the checksum of every frame in `frames` (writable; exactly `messages_count` whole frames).
+#[pyfunction]
+fn stamp_checksums(frames: PyBuffer<u8>, messages_count: u32) -> PyResult<()> {
+    batch::stamp_checksums(writable(&frames)?, messages_count)?;
+    Ok(())
+}
+
 type SpanTuple = (usize, u64, u64, u64);
 
 fn span_tuple(span: Option<index::Span>) -> Option<SpanTuple> {
@@ -134,13 +141,55 @@ fn span_tuple(span: Option<index::Span>) -> Option<SpanTuple> {
 /// (first_entry, byte_start, byte_end, messages_count), or None when there is none.
 #[pyfunction]
 fn index_lookup_offset(index: PyBuffer<u8>, relative_start_offset: u64, count: u64) -> PyResult<Option<SpanTuple>> {
-    Ok(span_tuple(index::by_offset(readable(&index)?, relative_start_offset, count)))
+    Ok(span_tuple(index::by_offset(readable(&index)?, relative_start_offset, count)?))
 }
 
 /// Up to `count` messages with timestamp ≥ `timestamp_us`, as `index_lookup_offset`.
 #[pyfunction]
 fn index_lookup_timestamp(index: PyBuffer<u8>, timestamp_us: u64, count: u64) -> PyResult<Option<SpanTuple>> {
-    Ok(span_tuple(index::by_timestamp(readable(&index)?, timestamp_us, count)))
+    Ok(span_tuple(index::by_timestamp(readable(&index)?, timestamp_us, count)?))
+}
+
+/// (first_entry, first_relative_offset, byte_start, byte_end, messages_count)
+type FileSpanTuple = (usize, u32, u64, u64, u64);
+
+fn file_span_tuple(span: Option<index::Span>) -> Option<FileSpanTuple> {
+    span.map(|s| (s.first_entry, s.first_relative_offset, s.byte_start, s.byte_end, s.messages_count))
+}
+
+fn file_entries_of<'a>(fd: i32, file_entries: usize, tail: &'a PyBuffer<u8>) -> PyResult<index::FileEntries<'a>> {
+    if fd < 0 && file_entries > 0 {
+        return Err(PyValueError::new_err("file entries need a descriptor"));
+    }
+    Ok(index::FileEntries::new(fd, file_entries, readable(tail)?))
+}
+
+/// As `index_lookup_offset` over the index whose first `file_entries` entries are read from the index file open
+/// on `fd` (pread, only the entries the search needs) and the rest from `tail`; also returns the relative offset
+/// of the first entry. The GIL is held: a lookup reads a few page-cached entries.
+#[pyfunction]
+fn index_file_lookup_offset(
+    fd: i32,
+    file_entries: usize,
+    tail: PyBuffer<u8>,
+    relative_start_offset: u64,
+    count: u64,
+) -> PyResult<Option<FileSpanTuple>> {
+    let entries = file_entries_of(fd, file_entries, &tail)?;
+    Ok(file_span_tuple(index::by_offset(&entries, relative_start_offset, count)?))
+}
+
+/// As `index_file_lookup_offset` for messages with timestamp ≥ `timestamp_us`.
+#[pyfunction]
+fn index_file_lookup_timestamp(
+    fd: i32,
+    file_entries: usize,
+    tail: PyBuffer<u8>,
+    timestamp_us: u64,
+    count: u64,
+) -> PyResult<Option<FileSpanTuple>> {
+    let entries = file_entries_of(fd, file_entries, &tail)?;
+    Ok(file_span_tuple(index::by_timestamp(&entries, timestamp_us, count)?))
 }
 
 /// (valid_bytes, messages_count, rebuilt_index, max_timestamp_us, stop_reason)
@@ -243,8 +292,11 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeError>()?;
     m.add_function(wrap_pyfunction!(validate_batch, m)?)?;
     m.add_function(wrap_pyfunction!(validate_and_stamp, m)?)?;
+    m.add_function(wrap_pyfunction!(stamp_checksums, m)?)?;
     m.add_function(wrap_pyfunction!(index_lookup_offset, m)?)?;
     m.add_function(wrap_pyfunction!(index_lookup_timestamp, m)?)?;
+    m.add_function(wrap_pyfunction!(index_file_lookup_offset, m)?)?;
+    m.add_function(wrap_pyfunction!(index_file_lookup_timestamp, m)?)?;
     m.add_function(wrap_pyfunction!(scan_segment, m)?)?;
     m.add_function(wrap_pyfunction!(verify_frames, m)?)?;
     m.add_function(wrap_pyfunction!(xxh32, m)?)?;

@@ -20,7 +20,7 @@ LINES_PER_SECOND = 20  # audit.LogRateLimit's default
 
 @pytest.fixture
 def info_server(tmp_path):
-    env = {"IGGY_LOGGING_LEVEL": "info", "IGGY_SYSTEM_MEMORY_POOL_STATS_LOG_INTERVAL_MS": "3600000"}
+    env = {"IGGY_SYSTEM_LOGGING_LEVEL": "info", "IGGY_SYSTEM_MEMORY_POOL_STATS_LOG_INTERVAL_MS": "3600000"}
     process = ServerProcess(tmp_path / "data", env=env).start()
     yield process
     process.stop()

@@ -21,7 +21,7 @@ import pytest
 from iggy.protocol import requests
 from iggy.protocol.codes import ErrorCode
 from iggy.protocol.primitives import Consumer
-from iggy_server.__main__ import EXIT_ADDRESS_IN_USE
+from iggy_server.exit_codes import EXIT_ADDRESS_IN_USE
 
 from server_support import ServerProcess
 
@@ -52,7 +52,9 @@ def tmpfs(tmp_path):
 
 def start_server(data_dir: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("IGGY_")}
-    env.update({"IGGY_SYSTEM_PATH": str(data_dir), "IGGY_TCP_ADDRESS": "127.0.0.1:0", "IGGY_LOGGING_LEVEL": "warning"})
+    env.update(
+        {"IGGY_SYSTEM_PATH": str(data_dir), "IGGY_TCP_ADDRESS": "127.0.0.1:0", "IGGY_SYSTEM_LOGGING_LEVEL": "warning"}
+    )
     env.update({f"IGGY_{transport}_ADDRESS": "127.0.0.1:0" for transport in ("HTTP", "QUIC", "WEBSOCKET")})
     return subprocess.run(
         [sys.executable, "-m", "iggy_server", "--with-default-root-credentials"],
@@ -149,8 +151,8 @@ def test_a_full_disk_answers_every_state_changing_command_with_a_specific_code(t
 
 
 def test_partitions_past_the_open_segment_file_bound_are_refused_with_3000(tmp_path):
-    # 21 descriptors: 10 active segments (2 each) fit, one stays free for reading sealed segments.
-    server = ServerProcess(tmp_path / "data", env={"IGGY_SYSTEM_IO_MAX_OPEN_SEGMENT_FILES": "21"}).start()
+    # 22 descriptors: 10 active segments (2 each) fit, two stay free for reading a sealed segment (log and index).
+    server = ServerProcess(tmp_path / "data", env={"IGGY_SYSTEM_IO_MAX_OPEN_SEGMENT_FILES": "22"}).start()
     try:
         with server.client() as client:
             client.call(requests.CreateStream("s"))
@@ -175,7 +177,7 @@ def test_a_taken_listener_port_is_refused_naming_that_listener_with_its_own_exit
         taken = f"127.0.0.1:{holder.getsockname()[1]}"
         env = {k: v for k, v in os.environ.items() if not k.startswith("IGGY_")}
         env.update({f"IGGY_{name}_ADDRESS": "127.0.0.1:0" for name in ("TCP", "HTTP", "QUIC", "WEBSOCKET")})
-        env.update({"IGGY_SYSTEM_PATH": str(tmp_path / "data"), "IGGY_LOGGING_LEVEL": "warning"})
+        env.update({"IGGY_SYSTEM_PATH": str(tmp_path / "data"), "IGGY_SYSTEM_LOGGING_LEVEL": "warning"})
         env[f"IGGY_{section.upper()}_ADDRESS"] = taken
         result = subprocess.run(
             [sys.executable, "-m", "iggy_server", "--with-default-root-credentials"],

@@ -1,5 +1,6 @@
 """Durability: a graceful restart restores everything with the same ids; a kill -9 during continuous
-sends loses no acknowledged message and offsets continue without gaps or reuse."""
+sends loses no acknowledged message and offsets continue without gaps or reuse. The kill -9 tests use small
+segments and look sealed segments up in their index files (``system.segment.cache_indexes``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from iggy.protocol import requests
 from iggy.protocol.primitives import Consumer, Partitioning, PollingStrategy
 from iggy.protocol.responses import StreamHeader, TopicDetails, TopicHeader
 
+import pytest
 from server_support import ServerProcess
 
 
@@ -75,8 +77,13 @@ def test_graceful_restart_restores_everything_with_the_same_ids(tmp_path):
         server.stop()
 
 
+# Four sealed segments or so per round of the kill -9 tests.
+SMALL_SEGMENTS = {"IGGY_SYSTEM_SEGMENT_SIZE_BYTES": str(16 * 1024)}
+
+
 def test_kill_9_during_sends_loses_no_acknowledged_message(tmp_path):
-    server = ServerProcess(tmp_path / "data").start()
+    env = {**SMALL_SEGMENTS, "IGGY_SYSTEM_SEGMENT_CACHE_INDEXES": "none"}
+    server = ServerProcess(tmp_path / "data", env=env).start()
     with server.client() as c:
         c.call(requests.CreateStream("crash"))
         c.call(requests.CreateTopic("crash", 1, 1, 0, 0, 0, "t"))
@@ -154,11 +161,16 @@ def test_memory_durability_serves_every_acknowledged_batch_and_writes_it_out_at_
         server.stop()
 
 
-def test_memory_durability_kill_9_keeps_every_message_a_consumer_has_seen(tmp_path):
+@pytest.mark.parametrize("cache_indexes", ["open_segment", "none"])
+def test_memory_durability_kill_9_keeps_every_message_a_consumer_has_seen(tmp_path, cache_indexes):
     """memory mode may lose acknowledged batches still queued on kill -9, but never one a poll served: polls
     only serve written bytes. After the restart every polled (offset, payload) is still there, offsets have
     no gaps, and a lost tail is only ever a suffix of what was acknowledged."""
-    env = {"IGGY_SYSTEM_PARTITION_DURABILITY": "memory"}
+    env = {
+        **SMALL_SEGMENTS,
+        "IGGY_SYSTEM_PARTITION_DURABILITY": "memory",
+        "IGGY_SYSTEM_SEGMENT_CACHE_INDEXES": cache_indexes,
+    }
     server = ServerProcess(tmp_path / "data", env=env).start()
     acknowledged: list[bytes] = []
     seen: dict[int, bytes] = {}

@@ -6,6 +6,7 @@ import io
 import os
 import struct
 import zipfile
+from pathlib import Path
 
 from iggy.protocol import requests
 from iggy.protocol.codes import Command, ErrorCode, SegmentWriterBackend
@@ -14,6 +15,9 @@ from iggy.protocol.codes import NOT_LOGGED_IN_USER_ID
 from iggy.protocol.responses import ClientDetails, ClientInfo, ClusterMetadata, Stats
 
 from server_support import WireClient
+
+# The one release version, read from its source rather than from the server's own constant.
+RELEASE_VERSION = (Path(__file__).resolve().parents[2] / "VERSION").read_text(encoding="utf-8").strip()
 
 
 def test_ping_works_without_login_and_answers_empty_ok(server):
@@ -54,8 +58,8 @@ def test_get_stats_reports_real_process_figures(server, client, unique):
     assert stats.total_memory_bytes >= stats.available_memory_bytes > 0
     assert stats.streams_count >= 1
     assert stats.clients_count >= 1
-    assert stats.iggy_server_version == "0.8.0"
-    assert stats.iggy_server_semver == 8000
+    assert stats.iggy_server_version == RELEASE_VERSION  # this build
+    assert stats.iggy_server_semver == 8000  # the Iggy protocol it speaks: 0.8.0
     assert stats.hostname
     assert stats.start_time_us > 0 and stats.run_time_us > 0
     assert stats.total_disk_space_bytes >= stats.free_disk_space_bytes > 0

@@ -1,3 +1,5 @@
 """The `iggy` command-line client (click + rich) on top of the Python SDK."""
 
-__version__ = "0.1.0"
+from ._version import __version__
+
+__all__ = ["__version__"]

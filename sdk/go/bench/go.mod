@@ -5,7 +5,7 @@ go 1.25.0
 
 require (
 	github.com/apache/iggy/foreign/go v0.8.0
-	iggy v0.0.0
+	github.com/iggy-compat/iggy-compat/sdk/go v0.0.0
 )
 
 require (
@@ -14,4 +14,4 @@ require (
 	github.com/klauspost/compress v1.18.5 // indirect
 )
 
-replace iggy => ../
+replace github.com/iggy-compat/iggy-compat/sdk/go => ../

@@ -25,7 +25,7 @@ import (
 	officialtcp "github.com/apache/iggy/foreign/go/client/tcp"
 	iggcon "github.com/apache/iggy/foreign/go/contracts"
 
-	"iggy"
+	iggy "github.com/iggy-compat/iggy-compat/sdk/go"
 )
 
 const (

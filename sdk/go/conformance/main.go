@@ -19,7 +19,7 @@ import (
 	"strings"
 	"time"
 
-	"iggy"
+	iggy "github.com/iggy-compat/iggy-compat/sdk/go"
 )
 
 type args map[string]any

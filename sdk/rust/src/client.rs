@@ -21,8 +21,9 @@ use crate::messages::{send_messages_frame, IggyMessage};
 use crate::runtime::{Command, Identifier, Writer};
 use crate::transport::{Connection, Frame, Reply};
 
-/// The version string LoginUser carries (the server ignores it).
-const CLIENT_VERSION: &str = env!("CARGO_PKG_VERSION");
+/// Who this client is, sent as LoginUser's version string (Iggy 0.8 servers ignore it): the crate's version,
+/// which `make gen` stamps from the repository's VERSION.
+const CLIENT_NAME: &str = concat!("iggy-sdk-rust/", env!("CARGO_PKG_VERSION"));
 
 /// An async client. Cheap to clone (clones share the connection); `Send + Sync`.
 #[derive(Clone)]
@@ -621,7 +622,7 @@ fn login_request(username: &str, password: &str) -> LoginUserRequest {
     LoginUserRequest {
         username: username.to_owned(),
         password: password.to_owned(),
-        version: CLIENT_VERSION.to_owned(),
+        version: CLIENT_NAME.to_owned(),
         context: String::new(),
     }
 }

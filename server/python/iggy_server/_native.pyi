@@ -58,6 +58,11 @@ def validate_and_stamp(
     left untouched.
     """
 
+def stamp_checksums(frames: Buffer, messages_count: int) -> None:
+    """Stamp the XXH3-64 checksum of each frame of ``frames`` (writable, exactly ``messages_count`` whole frames;
+    else NativeError 4011 CannotReadMessage, nothing promised about what was stamped): frames the server builds,
+    such as stored encrypted messages decrypted for a poll."""
+
 def index_lookup_offset(
     index: Buffer, relative_start_offset: int, count: int
 ) -> tuple[int, int, int, int] | None:
@@ -70,6 +75,19 @@ def index_lookup_offset(
 def index_lookup_timestamp(index: Buffer, timestamp_us: int, count: int) -> tuple[int, int, int, int] | None:
     """Like :func:`index_lookup_offset` for messages with timestamp >= ``timestamp_us`` (binary search:
     timestamps in a segment never decrease)."""
+
+def index_file_lookup_offset(
+    fd: int, file_entries: int, tail: Buffer, relative_start_offset: int, count: int
+) -> tuple[int, int, int, int, int] | None:
+    """As :func:`index_lookup_offset` over an index whose first ``file_entries`` entries are read from the index
+    file open on ``fd`` (pread, only the entries the search needs: two for a segment without offset gaps) and
+    the rest from ``tail`` (entries not yet written there). Returns ``(first_entry, first_relative_offset,
+    byte_start, byte_end, messages_count)``. NativeError 10011 when the file cannot be read or ends early."""
+
+def index_file_lookup_timestamp(
+    fd: int, file_entries: int, tail: Buffer, timestamp_us: int, count: int
+) -> tuple[int, int, int, int, int] | None:
+    """As :func:`index_file_lookup_offset` for messages with timestamp >= ``timestamp_us`` (binary search)."""
 
 def scan_segment(log: Buffer, segment_start_offset: int) -> tuple[int, int, bytes, int, str | None]:
     """Recover a segment log: walk frames while whole, in offset sequence and with correct checksums.

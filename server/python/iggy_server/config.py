@@ -11,13 +11,15 @@ never silently leave a setting — say durability — at its default.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import copy
 import difflib
 import enum
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,7 @@ from .transports import settings as transport_settings
 __all__ = [
     "DEFAULTS",
     "ConfigError",
+    "CacheIndexes",
     "Durability",
     "IoConfig",
     "ServerConfig",
@@ -55,11 +58,12 @@ DEFAULTS: dict[str, Any] = {
         # TLS on the TCP listener, like Iggy's [tcp.tls]: PEM certificate chain and private key.
         "tls": {"enabled": False, "cert_file": "", "key_file": ""},
     },
-    # Iggy 0.8's HTTP REST API (names and defaults as Iggy's [http]); sizes and durations are Iggy-style strings.
+    # Iggy 0.8's HTTP REST API (Iggy's [http] names and defaults; sizes in bytes and durations in ms, as every
+    # other key here, where Iggy writes "2 MB" and "1 h": see RENAMED_KEYS).
     "http": {
         "enabled": True,
         "address": "127.0.0.1:3000",
-        "max_request_size": "2 MB",
+        "max_request_size_bytes": 2_000_000,
         "cors": {
             "enabled": True,
             "allowed_methods": ["GET", "POST", "PUT", "DELETE"],
@@ -75,9 +79,10 @@ DEFAULTS: dict[str, Any] = {
             "audience": "iggy.apache.org",
             "valid_issuers": ["iggy.apache.org"],
             "valid_audiences": ["iggy.apache.org"],
-            "access_token_expiry": "1 h",
-            "clock_skew": "5 s",
-            "not_before": "0 s",
+            # JWT times are whole seconds: expiry at least 1000 ms, the others rounded down to a second.
+            "access_token_expiry_ms": 3_600_000,
+            "clock_skew_ms": 5000,
+            "not_before_ms": 0,
             # Empty: a random secret per start (every token dies with the process), as Iggy does.
             "encoding_secret": "",
             "decoding_secret": "",
@@ -90,8 +95,8 @@ DEFAULTS: dict[str, Any] = {
     "quic": {
         "enabled": True,
         "address": "127.0.0.1:8080",
-        "receive_window": "100 KB",
-        "max_idle_timeout": "10 s",
+        "receive_window_bytes": 100_000,
+        "max_idle_timeout_ms": 10_000,
         # Iggy's self-signed default: a fresh ECDSA P-256 certificate for "localhost" each start.
         "certificate": {"self_signed": True, "cert_file": "", "key_file": ""},
     },
@@ -99,12 +104,15 @@ DEFAULTS: dict[str, Any] = {
     "websocket": {
         "enabled": True,
         "address": "127.0.0.1:8092",
-        "max_message_size": "64 MiB",
+        "max_message_size_bytes": 64 * MIB,
         "tls": {"enabled": False, "self_signed": True, "cert_file": "", "key_file": ""},
     },
     "system": {
         "path": "local_data",
-        "segment": {"size_bytes": GIB},
+        # cache_indexes (Iggy's key and values): which segment indexes stay in memory. "all": every segment's;
+        # "open_segment": the open (active) segment's, sealed ones are read from their index files; "none": no
+        # index is kept, lookups read the index files (entries not yet written stay in memory until they are).
+        "segment": {"size_bytes": GIB, "cache_indexes": "open_segment"},
         "partition": {
             "messages_required_to_save": 1024,
             "enforce_fsync": False,
@@ -137,6 +145,24 @@ DEFAULTS: dict[str, Any] = {
         },
         "message_cleaner": {"enabled": True, "interval_ms": 60_000},
         "topic": {"message_expiry_us": 0, "max_size_bytes": 0},
+        # Iggy's keys: AES-256-GCM of every message's payload and user headers on disk; the key is base64 of 32
+        # bytes. A data directory's messages are all encrypted or all not: the server refuses to start otherwise.
+        "encryption": {"enabled": False, "key": ""},
+        # Iggy's [system.logging] keys (sizes and durations as Iggy writes them) plus `format` (text or JSON
+        # lines) and `max_files` (rotated files kept; 0 = no count limit). Logs go to stderr, and with
+        # file_enabled also to {path}/iggy-server.log (relative to system.path), rotated past max_file_size_bytes;
+        # rotated files are deleted past max_files, max_total_size_bytes (all files) or retention_ms (0 = no limit).
+        "logging": {
+            "path": "logs",
+            "level": "info",
+            "file_enabled": True,
+            "format": "text",
+            "max_file_size_bytes": 500_000_000,
+            "max_total_size_bytes": 4_000_000_000,
+            "max_files": 0,
+            "rotation_check_interval_ms": 3_600_000,
+            "retention_ms": 7 * 24 * 3_600_000,
+        },
     },
     "limits": {
         "max_request_bytes": 10 * MIB,
@@ -160,7 +186,28 @@ DEFAULTS: dict[str, Any] = {
     "heartbeat": {"enabled": False, "interval_ms": 5000},
     "consumer_group": {"rebalancing_timeout_ms": 30_000, "rebalancing_check_interval_ms": 5000},
     "cluster": {"name": "single-node", "node_name": "iggy-node"},
-    "logging": {"level": "info"},
+    # OpenTelemetry (Iggy's [telemetry] keys and defaults): logs and a span per request over OTLP, transport
+    # "grpc" or "http" per signal. sample_ratio (ours): the share of requests traced (trace-id ratio).
+    "telemetry": {
+        "enabled": False,
+        "service_name": "iggy",
+        "logs": {"transport": "grpc", "endpoint": "http://localhost:7281/v1/logs"},
+        "traces": {"transport": "grpc", "endpoint": "http://localhost:7281/v1/traces", "sample_ratio": 1.0},
+    },
+}
+
+# Keys of 0.1.x written as Iggy-style strings ("2 MB", "1 h"), renamed in 0.2.0 when every size became bytes and
+# every duration milliseconds (server/README.md "Migrating from 0.1"). An old name in a file or the environment
+# is refused naming its successor, never ignored: a silently ignored limit would run at its default.
+RENAMED_KEYS: dict[str, tuple[str, str]] = {
+    "http.max_request_size": ("http.max_request_size_bytes", '"2 MB" = 2000000'),
+    "http.jwt.access_token_expiry": ("http.jwt.access_token_expiry_ms", '"1 h" = 3600000'),
+    "http.jwt.clock_skew": ("http.jwt.clock_skew_ms", '"5 s" = 5000'),
+    "http.jwt.not_before": ("http.jwt.not_before_ms", '"0 s" = 0'),
+    "quic.receive_window": ("quic.receive_window_bytes", '"100 KB" = 100000'),
+    "quic.max_idle_timeout": ("quic.max_idle_timeout_ms", '"10 s" = 10000'),
+    "websocket.max_message_size": ("websocket.max_message_size_bytes", '"64 MiB" = 67108864'),
+    "logging.level": ("system.logging.level", '"info"'),
 }
 
 # IGGY_* variables that are not configuration keys: the server's own start-up inputs, and the settings of
@@ -202,9 +249,34 @@ class Durability(enum.StrEnum):
 
 
 DURABILITY_MODES = tuple(mode.value for mode in Durability)
+
+
+class CacheIndexes(enum.StrEnum):
+    """``system.segment.cache_indexes``: which segment indexes stay in memory (Iggy 0.8's values)."""
+
+    ALL = "all"  # every segment's: lookups never read an index file; memory grows with the retained messages
+    OPEN_SEGMENT = "open_segment"  # the active segment's; sealed segments' are read from their files
+    NONE = "none"  # none: every lookup reads the index file (unwritten entries excepted)
+
+
+# Iggy 0.8 also accepts "true" for all and "false" for none.
+CACHE_INDEXES_ALIASES = {"true": CacheIndexes.ALL, "false": CacheIndexes.NONE}
+
+
+def cache_indexes_mode(text: str) -> CacheIndexes:
+    """The mode a ``cache_indexes`` value names; ConfigError for anything else."""
+    lowered = text.strip().lower()
+    if lowered in CACHE_INDEXES_ALIASES:
+        return CACHE_INDEXES_ALIASES[lowered]
+    try:
+        return CacheIndexes(lowered)
+    except ValueError:
+        modes = ", ".join(mode.value for mode in CacheIndexes)
+        raise ConfigError(f"system.segment.cache_indexes: expected one of {modes}, got {text!r}") from None
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
-_LOG_LEVELS = {"trace", "debug", "info", "warn", "warning", "error", "critical"}
+_LOG_LEVELS = ("trace", "debug", "info", "warn", "warning", "error", "critical")
+_LOG_FORMATS = ("text", "json")
 
 
 _SYSTEM = DEFAULTS["system"]
@@ -230,11 +302,14 @@ class StorageConfig:
     """What a partition needs to know: segment size, fsync knobs and its :class:`Durability`."""
 
     segment_size_bytes: int = _SYSTEM["segment"]["size_bytes"]
+    cache_indexes: CacheIndexes = CacheIndexes(_SYSTEM["segment"]["cache_indexes"])
     messages_required_to_save: int = _SYSTEM["partition"]["messages_required_to_save"]
     enforce_fsync: bool = _SYSTEM["partition"]["enforce_fsync"]
     durability: Durability = Durability(_SYSTEM["partition"]["durability"])
     verify_checksums_on_read: bool = _SYSTEM["partition"]["verify_checksums_on_read"]
     io: IoConfig = IoConfig()
+    # The 32-byte AES-256-GCM key of [system.encryption] when enabled, else empty (messages stored as sent).
+    encryption_key: bytes = field(default=b"", repr=False)
 
     @property
     def fsync(self) -> bool:
@@ -278,10 +353,12 @@ class ServerConfig(Section):
         partition, io = system.partition, system.io
         return StorageConfig(
             segment_size_bytes=system.segment.size_bytes,
+            cache_indexes=cache_indexes_mode(system.segment.cache_indexes),
             messages_required_to_save=partition.messages_required_to_save,
             enforce_fsync=partition.enforce_fsync,
             durability=Durability(partition.durability),
             verify_checksums_on_read=partition.verify_checksums_on_read,
+            encryption_key=encryption_key(system.encryption),
             io=IoConfig(
                 pool_size_bytes=system.memory_pool.size_bytes,
                 writer=io.writer,
@@ -301,6 +378,31 @@ class ServerConfig(Section):
     @property
     def port(self) -> int:
         return split_address(self.tcp.address, "tcp.address")[1]
+
+
+ENCRYPTION_KEY_BYTES = 32  # AES-256
+
+
+def encryption_key(section: Any) -> bytes:
+    """The key of an enabled ``[system.encryption]`` (b"" when disabled); ConfigError naming the key if malformed.
+    The message never shows the key."""
+    return _decode_encryption_key(section.key) if section.enabled else b""
+
+
+def _decode_encryption_key(text: str) -> bytes:
+    try:
+        key = base64.b64decode(text.strip(), validate=True)
+    except (binascii.Error, ValueError):
+        raise ConfigError(
+            "system.encryption.key: expected a base64-encoded 32-byte key (e.g. `openssl rand -base64 32`); "
+            "the value is not base64"
+        ) from None
+    if len(key) != ENCRYPTION_KEY_BYTES:
+        raise ConfigError(
+            f"system.encryption.key: expected a base64-encoded 32-byte key (AES-256); the value decodes to "
+            f"{len(key)} bytes"
+        )
+    return key
 
 
 def split_address(address: str, key: str) -> tuple[str, int]:
@@ -384,12 +486,33 @@ def _coerce(value: Any, default: Any, key: str, source: str) -> Any:
     return value
 
 
+def _env_name(dotted: str) -> str:
+    return "IGGY_" + dotted.replace(".", "_").upper()
+
+
+def _renamed(old: str) -> str:
+    new, example = RENAMED_KEYS[old]
+    if new.endswith(("_bytes", "_ms")):
+        unit = "bytes" if new.endswith("_bytes") else "milliseconds"
+        what = f"a number of {unit} ({example})"
+    else:
+        what = f"the same values ({example})"
+    return (f"renamed to {new} ({_env_name(new)}), {what}; "
+            "see server/README.md \"Migrating from 0.1\"")
+
+
 def _merge_file(
     values: dict[str, Any], defaults: Mapping[str, Any], data: Mapping[str, Any], prefix: str, source: str
 ) -> None:
     for key, value in data.items():
         dotted = f"{prefix}{key}"
         if key not in defaults:
+            if dotted in RENAMED_KEYS:
+                raise ConfigError(f"{dotted} ({source}): {_renamed(dotted)}")
+            if isinstance(value, Mapping):  # a section that moved, e.g. [logging] into [system.logging]
+                for sub_key in value:
+                    if f"{dotted}.{sub_key}" in RENAMED_KEYS:
+                        raise ConfigError(f"{dotted}.{sub_key} ({source}): {_renamed(f'{dotted}.{sub_key}')}")
             raise ConfigError(f"{dotted} ({source}): unknown configuration key")
         default = defaults[key]
         if isinstance(default, Mapping):
@@ -444,6 +567,12 @@ def _validate(values: Mapping[str, Any]) -> None:
             f"system.segment.size_bytes: must be between {MIN_SEGMENT_SIZE_BYTES} bytes and 4 GiB "
             f"(u32 index positions), got {segment_size_bytes}"
         )
+    cache_indexes_mode(values["system"]["segment"]["cache_indexes"])
+    encryption = values["system"]["encryption"]
+    if encryption["enabled"] and not encryption["key"]:
+        raise ConfigError("system.encryption.key: encryption is enabled but no key is set (base64 of 32 bytes)")
+    if encryption["key"]:
+        _decode_encryption_key(encryption["key"])
     send_thread_count = values["tcp"]["send_thread_count"]
     if not 1 <= send_thread_count <= MAX_SEND_THREADS:
         raise ConfigError(f"tcp.send_thread_count: must be between 1 and {MAX_SEND_THREADS}, got {send_thread_count}")
@@ -456,8 +585,9 @@ def _validate(values: Mapping[str, Any]) -> None:
     if values["system"]["io"]["write_queue_bytes"] < 1024 * 1024:
         raise ConfigError("system.io.write_queue_bytes: must be at least 1 MiB")
     max_open = values["system"]["io"]["max_open_segment_files"]
-    if max_open != 0 and max_open < 4:
-        raise ConfigError(f"system.io.max_open_segment_files: must be 0 (auto) or at least 4, got {max_open}")
+    # An active segment pins up to 3 files and a read of a sealed one needs 2 (storage/open_files.py MIN_LIMIT).
+    if max_open != 0 and max_open < 5:
+        raise ConfigError(f"system.io.max_open_segment_files: must be 0 (auto) or at least 5, got {max_open}")
     if values["system"]["io"]["preallocate_max_bytes"] < 0:
         raise ConfigError("system.io.preallocate_max_bytes: must be 0 (off) or positive")
     writer = values["system"]["io"]["writer"]
@@ -465,8 +595,8 @@ def _validate(values: Mapping[str, Any]) -> None:
         raise ConfigError(f"system.io.writer: expected auto, io_uring or pwritev, got {writer!r}")
     if not values["system"]["path"]:
         raise ConfigError("system.path: must not be empty")
-    if values["logging"]["level"].lower() not in _LOG_LEVELS:
-        raise ConfigError(f"logging.level: expected one of {sorted(_LOG_LEVELS)}, got {values['logging']['level']!r}")
+    _validate_logging(values["system"]["logging"])
+    _validate_telemetry(values["telemetry"])
     for path in ("system.topic.message_expiry_us", "system.topic.max_size_bytes"):
         section, sub, key = path.split(".")
         value = values[section][sub][key]
@@ -474,11 +604,45 @@ def _validate(values: Mapping[str, Any]) -> None:
             raise ConfigError(f"{path}: must be a u64, got {value}")
 
 
+def _validate_logging(logging_values: Mapping[str, Any]) -> None:
+    level, log_format = logging_values["level"], logging_values["format"]
+    if level.lower() not in _LOG_LEVELS:
+        raise ConfigError(f"system.logging.level: expected one of {', '.join(_LOG_LEVELS)}, got {level!r}")
+    if log_format not in _LOG_FORMATS:
+        raise ConfigError(f"system.logging.format: expected text or json, got {log_format!r}")
+    if not logging_values["path"]:
+        raise ConfigError("system.logging.path: must not be empty")
+    if logging_values["max_files"] < 0:
+        raise ConfigError("system.logging.max_files: must be 0 (no limit) or positive")
+    for key in ("max_file_size_bytes", "max_total_size_bytes", "rotation_check_interval_ms", "retention_ms"):
+        if logging_values[key] < 0:
+            raise ConfigError(f"system.logging.{key}: must be 0 (no limit) or positive")
+
+
+def _validate_telemetry(telemetry: Mapping[str, Any]) -> None:
+    if not telemetry["service_name"]:
+        raise ConfigError("telemetry.service_name: must not be empty")
+    for signal in ("logs", "traces"):
+        settings = telemetry[signal]
+        if settings["transport"] not in ("grpc", "http"):
+            raise ConfigError(f"telemetry.{signal}.transport: expected grpc or http, got {settings['transport']!r}")
+        if not settings["endpoint"].startswith(("http://", "https://")):
+            raise ConfigError(
+                f"telemetry.{signal}.endpoint: expected an http:// or https:// URL, got {settings['endpoint']!r}"
+            )
+    ratio = telemetry["traces"]["sample_ratio"]
+    if not 0.0 <= ratio <= 1.0:
+        raise ConfigError(f"telemetry.traces.sample_ratio: must be between 0 and 1, got {ratio}")
+
+
 def _refuse_unknown_variables(environ: Mapping[str, str], known: Mapping[str, tuple[str, ...]]) -> None:
     accepted = set(known) | SERVER_VARIABLES
     for name in sorted(environ):
         if not name.startswith("IGGY_") or name in accepted or name in CLIENT_VARIABLES:
             continue
+        renamed_from = next((old for old in RENAMED_KEYS if _env_name(old) == name), None)
+        if renamed_from is not None:
+            raise ConfigError(f"env {name}: {_renamed(renamed_from)}")
         closest = difflib.get_close_matches(name, sorted(accepted), n=1, cutoff=0.0)
         hint = f"; closest known key: {closest[0]}" if closest else ""
         raise ConfigError(f"env {name}: unknown setting{hint} (see server/config.toml)")

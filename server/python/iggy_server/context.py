@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .audit import LogRateLimit
 from .session import now_us
@@ -48,6 +48,10 @@ class ServerContext:
     # Ports the HTTP / QUIC / WebSocket listeners bound, by config section (for GetClusterMetadata).
     transport_ports: dict[str, int] = field(default_factory=dict)
     shutting_down: bool = False
+    # Every listener is up (set once the address files are written); GET /ready answers 200 while it holds.
+    listening: bool = False
+    # OpenTelemetry export ([telemetry]): an iggy_server.telemetry.Telemetry, None while it is off.
+    telemetry: Any = None
     # The rate limit of per-request log lines (refusals, refused audited commands), one for every transport.
     log_limit: LogRateLimit = field(default_factory=LogRateLimit)
 

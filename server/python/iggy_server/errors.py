@@ -10,7 +10,7 @@ import errno
 
 from iggy.protocol.codes import ERROR_MESSAGES, ErrorCode
 
-__all__ = ["IggyError", "NO_ROOM_ERRNOS", "error_name", "from_protocol_error"]
+__all__ = ["IggyError", "NO_ROOM_ERRNOS", "error_name", "from_protocol_error", "naming_error"]
 
 # A write the filesystem refused for lack of room or write access: answered as 10006 CannotWriteToFile
 # (Iggy 0.8 has no disk-full code), never as the generic error 1, whichever command hit it.
@@ -37,6 +37,19 @@ class IggyError(Exception):
             return ErrorCode(self.code).name
         except ValueError:
             return f"ERROR_{self.code}"
+
+
+def naming_error(code: int, *values: object, text_of: int | None = None) -> IggyError:
+    """``IggyError(code)`` whose message is the spec's text for the code (protocol-spec/spec/errors.toml, through the
+    generated ``ERROR_MESSAGES``) with each "…" filled, in order, by ``values``: the stream, topic, group, user or
+    token the server knows, where a client over TCP only gets the code and shows the text with its placeholders.
+    ``text_of``: take the text of that code instead (a name looked up where Iggy 0.8 answers the id's code).
+    ValueError when the values do not match the placeholders (a bug, caught by the tests)."""
+    template = ERROR_MESSAGES[int(code if text_of is None else text_of)]
+    parts = template.split("…")
+    if len(parts) - 1 != len(values):
+        raise ValueError(f"the text of error {code} has {len(parts) - 1} placeholders, got {len(values)} values")
+    return IggyError(code, parts[0] + "".join(f"{value}{part}" for value, part in zip(values, parts[1:])))
 
 
 def from_protocol_error(exc: Exception) -> IggyError:

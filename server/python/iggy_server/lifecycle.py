@@ -29,6 +29,7 @@ from .tcp.connection import Connection
 from .tcp.framing import FRAME_COUNTERS
 from .transports import ListenError, start_listeners, stop_listeners
 from .transports.certificates import server_tls_context
+from .transports.metrics import METRICS
 
 __all__ = ["IggyServer", "run_server"]
 
@@ -108,9 +109,14 @@ class IggyServer:
             self.sender = _native.SocketSender(threads=self.ctx.config.tcp.send_thread_count)
             loop.add_reader(self.sender.notify_fd, self._on_sender_progress)
         try:
-            self._server = await loop.create_server(lambda: Connection(self), host, port, reuse_address=True, ssl=tls)
+            # With telemetry on, each request of a connection is wrapped in a span; off, nothing is added.
+            connection_class = Connection if self.ctx.telemetry is None else _traced_connection_class()
+            self._server = await loop.create_server(
+                lambda: connection_class(self), host, port, reuse_address=True, ssl=tls
+            )
         except OSError as exc:
             raise ListenError("tcp", self.ctx.config.tcp.address, exc) from exc
+        METRICS.count_live_tcp_bytes(lambda: sum(connection.received_bytes for connection in self.connections))
         sockname = self._server.sockets[0].getsockname()
         self.ctx.bound_host, self.ctx.bound_port = sockname[0], sockname[1]
         try:
@@ -234,6 +240,7 @@ class IggyServer:
             await self._stopped.wait()
             return
         self.ctx.shutting_down = True
+        self.ctx.listening = False
         log.info("shutting down")
         if self._server is not None:
             self._server.close()
@@ -260,6 +267,8 @@ class IggyServer:
         self.log_stats()
         self.ctx.io.close()
         log.info("shutdown complete")
+        if self.ctx.telemetry is not None:
+            self.ctx.telemetry.shutdown()  # after the last line, which it exports too
         self._stopped.set()
 
 
@@ -294,10 +303,17 @@ async def run_server(ctx: ServerContext) -> None:
         for section, listener in server.transports.items():
             write_address_file(f"{ctx.config.tcp.address_file}.{section}", *listener.address)
         write_address_file(ctx.config.tcp.address_file, host, port)
+    ctx.listening = True
     started = time.monotonic()
     await stop.wait()
     log.info("signal received after %.1f s", time.monotonic() - started)
     await server.shutdown()
+
+
+def _traced_connection_class() -> type[Connection]:
+    from .telemetry import TracedConnection  # only with telemetry on
+
+    return TracedConnection
 
 
 def _tls_context(tls: Any) -> ssl.SSLContext | None:

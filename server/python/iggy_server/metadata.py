@@ -35,7 +35,7 @@ from iggy.protocol.codes import (
 )
 
 from ._native import xxh32
-from .errors import IggyError
+from .errors import IggyError, naming_error
 from .groups import ConsumerGroup
 from .options import Option
 from .persistence import read_msgpack, write_msgpack_atomic
@@ -101,10 +101,7 @@ class Topic:
     def existing_partition(self, partition_id: int) -> Partition:
         partition = self.partition(partition_id)
         if partition is None:
-            raise IggyError(
-                ErrorCode.PARTITION_NOT_FOUND,
-                f"partition {partition_id} of topic {self.id} in stream {self.stream_id} was not found",
-            )
+            raise naming_error(ErrorCode.PARTITION_NOT_FOUND, partition_id, self.id, self.stream_id)
         return partition
 
     def partition_for_send(self, partitioning: Partitioning) -> Partition:
@@ -114,7 +111,7 @@ class Topic:
             return self.existing_partition(partitioning.partition)
         count = len(self.partitions)
         if count == 0:
-            raise IggyError(ErrorCode.NO_PARTITIONS, f"topic {self.id} of stream {self.stream_id} has no partitions")
+            raise naming_error(ErrorCode.NO_PARTITIONS, self.id, self.stream_id)
         if kind == PartitioningKind.BALANCED:
             partition_id = self.balanced_counter % count
             self.balanced_counter = (self.balanced_counter + 1) % count
@@ -149,10 +146,6 @@ class Stream:
             topic_id = self.topic_names.get(key)
             return None if topic_id is None else self.topics.get(topic_id)
         return self.topics.get(key)
-
-
-def _describe(key: Key) -> str:
-    return repr(key) if isinstance(key, str) else str(key)
 
 
 class Metadata:
@@ -373,13 +366,16 @@ class Metadata:
     def stream(self, key: Key) -> Stream:
         stream = self.find_stream(key)
         if stream is None:
-            raise IggyError(ErrorCode.STREAM_ID_NOT_FOUND, f"stream {_describe(key)} was not found")
+            # Iggy 0.8 answers 1009 for a name too; its text then names the stream by the name asked for.
+            name_text = ErrorCode.STREAM_NAME_NOT_FOUND if isinstance(key, str) else None
+            raise naming_error(ErrorCode.STREAM_ID_NOT_FOUND, key, text_of=name_text)
         return stream
 
     def topic(self, stream: Stream, key: Key) -> Topic:
         topic = stream.find_topic(key)
         if topic is None:
-            raise IggyError(ErrorCode.TOPIC_ID_NOT_FOUND, f"topic {_describe(key)} in stream {stream.id} was not found")
+            name_text = ErrorCode.TOPIC_NAME_NOT_FOUND if isinstance(key, str) else None
+            raise naming_error(ErrorCode.TOPIC_ID_NOT_FOUND, key, stream.id, text_of=name_text)
         return topic
 
     def find_topic(self, stream_key: Key, topic_key: Key) -> Topic | None:
@@ -394,17 +390,15 @@ class Metadata:
     def group(topic: Topic, key: Key) -> ConsumerGroup:
         group = topic.find_group(key)
         if group is None:
-            raise IggyError(
-                ErrorCode.CONSUMER_GROUP_ID_NOT_FOUND,
-                f"consumer group {_describe(key)} of topic {topic.id} in stream {topic.stream_id} was not found",
-            )
+            name_text = ErrorCode.CONSUMER_GROUP_NAME_NOT_FOUND if isinstance(key, str) else None
+            raise naming_error(ErrorCode.CONSUMER_GROUP_ID_NOT_FOUND, key, topic.id, text_of=name_text)
         return group
 
     # ================================================================== streams
 
     def create_stream(self, name: str) -> Stream:
         if name in self.stream_names:
-            raise IggyError(ErrorCode.STREAM_NAME_ALREADY_EXISTS, f"stream name {name!r} already exists")
+            raise naming_error(ErrorCode.STREAM_NAME_ALREADY_EXISTS, name)
         if len(self.streams) >= MAX_STREAMS:
             raise IggyError(ErrorCode.CANNOT_CREATE_STREAM, f"at most {MAX_STREAMS} streams")
         stream = self.streams.insert_with(lambda stream_id: Stream(stream_id, name, now_us()))
@@ -430,7 +424,7 @@ class Metadata:
         if name == stream.name:
             return
         if name in self.stream_names:
-            raise IggyError(ErrorCode.STREAM_NAME_ALREADY_EXISTS, f"stream name {name!r} already exists")
+            raise naming_error(ErrorCode.STREAM_NAME_ALREADY_EXISTS, name)
         old = stream.name
         del self.stream_names[old]
         stream.name = name
@@ -705,10 +699,7 @@ class Metadata:
 
     def create_group(self, topic: Topic, name: str) -> ConsumerGroup:
         if name in topic.group_names:
-            raise IggyError(
-                ErrorCode.CONSUMER_GROUP_NAME_ALREADY_EXISTS,
-                f"consumer group name {name!r} already exists in topic {topic.id} of stream {topic.stream_id}",
-            )
+            raise naming_error(ErrorCode.CONSUMER_GROUP_NAME_ALREADY_EXISTS, name, topic.id)
         partition_ids = list(range(len(topic.partitions)))
         group = topic.groups.insert_with(lambda group_id: ConsumerGroup(group_id, name, partition_ids))
         topic.group_names[name] = group.id
@@ -803,7 +794,7 @@ class Metadata:
 
 
 def _topic_name_taken(name: str, stream_id: int) -> IggyError:
-    return IggyError(ErrorCode.TOPIC_NAME_ALREADY_EXISTS, f"topic name {name!r} already exists in stream {stream_id}")
+    return naming_error(ErrorCode.TOPIC_NAME_ALREADY_EXISTS, name, stream_id)
 
 
 def _topic_settings(topic: Topic) -> tuple[int, int, int, int]:

@@ -1,7 +1,8 @@
 """Start-up: open the data directory and build the :class:`ServerContext` every handler gets.
 
 Probes that ``system.path`` and its ``state/`` directory take a write, opens the storage's I/O resources,
-loads metadata and partitions, the users, tokens and authorizer, and creates root on the first start.
+loads metadata and partitions, checks that the configured encryption reads the stored messages back, loads the
+users, tokens and authorizer, and creates root on the first start.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .security.authorizer import Authorizer
 from .security.tokens import TokenStore
 from .security.users import UserStore
 from .storage import IoResources
+from .storage.encryption import check_data_directory
 
 __all__ = ["build_context", "configure_hot_path"]
 
@@ -55,6 +57,12 @@ def build_context(config: ServerConfig, *, root_credentials: tuple[str, str] | N
     clients = ClientRegistry()
     metadata = Metadata(system_path, config, io, lookup_session=clients.get)
     metadata.load()
+    try:
+        key = metadata.storage_config.encryption_key or None
+        check_data_directory(state_dir, key, metadata.counts()["messages"])
+    except BaseException:
+        metadata.close()
+        raise
     users = UserStore(state_dir)
     ctx = ServerContext(
         config=config,

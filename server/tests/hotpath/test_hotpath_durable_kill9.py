@@ -5,7 +5,8 @@ After every restart the whole partition is read back and checked:
 * every served frame has the right offset and a correct XXH3 checksum (zero corrupt frames);
 * offsets are 0..n-1 and what was stored before a crash keeps its offset and bytes (offsets never
   reused, nothing rewritten).
-Small segments make rotations (and crashes around them) part of the test.
+Small segments make rotations (and crashes around them) part of the test, and the rounds go through every
+``system.segment.cache_indexes`` mode (the same files serve them all: a restart may change it).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from iggy_server import _native
 
 ROUNDS = 20
 PRODUCERS = 3
+CACHE_INDEXES = ("all", "open_segment", "none")
 STREAM, TOPIC = "crash", "t"
 HEADER = struct.Struct("<Q16sQQQIIQ")  # checksum, id, offset, timestamp, origin, headers len, payload len, reserved
 ENV = {
@@ -95,7 +97,8 @@ def test_kill9_during_durable_sends_loses_nothing_acknowledged(tmp_path):
     previous: list[tuple[int, bytes]] = []
     started = time.monotonic()
     for round_number in range(ROUNDS + 1):
-        server = ServerProcess(data, ENV).start()
+        mode = CACHE_INDEXES[round_number % len(CACHE_INDEXES)]
+        server = ServerProcess(data, {**ENV, "IGGY_SYSTEM_SEGMENT_CACHE_INDEXES": mode}).start()
         try:
             reader = server.client()
             if round_number == 0:

@@ -215,3 +215,13 @@ def test_native_error_is_an_exception_with_code_and_message():
     assert (error.code, error.message) == (4009, "no messages")
     assert "4009" in str(error)
     assert struct.calcsize("<IIQ") == _native.INDEX_ENTRY_SIZE
+
+
+def test_stamp_checksums_stamps_every_whole_frame_and_refuses_a_torn_one():
+    frames = bytearray(b"".join(frame(b"p%d" % n, user_headers=b"h" * n, offset=5 + n) for n in range(3)))
+    _native.stamp_checksums(frames, 3)
+    _native.verify_frames(frames, 5, 3)
+    for broken, count in ((frames[:-1], 3), (frames + b"x", 3), (frames, 4)):
+        with pytest.raises(_native.NativeError) as refused:
+            _native.stamp_checksums(bytearray(broken), count)
+        assert refused.value.code == ErrorCode.CANNOT_READ_MESSAGE

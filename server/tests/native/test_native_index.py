@@ -1,7 +1,11 @@
-"""Segment index lookups by offset and by timestamp."""
+"""Segment index lookups by offset and by timestamp, in memory and from an index file plus an in-memory tail."""
 
+import os
+
+import pytest
 from native_batches import INDEX_ENTRY
 
+from iggy.protocol.codes import ErrorCode
 from iggy_server import _native
 
 # 5 messages of sizes 100, 200, 300, 400, 500; timestamps 10, 20, 20, 30, 40.
@@ -59,3 +63,68 @@ def test_lookup_by_timestamp_finds_the_first_message_at_or_after():
 def test_lookups_accept_bytearray_and_memoryview():
     assert _native.index_lookup_offset(bytearray(INDEX), 1, 1) == (1, 100, 300, 1)
     assert _native.index_lookup_timestamp(memoryview(INDEX)[16:], 30, 1) == (2, 600, 1000, 1)
+
+
+def file_lookups(tmp_path, index: bytes, split_entry: int):
+    """The lookups over ``index`` stored as a file holding its first ``split_entry`` entries plus a tail."""
+    path = tmp_path / f"split-{split_entry}.index"
+    path.write_bytes(index[: 16 * split_entry])
+    fd = os.open(path, os.O_RDONLY)
+    tail = index[16 * split_entry :]
+
+    def by_offset(relative, count):
+        return _native.index_file_lookup_offset(fd, split_entry, tail, relative, count)
+
+    def by_timestamp(timestamp_us, count):
+        return _native.index_file_lookup_timestamp(fd, split_entry, tail, timestamp_us, count)
+
+    return fd, by_offset, by_timestamp
+
+
+@pytest.mark.parametrize(
+    "index",
+    [
+        INDEX,
+        INDEX_ENTRY.pack(0, 100, 1) + INDEX_ENTRY.pack(5, 250, 2),
+        b"".join(INDEX_ENTRY.pack(offset, 100 * (i + 1), 1) for i, offset in enumerate([0, 2, 3, 4])),
+        b"".join(INDEX_ENTRY.pack(offset, 100 * (i + 1), 1) for i, offset in enumerate([1, 1, 2])),
+    ],
+    ids=["dense", "gap", "shifted", "repeated"],
+)
+def test_lookups_from_an_index_file_and_a_tail_answer_as_from_memory(tmp_path, index):
+    entries = len(index) // 16
+    for split_entry in range(entries + 1):
+        fd, by_offset, by_timestamp = file_lookups(tmp_path, index, split_entry)
+        try:
+            for relative in range(8):
+                for count in (0, 1, 2, 9):
+                    expected = _native.index_lookup_offset(index, relative, count)
+                    found = by_offset(relative, count)
+                    assert (found is None) == (expected is None), (split_entry, relative, count)
+                    if found is not None:
+                        first_entry, first_relative, *span = found
+                        assert (first_entry, *span) == expected
+                        assert first_relative == INDEX_ENTRY.unpack_from(index, 16 * first_entry)[0]
+            for timestamp_us in (0, 1, 2, 10, 20, 21, 40, 41):
+                expected = _native.index_lookup_timestamp(index, timestamp_us, 3)
+                found = by_timestamp(timestamp_us, 3)
+                assert (found is None) == (expected is None)
+                if found is not None:
+                    assert (found[0], *found[2:]) == expected
+        finally:
+            os.close(fd)
+
+
+def test_a_lookup_in_an_index_file_shorter_than_announced_raises_10011(tmp_path):
+    path = tmp_path / "short.index"
+    path.write_bytes(INDEX[: 16 * 3])
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        with pytest.raises(_native.NativeError) as failure:
+            _native.index_file_lookup_offset(fd, 5, b"", 4, 1)
+        assert failure.value.code == ErrorCode.CANNOT_READ_INDEX_POSITION
+        assert "ends before" in failure.value.message
+        # The entries the lookup needs are all there: it answers.
+        assert _native.index_file_lookup_offset(fd, 5, b"", 1, 1) == (1, 1, 100, 300, 1)
+    finally:
+        os.close(fd)

@@ -338,7 +338,7 @@ def polled_payloads(client, stream: str) -> list[bytes]:
 
 
 def test_server_with_direct_io_survives_kill_and_trims_on_shutdown(direct_dir):
-    env = {"IGGY_SYSTEM_IO_DIRECT_IO": "true", "IGGY_LOGGING_LEVEL": "info"}
+    env = {"IGGY_SYSTEM_IO_DIRECT_IO": "true", "IGGY_SYSTEM_LOGGING_LEVEL": "info"}
     server = ServerProcess(direct_dir / "data", env=env).start()
     try:
         with server.client() as client:
@@ -385,7 +385,7 @@ def test_server_starts_buffered_when_the_filesystem_refuses_o_direct(tmp_path):
     injection.mkdir()
     (injection / "sitecustomize.py").write_text(SITECUSTOMIZE)
     python_path = os.pathsep.join(filter(None, [str(injection), os.environ.get("PYTHONPATH")]))
-    env = {"IGGY_SYSTEM_IO_DIRECT_IO": "true", "IGGY_LOGGING_LEVEL": "info", "PYTHONPATH": python_path}
+    env = {"IGGY_SYSTEM_IO_DIRECT_IO": "true", "IGGY_SYSTEM_LOGGING_LEVEL": "info", "PYTHONPATH": python_path}
     server = ServerProcess(tmp_path / "data", env=env).start()
     try:
         with server.client() as client:

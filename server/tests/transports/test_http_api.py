@@ -157,7 +157,8 @@ def test_metrics_parse_as_prometheus_text(http: Http):
     partitions = families["iggy_partitions"].samples[0].value
     assert partitions >= 3
     assert any(s.labels["counter"] == "pool_capacity_bytes" for s in families["iggy_hot_path"].samples)
-    assert families["iggy_received_bytes"].samples[0].value > 0
+    received = {s.labels["transport"]: s.value for s in families["iggy_received_bytes"].samples}
+    assert received["http"] > 0
 
 
 def test_ping_and_root_are_public(http: Http):
@@ -172,3 +173,40 @@ def test_cluster_metadata_names_every_bound_transport(http: Http, server):
     assert endpoints["tcp"] == server.port
     for transport in ("http", "quic", "websocket"):
         assert endpoints[transport] == int(server.transport_addresses[transport].rsplit(":", 1)[1])
+
+
+def test_error_reasons_are_iggys_texts_naming_the_object(http: Http):
+    """The server fills the spec's text of the code with the stream, topic, group, user or token it knows (a TCP
+    client only gets the code and shows the text with its placeholders)."""
+    make_topic(http, "named")
+    topic = {"name": "t", "partitions_count": 1, "compression_algorithm": "none", "message_expiry": 0,
+             "max_topic_size": 0}  # fmt: skip
+    user = {"username": "named-user", "password": "secret-pw-1", "status": "active"}
+    assert http.call("POST", "/users", user)[0] == 200
+    assert http.call("POST", "/streams/named/topics/t/consumer-groups", {"name": "g"})[0] == 201
+    assert http.call("POST", "/personal-access-tokens", {"name": "named-token", "expiry": 0})[0] == 200
+    cases = [
+        ("POST", "/streams", {"name": "named"}, "Stream with name: named already exists."),
+        ("POST", "/streams/named/topics", topic, "Topic with name: t for stream with ID: {stream} already exists."),
+        ("DELETE", "/streams/no-such", None, "Stream with name: no-such was not found."),
+        ("DELETE", "/streams/987654", None, "Stream with ID: 987654 was not found."),
+        ("DELETE", "/streams/named/topics/gone", None,
+         "Topic with name: gone for stream with ID: {stream} was not found."),
+        ("DELETE", "/streams/named/topics/t/partitions/7?segments_count=1", None,
+         "Partition with ID: 7 for topic with ID: {topic} for stream with ID: {stream} was not found."),
+        ("POST", "/streams/named/topics/t/consumer-groups", {"name": "g"},
+         "Consumer group with name: g for topic with ID: {topic} already exists."),
+        ("DELETE", "/streams/named/topics/t/consumer-groups/other", None,
+         "Consumer group with name: other for topic with ID: {topic} was not found."),
+        ("DELETE", "/users/no-such-user", None, "Resource with key: no-such-user was not found."),
+        ("POST", "/personal-access-tokens", {"name": "named-token", "expiry": 0},
+         "Personal access token: named-token for user with ID: 0 already exists"),
+        ("DELETE", "/personal-access-tokens/no-such-token", None, "Resource with key: no-such-token was not found."),
+    ]  # fmt: skip
+    _, stream, _ = http.call("GET", "/streams/named")
+    ids = {"stream": stream["id"], "topic": stream["topics"][0]["id"]}
+    for method, path, body, reason in cases:
+        status, error, _ = http.call(method, path, body)
+        assert status in (400, 404), (path, status, error)
+        assert error["reason"] == reason.format(**ids), (path, error)
+        assert "…" not in error["reason"]

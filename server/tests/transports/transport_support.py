@@ -9,7 +9,7 @@ from typing import Any
 
 # A known signing secret, so tests can forge expired or foreign tokens; a 4 KiB body limit for the 413 test.
 JWT_SECRET = "transport-tests-secret-of-enough-length-for-hs256"
-SERVER_ENV = {"IGGY_HTTP_JWT_ENCODING_SECRET": JWT_SECRET, "IGGY_HTTP_MAX_REQUEST_SIZE": "4 KiB"}
+SERVER_ENV = {"IGGY_HTTP_JWT_ENCODING_SECRET": JWT_SECRET, "IGGY_HTTP_MAX_REQUEST_SIZE_BYTES": "4096"}
 HTTP_TIMEOUT_S = 30
 
 

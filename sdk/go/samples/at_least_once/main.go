@@ -13,7 +13,7 @@ import (
 	"log"
 	"time"
 
-	"iggy"
+	iggy "github.com/iggy-compat/iggy-compat/sdk/go"
 )
 
 func main() {

@@ -12,7 +12,7 @@ import (
 	"log"
 	"time"
 
-	"iggy"
+	iggy "github.com/iggy-compat/iggy-compat/sdk/go"
 )
 
 func main() {

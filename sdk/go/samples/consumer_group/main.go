@@ -13,7 +13,7 @@ import (
 	"sync"
 	"time"
 
-	"iggy"
+	iggy "github.com/iggy-compat/iggy-compat/sdk/go"
 )
 
 type seen struct {

@@ -5,6 +5,7 @@
     iggy-bench balanced-consumer-group --consumers 4 --output-json r.json --output-html r.html
     iggy-bench --client official-rust pinned-producer --producers 1   # Iggy's workload on the official Rust SDK
     iggy-bench transports                             # send/poll over TCP, WebSocket, QUIC and HTTP
+    iggy-bench index-cache                            # cache_indexes modes on 20 M messages: RSS, start, polls
 
 The load comes from the native generator (one OS thread per actor, blocking TCP, frames encoded
 once), so the client is not the bottleneck. Every run recreates the streams ``bench-1..N`` it uses. With
@@ -147,8 +148,6 @@ def start_local_server(
     # The caller's IGGY_SYSTEM_* settings (writer, direct I/O, pool, segment size...) reach the server; address,
     # data path and credentials are the launcher's (--durability overrides the mode).
     env = {k: v for k, v in os.environ.items() if k.startswith("IGGY_SYSTEM_") and k != "IGGY_SYSTEM_PATH"}
-    if "IGGY_LOGGING_LEVEL" in os.environ:
-        env["IGGY_LOGGING_LEVEL"] = os.environ["IGGY_LOGGING_LEVEL"]
     if durability is not None:
         env["IGGY_SYSTEM_PARTITION_DURABILITY"] = durability
     env.update(settings or {})
@@ -278,6 +277,10 @@ def main(argv: list[str] | None = None) -> int:
         from iggy_server.bench import transports
 
         return transports.main(argv[1:])
+    if argv[:1] == ["index-cache"]:  # system.segment.cache_indexes on a large partition (bench/index_cache.py)
+        from iggy_server.bench import index_cache
+
+        return index_cache.main(argv[1:])
     args = arguments(argv)
     plan = plan_from(args) if args.client == "native" else None
     server = start_local_server(args.durability, args.data_dir) if args.start_server else None

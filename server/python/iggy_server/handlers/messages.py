@@ -30,6 +30,7 @@ from iggy.protocol.primitives import Identifier, Partitioning, Reader
 
 from .. import _native
 from ..errors import IggyError
+from ..transports.metrics import TRAFFIC
 from . import handler
 from ._common import key
 from ._consumers import record_poll, resolve_consumer
@@ -120,6 +121,7 @@ async def _send_v09(ctx, session, payload):
         frames = memoryview(pooled)[:frames_bytes]
         pooled.release()
     result = await partition.append(memoryview(index), frames, count, batch_v09=batch)
+    TRAFFIC[session.transport_kind].messages_in += count
     return _CONFIRMATION.pack(1, stream.id, topic.id, partition.id, result.first_offset)
 
 
@@ -134,6 +136,7 @@ async def send_messages(ctx, session, payload):
     ctx.authorizer.require(session, Command.SEND_MESSAGES, stream_id=stream.id, topic_id=topic.id)
     partition = topic.partition_for_send(batch.partitioning)
     appended = await partition.append(batch.index, batch.frames, batch.messages_count)
+    TRAFFIC[session.transport_kind].messages_in += batch.messages_count
     if session.confirm_sends:  # HTTP answers 0.9's JSON confirmation for any client (0.8's ignore the body)
         return _CONFIRMATION.pack(1, stream.id, topic.id, partition.id, appended.first_offset)
     return b""
@@ -158,6 +161,7 @@ async def poll_messages(ctx, session, payload):
     count = min(request.count, ctx.config.limits.max_poll_messages)
     result = await partition.poll(request.strategy, count, consumer.kind, consumer.offset_key, request.auto_commit)
     record_poll(metadata, topic, consumer, result, request.auto_commit)
+    TRAFFIC[session.transport_kind].messages_out += result.messages_count
     prefix = encode_poll_response_prefix(partition.id, partition.log.current_offset, result.messages_count)
     if not result.buffers:
         return prefix

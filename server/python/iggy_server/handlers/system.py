@@ -18,6 +18,7 @@ from iggy.protocol.codes import (
     DEFAULT_HTTP_PORT,
     DEFAULT_QUIC_PORT,
     DEFAULT_WEBSOCKET_PORT,
+    SERVER_SEMVER,
     STATS_EXTENSION_HOT_PATH,
     Command,
     ErrorCode,
@@ -41,12 +42,16 @@ from iggy.protocol.responses import (
 )
 
 from .. import _native
+from .._version import __version__
 from ..errors import IggyError
+from ..log_files import current_log_tail, log_file_settings
 from ..options import describe_catalog
 from . import handler
 
-SERVER_VERSION = "0.8.0"
-SERVER_SEMVER = 8000  # major·1 000 000 + minor·1 000 + patch
+# Stats' version string names this build (the repository's VERSION), so an operator can tell which one runs. The
+# semver field (generated SERVER_SEMVER) stays the Iggy release whose protocol this server speaks (0.8.0 -> 8000):
+# clients may gate features on it, and an iggy-compat 0.2.0 is no Iggy 0.2.
+SERVER_VERSION = __version__
 
 
 @handler(Command.PING)
@@ -275,12 +280,31 @@ def _resource_usage(ctx) -> str:
     return "\n".join(f"{name}: {getattr(stats, name)}" for name in stats.PUBLIC_NAMES) + "\n"
 
 
+# The snapshot carries the end of the current log file, at most this much.
+SNAPSHOT_LOG_BYTES = 4 * 1024 * 1024
+
+
 def _server_logs(ctx) -> str:
-    return "this server logs to stderr only; no log file is kept\n"
+    return current_log_tail(log_file_settings(ctx.config), SNAPSHOT_LOG_BYTES)
+
+
+# Settings a snapshot must not carry: whoever gets the ZIP would get the key to the data or to the tokens.
+_SECRET_SETTINGS = (
+    ("system", "encryption", "key"),
+    ("http", "jwt", "encoding_secret"),
+    ("http", "jwt", "decoding_secret"),
+)
 
 
 def _server_config(ctx) -> str:
-    return json.dumps(ctx.config.as_dict(), indent=2, sort_keys=True) + "\n"
+    values = ctx.config.as_dict()
+    for path in _SECRET_SETTINGS:
+        section = values
+        for part in path[:-1]:
+            section = section[part]
+        if section[path[-1]]:
+            section[path[-1]] = "(set, not shown)"
+    return json.dumps(values, indent=2, sort_keys=True) + "\n"
 
 
 _SNAPSHOT_WRITERS = {

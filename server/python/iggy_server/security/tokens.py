@@ -25,7 +25,7 @@ from typing import Any
 from iggy.protocol.codes import ErrorCode
 from iggy.protocol.primitives import U64_MAX
 
-from ..errors import IggyError
+from ..errors import IggyError, naming_error
 from ..persistence import read_msgpack, write_msgpack_atomic
 from ..session import now_us
 from .users import UserStore
@@ -120,14 +120,9 @@ class TokenStore:
         self._require_user(user_id)
         user_tokens = self._by_user.get(user_id, {})
         if len(user_tokens) >= self.max_tokens_per_user:
-            raise IggyError(
-                ErrorCode.PERSONAL_ACCESS_TOKENS_LIMIT_REACHED,
-                f"user {user_id} already has {self.max_tokens_per_user} personal access tokens",
-            )
+            raise naming_error(ErrorCode.PERSONAL_ACCESS_TOKENS_LIMIT_REACHED, user_id, self.max_tokens_per_user)
         if name in user_tokens:
-            raise IggyError(
-                ErrorCode.PERSONAL_ACCESS_TOKEN_ALREADY_EXISTS, f"token {name!r} already exists for user {user_id}"
-            )
+            raise naming_error(ErrorCode.PERSONAL_ACCESS_TOKEN_ALREADY_EXISTS, name, user_id)
         raw_token = base64.urlsafe_b64encode(os.urandom(TOKEN_RANDOM_BYTES)).decode("ascii")
         token = PersonalAccessToken(user_id, name, hash_token(raw_token), self._expiry_at(expiry_us))
         with self._transaction():
@@ -138,7 +133,7 @@ class TokenStore:
         """DeletePersonalAccessToken: 20 when this user has no token of that name."""
         token = self._by_user.get(user_id, {}).get(name)
         if token is None:
-            raise IggyError(ErrorCode.RESOURCE_NOT_FOUND, f"token {name!r} not found for user {user_id}")
+            raise naming_error(ErrorCode.RESOURCE_NOT_FOUND, name)
         with self._transaction():
             self._remove(token)
 
@@ -168,13 +163,10 @@ class TokenStore:
         if token is None:
             raise IggyError(ErrorCode.RESOURCE_NOT_FOUND, "personal access token not found")
         if token.is_expired(self.clock_us()):
-            raise IggyError(
-                ErrorCode.PERSONAL_ACCESS_TOKEN_EXPIRED,
-                f"personal access token {token.name!r} of user {token.user_id} has expired",
-            )
+            raise naming_error(ErrorCode.PERSONAL_ACCESS_TOKEN_EXPIRED, token.name, token.user_id)
         user = self.users.get(token.user_id)
         if user is None:
-            raise IggyError(ErrorCode.RESOURCE_NOT_FOUND, f"user {token.user_id} not found")
+            raise naming_error(ErrorCode.RESOURCE_NOT_FOUND, token.user_id)
         if not user.is_active:
             raise IggyError(ErrorCode.USER_INACTIVE, f"user {user.username!r} is inactive")
         return user.id
@@ -183,7 +175,7 @@ class TokenStore:
 
     def _require_user(self, user_id: int) -> None:
         if self.users.get(user_id) is None:
-            raise IggyError(ErrorCode.RESOURCE_NOT_FOUND, f"user {user_id} not found")
+            raise naming_error(ErrorCode.RESOURCE_NOT_FOUND, user_id)
 
     def _expiry_at(self, expiry_us: int) -> int | None:
         if expiry_us in (0, U64_MAX):

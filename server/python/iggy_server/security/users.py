@@ -28,7 +28,7 @@ from iggy.protocol.codes import ErrorCode
 from iggy.protocol.kinds import UserStatus
 from iggy.protocol.primitives import Identifier, Permissions
 
-from ..errors import IggyError
+from ..errors import IggyError, naming_error
 from ..persistence import read_msgpack, write_msgpack_atomic
 from ..session import now_us
 from .passwords import DEFAULT_HASHER, PasswordHasher
@@ -160,7 +160,7 @@ class UserStore:
         """Like :meth:`resolve` but a missing user is 20 ResourceNotFound (what mutations answer)."""
         user = self.resolve(identifier)
         if user is None:
-            raise IggyError(ErrorCode.RESOURCE_NOT_FOUND, f"user {identifier} not found")
+            raise naming_error(ErrorCode.RESOURCE_NOT_FOUND, getattr(identifier, "value", identifier))
         return user
 
     def list_users(self) -> list[User]:

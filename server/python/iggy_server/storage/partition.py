@@ -20,8 +20,9 @@ from functools import partial
 from typing import NamedTuple
 
 from iggy_server import _native
-from iggy_server.config import Durability, StorageConfig
+from iggy_server.config import CacheIndexes, Durability, StorageConfig
 from iggy_server.storage.durability import GroupCommit
+from iggy_server.storage.encryption import MessageCipher
 from iggy_server.storage.resources import IoResources
 from iggy_server.storage.segment import (
     INDEX_SUFFIX,
@@ -107,6 +108,9 @@ class PartitionLog:
         # Structural changes (new segments, sealing, deletions) are fsynced in durable mode and with enforce_fsync.
         self._fsync_structure = config.fsync
         self._verify_checksums_on_read = config.verify_checksums_on_read
+        self._cache_flags = _cache_flags(config.cache_indexes)
+        # [system.encryption]: batches are encrypted before they are stamped, frames decrypted after the read.
+        self._cipher = MessageCipher(config.encryption_key) if config.encryption_key else None
         self._unsynced_messages = 0
         # Segments sealed without an fsync; flush(fsync=True) syncs them.
         self._unsynced_sealed: list[Segment] = []
@@ -144,7 +148,7 @@ class PartitionLog:
             io = IoResources(config.io)
         path = Path(directory)
         path.mkdir(parents=True, exist_ok=True)
-        segments = _load_segments(path, config.fsync, io)
+        segments = _load_segments(path, config.fsync, io, _cache_flags(config.cache_indexes))
         return cls(path, segments, config, io, _now_us() if created_at_us is None else created_at_us)
 
     # --- properties -------------------------------------------------------------------------------
@@ -188,6 +192,12 @@ class PartitionLog:
     def segments_count(self) -> int:
         return len(self._segments)
 
+    def index_memory(self) -> tuple[int, int, int]:
+        """(sealed segments, segments whose whole index is in memory, bytes of index entries in memory)."""
+        sealed = len(self._segments) - 1
+        cached = sum(segment.index_cached for segment in self._segments)
+        return sealed, cached, sum(segment.index_memory_bytes for segment in self._segments)
+
     def segments(self) -> tuple[SegmentInfo, ...]:
         last = len(self._segments) - 1
         return tuple(
@@ -226,6 +236,20 @@ class PartitionLog:
             active.size_bytes >= self._segment_size_bytes or active.size_bytes + frames_bytes > MAX_SEGMENT_LOG_BYTES
         ):
             active = self._rotate()
+        if self._cipher is not None:
+            # Iggy's checks and codes apply to the batch as sent; then what is stored is the encrypted batch.
+            if batch_v09 is None:
+                _native.validate_batch(index_view, frames_view, messages_count)
+            else:  # admitted and converted first (placement is stamped again below, after encryption)
+                _native.convert_and_stamp_v09(
+                    batch_v09, index_view, frames_view, messages_count,
+                    base_offset=0, segment_start_offset=0, segment_position_bytes=0, timestamp_us=0,
+                )  # fmt: skip
+                batch_v09 = None
+            index_view, frames_view = self._cipher.encrypt_batch(frames_view, messages_count)
+            frames_bytes = frames_view.nbytes
+            if active.messages_count and active.size_bytes + frames_bytes > MAX_SEGMENT_LOG_BYTES:
+                active = self._rotate()
         timestamp_us = max(_now_us(), self._last_timestamp_us)
         base_offset = self._next_offset
         stamp = _native.validate_and_stamp if batch_v09 is None else partial(_native.convert_and_stamp_v09, batch_v09)
@@ -287,7 +311,7 @@ class PartitionLog:
         relative = max(start_offset - active.start_offset, 0)
         # From the segment's start when the read begins in an older one: it then reads fewer messages
         # here, so this end covers the read (the wait may be a few batches longer than needed).
-        span = _native.index_lookup_offset(active.index, relative, count)
+        span = active.lookup_offset(relative, count)
         if span is None or writer.written_end_bytes >= span[2]:
             return False
         await self._io.write_queue.wait_written(writer, span[2])
@@ -315,7 +339,7 @@ class PartitionLog:
             self._group_commit.mark_all_synced()
         else:
             self._unsynced_sealed.append(sealed)
-        segment = create_segment(self._directory, self._next_offset, fsync, self._io)
+        segment = create_segment(self._directory, self._next_offset, fsync, self._io, *self._cache_flags)
         self._segments.append(segment)
         self._segment_starts.append(segment.start_offset)
         return segment
@@ -335,14 +359,15 @@ class PartitionLog:
         size_bytes = 0
         for segment in self._segments[first_segment:]:
             relative = max(start_offset - segment.start_offset, 0)
-            span = _native.index_lookup_offset(segment.index, relative, remaining)
+            span = segment.lookup_offset(relative, remaining)
             if span is None:
                 continue
-            first_entry, byte_start, byte_end, found = span
-            chunk_first_offset = segment.entry_offset(first_entry)
+            chunk_first_offset, byte_start, byte_end, found = span
             data = segment.read(byte_start, byte_end)
             if self._verify_checksums_on_read:
                 _native.verify_frames(data, chunk_first_offset, found)
+            if self._cipher is not None:
+                data = self._cipher.decrypt_frames(data, found, chunk_first_offset)
             buffers.append(data)
             if first_offset < 0:
                 first_offset = chunk_first_offset
@@ -361,9 +386,9 @@ class PartitionLog:
         for segment in self._segments:
             if segment.messages_count == 0 or segment.max_timestamp_us < timestamp_us:
                 continue
-            span = _native.index_lookup_timestamp(segment.index, timestamp_us, 1)
-            if span is not None:
-                return segment.entry_offset(span[0])
+            offset = segment.offset_at_timestamp(timestamp_us)
+            if offset is not None:
+                return offset
         return None
 
     def read_by_timestamp(self, timestamp_us: int, count: int) -> ReadResult:
@@ -433,7 +458,7 @@ class PartitionLog:
         for segment in self._segments:
             segment.delete_files()
         fsync = self._fsync_structure
-        self._segments = [create_segment(self._directory, 0, fsync, self._io)]
+        self._segments = [create_segment(self._directory, 0, fsync, self._io, *self._cache_flags)]
         self._segment_starts = [0]
         self._unsynced_sealed.clear()
         self._next_offset = 0
@@ -495,7 +520,12 @@ class PartitionLog:
         )
 
 
-def _load_segments(directory: Path, fsync: bool, io: IoResources) -> list[Segment]:
+def _cache_flags(mode: CacheIndexes) -> tuple[bool, bool]:
+    """(keep a sealed segment's index in memory, keep the active segment's) for a ``cache_indexes`` mode."""
+    return mode is CacheIndexes.ALL, mode is not CacheIndexes.NONE
+
+
+def _load_segments(directory: Path, fsync: bool, io: IoResources, cache_flags: tuple[bool, bool]) -> list[Segment]:
     """Open the segments found in ``directory`` (oldest first), or create the first one."""
     log_starts: set[int] = set()
     index_starts: set[int] = set()
@@ -510,7 +540,7 @@ def _load_segments(directory: Path, fsync: bool, io: IoResources) -> list[Segmen
     try:
         for position, start_offset in enumerate(starts):
             is_newest = position == len(starts) - 1
-            segment = open_segment(directory, start_offset, is_newest, io)
+            segment = open_segment(directory, start_offset, is_newest, io, *cache_flags)
             if segment.messages_count == 0 and not is_newest:
                 logger.warning("removing empty sealed segment %s", segment.log_path)
                 segment.delete_files()
@@ -529,7 +559,7 @@ def _load_segments(directory: Path, fsync: bool, io: IoResources) -> list[Segmen
             segment.close()
         raise
     if not segments:
-        segments.append(create_segment(directory, 0, fsync, io))
+        segments.append(create_segment(directory, 0, fsync, io, *cache_flags))
     return segments
 
 

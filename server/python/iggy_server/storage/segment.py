@@ -1,7 +1,10 @@
 """One segment: ``{start_offset:020}.log`` (frames) + ``{start_offset:020}.index`` (16-byte entries).
 
-The in-memory index (a bytearray of the same entries) answers every lookup; the files are the truth
-only at start-up, when :func:`open_segment` rebuilds state from the log and repairs the index file.
+Index lookups read a bytearray of the entries when the segment's index is cached in memory
+(``system.segment.cache_indexes``: every segment with ``all``, the active one with ``open_segment``), and
+otherwise the few entries they need from the ``.index`` file (plus, with ``none``, the active segment's entries
+not written there yet). The log is the truth at start-up, when :func:`open_segment` rebuilds the newest
+segment's index from it (and any index that does not match its log) and repairs the index file.
 All file writes go through :class:`SegmentWriter` (native: io_uring or pwritev, optionally O_DIRECT for
 the log); reads are views of a read-only map of the log, or land in pooled buffers. Both come from the
 partition's :class:`~.resources.IoResources`.
@@ -9,6 +12,7 @@ partition's :class:`~.resources.IoResources`.
 
 from __future__ import annotations
 
+import bisect
 import errno
 import logging
 import mmap
@@ -229,23 +233,51 @@ def _open_direct(log_path: Path, io: IoResources) -> int:
 class Segment:
     """State of one segment; the partition owns and mutates it.
 
-    Its descriptors count against ``io.segment_files``: an active segment pins them (log, index,
-    O_DIRECT log); a sealed one opens its log on demand and may have it closed again by the LRU."""
+    Index entries in memory: ``_entries`` holds entries ``_memory_from`` … ``messages_count - 1``. A cached
+    index has them all (``_memory_from`` 0); otherwise entries below ``_memory_from`` are read from the index
+    file, and the active segment keeps in memory only those not yet known to be written there.
+
+    Its descriptors count against ``io.segment_files``: an active segment pins them (log, index, O_DIRECT log);
+    a sealed one opens its log (and its index file when the index is not cached) on demand and may have them
+    closed again by the LRU."""
 
     def __init__(
-        self, directory: Path, start_offset: int, log_fd: int, index: bytearray, size_bytes: int, io: IoResources
+        self,
+        directory: Path,
+        start_offset: int,
+        log_fd: int,
+        io: IoResources,
+        *,
+        size_bytes: int,
+        entries: bytearray,
+        file_entries: int = 0,
+        file_last_timestamp_us: int = 0,
+        index_fd: int = -1,
+        cache_index: bool = True,
+        cache_when_active: bool = True,
     ) -> None:
+        """``entries``: the index entries after the ``file_entries`` first ones (all of them when cached)."""
         self.start_offset = start_offset
         self._io = io
         stem = segment_file_stem(start_offset)
         self.log_path = directory / f"{stem}{LOG_SUFFIX}"
         self.index_path = directory / f"{stem}{INDEX_SUFFIX}"
         self._log_fd = log_fd
-        self.index = index
+        # A read-only descriptor of the index file, for lookups of a sealed segment whose index is not cached.
+        self._index_fd = index_fd
+        self._entries = entries
+        self._memory_from = file_entries
+        self.messages_count = file_entries + len(entries) // INDEX_ENTRY_SIZE
+        # Timestamp of entry `_memory_from - 1` (what max_timestamp_us answers when no entry is in memory).
+        self._file_last_timestamp_us = file_last_timestamp_us
+        # Keep every entry in memory while sealed (`all`) / while active (`all`, `open_segment`).
+        self._cache_index = cache_index
+        self._cache_when_active = cache_when_active
         self.size_bytes = size_bytes
-        # Bytes of ``index`` handed to the index file. A `written` append may leave its entries to a later write
-        # (see append): the index file is derived from the log and rebuilt from it at start-up.
-        self.index_written_bytes = len(index)
+        # Bytes of the index handed to the index file (or the write queue). A `written` append may leave its
+        # entries to a later write (see append): the index file is derived from the log and rebuilt from it at
+        # start-up.
+        self.index_written_bytes = self.messages_count * INDEX_ENTRY_SIZE
         self.writer: SegmentWriter | None = None
         self._pinned_files = 0
         self.deleted = False
@@ -253,7 +285,7 @@ class Segment:
         # dropped here.
         self._mapped_log: tuple[_native.MappedFile, memoryview] | None = None
         if log_fd >= 0:
-            io.segment_files.opened_sealed(self)
+            io.segment_files.opened_sealed(self, 1 + (index_fd >= 0))
 
     @property
     def log_fd(self) -> int:
@@ -267,16 +299,42 @@ class Segment:
             self._io.segment_files.used_sealed(self)
         return self._log_fd
 
-    def evict_log_fd(self) -> None:
-        """Called by the budget's LRU: close the log of this sealed segment until its next read."""
-        if self.writer is None and self._log_fd >= 0:
-            os.close(self._log_fd)
-            self._log_fd = -1
+    def _lookup_fd(self) -> int:
+        """A descriptor of the index file for lookups: the writer's while active, else a read-only one (reopened
+        if the LRU closed it)."""
+        if self.writer is not None:
+            return self.writer.fds[1]
+        if self._index_fd < 0:
+            if self.deleted:
+                raise ValueError(f"segment {self.index_path} was deleted")
+            self._index_fd = os.open(self.index_path, os.O_RDONLY)
+            self._io.segment_files.opened_sealed(self)
+        else:
+            self._io.segment_files.used_sealed(self)
+        return self._index_fd
+
+    def evict_files(self) -> None:
+        """Called by the budget's LRU: close the files of this sealed segment until its next read."""
+        if self.writer is None:
+            self._close_sealed_files()
             self._mapped_log = None  # bounded by the same budget as the descriptors
 
+    def _close_sealed_files(self) -> None:
+        for name in ("_log_fd", "_index_fd"):
+            fd = getattr(self, name)
+            if fd >= 0:
+                os.close(fd)
+                setattr(self, name, -1)
+
     @property
-    def messages_count(self) -> int:
-        return len(self.index) // INDEX_ENTRY_SIZE
+    def index_cached(self) -> bool:
+        """Whether every index entry of the segment is in memory."""
+        return self._memory_from == 0
+
+    @property
+    def index_memory_bytes(self) -> int:
+        """Bytes of index entries held in memory."""
+        return len(self._entries)
 
     @property
     def end_offset(self) -> int:
@@ -285,12 +343,70 @@ class Segment:
 
     @property
     def max_timestamp_us(self) -> int:
-        if not self.index:
-            return 0
-        return _INDEX_ENTRY.unpack_from(self.index, len(self.index) - INDEX_ENTRY_SIZE)[2]
+        entries = self._entries
+        if not entries:
+            return self._file_last_timestamp_us
+        return _INDEX_ENTRY.unpack_from(entries, len(entries) - INDEX_ENTRY_SIZE)[2]
 
-    def entry_offset(self, entry: int) -> int:
-        return self.start_offset + _INDEX_ENTRY.unpack_from(self.index, entry * INDEX_ENTRY_SIZE)[0]
+    # --- lookups ------------------------------------------------------------------------------------
+
+    def lookup_offset(self, relative_start_offset: int, count: int) -> tuple[int, int, int, int] | None:
+        """Up to ``count`` messages from relative offset ``relative_start_offset`` on: (first offset, log byte
+        start, log byte end, messages), or None when there is none."""
+        if not self._cache_when_active:
+            self._release_written_entries()
+        entries = self._entries
+        if not self._memory_from:
+            span = _native.index_lookup_offset(entries, relative_start_offset, count)
+            if span is None:
+                return None
+            first_entry, byte_start, byte_end, found = span
+            first_relative = _INDEX_ENTRY.unpack_from(entries, first_entry * INDEX_ENTRY_SIZE)[0]
+            return self.start_offset + first_relative, byte_start, byte_end, found
+        file_span = _native.index_file_lookup_offset(
+            self._lookup_fd(), self._memory_from, self._entries, relative_start_offset, count
+        )
+        if file_span is None:
+            return None
+        _, first_relative, byte_start, byte_end, found = file_span
+        return self.start_offset + first_relative, byte_start, byte_end, found
+
+    def offset_at_timestamp(self, timestamp_us: int) -> int | None:
+        """Offset of the first message whose timestamp is >= ``timestamp_us`` (None: no such message here)."""
+        if not self._cache_when_active:
+            self._release_written_entries()
+        if not self._memory_from:
+            span = _native.index_lookup_timestamp(self._entries, timestamp_us, 1)
+            if span is None:
+                return None
+            return self.start_offset + _INDEX_ENTRY.unpack_from(self._entries, span[0] * INDEX_ENTRY_SIZE)[0]
+        file_span = _native.index_file_lookup_timestamp(
+            self._lookup_fd(), self._memory_from, self._entries, timestamp_us, 1
+        )
+        return None if file_span is None else self.start_offset + file_span[1]
+
+    def _release_written_entries(self) -> None:
+        """With ``none``, the active segment keeps in memory only the entries not yet written to its index file:
+        let go of those written since. Batches queued for the background writer (``memory`` durability) are
+        written log and index together, so their entries are in the file once their log bytes are."""
+        written_entries = self.index_written_bytes // INDEX_ENTRY_SIZE - self._memory_from
+        writer = self.writer
+        if writer is not None and writer.written_end_bytes < writer.queued_end_bytes:
+            written_entries = min(written_entries, self._entries_ending_by(writer.written_end_bytes))
+        if written_entries <= 0:
+            return
+        released = written_entries * INDEX_ENTRY_SIZE
+        self._file_last_timestamp_us = _INDEX_ENTRY.unpack_from(self._entries, released - INDEX_ENTRY_SIZE)[2]
+        del self._entries[:released]
+        self._memory_from += written_entries
+
+    def _entries_ending_by(self, log_position: int) -> int:
+        """How many leading in-memory entries end at or before ``log_position`` (positions never decrease)."""
+        with memoryview(self._entries) as entries, entries.cast("I") as words:
+            # Each 16-byte entry is 4 u32 words; the position is the second (little-endian, as the host).
+            return bisect.bisect_right(range(len(words) // 4), log_position, key=lambda i: words[4 * i + 1])
+
+    # --- appends ------------------------------------------------------------------------------------
 
     def activate(self) -> None:
         if self.writer is None:
@@ -300,6 +416,9 @@ class Segment:
             try:
                 log_fd = self.log_fd
                 files.forget(self)  # pinned from now on, never evicted
+                if self._index_fd >= 0:
+                    os.close(self._index_fd)  # the writer opens its own
+                    self._index_fd = -1
                 self.writer = SegmentWriter(
                     log_fd, self.index_path, self._io, log_path=self.log_path, size_bytes=self.size_bytes
                 )
@@ -320,34 +439,44 @@ class Segment:
         ``defer_index``: write the log alone while the index entries not yet written stay under
         ``INDEX_WRITE_BATCH_BYTES``, then all of them with the log; :meth:`flush_index` writes them sooner."""
         assert self.writer is not None, "append to a sealed segment"
-        unwritten_bytes = len(self.index) + index_entries.nbytes - self.index_written_bytes
+        index_bytes = self.messages_count * INDEX_ENTRY_SIZE
+        unwritten_bytes = index_bytes + index_entries.nbytes - self.index_written_bytes
         if background:
             self.flush_index()
-            self._io.write_queue.submit(self.writer, frames, self.size_bytes, index_entries, len(self.index))
-            self.index_written_bytes = len(self.index) + index_entries.nbytes
+            self._io.write_queue.submit(self.writer, frames, self.size_bytes, index_entries, index_bytes)
+            self.index_written_bytes = index_bytes + index_entries.nbytes
         elif defer_index and unwritten_bytes < INDEX_WRITE_BATCH_BYTES:
             self.writer.append(frames, self.size_bytes, [], self.index_written_bytes, False)
         else:
             position = self.index_written_bytes
-            with memoryview(self.index) as index, index[position:] as unwritten:
+            with memoryview(self._entries) as entries, entries[position - self._memory_bytes :] as unwritten:
                 self.writer.append(frames, self.size_bytes, [unwritten, index_entries], position, datasync)
-            self.index_written_bytes = len(self.index) + index_entries.nbytes
-        self.index += index_entries
+            self.index_written_bytes = index_bytes + index_entries.nbytes
+        self._entries += index_entries
+        self.messages_count += index_entries.nbytes // INDEX_ENTRY_SIZE
         self.size_bytes += frames.nbytes
+        if not self._cache_when_active:
+            self._release_written_entries()
+
+    @property
+    def _memory_bytes(self) -> int:
+        """Index bytes before the first entry held in memory."""
+        return self._memory_from * INDEX_ENTRY_SIZE
 
     def flush_index(self) -> None:
         """Write the index entries that appends left to it. A failure is logged and retried at the next flush:
         the log holds every message, and start-up rebuilds an index that does not match its log."""
-        if self.writer is None or self.index_written_bytes >= len(self.index):
+        index_bytes = self.messages_count * INDEX_ENTRY_SIZE
+        if self.writer is None or self.index_written_bytes >= index_bytes:
             return
         try:
             position = self.index_written_bytes
-            with memoryview(self.index) as index, index[position:] as unwritten:
+            with memoryview(self._entries) as entries, entries[position - self._memory_bytes :] as unwritten:
                 self.writer.write_index(unwritten, position)
         except OSError:
             logger.exception("could not write the index of %s; it is rebuilt from the log at start-up", self.log_path)
             return
-        self.index_written_bytes = len(self.index)
+        self.index_written_bytes = index_bytes
 
     @property
     def has_unwritten(self) -> bool:
@@ -441,6 +570,12 @@ class Segment:
         if fsync:
             self.sync()
         if self.writer is not None:
+            whole_index_written = self.index_written_bytes >= self.messages_count * INDEX_ENTRY_SIZE
+            if not self._cache_index and self.writer.failure is None and whole_index_written:
+                # The index file now holds every entry (flushed above): lookups read it from here on.
+                self._file_last_timestamp_us = self.max_timestamp_us
+                self._memory_from = self.messages_count
+                self._entries = bytearray()
             self.writer.close()
             self.writer = None
             files = self._io.segment_files
@@ -453,9 +588,7 @@ class Segment:
         self.seal(fsync=False)
         self._mapped_log = None
         self._io.segment_files.forget(self)
-        if self._log_fd >= 0:
-            os.close(self._log_fd)
-            self._log_fd = -1
+        self._close_sealed_files()
 
     def delete_files(self) -> None:
         self.close()
@@ -464,10 +597,21 @@ class Segment:
             path.unlink(missing_ok=True)
 
 
-def create_segment(directory: Path, start_offset: int, fsync: bool, io: IoResources) -> Segment:
+def create_segment(
+    directory: Path, start_offset: int, fsync: bool, io: IoResources, cache_index: bool, cache_when_active: bool
+) -> Segment:
     stem = segment_file_stem(start_offset)
     log_fd = os.open(directory / f"{stem}{LOG_SUFFIX}", os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
-    segment = Segment(directory, start_offset, log_fd, bytearray(), 0, io)
+    segment = Segment(
+        directory,
+        start_offset,
+        log_fd,
+        io,
+        size_bytes=0,
+        entries=bytearray(),
+        cache_index=cache_index,
+        cache_when_active=cache_when_active,
+    )
     try:
         os.close(os.open(segment.index_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644))
         segment.activate()
@@ -479,38 +623,98 @@ def create_segment(directory: Path, start_offset: int, fsync: bool, io: IoResour
     return segment
 
 
-def open_segment(directory: Path, start_offset: int, full_scan: bool, io: IoResources) -> Segment:
+def open_segment(
+    directory: Path,
+    start_offset: int,
+    full_scan: bool,
+    io: IoResources,
+    cache_index: bool,
+    cache_when_active: bool,
+) -> Segment:
     """Open an existing segment. With ``full_scan`` (always for the newest segment) the log is walked
     and verified, a torn or corrupt tail is cut off and the index file is rewritten if it disagrees;
-    otherwise the index file is trusted when it is consistent with the log size."""
+    otherwise the index file is trusted when it is consistent with the log size: its first and last entries
+    are checked, and the rest is read only when the index is cached (``cache_index``)."""
     stem = segment_file_stem(start_offset)
     log_path = directory / f"{stem}{LOG_SUFFIX}"
     index_path = directory / f"{stem}{INDEX_SUFFIX}"
+    kept_in_memory = cache_index or (full_scan and cache_when_active)
     log_fd = os.open(log_path, os.O_RDWR)
+    index_fd = -1
     try:
         log_size_bytes = os.fstat(log_fd).st_size
+        if not full_scan:
+            index_fd = _open_index(index_path)
+            bounds = _index_bounds(index_fd, log_size_bytes) if index_fd >= 0 else None
+            if bounds is not None:
+                entries_count, last_timestamp_us = bounds
+                if not kept_in_memory:
+                    return Segment(
+                        directory, start_offset, log_fd, io, size_bytes=log_size_bytes, entries=bytearray(),
+                        file_entries=entries_count, file_last_timestamp_us=last_timestamp_us, index_fd=index_fd,
+                        cache_index=cache_index, cache_when_active=cache_when_active,
+                    )
+                stored = read_fully(index_fd, entries_count * INDEX_ENTRY_SIZE, 0)
+                os.close(index_fd)
+                index_fd = -1
+                return Segment(
+                    directory, start_offset, log_fd, io, size_bytes=log_size_bytes, entries=bytearray(stored),
+                    cache_index=cache_index, cache_when_active=cache_when_active,
+                )
+            if index_fd >= 0:
+                os.close(index_fd)
+                index_fd = -1
         stored_index = index_path.read_bytes() if index_path.exists() else b""
-        if not full_scan and _index_matches_log(stored_index, log_size_bytes):
-            return Segment(directory, start_offset, log_fd, bytearray(stored_index), log_size_bytes, io)
         valid_bytes, rebuilt_index = _scan(log_fd, log_size_bytes, start_offset, log_path)
         if valid_bytes < log_size_bytes:
             os.ftruncate(log_fd, valid_bytes)
             os.fsync(log_fd)
         if rebuilt_index != stored_index:
             _rewrite_index(index_path, rebuilt_index)
-        return Segment(directory, start_offset, log_fd, bytearray(rebuilt_index), valid_bytes, io)
+        if kept_in_memory or not rebuilt_index:
+            return Segment(
+                directory, start_offset, log_fd, io, size_bytes=valid_bytes, entries=bytearray(rebuilt_index),
+                cache_index=cache_index, cache_when_active=cache_when_active,
+            )
+        entries_count = len(rebuilt_index) // INDEX_ENTRY_SIZE
+        last_timestamp_us = _INDEX_ENTRY.unpack_from(rebuilt_index, len(rebuilt_index) - INDEX_ENTRY_SIZE)[2]
+        index_fd = -1 if full_scan else os.open(index_path, os.O_RDONLY)  # the newest becomes active at once
+        return Segment(
+            directory, start_offset, log_fd, io, size_bytes=valid_bytes, entries=bytearray(),
+            file_entries=entries_count, file_last_timestamp_us=last_timestamp_us, index_fd=index_fd,
+            cache_index=cache_index, cache_when_active=cache_when_active,
+        )
     except BaseException:
-        os.close(log_fd)
+        for fd in (log_fd, index_fd):
+            if fd >= 0:
+                os.close(fd)
         raise
 
 
-def _index_matches_log(index: bytes, log_size_bytes: int) -> bool:
-    if not index or len(index) % INDEX_ENTRY_SIZE:
-        return False
-    count = len(index) // INDEX_ENTRY_SIZE
-    first_relative, _, _ = _INDEX_ENTRY.unpack_from(index, 0)
-    last_relative, last_position, _ = _INDEX_ENTRY.unpack_from(index, len(index) - INDEX_ENTRY_SIZE)
-    return first_relative == 0 and last_relative == count - 1 and last_position == log_size_bytes
+def _open_index(index_path: Path) -> int:
+    try:
+        return os.open(index_path, os.O_RDONLY)
+    except FileNotFoundError:
+        return -1
+
+
+def _index_bounds(index_fd: int, log_size_bytes: int) -> tuple[int, int] | None:
+    """(entries, last timestamp) when the index file is consistent with a log of ``log_size_bytes``: whole
+    entries, the first at relative offset 0, the last at ``entries - 1`` ending at the log's end. Reads those two
+    entries only; None when it is not consistent (the log is then scanned)."""
+    index_size_bytes = os.fstat(index_fd).st_size
+    if not index_size_bytes or index_size_bytes % INDEX_ENTRY_SIZE:
+        return None
+    count = index_size_bytes // INDEX_ENTRY_SIZE
+    first = os.pread(index_fd, INDEX_ENTRY_SIZE, 0)
+    last = os.pread(index_fd, INDEX_ENTRY_SIZE, index_size_bytes - INDEX_ENTRY_SIZE)
+    if len(first) < INDEX_ENTRY_SIZE or len(last) < INDEX_ENTRY_SIZE:
+        return None
+    first_relative, _, _ = _INDEX_ENTRY.unpack(first)
+    last_relative, last_position, last_timestamp_us = _INDEX_ENTRY.unpack(last)
+    if first_relative != 0 or last_relative != count - 1 or last_position != log_size_bytes:
+        return None
+    return count, last_timestamp_us
 
 
 def _scan(log_fd: int, log_size_bytes: int, start_offset: int, log_path: Path) -> tuple[int, bytes]:

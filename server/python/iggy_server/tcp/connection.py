@@ -15,6 +15,9 @@ import os
 import socket
 from typing import TYPE_CHECKING, Any
 
+from iggy.protocol.codes import Transport
+
+from ..transports.metrics import TRAFFIC
 from .dispatch import RequestDispatcher
 
 if TYPE_CHECKING:
@@ -79,7 +82,9 @@ class Connection(RequestDispatcher):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
-        self.server.connections.discard(self)
+        if self in self.server.connections:  # its bytes leave the live sum (lifecycle) for the total
+            self.server.connections.discard(self)
+            TRAFFIC[Transport.TCP].received_bytes += self.received_bytes
         if self._sender is not None:
             # The socket stays open through the send thread's duplicate until what is queued is sent.
             self._sender.close(graceful=True)

@@ -12,11 +12,12 @@ import logging
 import struct
 from typing import TYPE_CHECKING, Any
 
-from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.codes import Command, ErrorCode, Transport
 
 from .. import vsr
 from ..audit import AUDITED_COMMANDS, log_refused, write_audit
 from ..handlers import HANDLERS, as_iggy_error
+from ..transports.metrics import TRAFFIC
 from .framing import FrameReader
 
 if TYPE_CHECKING:
@@ -29,6 +30,8 @@ log = logging.getLogger("iggy_server")
 _RESPONSE_HEADER = struct.Struct("<II")
 _COALESCE_LIMIT_BYTES = 64 * 1024
 _EMPTY_OK_ANSWER = _RESPONSE_HEADER.pack(0, 0)
+# /metrics: one increment per request and per answer (requests[code], sent_bytes), errors per refusal.
+_TCP_TRAFFIC = TRAFFIC[Transport.TCP]
 
 
 class RequestDispatcher(FrameReader):
@@ -47,6 +50,7 @@ class RequestDispatcher(FrameReader):
         assert self._payload_view is not None and self.transport is not None and self.session is not None
         payload, code = self._payload_view, self._code
         self._reset()
+        _TCP_TRAFFIC.requests[code] += 1
         # Who ran an audited command is who was logged in when it started (LoginUser is not audited).
         audit = (self.session.user_id, payload) if code in AUDITED_COMMANDS else None
         # Drive the handler coroutine inline: almost every handler finishes without awaiting, and
@@ -188,16 +192,19 @@ class RequestDispatcher(FrameReader):
         session = self.session
         client, address = (session.client_id, session.address) if session is not None else ("?", "?")
         log_refused(self.ctx.log_limit, "tcp", client, address, code, error, message)
+        _TCP_TRAFFIC.error(code, error)
         self._write_error(error)
 
     def _write_error(self, error: int) -> None:
         if self.transport is not None and not self._closed:
+            _TCP_TRAFFIC.sent_bytes += _RESPONSE_HEADER.size
             self._send([_RESPONSE_HEADER.pack(int(error), 0)])
 
     def _write_ok(self, code: int, result: Any) -> None:
         if self.transport is None or self._closed:
             return
         if not result:  # an empty body (every SendMessages ack): the header alone
+            _TCP_TRAFFIC.sent_bytes += _RESPONSE_HEADER.size
             self._send([_EMPTY_OK_ANSWER])
             return
         parts = result if isinstance(result, list) else [result]
@@ -206,6 +213,7 @@ class RequestDispatcher(FrameReader):
             log.error("handler of %s produced a 1-byte body; answering Error instead", Command(code).name)
             self._write_error(ErrorCode.ERROR)
             return
+        _TCP_TRAFFIC.sent_bytes += _RESPONSE_HEADER.size + size
         # Small parts are coalesced with the header (one segment on the wire under TCP_NODELAY);
         # large ones are handed on as they are, which sends them without a copy when the socket buffer has
         # room (3.11's writelines would join everything first).

@@ -40,7 +40,7 @@ import threading
 import time
 from pathlib import Path
 
-from iggy_server.__main__ import EXIT_ADDRESS_IN_USE
+from iggy_server.exit_codes import EXIT_ADDRESS_IN_USE
 
 START_TIMEOUT_S = 30.0
 STOP_TIMEOUT_S = 15.0
@@ -138,7 +138,9 @@ class LaunchedServer:
         env.update(
             IGGY_TCP_ADDRESS_FILE=str(self.address_file),
             IGGY_SYSTEM_PATH=str(self.data_dir),
-            IGGY_LOGGING_LEVEL="warning",
+            IGGY_SYSTEM_LOGGING_LEVEL="warning",
+            # The launcher keeps the server's output in its own log file: no second copy in the data directory.
+            IGGY_SYSTEM_LOGGING_FILE_ENABLED="false",
             IGGY_ROOT_USERNAME="iggy",
             IGGY_ROOT_PASSWORD="iggy",
         )

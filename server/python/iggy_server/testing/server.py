@@ -41,10 +41,14 @@ class TestServer:
         env: Mapping[str, str] | None = None,  # IGGY_* settings for the server, other variables for its process
         *,
         tls: bool = False,
+        python: str | os.PathLike[str] | None = None,  # another installation's interpreter (default: this one)
+        cwd: str | os.PathLike[str] | None = None,  # the launcher's working directory (default: this process's)
     ) -> None:
         self.requested_data_dir = Path(data_dir) if data_dir is not None else None
         self.env = dict(env or {})
         self.tls = tls
+        self.python = str(python) if python is not None else sys.executable
+        self.cwd = cwd
         self.facts: dict[str, str] = {}
         self._launcher: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue(MAX_START_LINES)
@@ -65,7 +69,7 @@ class TestServer:
 
     def _spawn(self) -> None:
         settings = {k: v for k, v in self.env.items() if k.startswith("IGGY_")}
-        command = [sys.executable, "-m", "iggy_server.testing", *(f"--env={k}={v}" for k, v in settings.items())]
+        command = [self.python, "-m", "iggy_server.testing", *(f"--env={k}={v}" for k, v in settings.items())]
         if self.tls:
             command.append("--tls")
         if self.requested_data_dir is not None:
@@ -73,7 +77,7 @@ class TestServer:
         # Other variables (PYTHONPATH...) reach the server through the launcher's environment, which it passes on.
         environment = {**os.environ, **{k: v for k, v in self.env.items() if k not in settings}}
         self._launcher = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment, cwd=self.cwd
         )
         self._lines = queue.Queue(MAX_START_LINES)  # full: the pump waits for the reader
         assert self._launcher.stdout is not None

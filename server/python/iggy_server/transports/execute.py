@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import struct
+import time
 from typing import Any, NamedTuple
 
 from iggy.protocol.codes import COMMANDS_BY_VERSION, UNAUTHENTICATED_COMMANDS, Command, ErrorCode
@@ -17,7 +18,7 @@ from iggy.protocol.codes import COMMANDS_BY_VERSION, UNAUTHENTICATED_COMMANDS, C
 from ..audit import AUDITED_COMMANDS, log_refused, write_audit
 from ..errors import IggyError
 from ..handlers import HANDLERS, as_iggy_error
-from .metrics import METRICS
+from .metrics import TRAFFIC, command_slot
 
 __all__ = ["Reply", "execute", "frame_reply", "refuse", "RESPONSE_HEADER", "REQUEST_HEADER"]
 
@@ -66,13 +67,30 @@ def check_request(ctx: Any, session: Any, code: int, payload_bytes: int) -> Iggy
 
 
 async def execute(ctx: Any, session: Any, code: int, payload: Any, transport: str) -> Reply:
-    """Run one request; never raises for a request problem (the reply carries the error)."""
+    """Run one request; never raises for a request problem (the reply carries the error). With telemetry on, the
+    request is one span (iggy_server.telemetry)."""
+    telemetry = ctx.telemetry
+    if telemetry is None:
+        return await _execute(ctx, session, code, payload, transport)
+    span = telemetry.start_request(code, session.transport_kind, session.client_id, payload, time.time_ns())
+    status = int(ErrorCode.ERROR)
+    try:
+        reply = await _execute(ctx, session, code, payload, transport)
+        status = reply.status
+        return reply
+    finally:
+        telemetry.end_request(span, status)
+
+
+async def _execute(ctx: Any, session: Any, code: int, payload: Any, transport: str) -> Reply:
     payload_view = payload if isinstance(payload, memoryview) else memoryview(payload)
     if payload_view.readonly and code == Command.SEND_MESSAGES:
         # Sends are stamped in place (offset, timestamp, checksum), so they need a writable buffer; the
         # libraries under these transports hand out immutable bytes (TCP receives into a bytearray instead).
         payload_view = memoryview(bytearray(payload_view))
-    METRICS.request(transport, code, payload_view.nbytes)
+    counters = TRAFFIC[session.transport_kind]
+    counters.requests[command_slot(code)] += 1
+    counters.received_bytes += payload_view.nbytes
     refused = check_request(ctx, session, code, payload_view.nbytes)
     if refused is not None:
         return refuse(ctx, session, code, refused, transport)
@@ -94,7 +112,7 @@ async def execute(ctx: Any, session: Any, code: int, payload: Any, transport: st
     if reply.body_bytes == 1:  # an OK body is never one byte (reference §2.2)
         log.error("handler of %s produced a 1-byte body; answering Error instead", Command(code).name)
         return refuse(ctx, session, code, IggyError(ErrorCode.ERROR), transport)
-    METRICS.response(transport, reply.body_bytes)
+    counters.sent_bytes += reply.body_bytes
     return reply
 
 
@@ -102,7 +120,7 @@ def refuse(ctx: Any, session: Any, request: int | str, error: IggyError, transpo
     """The error reply of a refused request (``request``: its command code, or what stands for it), counted
     and logged through the server-wide rate limit, as on TCP."""
     log_refused(ctx.log_limit, transport, session.client_id, session.address, request, error.code, error.message)
-    METRICS.error(transport, error.code)
+    TRAFFIC[session.transport_kind].error(request, error.code)
     return Reply(error.code, [], error.message)
 
 

@@ -5,7 +5,7 @@ Every route builds the binary request of its command (``rest_mapping``), runs it
 Iggy's JSON. Stateless: the bearer JWT names the user of a per-request session (client id 0, transport
 HTTP), so offsets and permissions behave as Iggy's HTTP server does. Errors are Iggy's error JSON
 (``{"id","code","reason","field"}``) with 404 for *NotFound codes, 401 for authentication failures (empty
-body, as Iggy), 403 Unauthorized, 400 otherwise, 413 for bodies above ``http.max_request_size``.
+body, as Iggy), 403 Unauthorized, 400 otherwise, 413 for bodies above ``http.max_request_size_bytes``.
 """
 
 from __future__ import annotations
@@ -28,13 +28,14 @@ from .execute import execute
 from .jwt_tokens import JwtManager
 from .metrics import CONTENT_TYPE, METRICS
 from .certificates import server_tls_context
-from .settings import parse_size_bytes
 
 __all__ = ["HttpListener"]
 
 
 TRANSPORT = "http"
-PUBLIC_PATHS = frozenset({"/", "/ping", "/users/login", "/users/refresh-token", "/personal-access-tokens/login"})
+PUBLIC_PATHS = frozenset(
+    {"/", "/ping", "/health", "/ready", "/users/login", "/users/refresh-token", "/personal-access-tokens/login"}
+)
 # Status and "field" per error code, as Iggy 0.8's http/error.rs maps them (every other code: 400, null).
 _UNAUTHENTICATED = frozenset({ErrorCode.UNAUTHENTICATED, ErrorCode.ACCESS_TOKEN_MISSING, ErrorCode.INVALID_ACCESS_TOKEN,
                               ErrorCode.INVALID_PERSONAL_ACCESS_TOKEN})
@@ -132,6 +133,22 @@ class Api:
 
     async def ping(self, request: web.Request) -> web.Response:
         return web.Response(text="pong")
+
+    async def health(self, request: web.Request) -> web.Response:
+        """Liveness: the event loop answers (no token, nothing else checked)."""
+        return web.json_response({"status": "healthy"})
+
+    async def ready(self, request: web.Request) -> web.Response:
+        """Readiness: the data directory is open (this answer needs the server built on it) and every listener
+        is up; 503 while starting or shutting down."""
+        ctx = self.ctx
+        ready = ctx.listening and not ctx.shutting_down
+        body = {
+            "status": "ready" if ready else "not_ready",
+            "storage": "open",
+            "listeners": "up" if ctx.listening else "starting" if not ctx.shutting_down else "stopping",
+        }
+        return web.json_response(body, status=200 if ready else 503)
 
     async def stats(self, request: web.Request) -> web.Response:
         return web.json_response(rm.stats_json(await self.run(request, rq.GetStats())))
@@ -361,13 +378,12 @@ class Api:
 
     async def send(self, request: web.Request) -> web.Response:
         """201 with Iggy 0.9's JSON confirmation (0.8 clients ignore the body) and its durability header."""
-        model, count = rm.send_messages(self.stream(request), self.topic(request), await self.body(request))
+        model, _ = rm.send_messages(self.stream(request), self.topic(request), await self.body(request))
         session = self._session(request, request[_CLAIMS].user_id)
         session.confirm_sends = True
         reply = await execute(self.ctx, session, int(model.CODE), model.encode(), TRANSPORT)
         if reply.status:
             raise _RefusedByExecute(reply.status, reply.message)
-        METRICS.messages(sent=count)
         confirmation = rm.confirmations_json(b"".join(reply.body))
         return web.json_response(confirmation, status=201, headers={"iggy-durability": "replicated"})
 
@@ -375,7 +391,6 @@ class Api:
         polled = await self.run(request, rm.poll_messages(self.stream(request), self.topic(request), request.query))
         if polled is None:
             return web.json_response({"partition_id": 0, "current_offset": 0, "count": 0, "messages": []})
-        METRICS.messages(polled=len(polled.messages))
         return web.json_response(rm.polled_json(polled))
 
     async def flush(self, request: web.Request) -> web.Response:
@@ -394,7 +409,7 @@ class Api:
 def build_app(ctx: Any, jwt: JwtManager) -> web.Application:
     config = ctx.config.http
     api = Api(ctx, jwt)
-    max_request_bytes = parse_size_bytes(config.max_request_size, "http.max_request_size")
+    max_request_bytes = config.max_request_size_bytes
     public = set(PUBLIC_PATHS)
     if config.metrics.enabled:
         public.add(config.metrics.endpoint)
@@ -409,6 +424,8 @@ def build_app(ctx: Any, jwt: JwtManager) -> web.Application:
     route = app.router
     route.add_get("/", api.root)
     route.add_get("/ping", api.ping)
+    route.add_get("/health", api.health)
+    route.add_get("/ready", api.ready)
     if config.metrics.enabled:
         route.add_get(config.metrics.endpoint, api.metrics)
     route.add_get("/stats", api.stats)

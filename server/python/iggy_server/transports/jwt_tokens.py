@@ -2,7 +2,7 @@
 
 Claims: ``jti`` (random id), ``iss``, ``aud``, ``sub`` (user id as decimal text), ``iat``, ``exp``, ``nbf`` in
 seconds. Verification checks the algorithm, issuer and audience against the configured valid lists, ``exp``
-/ ``nbf`` with ``clock_skew`` leeway, then the revoked set. Revoked ids (logout, refresh) are kept with their
+/ ``nbf`` with ``clock_skew_ms`` leeway, then the revoked set. Revoked ids (logout, refresh) are kept with their
 expiry in ``state/revoked_access_tokens.msgpack`` so a configured secret does not bring them back after a
 restart; expired ones are dropped on every revocation, so the set is bounded by the tokens still alive.
 """
@@ -21,7 +21,6 @@ from iggy.protocol.codes import ErrorCode
 
 from ..errors import IggyError
 from ..persistence import read_msgpack, write_msgpack_atomic
-from .settings import parse_duration_ms
 
 __all__ = ["JwtManager", "TokenClaims"]
 
@@ -43,9 +42,9 @@ class JwtManager:
         self.audience = jwt_config.audience
         self.valid_issuers = list(jwt_config.valid_issuers)
         self.valid_audiences = list(jwt_config.valid_audiences)
-        self.expiry_s = parse_duration_ms(jwt_config.access_token_expiry, "http.jwt.access_token_expiry") // 1000
-        self.leeway_s = parse_duration_ms(jwt_config.clock_skew, "http.jwt.clock_skew") / 1000
-        self.not_before_s = parse_duration_ms(jwt_config.not_before, "http.jwt.not_before") // 1000
+        self.expiry_s = jwt_config.access_token_expiry_ms // 1000
+        self.leeway_s = jwt_config.clock_skew_ms / 1000
+        self.not_before_s = jwt_config.not_before_ms // 1000
         encoding, decoding = jwt_config.encoding_secret, jwt_config.decoding_secret
         if not encoding:
             # Iggy's default: a random secret per start, so tokens never outlive the process.

@@ -30,7 +30,6 @@ from .. import vsr
 from ..config import ConfigError
 from ..errors import IggyError
 from .execute import REQUEST_HEADER, CloseAfterReply, check_request, execute, frame_reply, refuse
-from .settings import parse_duration_ms, parse_size_bytes
 from .stream_framing import close_session, open_session
 
 __all__ = ["QuicListener"]
@@ -160,11 +159,11 @@ class QuicListener:
 
     def _configuration(self) -> QuicConfiguration:
         config = self.ctx.config.quic
-        window_bytes = parse_size_bytes(config.receive_window, "quic.receive_window")
+        window_bytes = config.receive_window_bytes
         configuration = QuicConfiguration(
             is_client=False,
             alpn_protocols=None,
-            idle_timeout=parse_duration_ms(config.max_idle_timeout, "quic.max_idle_timeout") / 1000,
+            idle_timeout=config.max_idle_timeout_ms / 1000,
             max_data=window_bytes,
             max_stream_data=window_bytes,
         )

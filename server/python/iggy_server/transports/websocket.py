@@ -23,7 +23,6 @@ from websockets.exceptions import ConnectionClosed
 from .. import vsr
 from .certificates import server_tls_context, write_self_signed
 from .execute import execute, frame_reply, refuse
-from .settings import parse_size_bytes
 from .stream_framing import FrameAssembler, close_session, open_session
 
 __all__ = ["WebSocketListener"]
@@ -44,7 +43,7 @@ class WebSocketListener:
             self._serve,
             host,
             port,
-            max_size=parse_size_bytes(config.max_message_size, "websocket.max_message_size"),
+            max_size=config.max_message_size_bytes,
             compression=None,
             ssl=self._tls(),
             # How long a closing connection waits for the peer's close frame. The official Rust client does not

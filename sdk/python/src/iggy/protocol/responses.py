@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
-from ._extras import StatsExtras
+from ._extras import OptionsExtras, StatsExtras, TopicOptionsExtras
 from ._model import REQUIRED, WireModel, require_fields
 from .codes import Command, ProtocolVersion, ClusterNodeRole, ClusterNodeStatus, CompressionAlgorithm, HeaderKind, SegmentWriterBackend, Transport, UserStatus
 from .messages import PolledMessages
@@ -22,7 +22,7 @@ from .primitives import Permissions, Reader, Writer, check_length, counted, enum
 
 
 @dataclass(frozen=True, slots=True)
-class StreamHeader(WireModel):
+class StreamHeader(OptionsExtras, WireModel):
     """A stream without its topics (33 + name bytes). GetStreams answers StreamHeader x n."""
 
     id: int
@@ -69,7 +69,7 @@ class StreamHeader(WireModel):
 
 
 @dataclass(frozen=True, slots=True)
-class StreamDetails(WireModel):
+class StreamDetails(OptionsExtras, WireModel):
     """A stream with its topics (GetStream)."""
 
     id: int
@@ -123,7 +123,7 @@ class StreamDetails(WireModel):
 
 
 @dataclass(frozen=True, slots=True)
-class TopicHeader(WireModel):
+class TopicHeader(TopicOptionsExtras, WireModel):
     """A topic without its partitions (51 + name bytes). Expiry comes before compression."""
 
     id: int
@@ -205,7 +205,7 @@ class TopicHeader(WireModel):
 
 
 @dataclass(frozen=True, slots=True)
-class TopicDetails(WireModel):
+class TopicDetails(TopicOptionsExtras, WireModel):
     """A topic with its partitions (GetTopic, CreateTopic)."""
 
     id: int
@@ -330,7 +330,7 @@ class PartitionDetails(WireModel):
 
 
 @dataclass(frozen=True, slots=True)
-class UserHeader(WireModel):
+class UserHeader(OptionsExtras, WireModel):
     """A user without permissions (14 + username bytes). GetUsers answers UserHeader x n."""
 
     id: int
@@ -371,7 +371,7 @@ class UserHeader(WireModel):
 
 
 @dataclass(frozen=True, slots=True)
-class UserDetails(WireModel):
+class UserDetails(OptionsExtras, WireModel):
     """A user with permissions (GetUser, CreateUser). No permissions = four zero bytes."""
 
     id: int

@@ -1,0 +1,179 @@
+"""What the server's own TCP request path costs per request: CPU time, without sockets or clients.
+
+    python -m iggy_server.bench.dispatch                          # this tree: 5 rounds
+    python -m iggy_server.bench.dispatch --baseline-python /other/checkout/.venv/bin/python --rounds 7
+
+Builds a server on a temporary data directory in-process, feeds complete request frames to one TCP
+``Connection`` through its buffer callbacks (as asyncio would after a read) and times ``--requests`` SendMessages
+of ``--messages`` messages of ``--message-size`` bytes, then as many PollMessages of those messages: parsing, the
+handler, storage (``written`` durability) and the answer handed to a transport stub. The load generator, the
+kernel and the network are left out, so a change of the request path (a counter, a branch) shows in microseconds
+instead of drowning in the noise of a throughput run.
+
+With ``--baseline-python`` this file also runs under that interpreter (another checkout's environment, whose
+``iggy_server`` it then measures; the file only uses what both have), alternating with this one, and the medians
+of both are printed with their spread and the ratio. CPU time of a shared machine still moves: compare medians of
+alternating rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+
+def arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m iggy_server.bench.dispatch", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--requests", type=int, default=20_000, help="sends, then polls, per round (%(default)s)")
+    parser.add_argument("--messages", type=int, default=10, help="messages per send and poll (%(default)s)")
+    parser.add_argument("--message-size", type=int, default=100, help="payload bytes (%(default)s)")
+    parser.add_argument("--baseline-python", help="also measure the iggy_server of this interpreter, alternating")
+    parser.add_argument("--single", action="store_true", help=argparse.SUPPRESS)  # one measurement, JSON out
+    return parser.parse_args(argv)
+
+
+class _Transport(asyncio.Transport):
+    """The asyncio transport stub a connection writes its answers to (they are counted, then dropped)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.answer_bytes = 0
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return ("127.0.0.1", 40000) if name == "peername" else default
+
+    def set_write_buffer_limits(self, high: int | None = None, low: int | None = None) -> None:
+        pass
+
+    def write(self, data: Any) -> None:
+        self.answer_bytes += len(data)
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
+        pass
+
+    def is_closing(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        pass
+
+    def abort(self) -> None:
+        pass
+
+
+def _feed(connection: Any, frame: bytes) -> None:
+    view = memoryview(frame)
+    while view:
+        buffer = connection.get_buffer(-1)
+        count = min(len(buffer), len(view))
+        buffer[:count] = view[:count]
+        connection.buffer_updated(count)
+        view = view[count:]
+
+
+async def _measure(args: argparse.Namespace, data_dir: str) -> dict[str, float]:
+    from iggy.protocol import requests
+    from iggy.protocol.codes import Command
+    from iggy.protocol.framing import encode_request
+    from iggy.protocol.messages import Message, encode_send_messages
+    from iggy.protocol.primitives import Consumer, Identifier, Partitioning, PollingStrategy
+    from iggy_server.config import load_config
+    from iggy_server.lifecycle import IggyServer
+    from iggy_server.startup import build_context
+    from iggy_server.tcp.connection import Connection
+
+    config = load_config(environ={"IGGY_SYSTEM_PATH": data_dir})
+    ctx = build_context(config, root_credentials=("iggy", "iggy"))
+    stream = ctx.metadata.create_stream("bench")
+    ctx.metadata.create_topic(stream, "t", 1, 1, 0, 0, 0)
+    connection = Connection(IggyServer(ctx))
+    transport = _Transport()
+    connection.connection_made(transport)
+    connection.session.user_id = 0  # logged in as root
+    payload = os.urandom(args.message_size)
+    messages = [Message(payload) for _ in range(args.messages)]
+    send = encode_request(
+        Command.SEND_MESSAGES,
+        encode_send_messages(Identifier.parse("bench"), Identifier.parse("t"), Partitioning.partition_id(0), messages),
+    )
+    poll = encode_request(
+        Command.POLL_MESSAGES,
+        requests.PollMessages(Consumer.consumer(1), "bench", "t", 0, PollingStrategy.offset(0), args.messages, False)
+        .encode(),
+    )
+    results = {}
+    for name, frame in (("send", send), ("poll", poll)):
+        for _ in range(min(1000, args.requests)):  # warm-up
+            _feed(connection, frame)
+        started_cpu, started = time.process_time(), time.perf_counter()
+        for _ in range(args.requests):
+            _feed(connection, frame)
+        results[f"{name}_us"] = (time.perf_counter() - started) / args.requests * 1e6
+        results[f"{name}_cpu_us"] = (time.process_time() - started_cpu) / args.requests * 1e6
+    connection.connection_lost(None)
+    ctx.metadata.close()
+    ctx.io.close()
+    return results
+
+
+def single(args: argparse.Namespace) -> dict[str, float]:
+    with tempfile.TemporaryDirectory(prefix="iggy-bench-dispatch-") as directory:
+        os.chdir(directory)  # no ./config.toml of the caller's
+        return asyncio.run(_measure(args, os.path.join(directory, "data")))
+
+
+def run_under(python: str, args: argparse.Namespace) -> dict[str, float]:
+    command = [python, os.path.abspath(__file__), "--single", "--requests", str(args.requests)]
+    command += ["--messages", str(args.messages), "--message-size", str(args.message_size)]
+    finished = subprocess.run(command, capture_output=True, text=True, check=False)
+    if finished.returncode:
+        raise SystemExit(f"dispatch: {python} failed: {finished.stderr.strip()[-2000:]}")
+    return json.loads(finished.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments(argv)
+    if args.single:
+        print(json.dumps(single(args)))
+        return 0
+    targets = {"this": sys.executable}
+    if args.baseline_python:
+        targets["baseline"] = args.baseline_python
+    runs: dict[str, list[dict[str, float]]] = {name: [] for name in targets}
+    for round_number in range(1, args.rounds + 1):
+        order = list(targets) if round_number % 2 else list(reversed(targets))
+        for name in order:
+            figures = run_under(targets[name], args)
+            runs[name].append(figures)
+            print(f"round {round_number} {name}: " + " ".join(f"{k} {v:.2f}" for k, v in figures.items()), flush=True)
+    shape = f"{args.requests} requests of {args.messages} x {args.message_size} B per round"
+    print(f"\n{shape}; median [min-max] µs per request")
+    medians: dict[str, dict[str, float]] = {}
+    for name, figures in runs.items():
+        medians[name] = {}
+        cells = []
+        for key in figures[0]:
+            values = [run[key] for run in figures]
+            medians[name][key] = statistics.median(values)
+            cells.append(f"{key} {statistics.median(values):.2f} [{min(values):.2f}-{max(values):.2f}]")
+        print(f"{name:<9} " + "  ".join(cells))
+    if "baseline" in medians:
+        ratios = "  ".join(f"{key} {medians['this'][key] / medians['baseline'][key]:.3f}x" for key in medians["this"])
+        print(f"this / baseline: {ratios}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,178 @@
+"""``GET /metrics`` counts every transport's traffic (TCP included), per command and per error, exposes
+consumer-group lag, segment and index-cache gauges under the names server/README.md gives them; ``/health`` and
+``/ready`` answer without a token."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import re
+from pathlib import Path
+
+import pytest
+import websockets
+from prometheus_client.parser import text_string_to_metric_families
+from server_support import ServerProcess
+from transport_support import SERVER_ENV, Http
+
+from iggy.protocol import requests
+from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.framing import encode_request
+from iggy.protocol.messages import Message, encode_send_messages
+from iggy.protocol.primitives import Consumer, Identifier, Partitioning, PollingStrategy
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+ENV = {**SERVER_ENV, "IGGY_SYSTEM_SEGMENT_SIZE_BYTES": "4096"}  # 100 messages of 10 bytes fill 2 segments
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    process = ServerProcess(tmp_path_factory.mktemp("metrics") / "data", ENV).start()
+    yield process
+    process.stop()
+
+
+def scrape(server) -> tuple[str, dict[str, dict[tuple, float]]]:
+    """The exposition text and ``{sample name: {label values: value}}``."""
+    status, text, _ = Http(server.transport_addresses["http"]).call("GET", "/metrics", token="")
+    assert status == 200
+    samples: dict[str, dict[tuple, float]] = {}
+    for family in text_string_to_metric_families(text.decode()):
+        for sample in family.samples:
+            samples.setdefault(sample.name, {})[tuple(sorted(sample.labels.items()))] = sample.value
+    return text.decode(), samples
+
+
+def value(samples, name: str, **labels) -> float:
+    return samples.get(name, {}).get(tuple(sorted(labels.items())), 0.0)
+
+
+FRAME_BYTES = 64 + len(b"m%08d" % 0)
+
+
+def send_frame(stream: str, count: int, partition: int = 0) -> bytes:
+    messages = [Message(b"m%08d" % n) for n in range(count)]
+    partitioning = Partitioning.partition_id(partition)
+    body = encode_send_messages(Identifier.parse(stream), Identifier.parse("t"), partitioning, messages)
+    return encode_request(Command.SEND_MESSAGES, body)
+
+
+def test_tcp_and_every_other_transport_count_requests_messages_bytes_and_errors(server):
+    _, before = scrape(server)
+    with server.client() as tcp:
+        tcp.call(requests.CreateStream("metered"))
+        tcp.call(requests.CreateTopic("metered", 1, 1, 0, 0, 0, "t"))
+        for _ in range(5):
+            assert tcp.request(Command.SEND_MESSAGES, send_frame("metered", 100)[8:])[0] == 0
+        polled = tcp.poll("metered", "t", PollingStrategy.first(), count=250)
+        assert len(polled.messages) == 250
+        assert tcp.status_of(requests.DeleteStream("no-such-stream")) == ErrorCode.STREAM_ID_NOT_FOUND
+        assert tcp.request(9999, b"")[0] == ErrorCode.INVALID_COMMAND
+    http = Http(server.transport_addresses["http"])
+    http.login()
+    body = {
+        "partitioning": {"kind": "partition_id", "value": "AAAAAA=="},
+        "messages": [{"payload": base64.b64encode(b"h%d" % n).decode()} for n in range(3)],
+    }
+    assert http.call("POST", "/streams/metered/topics/t/messages", body)[0] == 201
+
+    async def over_websocket() -> None:
+        async with websockets.connect(f"ws://{server.transport_addresses['websocket']}/") as connection:
+            await connection.send(encode_request(Command.LOGIN_USER, requests.LoginUser("iggy", "iggy").encode()))
+            await connection.recv()
+            await connection.send(send_frame("metered", 7))
+            assert (await connection.recv())[:4] == b"\0\0\0\0"
+
+    asyncio.run(over_websocket())
+    _, after = scrape(server)
+
+    def grew(name: str, **labels) -> float:
+        return value(after, name, **labels) - value(before, name, **labels)
+
+    assert grew("iggy_messages_sent_total", transport="tcp") == 500
+    assert grew("iggy_messages_polled_total", transport="tcp") == 250
+    assert grew("iggy_messages_sent_total", transport="http") == 3
+    assert grew("iggy_messages_sent_total", transport="websocket") == 7
+    assert grew("iggy_requests_total", transport="tcp", command="send_messages") == 5
+    assert grew("iggy_requests_total", transport="tcp", command="poll_messages") == 1
+    assert grew("iggy_requests_total", transport="tcp", command="login_user") == 1
+    assert grew("iggy_requests_total", transport="websocket", command="send_messages") == 1
+    assert grew("iggy_requests_total", transport="http", command="send_messages") == 1
+    assert grew("iggy_request_errors_total", transport="tcp", command="delete_stream", code="1009") == 1
+    assert grew("iggy_request_errors_total", transport="tcp", command="unknown", code="3") == 1
+    # Five sends of 100 frames went in; the 250 polled frames came out (plus headers).
+    assert grew("iggy_received_bytes_total", transport="tcp") > 5 * 100 * FRAME_BYTES
+    assert grew("iggy_sent_bytes_total", transport="tcp") > 250 * FRAME_BYTES
+    assert grew("iggy_sent_bytes_total", transport="websocket") > 0
+
+
+
+def test_0_9_requests_are_counted_as_0_8_ones_are(server):
+    from iggy.protocol.batches import Batch, Frame
+
+    from vsr_support import VsrClient, VsrError
+
+    _, before = scrape(server)
+    with VsrClient(server.host, server.port) as vsr:
+        vsr.login()
+        vsr.call(requests.CreateStream("metered-09"))
+        vsr.call(requests.CreateTopic(Identifier.parse("metered-09"), 1, name="t"))
+        frames = tuple(Frame(0, n + 1, n, n, b"m%08d" % n) for n in range(40))
+        batch = Batch(0, 0, 0, 1_000_000, 0, frames).with_checksums()
+        for _ in range(3):
+            vsr.call(requests.SendMessages(Identifier.parse("metered-09"), Identifier.parse("t"),
+                                           Partitioning.partition_id(0), batch=batch))
+        polled = vsr.call(requests.PollMessages(Consumer.consumer(1), Identifier.parse("metered-09"),
+                                                Identifier.parse("t"), 0, PollingStrategy.first(), 100, False))
+        assert sum(len(b.frames) for b in polled.batches) == 100
+        with pytest.raises(VsrError):
+            vsr.call(requests.DeleteStream(Identifier.parse("no-such-stream-09")))
+    _, after = scrape(server)
+
+    def grew(name: str, **labels) -> float:
+        return value(after, name, **labels) - value(before, name, **labels)
+
+    assert grew("iggy_messages_sent_total", transport="tcp") == 120
+    assert grew("iggy_messages_polled_total", transport="tcp") == 100
+    assert grew("iggy_requests_total", transport="tcp", command="send_messages") == 3
+    assert grew("iggy_requests_total", transport="tcp", command="poll_messages") == 1
+    assert grew("iggy_request_errors_total", transport="tcp", command="delete_stream", code="1009") == 1
+    assert grew("iggy_sent_bytes_total", transport="tcp") > 100 * FRAME_BYTES
+
+def test_consumer_group_lag_and_segment_gauges(server):
+    with server.client() as tcp:
+        tcp.call(requests.CreateStream("lagging"))
+        tcp.call(requests.CreateTopic("lagging", 2, 1, 0, 0, 0, "t"))
+        tcp.call(requests.CreateConsumerGroup("lagging", "t", "g"))
+        for _ in range(2):
+            assert tcp.request(Command.SEND_MESSAGES, send_frame("lagging", 100)[8:])[0] == 0
+        assert tcp.request(Command.SEND_MESSAGES, send_frame("lagging", 50, partition=1)[8:])[0] == 0
+        tcp.call(requests.JoinConsumerGroup("lagging", "t", "g"))
+        polled = tcp.poll("lagging", "t", PollingStrategy.next(), 120, 0, Consumer.group("g"), auto_commit=True)
+        assert len(polled.messages) == 120
+    _, samples = scrape(server)
+    lag = {labels: v for labels, v in samples["iggy_consumer_group_lag"].items() if ("stream", "lagging") in labels}
+    by_partition = {dict(labels)["partition"]: v for labels, v in lag.items()}
+    # Partition 0: 200 stored, the group committed the first 120. Partition 1: nothing committed yet.
+    assert by_partition == {"0": 80, "1": 50}
+    assert value(samples, "iggy_segments_sealed") >= 2
+    assert value(samples, "iggy_index_cache_mode", mode="open_segment") == 1
+    assert value(samples, "iggy_index_cache_bytes") > 0  # the active segments' entries (open_segment)
+    assert value(samples, "iggy_index_cache_segments") >= 1
+
+
+def test_every_metric_the_readme_names_is_exposed_under_that_name(server):
+    text, samples = scrape(server)
+    paragraph = README.read_text().split("`GET /metrics` (Prometheus text format", 1)[1].split("`GET /health`", 1)[0]
+    named = set(re.findall(r"`(iggy_[a-z_]+)", paragraph))
+    assert {"iggy_run_time_seconds", "iggy_requests_total", "iggy_consumer_group_lag"} <= named
+    assert named <= set(samples), named - set(samples)
+    assert "iggy_run_time_seconds_total" not in text
+    assert "# TYPE iggy_run_time_seconds gauge" in text
+
+
+def test_health_and_ready_answer_without_a_token(server):
+    http = Http(server.transport_addresses["http"])
+    assert http.call("GET", "/health", token="")[:2] == (200, {"status": "healthy"})
+    status, body, _ = http.call("GET", "/ready", token="")
+    assert (status, body["status"], body["listeners"]) == (200, "ready", "up")
