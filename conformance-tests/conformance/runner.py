@@ -180,12 +180,14 @@ def run_driver(spec: DriverSpec, cases: list[Case], work_dir: Path) -> dict[str,
     expected_failures = load_expected_failures(spec.name)
     unknown = set(expected_failures) - {case.id for case in load_cases()}  # all cases, even when --case filters
     outcomes: dict[str, Outcome] = {}
+    server_wait_s = 0.0  # blocked on the previous case's server stopping and the next one booting
     log_path = work_dir / f"driver-{spec.name}.log"
     try:
         driver = DriverProcess(spec.name, spec.command, log_path)
     except (OSError, DriverFailure) as failure:  # not built, or broken: fail this driver, keep the others
         return {case.id: Outcome(FAIL, f"driver did not start: {failure}") for case in cases}
     runnable = [case for case in cases if not case.ops - driver.capabilities and spec.protocol in case.protocols]
+    started = time.monotonic()
     servers = _ServerPipeline(len(runnable))
     try:
         for case in cases:
@@ -201,7 +203,10 @@ def run_driver(spec: DriverSpec, cases: list[Case], work_dir: Path) -> dict[str,
                 detail = f"driver lacks {sorted(missing)}" + (f" ({reasons})" if reasons else "")
                 outcomes[case.id] = _apply_expected_failure(Outcome(UNSUPPORTED, detail), listed)
                 continue
-            outcome, driver_broken = _run_one(case, driver, servers.next(), spec.transport)
+            waiting_since = time.monotonic()
+            server = servers.next()
+            server_wait_s += time.monotonic() - waiting_since
+            outcome, driver_broken = _run_one(case, driver, server, spec.transport)
             outcomes[case.id] = _apply_expected_failure(outcome, listed)
             if driver_broken:
                 # Exited, timed out, answered out of turn or could not log in: a late answer would pair with
@@ -211,6 +216,13 @@ def run_driver(spec: DriverSpec, cases: list[Case], work_dir: Path) -> dict[str,
     finally:
         driver.close()
         servers.close()
+    # Where a driver's time goes, for keeping the suite inside CI's budget (not a pass/fail criterion).
+    total_s = time.monotonic() - started
+    print(
+        f"conformance: {spec.name} ran {len(runnable)} cases in {total_s:.0f} s, {server_wait_s:.0f} s of them"
+        f" waiting for servers (the previous one stopping, the next one booting)",
+        flush=True,
+    )
     for case_id in sorted(unknown):
         outcomes[f"<expected-failures/{spec.name}.txt>"] = Outcome(FAIL, f"lists unknown case {case_id}")
     return outcomes
