@@ -232,7 +232,9 @@ class _ServerPipeline:
     """Hands out one fresh server per case and boots the next one while the current case runs.
 
     A server takes about a second to start (imports, root password hashing); overlapping that with the
-    previous case's work roughly halves a driver's run. At most one server is booting ahead.
+    previous case's work roughly halves a driver's run. At most one server is booting ahead. A used server
+    stops (gracefully, then its directory is removed) on a thread of its own, off the next case's path: under
+    load a stop took a median 2.5 s. One stop at a time: the next waits for it, so at most three servers exist.
     """
 
     def __init__(self, servers_needed: int) -> None:
@@ -240,6 +242,8 @@ class _ServerPipeline:
         self._current: TestServer | None = None
         self._booting: concurrent.futures.Future[TestServer] | None = None
         self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+        self._stopper = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+        self._stopping: concurrent.futures.Future[None] | None = None
         self._boot_next()
 
     def _boot_next(self) -> None:
@@ -267,7 +271,9 @@ class _ServerPipeline:
 
     def _retire_current(self) -> None:
         if self._current is not None:
-            self._current.close()  # stops the server and removes its directory
+            if self._stopping is not None:
+                self._stopping.result()
+            self._stopping = self._stopper.submit(self._current.close)  # stops it, removes its directory
             self._current = None
 
     def close(self) -> None:
@@ -278,6 +284,7 @@ class _ServerPipeline:
             except RuntimeError:
                 pass
         self._executor.shutdown(wait=True)
+        self._stopper.shutdown(wait=True)
 
 
 def _run_one(
