@@ -39,10 +39,11 @@ def main(argv: list[str] | None = None) -> int:
         with concurrent.futures.ThreadPoolExecutor(max_workers=arguments.jobs) as pool:
             futures = {}
             for spec in specs:
-                print(f"conformance: {spec.name} — {len(cases)} cases", flush=True)
+                print(f"conformance: {spec.name} (protocol {spec.protocol}, {spec.transport}) — {len(cases)} cases",
+                      flush=True)
                 futures[spec.name] = pool.submit(run_driver, spec, cases, Path(work))
             results = {name: future.result() for name, future in futures.items()}
-    print_matrix(cases, results)
+    print_matrix(cases, results, {spec.name: spec.protocol for spec in specs})
     if arguments.write_status:
         write_status(cases, specs, results)
     failed = sum(1 for outcomes in results.values() for outcome in outcomes.values() if outcome.status in (FAIL, XPASS))

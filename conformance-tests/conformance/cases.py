@@ -22,6 +22,10 @@ RUNNER_OPS = frozenset({"restart_server", "sleep"})
 # `until_ms` retries a read until it matches: for server-side events with no acknowledgement on the wire.
 UNTIL_MS_MAX = 10_000
 
+# The Iggy wire protocols a case may be limited to (`protocols = ["0.9"]`, with `protocols_why`); by default a
+# case applies to every driver whatever protocol its client speaks.
+KNOWN_PROTOCOLS = ("0.8", "0.9")
+
 
 @dataclass(frozen=True)
 class Step:
@@ -44,6 +48,8 @@ class Case:
     steps: tuple[Step, ...]
     login: bool = True
     ops: frozenset[str] = field(default_factory=frozenset)
+    protocols: tuple[str, ...] = KNOWN_PROTOCOLS
+    protocols_why: str = ""
 
 
 class CaseError(ValueError):
@@ -80,6 +86,24 @@ def _parse_step(raw: dict[str, Any], where: str) -> Step:
     )
 
 
+def _parse_protocols(raw_case: dict[str, Any], where: str) -> tuple[tuple[str, ...], str]:
+    """A case limited to some protocols must say why: the limit is meant to be rare, and the n/a shows it."""
+    unknown_keys = set(raw_case) - {"id", "about", "login", "step", "protocols", "protocols_why"}
+    if unknown_keys:
+        raise CaseError(f"{where}: unknown case keys {sorted(unknown_keys)}")
+    if "protocols" not in raw_case:
+        if "protocols_why" in raw_case:
+            raise CaseError(f"{where}: protocols_why without protocols")
+        return KNOWN_PROTOCOLS, ""
+    protocols = raw_case["protocols"]
+    if not isinstance(protocols, list) or not protocols or not set(protocols) <= set(KNOWN_PROTOCOLS):
+        raise CaseError(f"{where}: protocols must be a non-empty list of {list(KNOWN_PROTOCOLS)}")
+    why = raw_case.get("protocols_why", "")
+    if not isinstance(why, str) or not why.strip():
+        raise CaseError(f"{where}: a case limited to protocols {protocols} must say why (protocols_why)")
+    return tuple(protocol for protocol in KNOWN_PROTOCOLS if protocol in protocols), why
+
+
 def load_cases(cases_dir: Path = CASES_DIR) -> list[Case]:
     cases: list[Case] = []
     seen_ids: set[str] = set()
@@ -100,6 +124,7 @@ def load_cases(cases_dir: Path = CASES_DIR) -> list[Case]:
             )
             if not steps:
                 raise CaseError(f"{relative}:{case_id}: no steps")
+            protocols, protocols_why = _parse_protocols(raw_case, f"{relative}:{case_id}")
             cases.append(
                 Case(
                     id=case_id,
@@ -109,6 +134,8 @@ def load_cases(cases_dir: Path = CASES_DIR) -> list[Case]:
                     steps=steps,
                     login=raw_case.get("login", True),
                     ops=frozenset(step.op for step in steps if step.op not in RUNNER_OPS),
+                    protocols=protocols,
+                    protocols_why=protocols_why,
                 )
             )
     return cases

@@ -11,8 +11,11 @@ from .runner import FAIL, PASS, SUITE_DIR, UNSUPPORTED, XFAIL, XPASS, DriverSpec
 _MARK = {PASS: "✅", FAIL: "❌", UNSUPPORTED: "–", XFAIL: "⚠️ xfail", XPASS: "❗ xpass"}
 
 
-def print_matrix(cases: Sequence[Case], results: dict[str, dict[str, Outcome]]) -> None:
+def print_matrix(
+    cases: Sequence[Case], results: dict[str, dict[str, Outcome]], protocols: dict[str, str] | None = None
+) -> None:
     drivers = list(results)
+    protocols = protocols or {}
     for case in cases:
         row = [results[driver].get(case.id, Outcome(UNSUPPORTED)) for driver in drivers]
         if any(outcome.status in (FAIL, XPASS) for outcome in row):
@@ -25,7 +28,8 @@ def print_matrix(cases: Sequence[Case], results: dict[str, dict[str, Outcome]]) 
             print(f"  FAIL  {driver:10} {key}: {results[driver][key].detail}")
         counts = Counter(outcome.status for outcome in results[driver].values())
         summary = ", ".join(f"{counts[status]} {status}" for status in (PASS, FAIL, XFAIL, XPASS, UNSUPPORTED))
-        print(f"  {driver:10} {summary}")
+        protocol = f" (protocol {protocols[driver]})" if driver in protocols else ""
+        print(f"  {driver:10}{protocol} {summary}")
 
 
 def write_status(cases: Sequence[Case], specs: Sequence[DriverSpec], results: dict[str, dict[str, Outcome]]) -> None:
@@ -35,11 +39,15 @@ def write_status(cases: Sequence[Case], specs: Sequence[DriverSpec], results: di
         "# Conformance status",
         "",
         "Each case runs on a fresh server. ✅ pass · ❌ fail · ⚠️ xfail (listed in expected-failures/<sdk>.txt) ·",
-        "– not supported by that client's API (capability) .",
+        "– not supported by that client's API (capability), or the case is for another protocol.",
         "",
-        "| driver | about |",
-        "|---|---|",
-        *[f"| {spec.name} | {spec.about} |" for spec in specs if spec.name in results],
+        "| driver | protocol | transport | about |",
+        "|---|---|---|---|",
+        *[
+            f"| {spec.name} | {spec.protocol} | {spec.transport} | {spec.about} |"
+            for spec in specs
+            if spec.name in results
+        ],
         "",
         "| case | " + " | ".join(drivers) + " |",
         "|---|" + "---|" * len(drivers),

@@ -7,6 +7,8 @@ import textwrap
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
 from conformance import driver as driver_module
 from conformance import runner
 from conformance.cases import Case, Step
@@ -26,7 +28,7 @@ FAKE_DRIVER = textwrap.dedent(
         else:
             if request["op"] == "ping" and first_process and not stalled:
                 stalled = True
-                time.sleep(1.0)
+                time.sleep(3.0)
             answer = {}
         print(json.dumps({"id": request["id"], "ok": answer}), flush=True)
     """
@@ -49,7 +51,9 @@ class _FakeServers:
 def test_a_driver_that_answers_too_late_is_replaced_before_the_next_case(tmp_path: Path, monkeypatch) -> None:
     script = tmp_path / "fake_driver.py"
     script.write_text(FAKE_DRIVER)
-    monkeypatch.setattr(driver_module, "STEP_TIMEOUT_S", 0.3)
+    # The bound also covers a fresh driver's start (a Python interpreter), which takes over a second on a loaded
+    # machine; the stall stays well above it.
+    monkeypatch.setattr(driver_module, "STEP_TIMEOUT_S", 1.5)
     monkeypatch.setattr(runner, "_ServerPipeline", _FakeServers)
     monkeypatch.setattr(runner, "load_expected_failures", lambda name: {})
     step = Step(op="ping", args={}, client="default", expect={}, has_expect=True)
@@ -67,3 +71,69 @@ def test_a_driver_that_answers_too_late_is_replaced_before_the_next_case(tmp_pat
     assert "no answer within" in outcomes["fake.case_0"].detail
     # Without the replacement the late answer would pair with case 1's request ("answered id … to request …").
     assert [outcomes[f"fake.case_{index}"].status for index in (1, 2)] == [runner.PASS, runner.PASS]
+
+
+def test_a_case_for_another_protocol_is_not_applicable_and_needs_no_server(tmp_path: Path, monkeypatch) -> None:
+    script = tmp_path / "fake_driver.py"
+    script.write_text(FAKE_DRIVER)
+    started: list[int] = []
+
+    class _CountingServers(_FakeServers):
+        def __init__(self, servers_needed: int) -> None:
+            started.append(servers_needed)
+
+    monkeypatch.setattr(runner, "_ServerPipeline", _CountingServers)
+    monkeypatch.setattr(runner, "load_expected_failures", lambda name: {})
+    step = Step(op="ping", args={}, client="default", expect={}, has_expect=True)
+    common = dict(about="", area="fake", source_file="fake.toml", steps=(step,), login=False, ops=frozenset({"ping"}))
+    cases = [
+        Case(id="fake.any", **common),
+        Case(id="fake.only_09", protocols=("0.9",), protocols_why="0.8 has no confirmation", **common),
+    ]
+    spec = runner.DriverSpec(name="fake", about="", command=[sys.executable, str(script), str(tmp_path / "marker")],
+                             required=False, protocol="0.8")
+
+    outcomes = runner.run_driver(spec, cases, tmp_path)
+
+    assert outcomes["fake.any"].status == runner.PASS
+    assert outcomes["fake.only_09"].status == runner.UNSUPPORTED
+    assert "0.8 has no confirmation" in outcomes["fake.only_09"].detail
+    assert started == [1]
+
+
+def test_drivers_toml_names_a_known_protocol_for_every_driver() -> None:
+    specs = runner.load_driver_specs(Path(sys.executable))
+    assert {spec.protocol for spec in specs} <= set(runner.PROTOCOLS)
+    assert any(spec.protocol == "0.9" for spec in specs)
+
+
+def test_drivers_toml_rejects_an_unknown_protocol(tmp_path: Path, monkeypatch) -> None:
+    (tmp_path / "drivers.toml").write_text('[driver.x]\ncommand = ["x"]\nprotocol = "0.10"\n')
+    monkeypatch.setattr(runner, "SUITE_DIR", tmp_path)
+    with pytest.raises(ValueError, match="protocol must be one of"):
+        runner.load_driver_specs(Path(sys.executable))
+
+
+def test_an_expected_failure_the_driver_cannot_run_is_stale(tmp_path: Path, monkeypatch) -> None:
+    script = tmp_path / "fake_driver.py"
+    script.write_text(FAKE_DRIVER)
+    monkeypatch.setattr(runner, "_ServerPipeline", _FakeServers)
+    listed = {"fake.only_09": "a reason", "fake.lacks_op": "another reason"}
+    monkeypatch.setattr(runner, "load_expected_failures", lambda name: listed)
+    monkeypatch.setattr(runner, "load_cases", lambda: cases)
+    step = Step(op="ping", args={}, client="default", expect={}, has_expect=True)
+    common = dict(about="", area="fake", source_file="fake.toml", login=False)
+    cases = [
+        Case(id="fake.only_09", steps=(step,), ops=frozenset({"ping"}), protocols=("0.9",), protocols_why="why",
+             **common),
+        Case(id="fake.lacks_op", steps=(step,), ops=frozenset({"get_me"}), **common),
+    ]
+    spec = runner.DriverSpec(name="fake", about="", command=[sys.executable, str(script), str(tmp_path / "marker")],
+                             required=False)
+
+    outcomes = runner.run_driver(spec, cases, tmp_path)
+
+    assert {case_id: outcome.status for case_id, outcome in outcomes.items()} == {
+        "fake.only_09": runner.FAIL, "fake.lacks_op": runner.FAIL,
+    }
+    assert all("remove it" in outcome.detail for outcome in outcomes.values())

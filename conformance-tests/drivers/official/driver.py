@@ -9,55 +9,22 @@ text, which is mapped back to the Iggy code through the generated error-message 
 
 from __future__ import annotations
 
-import asyncio
 import base64
-import datetime
-import json
-import re
 import sys
-from typing import Any, Awaitable, Callable
+from pathlib import Path
+from typing import Any
 
 import apache_iggy
-from iggy.protocol.codes import ERROR_MESSAGES, ErrorCode
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # drivers/: what both official Python drivers share
+from official_python import Unsupported, consume_group, serve, strategy  # noqa: E402
 
 DRIVER_VERSION = "apache-iggy 0.8.0"
 
 
-def _template_pattern(message: str) -> re.Pattern[str]:
-    parts = [re.escape(part) for part in message.split("…")]
-    return re.compile(".*?".join(parts))
-
-
-# Longest templates first, so "Stream with name: … already exists" wins over a shorter generic one.
-_ERROR_PATTERNS = sorted(
-    ((code, _template_pattern(message), len(message)) for code, message in ERROR_MESSAGES.items()),
-    key=lambda entry: -entry[2],
-)
-
-
-_VARIANT = re.compile(r"^\s*([A-Z][A-Za-z0-9]*)\b")
-
-
-def _upper_snake(camel: str) -> str:
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", camel).upper()
-
-
-def error_code_from_text(text: str) -> int:
-    """The client raises `Variant(args)` (the Rust IggyError's Debug form) or, for some paths, its message."""
-    variant = _VARIANT.match(text)
-    if variant and _upper_snake(variant.group(1)) in ErrorCode.__members__:
-        return int(ErrorCode[_upper_snake(variant.group(1))])
-    for code, pattern, _ in _ERROR_PATTERNS:
-        if pattern.search(text):
-            return code
-    return int(ErrorCode.ERROR)
-
-
-class Unsupported(Exception):
-    pass
-
-
 class OfficialDriver:
+    error_patterns = ()  # the spec's messages are this client's texts
+
     def __init__(self) -> None:
         self.clients: dict[str, apache_iggy.IggyClient] = {}
 
@@ -156,7 +123,7 @@ class OfficialDriver:
         await self.client(client).send_messages(args["stream"], args["topic"], partitioning["value"], messages)
 
     async def op_consume_group(self, client: str, args: dict[str, Any]) -> dict[str, Any]:
-        return await _consume_group(self.client(client), args)
+        return await consume_group(apache_iggy, self.client(client), args)
 
     async def op_poll_messages(self, client: str, args: dict[str, Any]) -> dict[str, Any]:
         consumer = args.get("consumer", {"kind": "consumer", "id": 0})
@@ -168,7 +135,7 @@ class OfficialDriver:
             args["stream"],
             args["topic"],
             args["partition_id"],
-            _strategy(args.get("strategy", {"kind": "offset", "value": 0})),
+            strategy(apache_iggy, args.get("strategy", {"kind": "offset", "value": 0})),
             args.get("count", 10),
             bool(args.get("auto_commit", False)),
         )
@@ -189,76 +156,8 @@ class OfficialDriver:
         return result
 
 
-async def _consume_group(client: Any, args: dict[str, Any]) -> dict[str, Any]:
-    """The official high-level consumer: GetStream, GetTopic, GetConsumerGroup, CreateConsumerGroup,
-    JoinConsumerGroup, then group polls (partition None, Next) with auto-commit on every poll."""
-    count, timeout_s = int(args["count"]), int(args.get("timeout_ms", 10_000)) / 1000
-    consumer = await client.consumer_group(
-        args["group"],
-        str(args["stream"]),
-        str(args["topic"]),
-        polling_strategy=apache_iggy.PollingStrategy.Next(),
-        batch_length=100,
-        auto_commit=apache_iggy.AutoCommit.When(apache_iggy.AutoCommitWhen.PollingMessages()),
-        poll_interval=datetime.timedelta(milliseconds=10),
-    )
-    received: list[dict[str, Any]] = []
-    iterator = consumer.iter_messages().__aiter__()
-    while len(received) < count:
-        message = await asyncio.wait_for(iterator.__anext__(), timeout_s)
-        received.append({
-            "partition_id": message.partition_id(),
-            "offset": message.offset(),
-            "payload": base64.b64encode(message.payload()).decode("ascii"),
-        })
-    return {"messages": sorted(received, key=lambda item: (item["partition_id"], item["offset"]))}
-
-
-def _strategy(raw: dict[str, Any]) -> Any:
-    kind = raw["kind"]
-    if kind == "offset":
-        return apache_iggy.PollingStrategy.Offset(value=int(raw["value"]))
-    if kind == "timestamp":
-        return apache_iggy.PollingStrategy.Timestamp(value=int(raw["value"]))
-    if kind == "first":
-        return apache_iggy.PollingStrategy.First()
-    if kind == "last":
-        return apache_iggy.PollingStrategy.Last()
-    if kind == "next":
-        return apache_iggy.PollingStrategy.Next()
-    raise Unsupported(f"unknown polling strategy {kind!r}")
-
-
-async def _answer(driver: OfficialDriver, request: dict[str, Any]) -> dict[str, Any]:
-    op = request.get("op", "")
-    handler: Callable[[str, dict[str, Any]], Awaitable[Any]] | None
-    handler = driver.hello if op == "hello" else getattr(driver, f"op_{op}", None)
-    if handler is None:
-        return {"id": request.get("id"), "unsupported": f"operation {op!r}"}
-    try:
-        result = await handler(request.get("client", "default"), request.get("args", {}))
-    except Unsupported as unsupported:
-        return {"id": request.get("id"), "unsupported": str(unsupported)}
-    except KeyError as missing:
-        if missing.args and missing.args[0] in driver.clients or op == "hello":
-            raise
-        return {"id": request.get("id"), "error": {"code": -1, "name": "DriverError", "message": f"no {missing}"}}
-    except Exception as error:  # the official client raises RuntimeError/ValueError with the Iggy message text
-        code = error_code_from_text(str(error))
-        name = ErrorCode(code).name if code in ErrorCode._value2member_map_ else "Unknown"
-        return {"id": request.get("id"), "error": {"code": code, "name": name, "message": str(error)}}
-    return {"id": request.get("id"), "ok": result}
-
-
 def main() -> None:
-    driver = OfficialDriver()
-    loop = asyncio.new_event_loop()
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        response = loop.run_until_complete(_answer(driver, json.loads(line)))
-        sys.stdout.write(json.dumps(response) + "\n")
-        sys.stdout.flush()
+    serve(OfficialDriver())
 
 
 if __name__ == "__main__":

@@ -1,4 +1,6 @@
-//! Translation between the driver protocol's JSON and the SDK's types, in both directions.
+//! Translation between the driver protocol's JSON and the official Rust SDK's types, in both directions: the part
+//! both drivers share. Compiled into official-rust (iggy 0.10.0) and official-rust-0.11 (iggy 0.11.0) by
+//! `#[path]`, so it uses only API the two releases have alike; what differs lives in each driver's `model.rs`.
 
 use std::collections::BTreeMap;
 
@@ -79,14 +81,6 @@ pub fn identifier_text(value: &Value) -> String {
     match value {
         Value::String(name) => name.clone(),
         other => other.to_string(),
-    }
-}
-
-pub fn compression(args: &Value) -> Result<CompressionAlgorithm, Failure> {
-    match args.get("compression_algorithm").and_then(Value::as_str).unwrap_or("none") {
-        "none" => Ok(CompressionAlgorithm::None),
-        "gzip" => Ok(CompressionAlgorithm::Gzip),
-        other => Err(Failure::Unsupported(format!("compression algorithm {other:?}"))),
     }
 }
 
@@ -278,7 +272,7 @@ fn unb64(text: &str) -> Result<Vec<u8>, Failure> {
     STANDARD.decode(text).map_err(|error| Failure::Driver(format!("bad base64: {error}")))
 }
 
-fn stream_fields(
+pub fn stream_fields(
     id: u32,
     name: &str,
     topics_count: u32,
@@ -302,59 +296,11 @@ pub fn stream_json(stream: &Stream) -> Value {
     Value::Object(stream_fields(stream.id, &stream.name, stream.topics_count, stream.messages_count, stream.size))
 }
 
-pub fn stream_details_json(stream: &StreamDetails) -> Value {
-    let mut fields = stream_fields(stream.id, &stream.name, stream.topics_count, stream.messages_count, stream.size);
-    fields.insert("topics".into(), Value::Array(stream.topics.iter().map(topic_json).collect()));
-    Value::Object(fields)
-}
-
-fn compression_name(algorithm: &CompressionAlgorithm) -> &'static str {
+pub fn compression_name(algorithm: &CompressionAlgorithm) -> &'static str {
     match algorithm {
         CompressionAlgorithm::None => "none",
         CompressionAlgorithm::Gzip => "gzip",
     }
-}
-
-pub fn topic_json(topic: &Topic) -> Value {
-    json!({
-        "id": topic.id,
-        "name": topic.name,
-        "partitions_count": topic.partitions_count,
-        "messages_count": topic.messages_count,
-        "size_bytes": topic.size.as_bytes_u64(),
-        "compression_algorithm": compression_name(&topic.compression_algorithm),
-        "message_expiry": u64::from(topic.message_expiry),
-        "max_topic_size": u64::from(topic.max_topic_size),
-        "replication_factor": topic.replication_factor,
-    })
-}
-
-pub fn topic_details_json(topic: &TopicDetails) -> Value {
-    let partitions: Vec<Value> = topic
-        .partitions
-        .iter()
-        .map(|partition| {
-            json!({
-                "id": partition.id,
-                "current_offset": partition.current_offset,
-                "messages_count": partition.messages_count,
-                "segments_count": partition.segments_count,
-                "size_bytes": partition.size.as_bytes_u64(),
-            })
-        })
-        .collect();
-    json!({
-        "id": topic.id,
-        "name": topic.name,
-        "partitions_count": topic.partitions_count,
-        "messages_count": topic.messages_count,
-        "size_bytes": topic.size.as_bytes_u64(),
-        "compression_algorithm": compression_name(&topic.compression_algorithm),
-        "message_expiry": u64::from(topic.message_expiry),
-        "max_topic_size": u64::from(topic.max_topic_size),
-        "replication_factor": topic.replication_factor,
-        "partitions": partitions,
-    })
 }
 
 pub fn group_json(group: &ConsumerGroup) -> Value {
@@ -486,27 +432,49 @@ pub fn client_details_json(client: &ClientInfoDetails) -> Value {
     })
 }
 
-fn header_json(value: &HeaderValue) -> Result<Value, Failure> {
-    Ok(match value.kind() {
-        HeaderKind::Raw => json!({ "kind": "raw", "value": b64(value.as_raw()?) }),
-        HeaderKind::String => json!({ "kind": "string", "value": value.as_str()? }),
-        HeaderKind::Bool => json!({ "kind": "bool", "value": value.as_bool()? }),
-        HeaderKind::Int8 => json!({ "kind": "int8", "value": value.as_int8()? }),
-        HeaderKind::Int16 => json!({ "kind": "int16", "value": value.as_int16()? }),
-        HeaderKind::Int32 => json!({ "kind": "int32", "value": value.as_int32()? }),
-        HeaderKind::Int64 => json!({ "kind": "int64", "value": value.as_int64()?.to_string() }),
-        HeaderKind::Int128 => json!({ "kind": "int128", "value": value.as_int128()?.to_string() }),
-        HeaderKind::Uint8 => json!({ "kind": "uint8", "value": value.as_uint8()? }),
-        HeaderKind::Uint16 => json!({ "kind": "uint16", "value": value.as_uint16()? }),
-        HeaderKind::Uint32 => json!({ "kind": "uint32", "value": value.as_uint32()? }),
-        HeaderKind::Uint64 => json!({ "kind": "uint64", "value": value.as_uint64()?.to_string() }),
-        HeaderKind::Uint128 => json!({ "kind": "uint128", "value": value.as_uint128()?.to_string() }),
-        HeaderKind::Float32 => json!({ "kind": "float32", "value": value.as_float32()? }),
-        HeaderKind::Float64 => json!({ "kind": "float64", "value": value.as_float64()? }),
-    })
+pub fn header_kind_name(kind: HeaderKind) -> &'static str {
+    match kind {
+        HeaderKind::Raw => "raw",
+        HeaderKind::String => "string",
+        HeaderKind::Bool => "bool",
+        HeaderKind::Int8 => "int8",
+        HeaderKind::Int16 => "int16",
+        HeaderKind::Int32 => "int32",
+        HeaderKind::Int64 => "int64",
+        HeaderKind::Int128 => "int128",
+        HeaderKind::Uint8 => "uint8",
+        HeaderKind::Uint16 => "uint16",
+        HeaderKind::Uint32 => "uint32",
+        HeaderKind::Uint64 => "uint64",
+        HeaderKind::Uint128 => "uint128",
+        HeaderKind::Float32 => "float32",
+        HeaderKind::Float64 => "float64",
+    }
 }
 
-fn header_key_text(key: &HeaderKey) -> String {
+/// `{kind, value}`; 64- and 128-bit integers as decimal text, raw bytes as base64 (README).
+pub fn header_json(value: &HeaderValue) -> Result<Value, Failure> {
+    let decoded = match value.kind() {
+        HeaderKind::Raw => json!(b64(value.as_raw()?)),
+        HeaderKind::String => json!(value.as_str()?),
+        HeaderKind::Bool => json!(value.as_bool()?),
+        HeaderKind::Int8 => json!(value.as_int8()?),
+        HeaderKind::Int16 => json!(value.as_int16()?),
+        HeaderKind::Int32 => json!(value.as_int32()?),
+        HeaderKind::Int64 => json!(value.as_int64()?.to_string()),
+        HeaderKind::Int128 => json!(value.as_int128()?.to_string()),
+        HeaderKind::Uint8 => json!(value.as_uint8()?),
+        HeaderKind::Uint16 => json!(value.as_uint16()?),
+        HeaderKind::Uint32 => json!(value.as_uint32()?),
+        HeaderKind::Uint64 => json!(value.as_uint64()?.to_string()),
+        HeaderKind::Uint128 => json!(value.as_uint128()?.to_string()),
+        HeaderKind::Float32 => json!(value.as_float32()?),
+        HeaderKind::Float64 => json!(value.as_float64()?),
+    };
+    Ok(json!({ "kind": header_kind_name(value.kind()), "value": decoded }))
+}
+
+pub fn header_key_text(key: &HeaderKey) -> String {
     match key.kind() {
         HeaderKind::String => String::from_utf8_lossy(key.as_bytes()).into_owned(),
         _ => b64(key.as_bytes()),
@@ -534,4 +502,14 @@ pub fn polled_json(polled: &PolledMessages) -> Result<Value, Failure> {
         "count": polled.count,
         "messages": messages,
     }))
+}
+
+pub fn partition_json(partition: &Partition) -> Value {
+    json!({
+        "id": partition.id,
+        "current_offset": partition.current_offset,
+        "messages_count": partition.messages_count,
+        "segments_count": partition.segments_count,
+        "size_bytes": partition.size.as_bytes_u64(),
+    })
 }
