@@ -67,7 +67,7 @@ test-conformance: $(OFFICIAL_RUST_DRIVER)
 # (load average 1-4): 360 CPU-seconds (304 user + 56 sys), 427 s wall, crates already fetched; warm (only the
 # driver changed): ≈10 s wall.
 OFFICIAL_RUST_011_DIR := conformance-tests/drivers/official-rust-0.11
-OFFICIAL_RUST_011_TARGET_DIR ?= $(HOME)/.cache/iggy-compat/official-rust-0.11-target
+OFFICIAL_RUST_011_TARGET_DIR ?= $(OFFICIAL_CRATES_TARGET_DIR)
 OFFICIAL_RUST_011_DRIVER := $(OFFICIAL_RUST_011_DIR)/target/official-rust-0-11-driver
 OFFICIAL_RUST_011_SOURCES := $(OFFICIAL_RUST_011_DIR)/Cargo.toml $(OFFICIAL_RUST_011_DIR)/Cargo.lock \
   $(wildcard $(OFFICIAL_RUST_011_DIR)/src/*.rs) $(OFFICIAL_RUST_COMMON_SOURCES)
