@@ -48,6 +48,8 @@ OUTPUTS: dict[str, Callable[[Spec], str]] = {
 VERSIONED_OUTPUTS = frozenset({
     "sdk/python/src/iggy/protocol/codes.py", REQUESTS_PATH, RESPONSES_PATH, LAYOUT_PATH, FRAMES_PATH,
     "server/src/wire_layout.rs", "sdk/rust/src/wire_layout.rs", "server/src/codes.rs",
+    # The Rust SDK's codec (codec_rust.py): one type per record serving every version.
+    "sdk/rust/src/codes.rs", "sdk/rust/src/codec.rs", "sdk/rust/src/error_code.rs", "sdk/rust/tests/golden/generated.rs",
 })
 
 
