@@ -28,9 +28,11 @@ use crate::runtime::Identifier;
 /// When the consumer stores its offsets on the server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AutoCommit {
-    /// Only `commit()` and `close()` store offsets.
+    /// Only `commit()` and `close()` store offsets. A group member's position is the group's stored offset, so
+    /// it reads nothing new from a partition until the application commits (what it polled again is dropped).
     Disabled,
-    /// Store what was handed out at most every `interval_ms` (checked before each poll).
+    /// Store what was handed out at most every `interval_ms` (checked before each poll). Group members commit
+    /// before every poll that follows a handed-out batch: their position only advances through commits.
     Interval { interval_ms: u64 },
     /// The server stores the offset of every poll's last message (at-most-once).
     AfterPoll,
@@ -83,6 +85,9 @@ pub struct IggyConsumer {
     positions: BTreeMap<u32, u64>,
     /// Per partition: the last offset handed out and not yet committed.
     consumed: BTreeMap<u32, u64>,
+    /// Group members, per partition: the last offset polled. A group's position is server-side (Next = stored + 1),
+    /// so until a commit lands a poll answers what was already polled; those messages are dropped here.
+    polled: BTreeMap<u32, u64>,
     committed: BTreeMap<u32, u64>,
     last_commit: Instant,
     initialised: bool,
@@ -138,6 +143,7 @@ impl IggyConsumer {
             buffer: VecDeque::new(),
             positions: BTreeMap::new(),
             consumed: BTreeMap::new(),
+            polled: BTreeMap::new(),
             committed: BTreeMap::new(),
             last_commit: Instant::now(),
             initialised: false,
@@ -295,6 +301,8 @@ impl IggyConsumer {
     async fn before_poll(&mut self) -> Result<()> {
         match self.auto_commit {
             AutoCommit::WhenConsumed => self.commit().await,
+            // A group only moves on once it commits (its position is server-side): interval commits would stall it.
+            AutoCommit::Interval { .. } if self.group.is_some() && !self.consumed.is_empty() => self.commit().await,
             AutoCommit::Interval { interval_ms }
                 if self.last_commit.elapsed() >= Duration::from_millis(interval_ms) =>
             {
@@ -360,12 +368,21 @@ impl IggyConsumer {
             self.sync().await?; // fenced: the partition moved since our last sync
             return Ok(false);
         }
-        let Some(last) = polled.messages.last() else { return Ok(false) };
-        if self.group.is_none() {
-            self.positions.insert(polled.partition_id, last.offset + 1);
-        }
         let partition_id = polled.partition_id;
-        self.buffer.extend(polled.messages.into_iter().map(|message| ReceivedMessage { partition_id, message }));
+        let mut messages = polled.messages;
+        if self.group.is_some() {
+            if let Some(&seen) = self.polled.get(&partition_id) {
+                // A redelivery of what was already polled (the group's offset was not committed yet).
+                messages.retain(|message| message.offset > seen);
+            }
+        }
+        let Some(last) = messages.last() else { return Ok(false) };
+        if self.group.is_some() {
+            self.polled.insert(partition_id, last.offset);
+        } else {
+            self.positions.insert(partition_id, last.offset + 1);
+        }
+        self.buffer.extend(messages.into_iter().map(|message| ReceivedMessage { partition_id, message }));
         Ok(true)
     }
 

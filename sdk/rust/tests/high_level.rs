@@ -133,6 +133,37 @@ async fn group_consumer_reads_everything_and_close_commits(version: ProtocolVers
     again.close().await.unwrap();
 }
 
+/// A group's position is its stored offset: with commits left to a long interval or to the application, a member
+/// must neither stall nor hand a polled message out twice.
+async fn group_member_without_eager_commits_delivers_each_message_once(version: ProtocolVersion) {
+    let server = TestServer::start();
+    let client = server.client_with(version).await;
+    topic(&client, 1).await;
+    client.send_messages("s", "t", &Partitioning::partition_id(0), &numbered(0..12)).await.unwrap();
+    let interval = IggyConsumer::group(&client, "s", "t", "interval")
+        .batch_length(5)
+        .poll_interval_ms(10)
+        .auto_commit(AutoCommit::Interval { interval_ms: 3_600_000 });
+    let disabled = IggyConsumer::group(&client, "s", "t", "disabled")
+        .batch_length(5)
+        .poll_interval_ms(10)
+        .auto_commit(AutoCommit::Disabled);
+    for (mut consumer, application_commits) in [(interval, false), (disabled, true)] {
+        let mut seen = Vec::new();
+        // Bounded: a consumer handing messages out again would otherwise never run dry.
+        while seen.len() <= 12 {
+            let Some(message) = consumer.try_next(Duration::from_millis(500)).await.unwrap() else { break };
+            seen.push(String::from_utf8_lossy(message.payload()).into_owned());
+            if application_commits && seen.len() % 5 == 0 {
+                consumer.commit().await.unwrap();
+            }
+        }
+        let expected: Vec<String> = (0..12).map(|i| format!("m{i}")).collect();
+        assert_eq!(seen, expected);
+        consumer.close().await.unwrap();
+    }
+}
+
 async fn single_consumer_polls_every_partition_round_robin(version: ProtocolVersion) {
     let server = TestServer::start();
     let client = server.client_with(version).await;
@@ -199,6 +230,7 @@ async fn sample_at_least_once(version: ProtocolVersion) {
 }
 
 in_both_protocols!(
+    group_member_without_eager_commits_delivers_each_message_once,
     direct_producer_sends_in_batches_in_order,
     background_producer_flushes_and_closes_without_loss,
     a_full_buffer_fails_fast_when_told_not_to_wait,
