@@ -77,6 +77,14 @@ const OPERATIONS: &[&str] = &[
     "delete_personal_access_token",
 ];
 
+/// Result fields a 0.9 connection cannot observe (answered to `hello` as `unobservable`).
+const REPLICATION_FACTOR_FIELDS: [&str; 4] = [
+    "create_topic.replication_factor",
+    "get_topic.replication_factor",
+    "get_topics.replication_factor",
+    "get_stream.topics.replication_factor",
+];
+
 struct Driver {
     clients: HashMap<String, IggyClient>,
     protocol: ProtocolVersion,
@@ -86,10 +94,12 @@ impl Driver {
     async fn call(&mut self, op: &str, name: &str, args: &Value) -> Result<Value, Failure> {
         match op {
             "hello" => Ok(json!({
-                "name": "rust",
+                "name": format!("rust-{}", self.protocol),
+                "protocol": self.protocol.to_string(),
                 "version": concat!("iggy-sdk ", env!("CARGO_PKG_VERSION")),
                 "capabilities": OPERATIONS,
-                "unobservable": [],
+                // 0.9 topics have no replication factor: the SDK reports 0 for it.
+                "unobservable": if self.protocol.is_vsr() { REPLICATION_FACTOR_FIELDS.as_slice() } else { &[] },
             })),
             "reset" => {
                 for (_, client) in self.clients.drain() {
@@ -176,6 +186,13 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
         "update_stream" => client.update_stream(stream()?, arg_str(args, "name")?).await.map(|()| Value::Null)?,
         "delete_stream" => client.delete_stream(stream()?).await.map(|()| Value::Null)?,
         "purge_stream" => client.purge_stream(stream()?).await.map(|()| Value::Null)?,
+        "create_topic" | "update_topic"
+            if client.protocol().is_vsr() && arg_u8(args, "replication_factor", 0)? != 0 =>
+        {
+            return Err(Failure::Unsupported(
+                "Iggy 0.9 topics have no replication factor (neither the API nor the wire has one)".into(),
+            ))
+        }
         "create_topic" => topic_details_json(
             &client
                 .create_topic(
