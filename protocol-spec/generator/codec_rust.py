@@ -17,6 +17,15 @@ the spec and applied the same way everywhere:
   same rule as the fixtures' `fields`); decode reads that many elements, each consuming input, so a lying count
   fails at the end of the body instead of allocating. `role = "index"` (SendMessages' index table) is computed
   from the message frames on encode and skipped on decode.
+- `role = "total_length"` (a 0.9 batch's batch_length) is the byte size of the whole record, patched in on encode
+  and checked on decode; `counted_by` (0.9 SendMessages' batch) derives the earlier count from the record's list.
+
+Protocol versions (Kafka's rule, as the Python codec): one Rust type per record and per command serves every
+version. A type carries the fields of every version; `encode` / `decode` take the version from the `Writer` /
+`Reader` (`Writer::with_version`, `Reader::with_version`; 0.8 unless set) and skip the fields that version lacks
+(decode gives them their spec default, else `Default::default()`). A version-specific field of a record type is
+an `Option` (None where the version lacks it). `ProtocolVersion`, the spec's enums as Rust enums, the 0.9 frame
+headers (frames.toml) and the option catalog are generated here too.
 """
 
 from __future__ import annotations
@@ -71,6 +80,21 @@ def _doc(text: str, indent: str = "") -> str:
     return f"{indent}/// {text}"
 
 
+def version_test(spec: Spec, versions: frozenset[str] | None, expr: str) -> str | None:
+    """The Rust condition under which something of `versions` is on the wire (`expr` holds the version), or None
+    when every version has it."""
+    names = spec.version_names
+    if versions is None or versions >= set(names):
+        return None
+    present = " | ".join(f"ProtocolVersion::{spec.protocol_version(n).constant_name}" for n in names if n in versions)
+    return f"matches!({expr}, {present})"
+
+
+def _list_field(spec: Spec, record_type: str) -> Field:
+    """The counted list of a record (a 0.9 batch's frames), which a `counted_by` count counts."""
+    return next(g for g in spec.record(record_type).fields if g.repeat not in (None, "to_end", "chained"))
+
+
 class _Shape:
     """How one record's fields map to a Rust struct and to wire code."""
 
@@ -81,6 +105,11 @@ class _Shape:
         self.size_of = {f.size: f for f in fields
                         if f.type == "bytes" and isinstance(f.size, str) and f.size in by_name}
         self.derived = derived_field_names(fields)
+        self.counted: dict[str, list[Field]] = {}
+        for f in fields:
+            if f.counted_by is not None:
+                self.counted.setdefault(f.counted_by, []).append(f)
+        self.total_length = [f for f in fields if f.role == "total_length"]
         self.lists_of: dict[str, list[Field]] = {}
         for f in fields:
             if f.repeat not in (None, "to_end", "chained"):
@@ -101,23 +130,39 @@ class _Shape:
         return [f for f in self.wire_fields() if f.name not in self.derived]
 
     def covered(self, index: int) -> list[Field]:
-        """Fields a covering length (one that sizes no bytes field) spans: up to the first repeated field."""
+        """Fields a covering length (one that sizes no bytes field) spans: up to the first repeated field or the
+        first field of other versions."""
         out = []
+        length = self.wire_fields()[index]
         for f in self.wire_fields()[index + 1:]:
-            if f.repeat is not None:
+            if f.repeat is not None or f.versions != length.versions:
                 break
             out.append(f)
         if not out:
             raise ValueError(f"length {self.wire_fields()[index].name} covers nothing")
         return out
 
+    def versioned(self, f: Field) -> bool:
+        return version_test(self.spec, f.versions, "v") is not None
+
+    def optional_record(self, f: Field) -> bool:
+        """A record-typed field some versions lack: an Option (None there)."""
+        return (self.versioned(f) and f.repeat is None and f.when is None and f.type not in RUST_SCALARS
+                and f.type != "bytes" and f.type not in RUNTIME_TYPES)
+
     def rust_type(self, f: Field) -> str:
         base = self.base_type(f)
         if f.repeat is not None:
             return f"Vec<{base}>"
-        if f.when is not None and f.role is None:
+        if (f.when is not None and f.role is None) or self.optional_record(f):
             return f"Option<{base}>"
         return base
+
+    def default_value(self, f: Field) -> str:
+        """What decoding gives a field the connection's version lacks."""
+        if f.default is not None and f.type in RUST_SCALARS and f.repeat is None:
+            return str(f.default).lower() if f.type == "bool" else str(f.default)
+        return "Default::default()"
 
     def base_type(self, f: Field) -> str:
         if f.type in RUST_SCALARS:
@@ -177,6 +222,12 @@ class _RecordRenderer:
             return [indent + _scalar_write(f.type, member) + ";"]
         if f.type == "bytes":
             return self.encode_value(shape, f, f"&{member}", indent)
+        if shape.optional_record(f):
+            return [indent + f"match &{member} {{",
+                    indent + "    Some(value) => value.encode(w)?,",
+                    indent + f"    None => return Err(CodecError::Invalid(\"{f.name} is required in this protocol "
+                             "version\")),",
+                    indent + "}"]
         return self.encode_value(shape, f, member, indent)
 
     def encode_body(self, shape: _Shape, src: str, indent: str) -> list[str]:
@@ -184,42 +235,77 @@ class _RecordRenderer:
         wire = shape.wire_fields()
         patches: dict[str, str] = {}  # last covered field -> mark variable
         handled_gated: set[str] = set()
+        if shape.total_length:
+            out.append(indent + "let record_start = w.len();")
         for index, f in enumerate(wire):
             if f.name in handled_gated:
                 continue
-            if f.name in shape.lists_of:
-                lists = [g for g in shape.lists_of[f.name] if g.role is None]
-                member = f"{src}{_rust_ident(lists[0].name)}"
-                out.append(indent + f"w.{f.type}(length_as_{f.type}({member}.len(), \"{f.name}\")?);")
+            lines: list[str] = []
+            if f.name in shape.lists_of or f.name in shape.counted:
+                lines += self.encode_count(shape, f, src, indent)
             elif f.role == "index":
-                out += self.encode_index(shape, f, src, indent)
+                lines += self.encode_index(shape, f, src, indent)
+            elif f.role == "total_length":
+                lines.append(indent + f"let {f.name}_at = w.placeholder_{f.type}();")
             elif f.role == "length":
                 if f.name in shape.size_of:
                     target = shape.size_of[f.name]
                     member = f"{src}{_rust_ident(target.name)}"
-                    out.append(indent + f"w.{f.type}(length_as_{f.type}({member}.len(), \"{target.name}\")?);")
+                    lines.append(indent + f"w.{f.type}(length_as_{f.type}({member}.len(), \"{target.name}\")?);")
                 elif f.when is None:
                     mark = f"{f.name}_at"
-                    out.append(indent + f"let {mark} = w.placeholder_{f.type}();")
+                    lines.append(indent + f"let {mark} = w.placeholder_{f.type}();")
                     patches[shape.covered(index)[-1].name] = mark
                 else:
                     pass  # a gated covering length is written inside its flag's block
             elif f.role == "flag" and f.name in shape.gated:
-                out += self.encode_gated(shape, f, src, indent)
+                lines += self.encode_gated(shape, f, src, indent)
                 handled_gated.update(g.name for g in shape.gated[f.name])
+            elif f.role in ("padding", "reserved") and f.type == "bytes":
+                lines.append(indent + f"w.zeros({f.size});")
             elif f.role == "padding":
-                out.append(indent + f"w.zeros({f.size});")
+                lines.append(indent + f"w.zeros({f.size});")
             elif f.role == "reserved":
-                out.append(indent + _scalar_write(f.type, "0") + ";")
+                lines.append(indent + _scalar_write(f.type, "0") + ";")
             elif any(g.role == "index" for g in shape.lists_of.get(f.repeat or "", [])):
                 pass  # written with the index table, which needs the frames' sizes first
             else:
-                out += self.encode_field(shape, f, src, indent)
+                lines += self.encode_field(shape, f, src, indent)
             if f.name in patches:
                 mark = patches[f.name]
                 length_field = mark.removesuffix("_at")
-                out.append(indent + f"w.patch_{self.length_type(wire, length_field)}({mark}, \"{length_field}\")?;")
+                lines.append(indent + f"w.patch_{self.length_type(wire, length_field)}({mark}, \"{length_field}\")?;")
+            test = version_test(self.spec, f.versions, "w.version()")
+            if test is not None and lines:
+                if any("placeholder" in line for line in lines) and not any("patch" in line for line in lines):
+                    raise ValueError(f"{f.name}: a version-specific field may not declare a placeholder")
+                lines = [indent + f"if {test} {{", *["    " + line for line in lines], indent + "}"]
+            out += lines
+        for f in shape.total_length:
+            out.append(indent + f"w.patch_total_{f.type}({f.name}_at, record_start, \"{f.name}\")?;")
         return out
+
+    def encode_count(self, shape: _Shape, f: Field, src: str, indent: str) -> list[str]:
+        """A count other fields repeat (or a `counted_by` record counts): the length of whichever list the
+        connection's version carries."""
+        sources: list[tuple[str | None, str]] = []
+        for g in shape.lists_of.get(f.name, []):
+            if g.role is None:
+                sources.append((version_test(self.spec, g.versions, "w.version()"),
+                                f"{src}{_rust_ident(g.name)}.len()"))
+        for g in shape.counted.get(f.name, []):
+            inner = _rust_ident(_list_field(self.spec, g.type).name)
+            sources.append((version_test(self.spec, g.versions, "w.version()"),
+                            f"{src}{_rust_ident(g.name)}.as_ref().map_or(0, |value| value.{inner}.len())"
+                            if shape.optional_record(g) else f"{src}{_rust_ident(g.name)}.{inner}.len()"))
+        if len(sources) == 1:
+            return [indent + f"w.{f.type}(length_as_{f.type}({sources[0][1]}, \"{f.name}\")?);"]
+        branches = [f"if {test} {{ {expr} }}" for test, expr in sources if test is not None]
+        if len(branches) != len(sources):
+            raise ValueError(f"{f.name}: counted by lists of every version and of some")
+        value = " else ".join(branches) + " else { 0 }"
+        return [indent + f"let {f.name} = {value};",
+                indent + f"w.{f.type}(length_as_{f.type}({f.name}, \"{f.name}\")?);"]
 
     def encode_index(self, shape: _Shape, f: Field, src: str, indent: str) -> list[str]:
         """The index table: per element of the list sharing its count, 0 | cumulative end position | 0."""
@@ -230,7 +316,7 @@ class _RecordRenderer:
         if fields != ["relative_offset", "position", "timestamp"]:
             raise ValueError(f"{f.name}: index entries must be relative_offset | position | timestamp")
         return [
-            indent + "let mut frames = Writer::new();",
+            indent + "let mut frames = Writer::with_version(w.version());",
             indent + f"for item in &{member} {{",
             indent + "    item.encode(&mut frames)?;",
             indent + f"    {entry} {{ relative_offset: 0, position: length_as_u32(frames.len(), \"position\")?, "
@@ -322,43 +408,95 @@ class _RecordRenderer:
         return [indent + f"let {var} = {self.decode_value(f)};"]
 
     def decode_body(self, shape: _Shape, indent: str) -> list[str]:
-        out: list[str] = []
+        """Each field's reads; runs of fields under the same version test share one block, which yields the
+        variables it declares (their defaults when the connection's version lacks the run)."""
         wire = shape.wire_fields()
         lengths: dict[str, str] = {}
         checks: dict[str, str] = {}
         handled: set[str] = set()
+        pieces: list[tuple[str | None, list[str], list[tuple[str, str]]]] = []  # (test, lines, (name, default))
         for index, f in enumerate(wire):
             if f.name in handled:
                 continue
-            if f.name in shape.lists_of:
-                out.append(indent + f"let {f.name} = r.{f.type}()?;")
+            lines: list[str] = []
+            names: list[tuple[str, str]] = []
+            if f.name in shape.lists_of or f.name in shape.counted:
+                lines.append(indent + f"let {f.name} = r.{f.type}()?;")
+                names.append((f.name, "Default::default()"))
             elif f.role == "index":
-                out += [indent + f"for _ in 0..{f.repeat} {{", indent + f"    {type_name(f.type)}::decode(r)?;",
-                        indent + "}"]
+                lines += [indent + f"for _ in 0..{f.repeat} {{", indent + f"    {type_name(f.type)}::decode(r)?;",
+                          indent + "}"]
+            elif f.role == "total_length":
+                lines.append(indent + f"let {f.name} = r.{f.type}()? as usize;")
+                checks["\0end"] = f.name
             elif f.role == "length" or f.name in shape.size_of:
                 if f.name in shape.size_of:
-                    out.append(indent + f"let {f.name} = r.{f.type}()? as usize;")
+                    lines.append(indent + f"let {f.name} = r.{f.type}()? as usize;")
                     lengths[f.name] = f.name
+                    names.append((f.name, "0"))
                 elif f.when is None:
-                    out.append(indent + f"let {f.name} = r.{f.type}()? as usize;")
-                    out.append(indent + f"let {f.name}_from = r.position();")
+                    lines.append(indent + f"let {f.name} = r.{f.type}()? as usize;")
+                    lines.append(indent + f"let {f.name}_from = r.position();")
                     checks[shape.covered(index)[-1].name] = f.name
+                    names += [(f.name, "0"), (f"{f.name}_from", "0")]
             elif f.role == "flag" and f.name in shape.gated:
-                out += self.decode_gated(shape, f, indent)
+                lines += self.decode_gated(shape, f, indent)
                 handled.update(g.name for g in shape.gated[f.name])
+                data = [g for g in shape.gated[f.name] if g.role is None][0]
+                names.append((_rust_ident(data.name), "Default::default()"))
+            elif f.role in ("padding", "reserved") and f.type == "bytes":
+                if f.role == "padding":
+                    lines.append(indent + f"r.skip({f.size})?;")
+                else:
+                    lines.append(indent + f"r.zeros({f.size}, \"{f.name}\")?;")
             elif f.role == "padding":
-                out.append(indent + f"r.skip({f.size})?;")
+                lines.append(indent + f"r.skip({f.size})?;")
             elif f.role == "reserved":
-                out.append(indent + f"if r.{f.type}()? != 0 {{")
-                out.append(indent + f"    return Err(CodecError::Invalid(\"{f.name} must be 0\"));")
-                out.append(indent + "}")
+                lines.append(indent + f"if r.{f.type}()? != 0 {{")
+                lines.append(indent + f"    return Err(CodecError::Invalid(\"{f.name} must be 0\"));")
+                lines.append(indent + "}")
             elif f.role == "flag":
-                out.append(indent + f"let {f.name} = u8::from(r.flag()?);")
+                lines.append(indent + f"let {f.name} = u8::from(r.flag()?);")
+                names.append((f.name, "0"))
             else:
-                out += self.decode_field(shape, f, lengths, indent)
+                lines += self.decode_field(shape, f, lengths, indent)
+                if f.counted_by is not None:
+                    inner = _rust_ident(_list_field(self.spec, f.type).name)
+                    var = _rust_ident(f.name)
+                    lines += [indent + f"if {var}.{inner}.len() != {f.counted_by} as usize {{",
+                              indent + f"    return Err(CodecError::Invalid(\"{f.counted_by} disagrees with "
+                                       f"{f.name}\"));",
+                              indent + "}"]
+                if shape.optional_record(f):
+                    lines.append(indent + f"let {_rust_ident(f.name)} = Some({_rust_ident(f.name)});")
+                names.append((_rust_ident(f.name), shape.default_value(f)))
             if f.name in checks:
                 length = checks[f.name]
-                out.append(indent + f"check_covered({length}, r.position() - {length}_from, \"{length}\")?;")
+                lines.append(indent + f"check_covered({length}, r.position() - {length}_from, \"{length}\")?;")
+            pieces.append((version_test(self.spec, f.versions, "r.version()"), lines, names))
+        out: list[str] = []
+        if shape.total_length:
+            out.append(indent + "let record_start = r.position();")
+        merged: list[tuple[str | None, list[str], list[tuple[str, str]]]] = []
+        for test, lines, names in pieces:
+            if merged and test is not None and merged[-1][0] == test:
+                merged[-1] = (test, merged[-1][1] + lines, merged[-1][2] + names)
+            else:
+                merged.append((test, lines, names))
+        for test, lines, names in merged:
+            if test is None:
+                out += lines
+                continue
+            if not names:
+                out += [indent + f"if {test} {{", *["    " + line for line in lines], indent + "}"]
+                continue
+            pattern = names[0][0] if len(names) == 1 else "(" + ", ".join(n for n, _ in names) + ")"
+            defaults = names[0][1] if len(names) == 1 else "(" + ", ".join(d for _, d in names) + ")"
+            out += [indent + f"let {pattern} = if {test} {{", *["    " + line for line in lines],
+                    indent + f"    {pattern}", indent + "} else {", indent + f"    {defaults}", indent + "};"]
+        if "\0end" in checks:
+            length = checks["\0end"]
+            out.append(indent + f"check_covered({length}, r.position() - record_start, \"{length}\")?;")
         return out
 
     def decode_gated(self, shape: _Shape, flag: Field, indent: str) -> list[str]:
@@ -464,11 +602,18 @@ def _chained_elements(spec: Spec) -> set[str]:
     return out
 
 
+def _empty_in_some_version(spec: Spec, command: Command) -> bool:
+    """An inline response some version answers with an empty body (SendMessages before 0.9)."""
+    return command.response == "inline" and any(
+        not any(f.in_version(v) for f in command.response_fields) for v in spec.version_names)
+
+
 def _response_type(spec: Spec, command: Command) -> str:
     if command.response == "empty":
         return "()"
     if command.response == "inline":
-        return inline_response_type_name(command)
+        base = inline_response_type_name(command)
+        return f"Option<{base}>" if command.missing == "empty" or _empty_in_some_version(spec, command) else base
     base = type_name(command.response)
     if command.response_repeat == "to_end":
         return f"Vec<{base}>"
@@ -484,15 +629,31 @@ def _response_codec(spec: Spec, command: Command) -> list[str]:
         encode = [indent + "let () = response;", indent + "Ok(())"]
     elif command.response_repeat == "to_end":
         base = type_name(command.response)
-        decode = [indent + "let mut r = Reader::new(body);", indent + "let mut items = Vec::new();",
-                  indent + "while r.remaining() > 0 {", indent + f"    items.push({base}::decode(&mut r)?);",
-                  indent + "}", indent + "Ok(items)"]
-        encode = [indent + "for item in response {", indent + "    item.encode(w)?;", indent + "}", indent + "Ok(())"]
+        counted = version_test(spec, command.response_count_prefix or None, "version")
+        decode = [indent + "let mut r = Reader::with_version(body, version);", indent + "let mut items = Vec::new();"]
+        encode = []
+        if counted is not None:
+            # An empty body is an empty list in every version (a count-prefixed answer may also say count 0).
+            decode += [indent + f"if {counted} && r.remaining() > 0 {{",
+                       indent + "    let count = r.u32()?;",
+                       indent + "    for _ in 0..count {",
+                       indent + f"        items.push({base}::decode(&mut r)?);",
+                       indent + "    }",
+                       indent + "    r.finish()?;",
+                       indent + "    return Ok(items);",
+                       indent + "}"]
+            encode += [indent + f"if {counted.replace('version', 'w.version()', 1)} {{",
+                       indent + "    w.u32(length_as_u32(response.len(), \"count\")?);",
+                       indent + "}"]
+        decode += [indent + "while r.remaining() > 0 {", indent + f"    items.push({base}::decode(&mut r)?);",
+                   indent + "}", indent + "Ok(items)"]
+        encode += [indent + "for item in response {", indent + "    item.encode(w)?;", indent + "}", indent + "Ok(())"]
     else:
-        base = _response_type(spec, command).removeprefix("Option<").removesuffix(">")
-        read = [indent + "let mut r = Reader::new(body);", indent + f"let value = {base}::decode(&mut r)?;",
-                indent + "r.finish()?;"]
-        if command.missing == "empty":
+        response = _response_type(spec, command)
+        base = response.removeprefix("Option<").removesuffix(">")
+        read = [indent + "let mut r = Reader::with_version(body, version);",
+                indent + f"let value = {base}::decode(&mut r)?;", indent + "r.finish()?;"]
+        if response.startswith("Option<"):
             decode = [indent + "if body.is_empty() {", indent + "    return Ok(None);", indent + "}",
                       *read, indent + "Ok(Some(value))"]
             encode = [indent + "match response {", indent + "    Some(value) => value.encode(w),",
@@ -501,7 +662,7 @@ def _response_codec(spec: Spec, command: Command) -> list[str]:
             decode = [*read, indent + "Ok(value)"]
             encode = [indent + "response.encode(w)"]
     return [
-        "    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {",
+        "    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {",
         *decode,
         "    }",
         "",
@@ -511,30 +672,225 @@ def _response_codec(spec: Spec, command: Command) -> list[str]:
     ]
 
 
+def _versions_slice(spec: Spec, versions: frozenset[str] | None) -> str:
+    names = [n for n in spec.version_names if versions is None or n in versions]
+    return "&[" + ", ".join(f"ProtocolVersion::{spec.protocol_version(n).constant_name}" for n in names) + "]"
+
+
+def _variant(name: str) -> str:
+    """An enum value's Rust variant: its CamelCase spec name."""
+    return name[0].upper() + name[1:]
+
+
+def _render_enums(spec: Spec) -> list[str]:
+    """`ProtocolVersion` and every spec enum as a Rust enum (`from_u8` / `as_u8` / `name`), with the per-value
+    attributes of Operation and EvictionReason, and the option catalog."""
+    out = [
+        "",
+        "// --- enums -------------------------------------------------------------------------------------------",
+        "",
+        "/// A protocol version this codec speaks (protocol.toml [[version]]), oldest first; they order.",
+        "#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]",
+        "pub enum ProtocolVersion {",
+    ]
+    for index, version in enumerate(spec.versions):
+        out += [_doc(version.about, "    ")]
+        if index == 0:
+            out.append("    #[default]")
+        out.append(f"    {version.constant_name},")
+    out += [
+        "}",
+        "",
+        "impl ProtocolVersion {",
+        "    /// Every version, oldest first.",
+        f"    pub const ALL: [ProtocolVersion; {len(spec.versions)}] = [" + ", ".join(
+            f"ProtocolVersion::{v.constant_name}" for v in spec.versions) + "];",
+        "",
+        "    /// The version's name as the `protocol` option spells it (\"0.9\").",
+        "    pub fn name(self) -> &'static str {",
+        "        match self {",
+        *[f"            ProtocolVersion::{v.constant_name} => \"{v.name}\"," for v in spec.versions],
+        "        }",
+        "    }",
+        "",
+        "    /// The version a name spells exactly (\"0.8\", \"0.9\"), or None.",
+        "    pub fn from_name(name: &str) -> Option<Self> {",
+        "        match name {",
+        *[f"            \"{v.name}\" => Some(ProtocolVersion::{v.constant_name})," for v in spec.versions],
+        "            _ => None,",
+        "        }",
+        "    }",
+        "",
+        "    /// Whether frames carry the 256-byte 0.9 headers (framing `vsr`) rather than `length | code`.",
+        "    pub fn is_vsr(self) -> bool {",
+        "        matches!(self, " + " | ".join(
+            f"ProtocolVersion::{v.constant_name}" for v in spec.versions if v.framing == "vsr") + ")",
+        "    }",
+        "}",
+        "",
+        "impl std::fmt::Display for ProtocolVersion {",
+        "    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {",
+        "        f.write_str(self.name())",
+        "    }",
+        "}",
+    ]
+    for enum in spec.enums:
+        variants = [(_variant(v.name), v) for v in enum.values]
+        out += ["", _doc(enum.about), "#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]",
+                "#[repr(u8)]", f"pub enum {enum.name} {{"]
+        for variant, value in variants:
+            out += [_doc(value.about, "    "), f"    {variant} = {value.value},"]
+        out += [
+            "}",
+            "",
+            f"impl {enum.name} {{",
+            "    /// Every value, in spec order.",
+            f"    pub const ALL: [{enum.name}; {len(variants)}] = ["
+            + ", ".join(f"{enum.name}::{variant}" for variant, _ in variants) + "];",
+            "",
+            "    /// The value a wire byte holds, or None for a byte the spec does not list.",
+            "    pub fn from_u8(value: u8) -> Option<Self> {",
+            "        match value {",
+            *[f"            {value.value} => Some({enum.name}::{variant})," for variant, value in variants],
+            "            _ => None,",
+            "        }",
+            "    }",
+            "",
+            "    /// The wire byte.",
+            "    pub fn as_u8(self) -> u8 {",
+            "        self as u8",
+            "    }",
+            "",
+            "    /// The spec's name of the value.",
+            "    pub fn name(self) -> &'static str {",
+            "        match self {",
+            *[f"            {enum.name}::{variant} => \"{value.name}\"," for variant, value in variants],
+            "        }",
+            "    }",
+        ]
+        if enum.name == "Operation":
+            out += [
+                "",
+                "    /// register, non_replicated, logout, metadata, partition, segment, internal or reserved.",
+                "    pub fn plane(self) -> &'static str {",
+                "        match self {",
+                *[f"            Operation::{variant} => \"{value.attr('plane')}\"," for variant, value in variants],
+                "        }",
+                "    }",
+                "",
+                "    /// The reply body starts with a result section (Register: only when the body is not empty).",
+                "    pub fn result_framed(self) -> bool {",
+                "        matches!(self, " + " | ".join(
+                    f"Operation::{variant}" for variant, value in variants if value.attr("result_framed")) + ")",
+                "    }",
+            ]
+        if enum.name == "EvictionReason":
+            out += [
+                "",
+                "    /// The error code a client reports for this reason.",
+                "    pub fn error_code(self) -> u32 {",
+                "        match self {",
+                *[f"            EvictionReason::{variant} => crate::codes::error_code::{upper_snake(str(value.attr('error')))},"
+                  for variant, value in variants],
+                "        }",
+                "    }",
+            ]
+        out += [
+            "}",
+            "",
+            f"impl From<{enum.name}> for u8 {{",
+            f"    fn from(value: {enum.name}) -> u8 {{",
+            "        value as u8",
+            "    }",
+            "}",
+            "",
+            f"impl TryFrom<u8> for {enum.name} {{",
+            "    type Error = CodecError;",
+            "",
+            "    fn try_from(value: u8) -> Result<Self, CodecError> {",
+            f"        {enum.name}::from_u8(value).ok_or(CodecError::Invalid(\"not a {enum.name} value\"))",
+            "    }",
+            "}",
+        ]
+    if spec.options:
+        out += [
+            "",
+            "/// The default of a catalog option, in its kind's terms.",
+            "#[derive(Debug, Clone, Copy, PartialEq, Eq)]",
+            "pub enum OptionDefault {",
+            "    Text(&'static str),",
+            "    Unsigned(u64),",
+            "    Flag(bool),",
+            "}",
+            "",
+            "/// One key of a 0.9 option catalog (options.toml).",
+            "#[derive(Debug, Clone, Copy, PartialEq, Eq)]",
+            "pub struct OptionInfo {",
+            "    pub scope: OptionScope,",
+            "    pub key: &'static str,",
+            "    /// The kind a value is stored as (a String value is parsed into it).",
+            "    pub kind: HeaderKind,",
+            "    pub default: OptionDefault,",
+            "    /// UpdateTopic may change it.",
+            "    pub updatable: bool,",
+            "    pub about: &'static str,",
+            "}",
+            "",
+            "/// Every catalog key (DescribeOptions answers a scope's).",
+            "pub const OPTION_CATALOG: &[OptionInfo] = &[",
+        ]
+        for o in spec.options:
+            if isinstance(o.default, bool):
+                default = f"OptionDefault::Flag({str(o.default).lower()})"
+            elif isinstance(o.default, int):
+                default = f"OptionDefault::Unsigned({o.default})"
+            else:
+                default = f"OptionDefault::Text(\"{o.default}\")"
+            about = o.about.replace("\\", "\\\\").replace('"', '\\"')
+            out += [
+                "    OptionInfo {",
+                f"        scope: OptionScope::{_variant(o.scope.capitalize())},",
+                f"        key: \"{o.key}\",",
+                f"        kind: HeaderKind::{_variant(o.kind)},",
+                f"        default: {default},",
+                f"        updatable: {str(o.updatable).lower()},",
+                f"        about: \"{about}\",",
+                "    },",
+            ]
+        out.append("];")
+    return out
+
+
 def render_rust_codec(spec: Spec) -> str:
     chained = _chained_elements(spec)
     renderer = _RecordRenderer(spec, chained)
     out = [
         f"// {BANNER}",
         f"// {SOURCE_NOTE}",
-        f"//! Wire codec of the Iggy {spec.version} TCP protocol: a type per record and per command request, the",
-        "//! `Command` impls (response type per code) and the command table. Runtime helpers live in `runtime.rs`.",
+        "//! Wire codec of the Iggy protocol, every version (" + ", ".join(spec.version_names) + "): a type per record,",
+        "//! per command request and per 0.9 frame header, the `Command` impls (response type per code), the command",
+        "//! table, the spec's enums and the option catalog. Runtime helpers live in `runtime.rs`.",
         "",
         "#![allow(clippy::all, unused_variables, unused_mut)]",
         "",
         "use bytes::Bytes;",
         "",
-        "use crate::codes::command_code;",
+        "use crate::codes::{command_code, operation};",
         "use crate::runtime::{",
         "    check_covered, expect_empty, length_as_u32, length_as_u8, CodecError, Command, Identifier, Reader,",
         "    Writer,",
         "};",
-        "",
-        "// --- records -----------------------------------------------------------------------------------------",
     ]
+    out += _render_enums(spec)
+    out += ["", "// --- records -----------------------------------------------------------------------------------------"]
     for name in _reachable_records(spec):
         record: Record = spec.record(name)
         out += [""] + renderer.struct(type_name(name), record.about, record.fields, chained=name in chained)
+    out += ["", "// --- 0.9 frame headers (frames.toml) ----------------------------------------------------------------"]
+    for name, record in spec.frames.items():
+        if name == "FramePrefix":
+            continue  # only the headers that extend it are frames of their own
+        out += [""] + renderer.struct(type_name(name), record.about, record.fields)
     out += ["", "// --- inline responses -----------------------------------------------------------------------------"]
     for command in spec.commands:
         if command.response == "inline":
@@ -543,12 +899,15 @@ def render_rust_codec(spec: Spec) -> str:
     out += ["", "// --- requests -------------------------------------------------------------------------------------"]
     for command in spec.commands:
         name = request_type_name(command)
+        op = upper_snake(command.operation) if command.operation else "NON_REPLICATED"
         out += [""] + renderer.struct(name, f"{command.name} ({command.code}): {command.about}", command.request)
         out += [
             "",
             f"impl Command for {name} {{",
             f"    const CODE: u32 = command_code::{command.constant_name};",
             f"    const NAME: &'static str = \"{command.name}\";",
+            f"    const OPERATION: u8 = operation::{op};",
+            f"    const VERSIONS: &'static [ProtocolVersion] = {_versions_slice(spec, command.versions)};",
             f"    type Response = {_response_type(spec, command)};",
             "",
             "    fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {",
@@ -585,15 +944,28 @@ def render_rust_codec(spec: Spec) -> str:
         "    pub permission: &'static str,",
         "    /// Its machine-readable id (a `[[permission_rule]]` of commands.toml; the server's authorizer agrees).",
         "    pub permission_rule: &'static str,",
+        "    /// The protocol versions that have the command.",
+        "    pub versions: &'static [ProtocolVersion],",
+        "    /// The 0.9 `Operation` its request header carries (`NON_REPLICATED`: the code rides in the header).",
+        "    pub operation: u8,",
+        "    /// Versions in which the list answer starts with its element count (u32).",
+        "    pub response_count_prefix: &'static [ProtocolVersion],",
+        "    /// Versions whose OK answer is always an empty body (no response field exists there).",
+        "    pub empty_answer_in: &'static [ProtocolVersion],",
         "}",
         "",
-        "/// Every command, ascending by code.",
+        "/// Every command of every version, ascending by code.",
         "pub const COMMANDS: &[CommandInfo] = &[",
     ]
     for command in spec.commands:
         element = "()" if command.response == "empty" else (
             inline_response_type_name(command) if command.response == "inline" else type_name(command.response))
         permission = command.permission.replace("\\", "\\\\").replace('"', '\\"')
+        op = upper_snake(command.operation) if command.operation else "NON_REPLICATED"
+        prefix = _versions_slice(spec, command.response_count_prefix) if command.response_count_prefix else "&[]"
+        empty = frozenset(v for v in spec.version_names if command.response == "empty" or (
+            command.response == "inline" and not any(f.in_version(v) for f in command.response_fields)))
+        empty_in = _versions_slice(spec, empty) if empty else "&[]"
         out += [
             "    CommandInfo {",
             f"        code: command_code::{command.constant_name},",
@@ -605,9 +977,21 @@ def render_rust_codec(spec: Spec) -> str:
             f"        auth: {str(command.auth).lower()},",
             f"        permission: \"{permission}\",",
             f"        permission_rule: \"{command.permission_rule}\",",
+            f"        versions: {_versions_slice(spec, command.versions)},",
+            f"        operation: operation::{op},",
+            f"        response_count_prefix: {prefix},",
+            f"        empty_answer_in: {empty_in},",
             "    },",
         ]
-    out += ["];", ""]
+    out += [
+        "];",
+        "",
+        "/// The table row of a command code (any version), or None.",
+        "pub fn command_info(code: u32) -> Option<&'static CommandInfo> {",
+        "    COMMANDS.binary_search_by_key(&code, |row| row.code).ok().map(|index| &COMMANDS[index])",
+        "}",
+        "",
+    ]
     return "\n".join(out)
 
 
@@ -651,14 +1035,18 @@ VERSIONED_OFFSET_RECORDS = ("RequestHeader", "ReplyHeader", "EvictionHeader", "b
 
 
 def render_rust_fields(spec: Spec) -> str:
-    """`Fields` impls (codec type <-> the fixtures' JSON `fields` form) and the replay dispatch by command code."""
+    """`Fields` impls (codec type <-> the fixtures' JSON `fields` form, in one protocol version) and the replay
+    dispatch by command code."""
     chained = _chained_elements(spec)
     renderer = _RecordRenderer(spec, chained)
     out = [
         f"// {BANNER}",
         f"// {SOURCE_NOTE}",
-        "//! The fixtures' `fields` form (protocol-spec/README.md) for every generated codec type, and the replay",
-        "//! of one fixture by command code. The scalar, string, identifier and list rules live in `fields.rs`.",
+        "//! The fixtures' `fields` form (protocol-spec/README.md) for every generated codec type, in a given protocol",
+        "//! version (a type carries every version's fields; the form holds that version's), and the replay of one",
+        "//! fixture by command code. The scalar, string, identifier and list rules live in `fields.rs`.",
+        "",
+        "#![allow(unused_variables)]",
         "",
         "use bytes::Bytes;",
         "use serde_json::{Map, Value};",
@@ -675,31 +1063,47 @@ def render_rust_fields(spec: Spec) -> str:
     def impl(name: str, fields: tuple[Field, ...], is_chained: bool, record: str | None) -> list[str]:
         shape = renderer.shape(fields, is_chained)
         exposed = shape.exposed()
-        keys = ", ".join(f'"{f.name}"' for f in exposed)
-        to, build = [], []
+        always = [f for f in exposed if not shape.versioned(f)]
+        keys = ", ".join(f'"{f.name}"' for f in always)
+        to, build, key_lines = [], [], []
         for f in exposed:
             member = f"self.{_rust_ident(f.name)}"
-            if record == "message" and f.name == "user_headers":
+            if record in ("message", "frame") and f.name == "user_headers":
                 value = f"user_headers_to_fields(&{member})"
                 parse = f"user_headers_from_fields(field_value(o, \"{f.name}\")?)?"
             elif f.repeat == "chained" and f.when is not None:
-                value, parse = f"vec_to_null(&{member})", f"vec_from_null(o, \"{f.name}\")?"
+                value, parse = f"vec_to_null(&{member}, version)", f"vec_from_null(o, \"{f.name}\", version)?"
+            elif shape.optional_record(f):
+                value = f"{member}.as_ref().map_or(Value::Null, |value| value.to_fields(version))"
+                parse = f"Some(field(o, \"{f.name}\", version)?)"
             else:
-                value, parse = f"{member}.to_fields()", f"field(o, \"{f.name}\")?"
-            to.append(f"        m.insert(\"{f.name}\".to_owned(), {value});")
-            build.append(f"            {_rust_ident(f.name)}: {parse},")
+                value, parse = f"{member}.to_fields(version)", f"field(o, \"{f.name}\", version)?"
+            test = version_test(spec, f.versions, "version")
+            if test is None:
+                to.append(f"        m.insert(\"{f.name}\".to_owned(), {value});")
+                build.append(f"            {_rust_ident(f.name)}: {parse},")
+            else:
+                to += [f"        if {test} {{", f"            m.insert(\"{f.name}\".to_owned(), {value});", "        }"]
+                build.append(f"            {_rust_ident(f.name)}: if {test} {{ {parse} }} else {{ "
+                             f"{shape.default_value(f)} }},")
+                key_lines += [f"        if {test} {{", f"            keys.push(\"{f.name}\");", "        }"]
+        if key_lines:
+            keys_decl = [f"        let mut keys: Vec<&str> = vec![{keys}];", *key_lines,
+                         f"        let {'o' if exposed else '_o'} = object(v, &keys)?;"]
+        else:
+            keys_decl = [f"        let {'o' if exposed else '_o'} = object(v, &[{keys}])?;"]
         body = [f"        Ok({name} {{", *build, "        })"] if exposed else [f"        Ok({name})"]
         return [
             "",
             f"impl Fields for {name} {{",
-            "    fn to_fields(&self) -> Value {",
+            "    fn to_fields(&self, version: ProtocolVersion) -> Value {",
             f"        let {'mut m' if exposed else 'm'} = Map::new();",
             *to,
             "        Value::Object(m)",
             "    }",
             "",
-            "    fn from_fields(v: &Value) -> Result<Self, String> {",
-            f"        let {'o' if exposed else '_o'} = object(v, &[{keys}])?;",
+            "    fn from_fields(v: &Value, version: ProtocolVersion) -> Result<Self, String> {",
+            *keys_decl,
             *body,
             "    }",
             "}",
@@ -710,6 +1114,9 @@ def render_rust_fields(spec: Spec) -> str:
     for name in _reachable_records(spec):
         record = spec.record(name)
         out += impl(type_name(name), record.fields, name in chained, name)
+    for name, record in spec.frames.items():
+        if name != "FramePrefix":
+            out += impl(type_name(name), record.fields, False, name)
     for command in spec.commands:
         if command.response == "inline":
             out += impl(inline_response_type_name(command), command.response_fields, False, None)
@@ -718,10 +1125,16 @@ def render_rust_fields(spec: Spec) -> str:
     out += [
         "",
         "/// Replay one fixture: `request` selects the direction, `payload` is the request payload or OK body.",
-        "pub fn replay(code: u32, request: bool, fields: &Value, payload: Bytes) -> Result<(), String> {",
+        "pub fn replay(",
+        "    code: u32,",
+        "    request: bool,",
+        "    fields: &Value,",
+        "    payload: Bytes,",
+        "    version: ProtocolVersion,",
+        ") -> Result<(), String> {",
         "    match code {",
         *[f"        command_code::{c.constant_name} => "
-          f"replay_command::<{request_type_name(c)}>(request, fields, payload),"
+          f"replay_command::<{request_type_name(c)}>(request, fields, payload, version),"
           for c in spec.commands],
         "        _ => Err(format!(\"unknown command code {code}\")),",
         "    }",

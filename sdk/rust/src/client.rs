@@ -1,29 +1,59 @@
 //! `IggyClient`: every command of the protocol as an async method, over one connection (one session: login and
 //! consumer-group membership belong to it), with timeouts, bounded reconnect with re-login, and a heartbeat.
 //!
+//! The client speaks the protocol version of its config (`ClientConfig::protocol`, `protocol=0.9|0.8`): every
+//! request is encoded and every answer decoded by the generated codec in that version. In 0.9 a login registers a
+//! session (a new client id each time, a new one per connection), and the client picks the partition of a send
+//! (balanced: a round-robin cursor per topic; a key: XXH32 of it) from the topic's partition count, as the official
+//! 0.9 clients do.
+//!
 //! The outcome-unknown rule: once a request has left and the connection breaks before its answer, the server may
 //! or may not have executed it. Read-only commands (Ping, Get*) are then replayed once on a new connection;
 //! every other command fails with `Error::OutcomeUnknown` and is never re-sent, so a SendMessages cannot be
-//! written twice behind the caller's back.
+//! written twice behind the caller's back (in 0.9 the new connection is a new session, so the server could not
+//! even tell a re-sent request from a new one). A 0.9 answer "not committed now" (57/58) is different: the
+//! identical frame, same identity and number, goes again on the same connection every 50 ms, as the official
+//! clients do.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use tokio::sync::Mutex;
 use tokio::task::JoinHandle;
 
 use crate::codec::*;
+use crate::codes::{command_code, constants, error_code, operation};
 use crate::config::ClientConfig;
 use crate::error::{Error, Result};
-use crate::messages::{send_messages_frame, IggyMessage};
+use crate::messages::{decode_polled_batches, send_batch_frame, send_messages_frame, IggyMessage};
+use crate::options::{Options, TopicSettings};
 use crate::runtime::{Command, Identifier, Writer};
 use crate::transport::{Connection, Frame, Reply};
 
 /// Who this client is, sent as LoginUser's version string (Iggy 0.8 servers ignore it): the crate's version,
 /// which `make gen` stamps from the repository's VERSION.
 const CLIENT_NAME: &str = concat!("iggy-sdk-rust/", env!("CARGO_PKG_VERSION"));
+/// 0.9 LoginRegister's sdk_name and sdk_version.
+const SDK_NAME: &str = "iggy-sdk-rust";
+const SDK_VERSION: &str = env!("CARGO_PKG_VERSION");
+/// Between two sends of a frame the server answered 57/58 (the official clients' 50 ms).
+const TRANSIENT_RETRY: Duration = Duration::from_millis(50);
+/// 0.9 producers pick a partition from the topic's partition count, read with GetTopic and kept this long (a topic
+/// that grows is seen within it), for at most this many topics.
+pub const TOPIC_CACHE_TTL: Duration = Duration::from_secs(5);
+pub const TOPIC_CACHE_MAX_ENTRIES: usize = 1024;
+/// Evictions after which the next request connects and registers again (the session ended under it); the login
+/// evictions (credentials, token, inactive user, protocol) are final.
+const RECONNECT_AFTER: [EvictionReason; 5] = [
+    EvictionReason::NoSession,
+    EvictionReason::SessionTooLow,
+    EvictionReason::SessionReleaseMismatch,
+    EvictionReason::StaleClient,
+    EvictionReason::SessionError,
+];
 
 /// An async client. Cheap to clone (clones share the connection); `Send + Sync`.
 #[derive(Clone)]
@@ -36,6 +66,15 @@ struct Inner {
     session: Mutex<Session>,
     closed: AtomicBool,
     heartbeat: std::sync::Mutex<Option<JoinHandle<()>>>,
+    /// 0.9 client-side partitioning: per (stream, topic), the partition count and when it was read, and the
+    /// balanced cursor.
+    partitioning: std::sync::Mutex<HashMap<(Identifier, Identifier), TopicPartitions>>,
+}
+
+struct TopicPartitions {
+    count: u32,
+    read_at: Instant,
+    cursor: u32,
 }
 
 #[derive(Default)]
@@ -54,7 +93,7 @@ enum Login {
 
 /// Ping and lookups: replaying them after a broken connection cannot change anything on the server.
 fn read_only(code: u32) -> bool {
-    COMMANDS.iter().any(|c| c.code == code && (c.name == "Ping" || c.name.starts_with("Get")))
+    command_info(code).is_some_and(|c| c.name == "Ping" || c.name.starts_with("Get"))
 }
 
 impl IggyClient {
@@ -74,6 +113,7 @@ impl IggyClient {
                 session: Mutex::new(Session { login, ..Session::default() }),
                 closed: AtomicBool::new(false),
                 heartbeat: std::sync::Mutex::new(None),
+                partitioning: std::sync::Mutex::new(HashMap::new()),
             }),
         })
     }
@@ -85,6 +125,11 @@ impl IggyClient {
 
     pub fn config(&self) -> &ClientConfig {
         &self.inner.config
+    }
+
+    /// The Iggy wire protocol this client speaks (`ClientConfig::protocol`).
+    pub fn protocol(&self) -> ProtocolVersion {
+        self.inner.config.protocol
     }
 
     /// Open the connection (with the reconnect policy's attempts) and log in if credentials are configured.
@@ -134,12 +179,16 @@ impl IggyClient {
         }));
     }
 
-    /// Send one generated request and decode its answer.
+    /// Send one generated request and decode its answer, in the client's protocol version.
     pub async fn send_command<C: Command>(&self, request: &C) -> Result<C::Response> {
-        let mut w = Writer::new();
+        let version = self.protocol();
+        if !C::VERSIONS.contains(&version) {
+            return Err(unavailable(C::CODE, version));
+        }
+        let mut w = Writer::with_version(version);
         request.encode(&mut w)?;
-        let body = self.request(Frame::new(C::CODE, w.into_inner().freeze()), C::NAME).await?;
-        Ok(C::decode_response(body)?)
+        let body = self.request(Frame::new(C::CODE, C::OPERATION, w.into_inner().freeze()), C::NAME).await?;
+        Ok(C::decode_response(body, version)?)
     }
 
     async fn request(&self, frame: Frame, name: &'static str) -> Result<Bytes> {
@@ -148,10 +197,9 @@ impl IggyClient {
         let mut replayed = false;
         loop {
             let connection = self.inner.connection().await?;
-            let again = Frame { code: frame.code, chunks: frame.chunks.clone() };
-            let answer = match connection.submit(again).await {
-                Ok(answer) => answer,
-                Err(_) => {
+            let reply = match exchange(&connection, frame.again(), timeout_ms, name).await {
+                Ok(reply) => reply,
+                Err(Exchange::NotSent) => {
                     // Never handed to the socket: nothing left, so sending on a new connection is not a re-send.
                     self.inner.forget(&connection).await;
                     if replayed {
@@ -160,19 +208,32 @@ impl IggyClient {
                     replayed = true;
                     continue;
                 }
-            };
-            let reply = match tokio::time::timeout(Duration::from_millis(timeout_ms), answer).await {
-                Err(_) => {
+                Err(Exchange::TimedOut(error)) => {
                     // The late answer would pair with the next request: drop the connection.
                     self.inner.forget(&connection).await;
-                    return Err(Error::Timeout { what: name, timeout_ms });
+                    return Err(error);
                 }
-                Ok(Err(_)) => Reply::Broken { written: true, reason: "the connection task ended".into() },
-                Ok(Ok(reply)) => reply,
             };
             match reply {
                 Reply::Ok(body) => return Ok(body),
-                Reply::Status(status) => return Err(Error::server(status)),
+                Reply::Failed(error) => {
+                    let session_ended = error.eviction_reason().is_some_and(|reason| RECONNECT_AFTER.contains(&reason));
+                    if session_ended || matches!(error, Error::ProtocolMismatch { .. }) {
+                        // The next request connects (and, after an eviction, registers) again.
+                        self.inner.forget(&connection).await;
+                    }
+                    if session_ended && replayable && !replayed && self.inner.config.reconnection_retries != Some(0) {
+                        replayed = true;
+                        continue;
+                    }
+                    return Err(error);
+                }
+                Reply::Transient { code, .. } => {
+                    return Err(Error::server_message(
+                        code,
+                        &format!("{name} was still not committed after {timeout_ms} ms"),
+                    ))
+                }
                 Reply::Broken { written, reason } => {
                     self.inner.forget(&connection).await;
                     if replayed {
@@ -185,6 +246,16 @@ impl IggyClient {
                 }
             }
         }
+    }
+
+    fn require_0_9(&self, what: &str) -> Result<()> {
+        if self.protocol().is_vsr() {
+            return Ok(());
+        }
+        Err(Error::server_message(
+            error_code::FEATURE_UNAVAILABLE,
+            &format!("{what} needs Iggy protocol 0.9 (this client speaks {})", self.protocol()),
+        ))
     }
 
     // --- system ------------------------------------------------------------------------------------------
@@ -218,22 +289,44 @@ impl IggyClient {
         self.send_command(&GetClientsRequest).await
     }
 
+    /// 0.9: the option catalog of a scope: each key with its kind, default (`default_value`, in the kind's
+    /// encoding) and description. Streams and users have no keys in 0.9.
+    pub async fn describe_options(&self, scope: OptionScope) -> Result<Vec<OptionDescriptor>> {
+        self.require_0_9("describe_options")?;
+        Ok(self.send_command(&DescribeOptionsRequest { scope: scope.as_u8() }).await?.entries)
+    }
+
     // --- session ----------------------------------------------------------------------------------------
 
-    /// Log in; the credentials are remembered for re-login after a reconnect. Returns the user id.
+    /// Log in; the credentials are remembered for re-login after a reconnect. Returns the user id. 0.9: registers
+    /// a new session under a new client id.
     pub async fn login_user(&self, username: &str, password: &str) -> Result<u32> {
-        let request = login_request(username, password);
-        let user_id = self.send_command(&request).await?.user_id;
         let login = Login::Password { username: username.to_owned(), password: password.to_owned() };
+        let user_id = self.login(&login).await?;
         self.inner.session.lock().await.login = Some(login);
         Ok(user_id)
     }
 
     pub async fn login_with_personal_access_token(&self, token: &str) -> Result<u32> {
-        let user_id =
-            self.send_command(&LoginWithPersonalAccessTokenRequest { token: token.to_owned() }).await?.user_id;
-        self.inner.session.lock().await.login = Some(Login::Token(token.to_owned()));
+        let login = Login::Token(token.to_owned());
+        let user_id = self.login(&login).await?;
+        self.inner.session.lock().await.login = Some(login);
         Ok(user_id)
+    }
+
+    async fn login(&self, login: &Login) -> Result<u32> {
+        match (login, self.protocol().is_vsr()) {
+            (Login::Password { username, password }, false) => {
+                Ok(self.send_command(&login_request(username, password)).await?.user_id)
+            }
+            (Login::Token(token), false) => {
+                Ok(self.send_command(&LoginWithPersonalAccessTokenRequest { token: token.clone() }).await?.user_id)
+            }
+            (Login::Password { username, password }, true) => {
+                Ok(self.send_command(&register_request(username, password)).await?.user_id)
+            }
+            (Login::Token(token), true) => Ok(self.send_command(&register_token_request(token)).await?.user_id),
+        }
     }
 
     pub async fn logout_user(&self) -> Result<()> {
@@ -260,8 +353,26 @@ impl IggyClient {
         status: u8,
         permissions: Option<Permissions>,
     ) -> Result<UserDetails> {
-        let request =
-            CreateUserRequest { username: username.to_owned(), password: password.to_owned(), status, permissions };
+        self.create_user_with_options(username, password, status, permissions, &Options::new()).await
+    }
+
+    /// `create_user` with the user's 0.9 options block (0.9 servers have no user keys yet and refuse any).
+    pub async fn create_user_with_options(
+        &self,
+        username: &str,
+        password: &str,
+        status: u8,
+        permissions: Option<Permissions>,
+        options: &Options,
+    ) -> Result<UserDetails> {
+        let options = self.options_block(options)?;
+        let request = CreateUserRequest {
+            username: username.to_owned(),
+            password: password.to_owned(),
+            status,
+            permissions,
+            options,
+        };
         self.send_command(&request).await
     }
 
@@ -275,8 +386,30 @@ impl IggyClient {
         username: Option<&str>,
         status: Option<u8>,
     ) -> Result<()> {
-        let request = UpdateUserRequest { user_id: user.into(), username: username.map(str::to_owned), status };
+        self.update_user_with_options(user, username, status, &Options::new()).await
+    }
+
+    /// `update_user` with the user's 0.9 options block.
+    pub async fn update_user_with_options(
+        &self,
+        user: impl Into<Identifier>,
+        username: Option<&str>,
+        status: Option<u8>,
+        options: &Options,
+    ) -> Result<()> {
+        let options = self.options_block(options)?;
+        let request =
+            UpdateUserRequest { user_id: user.into(), username: username.map(str::to_owned), status, options };
         self.send_command(&request).await
+    }
+
+    /// An options block (0.9); any key on a 0.8 connection is refused here, with the option to set.
+    fn options_block(&self, options: &Options) -> Result<Bytes> {
+        if options.is_empty() {
+            return Ok(Bytes::new());
+        }
+        self.require_0_9("options")?;
+        options.encode()
     }
 
     pub async fn update_permissions(
@@ -320,20 +453,95 @@ impl IggyClient {
     // --- messages ---------------------------------------------------------------------------------------
 
     /// Append `messages` to one partition chosen by `partitioning`. Payloads are sent without copying.
+    ///
+    /// 0.9: the client picks the partition as the official 0.9 clients do (balanced: a round-robin cursor per
+    /// topic; a key: XXH32(key, seed 0) % partitions_count; the count from GetTopic, kept `TOPIC_CACHE_TTL`) and
+    /// returns the server's confirmation: the partition and the offset of the batch's first message (None when the
+    /// server reports none). 0.8 answers nothing: None.
     pub async fn send_messages(
         &self,
         stream: impl Into<Identifier>,
         topic: impl Into<Identifier>,
         partitioning: &Partitioning,
         messages: &[IggyMessage],
-    ) -> Result<()> {
-        let frame = send_messages_frame(&stream.into(), &topic.into(), partitioning, messages)?;
-        let body = self.request(frame, "SendMessages").await?;
-        Ok(<SendMessagesRequest as Command>::decode_response(body)?)
+    ) -> Result<Option<SendConfirmation>> {
+        let (stream, topic) = (stream.into(), topic.into());
+        if !self.protocol().is_vsr() {
+            let frame = send_messages_frame(&stream, &topic, partitioning, messages)?;
+            self.request(frame, "SendMessages").await?;
+            return Ok(None);
+        }
+        let chosen = match partitioning.kind {
+            kind if kind == PartitioningKind::PartitionId.as_u8() => partitioning.clone(),
+            _ => Partitioning::partition_id(self.pick_partition(&stream, &topic, partitioning).await?),
+        };
+        let frame = send_batch_frame(&stream, &topic, &chosen, messages)?;
+        let body = match self.request(frame, "SendMessages").await {
+            Ok(body) => body,
+            Err(error) => {
+                if error.code() == crate::ErrorCode::PARTITION_NOT_FOUND {
+                    self.forget_topic(&stream, &topic); // the topic shrank: read its count again next time
+                }
+                return Err(error);
+            }
+        };
+        let answer = <SendMessagesRequest as Command>::decode_response(body, ProtocolVersion::V0_9)?;
+        Ok(answer.and_then(|answer| answer.confirmations.into_iter().next()))
+    }
+
+    async fn pick_partition(&self, stream: &Identifier, topic: &Identifier, partitioning: &Partitioning) -> Result<u32> {
+        let key = (stream.clone(), topic.clone());
+        let known = {
+            let cache = self.inner.partitioning.lock().expect("partitioning lock");
+            cache.get(&key).filter(|entry| entry.read_at.elapsed() < TOPIC_CACHE_TTL).map(|entry| entry.count)
+        };
+        let count = match known {
+            Some(count) => count,
+            None => {
+                let details = self.get_topic(stream.clone(), topic.clone()).await?.ok_or_else(|| {
+                    Error::server_message(
+                        error_code::TOPIC_ID_NOT_FOUND,
+                        &format!("topic {topic} of stream {stream} not found"),
+                    )
+                })?;
+                let count = details.partitions.len() as u32;
+                let mut cache = self.inner.partitioning.lock().expect("partitioning lock");
+                if cache.len() >= TOPIC_CACHE_MAX_ENTRIES && !cache.contains_key(&key) {
+                    let oldest = cache.iter().min_by_key(|(_, entry)| entry.read_at).map(|(key, _)| key.clone());
+                    if let Some(oldest) = oldest {
+                        cache.remove(&oldest);
+                    }
+                }
+                let entry = cache.entry(key.clone()).or_insert(TopicPartitions { count, read_at: Instant::now(), cursor: 0 });
+                entry.count = count;
+                entry.read_at = Instant::now();
+                count
+            }
+        };
+        if count == 0 {
+            return Err(Error::server_message(
+                error_code::NO_PARTITIONS,
+                &format!("topic {topic} of stream {stream} has no partitions"),
+            ));
+        }
+        if partitioning.kind == PartitioningKind::MessagesKey.as_u8() {
+            return Ok(crate::messages::xxh32(&partitioning.value) % count);
+        }
+        let mut cache = self.inner.partitioning.lock().expect("partitioning lock");
+        let entry = cache.get_mut(&key).expect("cached above");
+        let partition = entry.cursor % count;
+        entry.cursor = (partition + 1) % count;
+        Ok(partition)
+    }
+
+    fn forget_topic(&self, stream: &Identifier, topic: &Identifier) {
+        self.inner.partitioning.lock().expect("partitioning lock").remove(&(stream.clone(), topic.clone()));
     }
 
     /// Read up to `count` messages; payloads are slices of the one received buffer. `partition_id` None lets
-    /// the server choose (0 for a consumer, the member's next partition for a group).
+    /// the server choose (0 for a consumer, the member's next partition for a 0.8 group). A 0.9 group member names
+    /// a partition it was assigned (`sync_consumer_group`); a partition it does not own answers an empty poll whose
+    /// `partition_id` is `codes::constants::RESYNC_PARTITION_ID` (sync again).
     #[allow(clippy::too_many_arguments)]
     pub async fn poll_messages(
         &self,
@@ -354,7 +562,15 @@ impl IggyClient {
             count,
             auto_commit,
         };
-        self.send_command(&request).await
+        if !self.protocol().is_vsr() {
+            return self.send_command(&request).await;
+        }
+        // 0.9: the batches are flattened into `messages` on the way in (one pass, payloads stay slices).
+        let mut w = Writer::with_version(ProtocolVersion::V0_9);
+        request.encode(&mut w)?;
+        let frame = Frame::new(command_code::POLL_MESSAGES, operation::NON_REPLICATED, w.into_inner().freeze());
+        let body = self.request(frame, "PollMessages").await?;
+        Ok(decode_polled_batches(body)?)
     }
 
     pub async fn flush_unsaved_buffer(
@@ -401,6 +617,7 @@ impl IggyClient {
             topic_id: topic.into(),
             partition_id,
             offset,
+            ack: AckLevel::Quorum.as_u8(),
         };
         self.send_command(&request).await
     }
@@ -417,6 +634,7 @@ impl IggyClient {
             stream_id: stream.into(),
             topic_id: topic.into(),
             partition_id,
+            ack: AckLevel::Quorum.as_u8(),
         };
         self.send_command(&request).await
     }
@@ -432,11 +650,27 @@ impl IggyClient {
     }
 
     pub async fn create_stream(&self, name: &str) -> Result<StreamHeader> {
-        self.send_command(&CreateStreamRequest { name: name.to_owned() }).await
+        self.create_stream_with_options(name, &Options::new()).await
+    }
+
+    /// `create_stream` with the stream's 0.9 options block (0.9 servers have no stream keys yet and refuse any).
+    pub async fn create_stream_with_options(&self, name: &str, options: &Options) -> Result<StreamHeader> {
+        let options = self.options_block(options)?;
+        self.send_command(&CreateStreamRequest { name: name.to_owned(), options }).await
     }
 
     pub async fn update_stream(&self, stream: impl Into<Identifier>, name: &str) -> Result<()> {
-        self.send_command(&UpdateStreamRequest { stream_id: stream.into(), name: name.to_owned() }).await
+        self.update_stream_with_options(stream, name, &Options::new()).await
+    }
+
+    pub async fn update_stream_with_options(
+        &self,
+        stream: impl Into<Identifier>,
+        name: &str,
+        options: &Options,
+    ) -> Result<()> {
+        let options = self.options_block(options)?;
+        self.send_command(&UpdateStreamRequest { stream_id: stream.into(), name: name.to_owned(), options }).await
     }
 
     pub async fn delete_stream(&self, stream: impl Into<Identifier>) -> Result<()> {
@@ -462,7 +696,8 @@ impl IggyClient {
     }
 
     /// `compression_algorithm` is a `codes::compression_algorithm` value; `message_expiry_us` and
-    /// `max_topic_size_bytes` 0 = server default; `replication_factor` 0 = default.
+    /// `max_topic_size_bytes` 0 = server default; `replication_factor` 0 = default (it exists in 0.8 only).
+    /// 0.9 sends the settings as the topic's options block (`create_topic_with` takes every catalog key).
     #[allow(clippy::too_many_arguments)]
     pub async fn create_topic(
         &self,
@@ -474,18 +709,53 @@ impl IggyClient {
         max_topic_size_bytes: u64,
         replication_factor: u8,
     ) -> Result<TopicDetails> {
-        let request = CreateTopicRequest {
-            stream_id: stream.into(),
-            partitions_count,
-            compression_algorithm,
-            message_expiry: message_expiry_us,
-            max_topic_size: max_topic_size_bytes,
-            replication_factor,
-            name: name.to_owned(),
-        };
-        self.send_command(&request).await
+        let settings = TopicSettings::legacy(compression_algorithm, message_expiry_us, max_topic_size_bytes, replication_factor)?;
+        self.create_topic_with(stream, name, partitions_count, &settings).await
     }
 
+    /// Create a topic with `settings`. 0.8 sends its fixed fields (a setting not given: none / the server
+    /// default); 0.9 sends the settings given and `settings.options` as the topic's options block, with
+    /// `durability` and `consumer_offset_durability` "replicated" unless set, as the official 0.9 clients send
+    /// them. The answer's `option_values()` / `derived_option_values()` show what the server stored.
+    pub async fn create_topic_with(
+        &self,
+        stream: impl Into<Identifier>,
+        name: &str,
+        partitions_count: u32,
+        settings: &TopicSettings,
+    ) -> Result<TopicDetails> {
+        let stream = stream.into();
+        let request = if self.protocol().is_vsr() {
+            CreateTopicRequest {
+                stream_id: stream.clone(),
+                partitions_count,
+                compression_algorithm: 0,
+                message_expiry: 0,
+                max_topic_size: 0,
+                replication_factor: 0,
+                name: name.to_owned(),
+                options: settings.options_block(true)?,
+            }
+        } else {
+            settings.check_0_8()?;
+            CreateTopicRequest {
+                stream_id: stream.clone(),
+                partitions_count,
+                compression_algorithm: settings.compression_algorithm.unwrap_or(CompressionAlgorithm::None).as_u8(),
+                message_expiry: settings.message_expiry_us.unwrap_or(0),
+                max_topic_size: settings.max_topic_size_bytes.unwrap_or(0),
+                replication_factor: settings.replication_factor.unwrap_or(0),
+                name: name.to_owned(),
+                options: Bytes::new(),
+            }
+        };
+        let topic = self.send_command(&request).await?;
+        self.forget_topic(&stream, &Identifier::from(name));
+        Ok(topic)
+    }
+
+    /// Rename a topic and set its compression, expiry and size limit (0 = server default), as 0.8 does: every
+    /// setting replaced. On 0.9 these three are sent as options (`update_topic_with` changes only what is given).
     #[allow(clippy::too_many_arguments)]
     pub async fn update_topic(
         &self,
@@ -497,20 +767,52 @@ impl IggyClient {
         max_topic_size_bytes: u64,
         replication_factor: u8,
     ) -> Result<()> {
-        let request = UpdateTopicRequest {
-            stream_id: stream.into(),
-            topic_id: topic.into(),
-            compression_algorithm,
-            message_expiry: message_expiry_us,
-            max_topic_size: max_topic_size_bytes,
-            replication_factor,
-            name: name.to_owned(),
+        let settings = TopicSettings::legacy(compression_algorithm, message_expiry_us, max_topic_size_bytes, replication_factor)?;
+        self.update_topic_with(stream, topic, name, &settings).await
+    }
+
+    /// Rename a topic and change its settings. 0.8 replaces every setting (one not given: none / the server
+    /// default); 0.9 changes only the settings given (a patch) and the keys in `settings.options`.
+    pub async fn update_topic_with(
+        &self,
+        stream: impl Into<Identifier>,
+        topic: impl Into<Identifier>,
+        name: &str,
+        settings: &TopicSettings,
+    ) -> Result<()> {
+        let (stream_id, topic_id) = (stream.into(), topic.into());
+        let request = if self.protocol().is_vsr() {
+            UpdateTopicRequest {
+                stream_id,
+                topic_id,
+                compression_algorithm: 0,
+                message_expiry: 0,
+                max_topic_size: 0,
+                replication_factor: 0,
+                name: name.to_owned(),
+                options: settings.options_block(false)?,
+            }
+        } else {
+            settings.check_0_8()?;
+            UpdateTopicRequest {
+                stream_id,
+                topic_id,
+                compression_algorithm: settings.compression_algorithm.unwrap_or(CompressionAlgorithm::None).as_u8(),
+                message_expiry: settings.message_expiry_us.unwrap_or(0),
+                max_topic_size: settings.max_topic_size_bytes.unwrap_or(0),
+                replication_factor: settings.replication_factor.unwrap_or(0),
+                name: name.to_owned(),
+                options: Bytes::new(),
+            }
         };
         self.send_command(&request).await
     }
 
     pub async fn delete_topic(&self, stream: impl Into<Identifier>, topic: impl Into<Identifier>) -> Result<()> {
-        self.send_command(&DeleteTopicRequest { stream_id: stream.into(), topic_id: topic.into() }).await
+        let (stream, topic) = (stream.into(), topic.into());
+        self.send_command(&DeleteTopicRequest { stream_id: stream.clone(), topic_id: topic.clone() }).await?;
+        self.forget_topic(&stream, &topic);
+        Ok(())
     }
 
     pub async fn purge_topic(&self, stream: impl Into<Identifier>, topic: impl Into<Identifier>) -> Result<()> {
@@ -525,8 +827,11 @@ impl IggyClient {
         topic: impl Into<Identifier>,
         partitions_count: u32,
     ) -> Result<()> {
-        let request = CreatePartitionsRequest { stream_id: stream.into(), topic_id: topic.into(), partitions_count };
-        self.send_command(&request).await
+        let (stream, topic) = (stream.into(), topic.into());
+        let request = CreatePartitionsRequest { stream_id: stream.clone(), topic_id: topic.clone(), partitions_count };
+        self.send_command(&request).await?;
+        self.forget_topic(&stream, &topic);
+        Ok(())
     }
 
     pub async fn delete_partitions(
@@ -535,8 +840,11 @@ impl IggyClient {
         topic: impl Into<Identifier>,
         partitions_count: u32,
     ) -> Result<()> {
-        let request = DeletePartitionsRequest { stream_id: stream.into(), topic_id: topic.into(), partitions_count };
-        self.send_command(&request).await
+        let (stream, topic) = (stream.into(), topic.into());
+        let request = DeletePartitionsRequest { stream_id: stream.clone(), topic_id: topic.clone(), partitions_count };
+        self.send_command(&request).await?;
+        self.forget_topic(&stream, &topic);
+        Ok(())
     }
 
     pub async fn delete_segments(
@@ -606,6 +914,19 @@ impl IggyClient {
         self.send_command(&request).await
     }
 
+    /// 0.9: this member's partitions in the group and the group's generation (it grows with every change of
+    /// membership or assignment), or None when this session is not a member.
+    pub async fn sync_consumer_group(
+        &self,
+        stream: impl Into<Identifier>,
+        topic: impl Into<Identifier>,
+        group: impl Into<Identifier>,
+    ) -> Result<Option<SyncConsumerGroupResponse>> {
+        let request =
+            SyncConsumerGroupRequest { stream_id: stream.into(), topic_id: topic.into(), group_id: group.into() };
+        self.send_command(&request).await
+    }
+
     pub async fn leave_consumer_group(
         &self,
         stream: impl Into<Identifier>,
@@ -615,6 +936,39 @@ impl IggyClient {
         let request =
             LeaveConsumerGroupRequest { stream_id: stream.into(), topic_id: topic.into(), group_id: group.into() };
         self.send_command(&request).await
+    }
+}
+
+/// A command the connection's protocol version lacks, with the option that has it.
+fn unavailable(code: u32, version: ProtocolVersion) -> Error {
+    let info = command_info(code);
+    let name = info.map_or_else(|| format!("command {code}"), |info| info.name.to_owned());
+    let other: Vec<&str> = info.map_or(&[][..], |info| info.versions).iter().map(|v| v.name()).collect();
+    let needs = if other.is_empty() { String::new() } else { format!(" (it needs protocol={})", other.join(" or ")) };
+    Error::server_message(
+        error_code::FEATURE_UNAVAILABLE,
+        &format!("{name} does not exist in Iggy protocol {version}{needs}"),
+    )
+}
+
+fn register_request(username: &str, password: &str) -> LoginRegisterRequest {
+    LoginRegisterRequest {
+        protocol_version: constants::PROTOCOL_VERSION_0_9,
+        sdk_name: SDK_NAME.to_owned(),
+        sdk_version: SDK_VERSION.to_owned(),
+        username: username.to_owned(),
+        password: password.to_owned(),
+        context: String::new(),
+    }
+}
+
+fn register_token_request(token: &str) -> LoginRegisterWithPatRequest {
+    LoginRegisterWithPatRequest {
+        protocol_version: constants::PROTOCOL_VERSION_0_9,
+        sdk_name: SDK_NAME.to_owned(),
+        sdk_version: SDK_VERSION.to_owned(),
+        token: token.to_owned(),
+        context: String::new(),
     }
 }
 
@@ -670,13 +1024,21 @@ impl Inner {
             }
         };
         if let Some(login) = session.login.clone() {
-            match login {
-                Login::Password { username, password } => {
-                    direct(&connection, &login_request(&username, &password), config.request_timeout_ms).await?;
+            let timeout_ms = config.request_timeout_ms;
+            let version = config.protocol;
+            match (login, version.is_vsr()) {
+                (Login::Password { username, password }, false) => {
+                    direct(&connection, &login_request(&username, &password), timeout_ms, version).await?;
                 }
-                Login::Token(token) => {
+                (Login::Token(token), false) => {
                     let request = LoginWithPersonalAccessTokenRequest { token };
-                    direct(&connection, &request, config.request_timeout_ms).await?;
+                    direct(&connection, &request, timeout_ms, version).await?;
+                }
+                (Login::Password { username, password }, true) => {
+                    direct(&connection, &register_request(&username, &password), timeout_ms, version).await?;
+                }
+                (Login::Token(token), true) => {
+                    direct(&connection, &register_token_request(&token), timeout_ms, version).await?;
                 }
             }
         }
@@ -693,16 +1055,55 @@ impl Inner {
     }
 }
 
+/// Why an exchange ended without an answer.
+enum Exchange {
+    /// The socket task had ended: the frame never left.
+    NotSent,
+    TimedOut(Error),
+}
+
+/// One request on `connection` and its answer within `timeout_ms`; a transient 0.9 answer (57/58) sends the
+/// identical frame again every 50 ms on the same connection within that time.
+async fn exchange(connection: &Connection, mut frame: Frame, timeout_ms: u64, name: &'static str) -> std::result::Result<Reply, Exchange> {
+    let deadline = tokio::time::Instant::now() + Duration::from_millis(timeout_ms);
+    loop {
+        let answer = connection.submit(frame.again()).await.map_err(|_| Exchange::NotSent)?;
+        let reply = match tokio::time::timeout_at(deadline, answer).await {
+            Err(_) => return Err(Exchange::TimedOut(Error::Timeout { what: name, timeout_ms })),
+            Ok(Err(_)) => Reply::Broken { written: true, reason: "the connection task ended".into() },
+            Ok(Ok(reply)) => reply,
+        };
+        match reply {
+            Reply::Transient { header, code } => {
+                if tokio::time::Instant::now() + TRANSIENT_RETRY > deadline {
+                    return Ok(Reply::Transient { header, code });
+                }
+                tokio::time::sleep(TRANSIENT_RETRY).await;
+                frame.resend = Some(header);
+            }
+            other => return Ok(other),
+        }
+    }
+}
+
 /// One request on a given connection, no reconnect (login while establishing a connection).
-async fn direct<C: Command>(connection: &Connection, request: &C, timeout_ms: u64) -> Result<C::Response> {
-    let mut w = Writer::new();
+async fn direct<C: Command>(
+    connection: &Connection,
+    request: &C,
+    timeout_ms: u64,
+    version: ProtocolVersion,
+) -> Result<C::Response> {
+    let mut w = Writer::with_version(version);
     request.encode(&mut w)?;
-    let answer = connection.submit(Frame::new(C::CODE, w.into_inner().freeze())).await?;
-    match tokio::time::timeout(Duration::from_millis(timeout_ms), answer).await {
-        Err(_) => Err(Error::Timeout { what: C::NAME, timeout_ms }),
-        Ok(Err(_)) => Err(Error::ConnectionLost("the connection task ended".into())),
-        Ok(Ok(Reply::Ok(body))) => Ok(C::decode_response(body)?),
-        Ok(Ok(Reply::Status(status))) => Err(Error::server(status)),
-        Ok(Ok(Reply::Broken { reason, .. })) => Err(Error::ConnectionLost(reason)),
+    let frame = Frame::new(C::CODE, C::OPERATION, w.into_inner().freeze());
+    match exchange(connection, frame, timeout_ms, C::NAME).await {
+        Err(Exchange::TimedOut(error)) => Err(error),
+        Err(Exchange::NotSent) => Err(Error::ConnectionLost("the connection task ended".into())),
+        Ok(Reply::Ok(body)) => Ok(C::decode_response(body, version)?),
+        Ok(Reply::Failed(error)) => Err(error),
+        Ok(Reply::Transient { code, .. }) => {
+            Err(Error::server_message(code, &format!("{} was still not committed after {timeout_ms} ms", C::NAME)))
+        }
+        Ok(Reply::Broken { reason, .. }) => Err(Error::ConnectionLost(reason)),
     }
 }

@@ -1,17 +1,1569 @@
 // generated from protocol-spec by protocol-spec/generator — do not edit
 // Source: protocol-spec/spec/*.toml. Change the spec, then run `make gen`.
-//! Wire codec of the Iggy 0.8.0 TCP protocol: a type per record and per command request, the
-//! `Command` impls (response type per code) and the command table. Runtime helpers live in `runtime.rs`.
+//! Wire codec of the Iggy protocol, every version (0.8, 0.9): a type per record,
+//! per command request and per 0.9 frame header, the `Command` impls (response type per code), the command
+//! table, the spec's enums and the option catalog. Runtime helpers live in `runtime.rs`.
 
 #![allow(clippy::all, unused_variables, unused_mut)]
 
 use bytes::Bytes;
 
-use crate::codes::command_code;
+use crate::codes::{command_code, operation};
 use crate::runtime::{
     check_covered, expect_empty, length_as_u32, length_as_u8, CodecError, Command, Identifier, Reader,
     Writer,
 };
+
+// --- enums -------------------------------------------------------------------------------------------
+
+/// A protocol version this codec speaks (protocol.toml [[version]]), oldest first; they order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum ProtocolVersion {
+    /// Iggy 0.8: `length | code | payload` requests, `status | length | payload` responses ([[framing.*]] below).
+    #[default]
+    V0_8,
+    /// Iggy 0.9: RequestHeader / ReplyHeader / EvictionHeader (frames.toml), 256 bytes each, then the body.
+    V0_9,
+}
+
+impl ProtocolVersion {
+    /// Every version, oldest first.
+    pub const ALL: [ProtocolVersion; 2] = [ProtocolVersion::V0_8, ProtocolVersion::V0_9];
+
+    /// The version's name as the `protocol` option spells it ("0.9").
+    pub fn name(self) -> &'static str {
+        match self {
+            ProtocolVersion::V0_8 => "0.8",
+            ProtocolVersion::V0_9 => "0.9",
+        }
+    }
+
+    /// The version a name spells exactly ("0.8", "0.9"), or None.
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "0.8" => Some(ProtocolVersion::V0_8),
+            "0.9" => Some(ProtocolVersion::V0_9),
+            _ => None,
+        }
+    }
+
+    /// Whether frames carry the 256-byte 0.9 headers (framing `vsr`) rather than `length | code`.
+    pub fn is_vsr(self) -> bool {
+        matches!(self, ProtocolVersion::V0_9)
+    }
+}
+
+impl std::fmt::Display for ProtocolVersion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Kind byte of an identifier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum IdKind {
+    /// u32 value, length byte 4
+    Numeric = 1,
+    /// UTF-8 name, length 1..255
+    String = 2,
+}
+
+impl IdKind {
+    /// Every value, in spec order.
+    pub const ALL: [IdKind; 2] = [IdKind::Numeric, IdKind::String];
+
+    /// The value a wire byte holds, or None for a byte the spec does not list.
+    pub fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            1 => Some(IdKind::Numeric),
+            2 => Some(IdKind::String),
+            _ => None,
+        }
+    }
+
+    /// The wire byte.
+    pub fn as_u8(self) -> u8 {
+        self as u8
+    }
+
+    /// The spec's name of the value.
+    pub fn name(self) -> &'static str {
+        match self {
+            IdKind::Numeric => "Numeric",
+            IdKind::String => "String",
+        }
+    }
+}
+
+impl From<IdKind> for u8 {
+    fn from(value: IdKind) -> u8 {
+        value as u8
+    }
+}
+
+impl TryFrom<u8> for IdKind {
+    type Error = CodecError;
+
+    fn try_from(value: u8) -> Result<Self, CodecError> {
+        IdKind::from_u8(value).ok_or(CodecError::Invalid("not a IdKind value"))
+    }
+}
+
+/// Kind byte of a consumer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum ConsumerKind {
+    /// a single consumer; offsets keyed by its id
+    Consumer = 1,
+    /// a consumer group; the connection must be a member
+    ConsumerGroup = 2,
+}
+
+impl ConsumerKind {
+    /// Every value, in spec order.
+    pub const ALL: [ConsumerKind; 2] = [ConsumerKind::Consumer, ConsumerKind::ConsumerGroup];
+
+    /// The value a wire byte holds, or None for a byte the spec does not list.
+    pub fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            1 => Some(ConsumerKind::Consumer),
+            2 => Some(ConsumerKind::ConsumerGroup),
+            _ => None,
+        }
+    }
+
+    /// The wire byte.
+    pub fn as_u8(self) -> u8 {
+        self as u8
+    }
+
+    /// The spec's name of the value.
+    pub fn name(self) -> &'static str {
+        match self {
+            ConsumerKind::Consumer => "Consumer",
+            ConsumerKind::ConsumerGroup => "ConsumerGroup",
+        }
+    }
+}
+
+impl From<ConsumerKind> for u8 {
+    fn from(value: ConsumerKind) -> u8 {
+        value as u8
+    }
+}
+
+impl TryFrom<u8> for ConsumerKind {
+    type Error = CodecError;
+
+    fn try_from(value: u8) -> Result<Self, CodecError> {
+        ConsumerKind::from_u8(value).ok_or(CodecError::Invalid("not a ConsumerKind value"))
+    }
+}
+
+/// Kind byte of a polling strategy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum PollingKind {
+    /// from the offset in value
+    Offset = 1,
+    /// from the first message with timestamp >= value (µs)
+    Timestamp = 2,
+    /// from the first stored message
+    First = 3,
+    /// the last `count` messages
+    Last = 4,
+    /// from the stored offset + 1 (or the first message)
+    Next = 5,
+}
+
+impl PollingKind {
+    /// Every value, in spec order.
+    pub const ALL: [PollingKind; 5] = [PollingKind::Offset, PollingKind::Timestamp, PollingKind::First, PollingKind::Last, PollingKind::Next];
+
+    /// The value a wire byte holds, or None for a byte the spec does not list.
+    pub fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            1 => Some(PollingKind::Offset),
+            2 => Some(PollingKind::Timestamp),
+            3 => Some(PollingKind::First),
+            4 => Some(PollingKind::Last),
+            5 => Some(PollingKind::Next),
+            _ => None,
+        }
+    }
+
+    /// The wire byte.
+    pub fn as_u8(self) -> u8 {
+        self as u8
+    }
+
+    /// The spec's name of the value.
+    pub fn name(self) -> &'static str {
+        match self {
+            PollingKind::Offset => "Offset",
+            PollingKind::Timestamp => "Timestamp",
+            PollingKind::First => "First",
+            PollingKind::Last => "Last",
+            PollingKind::Next => "Next",
+        }
+    }
+}
+
+impl From<PollingKind> for u8 {
+    fn from(value: PollingKind) -> u8 {
+        value as u8
+    }
+}
+
+impl TryFrom<u8> for PollingKind {
+    type Error = CodecError;
+
+    fn try_from(value: u8) -> Result<Self, CodecError> {
+        PollingKind::from_u8(value).ok_or(CodecError::Invalid("not a PollingKind value"))
+    }
+}
+
+/// Kind byte of a SendMessages partitioning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum PartitioningKind {
+    /// round-robin over the topic's partitions; length 0
+    Balanced = 1,
+    /// explicit partition; length 4, u32 value
+    PartitionId = 2,
+    /// XXH32(key) mod partitions_count; length 1..255
+    MessagesKey = 3,
+}
+
+impl PartitioningKind {
+    /// Every value, in spec order.
+    pub const ALL: [PartitioningKind; 3] = [PartitioningKind::Balanced, PartitioningKind::PartitionId, PartitioningKind::MessagesKey];
+
+    /// The value a wire byte holds, or None for a byte the spec does not list.
+    pub fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            1 => Some(PartitioningKind::Balanced),
+            2 => Some(PartitioningKind::PartitionId),
+            3 => Some(PartitioningKind::MessagesKey),
+            _ => None,
+        }
+    }
+
+    /// The wire byte.
+    pub fn as_u8(self) -> u8 {
+        self as u8
+    }
+
+    /// The spec's name of the value.
+    pub fn name(self) -> &'static str {
+        match self {
+            PartitioningKind::Balanced => "Balanced",
+            PartitioningKind::PartitionId => "PartitionId",
+            PartitioningKind::MessagesKey => "MessagesKey",
+        }
+    }
+}
+
+impl From<PartitioningKind> for u8 {
+    fn from(value: PartitioningKind) -> u8 {
+        value as u8
+    }
+}
+
+impl TryFrom<u8> for PartitioningKind {
+    type Error = CodecError;
+
+    fn try_from(value: u8) -> Result<Self, CodecError> {
+        PartitioningKind::from_u8(value).ok_or(CodecError::Invalid("not a PartitioningKind value"))
+    }
+}
+
+/// Topic compression setting (stored only; 0.8 does not compress on the wire).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum CompressionAlgorithm {
+    /// no compression (default)
+    None = 1,
+    /// gzip
+    Gzip = 2,
+}
+
+impl CompressionAlgorithm {
+    /// Every value, in spec order.
+    pub const ALL: [CompressionAlgorithm; 2] = [CompressionAlgorithm::None, CompressionAlgorithm::Gzip];
+
+    /// The value a wire byte holds, or None for a byte the spec does not list.
+    pub fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            1 => Some(CompressionAlgorithm::None),
+            2 => Some(CompressionAlgorithm::Gzip),
+            _ => None,
+        }
+    }
+
+    /// The wire byte.
+    pub fn as_u8(self) -> u8 {
+        self as u8
+    }
+
+    /// The spec's name of the value.
+    pub fn name(self) -> &'static str {
+        match self {
+            CompressionAlgorithm::None => "None",
+            CompressionAlgorithm::Gzip => "Gzip",
+        }
+    }
+}
+
+impl From<CompressionAlgorithm> for u8 {
+    fn from(value: CompressionAlgorithm) -> u8 {
+        value as u8
+    }
+}
+
+impl TryFrom<u8> for CompressionAlgorithm {
+    type Error = CodecError;
+
+    fn try_from(value: u8) -> Result<Self, CodecError> {
+        CompressionAlgorithm::from_u8(value).ok_or(CodecError::Invalid("not a CompressionAlgorithm value"))
+    }
+}
+
+/// User account status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum UserStatus {
+    /// may log in
+    Active = 1,
+    /// login answers 47 UserInactive
+    Inactive = 2,
+}
+
+impl UserStatus {
+    /// Every value, in spec order.
+    pub const ALL: [UserStatus; 2] = [UserStatus::Active, UserStatus::Inactive];
+
+    /// The value a wire byte holds, or None for a byte the spec does not list.
+    pub fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            1 => Some(UserStatus::Active),
+            2 => Some(UserStatus::Inactive),
+            _ => None,
+        }
+    }
+
+    /// The wire byte.
+    pub fn as_u8(self) -> u8 {
+        self as u8
+    }
+
+    /// The spec's name of the value.
+    pub fn name(self) -> &'static str {
+        match self {
+            UserStatus::Active => "Active",
+            UserStatus::Inactive => "Inactive",
+        }
+    }
+}
+
+impl From<UserStatus> for u8 {
+    fn from(value: UserStatus) -> u8 {
+        value as u8
+    }
+}
+
+impl TryFrom<u8> for UserStatus {
+    type Error = CodecError;
+
+    fn try_from(value: u8) -> Result<Self, CodecError> {
+        UserStatus::from_u8(value).ok_or(CodecError::Invalid("not a UserStatus value"))
+    }
+}
+
+/// Type tag of a user header key or value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum HeaderKind {
+    /// opaque bytes
+    Raw = 1,
+    /// UTF-8
+    String = 2,
+    /// 1 byte 0/1
+    Bool = 3,
+    /// 1 byte
+    Int8 = 4,
+    /// 2 bytes LE
+    Int16 = 5,
+    /// 4 bytes LE
+    Int32 = 6,
+    /// 8 bytes LE
+    Int64 = 7,
+    /// 16 bytes LE
+    Int128 = 8,
+    /// 1 byte
+    Uint8 = 9,
+    /// 2 bytes LE
+    Uint16 = 10,
+    /// 4 bytes LE
+    Uint32 = 11,
+    /// 8 bytes LE
+    Uint64 = 12,
+    /// 16 bytes LE
+    Uint128 = 13,
+    /// 4 bytes LE IEEE 754
+    Float32 = 14,
+    /// 8 bytes LE IEEE 754
+    Float64 = 15,
+}
+
+impl HeaderKind {
+    /// Every value, in spec order.
+    pub const ALL: [HeaderKind; 15] = [HeaderKind::Raw, HeaderKind::String, HeaderKind::Bool, HeaderKind::Int8, HeaderKind::Int16, HeaderKind::Int32, HeaderKind::Int64, HeaderKind::Int128, HeaderKind::Uint8, HeaderKind::Uint16, HeaderKind::Uint32, HeaderKind::Uint64, HeaderKind::Uint128, HeaderKind::Float32, HeaderKind::Float64];
+
+    /// The value a wire byte holds, or None for a byte the spec does not list.
+    pub fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            1 => Some(HeaderKind::Raw),
+            2 => Some(HeaderKind::String),
+            3 => Some(HeaderKind::Bool),
+            4 => Some(HeaderKind::Int8),
+            5 => Some(HeaderKind::Int16),
+            6 => Some(HeaderKind::Int32),
+            7 => Some(HeaderKind::Int64),
+            8 => Some(HeaderKind::Int128),
+            9 => Some(HeaderKind::Uint8),
+            10 => Some(HeaderKind::Uint16),
+            11 => Some(HeaderKind::Uint32),
+            12 => Some(HeaderKind::Uint64),
+            13 => Some(HeaderKind::Uint128),
+            14 => Some(HeaderKind::Float32),
+            15 => Some(HeaderKind::Float64),
+            _ => None,
+        }
+    }
+
+    /// The wire byte.
+    pub fn as_u8(self) -> u8 {
+        self as u8
+    }
+
+    /// The spec's name of the value.
+    pub fn name(self) -> &'static str {
+        match self {
+            HeaderKind::Raw => "Raw",
+            HeaderKind::String => "String",
+            HeaderKind::Bool => "Bool",
+            HeaderKind::Int8 => "Int8",
+            HeaderKind::Int16 => "Int16",
+            HeaderKind::Int32 => "Int32",
+            HeaderKind::Int64 => "Int64",
+            HeaderKind::Int128 => "Int128",
+            HeaderKind::Uint8 => "Uint8",
+            HeaderKind::Uint16 => "Uint16",
+            HeaderKind::Uint32 => "Uint32",
+            HeaderKind::Uint64 => "Uint64",
+            HeaderKind::Uint128 => "Uint128",
+            HeaderKind::Float32 => "Float32",
+            HeaderKind::Float64 => "Float64",
+        }
+    }
+}
+
+impl From<HeaderKind> for u8 {
+    fn from(value: HeaderKind) -> u8 {
+        value as u8
+    }
+}
+
+impl TryFrom<u8> for HeaderKind {
+    type Error = CodecError;
+
+    fn try_from(value: u8) -> Result<Self, CodecError> {
+        HeaderKind::from_u8(value).ok_or(CodecError::Invalid("not a HeaderKind value"))
+    }
+}
+
+/// Transport a client is connected with (ClientInfo).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Transport {
+    /// TCP (or TCP+TLS)
+    Tcp = 1,
+    /// QUIC
+    Quic = 2,
+    /// HTTP
+    Http = 3,
+    /// WebSocket
+    WebSocket = 4,
+}
+
+impl Transport {
+    /// Every value, in spec order.
+    pub const ALL: [Transport; 4] = [Transport::Tcp, Transport::Quic, Transport::Http, Transport::WebSocket];
+
+    /// The value a wire byte holds, or None for a byte the spec does not list.
+    pub fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            1 => Some(Transport::Tcp),
+            2 => Some(Transport::Quic),
+            3 => Some(Transport::Http),
+            4 => Some(Transport::WebSocket),
+            _ => None,
+        }
+    }
+
+    /// The wire byte.
+    pub fn as_u8(self) -> u8 {
+        self as u8
+    }
+
+    /// The spec's name of the value.
+    pub fn name(self) -> &'static str {
+        match self {
+            Transport::Tcp => "Tcp",
+            Transport::Quic => "Quic",
+            Transport::Http => "Http",
+            Transport::WebSocket => "WebSocket",
+        }
+    }
+}
+
+impl From<Transport> for u8 {
+    fn from(value: Transport) -> u8 {
+        value as u8
+    }
+}
+
+impl TryFrom<u8> for Transport {
+    type Error = CodecError;
+
+    fn try_from(value: u8) -> Result<Self, CodecError> {
+        Transport::from_u8(value).ok_or(CodecError::Invalid("not a Transport value"))
+    }
+}
+
+/// Role of a node in ClusterMetadata.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum ClusterNodeRole {
+    /// accepts writes
+    Leader = 0,
+    /// replica
+    Follower = 1,
+}
+
+impl ClusterNodeRole {
+    /// Every value, in spec order.
+    pub const ALL: [ClusterNodeRole; 2] = [ClusterNodeRole::Leader, ClusterNodeRole::Follower];
+
+    /// The value a wire byte holds, or None for a byte the spec does not list.
+    pub fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            0 => Some(ClusterNodeRole::Leader),
+            1 => Some(ClusterNodeRole::Follower),
+            _ => None,
+        }
+    }
+
+    /// The wire byte.
+    pub fn as_u8(self) -> u8 {
+        self as u8
+    }
+
+    /// The spec's name of the value.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClusterNodeRole::Leader => "Leader",
+            ClusterNodeRole::Follower => "Follower",
+        }
+    }
+}
+
+impl From<ClusterNodeRole> for u8 {
+    fn from(value: ClusterNodeRole) -> u8 {
+        value as u8
+    }
+}
+
+impl TryFrom<u8> for ClusterNodeRole {
+    type Error = CodecError;
+
+    fn try_from(value: u8) -> Result<Self, CodecError> {
+        ClusterNodeRole::from_u8(value).ok_or(CodecError::Invalid("not a ClusterNodeRole value"))
+    }
+}
+
+/// Health of a node in ClusterMetadata.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum ClusterNodeStatus {
+    /// serving
+    Healthy = 0,
+    /// booting
+    Starting = 1,
+    /// shutting down
+    Stopping = 2,
+    /// not answering
+    Unreachable = 3,
+    /// under maintenance
+    Maintenance = 4,
+}
+
+impl ClusterNodeStatus {
+    /// Every value, in spec order.
+    pub const ALL: [ClusterNodeStatus; 5] = [ClusterNodeStatus::Healthy, ClusterNodeStatus::Starting, ClusterNodeStatus::Stopping, ClusterNodeStatus::Unreachable, ClusterNodeStatus::Maintenance];
+
+    /// The value a wire byte holds, or None for a byte the spec does not list.
+    pub fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            0 => Some(ClusterNodeStatus::Healthy),
+            1 => Some(ClusterNodeStatus::Starting),
+            2 => Some(ClusterNodeStatus::Stopping),
+            3 => Some(ClusterNodeStatus::Unreachable),
+            4 => Some(ClusterNodeStatus::Maintenance),
+            _ => None,
+        }
+    }
+
+    /// The wire byte.
+    pub fn as_u8(self) -> u8 {
+        self as u8
+    }
+
+    /// The spec's name of the value.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClusterNodeStatus::Healthy => "Healthy",
+            ClusterNodeStatus::Starting => "Starting",
+            ClusterNodeStatus::Stopping => "Stopping",
+            ClusterNodeStatus::Unreachable => "Unreachable",
+            ClusterNodeStatus::Maintenance => "Maintenance",
+        }
+    }
+}
+
+impl From<ClusterNodeStatus> for u8 {
+    fn from(value: ClusterNodeStatus) -> u8 {
+        value as u8
+    }
+}
+
+impl TryFrom<u8> for ClusterNodeStatus {
+    type Error = CodecError;
+
+    fn try_from(value: u8) -> Result<Self, CodecError> {
+        ClusterNodeStatus::from_u8(value).ok_or(CodecError::Invalid("not a ClusterNodeStatus value"))
+    }
+}
+
+/// Compression of the ZIP returned by GetSnapshot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum SnapshotCompression {
+    /// no compression
+    Stored = 1,
+    /// deflate
+    Deflated = 2,
+    /// bzip2
+    Bzip2 = 3,
+    /// zstd
+    Zstd = 4,
+    /// lzma
+    Lzma = 5,
+    /// xz
+    Xz = 6,
+}
+
+impl SnapshotCompression {
+    /// Every value, in spec order.
+    pub const ALL: [SnapshotCompression; 6] = [SnapshotCompression::Stored, SnapshotCompression::Deflated, SnapshotCompression::Bzip2, SnapshotCompression::Zstd, SnapshotCompression::Lzma, SnapshotCompression::Xz];
+
+    /// The value a wire byte holds, or None for a byte the spec does not list.
+    pub fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            1 => Some(SnapshotCompression::Stored),
+            2 => Some(SnapshotCompression::Deflated),
+            3 => Some(SnapshotCompression::Bzip2),
+            4 => Some(SnapshotCompression::Zstd),
+            5 => Some(SnapshotCompression::Lzma),
+            6 => Some(SnapshotCompression::Xz),
+            _ => None,
+        }
+    }
+
+    /// The wire byte.
+    pub fn as_u8(self) -> u8 {
+        self as u8
+    }
+
+    /// The spec's name of the value.
+    pub fn name(self) -> &'static str {
+        match self {
+            SnapshotCompression::Stored => "Stored",
+            SnapshotCompression::Deflated => "Deflated",
+            SnapshotCompression::Bzip2 => "Bzip2",
+            SnapshotCompression::Zstd => "Zstd",
+            SnapshotCompression::Lzma => "Lzma",
+            SnapshotCompression::Xz => "Xz",
+        }
+    }
+}
+
+impl From<SnapshotCompression> for u8 {
+    fn from(value: SnapshotCompression) -> u8 {
+        value as u8
+    }
+}
+
+impl TryFrom<u8> for SnapshotCompression {
+    type Error = CodecError;
+
+    fn try_from(value: u8) -> Result<Self, CodecError> {
+        SnapshotCompression::from_u8(value).ok_or(CodecError::Invalid("not a SnapshotCompression value"))
+    }
+}
+
+/// Section requested from GetSnapshot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum SnapshotType {
+    /// file system overview
+    FilesystemOverview = 1,
+    /// process list
+    ProcessList = 2,
+    /// resource usage
+    ResourceUsage = 3,
+    /// test section
+    Test = 4,
+    /// server logs
+    ServerLogs = 5,
+    /// server config
+    ServerConfig = 6,
+    /// every section; must be the only type requested
+    All = 100,
+}
+
+impl SnapshotType {
+    /// Every value, in spec order.
+    pub const ALL: [SnapshotType; 7] = [SnapshotType::FilesystemOverview, SnapshotType::ProcessList, SnapshotType::ResourceUsage, SnapshotType::Test, SnapshotType::ServerLogs, SnapshotType::ServerConfig, SnapshotType::All];
+
+    /// The value a wire byte holds, or None for a byte the spec does not list.
+    pub fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            1 => Some(SnapshotType::FilesystemOverview),
+            2 => Some(SnapshotType::ProcessList),
+            3 => Some(SnapshotType::ResourceUsage),
+            4 => Some(SnapshotType::Test),
+            5 => Some(SnapshotType::ServerLogs),
+            6 => Some(SnapshotType::ServerConfig),
+            100 => Some(SnapshotType::All),
+            _ => None,
+        }
+    }
+
+    /// The wire byte.
+    pub fn as_u8(self) -> u8 {
+        self as u8
+    }
+
+    /// The spec's name of the value.
+    pub fn name(self) -> &'static str {
+        match self {
+            SnapshotType::FilesystemOverview => "FilesystemOverview",
+            SnapshotType::ProcessList => "ProcessList",
+            SnapshotType::ResourceUsage => "ResourceUsage",
+            SnapshotType::Test => "Test",
+            SnapshotType::ServerLogs => "ServerLogs",
+            SnapshotType::ServerConfig => "ServerConfig",
+            SnapshotType::All => "All",
+        }
+    }
+}
+
+impl From<SnapshotType> for u8 {
+    fn from(value: SnapshotType) -> u8 {
+        value as u8
+    }
+}
+
+impl TryFrom<u8> for SnapshotType {
+    type Error = CodecError;
+
+    fn try_from(value: u8) -> Result<Self, CodecError> {
+        SnapshotType::from_u8(value).ok_or(CodecError::Invalid("not a SnapshotType value"))
+    }
+}
+
+/// Segment writer of a server (HotPathStats.writer; this project's extension).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum SegmentWriterBackend {
+    /// pwritev + fdatasync system calls
+    Pwritev = 1,
+    /// io_uring submissions (vectored writes, linked fdatasync)
+    IoUring = 2,
+}
+
+impl SegmentWriterBackend {
+    /// Every value, in spec order.
+    pub const ALL: [SegmentWriterBackend; 2] = [SegmentWriterBackend::Pwritev, SegmentWriterBackend::IoUring];
+
+    /// The value a wire byte holds, or None for a byte the spec does not list.
+    pub fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            1 => Some(SegmentWriterBackend::Pwritev),
+            2 => Some(SegmentWriterBackend::IoUring),
+            _ => None,
+        }
+    }
+
+    /// The wire byte.
+    pub fn as_u8(self) -> u8 {
+        self as u8
+    }
+
+    /// The spec's name of the value.
+    pub fn name(self) -> &'static str {
+        match self {
+            SegmentWriterBackend::Pwritev => "Pwritev",
+            SegmentWriterBackend::IoUring => "IoUring",
+        }
+    }
+}
+
+impl From<SegmentWriterBackend> for u8 {
+    fn from(value: SegmentWriterBackend) -> u8 {
+        value as u8
+    }
+}
+
+impl TryFrom<u8> for SegmentWriterBackend {
+    type Error = CodecError;
+
+    fn try_from(value: u8) -> Result<Self, CodecError> {
+        SegmentWriterBackend::from_u8(value).ok_or(CodecError::Invalid("not a SegmentWriterBackend value"))
+    }
+}
+
+/// Byte 60 of every 0.9 header (the VSR `Command`). Clients send Request and receive Reply or Eviction; any value above 29 makes the frame unparsable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum HeaderCommand {
+    /// Invalid on the wire.
+    Reserved = 0,
+    /// Replica ping.
+    Ping = 1,
+    /// Replica pong.
+    Pong = 2,
+    /// Unused by clients and the server.
+    PingClient = 3,
+    /// Unused by clients and the server.
+    PongClient = 4,
+    /// Client request (RequestHeader).
+    Request = 5,
+    /// Replica prepare.
+    Prepare = 6,
+    /// Replica prepare acknowledgement.
+    PrepareOk = 7,
+    /// Server reply to a request (ReplyHeader).
+    Reply = 8,
+    /// Replica commit.
+    Commit = 9,
+    /// View change.
+    StartViewChange = 10,
+    /// View change.
+    DoViewChange = 11,
+    /// View change.
+    StartView = 12,
+    /// Session-terminal error to a client (EvictionHeader).
+    Eviction = 13,
+    /// Replica authentication.
+    ReplicaHello = 14,
+    /// Replica authentication.
+    ReplicaChallenge = 15,
+    /// Replica authentication.
+    ReplicaFinish = 16,
+    /// View change.
+    RequestStartView = 17,
+    /// Repair.
+    RequestPrepares = 18,
+    /// Repair.
+    RepairPrepare = 19,
+    /// Repair.
+    RepairDone = 20,
+    /// Repair.
+    RangeEvicted = 21,
+    /// State transfer.
+    RequestStateTransfer = 22,
+    /// State transfer.
+    StateTransferTarget = 23,
+    /// State transfer.
+    RequestStateChunk = 24,
+    /// State transfer.
+    StateChunk = 25,
+    /// Replica forwarding.
+    ForwardRegister = 26,
+    /// Replica forwarding.
+    ForwardRegisterResult = 27,
+    /// Replica forwarding.
+    ForwardLogout = 28,
+    /// Replica forwarding.
+    ForwardLogoutResult = 29,
+}
+
+impl HeaderCommand {
+    /// Every value, in spec order.
+    pub const ALL: [HeaderCommand; 30] = [HeaderCommand::Reserved, HeaderCommand::Ping, HeaderCommand::Pong, HeaderCommand::PingClient, HeaderCommand::PongClient, HeaderCommand::Request, HeaderCommand::Prepare, HeaderCommand::PrepareOk, HeaderCommand::Reply, HeaderCommand::Commit, HeaderCommand::StartViewChange, HeaderCommand::DoViewChange, HeaderCommand::StartView, HeaderCommand::Eviction, HeaderCommand::ReplicaHello, HeaderCommand::ReplicaChallenge, HeaderCommand::ReplicaFinish, HeaderCommand::RequestStartView, HeaderCommand::RequestPrepares, HeaderCommand::RepairPrepare, HeaderCommand::RepairDone, HeaderCommand::RangeEvicted, HeaderCommand::RequestStateTransfer, HeaderCommand::StateTransferTarget, HeaderCommand::RequestStateChunk, HeaderCommand::StateChunk, HeaderCommand::ForwardRegister, HeaderCommand::ForwardRegisterResult, HeaderCommand::ForwardLogout, HeaderCommand::ForwardLogoutResult];
+
+    /// The value a wire byte holds, or None for a byte the spec does not list.
+    pub fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            0 => Some(HeaderCommand::Reserved),
+            1 => Some(HeaderCommand::Ping),
+            2 => Some(HeaderCommand::Pong),
+            3 => Some(HeaderCommand::PingClient),
+            4 => Some(HeaderCommand::PongClient),
+            5 => Some(HeaderCommand::Request),
+            6 => Some(HeaderCommand::Prepare),
+            7 => Some(HeaderCommand::PrepareOk),
+            8 => Some(HeaderCommand::Reply),
+            9 => Some(HeaderCommand::Commit),
+            10 => Some(HeaderCommand::StartViewChange),
+            11 => Some(HeaderCommand::DoViewChange),
+            12 => Some(HeaderCommand::StartView),
+            13 => Some(HeaderCommand::Eviction),
+            14 => Some(HeaderCommand::ReplicaHello),
+            15 => Some(HeaderCommand::ReplicaChallenge),
+            16 => Some(HeaderCommand::ReplicaFinish),
+            17 => Some(HeaderCommand::RequestStartView),
+            18 => Some(HeaderCommand::RequestPrepares),
+            19 => Some(HeaderCommand::RepairPrepare),
+            20 => Some(HeaderCommand::RepairDone),
+            21 => Some(HeaderCommand::RangeEvicted),
+            22 => Some(HeaderCommand::RequestStateTransfer),
+            23 => Some(HeaderCommand::StateTransferTarget),
+            24 => Some(HeaderCommand::RequestStateChunk),
+            25 => Some(HeaderCommand::StateChunk),
+            26 => Some(HeaderCommand::ForwardRegister),
+            27 => Some(HeaderCommand::ForwardRegisterResult),
+            28 => Some(HeaderCommand::ForwardLogout),
+            29 => Some(HeaderCommand::ForwardLogoutResult),
+            _ => None,
+        }
+    }
+
+    /// The wire byte.
+    pub fn as_u8(self) -> u8 {
+        self as u8
+    }
+
+    /// The spec's name of the value.
+    pub fn name(self) -> &'static str {
+        match self {
+            HeaderCommand::Reserved => "Reserved",
+            HeaderCommand::Ping => "Ping",
+            HeaderCommand::Pong => "Pong",
+            HeaderCommand::PingClient => "PingClient",
+            HeaderCommand::PongClient => "PongClient",
+            HeaderCommand::Request => "Request",
+            HeaderCommand::Prepare => "Prepare",
+            HeaderCommand::PrepareOk => "PrepareOk",
+            HeaderCommand::Reply => "Reply",
+            HeaderCommand::Commit => "Commit",
+            HeaderCommand::StartViewChange => "StartViewChange",
+            HeaderCommand::DoViewChange => "DoViewChange",
+            HeaderCommand::StartView => "StartView",
+            HeaderCommand::Eviction => "Eviction",
+            HeaderCommand::ReplicaHello => "ReplicaHello",
+            HeaderCommand::ReplicaChallenge => "ReplicaChallenge",
+            HeaderCommand::ReplicaFinish => "ReplicaFinish",
+            HeaderCommand::RequestStartView => "RequestStartView",
+            HeaderCommand::RequestPrepares => "RequestPrepares",
+            HeaderCommand::RepairPrepare => "RepairPrepare",
+            HeaderCommand::RepairDone => "RepairDone",
+            HeaderCommand::RangeEvicted => "RangeEvicted",
+            HeaderCommand::RequestStateTransfer => "RequestStateTransfer",
+            HeaderCommand::StateTransferTarget => "StateTransferTarget",
+            HeaderCommand::RequestStateChunk => "RequestStateChunk",
+            HeaderCommand::StateChunk => "StateChunk",
+            HeaderCommand::ForwardRegister => "ForwardRegister",
+            HeaderCommand::ForwardRegisterResult => "ForwardRegisterResult",
+            HeaderCommand::ForwardLogout => "ForwardLogout",
+            HeaderCommand::ForwardLogoutResult => "ForwardLogoutResult",
+        }
+    }
+}
+
+impl From<HeaderCommand> for u8 {
+    fn from(value: HeaderCommand) -> u8 {
+        value as u8
+    }
+}
+
+impl TryFrom<u8> for HeaderCommand {
+    type Error = CodecError;
+
+    fn try_from(value: u8) -> Result<Self, CodecError> {
+        HeaderCommand::from_u8(value).ok_or(CodecError::Invalid("not a HeaderCommand value"))
+    }
+}
+
+/// What a 0.9 request does (RequestHeader.operation, echoed in the ReplyHeader). `plane`: register, non_replicated, logout, metadata, partition, segment or internal (never from a client). `result_framed`: the reply body starts with a result section (count u32, then count x {index u32, result u32}; a success is count 0 followed by the payload).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Operation {
+    /// Invalid on the wire.
+    Reserved = 0,
+    /// LoginRegister (40) and LoginRegisterWithPat (45): binds a session; the code is not on the wire.
+    Register = 1,
+    /// Every command without an operation of its own; its code rides in the request header's `code`.
+    NonReplicated = 2,
+    /// LogoutUser (39): ends the session.
+    Logout = 3,
+    /// Replica-internal; never from a client.
+    CreateTopicWithAssignments = 64,
+    /// Replica-internal; never from a client.
+    CreatePartitionsWithAssignments = 65,
+    /// Replica-internal; never from a client.
+    RemoveConsumerGroupMember = 66,
+    /// Replica-internal; never from a client.
+    CompleteConsumerGroupRevocation = 67,
+    /// Replica-internal (DeleteSegments resolves to it); never from a client.
+    TruncatePartition = 68,
+    /// CreateStream (202).
+    CreateStream = 128,
+    /// UpdateStream (204).
+    UpdateStream = 129,
+    /// DeleteStream (203).
+    DeleteStream = 130,
+    /// PurgeStream (205).
+    PurgeStream = 131,
+    /// CreateTopic (302).
+    CreateTopic = 132,
+    /// UpdateTopic (304).
+    UpdateTopic = 133,
+    /// DeleteTopic (303).
+    DeleteTopic = 134,
+    /// PurgeTopic (305).
+    PurgeTopic = 135,
+    /// CreatePartitions (402).
+    CreatePartitions = 136,
+    /// DeletePartitions (403).
+    DeletePartitions = 137,
+    /// DeleteSegments (503): replicated but on neither plane, so its reply is not result-framed.
+    DeleteSegments = 138,
+    /// CreateConsumerGroup (602).
+    CreateConsumerGroup = 139,
+    /// DeleteConsumerGroup (603).
+    DeleteConsumerGroup = 140,
+    /// CreateUser (33).
+    CreateUser = 141,
+    /// UpdateUser (35).
+    UpdateUser = 142,
+    /// DeleteUser (34).
+    DeleteUser = 143,
+    /// ChangePassword (37).
+    ChangePassword = 144,
+    /// UpdatePermissions (36).
+    UpdatePermissions = 145,
+    /// CreatePersonalAccessToken (42).
+    CreatePersonalAccessToken = 146,
+    /// DeletePersonalAccessToken (43).
+    DeletePersonalAccessToken = 147,
+    /// JoinConsumerGroup (604).
+    JoinConsumerGroup = 148,
+    /// LeaveConsumerGroup (605).
+    LeaveConsumerGroup = 149,
+    /// SendMessages (101): raw reply body (the send confirmation).
+    SendMessages = 160,
+    /// StoreConsumerOffset (121).
+    StoreConsumerOffset = 161,
+    /// DeleteConsumerOffset (122).
+    DeleteConsumerOffset = 162,
+}
+
+impl Operation {
+    /// Every value, in spec order.
+    pub const ALL: [Operation; 34] = [Operation::Reserved, Operation::Register, Operation::NonReplicated, Operation::Logout, Operation::CreateTopicWithAssignments, Operation::CreatePartitionsWithAssignments, Operation::RemoveConsumerGroupMember, Operation::CompleteConsumerGroupRevocation, Operation::TruncatePartition, Operation::CreateStream, Operation::UpdateStream, Operation::DeleteStream, Operation::PurgeStream, Operation::CreateTopic, Operation::UpdateTopic, Operation::DeleteTopic, Operation::PurgeTopic, Operation::CreatePartitions, Operation::DeletePartitions, Operation::DeleteSegments, Operation::CreateConsumerGroup, Operation::DeleteConsumerGroup, Operation::CreateUser, Operation::UpdateUser, Operation::DeleteUser, Operation::ChangePassword, Operation::UpdatePermissions, Operation::CreatePersonalAccessToken, Operation::DeletePersonalAccessToken, Operation::JoinConsumerGroup, Operation::LeaveConsumerGroup, Operation::SendMessages, Operation::StoreConsumerOffset, Operation::DeleteConsumerOffset];
+
+    /// The value a wire byte holds, or None for a byte the spec does not list.
+    pub fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            0 => Some(Operation::Reserved),
+            1 => Some(Operation::Register),
+            2 => Some(Operation::NonReplicated),
+            3 => Some(Operation::Logout),
+            64 => Some(Operation::CreateTopicWithAssignments),
+            65 => Some(Operation::CreatePartitionsWithAssignments),
+            66 => Some(Operation::RemoveConsumerGroupMember),
+            67 => Some(Operation::CompleteConsumerGroupRevocation),
+            68 => Some(Operation::TruncatePartition),
+            128 => Some(Operation::CreateStream),
+            129 => Some(Operation::UpdateStream),
+            130 => Some(Operation::DeleteStream),
+            131 => Some(Operation::PurgeStream),
+            132 => Some(Operation::CreateTopic),
+            133 => Some(Operation::UpdateTopic),
+            134 => Some(Operation::DeleteTopic),
+            135 => Some(Operation::PurgeTopic),
+            136 => Some(Operation::CreatePartitions),
+            137 => Some(Operation::DeletePartitions),
+            138 => Some(Operation::DeleteSegments),
+            139 => Some(Operation::CreateConsumerGroup),
+            140 => Some(Operation::DeleteConsumerGroup),
+            141 => Some(Operation::CreateUser),
+            142 => Some(Operation::UpdateUser),
+            143 => Some(Operation::DeleteUser),
+            144 => Some(Operation::ChangePassword),
+            145 => Some(Operation::UpdatePermissions),
+            146 => Some(Operation::CreatePersonalAccessToken),
+            147 => Some(Operation::DeletePersonalAccessToken),
+            148 => Some(Operation::JoinConsumerGroup),
+            149 => Some(Operation::LeaveConsumerGroup),
+            160 => Some(Operation::SendMessages),
+            161 => Some(Operation::StoreConsumerOffset),
+            162 => Some(Operation::DeleteConsumerOffset),
+            _ => None,
+        }
+    }
+
+    /// The wire byte.
+    pub fn as_u8(self) -> u8 {
+        self as u8
+    }
+
+    /// The spec's name of the value.
+    pub fn name(self) -> &'static str {
+        match self {
+            Operation::Reserved => "Reserved",
+            Operation::Register => "Register",
+            Operation::NonReplicated => "NonReplicated",
+            Operation::Logout => "Logout",
+            Operation::CreateTopicWithAssignments => "CreateTopicWithAssignments",
+            Operation::CreatePartitionsWithAssignments => "CreatePartitionsWithAssignments",
+            Operation::RemoveConsumerGroupMember => "RemoveConsumerGroupMember",
+            Operation::CompleteConsumerGroupRevocation => "CompleteConsumerGroupRevocation",
+            Operation::TruncatePartition => "TruncatePartition",
+            Operation::CreateStream => "CreateStream",
+            Operation::UpdateStream => "UpdateStream",
+            Operation::DeleteStream => "DeleteStream",
+            Operation::PurgeStream => "PurgeStream",
+            Operation::CreateTopic => "CreateTopic",
+            Operation::UpdateTopic => "UpdateTopic",
+            Operation::DeleteTopic => "DeleteTopic",
+            Operation::PurgeTopic => "PurgeTopic",
+            Operation::CreatePartitions => "CreatePartitions",
+            Operation::DeletePartitions => "DeletePartitions",
+            Operation::DeleteSegments => "DeleteSegments",
+            Operation::CreateConsumerGroup => "CreateConsumerGroup",
+            Operation::DeleteConsumerGroup => "DeleteConsumerGroup",
+            Operation::CreateUser => "CreateUser",
+            Operation::UpdateUser => "UpdateUser",
+            Operation::DeleteUser => "DeleteUser",
+            Operation::ChangePassword => "ChangePassword",
+            Operation::UpdatePermissions => "UpdatePermissions",
+            Operation::CreatePersonalAccessToken => "CreatePersonalAccessToken",
+            Operation::DeletePersonalAccessToken => "DeletePersonalAccessToken",
+            Operation::JoinConsumerGroup => "JoinConsumerGroup",
+            Operation::LeaveConsumerGroup => "LeaveConsumerGroup",
+            Operation::SendMessages => "SendMessages",
+            Operation::StoreConsumerOffset => "StoreConsumerOffset",
+            Operation::DeleteConsumerOffset => "DeleteConsumerOffset",
+        }
+    }
+
+    /// register, non_replicated, logout, metadata, partition, segment, internal or reserved.
+    pub fn plane(self) -> &'static str {
+        match self {
+            Operation::Reserved => "reserved",
+            Operation::Register => "register",
+            Operation::NonReplicated => "non_replicated",
+            Operation::Logout => "logout",
+            Operation::CreateTopicWithAssignments => "internal",
+            Operation::CreatePartitionsWithAssignments => "internal",
+            Operation::RemoveConsumerGroupMember => "internal",
+            Operation::CompleteConsumerGroupRevocation => "internal",
+            Operation::TruncatePartition => "internal",
+            Operation::CreateStream => "metadata",
+            Operation::UpdateStream => "metadata",
+            Operation::DeleteStream => "metadata",
+            Operation::PurgeStream => "metadata",
+            Operation::CreateTopic => "metadata",
+            Operation::UpdateTopic => "metadata",
+            Operation::DeleteTopic => "metadata",
+            Operation::PurgeTopic => "metadata",
+            Operation::CreatePartitions => "metadata",
+            Operation::DeletePartitions => "metadata",
+            Operation::DeleteSegments => "segment",
+            Operation::CreateConsumerGroup => "metadata",
+            Operation::DeleteConsumerGroup => "metadata",
+            Operation::CreateUser => "metadata",
+            Operation::UpdateUser => "metadata",
+            Operation::DeleteUser => "metadata",
+            Operation::ChangePassword => "metadata",
+            Operation::UpdatePermissions => "metadata",
+            Operation::CreatePersonalAccessToken => "metadata",
+            Operation::DeletePersonalAccessToken => "metadata",
+            Operation::JoinConsumerGroup => "metadata",
+            Operation::LeaveConsumerGroup => "metadata",
+            Operation::SendMessages => "partition",
+            Operation::StoreConsumerOffset => "partition",
+            Operation::DeleteConsumerOffset => "partition",
+        }
+    }
+
+    /// The reply body starts with a result section (Register: only when the body is not empty).
+    pub fn result_framed(self) -> bool {
+        matches!(self, Operation::Register | Operation::CreateTopicWithAssignments | Operation::CreatePartitionsWithAssignments | Operation::RemoveConsumerGroupMember | Operation::CompleteConsumerGroupRevocation | Operation::TruncatePartition | Operation::CreateStream | Operation::UpdateStream | Operation::DeleteStream | Operation::PurgeStream | Operation::CreateTopic | Operation::UpdateTopic | Operation::DeleteTopic | Operation::PurgeTopic | Operation::CreatePartitions | Operation::DeletePartitions | Operation::CreateConsumerGroup | Operation::DeleteConsumerGroup | Operation::CreateUser | Operation::UpdateUser | Operation::DeleteUser | Operation::ChangePassword | Operation::UpdatePermissions | Operation::CreatePersonalAccessToken | Operation::DeletePersonalAccessToken | Operation::JoinConsumerGroup | Operation::LeaveConsumerGroup | Operation::StoreConsumerOffset | Operation::DeleteConsumerOffset)
+    }
+}
+
+impl From<Operation> for u8 {
+    fn from(value: Operation) -> u8 {
+        value as u8
+    }
+}
+
+impl TryFrom<u8> for Operation {
+    type Error = CodecError;
+
+    fn try_from(value: u8) -> Result<Self, CodecError> {
+        Operation::from_u8(value).ok_or(CodecError::Invalid("not a Operation value"))
+    }
+}
+
+/// Byte 255 of an EvictionHeader: why the server ended the session. `error` is the error a client reports for it (an unknown reason reads as Unauthenticated).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum EvictionReason {
+    /// Invalid on the wire.
+    Reserved = 0,
+    /// No session is bound for the request's client id (a replicated request before login).
+    NoSession = 1,
+    /// Client release below the cluster's minimum.
+    ClientReleaseTooLow = 2,
+    /// Client release above the cluster's maximum.
+    ClientReleaseTooHigh = 3,
+    /// Invalid operation in the request header.
+    InvalidRequestOperation = 4,
+    /// The body failed validation.
+    InvalidRequestBody = 5,
+    /// The body size does not match.
+    InvalidRequestBodySize = 6,
+    /// The request's session is older than the client's current one (a zombie from before a re-login).
+    SessionTooLow = 7,
+    /// Session release differs from the client's.
+    SessionReleaseMismatch = 8,
+    /// Login with a wrong username or password.
+    InvalidCredentials = 9,
+    /// Login with an unknown or expired personal access token.
+    InvalidToken = 10,
+    /// Login of an inactive user.
+    UserInactive = 11,
+    /// The client id belongs to another user, or the session could not be bound.
+    SessionError = 12,
+    /// A consumer-group member missed its heartbeats; it was logged out.
+    StaleClient = 13,
+    /// The client's protocol version is outside the server's window (the header carries it).
+    IncompatibleProtocol = 14,
+    /// A login body without a decodable version prefix, or a 0.8 login code.
+    MalformedLogin = 15,
+}
+
+impl EvictionReason {
+    /// Every value, in spec order.
+    pub const ALL: [EvictionReason; 16] = [EvictionReason::Reserved, EvictionReason::NoSession, EvictionReason::ClientReleaseTooLow, EvictionReason::ClientReleaseTooHigh, EvictionReason::InvalidRequestOperation, EvictionReason::InvalidRequestBody, EvictionReason::InvalidRequestBodySize, EvictionReason::SessionTooLow, EvictionReason::SessionReleaseMismatch, EvictionReason::InvalidCredentials, EvictionReason::InvalidToken, EvictionReason::UserInactive, EvictionReason::SessionError, EvictionReason::StaleClient, EvictionReason::IncompatibleProtocol, EvictionReason::MalformedLogin];
+
+    /// The value a wire byte holds, or None for a byte the spec does not list.
+    pub fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            0 => Some(EvictionReason::Reserved),
+            1 => Some(EvictionReason::NoSession),
+            2 => Some(EvictionReason::ClientReleaseTooLow),
+            3 => Some(EvictionReason::ClientReleaseTooHigh),
+            4 => Some(EvictionReason::InvalidRequestOperation),
+            5 => Some(EvictionReason::InvalidRequestBody),
+            6 => Some(EvictionReason::InvalidRequestBodySize),
+            7 => Some(EvictionReason::SessionTooLow),
+            8 => Some(EvictionReason::SessionReleaseMismatch),
+            9 => Some(EvictionReason::InvalidCredentials),
+            10 => Some(EvictionReason::InvalidToken),
+            11 => Some(EvictionReason::UserInactive),
+            12 => Some(EvictionReason::SessionError),
+            13 => Some(EvictionReason::StaleClient),
+            14 => Some(EvictionReason::IncompatibleProtocol),
+            15 => Some(EvictionReason::MalformedLogin),
+            _ => None,
+        }
+    }
+
+    /// The wire byte.
+    pub fn as_u8(self) -> u8 {
+        self as u8
+    }
+
+    /// The spec's name of the value.
+    pub fn name(self) -> &'static str {
+        match self {
+            EvictionReason::Reserved => "Reserved",
+            EvictionReason::NoSession => "NoSession",
+            EvictionReason::ClientReleaseTooLow => "ClientReleaseTooLow",
+            EvictionReason::ClientReleaseTooHigh => "ClientReleaseTooHigh",
+            EvictionReason::InvalidRequestOperation => "InvalidRequestOperation",
+            EvictionReason::InvalidRequestBody => "InvalidRequestBody",
+            EvictionReason::InvalidRequestBodySize => "InvalidRequestBodySize",
+            EvictionReason::SessionTooLow => "SessionTooLow",
+            EvictionReason::SessionReleaseMismatch => "SessionReleaseMismatch",
+            EvictionReason::InvalidCredentials => "InvalidCredentials",
+            EvictionReason::InvalidToken => "InvalidToken",
+            EvictionReason::UserInactive => "UserInactive",
+            EvictionReason::SessionError => "SessionError",
+            EvictionReason::StaleClient => "StaleClient",
+            EvictionReason::IncompatibleProtocol => "IncompatibleProtocol",
+            EvictionReason::MalformedLogin => "MalformedLogin",
+        }
+    }
+
+    /// The error code a client reports for this reason.
+    pub fn error_code(self) -> u32 {
+        match self {
+            EvictionReason::Reserved => crate::codes::error_code::UNAUTHENTICATED,
+            EvictionReason::NoSession => crate::codes::error_code::UNAUTHENTICATED,
+            EvictionReason::ClientReleaseTooLow => crate::codes::error_code::INVALID_COMMAND,
+            EvictionReason::ClientReleaseTooHigh => crate::codes::error_code::INVALID_COMMAND,
+            EvictionReason::InvalidRequestOperation => crate::codes::error_code::INVALID_COMMAND,
+            EvictionReason::InvalidRequestBody => crate::codes::error_code::INVALID_COMMAND,
+            EvictionReason::InvalidRequestBodySize => crate::codes::error_code::INVALID_COMMAND,
+            EvictionReason::SessionTooLow => crate::codes::error_code::UNAUTHENTICATED,
+            EvictionReason::SessionReleaseMismatch => crate::codes::error_code::UNAUTHENTICATED,
+            EvictionReason::InvalidCredentials => crate::codes::error_code::INVALID_CREDENTIALS,
+            EvictionReason::InvalidToken => crate::codes::error_code::INVALID_PERSONAL_ACCESS_TOKEN,
+            EvictionReason::UserInactive => crate::codes::error_code::UNAUTHENTICATED,
+            EvictionReason::SessionError => crate::codes::error_code::UNAUTHENTICATED,
+            EvictionReason::StaleClient => crate::codes::error_code::STALE_CLIENT,
+            EvictionReason::IncompatibleProtocol => crate::codes::error_code::INCOMPATIBLE_PROTOCOL_VERSION,
+            EvictionReason::MalformedLogin => crate::codes::error_code::INVALID_FORMAT,
+        }
+    }
+}
+
+impl From<EvictionReason> for u8 {
+    fn from(value: EvictionReason) -> u8 {
+        value as u8
+    }
+}
+
+impl TryFrom<u8> for EvictionReason {
+    type Error = CodecError;
+
+    fn try_from(value: u8) -> Result<Self, CodecError> {
+        EvictionReason::from_u8(value).ok_or(CodecError::Invalid("not a EvictionReason value"))
+    }
+}
+
+/// The ack byte at the end of StoreConsumerOffset and DeleteConsumerOffset (0.9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum AckLevel {
+    /// Apply locally on a single-replica partition (a single node treats it as Quorum).
+    NoAck = 0,
+    /// Commit through the partition's consensus group; the official SDK always sends it.
+    Quorum = 1,
+}
+
+impl AckLevel {
+    /// Every value, in spec order.
+    pub const ALL: [AckLevel; 2] = [AckLevel::NoAck, AckLevel::Quorum];
+
+    /// The value a wire byte holds, or None for a byte the spec does not list.
+    pub fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            0 => Some(AckLevel::NoAck),
+            1 => Some(AckLevel::Quorum),
+            _ => None,
+        }
+    }
+
+    /// The wire byte.
+    pub fn as_u8(self) -> u8 {
+        self as u8
+    }
+
+    /// The spec's name of the value.
+    pub fn name(self) -> &'static str {
+        match self {
+            AckLevel::NoAck => "NoAck",
+            AckLevel::Quorum => "Quorum",
+        }
+    }
+}
+
+impl From<AckLevel> for u8 {
+    fn from(value: AckLevel) -> u8 {
+        value as u8
+    }
+}
+
+impl TryFrom<u8> for AckLevel {
+    type Error = CodecError;
+
+    fn try_from(value: u8) -> Result<Self, CodecError> {
+        AckLevel::from_u8(value).ok_or(CodecError::Invalid("not a AckLevel value"))
+    }
+}
+
+/// Whose option catalog DescribeOptions describes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum OptionScope {
+    /// Topic options (the only scope with keys in 0.9).
+    Topic = 1,
+    /// Stream options (none in 0.9).
+    Stream = 2,
+    /// User options (none in 0.9).
+    User = 3,
+}
+
+impl OptionScope {
+    /// Every value, in spec order.
+    pub const ALL: [OptionScope; 3] = [OptionScope::Topic, OptionScope::Stream, OptionScope::User];
+
+    /// The value a wire byte holds, or None for a byte the spec does not list.
+    pub fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            1 => Some(OptionScope::Topic),
+            2 => Some(OptionScope::Stream),
+            3 => Some(OptionScope::User),
+            _ => None,
+        }
+    }
+
+    /// The wire byte.
+    pub fn as_u8(self) -> u8 {
+        self as u8
+    }
+
+    /// The spec's name of the value.
+    pub fn name(self) -> &'static str {
+        match self {
+            OptionScope::Topic => "Topic",
+            OptionScope::Stream => "Stream",
+            OptionScope::User => "User",
+        }
+    }
+}
+
+impl From<OptionScope> for u8 {
+    fn from(value: OptionScope) -> u8 {
+        value as u8
+    }
+}
+
+impl TryFrom<u8> for OptionScope {
+    type Error = CodecError;
+
+    fn try_from(value: u8) -> Result<Self, CodecError> {
+        OptionScope::from_u8(value).ok_or(CodecError::Invalid("not a OptionScope value"))
+    }
+}
+
+/// The default of a catalog option, in its kind's terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionDefault {
+    Text(&'static str),
+    Unsigned(u64),
+    Flag(bool),
+}
+
+/// One key of a 0.9 option catalog (options.toml).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionInfo {
+    pub scope: OptionScope,
+    pub key: &'static str,
+    /// The kind a value is stored as (a String value is parsed into it).
+    pub kind: HeaderKind,
+    pub default: OptionDefault,
+    /// UpdateTopic may change it.
+    pub updatable: bool,
+    pub about: &'static str,
+}
+
+/// Every catalog key (DescribeOptions answers a scope's).
+pub const OPTION_CATALOG: &[OptionInfo] = &[
+    OptionInfo {
+        scope: OptionScope::Topic,
+        key: "compression_algorithm",
+        kind: HeaderKind::String,
+        default: OptionDefault::Text("none"),
+        updatable: true,
+        about: "Compression algorithm (none, gzip)",
+    },
+    OptionInfo {
+        scope: OptionScope::Topic,
+        key: "message_expiry",
+        kind: HeaderKind::Uint64,
+        default: OptionDefault::Unsigned(18446744073709551615),
+        updatable: true,
+        about: "Message expiry in microseconds, or a humantime string (e.g. 7 days)",
+    },
+    OptionInfo {
+        scope: OptionScope::Topic,
+        key: "max_topic_size",
+        kind: HeaderKind::Uint64,
+        default: OptionDefault::Unsigned(18446744073709551615),
+        updatable: true,
+        about: "Topic size cap in bytes, or a byte-size string (e.g. 1 GiB); must be at least the segment size",
+    },
+    OptionInfo {
+        scope: OptionScope::Topic,
+        key: "segment_size",
+        kind: HeaderKind::Uint64,
+        default: OptionDefault::Unsigned(1073741824),
+        updatable: false,
+        about: "Segment size in bytes, or a byte-size string (e.g. 128 MiB); a 512-byte multiple within 1048576..=1073741824",
+    },
+    OptionInfo {
+        scope: OptionScope::Topic,
+        key: "durability",
+        kind: HeaderKind::String,
+        default: OptionDefault::Text("replicated"),
+        updatable: false,
+        about: "When a send is acknowledged: replicated (accepted by the node) or persisted (fsynced)",
+    },
+    OptionInfo {
+        scope: OptionScope::Topic,
+        key: "consumer_offset_durability",
+        kind: HeaderKind::String,
+        default: OptionDefault::Text("replicated"),
+        updatable: false,
+        about: "When a stored consumer offset is acknowledged: replicated or persisted",
+    },
+    OptionInfo {
+        scope: OptionScope::Topic,
+        key: "messages_required_to_save",
+        kind: HeaderKind::Uint32,
+        default: OptionDefault::Unsigned(1024),
+        updatable: false,
+        about: "Flush the journal once it holds this many messages; 1..=16777216",
+    },
+    OptionInfo {
+        scope: OptionScope::Topic,
+        key: "size_of_messages_required_to_save",
+        kind: HeaderKind::Uint64,
+        default: OptionDefault::Unsigned(1048576),
+        updatable: false,
+        about: "Flush the journal once it holds this many bytes, or a byte-size string; at most 1073741824",
+    },
+    OptionInfo {
+        scope: OptionScope::Topic,
+        key: "preallocate_segments",
+        kind: HeaderKind::Bool,
+        default: OptionDefault::Flag(false),
+        updatable: false,
+        about: "Reserve each segment's bytes up front where the filesystem supports it",
+    },
+];
 
 // --- records -----------------------------------------------------------------------------------------
 
@@ -390,6 +1942,109 @@ impl IndexEntry {
     }
 }
 
+/// One message of a 0.9 batch: header, payload, then user headers (the payload comes first).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Frame {
+    /// XXH3-64 of this frame from byte 8 to its end; 4027 when wrong.
+    pub checksum: u64,
+    /// Message id, chosen by the producer (the official client replaces 0 with a random UUID before checksumming).
+    pub id: u128,
+    /// Position in the batch, 0..n-1: offset = base_offset + offset_delta.
+    pub offset_delta: u32,
+    /// Origin timestamp minus the batch's origin_timestamp (at most u32::MAX, else 4038). (µs)
+    pub timestamp_delta: u32,
+    /// Message payload.
+    pub payload: Bytes,
+    /// Zero or more user_header entries.
+    pub user_headers: Bytes,
+}
+
+impl Frame {
+    /// Append the wire form to `w`.
+    pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        w.u64(self.checksum);
+        w.u128(self.id);
+        w.u32(self.offset_delta);
+        w.u32(self.timestamp_delta);
+        w.u32(length_as_u32(self.user_headers.len(), "user_headers")?);
+        w.u32(length_as_u32(self.payload.len(), "payload")?);
+        w.zeros(8);
+        w.bytes(&self.payload);
+        w.bytes(&self.user_headers);
+        Ok(())
+    }
+
+    /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.
+    pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        let checksum = r.u64()?;
+        let id = r.u128()?;
+        let offset_delta = r.u32()?;
+        let timestamp_delta = r.u32()?;
+        let user_headers_length = r.u32()? as usize;
+        let payload_length = r.u32()? as usize;
+        r.zeros(8, "reserved")?;
+        let payload = r.bytes(payload_length)?;
+        let user_headers = r.bytes(user_headers_length)?;
+        Ok(Frame { checksum, id, offset_delta, timestamp_delta, payload, user_headers })
+    }
+}
+
+/// A 0.9 message batch: the header, then message_count frames back to back (batch_length bytes in all).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MessageBatch {
+    /// 0 from the producer; the server stamps the partition it appends to.
+    pub partition_id: u64,
+    /// 0 from the producer; the offset of the batch's first message once stored.
+    pub base_offset: u64,
+    /// 0 from the producer; the server's append time, every message's timestamp. (µs)
+    pub base_timestamp: u64,
+    /// The smallest origin timestamp of the batch's messages (µs since the Unix epoch). (µs)
+    pub origin_timestamp: u64,
+    /// XXH3-64 of header bytes 0..40 and 48..52, then each message's checksum (see above); 4039 when wrong.
+    pub batch_checksum: u64,
+    /// The messages, in offset order.
+    pub frames: Vec<Frame>,
+}
+
+impl MessageBatch {
+    /// Append the wire form to `w`.
+    pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        let record_start = w.len();
+        w.u64(self.partition_id);
+        w.u64(self.base_offset);
+        w.u64(self.base_timestamp);
+        w.u64(self.origin_timestamp);
+        let batch_length_at = w.placeholder_u64();
+        w.u64(self.batch_checksum);
+        w.u32(length_as_u32(self.frames.len(), "message_count")?);
+        w.zeros(204);
+        for item in &self.frames {
+            item.encode(w)?;
+        }
+        w.patch_total_u64(batch_length_at, record_start, "batch_length")?;
+        Ok(())
+    }
+
+    /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.
+    pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        let record_start = r.position();
+        let partition_id = r.u64()?;
+        let base_offset = r.u64()?;
+        let base_timestamp = r.u64()?;
+        let origin_timestamp = r.u64()?;
+        let batch_length = r.u64()? as usize;
+        let batch_checksum = r.u64()?;
+        let message_count = r.u32()?;
+        r.zeros(204, "reserved")?;
+        let mut frames = Vec::new();
+        for _ in 0..message_count {
+            frames.push(Frame::decode(r)?);
+        }
+        check_covered(batch_length, r.position() - record_start, "batch_length")?;
+        Ok(MessageBatch { partition_id, base_offset, base_timestamp, origin_timestamp, batch_checksum, frames })
+    }
+}
+
 /// A stream without its topics (33 + name bytes). GetStreams answers StreamHeader x n.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StreamHeader {
@@ -405,6 +2060,8 @@ pub struct StreamHeader {
     pub messages_count: u64,
     /// Stream name.
     pub name: String,
+    /// The stream's options block (user_header entries; empty in 0.9).
+    pub options: Bytes,
 }
 
 impl StreamHeader {
@@ -416,6 +2073,12 @@ impl StreamHeader {
         w.u64(self.size_bytes);
         w.u64(self.messages_count);
         w.name(&self.name)?;
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.u32(length_as_u32(self.options.len(), "options")?);
+        }
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.bytes(&self.options);
+        }
         Ok(())
     }
 
@@ -427,7 +2090,14 @@ impl StreamHeader {
         let size_bytes = r.u64()?;
         let messages_count = r.u64()?;
         let name = r.name()?;
-        Ok(StreamHeader { id, created_at, topics_count, size_bytes, messages_count, name })
+        let (options_length, options) = if matches!(r.version(), ProtocolVersion::V0_9) {
+            let options_length = r.u32()? as usize;
+            let options = r.bytes(options_length)?;
+            (options_length, options)
+        } else {
+            (0, Default::default())
+        };
+        Ok(StreamHeader { id, created_at, topics_count, size_bytes, messages_count, name, options })
     }
 }
 
@@ -444,6 +2114,8 @@ pub struct StreamDetails {
     pub messages_count: u64,
     /// Stream name.
     pub name: String,
+    /// The stream's options block (user_header entries; empty in 0.9).
+    pub options: Bytes,
     /// The stream's topics, sorted by id.
     pub topics: Vec<TopicHeader>,
 }
@@ -457,6 +2129,12 @@ impl StreamDetails {
         w.u64(self.size_bytes);
         w.u64(self.messages_count);
         w.name(&self.name)?;
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.u32(length_as_u32(self.options.len(), "options")?);
+        }
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.bytes(&self.options);
+        }
         for item in &self.topics {
             item.encode(w)?;
         }
@@ -471,11 +2149,18 @@ impl StreamDetails {
         let size_bytes = r.u64()?;
         let messages_count = r.u64()?;
         let name = r.name()?;
+        let (options_length, options) = if matches!(r.version(), ProtocolVersion::V0_9) {
+            let options_length = r.u32()? as usize;
+            let options = r.bytes(options_length)?;
+            (options_length, options)
+        } else {
+            (0, Default::default())
+        };
         let mut topics = Vec::new();
         for _ in 0..topics_count {
             topics.push(TopicHeader::decode(r)?);
         }
-        Ok(StreamDetails { id, created_at, size_bytes, messages_count, name, topics })
+        Ok(StreamDetails { id, created_at, size_bytes, messages_count, name, options, topics })
     }
 }
 
@@ -502,6 +2187,10 @@ pub struct TopicHeader {
     pub messages_count: u64,
     /// Topic name.
     pub name: String,
+    /// The options the client set at create (user_header entries).
+    pub options: Bytes,
+    /// The other catalog options, with the values the server resolved (user_header entries).
+    pub derived_options: Bytes,
 }
 
 impl TopicHeader {
@@ -513,10 +2202,24 @@ impl TopicHeader {
         w.u64(self.message_expiry);
         w.u8(self.compression_algorithm);
         w.u64(self.max_topic_size);
-        w.u8(self.replication_factor);
+        if matches!(w.version(), ProtocolVersion::V0_8) {
+            w.u8(self.replication_factor);
+        }
         w.u64(self.size_bytes);
         w.u64(self.messages_count);
         w.name(&self.name)?;
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.u32(length_as_u32(self.options.len(), "options")?);
+        }
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.bytes(&self.options);
+        }
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.u32(length_as_u32(self.derived_options.len(), "derived_options")?);
+        }
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.bytes(&self.derived_options);
+        }
         Ok(())
     }
 
@@ -528,11 +2231,25 @@ impl TopicHeader {
         let message_expiry = r.u64()?;
         let compression_algorithm = r.u8()?;
         let max_topic_size = r.u64()?;
-        let replication_factor = r.u8()?;
+        let replication_factor = if matches!(r.version(), ProtocolVersion::V0_8) {
+            let replication_factor = r.u8()?;
+            replication_factor
+        } else {
+            Default::default()
+        };
         let size_bytes = r.u64()?;
         let messages_count = r.u64()?;
         let name = r.name()?;
-        Ok(TopicHeader { id, created_at, partitions_count, message_expiry, compression_algorithm, max_topic_size, replication_factor, size_bytes, messages_count, name })
+        let (options_length, options, derived_options_length, derived_options) = if matches!(r.version(), ProtocolVersion::V0_9) {
+            let options_length = r.u32()? as usize;
+            let options = r.bytes(options_length)?;
+            let derived_options_length = r.u32()? as usize;
+            let derived_options = r.bytes(derived_options_length)?;
+            (options_length, options, derived_options_length, derived_options)
+        } else {
+            (0, Default::default(), 0, Default::default())
+        };
+        Ok(TopicHeader { id, created_at, partitions_count, message_expiry, compression_algorithm, max_topic_size, replication_factor, size_bytes, messages_count, name, options, derived_options })
     }
 }
 
@@ -557,6 +2274,10 @@ pub struct TopicDetails {
     pub messages_count: u64,
     /// Topic name.
     pub name: String,
+    /// The options the client set at create (user_header entries).
+    pub options: Bytes,
+    /// The other catalog options, with the values the server resolved (user_header entries).
+    pub derived_options: Bytes,
     /// The partitions, sorted by id.
     pub partitions: Vec<PartitionDetails>,
 }
@@ -570,10 +2291,24 @@ impl TopicDetails {
         w.u64(self.message_expiry);
         w.u8(self.compression_algorithm);
         w.u64(self.max_topic_size);
-        w.u8(self.replication_factor);
+        if matches!(w.version(), ProtocolVersion::V0_8) {
+            w.u8(self.replication_factor);
+        }
         w.u64(self.size_bytes);
         w.u64(self.messages_count);
         w.name(&self.name)?;
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.u32(length_as_u32(self.options.len(), "options")?);
+        }
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.bytes(&self.options);
+        }
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.u32(length_as_u32(self.derived_options.len(), "derived_options")?);
+        }
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.bytes(&self.derived_options);
+        }
         for item in &self.partitions {
             item.encode(w)?;
         }
@@ -588,15 +2323,29 @@ impl TopicDetails {
         let message_expiry = r.u64()?;
         let compression_algorithm = r.u8()?;
         let max_topic_size = r.u64()?;
-        let replication_factor = r.u8()?;
+        let replication_factor = if matches!(r.version(), ProtocolVersion::V0_8) {
+            let replication_factor = r.u8()?;
+            replication_factor
+        } else {
+            Default::default()
+        };
         let size_bytes = r.u64()?;
         let messages_count = r.u64()?;
         let name = r.name()?;
+        let (options_length, options, derived_options_length, derived_options) = if matches!(r.version(), ProtocolVersion::V0_9) {
+            let options_length = r.u32()? as usize;
+            let options = r.bytes(options_length)?;
+            let derived_options_length = r.u32()? as usize;
+            let derived_options = r.bytes(derived_options_length)?;
+            (options_length, options, derived_options_length, derived_options)
+        } else {
+            (0, Default::default(), 0, Default::default())
+        };
         let mut partitions = Vec::new();
         for _ in 0..partitions_count {
             partitions.push(PartitionDetails::decode(r)?);
         }
-        Ok(TopicDetails { id, created_at, message_expiry, compression_algorithm, max_topic_size, replication_factor, size_bytes, messages_count, name, partitions })
+        Ok(TopicDetails { id, created_at, message_expiry, compression_algorithm, max_topic_size, replication_factor, size_bytes, messages_count, name, options, derived_options, partitions })
     }
 }
 
@@ -652,6 +2401,8 @@ pub struct UserHeader {
     pub status: u8,
     /// Username.
     pub username: String,
+    /// The user's options block (user_header entries; empty in 0.9).
+    pub options: Bytes,
 }
 
 impl UserHeader {
@@ -661,6 +2412,12 @@ impl UserHeader {
         w.u64(self.created_at);
         w.u8(self.status);
         w.name(&self.username)?;
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.u32(length_as_u32(self.options.len(), "options")?);
+        }
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.bytes(&self.options);
+        }
         Ok(())
     }
 
@@ -670,7 +2427,14 @@ impl UserHeader {
         let created_at = r.u64()?;
         let status = r.u8()?;
         let username = r.name()?;
-        Ok(UserHeader { id, created_at, status, username })
+        let (options_length, options) = if matches!(r.version(), ProtocolVersion::V0_9) {
+            let options_length = r.u32()? as usize;
+            let options = r.bytes(options_length)?;
+            (options_length, options)
+        } else {
+            (0, Default::default())
+        };
+        Ok(UserHeader { id, created_at, status, username, options })
     }
 }
 
@@ -685,6 +2449,8 @@ pub struct UserDetails {
     pub status: u8,
     /// Username.
     pub username: String,
+    /// The user's options block (user_header entries; empty in 0.9).
+    pub options: Bytes,
     /// The user's permissions.
     pub permissions: Option<Permissions>,
 }
@@ -696,6 +2462,12 @@ impl UserDetails {
         w.u64(self.created_at);
         w.u8(self.status);
         w.name(&self.username)?;
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.u32(length_as_u32(self.options.len(), "options")?);
+        }
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.bytes(&self.options);
+        }
         w.u8(u8::from(self.permissions.is_some()));
         if let Some(value) = &self.permissions {
             let permissions_len_at = w.placeholder_u32();
@@ -714,6 +2486,13 @@ impl UserDetails {
         let created_at = r.u64()?;
         let status = r.u8()?;
         let username = r.name()?;
+        let (options_length, options) = if matches!(r.version(), ProtocolVersion::V0_9) {
+            let options_length = r.u32()? as usize;
+            let options = r.bytes(options_length)?;
+            (options_length, options)
+        } else {
+            (0, Default::default())
+        };
         let has_permissions = r.flag()?;
         let permissions = if has_permissions {
             let permissions_len = r.u32()? as usize;
@@ -725,7 +2504,7 @@ impl UserDetails {
             r.skip(3)?;
             None
         };
-        Ok(UserDetails { id, created_at, status, username, permissions })
+        Ok(UserDetails { id, created_at, status, username, options, permissions })
     }
 }
 
@@ -1407,6 +3186,8 @@ pub struct PolledMessages {
     pub messages_count: u32,
     /// Message frames as stored; clients decode until the body ends.
     pub messages: Vec<Message>,
+    /// Batches holding exactly the messages asked for (a stored batch may be cut to them); clients decode until the body ends.
+    pub batches: Vec<MessageBatch>,
 }
 
 impl PolledMessages {
@@ -1415,8 +3196,15 @@ impl PolledMessages {
         w.u32(self.partition_id);
         w.u64(self.current_offset);
         w.u32(self.messages_count);
-        for item in &self.messages {
-            item.encode(w)?;
+        if matches!(w.version(), ProtocolVersion::V0_8) {
+            for item in &self.messages {
+                item.encode(w)?;
+            }
+        }
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            for item in &self.batches {
+                item.encode(w)?;
+            }
         }
         Ok(())
     }
@@ -1426,11 +3214,367 @@ impl PolledMessages {
         let partition_id = r.u32()?;
         let current_offset = r.u64()?;
         let messages_count = r.u32()?;
-        let mut messages = Vec::new();
-        while r.remaining() > 0 {
-            messages.push(Message::decode(r)?);
-        }
-        Ok(PolledMessages { partition_id, current_offset, messages_count, messages })
+        let messages = if matches!(r.version(), ProtocolVersion::V0_8) {
+            let mut messages = Vec::new();
+            while r.remaining() > 0 {
+                messages.push(Message::decode(r)?);
+            }
+            messages
+        } else {
+            Default::default()
+        };
+        let batches = if matches!(r.version(), ProtocolVersion::V0_9) {
+            let mut batches = Vec::new();
+            while r.remaining() > 0 {
+                batches.push(MessageBatch::decode(r)?);
+            }
+            batches
+        } else {
+            Default::default()
+        };
+        Ok(PolledMessages { partition_id, current_offset, messages_count, messages, batches })
+    }
+}
+
+/// One entry of a 0.9 SendMessages answer (20 bytes; the stride is frozen).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SendConfirmation {
+    /// The stream's numeric id.
+    pub stream_id: u32,
+    /// The topic's numeric id.
+    pub topic_id: u32,
+    /// The partition the batch went to.
+    pub partition_id: u32,
+    /// The offset of the batch's first message.
+    pub base_offset: u64,
+}
+
+impl SendConfirmation {
+    /// Append the wire form to `w`.
+    pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        w.u32(self.stream_id);
+        w.u32(self.topic_id);
+        w.u32(self.partition_id);
+        w.u64(self.base_offset);
+        Ok(())
+    }
+
+    /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.
+    pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        let stream_id = r.u32()?;
+        let topic_id = r.u32()?;
+        let partition_id = r.u32()?;
+        let base_offset = r.u64()?;
+        Ok(SendConfirmation { stream_id, topic_id, partition_id, base_offset })
+    }
+}
+
+/// One key of an option catalog (DescribeOptions).
+#[derive(Debug, Clone, PartialEq)]
+pub struct OptionDescriptor {
+    /// The option key.
+    pub key: String,
+    /// The kind a value is stored as (a String value is parsed into it).
+    pub kind: u8,
+    /// The default in kind's encoding; empty when the key has none.
+    pub default_value: Bytes,
+    /// What the key sets.
+    pub description: String,
+}
+
+impl OptionDescriptor {
+    /// Append the wire form to `w`.
+    pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        w.name(&self.key)?;
+        w.u8(self.kind);
+        w.u32(length_as_u32(self.default_value.len(), "default_value")?);
+        w.bytes(&self.default_value);
+        w.string32(&self.description)?;
+        Ok(())
+    }
+
+    /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.
+    pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        let key = r.name()?;
+        let kind = r.u8()?;
+        let default_value_length = r.u32()? as usize;
+        let default_value = r.bytes(default_value_length)?;
+        let description = r.string32()?;
+        Ok(OptionDescriptor { key, kind, default_value, description })
+    }
+}
+
+// --- 0.9 frame headers (frames.toml) ----------------------------------------------------------------
+
+/// Client to server (command 5).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RequestHeader {
+    /// 0 on client frames both ways (replica frames seal the header here).
+    pub checksum: u128,
+    /// 0 on client frames both ways.
+    pub checksum_body: u128,
+    /// Cluster id: clients send 0; replies echo the request's value.
+    pub cluster: u128,
+    /// Whole frame: 256 + body bytes; below 256 or above VSR_MAX_FRAME_BYTES is refused. (bytes)
+    pub size: u32,
+    /// VSR view; 0 from clients and on a single node.
+    pub view: u32,
+    /// Must be 0 on every header.
+    pub release: u32,
+    /// 5 Request, 8 Reply, 13 Eviction on a client connection.
+    pub command: u8,
+    /// Replica index; 0 from clients and on a single node.
+    pub replica: u8,
+    /// The client's id for this session: random, never 0; a new one on every login, logout and reconnect.
+    pub client: u128,
+    /// XXH3-64 of the body, zero-extended, on Register, Logout, metadata ops and DeleteSegments; 0 on partition ops and NonReplicated. A nonzero value that does not match the body is answered with status 4.
+    pub request_checksum: u128,
+    /// 0 from clients; echoed in the reply.
+    pub timestamp: u64,
+    /// Request number: 0 on Register; replicated ops take 1, 2, 3, ... from one counter per session; NonReplicated carries the counter without taking a number.
+    pub request: u64,
+    /// What the request does (the server routes on it).
+    pub operation: u8,
+    /// The session from the login reply; 0 on Register and on NonReplicated before login.
+    pub session: u64,
+    /// 0 from clients; never trusted.
+    pub user_id: u32,
+    /// The command code when operation is NonReplicated (the 0.8 command table); else 0.
+    pub code: u32,
+}
+
+impl RequestHeader {
+    /// Append the wire form to `w`.
+    pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        w.u128(self.checksum);
+        w.u128(self.checksum_body);
+        w.u128(self.cluster);
+        w.u32(self.size);
+        w.u32(self.view);
+        w.u32(self.release);
+        w.u8(self.command);
+        w.u8(self.replica);
+        w.zeros(66);
+        w.u128(self.client);
+        w.u128(self.request_checksum);
+        w.u64(self.timestamp);
+        w.u64(self.request);
+        w.u8(self.operation);
+        w.zeros(7);
+        w.u64(self.session);
+        w.u32(self.user_id);
+        w.u32(self.code);
+        w.zeros(56);
+        Ok(())
+    }
+
+    /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.
+    pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        let checksum = r.u128()?;
+        let checksum_body = r.u128()?;
+        let cluster = r.u128()?;
+        let size = r.u32()?;
+        let view = r.u32()?;
+        let release = r.u32()?;
+        let command = r.u8()?;
+        let replica = r.u8()?;
+        r.zeros(66, "reserved_frame")?;
+        let client = r.u128()?;
+        let request_checksum = r.u128()?;
+        let timestamp = r.u64()?;
+        let request = r.u64()?;
+        let operation = r.u8()?;
+        r.skip(7)?;
+        let session = r.u64()?;
+        let user_id = r.u32()?;
+        let code = r.u32()?;
+        r.zeros(56, "reserved")?;
+        Ok(RequestHeader { checksum, checksum_body, cluster, size, view, release, command, replica, client, request_checksum, timestamp, request, operation, session, user_id, code })
+    }
+}
+
+/// Server to client (command 8): the answer to one request, in request order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReplyHeader {
+    /// 0 on client frames both ways (replica frames seal the header here).
+    pub checksum: u128,
+    /// 0 on client frames both ways.
+    pub checksum_body: u128,
+    /// Cluster id: clients send 0; replies echo the request's value.
+    pub cluster: u128,
+    /// Whole frame: 256 + body bytes; below 256 or above VSR_MAX_FRAME_BYTES is refused. (bytes)
+    pub size: u32,
+    /// VSR view; 0 from clients and on a single node.
+    pub view: u32,
+    /// Must be 0 on every header.
+    pub release: u32,
+    /// 5 Request, 8 Reply, 13 Eviction on a client connection.
+    pub command: u8,
+    /// Replica index; 0 from clients and on a single node.
+    pub replica: u8,
+    /// Echo of the request's.
+    pub request_checksum: u128,
+    /// 0.
+    pub context: u128,
+    /// Echo of the request's client id.
+    pub client: u128,
+    /// Committed replies: the op number; direct replies: the session. Clients ignore it.
+    pub op: u64,
+    /// The server's commit number (never below op); clients only keep its maximum.
+    pub commit: u64,
+    /// Echo of the request's.
+    pub timestamp: u64,
+    /// Echo of the request's number (QUIC matches replies by it).
+    pub request: u64,
+    /// Echo of the request's: clients decide from it whether the body starts with a result section.
+    pub operation: u8,
+    /// 0 = OK; else an error code of a failure before commit, and the body is then empty.
+    pub status: u32,
+}
+
+impl ReplyHeader {
+    /// Append the wire form to `w`.
+    pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        w.u128(self.checksum);
+        w.u128(self.checksum_body);
+        w.u128(self.cluster);
+        w.u32(self.size);
+        w.u32(self.view);
+        w.u32(self.release);
+        w.u8(self.command);
+        w.u8(self.replica);
+        w.zeros(66);
+        w.u128(self.request_checksum);
+        w.u128(self.context);
+        w.u128(self.client);
+        w.u64(self.op);
+        w.u64(self.commit);
+        w.u64(self.timestamp);
+        w.u64(self.request);
+        w.u8(self.operation);
+        w.zeros(7);
+        w.u32(self.status);
+        w.zeros(36);
+        Ok(())
+    }
+
+    /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.
+    pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        let checksum = r.u128()?;
+        let checksum_body = r.u128()?;
+        let cluster = r.u128()?;
+        let size = r.u32()?;
+        let view = r.u32()?;
+        let release = r.u32()?;
+        let command = r.u8()?;
+        let replica = r.u8()?;
+        r.zeros(66, "reserved_frame")?;
+        let request_checksum = r.u128()?;
+        let context = r.u128()?;
+        let client = r.u128()?;
+        let op = r.u64()?;
+        let commit = r.u64()?;
+        let timestamp = r.u64()?;
+        let request = r.u64()?;
+        let operation = r.u8()?;
+        r.skip(7)?;
+        let status = r.u32()?;
+        r.zeros(36, "reserved")?;
+        Ok(ReplyHeader { checksum, checksum_body, cluster, size, view, release, command, replica, request_checksum, context, client, op, commit, timestamp, request, operation, status })
+    }
+}
+
+/// Server to client (command 13), header only: the session is over; the client reports the reason's error.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EvictionHeader {
+    /// 0 on client frames both ways (replica frames seal the header here).
+    pub checksum: u128,
+    /// 0 on client frames both ways.
+    pub checksum_body: u128,
+    /// Cluster id: clients send 0; replies echo the request's value.
+    pub cluster: u128,
+    /// Whole frame: 256 + body bytes; below 256 or above VSR_MAX_FRAME_BYTES is refused. (bytes)
+    pub size: u32,
+    /// VSR view; 0 from clients and on a single node.
+    pub view: u32,
+    /// Must be 0 on every header.
+    pub release: u32,
+    /// 5 Request, 8 Reply, 13 Eviction on a client connection.
+    pub command: u8,
+    /// Replica index; 0 from clients and on a single node.
+    pub replica: u8,
+    /// The evicted client's id (never 0).
+    pub client: u128,
+    /// With IncompatibleProtocol: the newest packed version served; else 0.
+    pub server_protocol_version: u32,
+    /// With IncompatibleProtocol: the oldest packed version served (1 <= min <= max); else 0.
+    pub server_protocol_version_min: u32,
+    /// Why.
+    pub reason: u8,
+}
+
+impl EvictionHeader {
+    /// Append the wire form to `w`.
+    pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        w.u128(self.checksum);
+        w.u128(self.checksum_body);
+        w.u128(self.cluster);
+        w.u32(self.size);
+        w.u32(self.view);
+        w.u32(self.release);
+        w.u8(self.command);
+        w.u8(self.replica);
+        w.zeros(66);
+        w.u128(self.client);
+        w.u32(self.server_protocol_version);
+        w.u32(self.server_protocol_version_min);
+        w.zeros(103);
+        w.u8(self.reason);
+        Ok(())
+    }
+
+    /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.
+    pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        let checksum = r.u128()?;
+        let checksum_body = r.u128()?;
+        let cluster = r.u128()?;
+        let size = r.u32()?;
+        let view = r.u32()?;
+        let release = r.u32()?;
+        let command = r.u8()?;
+        let replica = r.u8()?;
+        r.zeros(66, "reserved_frame")?;
+        let client = r.u128()?;
+        let server_protocol_version = r.u32()?;
+        let server_protocol_version_min = r.u32()?;
+        r.zeros(103, "reserved")?;
+        let reason = r.u8()?;
+        Ok(EvictionHeader { checksum, checksum_body, cluster, size, view, release, command, replica, client, server_protocol_version, server_protocol_version_min, reason })
+    }
+}
+
+/// One entry of a result section (the start of a result-framed reply body: count u32, then the entries).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultEntry {
+    /// Which part of the request failed (0 for single requests).
+    pub index: u32,
+    /// The error code (5004, 57 TransientNotCommitted, 58 TransientNotAccepted, ...).
+    pub result: u32,
+}
+
+impl ResultEntry {
+    /// Append the wire form to `w`.
+    pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        w.u32(self.index);
+        w.u32(self.result);
+        Ok(())
+    }
+
+    /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.
+    pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        let index = r.u32()?;
+        let result = r.u32()?;
+        Ok(ResultEntry { index, result })
     }
 }
 
@@ -1457,6 +3601,34 @@ impl GetSnapshotResponse {
     }
 }
 
+/// DescribeOptions answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DescribeOptionsResponse {
+    /// The catalog.
+    pub entries: Vec<OptionDescriptor>,
+}
+
+impl DescribeOptionsResponse {
+    /// Append the wire form to `w`.
+    pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        w.u32(length_as_u32(self.entries.len(), "entries_count")?);
+        for item in &self.entries {
+            item.encode(w)?;
+        }
+        Ok(())
+    }
+
+    /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.
+    pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        let entries_count = r.u32()?;
+        let mut entries = Vec::new();
+        for _ in 0..entries_count {
+            entries.push(OptionDescriptor::decode(r)?);
+        }
+        Ok(DescribeOptionsResponse { entries })
+    }
+}
+
 /// LoginUser answer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LoginUserResponse {
@@ -1475,6 +3647,39 @@ impl LoginUserResponse {
     pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
         let user_id = r.u32()?;
         Ok(LoginUserResponse { user_id })
+    }
+}
+
+/// LoginRegister answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoginRegisterResponse {
+    /// The logged-in user's id.
+    pub user_id: u32,
+    /// The session the client echoes in every later request (never 0).
+    pub session: u64,
+    /// The server's packed protocol version.
+    pub server_protocol_version: u32,
+    /// The server's build version.
+    pub server_version: String,
+}
+
+impl LoginRegisterResponse {
+    /// Append the wire form to `w`.
+    pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        w.u32(self.user_id);
+        w.u64(self.session);
+        w.u32(self.server_protocol_version);
+        w.name(&self.server_version)?;
+        Ok(())
+    }
+
+    /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.
+    pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        let user_id = r.u32()?;
+        let session = r.u64()?;
+        let server_protocol_version = r.u32()?;
+        let server_version = r.name()?;
+        Ok(LoginRegisterResponse { user_id, session, server_protocol_version, server_version })
     }
 }
 
@@ -1520,6 +3725,108 @@ impl LoginWithPersonalAccessTokenResponse {
     }
 }
 
+/// LoginRegisterWithPat answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoginRegisterWithPatResponse {
+    /// The logged-in user's id.
+    pub user_id: u32,
+    /// The session the client echoes in every later request (never 0).
+    pub session: u64,
+    /// The server's packed protocol version.
+    pub server_protocol_version: u32,
+    /// The server's build version.
+    pub server_version: String,
+}
+
+impl LoginRegisterWithPatResponse {
+    /// Append the wire form to `w`.
+    pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        w.u32(self.user_id);
+        w.u64(self.session);
+        w.u32(self.server_protocol_version);
+        w.name(&self.server_version)?;
+        Ok(())
+    }
+
+    /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.
+    pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        let user_id = r.u32()?;
+        let session = r.u64()?;
+        let server_protocol_version = r.u32()?;
+        let server_version = r.name()?;
+        Ok(LoginRegisterWithPatResponse { user_id, session, server_protocol_version, server_version })
+    }
+}
+
+/// SendMessages answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SendMessagesResponse {
+    /// Where the batch went (0.8 answers an empty body).
+    pub confirmations: Vec<SendConfirmation>,
+}
+
+impl SendMessagesResponse {
+    /// Append the wire form to `w`.
+    pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.u32(length_as_u32(self.confirmations.len(), "confirmations_count")?);
+        }
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            for item in &self.confirmations {
+                item.encode(w)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.
+    pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        let (confirmations_count, confirmations) = if matches!(r.version(), ProtocolVersion::V0_9) {
+            let confirmations_count = r.u32()?;
+            let mut confirmations = Vec::new();
+            for _ in 0..confirmations_count {
+                confirmations.push(SendConfirmation::decode(r)?);
+            }
+            (confirmations_count, confirmations)
+        } else {
+            (Default::default(), Default::default())
+        };
+        Ok(SendMessagesResponse { confirmations })
+    }
+}
+
+/// SyncConsumerGroup answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SyncConsumerGroupResponse {
+    /// The group's generation: it grows with every rebalance.
+    pub generation: u64,
+    /// The assigned partition ids.
+    pub partitions: Vec<u32>,
+}
+
+impl SyncConsumerGroupResponse {
+    /// Append the wire form to `w`.
+    pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        w.u64(self.generation);
+        w.u32(length_as_u32(self.partitions.len(), "partitions_count")?);
+        for item in &self.partitions {
+            w.u32(*item);
+        }
+        Ok(())
+    }
+
+    /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.
+    pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        let generation = r.u64()?;
+        let partitions_count = r.u32()?;
+        let mut partitions = Vec::new();
+        for _ in 0..partitions_count {
+            partitions.push(r.u32()?);
+        }
+        Ok(SyncConsumerGroupResponse { generation, partitions })
+    }
+}
+
 // --- requests -------------------------------------------------------------------------------------
 
 /// Ping (1): Liveness check and heartbeat; refreshes the client's last heartbeat.
@@ -1541,6 +3848,8 @@ impl PingRequest {
 impl Command for PingRequest {
     const CODE: u32 = command_code::PING;
     const NAME: &'static str = "Ping";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -1551,7 +3860,7 @@ impl Command for PingRequest {
         PingRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -1580,6 +3889,8 @@ impl GetStatsRequest {
 impl Command for GetStatsRequest {
     const CODE: u32 = command_code::GET_STATS;
     const NAME: &'static str = "GetStats";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = Stats;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -1590,8 +3901,8 @@ impl Command for GetStatsRequest {
         GetStatsRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        let mut r = Reader::new(body);
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
         let value = Stats::decode(&mut r)?;
         r.finish()?;
         Ok(value)
@@ -1637,6 +3948,8 @@ impl GetSnapshotRequest {
 impl Command for GetSnapshotRequest {
     const CODE: u32 = command_code::GET_SNAPSHOT;
     const NAME: &'static str = "GetSnapshot";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = GetSnapshotResponse;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -1647,8 +3960,8 @@ impl Command for GetSnapshotRequest {
         GetSnapshotRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        let mut r = Reader::new(body);
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
         let value = GetSnapshotResponse::decode(&mut r)?;
         r.finish()?;
         Ok(value)
@@ -1678,6 +3991,8 @@ impl GetClusterMetadataRequest {
 impl Command for GetClusterMetadataRequest {
     const CODE: u32 = command_code::GET_CLUSTER_METADATA;
     const NAME: &'static str = "GetClusterMetadata";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ClusterMetadata;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -1688,9 +4003,57 @@ impl Command for GetClusterMetadataRequest {
         GetClusterMetadataRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        let mut r = Reader::new(body);
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
         let value = ClusterMetadata::decode(&mut r)?;
+        r.finish()?;
+        Ok(value)
+    }
+
+    fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
+        response.encode(w)
+    }
+}
+
+/// DescribeOptions (13): The option catalog of a scope: each key with its kind, default and description (streams and users have none).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DescribeOptionsRequest {
+    /// 1 topic, 2 stream, 3 user.
+    pub scope: u8,
+}
+
+impl DescribeOptionsRequest {
+    /// Append the wire form to `w`.
+    pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        w.u8(self.scope);
+        Ok(())
+    }
+
+    /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.
+    pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        let scope = r.u8()?;
+        Ok(DescribeOptionsRequest { scope })
+    }
+}
+
+impl Command for DescribeOptionsRequest {
+    const CODE: u32 = command_code::DESCRIBE_OPTIONS;
+    const NAME: &'static str = "DescribeOptions";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_9];
+    type Response = DescribeOptionsResponse;
+
+    fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        DescribeOptionsRequest::encode(self, w)
+    }
+
+    fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        DescribeOptionsRequest::decode(r)
+    }
+
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
+        let value = DescribeOptionsResponse::decode(&mut r)?;
         r.finish()?;
         Ok(value)
     }
@@ -1719,6 +4082,8 @@ impl GetMeRequest {
 impl Command for GetMeRequest {
     const CODE: u32 = command_code::GET_ME;
     const NAME: &'static str = "GetMe";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ClientDetails;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -1729,8 +4094,8 @@ impl Command for GetMeRequest {
         GetMeRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        let mut r = Reader::new(body);
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
         let value = ClientDetails::decode(&mut r)?;
         r.finish()?;
         Ok(value)
@@ -1765,6 +4130,8 @@ impl GetClientRequest {
 impl Command for GetClientRequest {
     const CODE: u32 = command_code::GET_CLIENT;
     const NAME: &'static str = "GetClient";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = Option<ClientDetails>;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -1775,11 +4142,11 @@ impl Command for GetClientRequest {
         GetClientRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         if body.is_empty() {
             return Ok(None);
         }
-        let mut r = Reader::new(body);
+        let mut r = Reader::with_version(body, version);
         let value = ClientDetails::decode(&mut r)?;
         r.finish()?;
         Ok(Some(value))
@@ -1812,6 +4179,8 @@ impl GetClientsRequest {
 impl Command for GetClientsRequest {
     const CODE: u32 = command_code::GET_CLIENTS;
     const NAME: &'static str = "GetClients";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = Vec<ClientInfo>;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -1822,8 +4191,8 @@ impl Command for GetClientsRequest {
         GetClientsRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        let mut r = Reader::new(body);
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
         let mut items = Vec::new();
         while r.remaining() > 0 {
             items.push(ClientInfo::decode(&mut r)?);
@@ -1863,6 +4232,8 @@ impl GetUserRequest {
 impl Command for GetUserRequest {
     const CODE: u32 = command_code::GET_USER;
     const NAME: &'static str = "GetUser";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = Option<UserDetails>;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -1873,11 +4244,11 @@ impl Command for GetUserRequest {
         GetUserRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         if body.is_empty() {
             return Ok(None);
         }
-        let mut r = Reader::new(body);
+        let mut r = Reader::with_version(body, version);
         let value = UserDetails::decode(&mut r)?;
         r.finish()?;
         Ok(Some(value))
@@ -1910,6 +4281,8 @@ impl GetUsersRequest {
 impl Command for GetUsersRequest {
     const CODE: u32 = command_code::GET_USERS;
     const NAME: &'static str = "GetUsers";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = Vec<UserHeader>;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -1920,8 +4293,8 @@ impl Command for GetUsersRequest {
         GetUsersRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        let mut r = Reader::new(body);
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
         let mut items = Vec::new();
         while r.remaining() > 0 {
             items.push(UserHeader::decode(&mut r)?);
@@ -1948,6 +4321,8 @@ pub struct CreateUserRequest {
     pub status: u8,
     /// The new user's permissions.
     pub permissions: Option<Permissions>,
+    /// Options block to the end of the body: user_header entries with String keys, each key once (users have no keys in 0.9).
+    pub options: Bytes,
 }
 
 impl CreateUserRequest {
@@ -1961,6 +4336,9 @@ impl CreateUserRequest {
             let permissions_len_at = w.placeholder_u32();
             value.encode(w)?;
             w.patch_u32(permissions_len_at, "permissions_len")?;
+        }
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.bytes(&self.options);
         }
         Ok(())
     }
@@ -1980,13 +4358,21 @@ impl CreateUserRequest {
         } else {
             None
         };
-        Ok(CreateUserRequest { username, password, status, permissions })
+        let options = if matches!(r.version(), ProtocolVersion::V0_9) {
+            let options = r.rest();
+            options
+        } else {
+            Default::default()
+        };
+        Ok(CreateUserRequest { username, password, status, permissions, options })
     }
 }
 
 impl Command for CreateUserRequest {
     const CODE: u32 = command_code::CREATE_USER;
     const NAME: &'static str = "CreateUser";
+    const OPERATION: u8 = operation::CREATE_USER;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = UserDetails;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -1997,8 +4383,8 @@ impl Command for CreateUserRequest {
         CreateUserRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        let mut r = Reader::new(body);
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
         let value = UserDetails::decode(&mut r)?;
         r.finish()?;
         Ok(value)
@@ -2033,6 +4419,8 @@ impl DeleteUserRequest {
 impl Command for DeleteUserRequest {
     const CODE: u32 = command_code::DELETE_USER;
     const NAME: &'static str = "DeleteUser";
+    const OPERATION: u8 = operation::DELETE_USER;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -2043,7 +4431,7 @@ impl Command for DeleteUserRequest {
         DeleteUserRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -2062,6 +4450,8 @@ pub struct UpdateUserRequest {
     pub username: Option<String>,
     /// New status.
     pub status: Option<u8>,
+    /// Options block to the end of the body: user_header entries with String keys, each key once (users have no keys in 0.9: any key answers 4041).
+    pub options: Bytes,
 }
 
 impl UpdateUserRequest {
@@ -2075,6 +4465,9 @@ impl UpdateUserRequest {
         w.u8(u8::from(self.status.is_some()));
         if let Some(value) = &self.status {
             w.u8(*value);
+        }
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.bytes(&self.options);
         }
         Ok(())
     }
@@ -2096,13 +4489,21 @@ impl UpdateUserRequest {
         } else {
             None
         };
-        Ok(UpdateUserRequest { user_id, username, status })
+        let options = if matches!(r.version(), ProtocolVersion::V0_9) {
+            let options = r.rest();
+            options
+        } else {
+            Default::default()
+        };
+        Ok(UpdateUserRequest { user_id, username, status, options })
     }
 }
 
 impl Command for UpdateUserRequest {
     const CODE: u32 = command_code::UPDATE_USER;
     const NAME: &'static str = "UpdateUser";
+    const OPERATION: u8 = operation::UPDATE_USER;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -2113,7 +4514,7 @@ impl Command for UpdateUserRequest {
         UpdateUserRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -2165,6 +4566,8 @@ impl UpdatePermissionsRequest {
 impl Command for UpdatePermissionsRequest {
     const CODE: u32 = command_code::UPDATE_PERMISSIONS;
     const NAME: &'static str = "UpdatePermissions";
+    const OPERATION: u8 = operation::UPDATE_PERMISSIONS;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -2175,7 +4578,7 @@ impl Command for UpdatePermissionsRequest {
         UpdatePermissionsRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -2217,6 +4620,8 @@ impl ChangePasswordRequest {
 impl Command for ChangePasswordRequest {
     const CODE: u32 = command_code::CHANGE_PASSWORD;
     const NAME: &'static str = "ChangePassword";
+    const OPERATION: u8 = operation::CHANGE_PASSWORD;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -2227,7 +4632,7 @@ impl Command for ChangePasswordRequest {
         ChangePasswordRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -2273,6 +4678,8 @@ impl LoginUserRequest {
 impl Command for LoginUserRequest {
     const CODE: u32 = command_code::LOGIN_USER;
     const NAME: &'static str = "LoginUser";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8];
     type Response = LoginUserResponse;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -2283,8 +4690,8 @@ impl Command for LoginUserRequest {
         LoginUserRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        let mut r = Reader::new(body);
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
         let value = LoginUserResponse::decode(&mut r)?;
         r.finish()?;
         Ok(value)
@@ -2314,6 +4721,8 @@ impl LogoutUserRequest {
 impl Command for LogoutUserRequest {
     const CODE: u32 = command_code::LOGOUT_USER;
     const NAME: &'static str = "LogoutUser";
+    const OPERATION: u8 = operation::LOGOUT;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -2324,13 +4733,81 @@ impl Command for LogoutUserRequest {
         LogoutUserRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         let () = response;
         Ok(())
+    }
+}
+
+/// LoginRegister (40): Log in with username and password and register a session (wrong credentials: eviction InvalidCredentials; inactive user: UserInactive). The code is not on the wire: operation Register carries it, and the server tries this shape before LoginRegisterWithPat's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoginRegisterRequest {
+    /// The client's packed protocol version (0.9 clients: PROTOCOL_VERSION_0_9); outside the window: eviction IncompatibleProtocol.
+    pub protocol_version: u32,
+    /// SDK identifier (the official Rust SDK and the Python client that wraps it: "rust-sdk").
+    pub sdk_name: String,
+    /// SDK build version ("0.11.0").
+    pub sdk_version: String,
+    /// Username.
+    pub username: String,
+    /// Password.
+    pub password: String,
+    /// Free-form client context, usually empty.
+    pub context: String,
+}
+
+impl LoginRegisterRequest {
+    /// Append the wire form to `w`.
+    pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        w.u32(self.protocol_version);
+        w.name(&self.sdk_name)?;
+        w.name(&self.sdk_version)?;
+        w.name(&self.username)?;
+        w.password(&self.password)?;
+        w.string32(&self.context)?;
+        Ok(())
+    }
+
+    /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.
+    pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        let protocol_version = r.u32()?;
+        let sdk_name = r.name()?;
+        let sdk_version = r.name()?;
+        let username = r.name()?;
+        let password = r.password()?;
+        let context = r.string32()?;
+        Ok(LoginRegisterRequest { protocol_version, sdk_name, sdk_version, username, password, context })
+    }
+}
+
+impl Command for LoginRegisterRequest {
+    const CODE: u32 = command_code::LOGIN_REGISTER;
+    const NAME: &'static str = "LoginRegister";
+    const OPERATION: u8 = operation::REGISTER;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_9];
+    type Response = LoginRegisterResponse;
+
+    fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        LoginRegisterRequest::encode(self, w)
+    }
+
+    fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        LoginRegisterRequest::decode(r)
+    }
+
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
+        let value = LoginRegisterResponse::decode(&mut r)?;
+        r.finish()?;
+        Ok(value)
+    }
+
+    fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
+        response.encode(w)
     }
 }
 
@@ -2353,6 +4830,8 @@ impl GetPersonalAccessTokensRequest {
 impl Command for GetPersonalAccessTokensRequest {
     const CODE: u32 = command_code::GET_PERSONAL_ACCESS_TOKENS;
     const NAME: &'static str = "GetPersonalAccessTokens";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = Vec<PersonalAccessTokenInfo>;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -2363,8 +4842,8 @@ impl Command for GetPersonalAccessTokensRequest {
         GetPersonalAccessTokensRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        let mut r = Reader::new(body);
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
         let mut items = Vec::new();
         while r.remaining() > 0 {
             items.push(PersonalAccessTokenInfo::decode(&mut r)?);
@@ -2408,6 +4887,8 @@ impl CreatePersonalAccessTokenRequest {
 impl Command for CreatePersonalAccessTokenRequest {
     const CODE: u32 = command_code::CREATE_PERSONAL_ACCESS_TOKEN;
     const NAME: &'static str = "CreatePersonalAccessToken";
+    const OPERATION: u8 = operation::CREATE_PERSONAL_ACCESS_TOKEN;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = CreatePersonalAccessTokenResponse;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -2418,8 +4899,8 @@ impl Command for CreatePersonalAccessTokenRequest {
         CreatePersonalAccessTokenRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        let mut r = Reader::new(body);
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
         let value = CreatePersonalAccessTokenResponse::decode(&mut r)?;
         r.finish()?;
         Ok(value)
@@ -2454,6 +4935,8 @@ impl DeletePersonalAccessTokenRequest {
 impl Command for DeletePersonalAccessTokenRequest {
     const CODE: u32 = command_code::DELETE_PERSONAL_ACCESS_TOKEN;
     const NAME: &'static str = "DeletePersonalAccessToken";
+    const OPERATION: u8 = operation::DELETE_PERSONAL_ACCESS_TOKEN;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -2464,7 +4947,7 @@ impl Command for DeletePersonalAccessTokenRequest {
         DeletePersonalAccessTokenRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -2498,6 +4981,8 @@ impl LoginWithPersonalAccessTokenRequest {
 impl Command for LoginWithPersonalAccessTokenRequest {
     const CODE: u32 = command_code::LOGIN_WITH_PERSONAL_ACCESS_TOKEN;
     const NAME: &'static str = "LoginWithPersonalAccessToken";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8];
     type Response = LoginWithPersonalAccessTokenResponse;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -2508,9 +4993,73 @@ impl Command for LoginWithPersonalAccessTokenRequest {
         LoginWithPersonalAccessTokenRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        let mut r = Reader::new(body);
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
         let value = LoginWithPersonalAccessTokenResponse::decode(&mut r)?;
+        r.finish()?;
+        Ok(value)
+    }
+
+    fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
+        response.encode(w)
+    }
+}
+
+/// LoginRegisterWithPat (45): Log in with a personal access token and register a session (unknown or expired token: eviction InvalidToken).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoginRegisterWithPatRequest {
+    /// The client's packed protocol version.
+    pub protocol_version: u32,
+    /// SDK identifier.
+    pub sdk_name: String,
+    /// SDK build version.
+    pub sdk_version: String,
+    /// The token secret.
+    pub token: String,
+    /// Free-form client context, usually empty.
+    pub context: String,
+}
+
+impl LoginRegisterWithPatRequest {
+    /// Append the wire form to `w`.
+    pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        w.u32(self.protocol_version);
+        w.name(&self.sdk_name)?;
+        w.name(&self.sdk_version)?;
+        w.name(&self.token)?;
+        w.string32(&self.context)?;
+        Ok(())
+    }
+
+    /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.
+    pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        let protocol_version = r.u32()?;
+        let sdk_name = r.name()?;
+        let sdk_version = r.name()?;
+        let token = r.name()?;
+        let context = r.string32()?;
+        Ok(LoginRegisterWithPatRequest { protocol_version, sdk_name, sdk_version, token, context })
+    }
+}
+
+impl Command for LoginRegisterWithPatRequest {
+    const CODE: u32 = command_code::LOGIN_REGISTER_WITH_PAT;
+    const NAME: &'static str = "LoginRegisterWithPat";
+    const OPERATION: u8 = operation::REGISTER;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_9];
+    type Response = LoginRegisterWithPatResponse;
+
+    fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        LoginRegisterWithPatRequest::encode(self, w)
+    }
+
+    fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        LoginRegisterWithPatRequest::decode(r)
+    }
+
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
+        let value = LoginRegisterWithPatResponse::decode(&mut r)?;
         r.finish()?;
         Ok(value)
     }
@@ -2568,6 +5117,8 @@ impl PollMessagesRequest {
 impl Command for PollMessagesRequest {
     const CODE: u32 = command_code::POLL_MESSAGES;
     const NAME: &'static str = "PollMessages";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = PolledMessages;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -2578,8 +5129,8 @@ impl Command for PollMessagesRequest {
         PollMessagesRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        let mut r = Reader::new(body);
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
         let value = PolledMessages::decode(&mut r)?;
         r.finish()?;
         Ok(value)
@@ -2601,6 +5152,8 @@ pub struct SendMessagesRequest {
     pub partitioning: Partitioning,
     /// Message frames with checksum, offset and timestamp 0.
     pub messages: Vec<Message>,
+    /// One batch filling the rest of the body: ids, checksums and origin timestamps from the producer, partition, offset and timestamp 0.
+    pub batch: Option<MessageBatch>,
 }
 
 impl SendMessagesRequest {
@@ -2610,14 +5163,23 @@ impl SendMessagesRequest {
         self.stream_id.encode(w)?;
         self.topic_id.encode(w)?;
         self.partitioning.encode(w)?;
-        w.u32(length_as_u32(self.messages.len(), "messages_count")?);
+        let messages_count = if matches!(w.version(), ProtocolVersion::V0_8) { self.messages.len() } else if matches!(w.version(), ProtocolVersion::V0_9) { self.batch.as_ref().map_or(0, |value| value.frames.len()) } else { 0 };
+        w.u32(length_as_u32(messages_count, "messages_count")?);
         w.patch_u32(metadata_length_at, "metadata_length")?;
-        let mut frames = Writer::new();
-        for item in &self.messages {
-            item.encode(&mut frames)?;
-            IndexEntry { relative_offset: 0, position: length_as_u32(frames.len(), "position")?, timestamp: 0 }.encode(w)?;
+        if matches!(w.version(), ProtocolVersion::V0_8) {
+            let mut frames = Writer::with_version(w.version());
+            for item in &self.messages {
+                item.encode(&mut frames)?;
+                IndexEntry { relative_offset: 0, position: length_as_u32(frames.len(), "position")?, timestamp: 0 }.encode(w)?;
+            }
+            w.bytes(frames.as_slice());
         }
-        w.bytes(frames.as_slice());
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            match &self.batch {
+                Some(value) => value.encode(w)?,
+                None => return Err(CodecError::Invalid("batch is required in this protocol version")),
+            }
+        }
         Ok(())
     }
 
@@ -2630,21 +5192,38 @@ impl SendMessagesRequest {
         let partitioning = Partitioning::decode(r)?;
         let messages_count = r.u32()?;
         check_covered(metadata_length, r.position() - metadata_length_from, "metadata_length")?;
-        for _ in 0..messages_count {
-            IndexEntry::decode(r)?;
-        }
-        let mut messages = Vec::new();
-        for _ in 0..messages_count {
-            messages.push(Message::decode(r)?);
-        }
-        Ok(SendMessagesRequest { stream_id, topic_id, partitioning, messages })
+        let messages = if matches!(r.version(), ProtocolVersion::V0_8) {
+            for _ in 0..messages_count {
+                IndexEntry::decode(r)?;
+            }
+            let mut messages = Vec::new();
+            for _ in 0..messages_count {
+                messages.push(Message::decode(r)?);
+            }
+            messages
+        } else {
+            Default::default()
+        };
+        let batch = if matches!(r.version(), ProtocolVersion::V0_9) {
+            let batch = MessageBatch::decode(r)?;
+            if batch.frames.len() != messages_count as usize {
+                return Err(CodecError::Invalid("messages_count disagrees with batch"));
+            }
+            let batch = Some(batch);
+            batch
+        } else {
+            Default::default()
+        };
+        Ok(SendMessagesRequest { stream_id, topic_id, partitioning, messages, batch })
     }
 }
 
 impl Command for SendMessagesRequest {
     const CODE: u32 = command_code::SEND_MESSAGES;
     const NAME: &'static str = "SendMessages";
-    type Response = ();
+    const OPERATION: u8 = operation::SEND_MESSAGES;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
+    type Response = Option<SendMessagesResponse>;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
         SendMessagesRequest::encode(self, w)
@@ -2654,13 +5233,21 @@ impl Command for SendMessagesRequest {
         SendMessagesRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        expect_empty(body)
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        if body.is_empty() {
+            return Ok(None);
+        }
+        let mut r = Reader::with_version(body, version);
+        let value = SendMessagesResponse::decode(&mut r)?;
+        r.finish()?;
+        Ok(Some(value))
     }
 
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
-        let () = response;
-        Ok(())
+        match response {
+            Some(value) => value.encode(w),
+            None => Ok(()),
+        }
     }
 }
 
@@ -2700,6 +5287,8 @@ impl FlushUnsavedBufferRequest {
 impl Command for FlushUnsavedBufferRequest {
     const CODE: u32 = command_code::FLUSH_UNSAVED_BUFFER;
     const NAME: &'static str = "FlushUnsavedBuffer";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -2710,7 +5299,7 @@ impl Command for FlushUnsavedBufferRequest {
         FlushUnsavedBufferRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -2756,6 +5345,8 @@ impl GetConsumerOffsetRequest {
 impl Command for GetConsumerOffsetRequest {
     const CODE: u32 = command_code::GET_CONSUMER_OFFSET;
     const NAME: &'static str = "GetConsumerOffset";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = Option<ConsumerOffsetInfo>;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -2766,11 +5357,11 @@ impl Command for GetConsumerOffsetRequest {
         GetConsumerOffsetRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         if body.is_empty() {
             return Ok(None);
         }
-        let mut r = Reader::new(body);
+        let mut r = Reader::with_version(body, version);
         let value = ConsumerOffsetInfo::decode(&mut r)?;
         r.finish()?;
         Ok(Some(value))
@@ -2797,6 +5388,8 @@ pub struct StoreConsumerOffsetRequest {
     pub partition_id: Option<u32>,
     /// Offset to store, at most the partition's current offset.
     pub offset: u64,
+    /// 0 NoAck, 1 Quorum (what the official client sends); a single node treats both alike.
+    pub ack: u8,
 }
 
 impl StoreConsumerOffsetRequest {
@@ -2807,6 +5400,9 @@ impl StoreConsumerOffsetRequest {
         self.topic_id.encode(w)?;
         w.optional_partition(self.partition_id);
         w.u64(self.offset);
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.u8(self.ack);
+        }
         Ok(())
     }
 
@@ -2817,13 +5413,21 @@ impl StoreConsumerOffsetRequest {
         let topic_id = Identifier::decode(r)?;
         let partition_id = r.optional_partition()?;
         let offset = r.u64()?;
-        Ok(StoreConsumerOffsetRequest { consumer, stream_id, topic_id, partition_id, offset })
+        let ack = if matches!(r.version(), ProtocolVersion::V0_9) {
+            let ack = r.u8()?;
+            ack
+        } else {
+            1
+        };
+        Ok(StoreConsumerOffsetRequest { consumer, stream_id, topic_id, partition_id, offset, ack })
     }
 }
 
 impl Command for StoreConsumerOffsetRequest {
     const CODE: u32 = command_code::STORE_CONSUMER_OFFSET;
     const NAME: &'static str = "StoreConsumerOffset";
+    const OPERATION: u8 = operation::STORE_CONSUMER_OFFSET;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -2834,7 +5438,7 @@ impl Command for StoreConsumerOffsetRequest {
         StoreConsumerOffsetRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -2855,6 +5459,8 @@ pub struct DeleteConsumerOffsetRequest {
     pub topic_id: Identifier,
     /// Partition; None = 0 or the member's current partition.
     pub partition_id: Option<u32>,
+    /// 0 NoAck, 1 Quorum (what the official client sends); a single node treats both alike.
+    pub ack: u8,
 }
 
 impl DeleteConsumerOffsetRequest {
@@ -2864,6 +5470,9 @@ impl DeleteConsumerOffsetRequest {
         self.stream_id.encode(w)?;
         self.topic_id.encode(w)?;
         w.optional_partition(self.partition_id);
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.u8(self.ack);
+        }
         Ok(())
     }
 
@@ -2873,13 +5482,21 @@ impl DeleteConsumerOffsetRequest {
         let stream_id = Identifier::decode(r)?;
         let topic_id = Identifier::decode(r)?;
         let partition_id = r.optional_partition()?;
-        Ok(DeleteConsumerOffsetRequest { consumer, stream_id, topic_id, partition_id })
+        let ack = if matches!(r.version(), ProtocolVersion::V0_9) {
+            let ack = r.u8()?;
+            ack
+        } else {
+            1
+        };
+        Ok(DeleteConsumerOffsetRequest { consumer, stream_id, topic_id, partition_id, ack })
     }
 }
 
 impl Command for DeleteConsumerOffsetRequest {
     const CODE: u32 = command_code::DELETE_CONSUMER_OFFSET;
     const NAME: &'static str = "DeleteConsumerOffset";
+    const OPERATION: u8 = operation::DELETE_CONSUMER_OFFSET;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -2890,7 +5507,7 @@ impl Command for DeleteConsumerOffsetRequest {
         DeleteConsumerOffsetRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -2924,6 +5541,8 @@ impl GetStreamRequest {
 impl Command for GetStreamRequest {
     const CODE: u32 = command_code::GET_STREAM;
     const NAME: &'static str = "GetStream";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = Option<StreamDetails>;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -2934,11 +5553,11 @@ impl Command for GetStreamRequest {
         GetStreamRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         if body.is_empty() {
             return Ok(None);
         }
-        let mut r = Reader::new(body);
+        let mut r = Reader::with_version(body, version);
         let value = StreamDetails::decode(&mut r)?;
         r.finish()?;
         Ok(Some(value))
@@ -2971,6 +5590,8 @@ impl GetStreamsRequest {
 impl Command for GetStreamsRequest {
     const CODE: u32 = command_code::GET_STREAMS;
     const NAME: &'static str = "GetStreams";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = Vec<StreamHeader>;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -2981,8 +5602,8 @@ impl Command for GetStreamsRequest {
         GetStreamsRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        let mut r = Reader::new(body);
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
         let mut items = Vec::new();
         while r.remaining() > 0 {
             items.push(StreamHeader::decode(&mut r)?);
@@ -3003,25 +5624,38 @@ impl Command for GetStreamsRequest {
 pub struct CreateStreamRequest {
     /// Stream name.
     pub name: String,
+    /// Options block to the end of the body: user_header entries with String keys, each key once (streams have no keys in 0.9).
+    pub options: Bytes,
 }
 
 impl CreateStreamRequest {
     /// Append the wire form to `w`.
     pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
         w.name(&self.name)?;
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.bytes(&self.options);
+        }
         Ok(())
     }
 
     /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.
     pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
         let name = r.name()?;
-        Ok(CreateStreamRequest { name })
+        let options = if matches!(r.version(), ProtocolVersion::V0_9) {
+            let options = r.rest();
+            options
+        } else {
+            Default::default()
+        };
+        Ok(CreateStreamRequest { name, options })
     }
 }
 
 impl Command for CreateStreamRequest {
     const CODE: u32 = command_code::CREATE_STREAM;
     const NAME: &'static str = "CreateStream";
+    const OPERATION: u8 = operation::CREATE_STREAM;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = StreamHeader;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3032,8 +5666,8 @@ impl Command for CreateStreamRequest {
         CreateStreamRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        let mut r = Reader::new(body);
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
         let value = StreamHeader::decode(&mut r)?;
         r.finish()?;
         Ok(value)
@@ -3068,6 +5702,8 @@ impl DeleteStreamRequest {
 impl Command for DeleteStreamRequest {
     const CODE: u32 = command_code::DELETE_STREAM;
     const NAME: &'static str = "DeleteStream";
+    const OPERATION: u8 = operation::DELETE_STREAM;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3078,7 +5714,7 @@ impl Command for DeleteStreamRequest {
         DeleteStreamRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -3095,6 +5731,8 @@ pub struct UpdateStreamRequest {
     pub stream_id: Identifier,
     /// New stream name.
     pub name: String,
+    /// Options block to the end of the body: user_header entries with String keys, each key once (streams have no keys in 0.9: any key answers 4041).
+    pub options: Bytes,
 }
 
 impl UpdateStreamRequest {
@@ -3102,6 +5740,9 @@ impl UpdateStreamRequest {
     pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
         self.stream_id.encode(w)?;
         w.name(&self.name)?;
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.bytes(&self.options);
+        }
         Ok(())
     }
 
@@ -3109,13 +5750,21 @@ impl UpdateStreamRequest {
     pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
         let stream_id = Identifier::decode(r)?;
         let name = r.name()?;
-        Ok(UpdateStreamRequest { stream_id, name })
+        let options = if matches!(r.version(), ProtocolVersion::V0_9) {
+            let options = r.rest();
+            options
+        } else {
+            Default::default()
+        };
+        Ok(UpdateStreamRequest { stream_id, name, options })
     }
 }
 
 impl Command for UpdateStreamRequest {
     const CODE: u32 = command_code::UPDATE_STREAM;
     const NAME: &'static str = "UpdateStream";
+    const OPERATION: u8 = operation::UPDATE_STREAM;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3126,7 +5775,7 @@ impl Command for UpdateStreamRequest {
         UpdateStreamRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -3160,6 +5809,8 @@ impl PurgeStreamRequest {
 impl Command for PurgeStreamRequest {
     const CODE: u32 = command_code::PURGE_STREAM;
     const NAME: &'static str = "PurgeStream";
+    const OPERATION: u8 = operation::PURGE_STREAM;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3170,7 +5821,7 @@ impl Command for PurgeStreamRequest {
         PurgeStreamRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -3208,6 +5859,8 @@ impl GetTopicRequest {
 impl Command for GetTopicRequest {
     const CODE: u32 = command_code::GET_TOPIC;
     const NAME: &'static str = "GetTopic";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = Option<TopicDetails>;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3218,11 +5871,11 @@ impl Command for GetTopicRequest {
         GetTopicRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         if body.is_empty() {
             return Ok(None);
         }
-        let mut r = Reader::new(body);
+        let mut r = Reader::with_version(body, version);
         let value = TopicDetails::decode(&mut r)?;
         r.finish()?;
         Ok(Some(value))
@@ -3260,6 +5913,8 @@ impl GetTopicsRequest {
 impl Command for GetTopicsRequest {
     const CODE: u32 = command_code::GET_TOPICS;
     const NAME: &'static str = "GetTopics";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = Vec<TopicHeader>;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3270,9 +5925,17 @@ impl Command for GetTopicsRequest {
         GetTopicsRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        let mut r = Reader::new(body);
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
         let mut items = Vec::new();
+        if matches!(version, ProtocolVersion::V0_9) && r.remaining() > 0 {
+            let count = r.u32()?;
+            for _ in 0..count {
+                items.push(TopicHeader::decode(&mut r)?);
+            }
+            r.finish()?;
+            return Ok(items);
+        }
         while r.remaining() > 0 {
             items.push(TopicHeader::decode(&mut r)?);
         }
@@ -3280,6 +5943,9 @@ impl Command for GetTopicsRequest {
     }
 
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.u32(length_as_u32(response.len(), "count")?);
+        }
         for item in response {
             item.encode(w)?;
         }
@@ -3304,6 +5970,8 @@ pub struct CreateTopicRequest {
     pub replication_factor: u8,
     /// Topic name.
     pub name: String,
+    /// Options block to the end of the body: user_header entries with String keys, each key once (the topic catalog: DescribeOptions; the official 0.9 client always sends durability and consumer_offset_durability).
+    pub options: Bytes,
 }
 
 impl CreateTopicRequest {
@@ -3311,11 +5979,22 @@ impl CreateTopicRequest {
     pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
         self.stream_id.encode(w)?;
         w.u32(self.partitions_count);
-        w.u8(self.compression_algorithm);
-        w.u64(self.message_expiry);
-        w.u64(self.max_topic_size);
-        w.u8(self.replication_factor);
+        if matches!(w.version(), ProtocolVersion::V0_8) {
+            w.u8(self.compression_algorithm);
+        }
+        if matches!(w.version(), ProtocolVersion::V0_8) {
+            w.u64(self.message_expiry);
+        }
+        if matches!(w.version(), ProtocolVersion::V0_8) {
+            w.u64(self.max_topic_size);
+        }
+        if matches!(w.version(), ProtocolVersion::V0_8) {
+            w.u8(self.replication_factor);
+        }
         w.name(&self.name)?;
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.bytes(&self.options);
+        }
         Ok(())
     }
 
@@ -3323,18 +6002,31 @@ impl CreateTopicRequest {
     pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
         let stream_id = Identifier::decode(r)?;
         let partitions_count = r.u32()?;
-        let compression_algorithm = r.u8()?;
-        let message_expiry = r.u64()?;
-        let max_topic_size = r.u64()?;
-        let replication_factor = r.u8()?;
+        let (compression_algorithm, message_expiry, max_topic_size, replication_factor) = if matches!(r.version(), ProtocolVersion::V0_8) {
+            let compression_algorithm = r.u8()?;
+            let message_expiry = r.u64()?;
+            let max_topic_size = r.u64()?;
+            let replication_factor = r.u8()?;
+            (compression_algorithm, message_expiry, max_topic_size, replication_factor)
+        } else {
+            (Default::default(), Default::default(), Default::default(), Default::default())
+        };
         let name = r.name()?;
-        Ok(CreateTopicRequest { stream_id, partitions_count, compression_algorithm, message_expiry, max_topic_size, replication_factor, name })
+        let options = if matches!(r.version(), ProtocolVersion::V0_9) {
+            let options = r.rest();
+            options
+        } else {
+            Default::default()
+        };
+        Ok(CreateTopicRequest { stream_id, partitions_count, compression_algorithm, message_expiry, max_topic_size, replication_factor, name, options })
     }
 }
 
 impl Command for CreateTopicRequest {
     const CODE: u32 = command_code::CREATE_TOPIC;
     const NAME: &'static str = "CreateTopic";
+    const OPERATION: u8 = operation::CREATE_TOPIC;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = TopicDetails;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3345,8 +6037,8 @@ impl Command for CreateTopicRequest {
         CreateTopicRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        let mut r = Reader::new(body);
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
         let value = TopicDetails::decode(&mut r)?;
         r.finish()?;
         Ok(value)
@@ -3385,6 +6077,8 @@ impl DeleteTopicRequest {
 impl Command for DeleteTopicRequest {
     const CODE: u32 = command_code::DELETE_TOPIC;
     const NAME: &'static str = "DeleteTopic";
+    const OPERATION: u8 = operation::DELETE_TOPIC;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3395,7 +6089,7 @@ impl Command for DeleteTopicRequest {
         DeleteTopicRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -3422,6 +6116,8 @@ pub struct UpdateTopicRequest {
     pub replication_factor: u8,
     /// New (or the same) topic name.
     pub name: String,
+    /// Options block to the end of the body: user_header entries with String keys, each key once (0.9 updates compression_algorithm, message_expiry and max_topic_size; an absent key is left as it is, another key answers 4041).
+    pub options: Bytes,
 }
 
 impl UpdateTopicRequest {
@@ -3429,11 +6125,22 @@ impl UpdateTopicRequest {
     pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
         self.stream_id.encode(w)?;
         self.topic_id.encode(w)?;
-        w.u8(self.compression_algorithm);
-        w.u64(self.message_expiry);
-        w.u64(self.max_topic_size);
-        w.u8(self.replication_factor);
+        if matches!(w.version(), ProtocolVersion::V0_8) {
+            w.u8(self.compression_algorithm);
+        }
+        if matches!(w.version(), ProtocolVersion::V0_8) {
+            w.u64(self.message_expiry);
+        }
+        if matches!(w.version(), ProtocolVersion::V0_8) {
+            w.u64(self.max_topic_size);
+        }
+        if matches!(w.version(), ProtocolVersion::V0_8) {
+            w.u8(self.replication_factor);
+        }
         w.name(&self.name)?;
+        if matches!(w.version(), ProtocolVersion::V0_9) {
+            w.bytes(&self.options);
+        }
         Ok(())
     }
 
@@ -3441,18 +6148,31 @@ impl UpdateTopicRequest {
     pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
         let stream_id = Identifier::decode(r)?;
         let topic_id = Identifier::decode(r)?;
-        let compression_algorithm = r.u8()?;
-        let message_expiry = r.u64()?;
-        let max_topic_size = r.u64()?;
-        let replication_factor = r.u8()?;
+        let (compression_algorithm, message_expiry, max_topic_size, replication_factor) = if matches!(r.version(), ProtocolVersion::V0_8) {
+            let compression_algorithm = r.u8()?;
+            let message_expiry = r.u64()?;
+            let max_topic_size = r.u64()?;
+            let replication_factor = r.u8()?;
+            (compression_algorithm, message_expiry, max_topic_size, replication_factor)
+        } else {
+            (Default::default(), Default::default(), Default::default(), Default::default())
+        };
         let name = r.name()?;
-        Ok(UpdateTopicRequest { stream_id, topic_id, compression_algorithm, message_expiry, max_topic_size, replication_factor, name })
+        let options = if matches!(r.version(), ProtocolVersion::V0_9) {
+            let options = r.rest();
+            options
+        } else {
+            Default::default()
+        };
+        Ok(UpdateTopicRequest { stream_id, topic_id, compression_algorithm, message_expiry, max_topic_size, replication_factor, name, options })
     }
 }
 
 impl Command for UpdateTopicRequest {
     const CODE: u32 = command_code::UPDATE_TOPIC;
     const NAME: &'static str = "UpdateTopic";
+    const OPERATION: u8 = operation::UPDATE_TOPIC;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3463,7 +6183,7 @@ impl Command for UpdateTopicRequest {
         UpdateTopicRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -3501,6 +6221,8 @@ impl PurgeTopicRequest {
 impl Command for PurgeTopicRequest {
     const CODE: u32 = command_code::PURGE_TOPIC;
     const NAME: &'static str = "PurgeTopic";
+    const OPERATION: u8 = operation::PURGE_TOPIC;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3511,7 +6233,7 @@ impl Command for PurgeTopicRequest {
         PurgeTopicRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -3553,6 +6275,8 @@ impl CreatePartitionsRequest {
 impl Command for CreatePartitionsRequest {
     const CODE: u32 = command_code::CREATE_PARTITIONS;
     const NAME: &'static str = "CreatePartitions";
+    const OPERATION: u8 = operation::CREATE_PARTITIONS;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3563,7 +6287,7 @@ impl Command for CreatePartitionsRequest {
         CreatePartitionsRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -3605,6 +6329,8 @@ impl DeletePartitionsRequest {
 impl Command for DeletePartitionsRequest {
     const CODE: u32 = command_code::DELETE_PARTITIONS;
     const NAME: &'static str = "DeletePartitions";
+    const OPERATION: u8 = operation::DELETE_PARTITIONS;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3615,7 +6341,7 @@ impl Command for DeletePartitionsRequest {
         DeletePartitionsRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -3661,6 +6387,8 @@ impl DeleteSegmentsRequest {
 impl Command for DeleteSegmentsRequest {
     const CODE: u32 = command_code::DELETE_SEGMENTS;
     const NAME: &'static str = "DeleteSegments";
+    const OPERATION: u8 = operation::DELETE_SEGMENTS;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3671,7 +6399,7 @@ impl Command for DeleteSegmentsRequest {
         DeleteSegmentsRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -3713,6 +6441,8 @@ impl GetConsumerGroupRequest {
 impl Command for GetConsumerGroupRequest {
     const CODE: u32 = command_code::GET_CONSUMER_GROUP;
     const NAME: &'static str = "GetConsumerGroup";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = Option<GroupDetails>;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3723,11 +6453,11 @@ impl Command for GetConsumerGroupRequest {
         GetConsumerGroupRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         if body.is_empty() {
             return Ok(None);
         }
-        let mut r = Reader::new(body);
+        let mut r = Reader::with_version(body, version);
         let value = GroupDetails::decode(&mut r)?;
         r.finish()?;
         Ok(Some(value))
@@ -3769,6 +6499,8 @@ impl GetConsumerGroupsRequest {
 impl Command for GetConsumerGroupsRequest {
     const CODE: u32 = command_code::GET_CONSUMER_GROUPS;
     const NAME: &'static str = "GetConsumerGroups";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = Vec<GroupHeader>;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3779,8 +6511,8 @@ impl Command for GetConsumerGroupsRequest {
         GetConsumerGroupsRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        let mut r = Reader::new(body);
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
         let mut items = Vec::new();
         while r.remaining() > 0 {
             items.push(GroupHeader::decode(&mut r)?);
@@ -3828,6 +6560,8 @@ impl CreateConsumerGroupRequest {
 impl Command for CreateConsumerGroupRequest {
     const CODE: u32 = command_code::CREATE_CONSUMER_GROUP;
     const NAME: &'static str = "CreateConsumerGroup";
+    const OPERATION: u8 = operation::CREATE_CONSUMER_GROUP;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = GroupHeader;
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3838,8 +6572,8 @@ impl Command for CreateConsumerGroupRequest {
         CreateConsumerGroupRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
-        let mut r = Reader::new(body);
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        let mut r = Reader::with_version(body, version);
         let value = GroupHeader::decode(&mut r)?;
         r.finish()?;
         Ok(value)
@@ -3882,6 +6616,8 @@ impl DeleteConsumerGroupRequest {
 impl Command for DeleteConsumerGroupRequest {
     const CODE: u32 = command_code::DELETE_CONSUMER_GROUP;
     const NAME: &'static str = "DeleteConsumerGroup";
+    const OPERATION: u8 = operation::DELETE_CONSUMER_GROUP;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3892,7 +6628,7 @@ impl Command for DeleteConsumerGroupRequest {
         DeleteConsumerGroupRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -3934,6 +6670,8 @@ impl JoinConsumerGroupRequest {
 impl Command for JoinConsumerGroupRequest {
     const CODE: u32 = command_code::JOIN_CONSUMER_GROUP;
     const NAME: &'static str = "JoinConsumerGroup";
+    const OPERATION: u8 = operation::JOIN_CONSUMER_GROUP;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3944,7 +6682,7 @@ impl Command for JoinConsumerGroupRequest {
         JoinConsumerGroupRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
@@ -3986,6 +6724,8 @@ impl LeaveConsumerGroupRequest {
 impl Command for LeaveConsumerGroupRequest {
     const CODE: u32 = command_code::LEAVE_CONSUMER_GROUP;
     const NAME: &'static str = "LeaveConsumerGroup";
+    const OPERATION: u8 = operation::LEAVE_CONSUMER_GROUP;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_8, ProtocolVersion::V0_9];
     type Response = ();
 
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
@@ -3996,13 +6736,75 @@ impl Command for LeaveConsumerGroupRequest {
         LeaveConsumerGroupRequest::decode(r)
     }
 
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError> {
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
         expect_empty(body)
     }
 
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         let () = response;
         Ok(())
+    }
+}
+
+/// SyncConsumerGroup (606): The caller's partitions in a group at the group's current generation; an empty body when the caller is not a member. Members poll only these partitions and sync again when a poll is fenced.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SyncConsumerGroupRequest {
+    /// Stream by id or name.
+    pub stream_id: Identifier,
+    /// Topic by id or name.
+    pub topic_id: Identifier,
+    /// Group by id or name.
+    pub group_id: Identifier,
+}
+
+impl SyncConsumerGroupRequest {
+    /// Append the wire form to `w`.
+    pub fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        self.stream_id.encode(w)?;
+        self.topic_id.encode(w)?;
+        self.group_id.encode(w)?;
+        Ok(())
+    }
+
+    /// Read one value from `r`; byte fields are zero-copy slices of the reader's buffer.
+    pub fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        let stream_id = Identifier::decode(r)?;
+        let topic_id = Identifier::decode(r)?;
+        let group_id = Identifier::decode(r)?;
+        Ok(SyncConsumerGroupRequest { stream_id, topic_id, group_id })
+    }
+}
+
+impl Command for SyncConsumerGroupRequest {
+    const CODE: u32 = command_code::SYNC_CONSUMER_GROUP;
+    const NAME: &'static str = "SyncConsumerGroup";
+    const OPERATION: u8 = operation::NON_REPLICATED;
+    const VERSIONS: &'static [ProtocolVersion] = &[ProtocolVersion::V0_9];
+    type Response = Option<SyncConsumerGroupResponse>;
+
+    fn encode(&self, w: &mut Writer) -> Result<(), CodecError> {
+        SyncConsumerGroupRequest::encode(self, w)
+    }
+
+    fn decode(r: &mut Reader) -> Result<Self, CodecError> {
+        SyncConsumerGroupRequest::decode(r)
+    }
+
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError> {
+        if body.is_empty() {
+            return Ok(None);
+        }
+        let mut r = Reader::with_version(body, version);
+        let value = SyncConsumerGroupResponse::decode(&mut r)?;
+        r.finish()?;
+        Ok(Some(value))
+    }
+
+    fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
+        match response {
+            Some(value) => value.encode(w),
+            None => Ok(()),
+        }
     }
 }
 
@@ -4027,9 +6829,17 @@ pub struct CommandInfo {
     pub permission: &'static str,
     /// Its machine-readable id (a `[[permission_rule]]` of commands.toml; the server's authorizer agrees).
     pub permission_rule: &'static str,
+    /// The protocol versions that have the command.
+    pub versions: &'static [ProtocolVersion],
+    /// The 0.9 `Operation` its request header carries (`NON_REPLICATED`: the code rides in the header).
+    pub operation: u8,
+    /// Versions in which the list answer starts with its element count (u32).
+    pub response_count_prefix: &'static [ProtocolVersion],
+    /// Versions whose OK answer is always an empty body (no response field exists there).
+    pub empty_answer_in: &'static [ProtocolVersion],
 }
 
-/// Every command, ascending by code.
+/// Every command of every version, ascending by code.
 pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         code: command_code::PING,
@@ -4041,6 +6851,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: false,
         permission: "none",
         permission_rule: "public",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::GET_STATS,
@@ -4052,6 +6866,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "read_servers",
         permission_rule: "read_servers",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::GET_SNAPSHOT,
@@ -4063,6 +6881,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "none (login only)",
         permission_rule: "logged_in",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::GET_CLUSTER_METADATA,
@@ -4074,6 +6896,25 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "none",
         permission_rule: "logged_in",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
+    },
+    CommandInfo {
+        code: command_code::DESCRIBE_OPTIONS,
+        name: "DescribeOptions",
+        request: "DescribeOptionsRequest",
+        response: "DescribeOptionsResponse",
+        response_is_list: false,
+        empty_when_missing: false,
+        auth: true,
+        permission: "none",
+        permission_rule: "logged_in",
+        versions: &[ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::GET_ME,
@@ -4085,6 +6926,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "none",
         permission_rule: "logged_in",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::GET_CLIENT,
@@ -4096,6 +6941,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "read_servers",
         permission_rule: "read_servers",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::GET_CLIENTS,
@@ -4107,6 +6956,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "read_servers",
         permission_rule: "read_servers",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::GET_USER,
@@ -4118,6 +6971,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "read_users, unless it is the caller",
         permission_rule: "read_users_or_self",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::GET_USERS,
@@ -4129,6 +6986,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "read_users",
         permission_rule: "read_users",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::CREATE_USER,
@@ -4140,6 +7001,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "manage_users",
         permission_rule: "manage_users",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::CREATE_USER,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::DELETE_USER,
@@ -4151,6 +7016,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "manage_users",
         permission_rule: "manage_users",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::DELETE_USER,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::UPDATE_USER,
@@ -4162,6 +7031,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "manage_users",
         permission_rule: "manage_users",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::UPDATE_USER,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::UPDATE_PERMISSIONS,
@@ -4173,6 +7046,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "manage_users",
         permission_rule: "manage_users",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::UPDATE_PERMISSIONS,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::CHANGE_PASSWORD,
@@ -4184,6 +7061,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "none for the caller's own password, else manage_users",
         permission_rule: "manage_users_or_self",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::CHANGE_PASSWORD,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::LOGIN_USER,
@@ -4195,6 +7076,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: false,
         permission: "none",
         permission_rule: "public",
+        versions: &[ProtocolVersion::V0_8],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::LOGOUT_USER,
@@ -4206,6 +7091,25 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "none",
         permission_rule: "logged_in",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::LOGOUT,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+    },
+    CommandInfo {
+        code: command_code::LOGIN_REGISTER,
+        name: "LoginRegister",
+        request: "LoginRegisterRequest",
+        response: "LoginRegisterResponse",
+        response_is_list: false,
+        empty_when_missing: false,
+        auth: false,
+        permission: "none",
+        permission_rule: "public",
+        versions: &[ProtocolVersion::V0_9],
+        operation: operation::REGISTER,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::GET_PERSONAL_ACCESS_TOKENS,
@@ -4217,6 +7121,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "none (the caller's own tokens)",
         permission_rule: "logged_in",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::CREATE_PERSONAL_ACCESS_TOKEN,
@@ -4228,6 +7136,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "none (for the caller)",
         permission_rule: "logged_in",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::CREATE_PERSONAL_ACCESS_TOKEN,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::DELETE_PERSONAL_ACCESS_TOKEN,
@@ -4239,6 +7151,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "none (the caller's own token)",
         permission_rule: "logged_in",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::DELETE_PERSONAL_ACCESS_TOKEN,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::LOGIN_WITH_PERSONAL_ACCESS_TOKEN,
@@ -4250,6 +7166,25 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: false,
         permission: "none",
         permission_rule: "public",
+        versions: &[ProtocolVersion::V0_8],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
+    },
+    CommandInfo {
+        code: command_code::LOGIN_REGISTER_WITH_PAT,
+        name: "LoginRegisterWithPat",
+        request: "LoginRegisterWithPatRequest",
+        response: "LoginRegisterWithPatResponse",
+        response_is_list: false,
+        empty_when_missing: false,
+        auth: false,
+        permission: "none",
+        permission_rule: "public",
+        versions: &[ProtocolVersion::V0_9],
+        operation: operation::REGISTER,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::POLL_MESSAGES,
@@ -4261,17 +7196,25 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)",
         permission_rule: "poll_messages",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::SEND_MESSAGES,
         name: "SendMessages",
         request: "SendMessagesRequest",
-        response: "()",
+        response: "SendMessagesResponse",
         response_is_list: false,
         empty_when_missing: false,
         auth: true,
         permission: "send: send_messages, manage_topics or manage_streams (or manage/send on the stream or topic)",
         permission_rule: "send_messages",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::SEND_MESSAGES,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8],
     },
     CommandInfo {
         code: command_code::FLUSH_UNSAVED_BUFFER,
@@ -4283,6 +7226,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "send: send_messages, manage_topics or manage_streams (or manage/send on the stream or topic)",
         permission_rule: "send_messages",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::GET_CONSUMER_OFFSET,
@@ -4294,6 +7241,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)",
         permission_rule: "poll_messages",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::STORE_CONSUMER_OFFSET,
@@ -4305,6 +7256,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)",
         permission_rule: "poll_messages",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::STORE_CONSUMER_OFFSET,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::DELETE_CONSUMER_OFFSET,
@@ -4316,6 +7271,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)",
         permission_rule: "poll_messages",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::DELETE_CONSUMER_OFFSET,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::GET_STREAM,
@@ -4327,6 +7286,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "read_streams (or read on the stream)",
         permission_rule: "read_stream",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::GET_STREAMS,
@@ -4338,6 +7301,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "read_streams",
         permission_rule: "read_streams",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::CREATE_STREAM,
@@ -4349,6 +7316,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "manage_streams",
         permission_rule: "manage_streams",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::CREATE_STREAM,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::DELETE_STREAM,
@@ -4360,6 +7331,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "manage_streams (or manage on the stream)",
         permission_rule: "manage_stream",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::DELETE_STREAM,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::UPDATE_STREAM,
@@ -4371,6 +7346,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "manage_streams (or manage on the stream)",
         permission_rule: "manage_stream",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::UPDATE_STREAM,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::PURGE_STREAM,
@@ -4382,6 +7361,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "manage_streams (or manage on the stream)",
         permission_rule: "manage_stream",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::PURGE_STREAM,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::GET_TOPIC,
@@ -4393,6 +7376,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "read_topics (or read on the stream or topic)",
         permission_rule: "read_topic",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::GET_TOPICS,
@@ -4404,6 +7391,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "read_topics (or read on the stream)",
         permission_rule: "read_topics",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[ProtocolVersion::V0_9],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::CREATE_TOPIC,
@@ -4415,6 +7406,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "manage_topics (or manage on the stream)",
         permission_rule: "manage_topics",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::CREATE_TOPIC,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::DELETE_TOPIC,
@@ -4426,6 +7421,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "manage_topics (or manage on the stream or topic)",
         permission_rule: "manage_topic",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::DELETE_TOPIC,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::UPDATE_TOPIC,
@@ -4437,6 +7436,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "manage_topics (or manage on the stream or topic)",
         permission_rule: "manage_topic",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::UPDATE_TOPIC,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::PURGE_TOPIC,
@@ -4448,6 +7451,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "manage_topics (or manage on the stream or topic)",
         permission_rule: "manage_topic",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::PURGE_TOPIC,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::CREATE_PARTITIONS,
@@ -4459,6 +7466,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "manage_topics (or manage on the stream or topic)",
         permission_rule: "manage_topic",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::CREATE_PARTITIONS,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::DELETE_PARTITIONS,
@@ -4470,6 +7481,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "manage_topics (or manage on the stream or topic)",
         permission_rule: "manage_topic",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::DELETE_PARTITIONS,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::DELETE_SEGMENTS,
@@ -4481,6 +7496,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "manage_topics (or manage on the stream or topic)",
         permission_rule: "manage_topic",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::DELETE_SEGMENTS,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::GET_CONSUMER_GROUP,
@@ -4492,6 +7511,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)",
         permission_rule: "read_topic",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::GET_CONSUMER_GROUPS,
@@ -4503,6 +7526,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)",
         permission_rule: "read_topic",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::CREATE_CONSUMER_GROUP,
@@ -4514,6 +7541,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)",
         permission_rule: "read_topic",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::CREATE_CONSUMER_GROUP,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
     CommandInfo {
         code: command_code::DELETE_CONSUMER_GROUP,
@@ -4525,6 +7556,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)",
         permission_rule: "read_topic",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::DELETE_CONSUMER_GROUP,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::JOIN_CONSUMER_GROUP,
@@ -4536,6 +7571,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)",
         permission_rule: "read_topic",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::JOIN_CONSUMER_GROUP,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
     },
     CommandInfo {
         code: command_code::LEAVE_CONSUMER_GROUP,
@@ -4547,5 +7586,29 @@ pub const COMMANDS: &[CommandInfo] = &[
         auth: true,
         permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)",
         permission_rule: "read_topic",
+        versions: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        operation: operation::LEAVE_CONSUMER_GROUP,
+        response_count_prefix: &[],
+        empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+    },
+    CommandInfo {
+        code: command_code::SYNC_CONSUMER_GROUP,
+        name: "SyncConsumerGroup",
+        request: "SyncConsumerGroupRequest",
+        response: "SyncConsumerGroupResponse",
+        response_is_list: false,
+        empty_when_missing: true,
+        auth: true,
+        permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)",
+        permission_rule: "read_topic",
+        versions: &[ProtocolVersion::V0_9],
+        operation: operation::NON_REPLICATED,
+        response_count_prefix: &[],
+        empty_answer_in: &[],
     },
 ];
+
+/// The table row of a command code (any version), or None.
+pub fn command_info(code: u32) -> Option<&'static CommandInfo> {
+    COMMANDS.binary_search_by_key(&code, |row| row.code).ok().map(|index| &COMMANDS[index])
+}

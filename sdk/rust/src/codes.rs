@@ -13,6 +13,8 @@ pub mod command_code {
     pub const GET_SNAPSHOT: u32 = 11;
     /// Cluster topology; the official clients send it right after every login.
     pub const GET_CLUSTER_METADATA: u32 = 12;
+    /// The option catalog of a scope: each key with its kind, default and description (streams and users have none).
+    pub const DESCRIBE_OPTIONS: u32 = 13;
     /// The caller's own client session (unknown session: 100 ClientNotFound).
     pub const GET_ME: u32 = 20;
     /// One client session by id.
@@ -37,6 +39,8 @@ pub mod command_code {
     pub const LOGIN_USER: u32 = 38;
     /// Log out; the connection stays open and unauthenticated.
     pub const LOGOUT_USER: u32 = 39;
+    /// Log in with username and password and register a session (wrong credentials: eviction InvalidCredentials; inactive user: UserInactive). The code is not on the wire: operation Register carries it, and the server tries this shape before LoginRegisterWithPat's.
+    pub const LOGIN_REGISTER: u32 = 40;
     /// The caller's personal access tokens, without secrets.
     pub const GET_PERSONAL_ACCESS_TOKENS: u32 = 41;
     /// Create a personal access token; the secret is returned once.
@@ -45,6 +49,8 @@ pub mod command_code {
     pub const DELETE_PERSONAL_ACCESS_TOKEN: u32 = 43;
     /// Log in with a token secret (unknown answers 20, expired 54).
     pub const LOGIN_WITH_PERSONAL_ACCESS_TOKEN: u32 = 44;
+    /// Log in with a personal access token and register a session (unknown or expired token: eviction InvalidToken).
+    pub const LOGIN_REGISTER_WITH_PAT: u32 = 45;
     /// Read messages from one partition; always answers at least the 16-byte prefix.
     pub const POLL_MESSAGES: u32 = 100;
     /// Append a batch of messages to one partition; the server assigns offsets, timestamps, ids and checksums.
@@ -99,13 +105,16 @@ pub mod command_code {
     pub const JOIN_CONSUMER_GROUP: u32 = 604;
     /// Remove the caller's connection from a group (the group rebalances).
     pub const LEAVE_CONSUMER_GROUP: u32 = 605;
+    /// The caller's partitions in a group at the group's current generation; an empty body when the caller is not a member. Members poll only these partitions and sync again when a poll is fenced.
+    pub const SYNC_CONSUMER_GROUP: u32 = 606;
 
     /// Every command code, ascending.
-    pub const ALL: [u32; 47] = [
+    pub const ALL: [u32; 51] = [
         PING,
         GET_STATS,
         GET_SNAPSHOT,
         GET_CLUSTER_METADATA,
+        DESCRIBE_OPTIONS,
         GET_ME,
         GET_CLIENT,
         GET_CLIENTS,
@@ -118,10 +127,12 @@ pub mod command_code {
         CHANGE_PASSWORD,
         LOGIN_USER,
         LOGOUT_USER,
+        LOGIN_REGISTER,
         GET_PERSONAL_ACCESS_TOKENS,
         CREATE_PERSONAL_ACCESS_TOKEN,
         DELETE_PERSONAL_ACCESS_TOKEN,
         LOGIN_WITH_PERSONAL_ACCESS_TOKEN,
+        LOGIN_REGISTER_WITH_PAT,
         POLL_MESSAGES,
         SEND_MESSAGES,
         FLUSH_UNSAVED_BUFFER,
@@ -149,10 +160,11 @@ pub mod command_code {
         DELETE_CONSUMER_GROUP,
         JOIN_CONSUMER_GROUP,
         LEAVE_CONSUMER_GROUP,
+        SYNC_CONSUMER_GROUP,
     ];
 
     /// Commands a server accepts before login; every other command answers 40 Unauthenticated.
-    pub const UNAUTHENTICATED: [u32; 3] = [PING, LOGIN_USER, LOGIN_WITH_PERSONAL_ACCESS_TOKEN];
+    pub const UNAUTHENTICATED: [u32; 5] = [PING, LOGIN_USER, LOGIN_REGISTER, LOGIN_WITH_PERSONAL_ACCESS_TOKEN, LOGIN_REGISTER_WITH_PAT];
 
     /// Iggy's name of a command code.
     pub fn name(code: u32) -> Option<&'static str> {
@@ -161,6 +173,7 @@ pub mod command_code {
             GET_STATS => Some("GetStats"),
             GET_SNAPSHOT => Some("GetSnapshot"),
             GET_CLUSTER_METADATA => Some("GetClusterMetadata"),
+            DESCRIBE_OPTIONS => Some("DescribeOptions"),
             GET_ME => Some("GetMe"),
             GET_CLIENT => Some("GetClient"),
             GET_CLIENTS => Some("GetClients"),
@@ -173,10 +186,12 @@ pub mod command_code {
             CHANGE_PASSWORD => Some("ChangePassword"),
             LOGIN_USER => Some("LoginUser"),
             LOGOUT_USER => Some("LogoutUser"),
+            LOGIN_REGISTER => Some("LoginRegister"),
             GET_PERSONAL_ACCESS_TOKENS => Some("GetPersonalAccessTokens"),
             CREATE_PERSONAL_ACCESS_TOKEN => Some("CreatePersonalAccessToken"),
             DELETE_PERSONAL_ACCESS_TOKEN => Some("DeletePersonalAccessToken"),
             LOGIN_WITH_PERSONAL_ACCESS_TOKEN => Some("LoginWithPersonalAccessToken"),
+            LOGIN_REGISTER_WITH_PAT => Some("LoginRegisterWithPat"),
             POLL_MESSAGES => Some("PollMessages"),
             SEND_MESSAGES => Some("SendMessages"),
             FLUSH_UNSAVED_BUFFER => Some("FlushUnsavedBuffer"),
@@ -204,6 +219,7 @@ pub mod command_code {
             DELETE_CONSUMER_GROUP => Some("DeleteConsumerGroup"),
             JOIN_CONSUMER_GROUP => Some("JoinConsumerGroup"),
             LEAVE_CONSUMER_GROUP => Some("LeaveConsumerGroup"),
+            SYNC_CONSUMER_GROUP => Some("SyncConsumerGroup"),
             _ => None,
         }
     }
@@ -238,6 +254,7 @@ pub mod error_code {
     pub const INVALID_CLIENT_ADDRESS: u32 = 34;
     pub const INVALID_IP_ADDRESS: u32 = 35;
     pub const HTTP_ERROR: u32 = 36;
+    pub const INVALID_API_URL: u32 = 37;
     pub const UNAUTHENTICATED: u32 = 40;
     pub const UNAUTHORIZED: u32 = 41;
     pub const INVALID_CREDENTIALS: u32 = 42;
@@ -254,6 +271,10 @@ pub mod error_code {
     pub const INVALID_PERSONAL_ACCESS_TOKEN: u32 = 53;
     pub const PERSONAL_ACCESS_TOKEN_EXPIRED: u32 = 54;
     pub const USERS_LIMIT_REACHED: u32 = 55;
+    pub const INVALID_PERSONAL_ACCESS_TOKEN_EXPIRY: u32 = 56;
+    pub const TRANSIENT_NOT_COMMITTED: u32 = 57;
+    pub const TRANSIENT_NOT_ACCEPTED: u32 = 58;
+    pub const REQUEST_ALREADY_APPLIED: u32 = 59;
     pub const NOT_CONNECTED: u32 = 61;
     pub const CLIENT_SHUTDOWN: u32 = 63;
     pub const INVALID_TLS_DOMAIN: u32 = 64;
@@ -308,6 +329,7 @@ pub mod error_code {
     pub const INVALID_STREAM_ID: u32 = 1014;
     pub const CANNOT_READ_STREAMS: u32 = 1015;
     pub const INVALID_TOPIC_SIZE: u32 = 1019;
+    pub const TOO_MANY_STREAMS: u32 = 1020;
     pub const CANNOT_CREATE_TOPICS_DIRECTORY: u32 = 2000;
     pub const CANNOT_CREATE_TOPIC_DIRECTORY: u32 = 2001;
     pub const CANNOT_CREATE_TOPIC_INFO: u32 = 2002;
@@ -328,6 +350,7 @@ pub mod error_code {
     pub const INVALID_REPLICATION_FACTOR: u32 = 2018;
     pub const INVALID_PARTITIONS_COUNT: u32 = 2019;
     pub const TOPIC_DIRECTORY_NOT_FOUND: u32 = 2020;
+    pub const TOO_MANY_TOPICS: u32 = 2021;
     pub const CANNOT_CREATE_PARTITION: u32 = 3000;
     pub const CANNOT_CREATE_PARTITIONS_DIRECTORY: u32 = 3001;
     pub const CANNOT_CREATE_PARTITION_DIRECTORY: u32 = 3002;
@@ -341,10 +364,12 @@ pub mod error_code {
     pub const CANNOT_DELETE_CONSUMER_OFFSETS_DIRECTORY: u32 = 3010;
     pub const CANNOT_DELETE_CONSUMER_OFFSET_FILE: u32 = 3011;
     pub const CANNOT_CREATE_CONSUMER_OFFSETS_DIRECTORY: u32 = 3012;
+    pub const PARTITION_ID_SPACE_EXHAUSTED: u32 = 3013;
     pub const CANNOT_READ_CONSUMER_OFFSETS: u32 = 3020;
     pub const CONSUMER_OFFSET_NOT_FOUND: u32 = 3021;
     pub const NOT_RESOLVED_CONSUMER: u32 = 3022;
     pub const CANNOT_OPEN_CONSUMER_OFFSETS_FILE: u32 = 3023;
+    pub const TOO_MANY_CONSUMER_OFFSETS: u32 = 3024;
     pub const SEGMENT_NOT_FOUND: u32 = 4000;
     pub const SEGMENT_CLOSED: u32 = 4001;
     pub const INVALID_SEGMENT_SIZE: u32 = 4002;
@@ -386,6 +411,9 @@ pub mod error_code {
     pub const INVALID_MESSAGE_TIMESTAMP_DELTA: u32 = 4038;
     pub const INVALID_BATCH_CHECKSUM: u32 = 4039;
     pub const INVALID_HEADER_KIND: u32 = 4040;
+    pub const UNSUPPORTED_OPTION_KEY: u32 = 4041;
+    pub const INVALID_OPTION_VALUE: u32 = 4042;
+    pub const OPTIONS_BLOCK_TOO_LARGE: u32 = 4043;
     pub const CANNOT_SEND_MESSAGES_DUE_TO_CLIENT_DISCONNECTION: u32 = 4050;
     pub const BACKGROUND_SEND_ERROR: u32 = 4051;
     pub const BACKGROUND_SEND_TIMEOUT: u32 = 4052;
@@ -396,6 +424,7 @@ pub mod error_code {
     pub const PRODUCER_CLOSED: u32 = 4057;
     pub const INVALID_OFFSET: u32 = 4100;
     pub const INVALID_RESERVED_FIELD: u32 = 4101;
+    pub const SEGMENT_SIZE_MISMATCH_AT_OPEN: u32 = 4102;
     pub const CONSUMER_GROUP_ID_NOT_FOUND: u32 = 5000;
     pub const INVALID_CONSUMER_GROUP_ID: u32 = 5002;
     pub const CONSUMER_GROUP_NAME_NOT_FOUND: u32 = 5003;
@@ -404,6 +433,7 @@ pub mod error_code {
     pub const CONSUMER_GROUP_MEMBER_NOT_FOUND: u32 = 5006;
     pub const CANNOT_CREATE_CONSUMER_GROUP_INFO: u32 = 5007;
     pub const CANNOT_DELETE_CONSUMER_GROUP_INFO: u32 = 5008;
+    pub const CONSUMER_GROUP_PARTITION_NOT_OWNED: u32 = 5009;
     pub const MISSING_BASE_OFFSET_RETAINED_MESSAGE_BATCH: u32 = 6000;
     pub const MISSING_LAST_OFFSET_DELTA_RETAINED_MESSAGE_BATCH: u32 = 6001;
     pub const MISSING_MAX_TIMESTAMP_RETAINED_MESSAGE_BATCH: u32 = 6002;
@@ -435,6 +465,9 @@ pub mod error_code {
     pub const CANNOT_BIND_TO_SOCKET: u32 = 12000;
     pub const TASK_TIMEOUT: u32 = 12001;
     pub const IO_ERROR: u32 = 13000;
+    pub const ALREADY_AUTHENTICATED: u32 = 14000;
+    pub const INVALID_SESSION: u32 = 14001;
+    pub const INCOMPATIBLE_PROTOCOL_VERSION: u32 = 14003;
 
     /// Server message text of an error code ('…' stands for a runtime value).
     pub fn message(code: u32) -> Option<&'static str> {
@@ -465,6 +498,7 @@ pub mod error_code {
             INVALID_CLIENT_ADDRESS => Some("Invalid client address"),
             INVALID_IP_ADDRESS => Some("Invalid IP address: …:…"),
             HTTP_ERROR => Some("Http error …"),
+            INVALID_API_URL => Some("Invalid API URL: …"),
             UNAUTHENTICATED => Some("Unauthenticated"),
             UNAUTHORIZED => Some("Unauthorized"),
             INVALID_CREDENTIALS => Some("Invalid credentials"),
@@ -481,6 +515,10 @@ pub mod error_code {
             INVALID_PERSONAL_ACCESS_TOKEN => Some("Invalid personal access token"),
             PERSONAL_ACCESS_TOKEN_EXPIRED => Some("Personal access token: … for user with ID: … has expired."),
             USERS_LIMIT_REACHED => Some("Users limit reached."),
+            INVALID_PERSONAL_ACCESS_TOKEN_EXPIRY => Some("Invalid personal access token expiry"),
+            TRANSIENT_NOT_COMMITTED => Some("Request transiently not committed; retry"),
+            TRANSIENT_NOT_ACCEPTED => Some("Request transiently not accepted; retry, on any replica"),
+            REQUEST_ALREADY_APPLIED => Some("Request already applied; its reply is no longer available"),
             NOT_CONNECTED => Some("Not connected"),
             CLIENT_SHUTDOWN => Some("Client shutdown"),
             INVALID_TLS_DOMAIN => Some("Invalid TLS domain"),
@@ -535,6 +573,7 @@ pub mod error_code {
             INVALID_STREAM_ID => Some("Invalid stream ID"),
             CANNOT_READ_STREAMS => Some("Cannot read streams"),
             INVALID_TOPIC_SIZE => Some("Max topic size cannot be lower than segment size"),
+            TOO_MANY_STREAMS => Some("Too many streams"),
             CANNOT_CREATE_TOPICS_DIRECTORY => Some("Cannot create topics directory for stream with ID: …, Path: …"),
             CANNOT_CREATE_TOPIC_DIRECTORY => Some("Failed to create directory for topic with ID: … for stream with ID: …, Path: …"),
             CANNOT_CREATE_TOPIC_INFO => Some("Failed to create topic info file for topic with ID: … for stream with ID: …."),
@@ -555,6 +594,7 @@ pub mod error_code {
             INVALID_REPLICATION_FACTOR => Some("Invalid replication factor"),
             INVALID_PARTITIONS_COUNT => Some("Invalid partitions count"),
             TOPIC_DIRECTORY_NOT_FOUND => Some("Topic directory: … not found"),
+            TOO_MANY_TOPICS => Some("Too many topics"),
             CANNOT_CREATE_PARTITION => Some("Cannot create partition with ID: … for stream with ID: … and topic with ID: …"),
             CANNOT_CREATE_PARTITIONS_DIRECTORY => Some("Failed to create directory for partitions"),
             CANNOT_CREATE_PARTITION_DIRECTORY => Some("Failed to create directory for partition"),
@@ -568,10 +608,12 @@ pub mod error_code {
             CANNOT_DELETE_CONSUMER_OFFSETS_DIRECTORY => Some("Failed to delete consumer offsets directory for path: …"),
             CANNOT_DELETE_CONSUMER_OFFSET_FILE => Some("Failed to delete consumer offset file for path: …"),
             CANNOT_CREATE_CONSUMER_OFFSETS_DIRECTORY => Some("Failed to create consumer offsets directory for path: …"),
+            PARTITION_ID_SPACE_EXHAUSTED => Some("Partition id space exhausted for this topic"),
             CANNOT_READ_CONSUMER_OFFSETS => Some("Failed to read consumers offsets from path: …"),
             CONSUMER_OFFSET_NOT_FOUND => Some("Consumer offset for consumer with ID: … was not found."),
             NOT_RESOLVED_CONSUMER => Some("Failed to resolve consumer with ID: …"),
             CANNOT_OPEN_CONSUMER_OFFSETS_FILE => Some("Cannot open consumer offsets file for path: …"),
+            TOO_MANY_CONSUMER_OFFSETS => Some("Consumer offset limit reached for partition, raise [partition] consumer_offsets_max"),
             SEGMENT_NOT_FOUND => Some("Segment not found"),
             SEGMENT_CLOSED => Some("Segment with start offset: … and partition with ID: … is closed"),
             INVALID_SEGMENT_SIZE => Some("Segment size is invalid"),
@@ -613,6 +655,9 @@ pub mod error_code {
             INVALID_MESSAGE_TIMESTAMP_DELTA => Some("Invalid message timestamp delta: … microseconds exceeds the per-batch limit"),
             INVALID_BATCH_CHECKSUM => Some("Invalid batch checksum: …, expected: …, for base offset: …"),
             INVALID_HEADER_KIND => Some("Invalid header kind code: …"),
+            UNSUPPORTED_OPTION_KEY => Some("Unsupported option key: …"),
+            INVALID_OPTION_VALUE => Some("Invalid option value for key: …"),
+            OPTIONS_BLOCK_TOO_LARGE => Some("Options block exceeds its limits: …"),
             CANNOT_SEND_MESSAGES_DUE_TO_CLIENT_DISCONNECTION => Some("Cannot sed messages due to client disconnection"),
             BACKGROUND_SEND_ERROR => Some("Background send error"),
             BACKGROUND_SEND_TIMEOUT => Some("Background send timeout"),
@@ -623,6 +668,7 @@ pub mod error_code {
             PRODUCER_CLOSED => Some("Producer closed"),
             INVALID_OFFSET => Some("Invalid offset: …"),
             INVALID_RESERVED_FIELD => Some("Invalid reserved field value: …, expected: 0"),
+            SEGMENT_SIZE_MISMATCH_AT_OPEN => Some("Segment file size on disk: … does not match expected size: …"),
             CONSUMER_GROUP_ID_NOT_FOUND => Some("Consumer group with ID: … for topic with ID: … was not found."),
             INVALID_CONSUMER_GROUP_ID => Some("Invalid consumer group ID"),
             CONSUMER_GROUP_NAME_NOT_FOUND => Some("Consumer group with name: … for topic with ID: … was not found."),
@@ -631,6 +677,7 @@ pub mod error_code {
             CONSUMER_GROUP_MEMBER_NOT_FOUND => Some("Consumer group member (client) not found in group"),
             CANNOT_CREATE_CONSUMER_GROUP_INFO => Some("Failed to create consumer group info file"),
             CANNOT_DELETE_CONSUMER_GROUP_INFO => Some("Failed to delete consumer group info file"),
+            CONSUMER_GROUP_PARTITION_NOT_OWNED => Some("Consumer group member with client ID: … does not own partition: … at the current generation (rebalance in progress)."),
             MISSING_BASE_OFFSET_RETAINED_MESSAGE_BATCH => Some("Base offset is missing"),
             MISSING_LAST_OFFSET_DELTA_RETAINED_MESSAGE_BATCH => Some("Last offset delta is missing"),
             MISSING_MAX_TIMESTAMP_RETAINED_MESSAGE_BATCH => Some("Max timestamp is missing"),
@@ -662,6 +709,9 @@ pub mod error_code {
             CANNOT_BIND_TO_SOCKET => Some("Cannot bind to socket with addr: …"),
             TASK_TIMEOUT => Some("Task execution timeout"),
             IO_ERROR => Some("IO error: …"),
+            ALREADY_AUTHENTICATED => Some("VSR session already bound; reset before re-binding"),
+            INVALID_SESSION => Some("VSR session value … is invalid (must be non-zero)"),
+            INCOMPATIBLE_PROTOCOL_VERSION => Some("Incompatible binary protocol version: client …, server accepts […, …]"),
             _ => None,
         }
     }
@@ -695,6 +745,7 @@ pub mod error_code {
             INVALID_CLIENT_ADDRESS => Some("InvalidClientAddress"),
             INVALID_IP_ADDRESS => Some("InvalidIpAddress"),
             HTTP_ERROR => Some("HttpError"),
+            INVALID_API_URL => Some("InvalidApiUrl"),
             UNAUTHENTICATED => Some("Unauthenticated"),
             UNAUTHORIZED => Some("Unauthorized"),
             INVALID_CREDENTIALS => Some("InvalidCredentials"),
@@ -711,6 +762,10 @@ pub mod error_code {
             INVALID_PERSONAL_ACCESS_TOKEN => Some("InvalidPersonalAccessToken"),
             PERSONAL_ACCESS_TOKEN_EXPIRED => Some("PersonalAccessTokenExpired"),
             USERS_LIMIT_REACHED => Some("UsersLimitReached"),
+            INVALID_PERSONAL_ACCESS_TOKEN_EXPIRY => Some("InvalidPersonalAccessTokenExpiry"),
+            TRANSIENT_NOT_COMMITTED => Some("TransientNotCommitted"),
+            TRANSIENT_NOT_ACCEPTED => Some("TransientNotAccepted"),
+            REQUEST_ALREADY_APPLIED => Some("RequestAlreadyApplied"),
             NOT_CONNECTED => Some("NotConnected"),
             CLIENT_SHUTDOWN => Some("ClientShutdown"),
             INVALID_TLS_DOMAIN => Some("InvalidTlsDomain"),
@@ -765,6 +820,7 @@ pub mod error_code {
             INVALID_STREAM_ID => Some("InvalidStreamId"),
             CANNOT_READ_STREAMS => Some("CannotReadStreams"),
             INVALID_TOPIC_SIZE => Some("InvalidTopicSize"),
+            TOO_MANY_STREAMS => Some("TooManyStreams"),
             CANNOT_CREATE_TOPICS_DIRECTORY => Some("CannotCreateTopicsDirectory"),
             CANNOT_CREATE_TOPIC_DIRECTORY => Some("CannotCreateTopicDirectory"),
             CANNOT_CREATE_TOPIC_INFO => Some("CannotCreateTopicInfo"),
@@ -785,6 +841,7 @@ pub mod error_code {
             INVALID_REPLICATION_FACTOR => Some("InvalidReplicationFactor"),
             INVALID_PARTITIONS_COUNT => Some("InvalidPartitionsCount"),
             TOPIC_DIRECTORY_NOT_FOUND => Some("TopicDirectoryNotFound"),
+            TOO_MANY_TOPICS => Some("TooManyTopics"),
             CANNOT_CREATE_PARTITION => Some("CannotCreatePartition"),
             CANNOT_CREATE_PARTITIONS_DIRECTORY => Some("CannotCreatePartitionsDirectory"),
             CANNOT_CREATE_PARTITION_DIRECTORY => Some("CannotCreatePartitionDirectory"),
@@ -798,10 +855,12 @@ pub mod error_code {
             CANNOT_DELETE_CONSUMER_OFFSETS_DIRECTORY => Some("CannotDeleteConsumerOffsetsDirectory"),
             CANNOT_DELETE_CONSUMER_OFFSET_FILE => Some("CannotDeleteConsumerOffsetFile"),
             CANNOT_CREATE_CONSUMER_OFFSETS_DIRECTORY => Some("CannotCreateConsumerOffsetsDirectory"),
+            PARTITION_ID_SPACE_EXHAUSTED => Some("PartitionIdSpaceExhausted"),
             CANNOT_READ_CONSUMER_OFFSETS => Some("CannotReadConsumerOffsets"),
             CONSUMER_OFFSET_NOT_FOUND => Some("ConsumerOffsetNotFound"),
             NOT_RESOLVED_CONSUMER => Some("NotResolvedConsumer"),
             CANNOT_OPEN_CONSUMER_OFFSETS_FILE => Some("CannotOpenConsumerOffsetsFile"),
+            TOO_MANY_CONSUMER_OFFSETS => Some("TooManyConsumerOffsets"),
             SEGMENT_NOT_FOUND => Some("SegmentNotFound"),
             SEGMENT_CLOSED => Some("SegmentClosed"),
             INVALID_SEGMENT_SIZE => Some("InvalidSegmentSize"),
@@ -843,6 +902,9 @@ pub mod error_code {
             INVALID_MESSAGE_TIMESTAMP_DELTA => Some("InvalidMessageTimestampDelta"),
             INVALID_BATCH_CHECKSUM => Some("InvalidBatchChecksum"),
             INVALID_HEADER_KIND => Some("InvalidHeaderKind"),
+            UNSUPPORTED_OPTION_KEY => Some("UnsupportedOptionKey"),
+            INVALID_OPTION_VALUE => Some("InvalidOptionValue"),
+            OPTIONS_BLOCK_TOO_LARGE => Some("OptionsBlockTooLarge"),
             CANNOT_SEND_MESSAGES_DUE_TO_CLIENT_DISCONNECTION => Some("CannotSendMessagesDueToClientDisconnection"),
             BACKGROUND_SEND_ERROR => Some("BackgroundSendError"),
             BACKGROUND_SEND_TIMEOUT => Some("BackgroundSendTimeout"),
@@ -853,6 +915,7 @@ pub mod error_code {
             PRODUCER_CLOSED => Some("ProducerClosed"),
             INVALID_OFFSET => Some("InvalidOffset"),
             INVALID_RESERVED_FIELD => Some("InvalidReservedField"),
+            SEGMENT_SIZE_MISMATCH_AT_OPEN => Some("SegmentSizeMismatchAtOpen"),
             CONSUMER_GROUP_ID_NOT_FOUND => Some("ConsumerGroupIdNotFound"),
             INVALID_CONSUMER_GROUP_ID => Some("InvalidConsumerGroupId"),
             CONSUMER_GROUP_NAME_NOT_FOUND => Some("ConsumerGroupNameNotFound"),
@@ -861,6 +924,7 @@ pub mod error_code {
             CONSUMER_GROUP_MEMBER_NOT_FOUND => Some("ConsumerGroupMemberNotFound"),
             CANNOT_CREATE_CONSUMER_GROUP_INFO => Some("CannotCreateConsumerGroupInfo"),
             CANNOT_DELETE_CONSUMER_GROUP_INFO => Some("CannotDeleteConsumerGroupInfo"),
+            CONSUMER_GROUP_PARTITION_NOT_OWNED => Some("ConsumerGroupPartitionNotOwned"),
             MISSING_BASE_OFFSET_RETAINED_MESSAGE_BATCH => Some("MissingBaseOffsetRetainedMessageBatch"),
             MISSING_LAST_OFFSET_DELTA_RETAINED_MESSAGE_BATCH => Some("MissingLastOffsetDeltaRetainedMessageBatch"),
             MISSING_MAX_TIMESTAMP_RETAINED_MESSAGE_BATCH => Some("MissingMaxTimestampRetainedMessageBatch"),
@@ -892,6 +956,9 @@ pub mod error_code {
             CANNOT_BIND_TO_SOCKET => Some("CannotBindToSocket"),
             TASK_TIMEOUT => Some("TaskTimeout"),
             IO_ERROR => Some("IoError"),
+            ALREADY_AUTHENTICATED => Some("AlreadyAuthenticated"),
+            INVALID_SESSION => Some("InvalidSession"),
+            INCOMPATIBLE_PROTOCOL_VERSION => Some("IncompatibleProtocolVersion"),
             _ => None,
         }
     }
@@ -1074,6 +1141,201 @@ pub mod segment_writer_backend {
     pub const PWRITEV: u8 = 1;
     /// io_uring submissions (vectored writes, linked fdatasync)
     pub const IO_URING: u8 = 2;
+}
+
+/// Byte 60 of every 0.9 header (the VSR `Command`). Clients send Request and receive Reply or Eviction; any value above 29 makes the frame unparsable.
+#[allow(dead_code)]
+pub mod header_command {
+    /// Invalid on the wire.
+    pub const RESERVED: u8 = 0;
+    /// Replica ping.
+    pub const PING: u8 = 1;
+    /// Replica pong.
+    pub const PONG: u8 = 2;
+    /// Unused by clients and the server.
+    pub const PING_CLIENT: u8 = 3;
+    /// Unused by clients and the server.
+    pub const PONG_CLIENT: u8 = 4;
+    /// Client request (RequestHeader).
+    pub const REQUEST: u8 = 5;
+    /// Replica prepare.
+    pub const PREPARE: u8 = 6;
+    /// Replica prepare acknowledgement.
+    pub const PREPARE_OK: u8 = 7;
+    /// Server reply to a request (ReplyHeader).
+    pub const REPLY: u8 = 8;
+    /// Replica commit.
+    pub const COMMIT: u8 = 9;
+    /// View change.
+    pub const START_VIEW_CHANGE: u8 = 10;
+    /// View change.
+    pub const DO_VIEW_CHANGE: u8 = 11;
+    /// View change.
+    pub const START_VIEW: u8 = 12;
+    /// Session-terminal error to a client (EvictionHeader).
+    pub const EVICTION: u8 = 13;
+    /// Replica authentication.
+    pub const REPLICA_HELLO: u8 = 14;
+    /// Replica authentication.
+    pub const REPLICA_CHALLENGE: u8 = 15;
+    /// Replica authentication.
+    pub const REPLICA_FINISH: u8 = 16;
+    /// View change.
+    pub const REQUEST_START_VIEW: u8 = 17;
+    /// Repair.
+    pub const REQUEST_PREPARES: u8 = 18;
+    /// Repair.
+    pub const REPAIR_PREPARE: u8 = 19;
+    /// Repair.
+    pub const REPAIR_DONE: u8 = 20;
+    /// Repair.
+    pub const RANGE_EVICTED: u8 = 21;
+    /// State transfer.
+    pub const REQUEST_STATE_TRANSFER: u8 = 22;
+    /// State transfer.
+    pub const STATE_TRANSFER_TARGET: u8 = 23;
+    /// State transfer.
+    pub const REQUEST_STATE_CHUNK: u8 = 24;
+    /// State transfer.
+    pub const STATE_CHUNK: u8 = 25;
+    /// Replica forwarding.
+    pub const FORWARD_REGISTER: u8 = 26;
+    /// Replica forwarding.
+    pub const FORWARD_REGISTER_RESULT: u8 = 27;
+    /// Replica forwarding.
+    pub const FORWARD_LOGOUT: u8 = 28;
+    /// Replica forwarding.
+    pub const FORWARD_LOGOUT_RESULT: u8 = 29;
+}
+
+/// What a 0.9 request does (RequestHeader.operation, echoed in the ReplyHeader). `plane`: register, non_replicated, logout, metadata, partition, segment or internal (never from a client). `result_framed`: the reply body starts with a result section (count u32, then count x {index u32, result u32}; a success is count 0 followed by the payload).
+#[allow(dead_code)]
+pub mod operation {
+    /// Invalid on the wire.
+    pub const RESERVED: u8 = 0;
+    /// LoginRegister (40) and LoginRegisterWithPat (45): binds a session; the code is not on the wire.
+    pub const REGISTER: u8 = 1;
+    /// Every command without an operation of its own; its code rides in the request header's `code`.
+    pub const NON_REPLICATED: u8 = 2;
+    /// LogoutUser (39): ends the session.
+    pub const LOGOUT: u8 = 3;
+    /// Replica-internal; never from a client.
+    pub const CREATE_TOPIC_WITH_ASSIGNMENTS: u8 = 64;
+    /// Replica-internal; never from a client.
+    pub const CREATE_PARTITIONS_WITH_ASSIGNMENTS: u8 = 65;
+    /// Replica-internal; never from a client.
+    pub const REMOVE_CONSUMER_GROUP_MEMBER: u8 = 66;
+    /// Replica-internal; never from a client.
+    pub const COMPLETE_CONSUMER_GROUP_REVOCATION: u8 = 67;
+    /// Replica-internal (DeleteSegments resolves to it); never from a client.
+    pub const TRUNCATE_PARTITION: u8 = 68;
+    /// CreateStream (202).
+    pub const CREATE_STREAM: u8 = 128;
+    /// UpdateStream (204).
+    pub const UPDATE_STREAM: u8 = 129;
+    /// DeleteStream (203).
+    pub const DELETE_STREAM: u8 = 130;
+    /// PurgeStream (205).
+    pub const PURGE_STREAM: u8 = 131;
+    /// CreateTopic (302).
+    pub const CREATE_TOPIC: u8 = 132;
+    /// UpdateTopic (304).
+    pub const UPDATE_TOPIC: u8 = 133;
+    /// DeleteTopic (303).
+    pub const DELETE_TOPIC: u8 = 134;
+    /// PurgeTopic (305).
+    pub const PURGE_TOPIC: u8 = 135;
+    /// CreatePartitions (402).
+    pub const CREATE_PARTITIONS: u8 = 136;
+    /// DeletePartitions (403).
+    pub const DELETE_PARTITIONS: u8 = 137;
+    /// DeleteSegments (503): replicated but on neither plane, so its reply is not result-framed.
+    pub const DELETE_SEGMENTS: u8 = 138;
+    /// CreateConsumerGroup (602).
+    pub const CREATE_CONSUMER_GROUP: u8 = 139;
+    /// DeleteConsumerGroup (603).
+    pub const DELETE_CONSUMER_GROUP: u8 = 140;
+    /// CreateUser (33).
+    pub const CREATE_USER: u8 = 141;
+    /// UpdateUser (35).
+    pub const UPDATE_USER: u8 = 142;
+    /// DeleteUser (34).
+    pub const DELETE_USER: u8 = 143;
+    /// ChangePassword (37).
+    pub const CHANGE_PASSWORD: u8 = 144;
+    /// UpdatePermissions (36).
+    pub const UPDATE_PERMISSIONS: u8 = 145;
+    /// CreatePersonalAccessToken (42).
+    pub const CREATE_PERSONAL_ACCESS_TOKEN: u8 = 146;
+    /// DeletePersonalAccessToken (43).
+    pub const DELETE_PERSONAL_ACCESS_TOKEN: u8 = 147;
+    /// JoinConsumerGroup (604).
+    pub const JOIN_CONSUMER_GROUP: u8 = 148;
+    /// LeaveConsumerGroup (605).
+    pub const LEAVE_CONSUMER_GROUP: u8 = 149;
+    /// SendMessages (101): raw reply body (the send confirmation).
+    pub const SEND_MESSAGES: u8 = 160;
+    /// StoreConsumerOffset (121).
+    pub const STORE_CONSUMER_OFFSET: u8 = 161;
+    /// DeleteConsumerOffset (122).
+    pub const DELETE_CONSUMER_OFFSET: u8 = 162;
+}
+
+/// Byte 255 of an EvictionHeader: why the server ended the session. `error` is the error a client reports for it (an unknown reason reads as Unauthenticated).
+#[allow(dead_code)]
+pub mod eviction_reason {
+    /// Invalid on the wire.
+    pub const RESERVED: u8 = 0;
+    /// No session is bound for the request's client id (a replicated request before login).
+    pub const NO_SESSION: u8 = 1;
+    /// Client release below the cluster's minimum.
+    pub const CLIENT_RELEASE_TOO_LOW: u8 = 2;
+    /// Client release above the cluster's maximum.
+    pub const CLIENT_RELEASE_TOO_HIGH: u8 = 3;
+    /// Invalid operation in the request header.
+    pub const INVALID_REQUEST_OPERATION: u8 = 4;
+    /// The body failed validation.
+    pub const INVALID_REQUEST_BODY: u8 = 5;
+    /// The body size does not match.
+    pub const INVALID_REQUEST_BODY_SIZE: u8 = 6;
+    /// The request's session is older than the client's current one (a zombie from before a re-login).
+    pub const SESSION_TOO_LOW: u8 = 7;
+    /// Session release differs from the client's.
+    pub const SESSION_RELEASE_MISMATCH: u8 = 8;
+    /// Login with a wrong username or password.
+    pub const INVALID_CREDENTIALS: u8 = 9;
+    /// Login with an unknown or expired personal access token.
+    pub const INVALID_TOKEN: u8 = 10;
+    /// Login of an inactive user.
+    pub const USER_INACTIVE: u8 = 11;
+    /// The client id belongs to another user, or the session could not be bound.
+    pub const SESSION_ERROR: u8 = 12;
+    /// A consumer-group member missed its heartbeats; it was logged out.
+    pub const STALE_CLIENT: u8 = 13;
+    /// The client's protocol version is outside the server's window (the header carries it).
+    pub const INCOMPATIBLE_PROTOCOL: u8 = 14;
+    /// A login body without a decodable version prefix, or a 0.8 login code.
+    pub const MALFORMED_LOGIN: u8 = 15;
+}
+
+/// The ack byte at the end of StoreConsumerOffset and DeleteConsumerOffset (0.9).
+#[allow(dead_code)]
+pub mod ack_level {
+    /// Apply locally on a single-replica partition (a single node treats it as Quorum).
+    pub const NO_ACK: u8 = 0;
+    /// Commit through the partition's consensus group; the official SDK always sends it.
+    pub const QUORUM: u8 = 1;
+}
+
+/// Whose option catalog DescribeOptions describes.
+#[allow(dead_code)]
+pub mod option_scope {
+    /// Topic options (the only scope with keys in 0.9).
+    pub const TOPIC: u8 = 1;
+    /// Stream options (none in 0.9).
+    pub const STREAM: u8 = 2;
+    /// User options (none in 0.9).
+    pub const USER: u8 = 3;
 }
 
 /// Sizes, sentinels and limits of the protocol.

@@ -3,6 +3,7 @@
 
 use std::str::FromStr;
 
+use crate::codec::ProtocolVersion;
 use crate::error::{Error, Result};
 
 pub const DEFAULT_HOST: &str = "127.0.0.1";
@@ -34,6 +35,22 @@ pub struct ClientConfig {
     /// Background Ping period; 0 = off.
     pub heartbeat_interval_ms: u64,
     pub nodelay: bool,
+    /// The Iggy wire protocol spoken: 0.9 (the current servers, the default) unless the server is an Iggy 0.8 one
+    /// (`protocol=0.8` in a connection string).
+    pub protocol: ProtocolVersion,
+}
+
+/// The protocol a client speaks unless told otherwise (the shared vectors' `protocol.default`).
+pub const DEFAULT_PROTOCOL: ProtocolVersion = ProtocolVersion::V0_9;
+
+/// The `protocol` option: exactly "0.9" or "0.8", with the error text every SDK shares.
+pub fn parse_protocol(value: &str) -> Result<ProtocolVersion> {
+    ProtocolVersion::from_name(value).ok_or_else(|| {
+        invalid(format!(
+            "invalid protocol \"{value}\": use protocol=0.9 (Iggy 0.9 servers, the default) or protocol=0.8 (Iggy 0.8 \
+             servers)"
+        ))
+    })
 }
 
 impl Default for ClientConfig {
@@ -55,6 +72,7 @@ impl Default for ClientConfig {
             reconnection_max_interval_ms: 5_000,
             heartbeat_interval_ms: 5_000,
             nodelay: true,
+            protocol: DEFAULT_PROTOCOL,
         }
     }
 }
@@ -168,6 +186,7 @@ impl FromStr for ClientConfig {
                 "reconnection_max_interval" => config.reconnection_max_interval_ms = parse_duration_ms(&value, name)?,
                 "heartbeat_interval" => config.heartbeat_interval_ms = parse_duration_ms(&value, name)?,
                 "nodelay" => config.nodelay = parse_bool(&value, name)?,
+                "protocol" => config.protocol = parse_protocol(&value)?,
                 _ => return Err(invalid(format!("unknown option {name:?}"))),
             }
         }

@@ -1,9 +1,17 @@
 //! `IggyConsumer`: reads a topic as a single consumer or as a consumer-group member, with sdk/python's
 //! auto-commit modes (option names follow the official `iggy` crate where one exists).
 //!
-//! Single consumers track their position locally (the first poll uses the strategy, then `Offset(last + 1)`);
-//! group members poll with partition None so the server assigns partitions and rebalances, and re-join when the
-//! server no longer knows them (membership belongs to a connection, so a reconnect drops it).
+//! Single consumers track their position locally (the first poll uses the strategy, then `Offset(last + 1)`).
+//! Group members re-join when the server no longer knows them (membership belongs to a connection, in 0.9 to a
+//! session, so a reconnect drops it):
+//!
+//! * Iggy 0.8: they poll with partition None, so the server assigns partitions and rebalances.
+//! * Iggy 0.9 (the cooperative protocol the official 0.9 clients speak): the member asks for its assignment with
+//!   SyncConsumerGroup (a generation and its partitions) and polls only those partitions, round robin. It syncs
+//!   again every `sync_interval_ms`, when it has no partition, and at once when a poll is fenced (an empty answer
+//!   whose partition id is `RESYNC_PARTITION_ID`, or 5009). A partition taken away is handed off without
+//!   duplicates: the messages already polled from it are still delivered and committed, nothing more is polled
+//!   from it, and the server moves it to its new owner once the group's stored offset reaches what was polled.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::time::{Duration, Instant};
@@ -12,6 +20,7 @@ use bytes::Bytes;
 
 use crate::client::IggyClient;
 use crate::codec::{Consumer, Message, PollingStrategy};
+use crate::codes::constants::RESYNC_PARTITION_ID;
 use crate::error::{Error, Result};
 use crate::error_code::ErrorCode;
 use crate::runtime::Identifier;
@@ -19,9 +28,11 @@ use crate::runtime::Identifier;
 /// When the consumer stores its offsets on the server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AutoCommit {
-    /// Only `commit()` and `close()` store offsets.
+    /// Only `commit()` and `close()` store offsets. A group member's position is the group's stored offset, so
+    /// it reads nothing new from a partition until the application commits (what it polled again is dropped).
     Disabled,
-    /// Store what was handed out at most every `interval_ms` (checked before each poll).
+    /// Store what was handed out at most every `interval_ms` (checked before each poll). Group members commit
+    /// before every poll that follows a handed-out batch: their position only advances through commits.
     Interval { interval_ms: u64 },
     /// The server stores the offset of every poll's last message (at-most-once).
     AfterPoll,
@@ -47,11 +58,12 @@ impl ReceivedMessage {
 }
 
 /// Commits the server refuses after a rebalance moved the partition away; the next owner carries on.
-const STALE_COMMIT_CODES: [ErrorCode; 4] = [
+const STALE_COMMIT_CODES: [ErrorCode; 5] = [
     ErrorCode::NOT_RESOLVED_CONSUMER,
     ErrorCode::CONSUMER_GROUP_MEMBER_NOT_FOUND,
     ErrorCode::PARTITION_NOT_FOUND,
     ErrorCode::INVALID_OFFSET,
+    ErrorCode::CONSUMER_GROUP_PARTITION_NOT_OWNED,
 ];
 
 pub struct IggyConsumer {
@@ -73,9 +85,17 @@ pub struct IggyConsumer {
     positions: BTreeMap<u32, u64>,
     /// Per partition: the last offset handed out and not yet committed.
     consumed: BTreeMap<u32, u64>,
+    /// Group members, per partition: the last offset polled. A group's position is server-side (Next = stored + 1),
+    /// so until a commit lands a poll answers what was already polled; those messages are dropped here.
+    polled: BTreeMap<u32, u64>,
     committed: BTreeMap<u32, u64>,
     last_commit: Instant,
     initialised: bool,
+    /// 0.9 group members: the assignment of the last SyncConsumerGroup, its generation and when it was read.
+    assigned: Vec<u32>,
+    generation: Option<u64>,
+    synced_at: Option<Instant>,
+    sync_interval_ms: u64,
 }
 
 impl IggyConsumer {
@@ -123,10 +143,35 @@ impl IggyConsumer {
             buffer: VecDeque::new(),
             positions: BTreeMap::new(),
             consumed: BTreeMap::new(),
+            polled: BTreeMap::new(),
             committed: BTreeMap::new(),
             last_commit: Instant::now(),
             initialised: false,
+            assigned: Vec::new(),
+            generation: None,
+            synced_at: None,
+            sync_interval_ms: 1000,
         }
+    }
+
+    /// 0.9 group members: how often the assignment is read again (besides when a poll is fenced).
+    pub fn sync_interval_ms(mut self, sync_interval_ms: u64) -> Self {
+        self.sync_interval_ms = sync_interval_ms.max(1);
+        self
+    }
+
+    /// 0.9 group members: the group's generation at the last sync (None before, and on 0.8).
+    pub fn generation(&self) -> Option<u64> {
+        self.generation
+    }
+
+    /// 0.9 group members: the partitions assigned at the last sync.
+    pub fn assigned_partitions(&self) -> &[u32] {
+        &self.assigned
+    }
+
+    fn cooperative(&self) -> bool {
+        self.group.is_some() && self.client.protocol().is_vsr()
     }
 
     pub fn polling_strategy(mut self, strategy: PollingStrategy) -> Self {
@@ -184,9 +229,36 @@ impl IggyConsumer {
         Ok(())
     }
 
-    async fn join(&self) -> Result<()> {
+    async fn join(&mut self) -> Result<()> {
         let group = self.group.clone().expect("group mode");
-        self.client.join_consumer_group(self.stream.clone(), self.topic.clone(), group).await
+        self.client.join_consumer_group(self.stream.clone(), self.topic.clone(), group).await?;
+        if self.cooperative() {
+            self.sync().await?;
+        }
+        Ok(())
+    }
+
+    /// 0.9: read this member's assignment. Partitions taken away keep their polled messages (still delivered and
+    /// committed: the hand-off completes once they are) but are polled no more; a member the server no longer
+    /// knows (a new session after a reconnect) joins again.
+    async fn sync(&mut self) -> Result<()> {
+        let group = self.group.clone().expect("group mode");
+        self.synced_at = Some(Instant::now());
+        let (stream, topic) = (self.stream.clone(), self.topic.clone());
+        let mut synced = self.client.sync_consumer_group(stream.clone(), topic.clone(), group.clone()).await?;
+        if synced.is_none() {
+            self.client.join_consumer_group(stream.clone(), topic.clone(), group.clone()).await?;
+            synced = self.client.sync_consumer_group(stream, topic, group).await?;
+        }
+        let synced = synced.ok_or_else(|| Error::server(ErrorCode::CONSUMER_GROUP_MEMBER_NOT_FOUND.0))?;
+        self.generation = Some(synced.generation);
+        self.assigned = synced.partitions;
+        Ok(())
+    }
+
+    fn sync_due(&self) -> bool {
+        self.assigned.is_empty()
+            || self.synced_at.is_none_or(|at| at.elapsed() >= Duration::from_millis(self.sync_interval_ms))
     }
 
     /// The next message, polling (and waiting `poll_interval_ms` between empty polls) until one arrives.
@@ -229,6 +301,8 @@ impl IggyConsumer {
     async fn before_poll(&mut self) -> Result<()> {
         match self.auto_commit {
             AutoCommit::WhenConsumed => self.commit().await,
+            // A group only moves on once it commits (its position is server-side): interval commits would stall it.
+            AutoCommit::Interval { .. } if self.group.is_some() && !self.consumed.is_empty() => self.commit().await,
             AutoCommit::Interval { interval_ms }
                 if self.last_commit.elapsed() >= Duration::from_millis(interval_ms) =>
             {
@@ -240,7 +314,19 @@ impl IggyConsumer {
 
     /// One poll into the buffer; false when it returned nothing.
     async fn poll(&mut self) -> Result<bool> {
+        if self.cooperative() && self.sync_due() {
+            self.sync().await?;
+            if self.assigned.is_empty() {
+                return Ok(false); // nothing assigned yet (more members than partitions, or a hand-off under way)
+            }
+        }
         let (partition_id, strategy) = match self.group {
+            Some(_) if self.cooperative() => {
+                // The group's position is server-side: Next from the stored offset, on one of our partitions.
+                self.round_robin = self.round_robin.wrapping_add(1);
+                let partition = self.assigned[self.round_robin as usize % self.assigned.len()];
+                (Some(partition), self.strategy.clone())
+            }
             Some(_) => (None, self.strategy.clone()),
             None => {
                 let partition = self.partition_id.unwrap_or_else(|| {
@@ -272,14 +358,31 @@ impl IggyConsumer {
                 self.join().await?;
                 return Ok(false);
             }
+            Err(error) if self.cooperative() && error.code() == ErrorCode::CONSUMER_GROUP_PARTITION_NOT_OWNED => {
+                self.sync().await?;
+                return Ok(false);
+            }
             other => other?,
         };
-        let Some(last) = polled.messages.last() else { return Ok(false) };
-        if self.group.is_none() {
-            self.positions.insert(polled.partition_id, last.offset + 1);
+        if self.cooperative() && polled.partition_id == RESYNC_PARTITION_ID {
+            self.sync().await?; // fenced: the partition moved since our last sync
+            return Ok(false);
         }
         let partition_id = polled.partition_id;
-        self.buffer.extend(polled.messages.into_iter().map(|message| ReceivedMessage { partition_id, message }));
+        let mut messages = polled.messages;
+        if self.group.is_some() {
+            if let Some(&seen) = self.polled.get(&partition_id) {
+                // A redelivery of what was already polled (the group's offset was not committed yet).
+                messages.retain(|message| message.offset > seen);
+            }
+        }
+        let Some(last) = messages.last() else { return Ok(false) };
+        if self.group.is_some() {
+            self.polled.insert(partition_id, last.offset);
+        } else {
+            self.positions.insert(partition_id, last.offset + 1);
+        }
+        self.buffer.extend(messages.into_iter().map(|message| ReceivedMessage { partition_id, message }));
         Ok(true)
     }
 

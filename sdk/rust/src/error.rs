@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::codec::{EvictionReason, ProtocolVersion};
 use crate::error_code::ErrorCode;
 use crate::runtime::CodecError;
 
@@ -31,6 +32,12 @@ pub enum Error {
     InvalidArgument(String),
     /// The producer's bounded buffer is full and it was told not to wait.
     BufferFull,
+    /// An Iggy 0.9 server ended the session with an eviction frame: `reason` (None for a byte the spec does not
+    /// list), `code` the error a client reports for it (e.g. 42 InvalidCredentials).
+    Evicted { reason: Option<EvictionReason>, code: ErrorCode, message: String },
+    /// The server speaks the other Iggy protocol than the `protocol` option: `message` names the option to set,
+    /// `server_protocol` the version its answer showed. Code 14003 IncompatibleProtocolVersion.
+    ProtocolMismatch { code: ErrorCode, message: String, server_protocol: Option<ProtocolVersion> },
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
@@ -49,6 +56,23 @@ impl Error {
             Error::Tls(_) => ErrorCode::INVALID_TLS_CERTIFICATE,
             Error::InvalidArgument(_) => ErrorCode::INVALID_FORMAT,
             Error::BufferFull => ErrorCode::BACKGROUND_SEND_BUFFER_FULL,
+            Error::Evicted { code, .. } | Error::ProtocolMismatch { code, .. } => *code,
+        }
+    }
+
+    /// The error's text without its kind prefix (what sdk/python puts in `error.message`): the server's message,
+    /// the reason, or the shared text of a protocol mismatch.
+    pub fn message(&self) -> String {
+        match self {
+            Error::Server { message, .. } | Error::Evicted { message, .. } | Error::ProtocolMismatch { message, .. } => {
+                message.clone()
+            }
+            Error::CannotConnect(why)
+            | Error::ConnectionLost(why)
+            | Error::InvalidConnectionString(why)
+            | Error::Tls(why)
+            | Error::InvalidArgument(why) => why.clone(),
+            other => other.to_string(),
         }
     }
 
@@ -63,6 +87,14 @@ impl Error {
 
     pub fn is_already_exists(&self) -> bool {
         matches!(self, Error::Server { code, .. } if code.is_already_exists())
+    }
+
+    /// The eviction reason, when a 0.9 server ended the session.
+    pub fn eviction_reason(&self) -> Option<EvictionReason> {
+        match self {
+            Error::Evicted { reason, .. } => *reason,
+            _ => None,
+        }
     }
 
     pub fn is_unauthenticated(&self) -> bool {
@@ -86,9 +118,10 @@ impl Error {
         matches!(self, Error::Timeout { .. })
     }
 
+    /// The code of an answer from the server (a status, a result rejection or an eviction).
     fn server_code(&self) -> Option<ErrorCode> {
         match self {
-            Error::Server { code, .. } => Some(*code),
+            Error::Server { code, .. } | Error::Evicted { code, .. } => Some(*code),
             _ => None,
         }
     }
@@ -97,6 +130,13 @@ impl Error {
         let code = ErrorCode(status);
         let message = code.message().map_or_else(|| format!("error {status}"), str::to_owned);
         Error::Server { code, name: code.name(), message }
+    }
+
+    /// An error with an Iggy code and this client's own message (e.g. FeatureUnavailable for a command the
+    /// connection's protocol version lacks).
+    pub(crate) fn server_message(status: u32, message: &str) -> Error {
+        let code = ErrorCode(status);
+        Error::Server { code, name: code.name(), message: message.to_owned() }
     }
 }
 
@@ -107,15 +147,18 @@ impl fmt::Display for Error {
             Error::CannotConnect(why) => write!(f, "cannot connect: {why}"),
             Error::NotConnected => f.write_str("not connected"),
             Error::ConnectionLost(why) => write!(f, "connection lost: {why}"),
-            Error::OutcomeUnknown { command, reason } => {
-                write!(f, "{command}: outcome unknown, the connection broke after it was sent ({reason}); not re-sent")
-            }
+            Error::OutcomeUnknown { command, reason } => write!(
+                f,
+                "{command}: outcome unknown, the connection broke after it was sent ({reason}); not re-sent: under a \
+                 new session (0.9) the server could not tell it from a new request"
+            ),
             Error::Timeout { what, timeout_ms } => write!(f, "{what} timed out after {timeout_ms} ms"),
             Error::Codec(error) => write!(f, "malformed answer: {error}"),
             Error::InvalidConnectionString(why) => write!(f, "invalid connection string: {why}"),
             Error::Tls(why) => write!(f, "TLS: {why}"),
             Error::InvalidArgument(why) => write!(f, "invalid argument: {why}"),
             Error::BufferFull => f.write_str("producer buffer is full"),
+            Error::Evicted { message, .. } | Error::ProtocolMismatch { message, .. } => f.write_str(message),
         }
     }
 }

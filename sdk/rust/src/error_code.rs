@@ -35,6 +35,7 @@ impl ErrorCode {
     pub const INVALID_CLIENT_ADDRESS: ErrorCode = ErrorCode(error_code::INVALID_CLIENT_ADDRESS);
     pub const INVALID_IP_ADDRESS: ErrorCode = ErrorCode(error_code::INVALID_IP_ADDRESS);
     pub const HTTP_ERROR: ErrorCode = ErrorCode(error_code::HTTP_ERROR);
+    pub const INVALID_API_URL: ErrorCode = ErrorCode(error_code::INVALID_API_URL);
     pub const UNAUTHENTICATED: ErrorCode = ErrorCode(error_code::UNAUTHENTICATED);
     pub const UNAUTHORIZED: ErrorCode = ErrorCode(error_code::UNAUTHORIZED);
     pub const INVALID_CREDENTIALS: ErrorCode = ErrorCode(error_code::INVALID_CREDENTIALS);
@@ -51,6 +52,10 @@ impl ErrorCode {
     pub const INVALID_PERSONAL_ACCESS_TOKEN: ErrorCode = ErrorCode(error_code::INVALID_PERSONAL_ACCESS_TOKEN);
     pub const PERSONAL_ACCESS_TOKEN_EXPIRED: ErrorCode = ErrorCode(error_code::PERSONAL_ACCESS_TOKEN_EXPIRED);
     pub const USERS_LIMIT_REACHED: ErrorCode = ErrorCode(error_code::USERS_LIMIT_REACHED);
+    pub const INVALID_PERSONAL_ACCESS_TOKEN_EXPIRY: ErrorCode = ErrorCode(error_code::INVALID_PERSONAL_ACCESS_TOKEN_EXPIRY);
+    pub const TRANSIENT_NOT_COMMITTED: ErrorCode = ErrorCode(error_code::TRANSIENT_NOT_COMMITTED);
+    pub const TRANSIENT_NOT_ACCEPTED: ErrorCode = ErrorCode(error_code::TRANSIENT_NOT_ACCEPTED);
+    pub const REQUEST_ALREADY_APPLIED: ErrorCode = ErrorCode(error_code::REQUEST_ALREADY_APPLIED);
     pub const NOT_CONNECTED: ErrorCode = ErrorCode(error_code::NOT_CONNECTED);
     pub const CLIENT_SHUTDOWN: ErrorCode = ErrorCode(error_code::CLIENT_SHUTDOWN);
     pub const INVALID_TLS_DOMAIN: ErrorCode = ErrorCode(error_code::INVALID_TLS_DOMAIN);
@@ -105,6 +110,7 @@ impl ErrorCode {
     pub const INVALID_STREAM_ID: ErrorCode = ErrorCode(error_code::INVALID_STREAM_ID);
     pub const CANNOT_READ_STREAMS: ErrorCode = ErrorCode(error_code::CANNOT_READ_STREAMS);
     pub const INVALID_TOPIC_SIZE: ErrorCode = ErrorCode(error_code::INVALID_TOPIC_SIZE);
+    pub const TOO_MANY_STREAMS: ErrorCode = ErrorCode(error_code::TOO_MANY_STREAMS);
     pub const CANNOT_CREATE_TOPICS_DIRECTORY: ErrorCode = ErrorCode(error_code::CANNOT_CREATE_TOPICS_DIRECTORY);
     pub const CANNOT_CREATE_TOPIC_DIRECTORY: ErrorCode = ErrorCode(error_code::CANNOT_CREATE_TOPIC_DIRECTORY);
     pub const CANNOT_CREATE_TOPIC_INFO: ErrorCode = ErrorCode(error_code::CANNOT_CREATE_TOPIC_INFO);
@@ -125,6 +131,7 @@ impl ErrorCode {
     pub const INVALID_REPLICATION_FACTOR: ErrorCode = ErrorCode(error_code::INVALID_REPLICATION_FACTOR);
     pub const INVALID_PARTITIONS_COUNT: ErrorCode = ErrorCode(error_code::INVALID_PARTITIONS_COUNT);
     pub const TOPIC_DIRECTORY_NOT_FOUND: ErrorCode = ErrorCode(error_code::TOPIC_DIRECTORY_NOT_FOUND);
+    pub const TOO_MANY_TOPICS: ErrorCode = ErrorCode(error_code::TOO_MANY_TOPICS);
     pub const CANNOT_CREATE_PARTITION: ErrorCode = ErrorCode(error_code::CANNOT_CREATE_PARTITION);
     pub const CANNOT_CREATE_PARTITIONS_DIRECTORY: ErrorCode = ErrorCode(error_code::CANNOT_CREATE_PARTITIONS_DIRECTORY);
     pub const CANNOT_CREATE_PARTITION_DIRECTORY: ErrorCode = ErrorCode(error_code::CANNOT_CREATE_PARTITION_DIRECTORY);
@@ -138,10 +145,12 @@ impl ErrorCode {
     pub const CANNOT_DELETE_CONSUMER_OFFSETS_DIRECTORY: ErrorCode = ErrorCode(error_code::CANNOT_DELETE_CONSUMER_OFFSETS_DIRECTORY);
     pub const CANNOT_DELETE_CONSUMER_OFFSET_FILE: ErrorCode = ErrorCode(error_code::CANNOT_DELETE_CONSUMER_OFFSET_FILE);
     pub const CANNOT_CREATE_CONSUMER_OFFSETS_DIRECTORY: ErrorCode = ErrorCode(error_code::CANNOT_CREATE_CONSUMER_OFFSETS_DIRECTORY);
+    pub const PARTITION_ID_SPACE_EXHAUSTED: ErrorCode = ErrorCode(error_code::PARTITION_ID_SPACE_EXHAUSTED);
     pub const CANNOT_READ_CONSUMER_OFFSETS: ErrorCode = ErrorCode(error_code::CANNOT_READ_CONSUMER_OFFSETS);
     pub const CONSUMER_OFFSET_NOT_FOUND: ErrorCode = ErrorCode(error_code::CONSUMER_OFFSET_NOT_FOUND);
     pub const NOT_RESOLVED_CONSUMER: ErrorCode = ErrorCode(error_code::NOT_RESOLVED_CONSUMER);
     pub const CANNOT_OPEN_CONSUMER_OFFSETS_FILE: ErrorCode = ErrorCode(error_code::CANNOT_OPEN_CONSUMER_OFFSETS_FILE);
+    pub const TOO_MANY_CONSUMER_OFFSETS: ErrorCode = ErrorCode(error_code::TOO_MANY_CONSUMER_OFFSETS);
     pub const SEGMENT_NOT_FOUND: ErrorCode = ErrorCode(error_code::SEGMENT_NOT_FOUND);
     pub const SEGMENT_CLOSED: ErrorCode = ErrorCode(error_code::SEGMENT_CLOSED);
     pub const INVALID_SEGMENT_SIZE: ErrorCode = ErrorCode(error_code::INVALID_SEGMENT_SIZE);
@@ -183,6 +192,9 @@ impl ErrorCode {
     pub const INVALID_MESSAGE_TIMESTAMP_DELTA: ErrorCode = ErrorCode(error_code::INVALID_MESSAGE_TIMESTAMP_DELTA);
     pub const INVALID_BATCH_CHECKSUM: ErrorCode = ErrorCode(error_code::INVALID_BATCH_CHECKSUM);
     pub const INVALID_HEADER_KIND: ErrorCode = ErrorCode(error_code::INVALID_HEADER_KIND);
+    pub const UNSUPPORTED_OPTION_KEY: ErrorCode = ErrorCode(error_code::UNSUPPORTED_OPTION_KEY);
+    pub const INVALID_OPTION_VALUE: ErrorCode = ErrorCode(error_code::INVALID_OPTION_VALUE);
+    pub const OPTIONS_BLOCK_TOO_LARGE: ErrorCode = ErrorCode(error_code::OPTIONS_BLOCK_TOO_LARGE);
     pub const CANNOT_SEND_MESSAGES_DUE_TO_CLIENT_DISCONNECTION: ErrorCode = ErrorCode(error_code::CANNOT_SEND_MESSAGES_DUE_TO_CLIENT_DISCONNECTION);
     pub const BACKGROUND_SEND_ERROR: ErrorCode = ErrorCode(error_code::BACKGROUND_SEND_ERROR);
     pub const BACKGROUND_SEND_TIMEOUT: ErrorCode = ErrorCode(error_code::BACKGROUND_SEND_TIMEOUT);
@@ -193,6 +205,7 @@ impl ErrorCode {
     pub const PRODUCER_CLOSED: ErrorCode = ErrorCode(error_code::PRODUCER_CLOSED);
     pub const INVALID_OFFSET: ErrorCode = ErrorCode(error_code::INVALID_OFFSET);
     pub const INVALID_RESERVED_FIELD: ErrorCode = ErrorCode(error_code::INVALID_RESERVED_FIELD);
+    pub const SEGMENT_SIZE_MISMATCH_AT_OPEN: ErrorCode = ErrorCode(error_code::SEGMENT_SIZE_MISMATCH_AT_OPEN);
     pub const CONSUMER_GROUP_ID_NOT_FOUND: ErrorCode = ErrorCode(error_code::CONSUMER_GROUP_ID_NOT_FOUND);
     pub const INVALID_CONSUMER_GROUP_ID: ErrorCode = ErrorCode(error_code::INVALID_CONSUMER_GROUP_ID);
     pub const CONSUMER_GROUP_NAME_NOT_FOUND: ErrorCode = ErrorCode(error_code::CONSUMER_GROUP_NAME_NOT_FOUND);
@@ -201,6 +214,7 @@ impl ErrorCode {
     pub const CONSUMER_GROUP_MEMBER_NOT_FOUND: ErrorCode = ErrorCode(error_code::CONSUMER_GROUP_MEMBER_NOT_FOUND);
     pub const CANNOT_CREATE_CONSUMER_GROUP_INFO: ErrorCode = ErrorCode(error_code::CANNOT_CREATE_CONSUMER_GROUP_INFO);
     pub const CANNOT_DELETE_CONSUMER_GROUP_INFO: ErrorCode = ErrorCode(error_code::CANNOT_DELETE_CONSUMER_GROUP_INFO);
+    pub const CONSUMER_GROUP_PARTITION_NOT_OWNED: ErrorCode = ErrorCode(error_code::CONSUMER_GROUP_PARTITION_NOT_OWNED);
     pub const MISSING_BASE_OFFSET_RETAINED_MESSAGE_BATCH: ErrorCode = ErrorCode(error_code::MISSING_BASE_OFFSET_RETAINED_MESSAGE_BATCH);
     pub const MISSING_LAST_OFFSET_DELTA_RETAINED_MESSAGE_BATCH: ErrorCode = ErrorCode(error_code::MISSING_LAST_OFFSET_DELTA_RETAINED_MESSAGE_BATCH);
     pub const MISSING_MAX_TIMESTAMP_RETAINED_MESSAGE_BATCH: ErrorCode = ErrorCode(error_code::MISSING_MAX_TIMESTAMP_RETAINED_MESSAGE_BATCH);
@@ -232,6 +246,9 @@ impl ErrorCode {
     pub const CANNOT_BIND_TO_SOCKET: ErrorCode = ErrorCode(error_code::CANNOT_BIND_TO_SOCKET);
     pub const TASK_TIMEOUT: ErrorCode = ErrorCode(error_code::TASK_TIMEOUT);
     pub const IO_ERROR: ErrorCode = ErrorCode(error_code::IO_ERROR);
+    pub const ALREADY_AUTHENTICATED: ErrorCode = ErrorCode(error_code::ALREADY_AUTHENTICATED);
+    pub const INVALID_SESSION: ErrorCode = ErrorCode(error_code::INVALID_SESSION);
+    pub const INCOMPATIBLE_PROTOCOL_VERSION: ErrorCode = ErrorCode(error_code::INCOMPATIBLE_PROTOCOL_VERSION);
 
     /// The UPPER_SNAKE name (`STREAM_ID_NOT_FOUND`); `UNKNOWN` for a code the spec does not list.
     pub fn name(self) -> &'static str {
@@ -262,6 +279,7 @@ impl ErrorCode {
             error_code::INVALID_CLIENT_ADDRESS => "INVALID_CLIENT_ADDRESS",
             error_code::INVALID_IP_ADDRESS => "INVALID_IP_ADDRESS",
             error_code::HTTP_ERROR => "HTTP_ERROR",
+            error_code::INVALID_API_URL => "INVALID_API_URL",
             error_code::UNAUTHENTICATED => "UNAUTHENTICATED",
             error_code::UNAUTHORIZED => "UNAUTHORIZED",
             error_code::INVALID_CREDENTIALS => "INVALID_CREDENTIALS",
@@ -278,6 +296,10 @@ impl ErrorCode {
             error_code::INVALID_PERSONAL_ACCESS_TOKEN => "INVALID_PERSONAL_ACCESS_TOKEN",
             error_code::PERSONAL_ACCESS_TOKEN_EXPIRED => "PERSONAL_ACCESS_TOKEN_EXPIRED",
             error_code::USERS_LIMIT_REACHED => "USERS_LIMIT_REACHED",
+            error_code::INVALID_PERSONAL_ACCESS_TOKEN_EXPIRY => "INVALID_PERSONAL_ACCESS_TOKEN_EXPIRY",
+            error_code::TRANSIENT_NOT_COMMITTED => "TRANSIENT_NOT_COMMITTED",
+            error_code::TRANSIENT_NOT_ACCEPTED => "TRANSIENT_NOT_ACCEPTED",
+            error_code::REQUEST_ALREADY_APPLIED => "REQUEST_ALREADY_APPLIED",
             error_code::NOT_CONNECTED => "NOT_CONNECTED",
             error_code::CLIENT_SHUTDOWN => "CLIENT_SHUTDOWN",
             error_code::INVALID_TLS_DOMAIN => "INVALID_TLS_DOMAIN",
@@ -332,6 +354,7 @@ impl ErrorCode {
             error_code::INVALID_STREAM_ID => "INVALID_STREAM_ID",
             error_code::CANNOT_READ_STREAMS => "CANNOT_READ_STREAMS",
             error_code::INVALID_TOPIC_SIZE => "INVALID_TOPIC_SIZE",
+            error_code::TOO_MANY_STREAMS => "TOO_MANY_STREAMS",
             error_code::CANNOT_CREATE_TOPICS_DIRECTORY => "CANNOT_CREATE_TOPICS_DIRECTORY",
             error_code::CANNOT_CREATE_TOPIC_DIRECTORY => "CANNOT_CREATE_TOPIC_DIRECTORY",
             error_code::CANNOT_CREATE_TOPIC_INFO => "CANNOT_CREATE_TOPIC_INFO",
@@ -352,6 +375,7 @@ impl ErrorCode {
             error_code::INVALID_REPLICATION_FACTOR => "INVALID_REPLICATION_FACTOR",
             error_code::INVALID_PARTITIONS_COUNT => "INVALID_PARTITIONS_COUNT",
             error_code::TOPIC_DIRECTORY_NOT_FOUND => "TOPIC_DIRECTORY_NOT_FOUND",
+            error_code::TOO_MANY_TOPICS => "TOO_MANY_TOPICS",
             error_code::CANNOT_CREATE_PARTITION => "CANNOT_CREATE_PARTITION",
             error_code::CANNOT_CREATE_PARTITIONS_DIRECTORY => "CANNOT_CREATE_PARTITIONS_DIRECTORY",
             error_code::CANNOT_CREATE_PARTITION_DIRECTORY => "CANNOT_CREATE_PARTITION_DIRECTORY",
@@ -365,10 +389,12 @@ impl ErrorCode {
             error_code::CANNOT_DELETE_CONSUMER_OFFSETS_DIRECTORY => "CANNOT_DELETE_CONSUMER_OFFSETS_DIRECTORY",
             error_code::CANNOT_DELETE_CONSUMER_OFFSET_FILE => "CANNOT_DELETE_CONSUMER_OFFSET_FILE",
             error_code::CANNOT_CREATE_CONSUMER_OFFSETS_DIRECTORY => "CANNOT_CREATE_CONSUMER_OFFSETS_DIRECTORY",
+            error_code::PARTITION_ID_SPACE_EXHAUSTED => "PARTITION_ID_SPACE_EXHAUSTED",
             error_code::CANNOT_READ_CONSUMER_OFFSETS => "CANNOT_READ_CONSUMER_OFFSETS",
             error_code::CONSUMER_OFFSET_NOT_FOUND => "CONSUMER_OFFSET_NOT_FOUND",
             error_code::NOT_RESOLVED_CONSUMER => "NOT_RESOLVED_CONSUMER",
             error_code::CANNOT_OPEN_CONSUMER_OFFSETS_FILE => "CANNOT_OPEN_CONSUMER_OFFSETS_FILE",
+            error_code::TOO_MANY_CONSUMER_OFFSETS => "TOO_MANY_CONSUMER_OFFSETS",
             error_code::SEGMENT_NOT_FOUND => "SEGMENT_NOT_FOUND",
             error_code::SEGMENT_CLOSED => "SEGMENT_CLOSED",
             error_code::INVALID_SEGMENT_SIZE => "INVALID_SEGMENT_SIZE",
@@ -410,6 +436,9 @@ impl ErrorCode {
             error_code::INVALID_MESSAGE_TIMESTAMP_DELTA => "INVALID_MESSAGE_TIMESTAMP_DELTA",
             error_code::INVALID_BATCH_CHECKSUM => "INVALID_BATCH_CHECKSUM",
             error_code::INVALID_HEADER_KIND => "INVALID_HEADER_KIND",
+            error_code::UNSUPPORTED_OPTION_KEY => "UNSUPPORTED_OPTION_KEY",
+            error_code::INVALID_OPTION_VALUE => "INVALID_OPTION_VALUE",
+            error_code::OPTIONS_BLOCK_TOO_LARGE => "OPTIONS_BLOCK_TOO_LARGE",
             error_code::CANNOT_SEND_MESSAGES_DUE_TO_CLIENT_DISCONNECTION => "CANNOT_SEND_MESSAGES_DUE_TO_CLIENT_DISCONNECTION",
             error_code::BACKGROUND_SEND_ERROR => "BACKGROUND_SEND_ERROR",
             error_code::BACKGROUND_SEND_TIMEOUT => "BACKGROUND_SEND_TIMEOUT",
@@ -420,6 +449,7 @@ impl ErrorCode {
             error_code::PRODUCER_CLOSED => "PRODUCER_CLOSED",
             error_code::INVALID_OFFSET => "INVALID_OFFSET",
             error_code::INVALID_RESERVED_FIELD => "INVALID_RESERVED_FIELD",
+            error_code::SEGMENT_SIZE_MISMATCH_AT_OPEN => "SEGMENT_SIZE_MISMATCH_AT_OPEN",
             error_code::CONSUMER_GROUP_ID_NOT_FOUND => "CONSUMER_GROUP_ID_NOT_FOUND",
             error_code::INVALID_CONSUMER_GROUP_ID => "INVALID_CONSUMER_GROUP_ID",
             error_code::CONSUMER_GROUP_NAME_NOT_FOUND => "CONSUMER_GROUP_NAME_NOT_FOUND",
@@ -428,6 +458,7 @@ impl ErrorCode {
             error_code::CONSUMER_GROUP_MEMBER_NOT_FOUND => "CONSUMER_GROUP_MEMBER_NOT_FOUND",
             error_code::CANNOT_CREATE_CONSUMER_GROUP_INFO => "CANNOT_CREATE_CONSUMER_GROUP_INFO",
             error_code::CANNOT_DELETE_CONSUMER_GROUP_INFO => "CANNOT_DELETE_CONSUMER_GROUP_INFO",
+            error_code::CONSUMER_GROUP_PARTITION_NOT_OWNED => "CONSUMER_GROUP_PARTITION_NOT_OWNED",
             error_code::MISSING_BASE_OFFSET_RETAINED_MESSAGE_BATCH => "MISSING_BASE_OFFSET_RETAINED_MESSAGE_BATCH",
             error_code::MISSING_LAST_OFFSET_DELTA_RETAINED_MESSAGE_BATCH => "MISSING_LAST_OFFSET_DELTA_RETAINED_MESSAGE_BATCH",
             error_code::MISSING_MAX_TIMESTAMP_RETAINED_MESSAGE_BATCH => "MISSING_MAX_TIMESTAMP_RETAINED_MESSAGE_BATCH",
@@ -459,6 +490,9 @@ impl ErrorCode {
             error_code::CANNOT_BIND_TO_SOCKET => "CANNOT_BIND_TO_SOCKET",
             error_code::TASK_TIMEOUT => "TASK_TIMEOUT",
             error_code::IO_ERROR => "IO_ERROR",
+            error_code::ALREADY_AUTHENTICATED => "ALREADY_AUTHENTICATED",
+            error_code::INVALID_SESSION => "INVALID_SESSION",
+            error_code::INCOMPATIBLE_PROTOCOL_VERSION => "INCOMPATIBLE_PROTOCOL_VERSION",
             _ => "UNKNOWN",
         }
     }

@@ -1,7 +1,9 @@
-//! Async Rust SDK for servers that speak the Iggy 0.8 TCP protocol.
+//! Async Rust SDK for Iggy servers, speaking the Iggy 0.9 protocol (the default) or 0.8 (`protocol=0.8`) over TCP
+//! (and TLS).
 //!
 //! The wire layer is generated from `protocol-spec/` (`codes`, `codec`, `wire_layout`) over a small hand-written
-//! runtime (`runtime`), so no protocol number or field layout is typed by hand here.
+//! runtime (`runtime`) and the 0.9 session layer (`vsr`), so no protocol number or field layout is typed by hand
+//! here.
 
 pub mod client;
 #[rustfmt::skip]
@@ -14,25 +16,30 @@ pub mod error;
 #[rustfmt::skip]
 pub mod error_code;
 pub mod messages;
+pub mod options;
 pub mod producer;
 pub mod runtime;
 mod tls;
 mod transport;
+mod vsr;
 #[rustfmt::skip]
 pub mod wire_layout;
 
 pub use bytes::Bytes;
 pub use client::IggyClient;
 pub use codec::{
-    ClientDetails, ClientInfo, ClusterMetadata, Consumer, ConsumerOffsetInfo, GroupDetails, GroupHeader, Message,
-    Partitioning, Permissions, PersonalAccessTokenInfo, PolledMessages, PollingStrategy, Stats, StreamDetails,
-    StreamHeader, StreamPermissions, TopicDetails, TopicHeader, TopicPermissions, UserDetails, UserHeader,
+    AckLevel, ClientDetails, ClientInfo, ClusterMetadata, CompressionAlgorithm, Consumer, ConsumerOffsetInfo,
+    EvictionReason, GroupDetails, GroupHeader, HeaderKind, Message, OptionDescriptor, OptionScope, Partitioning,
+    Permissions, PersonalAccessTokenInfo, PolledMessages, PollingStrategy, ProtocolVersion, SendConfirmation, Stats,
+    StreamDetails, StreamHeader, StreamPermissions, SyncConsumerGroupResponse, TopicDetails, TopicHeader,
+    TopicPermissions, UserDetails, UserHeader, UserStatus,
 };
 pub use config::ClientConfig;
 pub use consumer::{AutoCommit, IggyConsumer, ReceivedMessage};
 pub use error::{Error, Result};
 pub use error_code::ErrorCode;
 pub use messages::{HeaderValue, IggyMessage};
+pub use options::{Options, TopicSettings};
 pub use producer::{IggyProducer, ProducerConfig};
 pub use runtime::Identifier;
 

@@ -1,17 +1,21 @@
-//! Messages on the hot path: the outgoing `IggyMessage`, typed user headers, the SendMessages frame (index table
-//! and headers in one buffer, payloads chained as they are, never copied), and helpers on the generated argument
+//! Messages on the hot path: the outgoing `IggyMessage`, typed user headers, the SendMessages frame (0.8: index
+//! table and headers in one buffer; 0.9: batch header and frame headers in one buffer, each frame's checksum
+//! computed over its header, payload and user headers without joining them; payloads chained as they are, never
+//! copied), the 0.9 poll answer flattened into messages in one pass, and helpers on the generated argument
 //! records (`Partitioning`, `Consumer`, `PollingStrategy`).
 
+use std::hash::Hasher;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use bytes::{Bytes, BytesMut};
 
-use crate::codec::{Consumer, HeaderEntry, Message, Partitioning, PollingStrategy};
-use crate::codes::{command_code, consumer_kind, header_kind, partitioning_kind, polling_kind};
+use crate::codec::{Consumer, HeaderEntry, Message, Partitioning, PolledMessages, PollingStrategy};
+use crate::codes::{command_code, consumer_kind, error_code, header_kind, operation, partitioning_kind, polling_kind};
 use crate::error::{Error, Result};
-use crate::runtime::{Identifier, Reader, Writer};
+use crate::runtime::{CodecError, Identifier, Reader, Writer};
 use crate::transport::Frame;
-use crate::wire_layout::{index_entry, message_header};
+use crate::vsr::{random_uuids, xxh3};
+use crate::wire_layout::{batch_header, frame_header, index_entry, message_header};
 
 /// A typed user-header key or value: its `HeaderKind` byte and its little-endian bytes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -178,7 +182,172 @@ pub(crate) fn send_messages_frame(
             chunks.push(message.user_headers.clone());
         }
     }
-    Ok(Frame { code: command_code::SEND_MESSAGES, chunks })
+    Ok(Frame { code: command_code::SEND_MESSAGES, operation: operation::SEND_MESSAGES, chunks, resend: None })
+}
+
+/// XXH32, seed 0: how the official 0.9 clients map a message key to a partition (`% partitions_count`).
+pub(crate) fn xxh32(key: &[u8]) -> u32 {
+    let mut hasher = twox_hash::XxHash32::with_seed(0);
+    hasher.write(key);
+    hasher.finish_32()
+}
+
+/// The 0.9 SendMessages body: `metadata_length | stream | topic | partitioning | messages_count`, the 256-byte
+/// batch header and every 48-byte frame header in one buffer; each payload and user-header block is its own chunk,
+/// shared with the caller's `Bytes` (no copy). Message id 0 becomes a random UUIDv4 and origin timestamp 0 the
+/// send time, as the official 0.9 clients do; the frame checksums (XXH3 of frame bytes 8..end) and the batch
+/// checksum are computed here, with partition, base offset and base timestamp 0 (the server stamps them).
+pub(crate) fn send_batch_frame(
+    stream_id: &Identifier,
+    topic_id: &Identifier,
+    partitioning: &Partitioning,
+    messages: &[IggyMessage],
+) -> Result<Frame> {
+    if messages.is_empty() {
+        return Err(Error::InvalidArgument("send_messages needs at least one message".into()));
+    }
+    if messages.iter().any(|m| m.payload.is_empty()) {
+        return Err(Error::InvalidArgument("a message payload must not be empty".into()));
+    }
+    let count = u32::try_from(messages.len()).map_err(|_| Error::InvalidArgument("too many messages".into()))?;
+    let zero_ids = messages.iter().filter(|m| m.id == 0).count();
+    let mut random_ids = if zero_ids > 0 { random_uuids(zero_ids)? } else { Vec::new() }.into_iter();
+    let sent_at = now_us();
+    let origin_of = |m: &IggyMessage| if m.origin_timestamp == 0 { sent_at } else { m.origin_timestamp };
+    let batch_origin = messages.iter().map(origin_of).min().expect("at least one message");
+
+    let mut w = Writer::from_buf(BytesMut::with_capacity(
+        64 + batch_header::SIZE + messages.len() * frame_header::SIZE,
+    ));
+    let metadata_at = w.placeholder_u32();
+    stream_id.encode(&mut w)?;
+    topic_id.encode(&mut w)?;
+    partitioning.encode(&mut w)?;
+    w.u32(count);
+    w.patch_u32(metadata_at, "metadata_length")?;
+    let header_at = w.len();
+    w.zeros(batch_header::SIZE);
+    let frames_at = w.len();
+    let mut buf = w.into_inner();
+    buf.resize(frames_at + messages.len() * frame_header::SIZE, 0);
+    let mut checksums = Vec::with_capacity(messages.len() * 8);
+    let mut batch_length = batch_header::SIZE as u64;
+    for (index, message) in messages.iter().enumerate() {
+        let at = frames_at + index * frame_header::SIZE;
+        let header = &mut buf[at..at + frame_header::SIZE];
+        let id = if message.id == 0 { random_ids.next().expect("one random id per zero id") } else { message.id };
+        let delta = u32::try_from(origin_of(message) - batch_origin).map_err(|_| {
+            Error::server_message(
+                error_code::INVALID_MESSAGE_TIMESTAMP_DELTA,
+                "origin timestamps more than u32::MAX µs apart do not fit one batch",
+            )
+        })?;
+        put(header, frame_header::ID_AT, &id.to_le_bytes());
+        put(header, frame_header::OFFSET_DELTA_AT, &(index as u32).to_le_bytes());
+        put(header, frame_header::TIMESTAMP_DELTA_AT, &delta.to_le_bytes());
+        let headers_len = u32::try_from(message.user_headers.len()).map_err(|_| Error::InvalidArgument("user headers exceed 4 GiB".into()))?;
+        let payload_len = u32::try_from(message.payload.len()).map_err(|_| Error::InvalidArgument("payload exceeds 4 GiB".into()))?;
+        put(header, frame_header::USER_HEADERS_LENGTH_AT, &headers_len.to_le_bytes());
+        put(header, frame_header::PAYLOAD_LENGTH_AT, &payload_len.to_le_bytes());
+        let checksum = xxh3(&[&header[frame_header::ID_AT..], &message.payload, &message.user_headers]);
+        put(header, frame_header::CHECKSUM_AT, &checksum.to_le_bytes());
+        checksums.extend_from_slice(&checksum.to_le_bytes());
+        batch_length += (frame_header::SIZE + message.payload.len() + message.user_headers.len()) as u64;
+    }
+    {
+        let header = &mut buf[header_at..header_at + batch_header::SIZE];
+        put(header, batch_header::ORIGIN_TIMESTAMP_AT, &batch_origin.to_le_bytes());
+        put(header, batch_header::BATCH_LENGTH_AT, &batch_length.to_le_bytes());
+        put(header, batch_header::MESSAGE_COUNT_AT, &count.to_le_bytes());
+        let count_end = batch_header::MESSAGE_COUNT_AT + batch_header::MESSAGE_COUNT_SIZE;
+        let checksum = xxh3(&[
+            &header[..batch_header::BATCH_CHECKSUM_AT],
+            &header[batch_header::MESSAGE_COUNT_AT..count_end],
+            &checksums,
+        ]);
+        put(header, batch_header::BATCH_CHECKSUM_AT, &checksum.to_le_bytes());
+    }
+    let mut all = buf.freeze();
+    let mut chunks = Vec::with_capacity(1 + messages.len() * 3);
+    chunks.push(all.split_to(frames_at));
+    for message in messages {
+        chunks.push(all.split_to(frame_header::SIZE));
+        chunks.push(message.payload.clone());
+        if !message.user_headers.is_empty() {
+            chunks.push(message.user_headers.clone());
+        }
+    }
+    Ok(Frame { code: command_code::SEND_MESSAGES, operation: operation::SEND_MESSAGES, chunks, resend: None })
+}
+
+fn le_u32(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
+}
+
+fn le_u64(bytes: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
+}
+
+/// A 0.9 PollMessages answer (`partition_id | current_offset | messages_count`, then batch records) flattened into
+/// `PolledMessages::messages` in one pass: offset = base_offset + offset_delta, timestamp = the batch's
+/// base_timestamp, origin = origin_timestamp + timestamp_delta; payloads and user headers are slices of `body`.
+/// Every length is checked against the bytes present; reserved bytes must be zero.
+pub(crate) fn decode_polled_batches(body: Bytes) -> std::result::Result<PolledMessages, CodecError> {
+    let mut r = Reader::new(body.clone());
+    let partition_id = r.u32()?;
+    let current_offset = r.u64()?;
+    let messages_count = r.u32()?;
+    let mut at = r.position();
+    let mut messages = Vec::with_capacity(messages_count.min(1 << 16) as usize);
+    while at < body.len() {
+        if body.len() - at < batch_header::SIZE {
+            return Err(CodecError::Truncated { needed: batch_header::SIZE, remaining: body.len() - at });
+        }
+        let header = &body[at..at + batch_header::SIZE];
+        if header[batch_header::RESERVED_AT..].iter().any(|&b| b != 0) {
+            return Err(CodecError::Reserved { field: "batch reserved" });
+        }
+        let batch_length = le_u64(header, batch_header::BATCH_LENGTH_AT);
+        if batch_length < batch_header::SIZE as u64 || batch_length > (body.len() - at) as u64 {
+            return Err(CodecError::Length { field: "batch_length", length: batch_length as usize });
+        }
+        let end = at + batch_length as usize;
+        let base_offset = le_u64(header, batch_header::BASE_OFFSET_AT);
+        let base_timestamp = le_u64(header, batch_header::BASE_TIMESTAMP_AT);
+        let origin_timestamp = le_u64(header, batch_header::ORIGIN_TIMESTAMP_AT);
+        let count = le_u32(header, batch_header::MESSAGE_COUNT_AT);
+        let mut position = at + batch_header::SIZE;
+        for _ in 0..count {
+            if end - position < frame_header::SIZE {
+                return Err(CodecError::Truncated { needed: frame_header::SIZE, remaining: end - position });
+            }
+            let frame = &body[position..position + frame_header::SIZE];
+            if frame[frame_header::RESERVED_AT..].iter().any(|&b| b != 0) {
+                return Err(CodecError::Reserved { field: "frame reserved" });
+            }
+            let payload_len = le_u32(frame, frame_header::PAYLOAD_LENGTH_AT) as usize;
+            let headers_len = le_u32(frame, frame_header::USER_HEADERS_LENGTH_AT) as usize;
+            let payload_at = position + frame_header::SIZE;
+            if end - payload_at < payload_len + headers_len {
+                return Err(CodecError::Truncated { needed: payload_len + headers_len, remaining: end - payload_at });
+            }
+            messages.push(Message {
+                checksum: le_u64(frame, frame_header::CHECKSUM_AT),
+                id: u128::from_le_bytes(frame[frame_header::ID_AT..frame_header::ID_AT + 16].try_into().expect("16")),
+                offset: base_offset + u64::from(le_u32(frame, frame_header::OFFSET_DELTA_AT)),
+                timestamp: base_timestamp,
+                origin_timestamp: origin_timestamp + u64::from(le_u32(frame, frame_header::TIMESTAMP_DELTA_AT)),
+                payload: body.slice(payload_at..payload_at + payload_len),
+                user_headers: body.slice(payload_at + payload_len..payload_at + payload_len + headers_len),
+            });
+            position = payload_at + payload_len + headers_len;
+        }
+        if position != end {
+            return Err(CodecError::Covered { field: "batch_length", stated: end - at, actual: position - at });
+        }
+        at = end;
+    }
+    Ok(PolledMessages { partition_id, current_offset, messages_count, messages, batches: Vec::new() })
 }
 
 fn put(header: &mut [u8], at: usize, bytes: &[u8]) {
@@ -186,7 +355,7 @@ fn put(header: &mut [u8], at: usize, bytes: &[u8]) {
 }
 
 impl Partitioning {
-    /// Round robin over the topic's partitions (server side).
+    /// Round robin over the topic's partitions (0.8: server side; 0.9: a cursor per topic in the client).
     pub fn balanced() -> Self {
         Partitioning { kind: partitioning_kind::BALANCED, value: Bytes::new() }
     }

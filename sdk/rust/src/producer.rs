@@ -252,7 +252,7 @@ async fn send_batch(
                 attempt += 1;
                 tokio::time::sleep(Duration::from_millis(config.retry_backoff_ms * u64::from(attempt))).await;
             }
-            other => return other,
+            other => return other.map(|_| ()),
         }
     }
 }

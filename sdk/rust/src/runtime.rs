@@ -8,6 +8,7 @@ use std::fmt;
 
 use bytes::{BufMut, Bytes, BytesMut};
 
+use crate::codec::ProtocolVersion;
 use crate::codes::{constants, id_kind};
 
 /// The bytes do not form a valid value of the expected type, or a value cannot be written.
@@ -23,6 +24,8 @@ pub enum CodecError {
     Covered { field: &'static str, stated: usize, actual: usize },
     /// A string field is not UTF-8.
     Utf8 { field: &'static str },
+    /// Reserved bytes that are not zero.
+    Reserved { field: &'static str },
     /// Any other rule of the layout.
     Invalid(&'static str),
 }
@@ -39,6 +42,7 @@ impl fmt::Display for CodecError {
                 write!(f, "{field}: states {stated} bytes but covers {actual}")
             }
             CodecError::Utf8 { field } => write!(f, "{field}: not UTF-8"),
+            CodecError::Reserved { field } => write!(f, "{field}: reserved bytes must be 0"),
             CodecError::Invalid(what) => f.write_str(what),
         }
     }
@@ -46,23 +50,30 @@ impl fmt::Display for CodecError {
 
 impl std::error::Error for CodecError {}
 
-/// A request type of one command: its code, its wire form and the type of its answer.
+/// A request type of one command: its code, its wire form (in the `Writer`'s / `Reader`'s protocol version) and
+/// the type of its answer.
 pub trait Command: Sized {
     const CODE: u32;
     const NAME: &'static str;
+    /// The 0.9 `Operation` its request header carries (`codes::operation`; NON_REPLICATED: the code rides in it).
+    const OPERATION: u8;
+    /// The protocol versions that have the command.
+    const VERSIONS: &'static [ProtocolVersion];
     type Response;
     fn encode(&self, w: &mut Writer) -> Result<(), CodecError>;
     fn decode(r: &mut Reader) -> Result<Self, CodecError>;
-    /// Decode an OK answer's body (the frame's status and length already stripped).
-    fn decode_response(body: Bytes) -> Result<Self::Response, CodecError>;
+    /// Decode an OK answer's body in `version` (0.8: the frame's status and length stripped; 0.9: the reply
+    /// header and the result section stripped).
+    fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError>;
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError>;
 }
 
-/// Little-endian reader over one received body.
+/// Little-endian reader over one received body, in one protocol version (0.8 unless given).
 #[derive(Debug, Clone)]
 pub struct Reader {
     buf: Bytes,
     pos: usize,
+    version: ProtocolVersion,
 }
 
 macro_rules! read_le {
@@ -78,7 +89,17 @@ macro_rules! read_le {
 
 impl Reader {
     pub fn new(buf: Bytes) -> Self {
-        Reader { buf, pos: 0 }
+        Reader { buf, pos: 0, version: ProtocolVersion::default() }
+    }
+
+    /// A reader of `version`'s fields.
+    pub fn with_version(buf: Bytes, version: ProtocolVersion) -> Self {
+        Reader { buf, pos: 0, version }
+    }
+
+    /// The protocol version whose fields this reader reads.
+    pub fn version(&self) -> ProtocolVersion {
+        self.version
     }
 
     pub fn remaining(&self) -> usize {
@@ -126,6 +147,14 @@ impl Reader {
         self.take(n).map(|_| ())
     }
 
+    /// `n` reserved bytes, which must all be zero.
+    pub fn zeros(&mut self, n: usize, field: &'static str) -> Result<(), CodecError> {
+        if self.take(n)?.iter().any(|&b| b != 0) {
+            return Err(CodecError::Reserved { field });
+        }
+        Ok(())
+    }
+
     fn utf8(&mut self, n: usize, field: &'static str) -> Result<String, CodecError> {
         let bytes = self.take(n)?;
         std::str::from_utf8(bytes).map(str::to_owned).map_err(|_| CodecError::Utf8 { field })
@@ -165,10 +194,12 @@ impl Reader {
     }
 }
 
-/// Little-endian writer building one request (or, in servers and tests, response) body.
+/// Little-endian writer building one request (or, in servers and tests, response) body, in one protocol
+/// version (0.8 unless given).
 #[derive(Debug, Default)]
 pub struct Writer {
     buf: BytesMut,
+    version: ProtocolVersion,
 }
 
 macro_rules! write_le {
@@ -185,9 +216,25 @@ impl Writer {
         Writer::default()
     }
 
+    /// A writer of `version`'s fields.
+    pub fn with_version(version: ProtocolVersion) -> Self {
+        Writer { buf: BytesMut::new(), version }
+    }
+
     /// A writer that appends to `buf` (e.g. after a frame header already in it).
     pub fn from_buf(buf: BytesMut) -> Self {
-        Writer { buf }
+        Writer { buf, version: ProtocolVersion::default() }
+    }
+
+    /// The protocol version whose fields this writer writes.
+    pub fn version(&self) -> ProtocolVersion {
+        self.version
+    }
+
+    /// The same writer, for `version`'s fields.
+    pub fn in_version(mut self, version: ProtocolVersion) -> Self {
+        self.version = version;
+        self
     }
 
     pub fn len(&self) -> usize {
@@ -229,6 +276,20 @@ impl Writer {
         let at = self.buf.len();
         self.u32(0);
         at
+    }
+
+    /// Reserve a u64 to be patched with the size of a whole record (`patch_total_u64`).
+    pub fn placeholder_u64(&mut self) -> usize {
+        let at = self.buf.len();
+        self.u64(0);
+        at
+    }
+
+    /// Patch the u64 at `at` with the bytes written since `start` (the record it sits in).
+    pub fn patch_total_u64(&mut self, at: usize, start: usize, field: &'static str) -> Result<(), CodecError> {
+        let length = u64::try_from(self.buf.len() - start).map_err(|_| CodecError::Length { field, length: 0 })?;
+        self.buf[at..at + 8].copy_from_slice(&length.to_le_bytes());
+        Ok(())
     }
 
     pub fn patch_u32(&mut self, at: usize, field: &'static str) -> Result<(), CodecError> {

@@ -4,6 +4,12 @@
 //!
 //! The protocol has no request ids, so answers pair with requests by order. `MAX_IN_FLIGHT` requests may be
 //! written before the first answer arrives; it is 1 (the spec's rule) and raising it is the pipelining switch.
+//!
+//! The task speaks the connection's protocol version for its whole life: 0.8 frames (`length | code` requests,
+//! `status | length` answers) or 0.9 ones (256-byte headers). In 0.9 it owns the connection's `VsrSession`, so a
+//! request takes its number when it is written, in the order requests reach the socket, and every answer updates
+//! the session (Register binds it, Logout and evictions end it) before the caller sees it. Where the first answer
+//! shows the server speaks the other version, the caller gets `Error::ProtocolMismatch` naming the option to set.
 
 use std::collections::VecDeque;
 use std::future::{poll_fn, Future};
@@ -18,9 +24,12 @@ use tokio::net::TcpStream;
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
-use crate::codes::constants::{REQUEST_HEADER_SIZE, RESPONSE_HEADER_SIZE, STATUS_OK};
+use crate::codec::{command_info, ProtocolVersion};
+use crate::codes::constants::{REQUEST_HEADER_SIZE, RESPONSE_HEADER_SIZE, STATUS_OK, VSR_HEADER_SIZE};
 use crate::config::ClientConfig;
 use crate::error::{Error, Result};
+use crate::error_code::ErrorCode;
+use crate::vsr::{self, VsrAnswer, VsrSession};
 
 /// Requests written before the first answer is read (1 = the protocol's one request in flight).
 const MAX_IN_FLIGHT: usize = 1;
@@ -35,15 +44,24 @@ const MAX_READ_AHEAD_BYTES: usize = 8 << 20;
 /// Most slices handed to one vectored write (Linux IOV_MAX is 1024).
 const MAX_IO_SLICES: usize = 512;
 
-/// A request frame: the 8-byte header plus payload chunks written back to back (payloads are not copied).
+/// A request: its command, the 0.9 operation it carries, and its payload chunks written back to back (payloads
+/// are not copied). The socket task puts the header in front: 0.8 `length | code`, or a 0.9 RequestHeader.
 pub struct Frame {
     pub code: u32,
+    pub operation: u8,
     pub chunks: Vec<Bytes>,
+    /// 0.9: the exact header to send again (a transient answer's retry keeps identity and number).
+    pub resend: Option<Bytes>,
 }
 
 impl Frame {
-    pub fn new(code: u32, payload: Bytes) -> Self {
-        Frame { code, chunks: vec![payload] }
+    pub fn new(code: u32, operation: u8, payload: Bytes) -> Self {
+        Frame { code, operation, chunks: vec![payload], resend: None }
+    }
+
+    /// The same request, for another attempt (a new header unless `resend` is set).
+    pub fn again(&self) -> Frame {
+        Frame { code: self.code, operation: self.operation, chunks: self.chunks.clone(), resend: self.resend.clone() }
     }
 
     fn payload_len(&self) -> usize {
@@ -54,7 +72,11 @@ impl Frame {
 /// What the socket task answers: the OK body, or why there is none.
 pub enum Reply {
     Ok(Bytes),
-    Status(u32),
+    /// The server refused the request (0.8 status, 0.9 status, eviction or result rejection), or answered in the
+    /// other protocol version.
+    Failed(Error),
+    /// 0.9: 57/58, not committed now; `header` is the frame's exact header, to send again.
+    Transient { code: u32, header: Bytes },
     /// The connection broke; `written` tells whether this request had left (its outcome is then unknown).
     Broken {
         written: bool,
@@ -80,7 +102,8 @@ impl Drop for Connection {
 }
 
 impl Connection {
-    /// Connect (TCP, then TLS if configured) within `connect_timeout_ms` and start the socket task.
+    /// Connect (TCP, then TLS if configured) within `connect_timeout_ms` and start the socket task, speaking
+    /// `config.protocol`.
     pub async fn open(config: &ClientConfig) -> Result<Connection> {
         let timeout = Duration::from_millis(config.connect_timeout_ms);
         let address = config.address();
@@ -93,9 +116,9 @@ impl Connection {
         let (queue, requests) = mpsc::channel(REQUEST_QUEUE_CAPACITY);
         let task = if config.tls {
             let stream = crate::tls::connect(config, tcp, timeout).await?;
-            tokio::spawn(run(stream, requests))
+            tokio::spawn(run(stream, requests, config.protocol))
         } else {
-            tokio::spawn(run(tcp, requests))
+            tokio::spawn(run(tcp, requests, config.protocol))
         };
         Ok(Connection { queue, task })
     }
@@ -118,20 +141,76 @@ impl Connection {
 
 enum Event {
     Request(Option<Pending>),
-    Answer(std::result::Result<Reply, String>),
+    Answer(std::result::Result<Answer, Failure>),
 }
 
-async fn run<S: AsyncRead + AsyncWrite + Unpin>(stream: S, mut requests: mpsc::Receiver<Pending>) {
+/// One frame read off the socket.
+enum Answer {
+    /// 0.8: status and body.
+    Legacy { status: u32, body: Bytes },
+    /// 0.9: the 256-byte header and the body.
+    Vsr { header: Bytes, body: Bytes },
+}
+
+/// Why reading stopped: the bytes ended or broke the framing (`error`: a typed error for the caller, such as a
+/// protocol mismatch, else a broken connection).
+struct Failure {
+    reason: String,
+    error: Option<Error>,
+}
+
+impl From<String> for Failure {
+    fn from(reason: String) -> Self {
+        Failure { reason, error: None }
+    }
+}
+
+/// What to say when a connection's first request got no answer at all: the server may speak only the other
+/// protocol (shared by every SDK, protocol-spec/fixtures/connection_strings.json `protocol.mismatch`).
+pub(crate) fn first_answer_hint(version: ProtocolVersion) -> String {
+    let other = if version.is_vsr() { ProtocolVersion::V0_8 } else { ProtocolVersion::V0_9 };
+    format!("if the server speaks only Iggy {other}, connect with protocol={other}")
+}
+
+fn answered_in_0_9() -> Error {
+    Error::ProtocolMismatch {
+        code: ErrorCode::INCOMPATIBLE_PROTOCOL_VERSION,
+        message: "the server answered in Iggy 0.9 framing: it speaks protocol 0.9; connect with protocol=0.9".into(),
+        server_protocol: Some(ProtocolVersion::V0_9),
+    }
+}
+
+/// 0.8 commands whose OK answer always has a body: an empty one can only be the first 8 bytes of a 0.9 frame.
+fn never_empty_in_0_8(code: u32) -> bool {
+    command_info(code).is_some_and(|info| {
+        !info.response_is_list && !info.empty_when_missing && !info.empty_answer_in.contains(&ProtocolVersion::V0_8)
+    })
+}
+
+/// A request in flight: who waits for it, its code, and (0.9) its header, kept for a transient retry.
+struct InFlight {
+    reply: oneshot::Sender<Reply>,
+    code: u32,
+    header: Bytes,
+}
+
+async fn run<S: AsyncRead + AsyncWrite + Unpin>(
+    stream: S,
+    mut requests: mpsc::Receiver<Pending>,
+    version: ProtocolVersion,
+) {
     let (mut reader, mut writer) = tokio::io::split(stream);
-    let mut in_flight: VecDeque<oneshot::Sender<Reply>> = VecDeque::with_capacity(MAX_IN_FLIGHT);
+    let mut in_flight: VecDeque<InFlight> = VecDeque::with_capacity(MAX_IN_FLIGHT);
     let mut received = BytesMut::new();
+    let mut session = VsrSession::default();
+    let mut answers: u64 = 0;
     let reason = loop {
         // Wait for whichever may happen now: a frame to write (while the window has room) or an answer (while a
         // request is in flight). Both futures are cancel-safe: the loser keeps its state in `requests`/`received`.
         let event = {
             let (can_send, can_read) = (in_flight.len() < MAX_IN_FLIGHT, !in_flight.is_empty());
             let mut request = pin!(requests.recv());
-            let mut answer = pin!(read_answer(&mut reader, &mut received));
+            let mut answer = pin!(read_answer(&mut reader, &mut received, version, answers == 0));
             poll_fn(|cx| {
                 if can_read {
                     if let Poll::Ready(answer) = answer.as_mut().poll(cx) {
@@ -150,29 +229,63 @@ async fn run<S: AsyncRead + AsyncWrite + Unpin>(stream: S, mut requests: mpsc::R
         match event {
             Event::Request(None) => break "client closed".to_owned(),
             Event::Request(Some(Pending { frame, reply })) => {
-                if let Err(error) = write_frame(&mut writer, &frame).await {
+                let header = match frame_header(&frame, version, &mut session) {
+                    Ok(header) => header,
+                    Err(error) => {
+                        let _ = reply.send(Reply::Failed(error)); // nothing was written
+                        continue;
+                    }
+                };
+                if let Err(error) = write_frame(&mut writer, &header, &frame.chunks).await {
                     // Part of the frame may have left: its outcome is unknown too.
                     let _ = reply.send(Reply::Broken { written: true, reason: error.to_string() });
                     break error.to_string();
                 }
-                in_flight.push_back(reply);
+                in_flight.push_back(InFlight { reply, code: frame.code, header });
             }
             Event::Answer(answer) => {
-                let reply = in_flight.pop_front().expect("an answer pairs with a request in flight");
+                let waiting = in_flight.pop_front().expect("an answer pairs with a request in flight");
+                answers += 1;
                 match answer {
-                    Ok(answer) => {
-                        let _ = reply.send(answer); // the caller may have given up; the stream stays in sync
+                    Ok(Answer::Legacy { status, body }) => {
+                        if answers == 1 && status == STATUS_OK && body.is_empty() && never_empty_in_0_8(waiting.code) {
+                            // Its 0.8 answer always has a body: these 8 zero bytes start a 0.9 frame.
+                            let _ = waiting.reply.send(Reply::Failed(answered_in_0_9()));
+                            break "the server speaks protocol 0.9".to_owned();
+                        }
+                        let reply = if status == STATUS_OK { Reply::Ok(body) } else { Reply::Failed(Error::server(status)) };
+                        let _ = waiting.reply.send(reply); // the caller may have given up; the stream stays in sync
                     }
-                    Err(reason) => {
-                        let _ = reply.send(Reply::Broken { written: true, reason: reason.clone() });
+                    Ok(Answer::Vsr { header, body }) => {
+                        let reply = match vsr::interpret(&header, body) {
+                            VsrAnswer::Ok(operation, body) => match session.on_reply(operation, &body) {
+                                Ok(()) => Reply::Ok(body),
+                                Err(error) => Reply::Failed(error),
+                            },
+                            VsrAnswer::Transient(code) => Reply::Transient { code, header: waiting.header },
+                            VsrAnswer::Failed(error) => {
+                                if matches!(error, Error::Evicted { .. }) {
+                                    session.on_eviction();
+                                }
+                                Reply::Failed(error)
+                            }
+                        };
+                        let _ = waiting.reply.send(reply);
+                    }
+                    Err(Failure { reason, error }) => {
+                        let reply = match error {
+                            Some(error) => Reply::Failed(error),
+                            None => Reply::Broken { written: true, reason: reason.clone() },
+                        };
+                        let _ = waiting.reply.send(reply);
                         break reason;
                     }
                 }
             }
         }
     };
-    for reply in in_flight {
-        let _ = reply.send(Reply::Broken { written: true, reason: reason.clone() });
+    for waiting in in_flight {
+        let _ = waiting.reply.send(Reply::Broken { written: true, reason: reason.clone() });
     }
     requests.close();
     while let Ok(Pending { reply, .. }) = requests.try_recv() {
@@ -180,15 +293,27 @@ async fn run<S: AsyncRead + AsyncWrite + Unpin>(stream: S, mut requests: mpsc::R
     }
 }
 
-async fn write_frame<W: AsyncWrite + Unpin>(writer: &mut W, frame: &Frame) -> std::io::Result<()> {
+/// The header in front of `frame`'s payload: 0.8 `length | code`, or the 0.9 RequestHeader (numbered now, in
+/// write order; a transient retry sends its exact header again).
+fn frame_header(frame: &Frame, version: ProtocolVersion, session: &mut VsrSession) -> Result<Bytes> {
+    if version.is_vsr() {
+        if let Some(header) = &frame.resend {
+            return Ok(header.clone());
+        }
+        return session.header(frame.code, frame.operation, &frame.chunks);
+    }
     let length = u32::try_from(frame.payload_len() + 4)
-        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidInput, "frame exceeds u32"))?;
+        .map_err(|_| Error::InvalidArgument("the request exceeds 4 GiB".into()))?;
     let mut header = [0u8; REQUEST_HEADER_SIZE];
     header[..4].copy_from_slice(&length.to_le_bytes());
     header[4..].copy_from_slice(&frame.code.to_le_bytes());
-    let mut parts: Vec<Bytes> = Vec::with_capacity(frame.chunks.len() + 1);
-    parts.push(Bytes::copy_from_slice(&header));
-    parts.extend(frame.chunks.iter().filter(|c| !c.is_empty()).cloned());
+    Ok(Bytes::copy_from_slice(&header))
+}
+
+async fn write_frame<W: AsyncWrite + Unpin>(writer: &mut W, header: &Bytes, chunks: &[Bytes]) -> std::io::Result<()> {
+    let mut parts: Vec<Bytes> = Vec::with_capacity(chunks.len() + 1);
+    parts.push(header.clone());
+    parts.extend(chunks.iter().filter(|c| !c.is_empty()).cloned());
     let mut first = 0;
     while first < parts.len() {
         let slices: Vec<IoSlice<'_>> =
@@ -214,21 +339,44 @@ async fn write_frame<W: AsyncWrite + Unpin>(writer: &mut W, frame: &Frame) -> st
 async fn read_answer<R: AsyncRead + Unpin>(
     reader: &mut R,
     received: &mut BytesMut,
-) -> std::result::Result<Reply, String> {
+    version: ProtocolVersion,
+    first: bool,
+) -> std::result::Result<Answer, Failure> {
     loop {
-        if received.len() >= RESPONSE_HEADER_SIZE {
+        if version.is_vsr() {
+            if received.len() >= 8 {
+                if let Some(error) = vsr::check_reply_prefix(&received[..8]) {
+                    let reason = error.to_string();
+                    return Err(Failure { reason, error: Some(error) });
+                }
+            }
+            if received.len() >= VSR_HEADER_SIZE {
+                let size = vsr::frame_size(&received[..VSR_HEADER_SIZE]);
+                if size < VSR_HEADER_SIZE || size - VSR_HEADER_SIZE > MAX_RESPONSE_BYTES {
+                    return Err(format!("0.9 frame size {size} is implausible").into());
+                }
+                if received.len() >= size {
+                    let mut frame = received.split_to(size).freeze();
+                    let header = frame.split_to(VSR_HEADER_SIZE);
+                    return Ok(Answer::Vsr { header, body: frame });
+                }
+                received.reserve((size - received.len()).min(MAX_READ_AHEAD_BYTES));
+            } else {
+                received.reserve(READ_CHUNK_BYTES);
+            }
+        } else if received.len() >= RESPONSE_HEADER_SIZE {
             let status = u32::from_le_bytes(received[..4].try_into().expect("4 bytes"));
             let length = u32::from_le_bytes(received[4..8].try_into().expect("4 bytes")) as usize;
             if length > MAX_RESPONSE_BYTES {
-                return Err(format!("answer of {length} bytes exceeds the {MAX_RESPONSE_BYTES}-byte bound"));
+                return Err(format!("answer of {length} bytes exceeds the {MAX_RESPONSE_BYTES}-byte bound").into());
             }
             if status != STATUS_OK && length != 0 {
-                return Err(format!("error status {status} with a {length}-byte body"));
+                return Err(format!("error status {status} with a {length}-byte body").into());
             }
             if received.len() >= RESPONSE_HEADER_SIZE + length {
                 received.advance(RESPONSE_HEADER_SIZE);
                 let body = received.split_to(length).freeze();
-                return Ok(if status == STATUS_OK { Reply::Ok(body) } else { Reply::Status(status) });
+                return Ok(Answer::Legacy { status, body });
             }
             let missing = RESPONSE_HEADER_SIZE + length - received.len();
             received.reserve(missing.min(MAX_READ_AHEAD_BYTES));
@@ -236,9 +384,17 @@ async fn read_answer<R: AsyncRead + Unpin>(
             received.reserve(READ_CHUNK_BYTES);
         }
         match reader.read_buf(received).await {
-            Ok(0) => return Err("the server closed the connection".into()),
+            // Closed (or reset) before any answer: the server may speak only the other protocol.
+            Ok(0) | Err(_) if first => {
+                return Err(format!(
+                    "the connection closed before its first answer; {}",
+                    first_answer_hint(version)
+                )
+                .into())
+            }
+            Ok(0) => return Err("the server closed the connection".to_owned().into()),
             Ok(_) => {}
-            Err(error) => return Err(error.to_string()),
+            Err(error) => return Err(error.to_string().into()),
         }
     }
 }

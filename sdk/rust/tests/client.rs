@@ -4,7 +4,10 @@ mod support;
 
 use iggy_sdk::codec::StreamPermissions;
 use iggy_sdk::codes::{compression_algorithm, snapshot_compression, snapshot_type, user_status};
-use iggy_sdk::{Consumer, ErrorCode, HeaderValue, IggyClient, IggyMessage, Partitioning, Permissions, PollingStrategy};
+use iggy_sdk::{
+    Consumer, ErrorCode, HeaderValue, IggyClient, IggyMessage, Partitioning, Permissions, PollingStrategy,
+    ProtocolVersion,
+};
 use support::TestServer;
 
 fn read_only_permissions(stream_id: u32) -> Permissions {
@@ -32,10 +35,9 @@ fn read_only_permissions(stream_id: u32) -> Permissions {
     }
 }
 
-#[tokio::test]
-async fn streams_topics_partitions_and_segments() {
+async fn streams_topics_partitions_and_segments(version: ProtocolVersion) {
     let server = TestServer::start();
-    let client = server.client().await;
+    let client = server.client_with(version).await;
 
     let stream = client.create_stream("orders").await.unwrap();
     assert_eq!(stream.name, "orders");
@@ -71,10 +73,9 @@ async fn streams_topics_partitions_and_segments() {
     client.close().await;
 }
 
-#[tokio::test]
-async fn messages_offsets_and_headers() {
+async fn messages_offsets_and_headers(version: ProtocolVersion) {
     let server = TestServer::start();
-    let client = server.client().await;
+    let client = server.client_with(version).await;
     client.create_stream("s").await.unwrap();
     client.create_topic("s", "t", 1, compression_algorithm::NONE, 0, 0, 0).await.unwrap();
 
@@ -115,10 +116,9 @@ async fn messages_offsets_and_headers() {
     assert!(missing.is_not_found(), "{missing}");
 }
 
-#[tokio::test]
-async fn users_tokens_and_sessions() {
+async fn users_tokens_and_sessions(version: ProtocolVersion) {
     let server = TestServer::start();
-    let root = server.client().await;
+    let root = server.client_with(version).await;
     let stream = root.create_stream("s").await.unwrap();
 
     let user = root.create_user("reader", "secret1", user_status::ACTIVE, Some(read_only_permissions(stream.id))).await;
@@ -132,7 +132,7 @@ async fn users_tokens_and_sessions() {
     root.update_permissions("reader2", Some(read_only_permissions(stream.id))).await.unwrap();
     root.change_password("reader2", "secret1", "secret2").await.unwrap();
 
-    let reader = IggyClient::new(server.config()).unwrap();
+    let reader = IggyClient::new(server.config_with(version)).unwrap();
     reader.connect().await.unwrap();
     assert_eq!(reader.login_user("reader2", "secret2").await.unwrap(), user.id);
     let denied = reader.create_stream("x").await.unwrap_err();
@@ -142,7 +142,7 @@ async fn users_tokens_and_sessions() {
 
     let token = root.create_personal_access_token("ci-token", 0).await.unwrap();
     assert_eq!(root.get_personal_access_tokens().await.unwrap()[0].name, "ci-token");
-    let mut config = server.config();
+    let mut config = server.config_with(version);
     config.username = None;
     config.password = None;
     config.token = Some(token);
@@ -156,10 +156,9 @@ async fn users_tokens_and_sessions() {
     root.delete_user("reader2").await.unwrap();
 }
 
-#[tokio::test]
-async fn system_commands() {
+async fn system_commands(version: ProtocolVersion) {
     let server = TestServer::start();
-    let client = server.client().await;
+    let client = server.client_with(version).await;
     client.ping().await.unwrap();
     let me = client.get_me().await.unwrap();
     assert!(client.get_client(me.client_id).await.unwrap().is_some());
@@ -169,16 +168,19 @@ async fn system_commands() {
     let zip = client.get_snapshot(snapshot_compression::DEFLATED, vec![snapshot_type::TEST]).await.unwrap();
     assert!(zip.starts_with(b"PK\x03\x04"));
 
-    let anonymous = IggyClient::new(iggy_sdk::ClientConfig::from_address(&server.address).unwrap()).unwrap();
+    let anonymous = IggyClient::new(iggy_sdk::ClientConfig {
+        protocol: version,
+        ..iggy_sdk::ClientConfig::from_address(&server.address).unwrap()
+    })
+    .unwrap();
     anonymous.connect().await.unwrap();
     anonymous.ping().await.unwrap();
     assert!(anonymous.get_stats().await.unwrap_err().is_unauthenticated());
 }
 
-#[tokio::test]
-async fn consumer_groups() {
+async fn consumer_groups(version: ProtocolVersion) {
     let server = TestServer::start();
-    let client = server.client().await;
+    let client = server.client_with(version).await;
     client.create_stream("s").await.unwrap();
     client.create_topic("s", "t", 2, compression_algorithm::NONE, 0, 0, 0).await.unwrap();
     let group = client.create_consumer_group("s", "t", "g").await.unwrap();
@@ -194,13 +196,21 @@ async fn consumer_groups() {
     assert!(client.get_consumer_group("s", "t", "g").await.unwrap().is_none());
 }
 
-#[tokio::test]
-async fn closed_and_unopened_clients_answer_not_connected() {
+async fn closed_and_unopened_clients_answer_not_connected(version: ProtocolVersion) {
     let server = TestServer::start();
-    let client = IggyClient::new(server.config()).unwrap();
+    let client = IggyClient::new(server.config_with(version)).unwrap();
     assert_eq!(client.ping().await.unwrap_err().code(), ErrorCode::NOT_CONNECTED);
     client.connect().await.unwrap();
     client.ping().await.unwrap();
     client.close().await;
     assert_eq!(client.ping().await.unwrap_err().code(), ErrorCode::NOT_CONNECTED);
 }
+
+in_both_protocols!(
+    streams_topics_partitions_and_segments,
+    messages_offsets_and_headers,
+    users_tokens_and_sessions,
+    system_commands,
+    consumer_groups,
+    closed_and_unopened_clients_answer_not_connected,
+);

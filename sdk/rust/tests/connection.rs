@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use iggy_sdk::codes::{command_code, compression_algorithm};
-use iggy_sdk::{ClientConfig, Error, ErrorCode, IggyClient, IggyMessage, Partitioning};
+use iggy_sdk::{ClientConfig, Error, ErrorCode, IggyClient, IggyMessage, Partitioning, ProtocolVersion};
 use support::TestServer;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -44,8 +44,10 @@ impl ScriptedPeer {
         self.seen.lock().unwrap().iter().filter(|c| **c == code).count()
     }
 
+    /// The peer speaks 0.8 frames (tests/session_v09.rs scripts a 0.9 peer).
     fn config(&self) -> ClientConfig {
         let mut config = ClientConfig::from_address(&self.address).unwrap();
+        config.protocol = ProtocolVersion::V0_8;
         config.reconnection_interval_ms = 10;
         config.heartbeat_interval_ms = 0;
         config
@@ -164,10 +166,9 @@ async fn connecting_to_nothing_fails_after_the_configured_attempts() {
     assert_eq!(error.code(), ErrorCode::CANNOT_ESTABLISH_CONNECTION, "{error}");
 }
 
-#[tokio::test]
-async fn after_a_server_crash_the_client_reconnects_and_logs_in_again() {
+async fn after_a_server_crash_the_client_reconnects_and_logs_in_again(version: ProtocolVersion) {
     let mut server = TestServer::start();
-    let mut config = server.config();
+    let mut config = server.config_with(version);
     config.reconnection_retries = Some(50);
     config.reconnection_interval_ms = 100;
     let client = IggyClient::new(config).unwrap();
@@ -183,10 +184,9 @@ async fn after_a_server_crash_the_client_reconnects_and_logs_in_again() {
 }
 
 #[cfg(feature = "tls")]
-#[tokio::test]
-async fn tls_with_the_servers_ca() {
+async fn tls_with_the_servers_ca(version: ProtocolVersion) {
     let server = TestServer::start_tls();
-    let mut config = server.config();
+    let mut config = server.config_with(version);
     config.tls = true;
     config.tls_ca_file = server.ca_file.clone();
     config.tls_domain = Some("localhost".into());
@@ -206,3 +206,7 @@ async fn tls_with_the_servers_ca() {
     let error = IggyClient::new(wrong_name).unwrap().connect().await.unwrap_err();
     assert!(matches!(error, Error::Tls(_)), "{error}");
 }
+
+in_both_protocols!(after_a_server_crash_the_client_reconnects_and_logs_in_again);
+#[cfg(feature = "tls")]
+in_both_protocols!(tls_with_the_servers_ca);

@@ -61,3 +61,24 @@ fn every_invalid_vector_fails_with_its_code() {
         assert_eq!(error.code(), ErrorCode::INVALID_CONNECTION_STRING);
     }
 }
+
+/// The `protocol` section: the option every SDK shares, its default, and its exact error text.
+#[test]
+fn the_protocol_option_follows_the_shared_vectors() {
+    let vectors = vectors();
+    let section = &vectors["protocol"];
+    assert_eq!(ClientConfig::default().protocol.name(), section["default"].as_str().expect("default"));
+    for case in section["valid"].as_array().expect("valid") {
+        let input = case["input"].as_str().expect("input");
+        // This SDK speaks TCP only: the other schemes' vectors are parsed as far as the protocol goes.
+        let tcp = input.replacen("iggy+ws://", "iggy://", 1).replacen("iggy+http://", "iggy://", 1);
+        let config: ClientConfig = tcp.parse().unwrap_or_else(|e| panic!("{input}: {e}"));
+        assert_eq!(config.protocol.name(), case["protocol"].as_str().expect("protocol"), "{input}");
+    }
+    for case in section["invalid"].as_array().expect("invalid") {
+        let input = case["input"].as_str().expect("input");
+        let error = input.parse::<ClientConfig>().expect_err(input);
+        assert_eq!(error.code(), ErrorCode(case["error_code"].as_u64().expect("code") as u32), "{input}");
+        assert_eq!(error.message(), case["message"].as_str().expect("message"), "{input}");
+    }
+}

@@ -15,7 +15,7 @@ use std::time::Duration;
 use iggy_sdk::codes::compression_algorithm;
 use iggy_sdk::{
     AutoCommit, Consumer, Error, IggyClient, IggyConsumer, IggyMessage, IggyProducer, Partitioning, PollingStrategy,
-    ProducerConfig,
+    ProducerConfig, ProtocolVersion,
 };
 use support::TestServer;
 
@@ -40,10 +40,9 @@ async fn stored_messages(client: &IggyClient, partitions: u32) -> Vec<String> {
     all
 }
 
-#[tokio::test]
-async fn direct_producer_sends_in_batches_in_order() {
+async fn direct_producer_sends_in_batches_in_order(version: ProtocolVersion) {
     let server = TestServer::start();
-    let client = server.client().await;
+    let client = server.client_with(version).await;
     topic(&client, 1).await;
     let config = ProducerConfig { batch_length: 7, ..ProducerConfig::default() };
     let producer = IggyProducer::new(&client, "s", "t", config).unwrap();
@@ -52,10 +51,9 @@ async fn direct_producer_sends_in_batches_in_order() {
     assert_eq!(stored_messages(&client, 1).await, expected);
 }
 
-#[tokio::test]
-async fn background_producer_flushes_and_closes_without_loss() {
+async fn background_producer_flushes_and_closes_without_loss(version: ProtocolVersion) {
     let server = TestServer::start();
-    let client = server.client().await;
+    let client = server.client_with(version).await;
     topic(&client, 3).await;
     let config = ProducerConfig {
         background: true,
@@ -78,10 +76,9 @@ async fn background_producer_flushes_and_closes_without_loss() {
     assert_eq!(stored_messages(&client, 3).await, expected);
 }
 
-#[tokio::test]
-async fn a_full_buffer_fails_fast_when_told_not_to_wait() {
+async fn a_full_buffer_fails_fast_when_told_not_to_wait(version: ProtocolVersion) {
     let server = TestServer::start();
-    let client = server.client().await;
+    let client = server.client_with(version).await;
     topic(&client, 1).await;
     // The worker lingers (no batch is full), so the one buffered message stays queued until close.
     let config = ProducerConfig {
@@ -100,10 +97,9 @@ async fn a_full_buffer_fails_fast_when_told_not_to_wait() {
     assert_eq!(stored_messages(&client, 1).await, ["m0"]);
 }
 
-#[tokio::test]
-async fn a_failed_batch_is_reported_and_kept() {
+async fn a_failed_batch_is_reported_and_kept(version: ProtocolVersion) {
     let server = TestServer::start();
-    let client = server.client().await;
+    let client = server.client_with(version).await;
     // No topic: every batch fails with a server error; close reports it and keeps the messages.
     client.create_stream("s").await.unwrap();
     let config = ProducerConfig { background: true, linger_ms: 1, ..ProducerConfig::default() };
@@ -114,16 +110,15 @@ async fn a_failed_batch_is_reported_and_kept() {
     assert_eq!(producer.unsent_messages().len(), 3);
 }
 
-#[tokio::test]
-async fn group_consumer_reads_everything_and_close_commits() {
+async fn group_consumer_reads_everything_and_close_commits(version: ProtocolVersion) {
     let server = TestServer::start();
-    let client = server.client().await;
+    let client = server.client_with(version).await;
     topic(&client, 2).await;
     for partition in 0..2 {
         let messages = numbered(partition * 10..partition * 10 + 10);
         client.send_messages("s", "t", &Partitioning::partition_id(partition as u32), &messages).await.unwrap();
     }
-    let member = server.client().await;
+    let member = server.client_with(version).await;
     let mut consumer = IggyConsumer::group(&member, "s", "t", "g").batch_length(4).poll_interval_ms(10);
     let mut seen = BTreeSet::new();
     while seen.len() < 20 {
@@ -138,10 +133,40 @@ async fn group_consumer_reads_everything_and_close_commits() {
     again.close().await.unwrap();
 }
 
-#[tokio::test]
-async fn single_consumer_polls_every_partition_round_robin() {
+/// A group's position is its stored offset: with commits left to a long interval or to the application, a member
+/// must neither stall nor hand a polled message out twice.
+async fn group_member_without_eager_commits_delivers_each_message_once(version: ProtocolVersion) {
     let server = TestServer::start();
-    let client = server.client().await;
+    let client = server.client_with(version).await;
+    topic(&client, 1).await;
+    client.send_messages("s", "t", &Partitioning::partition_id(0), &numbered(0..12)).await.unwrap();
+    let interval = IggyConsumer::group(&client, "s", "t", "interval")
+        .batch_length(5)
+        .poll_interval_ms(10)
+        .auto_commit(AutoCommit::Interval { interval_ms: 3_600_000 });
+    let disabled = IggyConsumer::group(&client, "s", "t", "disabled")
+        .batch_length(5)
+        .poll_interval_ms(10)
+        .auto_commit(AutoCommit::Disabled);
+    for (mut consumer, application_commits) in [(interval, false), (disabled, true)] {
+        let mut seen = Vec::new();
+        // Bounded: a consumer handing messages out again would otherwise never run dry.
+        while seen.len() <= 12 {
+            let Some(message) = consumer.try_next(Duration::from_millis(500)).await.unwrap() else { break };
+            seen.push(String::from_utf8_lossy(message.payload()).into_owned());
+            if application_commits && seen.len() % 5 == 0 {
+                consumer.commit().await.unwrap();
+            }
+        }
+        let expected: Vec<String> = (0..12).map(|i| format!("m{i}")).collect();
+        assert_eq!(seen, expected);
+        consumer.close().await.unwrap();
+    }
+}
+
+async fn single_consumer_polls_every_partition_round_robin(version: ProtocolVersion) {
+    let server = TestServer::start();
+    let client = server.client_with(version).await;
     topic(&client, 3).await;
     // Balanced partitioning picks one partition per batch, round robin: three batches cover the three partitions.
     for batch in 0..3 {
@@ -161,15 +186,14 @@ async fn single_consumer_polls_every_partition_round_robin() {
 }
 
 #[cfg(feature = "stream")]
-#[tokio::test]
-async fn the_consumer_is_a_stream() {
+async fn the_consumer_is_a_stream(version: ProtocolVersion) {
     use std::future::poll_fn;
     use std::pin::Pin;
 
     use futures_core::Stream;
 
     let server = TestServer::start();
-    let client = server.client().await;
+    let client = server.client_with(version).await;
     topic(&client, 1).await;
     client.send_messages("s", "t", &Partitioning::balanced(), &numbered(0..3)).await.unwrap();
     let consumer = IggyConsumer::single(&client, "s", "t", 1, Some(0)).polling_strategy(PollingStrategy::first());
@@ -182,32 +206,40 @@ async fn the_consumer_is_a_stream() {
     assert_eq!(payloads, ["m0", "m1", "m2"]);
 }
 
-fn connection_string(server: &TestServer) -> String {
-    format!("iggy://iggy:iggy@{}", server.address)
-}
-
-#[tokio::test]
-async fn sample_basic() {
+async fn sample_basic(version: ProtocolVersion) {
     let server = TestServer::start();
-    let texts = basic::run(&connection_string(&server), "sample-basic").await.unwrap();
+    let texts = basic::run(&server.connection_string(version), "sample-basic").await.unwrap();
     assert_eq!(texts, ["hello", "from", "rust"]);
 }
 
-#[tokio::test]
-async fn sample_consumer_group() {
+async fn sample_consumer_group(version: ProtocolVersion) {
     let server = TestServer::start();
-    let seen = consumer_group::run(&connection_string(&server), "sample-group", 120).await.unwrap();
+    let seen = consumer_group::run(&server.connection_string(version), "sample-group", 120).await.unwrap();
     let distinct: BTreeSet<&str> = seen.iter().map(|(_, _, payload)| payload.as_str()).collect();
     assert_eq!(distinct.len(), 120);
     assert_eq!(seen.len(), 120, "each message is processed by exactly one member");
 }
 
-#[tokio::test]
-async fn sample_at_least_once() {
+async fn sample_at_least_once(version: ProtocolVersion) {
     let server = TestServer::start();
-    let outcome = at_least_once::run(&connection_string(&server), "sample-alo", 100).await.unwrap();
+    let outcome = at_least_once::run(&server.connection_string(version), "sample-alo", 100).await.unwrap();
     assert_eq!(outcome.distinct, 100, "nothing is skipped");
     assert!(outcome.processed >= 100);
     // The second consumer resumes right after the last commit: at least once, never skipping.
     assert_eq!(outcome.resumed_at, outcome.committed.map_or(0, |offset| offset + 1));
 }
+
+in_both_protocols!(
+    group_member_without_eager_commits_delivers_each_message_once,
+    direct_producer_sends_in_batches_in_order,
+    background_producer_flushes_and_closes_without_loss,
+    a_full_buffer_fails_fast_when_told_not_to_wait,
+    a_failed_batch_is_reported_and_kept,
+    group_consumer_reads_everything_and_close_commits,
+    single_consumer_polls_every_partition_round_robin,
+    sample_basic,
+    sample_consumer_group,
+    sample_at_least_once,
+);
+#[cfg(feature = "stream")]
+in_both_protocols!(the_consumer_is_a_stream);

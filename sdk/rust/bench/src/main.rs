@@ -1,10 +1,15 @@
-//! Throughput of iggy-sdk vs the official `iggy` 0.10.0 crate: sdk/python's workload (batches of 1000 x 1000 B;
-//! send, poll touching the last message, poll touching every offset and payload), each client in a fresh child
-//! process against the same fresh server, alternating which goes first, median of the rounds.
+//! Throughput of iggy-sdk vs the official `iggy` crate of the same protocol: sdk/python's workload (batches of
+//! 1000 x 1000 B; send, poll touching the last message, poll touching every offset and payload), each client in a
+//! fresh child process against the same fresh server, alternating which goes first, median of the rounds.
+//!
+//! One source, two builds: this crate measures Iggy 0.8 (iggy-sdk with `protocol=0.8` vs `iggy` 0.10.0);
+//! ../bench-0.9 builds it with the feature `official-0-11` to measure Iggy 0.9 (`protocol=0.9` vs `iggy` 0.11.0).
 //!
 //! Run (from sdk/rust/bench, after `make server`):
 //!   CARGO_TARGET_DIR=~/.cache/iggy-compat/bench-target cargo run --release --locked -- [--rounds 5] [--batches 100]
 //!   [--address HOST:PORT]
+//! or, for 0.9, from sdk/rust/bench-0.9:
+//!   CARGO_TARGET_DIR=~/.cache/iggy-compat/official-rust-0.11-target cargo run --release --locked -- [...]
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -14,6 +19,11 @@ const MESSAGES_PER_BATCH: u64 = 1000;
 const PAYLOAD_BYTES: usize = 1000;
 const PHASES: [&str; 3] = ["send", "poll", "poll+read"];
 const CLIENTS: [&str; 2] = ["iggy-sdk", "official"];
+/// The protocol both clients speak, and the official crate that speaks it.
+#[cfg(not(feature = "official-0-11"))]
+const PROTOCOL: (&str, &str) = ("0.8", "official iggy 0.10.0");
+#[cfg(feature = "official-0-11")]
+const PROTOCOL: (&str, &str) = ("0.9", "official iggy 0.11.0");
 
 /// MB/s of payload for `batches` batches that took `seconds`.
 fn mb_per_s(batches: u64, seconds: f64) -> f64 {
@@ -30,10 +40,10 @@ mod ours {
     use iggy_sdk::codes::compression_algorithm;
     use iggy_sdk::{Consumer, IggyClient, IggyMessage, Partitioning, PollingStrategy};
 
-    use super::{mb_per_s, payload, MESSAGES_PER_BATCH};
+    use super::{mb_per_s, payload, MESSAGES_PER_BATCH, PROTOCOL};
 
     pub async fn run(address: &str, stream: &str, batches: u64) -> iggy_sdk::Result<[f64; 3]> {
-        let client = IggyClient::from_connection_string(&format!("iggy://iggy:iggy@{address}"))?;
+        let client = IggyClient::from_connection_string(&format!("iggy://iggy:iggy@{address}?protocol={}", PROTOCOL.0))?;
         client.connect().await?;
         client.create_stream(stream).await?;
         client.create_topic(stream, "bench", 1, compression_algorithm::NONE, 0, 0, 0).await?;
@@ -87,6 +97,7 @@ mod official {
         client.create_stream(stream).await?;
         let stream_id = Identifier::named(stream)?;
         let topic_id = Identifier::named("bench")?;
+        #[cfg(not(feature = "official-0-11"))]
         client
             .create_topic(
                 &stream_id,
@@ -98,6 +109,15 @@ mod official {
                 MaxTopicSize::from(0u64),
             )
             .await?;
+        #[cfg(feature = "official-0-11")]
+        {
+            let options = TopicCreateOptions {
+                partitions_count: Some(1),
+                compression_algorithm: Some(CompressionAlgorithm::None),
+                ..TopicCreateOptions::default()
+            };
+            client.create_topic(&stream_id, "bench", &options).await?;
+        }
         let payload = payload();
         let partitioning = Partitioning::partition_id(0);
 
@@ -212,7 +232,8 @@ fn main() {
             }
         }
     }
-    println!("| phase | iggy-sdk MB/s | official iggy 0.10.0 MB/s | iggy-sdk / official |");
+    println!("Iggy {}, {rounds} rounds, {batches} batches\n", PROTOCOL.0);
+    println!("| phase | iggy-sdk MB/s | {} MB/s | iggy-sdk / official |", PROTOCOL.1);
     println!("|---|---|---|---|");
     for (phase, name) in PHASES.iter().enumerate() {
         let ours = median(&mut results[0][phase]);

@@ -1,5 +1,8 @@
 //! Conformance driver over iggy-sdk (sdk/rust): JSON lines in, JSON lines out (conformance-tests/README.md).
 //! Every operation goes through the SDK's public API; `consume_group` through the high-level `IggyConsumer`.
+//!
+//! `--protocol 0.9|0.8` (default: the SDK's, 0.9) is the Iggy wire protocol every client of the run speaks: the
+//! runner tells drivers nothing about it, so drivers.toml names one entry per protocol (rust, rust-0.9).
 
 mod convert;
 
@@ -12,7 +15,7 @@ use convert::{
     snapshot_compression, snapshot_types, strategy, stream_details_json, stream_json, topic_details_json, topic_json,
     user_details_json, user_json, user_status, Failure,
 };
-use iggy_sdk::{AutoCommit, ClientConfig, IggyClient, IggyConsumer, PollingStrategy};
+use iggy_sdk::{AutoCommit, ClientConfig, IggyClient, IggyConsumer, PollingStrategy, ProtocolVersion};
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
@@ -74,19 +77,29 @@ const OPERATIONS: &[&str] = &[
     "delete_personal_access_token",
 ];
 
-#[derive(Default)]
+/// Result fields a 0.9 connection cannot observe (answered to `hello` as `unobservable`).
+const REPLICATION_FACTOR_FIELDS: [&str; 4] = [
+    "create_topic.replication_factor",
+    "get_topic.replication_factor",
+    "get_topics.replication_factor",
+    "get_stream.topics.replication_factor",
+];
+
 struct Driver {
     clients: HashMap<String, IggyClient>,
+    protocol: ProtocolVersion,
 }
 
 impl Driver {
     async fn call(&mut self, op: &str, name: &str, args: &Value) -> Result<Value, Failure> {
         match op {
             "hello" => Ok(json!({
-                "name": "rust",
+                "name": format!("rust-{}", self.protocol),
+                "protocol": self.protocol.to_string(),
                 "version": concat!("iggy-sdk ", env!("CARGO_PKG_VERSION")),
                 "capabilities": OPERATIONS,
-                "unobservable": [],
+                // 0.9 topics have no replication factor: the SDK reports 0 for it.
+                "unobservable": if self.protocol.is_vsr() { REPLICATION_FACTOR_FIELDS.as_slice() } else { &[] },
             })),
             "reset" => {
                 for (_, client) in self.clients.drain() {
@@ -96,6 +109,7 @@ impl Driver {
             }
             "connect" => {
                 let mut config = ClientConfig::from_address(arg_str(args, "address")?)?;
+                config.protocol = self.protocol;
                 // The runner restarts servers under the driver: one quick reconnect attempt, no background pings.
                 config.reconnection_retries = Some(1);
                 config.reconnection_interval_ms = 100;
@@ -172,6 +186,13 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
         "update_stream" => client.update_stream(stream()?, arg_str(args, "name")?).await.map(|()| Value::Null)?,
         "delete_stream" => client.delete_stream(stream()?).await.map(|()| Value::Null)?,
         "purge_stream" => client.purge_stream(stream()?).await.map(|()| Value::Null)?,
+        "create_topic" | "update_topic"
+            if client.protocol().is_vsr() && arg_u8(args, "replication_factor", 0)? != 0 =>
+        {
+            return Err(Failure::Unsupported(
+                "Iggy 0.9 topics have no replication factor (neither the API nor the wire has one)".into(),
+            ))
+        }
         "create_topic" => topic_details_json(
             &client
                 .create_topic(
@@ -217,7 +238,7 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
             let raw = arg(args, "messages")?.as_array().ok_or_else(|| driver("messages: list"))?;
             let messages = raw.iter().map(message).collect::<Result<Vec<_>, _>>()?;
             let partitioning = partitioning(arg(args, "partitioning")?)?;
-            client.send_messages(stream()?, topic()?, &partitioning, &messages).await.map(|()| Value::Null)?
+            client.send_messages(stream()?, topic()?, &partitioning, &messages).await.map(|_| Value::Null)?
         }
         "poll_messages" => {
             let polled = client
@@ -385,7 +406,23 @@ fn answer(id: &Value, outcome: Result<Value, Failure>) -> Value {
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
-    let mut driver = Driver::default();
+    let mut protocol = ClientConfig::default().protocol;
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let value = args.next().unwrap_or_default();
+        match (flag.as_str(), iggy_sdk::config::parse_protocol(&value)) {
+            ("--protocol", Ok(version)) => protocol = version,
+            (_, Err(error)) if flag == "--protocol" => {
+                eprintln!("{}", error.message());
+                std::process::exit(2);
+            }
+            _ => {
+                eprintln!("usage: iggy-sdk-conformance [--protocol 0.9|0.8]");
+                std::process::exit(2);
+            }
+        }
+    }
+    let mut driver = Driver { clients: HashMap::new(), protocol };
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut stdout = tokio::io::stdout();
     while let Ok(Some(line)) = lines.next_line().await {

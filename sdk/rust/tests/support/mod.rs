@@ -8,7 +8,26 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
-use iggy_sdk::{ClientConfig, IggyClient};
+use iggy_sdk::{ClientConfig, IggyClient, ProtocolVersion};
+
+/// One `#[tokio::test]` per protocol version for each `async fn name(version: ProtocolVersion)` named:
+/// `name::v0_8` and `name::v0_9`.
+#[macro_export]
+macro_rules! in_both_protocols {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test]
+            async fn v0_8() {
+                super::$name(iggy_sdk::ProtocolVersion::V0_8).await
+            }
+
+            #[tokio::test]
+            async fn v0_9() {
+                super::$name(iggy_sdk::ProtocolVersion::V0_9).await
+            }
+        }
+    )*};
+}
 
 /// Generous: the machine running the tests may be loaded; this bounds a hang, it does not measure anything.
 const LAUNCHER_TIMEOUT: Duration = Duration::from_secs(120);
@@ -88,18 +107,33 @@ impl TestServer {
         self.read_until_ready();
     }
 
-    /// Settings for this server, logged in as root.
+    /// Settings for this server, logged in as root, in the default protocol (0.9).
     pub fn config(&self) -> ClientConfig {
+        self.config_with(ClientConfig::default().protocol)
+    }
+
+    /// Settings for this server, logged in as root, speaking `version`.
+    pub fn config_with(&self, version: ProtocolVersion) -> ClientConfig {
         let mut config = ClientConfig::from_address(&self.address).expect("launcher address");
         config.username = Some("iggy".into());
         config.password = Some("iggy".into());
+        config.protocol = version;
         config
     }
 
     pub async fn client(&self) -> IggyClient {
-        let client = IggyClient::new(self.config()).expect("valid config");
+        self.client_with(ClientConfig::default().protocol).await
+    }
+
+    pub async fn client_with(&self, version: ProtocolVersion) -> IggyClient {
+        let client = IggyClient::new(self.config_with(version)).expect("valid config");
         client.connect().await.expect("connect and log in");
         client
+    }
+
+    /// A connection string for this server in `version`.
+    pub fn connection_string(&self, version: ProtocolVersion) -> String {
+        format!("iggy://iggy:iggy@{}?protocol={version}", self.address)
     }
 }
 
