@@ -231,6 +231,11 @@ def run_driver(spec: DriverSpec, cases: list[Case], work_dir: Path) -> dict[str,
     return outcomes
 
 
+def listener_switches(transport: str) -> dict[str, str]:
+    """The server settings that turn on TCP's companion listener ``transport`` (if any) and no other."""
+    return {switch: str(listener == transport).lower() for listener, switch in _LISTENER_SWITCHES.items()}
+
+
 class _ServerPipeline:
     """Hands out one fresh server per case and boots the next one while the current case runs.
 
@@ -242,7 +247,7 @@ class _ServerPipeline:
 
     def __init__(self, servers_needed: int, transport: str) -> None:
         self._remaining = servers_needed
-        self._env = {switch: str(listener == transport).lower() for listener, switch in _LISTENER_SWITCHES.items()}
+        self._env = listener_switches(transport)
         self._current: TestServer | None = None
         self._booting: concurrent.futures.Future[TestServer] | None = None
         self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1)

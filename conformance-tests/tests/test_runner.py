@@ -38,7 +38,7 @@ FAKE_DRIVER = textwrap.dedent(
 class _FakeServers:
     """Stands in for the per-case servers: the fake driver never connects to one."""
 
-    def __init__(self, servers_needed: int) -> None:
+    def __init__(self, servers_needed: int, transport: str) -> None:
         pass
 
     def next(self) -> SimpleNamespace:
@@ -79,7 +79,7 @@ def test_a_case_for_another_protocol_is_not_applicable_and_needs_no_server(tmp_p
     started: list[int] = []
 
     class _CountingServers(_FakeServers):
-        def __init__(self, servers_needed: int) -> None:
+        def __init__(self, servers_needed: int, transport: str) -> None:
             started.append(servers_needed)
 
     monkeypatch.setattr(runner, "_ServerPipeline", _CountingServers)
@@ -137,3 +137,11 @@ def test_an_expected_failure_the_driver_cannot_run_is_stale(tmp_path: Path, monk
         "fake.only_09": runner.FAIL, "fake.lacks_op": runner.FAIL,
     }
     assert all("remove it" in outcome.detail for outcome in outcomes.values())
+
+
+def test_a_drivers_server_runs_only_the_listener_it_connects_to():
+    assert runner.listener_switches("tcp") == {
+        "IGGY_HTTP_ENABLED": "false", "IGGY_QUIC_ENABLED": "false", "IGGY_WEBSOCKET_ENABLED": "false"}
+    assert runner.listener_switches("ws") == {
+        "IGGY_HTTP_ENABLED": "false", "IGGY_QUIC_ENABLED": "false", "IGGY_WEBSOCKET_ENABLED": "true"}
+    assert set(runner.listener_switches("quic").values()) == {"false", "true"}
