@@ -790,7 +790,8 @@ def _render_enums(spec: Spec) -> list[str]:
                 "    /// The error code a client reports for this reason.",
                 "    pub fn error_code(self) -> u32 {",
                 "        match self {",
-                *[f"            EvictionReason::{variant} => crate::codes::error_code::{upper_snake(str(value.attr('error')))},"
+                *[f"            EvictionReason::{variant} => "
+                  f"crate::codes::error_code::{upper_snake(str(value.attr('error')))},"
                   for variant, value in variants],
                 "        }",
                 "    }",
@@ -867,7 +868,8 @@ def render_rust_codec(spec: Spec) -> str:
     out = [
         f"// {BANNER}",
         f"// {SOURCE_NOTE}",
-        "//! Wire codec of the Iggy protocol, every version (" + ", ".join(spec.version_names) + "): a type per record,",
+        "//! Wire codec of the Iggy protocol, every version ("
+        + ", ".join(spec.version_names) + "): a type per record,",
         "//! per command request and per 0.9 frame header, the `Command` impls (response type per code), the command",
         "//! table, the spec's enums and the option catalog. Runtime helpers live in `runtime.rs`.",
         "",
@@ -882,11 +884,11 @@ def render_rust_codec(spec: Spec) -> str:
         "};",
     ]
     out += _render_enums(spec)
-    out += ["", "// --- records -----------------------------------------------------------------------------------------"]
+    out += ["", "// --- records " + "-" * 89]
     for name in _reachable_records(spec):
         record: Record = spec.record(name)
         out += [""] + renderer.struct(type_name(name), record.about, record.fields, chained=name in chained)
-    out += ["", "// --- 0.9 frame headers (frames.toml) ----------------------------------------------------------------"]
+    out += ["", "// --- 0.9 frame headers (frames.toml) " + "-" * 64]
     for name, record in spec.frames.items():
         if name == "FramePrefix":
             continue  # only the headers that extend it are frames of their own

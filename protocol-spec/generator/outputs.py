@@ -50,7 +50,8 @@ VERSIONED_OUTPUTS = frozenset({
     "server/src/wire_layout.rs", "sdk/rust/src/wire_layout.rs", "server/src/codes.rs",
     f"{JAVA_ROOT}/Codes.java", *JAVA_CODEC_OUTPUTS,
     # The Rust SDK's codec (codec_rust.py): one type per record serving every version.
-    "sdk/rust/src/codes.rs", "sdk/rust/src/codec.rs", "sdk/rust/src/error_code.rs", "sdk/rust/tests/golden/generated.rs",
+    "sdk/rust/src/codes.rs", "sdk/rust/src/codec.rs", "sdk/rust/src/error_code.rs",
+    "sdk/rust/tests/golden/generated.rs",
 })
 
 

@@ -489,7 +489,12 @@ impl IggyClient {
         Ok(answer.and_then(|answer| answer.confirmations.into_iter().next()))
     }
 
-    async fn pick_partition(&self, stream: &Identifier, topic: &Identifier, partitioning: &Partitioning) -> Result<u32> {
+    async fn pick_partition(
+        &self,
+        stream: &Identifier,
+        topic: &Identifier,
+        partitioning: &Partitioning,
+    ) -> Result<u32> {
         let key = (stream.clone(), topic.clone());
         let known = {
             let cache = self.inner.partitioning.lock().expect("partitioning lock");
@@ -512,7 +517,8 @@ impl IggyClient {
                         cache.remove(&oldest);
                     }
                 }
-                let entry = cache.entry(key.clone()).or_insert(TopicPartitions { count, read_at: Instant::now(), cursor: 0 });
+                let entry =
+                    cache.entry(key.clone()).or_insert(TopicPartitions { count, read_at: Instant::now(), cursor: 0 });
                 entry.count = count;
                 entry.read_at = Instant::now();
                 count
@@ -709,7 +715,8 @@ impl IggyClient {
         max_topic_size_bytes: u64,
         replication_factor: u8,
     ) -> Result<TopicDetails> {
-        let settings = TopicSettings::legacy(compression_algorithm, message_expiry_us, max_topic_size_bytes, replication_factor)?;
+        let settings =
+            TopicSettings::legacy(compression_algorithm, message_expiry_us, max_topic_size_bytes, replication_factor)?;
         self.create_topic_with(stream, name, partitions_count, &settings).await
     }
 
@@ -767,7 +774,8 @@ impl IggyClient {
         max_topic_size_bytes: u64,
         replication_factor: u8,
     ) -> Result<()> {
-        let settings = TopicSettings::legacy(compression_algorithm, message_expiry_us, max_topic_size_bytes, replication_factor)?;
+        let settings =
+            TopicSettings::legacy(compression_algorithm, message_expiry_us, max_topic_size_bytes, replication_factor)?;
         self.update_topic_with(stream, topic, name, &settings).await
     }
 
@@ -1064,7 +1072,12 @@ enum Exchange {
 
 /// One request on `connection` and its answer within `timeout_ms`; a transient 0.9 answer (57/58) sends the
 /// identical frame again every 50 ms on the same connection within that time.
-async fn exchange(connection: &Connection, mut frame: Frame, timeout_ms: u64, name: &'static str) -> std::result::Result<Reply, Exchange> {
+async fn exchange(
+    connection: &Connection,
+    mut frame: Frame,
+    timeout_ms: u64,
+    name: &'static str,
+) -> std::result::Result<Reply, Exchange> {
     let deadline = tokio::time::Instant::now() + Duration::from_millis(timeout_ms);
     loop {
         let answer = connection.submit(frame.again()).await.map_err(|_| Exchange::NotSent)?;

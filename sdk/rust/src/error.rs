@@ -64,9 +64,9 @@ impl Error {
     /// the reason, or the shared text of a protocol mismatch.
     pub fn message(&self) -> String {
         match self {
-            Error::Server { message, .. } | Error::Evicted { message, .. } | Error::ProtocolMismatch { message, .. } => {
-                message.clone()
-            }
+            Error::Server { message, .. }
+            | Error::Evicted { message, .. }
+            | Error::ProtocolMismatch { message, .. } => message.clone(),
             Error::CannotConnect(why)
             | Error::ConnectionLost(why)
             | Error::InvalidConnectionString(why)

@@ -216,9 +216,8 @@ pub(crate) fn send_batch_frame(
     let origin_of = |m: &IggyMessage| if m.origin_timestamp == 0 { sent_at } else { m.origin_timestamp };
     let batch_origin = messages.iter().map(origin_of).min().expect("at least one message");
 
-    let mut w = Writer::from_buf(BytesMut::with_capacity(
-        64 + batch_header::SIZE + messages.len() * frame_header::SIZE,
-    ));
+    let mut w =
+        Writer::from_buf(BytesMut::with_capacity(64 + batch_header::SIZE + messages.len() * frame_header::SIZE));
     let metadata_at = w.placeholder_u32();
     stream_id.encode(&mut w)?;
     topic_id.encode(&mut w)?;
@@ -245,8 +244,10 @@ pub(crate) fn send_batch_frame(
         put(header, frame_header::ID_AT, &id.to_le_bytes());
         put(header, frame_header::OFFSET_DELTA_AT, &(index as u32).to_le_bytes());
         put(header, frame_header::TIMESTAMP_DELTA_AT, &delta.to_le_bytes());
-        let headers_len = u32::try_from(message.user_headers.len()).map_err(|_| Error::InvalidArgument("user headers exceed 4 GiB".into()))?;
-        let payload_len = u32::try_from(message.payload.len()).map_err(|_| Error::InvalidArgument("payload exceeds 4 GiB".into()))?;
+        let headers_len = u32::try_from(message.user_headers.len())
+            .map_err(|_| Error::InvalidArgument("user headers exceed 4 GiB".into()))?;
+        let payload_len =
+            u32::try_from(message.payload.len()).map_err(|_| Error::InvalidArgument("payload exceeds 4 GiB".into()))?;
         put(header, frame_header::USER_HEADERS_LENGTH_AT, &headers_len.to_le_bytes());
         put(header, frame_header::PAYLOAD_LENGTH_AT, &payload_len.to_le_bytes());
         let checksum = xxh3(&[&header[frame_header::ID_AT..], &message.payload, &message.user_headers]);

@@ -25,7 +25,8 @@ const COMPRESSION_KEY: &str = "compression_algorithm";
 const EXPIRY_KEY: &str = "message_expiry";
 const MAX_SIZE_KEY: &str = "max_topic_size";
 /// What the official 0.9 clients send on every CreateTopic unless the caller sets them.
-const OFFICIAL_CREATE_DEFAULTS: [(&str, &str); 2] = [("durability", "replicated"), ("consumer_offset_durability", "replicated")];
+const OFFICIAL_CREATE_DEFAULTS: [(&str, &str); 2] =
+    [("durability", "replicated"), ("consumer_offset_durability", "replicated")];
 
 /// An options block: key -> typed value, kept in key order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -105,7 +106,8 @@ impl Options {
     pub fn decode(block: &Bytes) -> Result<Options> {
         let mut options = Options::new();
         for (key, value) in user_headers(block)? {
-            let key = key.as_str().ok_or(Error::Codec(crate::runtime::CodecError::Invalid("option keys are strings")))?;
+            let key =
+                key.as_str().ok_or(Error::Codec(crate::runtime::CodecError::Invalid("option keys are strings")))?;
             options.entries.insert(key.to_owned(), value);
         }
         Ok(options)
@@ -143,7 +145,10 @@ impl TopicSettings {
         if self.options.is_empty() {
             return Ok(());
         }
-        Err(Error::server_message(error_code::FEATURE_UNAVAILABLE, "topic options need Iggy protocol 0.9 (this client speaks 0.8)"))
+        Err(Error::server_message(
+            error_code::FEATURE_UNAVAILABLE,
+            "topic options need Iggy protocol 0.9 (this client speaks 0.8)",
+        ))
     }
 
     /// The 0.9 block: the typed settings given, `options`, and on create the official clients' durability keys.
@@ -163,7 +168,9 @@ impl TopicSettings {
         for (key, value) in typed {
             if let Some(value) = value {
                 if merged.contains_key(key) {
-                    return Err(Error::InvalidArgument(format!("option {key} is given twice (as a setting and in options)")));
+                    return Err(Error::InvalidArgument(format!(
+                        "option {key} is given twice (as a setting and in options)"
+                    )));
                 }
                 merged = merged.value(key, value);
             }

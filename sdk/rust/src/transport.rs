@@ -76,7 +76,10 @@ pub enum Reply {
     /// other protocol version.
     Failed(Error),
     /// 0.9: 57/58, not committed now; `header` is the frame's exact header, to send again.
-    Transient { code: u32, header: Bytes },
+    Transient {
+        code: u32,
+        header: Bytes,
+    },
     /// The connection broke; `written` tells whether this request had left (its outcome is then unknown).
     Broken {
         written: bool,
@@ -253,7 +256,8 @@ async fn run<S: AsyncRead + AsyncWrite + Unpin>(
                             let _ = waiting.reply.send(Reply::Failed(answered_in_0_9()));
                             break "the server speaks protocol 0.9".to_owned();
                         }
-                        let reply = if status == STATUS_OK { Reply::Ok(body) } else { Reply::Failed(Error::server(status)) };
+                        let reply =
+                            if status == STATUS_OK { Reply::Ok(body) } else { Reply::Failed(Error::server(status)) };
                         let _ = waiting.reply.send(reply); // the caller may have given up; the stream stays in sync
                     }
                     Ok(Answer::Vsr { header, body }) => {
@@ -386,11 +390,9 @@ async fn read_answer<R: AsyncRead + Unpin>(
         match reader.read_buf(received).await {
             // Closed (or reset) before any answer: the server may speak only the other protocol.
             Ok(0) | Err(_) if first => {
-                return Err(format!(
-                    "the connection closed before its first answer; {}",
-                    first_answer_hint(version)
+                return Err(
+                    format!("the connection closed before its first answer; {}", first_answer_hint(version)).into()
                 )
-                .into())
             }
             Ok(0) => return Err("the server closed the connection".to_owned().into()),
             Ok(_) => {}

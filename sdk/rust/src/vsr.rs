@@ -18,9 +18,7 @@ use std::hash::Hasher;
 use bytes::Bytes;
 use twox_hash::xxhash3_64::{RawHasher, SecretBuffer};
 
-use crate::codec::{
-    EvictionReason, LoginRegisterResponse, Operation, ProtocolVersion, ReplyHeader, RequestHeader,
-};
+use crate::codec::{EvictionReason, LoginRegisterResponse, Operation, ProtocolVersion, ReplyHeader, RequestHeader};
 use crate::codes::constants::{PROTOCOL_VERSION_0_9, VSR_HEADER_SIZE};
 use crate::codes::{error_code, header_command};
 use crate::error::{Error, Result};
@@ -86,7 +84,8 @@ impl VsrSession {
     /// The request header for command `code` (whose 0.9 operation is `operation`) with `body`. Replicated
     /// operations take their number here, once: a frame sent again after a transient reply reuses the header.
     pub fn header(&mut self, code: u32, operation: u8, body: &[Bytes]) -> Result<Bytes> {
-        let operation = Operation::from_u8(operation).ok_or(Error::InvalidArgument(format!("operation {operation}")))?;
+        let operation =
+            Operation::from_u8(operation).ok_or(Error::InvalidArgument(format!("operation {operation}")))?;
         let (request, session, stamped) = match operation {
             Operation::NonReplicated => (self.next_request, self.session, false),
             Operation::Register => {

@@ -238,7 +238,8 @@ async fn a_send_is_a_checksummed_batch_on_the_partition_plane() {
     assert_ne!(batch.frames[1].id, 0, "id 0 becomes a random UUID");
     assert_eq!((batch.frames[1].id >> 52) & 0xf, 4, "a version-4 UUID (byte 6, high nibble)");
     // Each frame's checksum is xxh3 of its bytes from 8 on; the batch's covers header 0..40, 48..52 and them.
-    let mut frame_at = send.body.len() - batch.frames.iter().map(|f| 48 + f.payload.len() + f.user_headers.len()).sum::<usize>();
+    let mut frame_at =
+        send.body.len() - batch.frames.iter().map(|f| 48 + f.payload.len() + f.user_headers.len()).sum::<usize>();
     let header_at = frame_at - 256;
     let mut checksums = Vec::new();
     for frame in &batch.frames {
@@ -322,14 +323,17 @@ async fn a_lookup_evicted_for_no_session_registers_again_and_is_replayed_once() 
 
 #[tokio::test]
 async fn a_transient_answer_sends_the_identical_frame_again() {
-    let peer = Peer::start(|seen, nth| {
-        if seen.operation() == Operation::CreateStream && nth == 1 {
-            Act::Transient
-        } else {
-            Act::Answer
-        }
-    })
-    .await;
+    let peer =
+        Peer::start(
+            |seen, nth| {
+                if seen.operation() == Operation::CreateStream && nth == 1 {
+                    Act::Transient
+                } else {
+                    Act::Answer
+                }
+            },
+        )
+        .await;
     let client = peer.client().await;
     client.create_stream("s").await.unwrap();
     let creates: Vec<Seen> = peer.seen().into_iter().filter(|s| s.operation() == Operation::CreateStream).collect();

@@ -43,7 +43,8 @@ mod ours {
     use super::{mb_per_s, payload, MESSAGES_PER_BATCH, PROTOCOL};
 
     pub async fn run(address: &str, stream: &str, batches: u64) -> iggy_sdk::Result<[f64; 3]> {
-        let client = IggyClient::from_connection_string(&format!("iggy://iggy:iggy@{address}?protocol={}", PROTOCOL.0))?;
+        let connection_string = format!("iggy://iggy:iggy@{address}?protocol={}", PROTOCOL.0);
+        let client = IggyClient::from_connection_string(&connection_string)?;
         client.connect().await?;
         client.create_stream(stream).await?;
         client.create_topic(stream, "bench", 1, compression_algorithm::NONE, 0, 0, 0).await?;

@@ -146,8 +146,7 @@ fn stats_ignores_an_unparsable_extension_tail() {
         .expect("base fixture is JSON");
         let mut body = hex(base["hex"].as_str().expect("hex"))[8..].to_vec();
         body.extend(hex(case["appended_hex"].as_str().expect("appended_hex")));
-        let stats =
-            GetStatsRequest::decode_response(Bytes::from(body), V0_8).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let stats = GetStatsRequest::decode_response(Bytes::from(body), V0_8).unwrap_or_else(|e| panic!("{name}: {e}"));
         let got: Vec<(u64, String)> = stats
             .extensions
             .iter()
@@ -184,9 +183,9 @@ fn every_prefix_of_a_request_fixture_is_rejected() {
         let payload = &frame[start..frame.len() - ignored];
         // A 0.9 options block runs to the end of the body, so a cut inside it (at an entry boundary) is a shorter
         // block, not a truncation: only cuts before it must fail.
-        let options_len = fixture["fields"]["options"]
-            .as_str()
-            .map_or(0, |b64| base64::Engine::decode(&base64::engine::general_purpose::STANDARD, b64).expect("base64").len());
+        let options_len = fixture["fields"]["options"].as_str().map_or(0, |b64| {
+            base64::Engine::decode(&base64::engine::general_purpose::STANDARD, b64).expect("base64").len()
+        });
         for cut in 0..payload.len() {
             match generated::replay(code, true, &Value::Null, Bytes::copy_from_slice(&payload[..cut]), version) {
                 Err(error) if error.starts_with("decode request") => {}
@@ -263,13 +262,16 @@ fn replay_0_9(fixture: &Value) -> Result<(), String> {
                     let at = 4 + 8 * i;
                     let index = u32::from_le_bytes(body[at..at + 4].try_into().expect("4 bytes"));
                     let code = u32::from_le_bytes(body[at + 4..at + 8].try_into().expect("4 bytes"));
-                    if Some(u64::from(index)) != entry["index"].as_u64() || Some(u64::from(code)) != entry["result"].as_u64()
+                    if Some(u64::from(index)) != entry["index"].as_u64()
+                        || Some(u64::from(code)) != entry["result"].as_u64()
                     {
                         return Err(format!("result entry {i}: {index} {code}, fixture {entry}"));
                     }
                 }
                 body = &body[4 + 8 * count..];
-            } else if operation.result_framed() && reply.status == 0 && !(operation == Operation::Register && body.is_empty())
+            } else if operation.result_framed()
+                && reply.status == 0
+                && !(operation == Operation::Register && body.is_empty())
             {
                 return Err(format!("{operation:?} is result-framed but the fixture has no result"));
             }
@@ -305,7 +307,13 @@ fn every_0_9_fixture_round_trips_header_and_body() {
         .iter()
         .filter_map(|(path, fixture)| replay_0_9(fixture).err().map(|e| format!("{}: {e}", path.display())))
         .collect();
-    assert!(failures.is_empty(), "{} of {} 0.9 fixtures failed:\n{}", failures.len(), fixtures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} 0.9 fixtures failed:\n{}",
+        failures.len(),
+        fixtures.len(),
+        failures.join("\n")
+    );
 }
 
 /// Every 0.9 command has a request and a response fixture captured from an official client.

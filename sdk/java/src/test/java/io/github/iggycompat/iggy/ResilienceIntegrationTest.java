@@ -27,7 +27,8 @@ class ResilienceIntegrationTest {
     @Test
     void tlsWithTheServersCaConnectsAndWithoutItDoesNot() throws Exception {
         try (TestServer server = TestServer.start(true)) {
-            String base = "iggy://iggy:iggy@" + server.address() + "?protocol=" + protocol().label() + "&heartbeat_interval=0";
+            String base = "iggy://iggy:iggy@" + server.address() + "?protocol=" + protocol().label()
+                    + "&heartbeat_interval=0";
             try (IggyClient client = IggyClient.connect(base + "&tls_ca_file=" + server.caFile())) {
                 assertTrue(client.config().tls());
                 assertEquals(0, client.getMe().userId());
@@ -79,7 +80,8 @@ class ResilienceIntegrationTest {
     void reconnectsAreBoundedAndThenFailAsConnectionLost() throws Exception {
         try (TestServer server = TestServer.start(false);
              IggyClient client = IggyClient.connect("iggy://iggy:iggy@" + server.address()
-                     + "?protocol=" + protocol().label() + "&heartbeat_interval=0&reconnection_retries=2&reconnection_interval=50ms")) {
+                     + "?protocol=" + protocol().label()
+                     + "&heartbeat_interval=0&reconnection_retries=2&reconnection_interval=50ms")) {
             server.kill();
             IggyException lost = assertThrows(IggyException.ConnectionLostException.class, client::getStreams);
             assertEquals("CONNECTION_CLOSED", lost.name());
@@ -134,7 +136,8 @@ class ResilienceIntegrationTest {
     void aRequestWithoutAnAnswerTimesOutAndResetsTheConnection() throws Exception {
         try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             IggyClient client = new IggyClient("iggy://127.0.0.1:" + silent.getLocalPort()
-                    + "?protocol=" + protocol().label() + "&heartbeat_interval=0&request_timeout=200ms&reconnection_retries=0");
+                    + "?protocol=" + protocol().label()
+                    + "&heartbeat_interval=0&request_timeout=200ms&reconnection_retries=0");
             client.connect();  // no credentials: nothing is sent yet
             try (Socket accepted = silent.accept()) {
                 IggyException timeout = assertThrows(IggyException.RequestTimeoutException.class, client::ping);

@@ -99,7 +99,8 @@ public final class FakeServer implements AutoCloseable {
         if (request.code() == Codes.Command.LOGIN_REGISTER || request.code() == Codes.Command.LOGIN_REGISTER_WITH_PAT) {
             return ok(new Requests.LoginRegisterResponse(0, SESSION, Codes.Constants.PROTOCOL_VERSION_0_9, "fake"));
         }
-        if (request.code() == Codes.Command.LOGIN_USER || request.code() == Codes.Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN) {
+        if (request.code() == Codes.Command.LOGIN_USER
+                || request.code() == Codes.Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN) {
             return ok(new Requests.LoginUserResponse(0));
         }
         return ok();
