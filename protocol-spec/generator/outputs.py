@@ -48,6 +48,7 @@ OUTPUTS: dict[str, Callable[[Spec], str]] = {
 VERSIONED_OUTPUTS = frozenset({
     "sdk/python/src/iggy/protocol/codes.py", REQUESTS_PATH, RESPONSES_PATH, LAYOUT_PATH, FRAMES_PATH,
     "server/src/wire_layout.rs", "sdk/rust/src/wire_layout.rs", "server/src/codes.rs",
+    "sdk/go/codes.go", "sdk/go/internal/codec/codec_gen.go",
 })
 
 
