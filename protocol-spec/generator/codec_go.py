@@ -42,7 +42,7 @@ _SCALAR_GO = {"u8": "uint8", "u16": "uint16", "u32": "uint32", "u64": "uint64", 
 _SCALAR_RW = {"u8": "U8", "u16": "U16", "u32": "U32", "u64": "U64", "u128": "U128", "f32": "F32", "bool": "Bool"}
 # Records whose field offsets every language needs without restating them (the hot-path views use them).
 _OFFSET_RECORDS = ("message_header", "index_entry", "batch_header", "frame_header", "RequestHeader", "ReplyHeader",
-                   "EvictionHeader")
+                   "EvictionHeader", "ResultEntry")
 # A primitive the runtime reads and writes as *uint32 (its flag says whether the value is present).
 _OPTIONAL_U32 = "optional_partition"
 _INITIALISMS = {"id": "ID", "ids": "IDs", "ip": "IP", "tcp": "TCP", "http": "HTTP", "quic": "QUIC"}

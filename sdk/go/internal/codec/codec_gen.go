@@ -4463,3 +4463,16 @@ const EvictionHeaderReasonSize = 1
 
 // EvictionHeaderLength: Server to client (command 13), header only: the session is over; the client reports the reason's error.
 const EvictionHeaderLength = 256
+
+// ResultEntryIndexOffset, ResultEntryIndexSize: Which part of the request failed (0 for single requests).
+const ResultEntryIndexOffset = 0
+
+const ResultEntryIndexSize = 4
+
+// ResultEntryResultOffset, ResultEntryResultSize: The error code (5004, 57 TransientNotCommitted, 58 TransientNotAccepted, ...).
+const ResultEntryResultOffset = 4
+
+const ResultEntryResultSize = 4
+
+// ResultEntryLength: One entry of a result section (the start of a result-framed reply body: count u32, then the entries).
+const ResultEntryLength = 8
