@@ -97,6 +97,24 @@ func (s *testServer) url(options string) string {
 	return "iggy://iggy:iggy@" + s.address + options
 }
 
+// protocols are the wire protocols the integration tests run in, each against its own server.
+var protocols = []string{"0.9", "0.8"}
+
+// forEachProtocol runs test once per protocol, as a subtest named after it.
+func forEachProtocol(t *testing.T, test func(t *testing.T, protocol string)) {
+	for _, protocol := range protocols {
+		t.Run("protocol="+protocol, func(t *testing.T) { test(t, protocol) })
+	}
+}
+
+// withProtocol adds protocol=... to a connection string's options ("" or "?...").
+func withProtocol(options, protocol string) string {
+	if options == "" {
+		return "?protocol=" + protocol
+	}
+	return options + "&protocol=" + protocol
+}
+
 func testContext(t *testing.T) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	t.Cleanup(cancel)
@@ -113,9 +131,9 @@ func connect(t *testing.T, s *testServer, options string) *Client {
 	return client
 }
 
-// fakePeer starts a loopback listener whose first connection is handed to serve, and answers a client
-// connected to it (heartbeat 0 = none); both are closed when the test ends.
-func fakePeer(t *testing.T, heartbeat time.Duration, serve func(net.Conn)) *Client {
+// fakePeer starts a loopback listener whose first connection is handed to serve, and answers a client speaking
+// protocol connected to it (heartbeat 0 = none); both are closed when the test ends.
+func fakePeer(t *testing.T, protocol ProtocolVersion, heartbeat time.Duration, serve func(net.Conn)) *Client {
 	t.Helper()
 	listener, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -131,7 +149,7 @@ func fakePeer(t *testing.T, heartbeat time.Duration, serve func(net.Conn)) *Clie
 		serve(conn)
 	}()
 	config := DefaultConfig()
-	config.Address, config.HeartbeatInterval = listener.Addr().String(), heartbeat
+	config.Address, config.HeartbeatInterval, config.Protocol = listener.Addr().String(), heartbeat, protocol
 	client, err := NewClient(config)
 	if err != nil {
 		t.Fatal(err)
@@ -146,8 +164,27 @@ func fakePeer(t *testing.T, heartbeat time.Duration, serve func(net.Conn)) *Clie
 // silent reads requests and never answers, until the client closes the connection.
 func silent(conn net.Conn) { _, _ = io.Copy(io.Discard, conn) }
 
-// answerOK answers every request with an empty OK body, telling seen each command.
-func answerOK(seen func(Command)) func(net.Conn) {
+// answerOK answers every request with an empty OK body in the protocol's framing (0.9: a result section
+// saying OK where the operation has one), telling seen each command.
+func answerOK(protocol ProtocolVersion, seen func(Command)) func(net.Conn) {
+	if protocol >= ProtocolV0_9 {
+		return func(conn net.Conn) {
+			for {
+				request, err := readRequest09(conn)
+				if err != nil {
+					return
+				}
+				seen(request.command())
+				var body []byte
+				if Operation(request.header.Operation).ResultFramed() {
+					body = make([]byte, 4) // count 0: OK
+				}
+				if _, err := conn.Write(replyFrame(request, 0, body)); err != nil {
+					return
+				}
+			}
+		}
+	}
 	return func(conn net.Conn) {
 		header := make([]byte, RequestHeaderSize)
 		for {

@@ -640,7 +640,8 @@ func (d *driver) send(ctx context.Context, c *iggy.Client, stream, topic iggy.Id
 		}
 		messages = append(messages, message)
 	}
-	return c.SendMessages(ctx, stream, topic, partitioning, messages)
+	_, err := c.SendMessages(ctx, stream, topic, partitioning, messages)
+	return err
 }
 
 func (d *driver) poll(ctx context.Context, c *iggy.Client, stream, topic iggy.Identifier, a args) (any, error) {
