@@ -22,6 +22,7 @@ type testServer struct {
 	lines   *bufio.Scanner
 	address string
 	caFile  string
+	logFile string
 }
 
 func startServer(t *testing.T, extra ...string) *testServer {
@@ -55,6 +56,15 @@ func startServer(t *testing.T, extra ...string) *testServer {
 		}
 	})
 	s.waitReady()
+	// Registered after the stop above, so it runs first: the log is removed with the launcher's directory.
+	t.Cleanup(func() {
+		if t.Failed() && s.logFile != "" {
+			if log, err := os.ReadFile(s.logFile); err == nil {
+				lines := strings.Split(strings.TrimSpace(string(log)), "\n")
+				t.Logf("the server's last log lines:\n%s", strings.Join(lines[max(len(lines)-40, 0):], "\n"))
+			}
+		}
+	})
 	return s
 }
 
@@ -68,6 +78,8 @@ func (s *testServer) waitReady() {
 			s.address = value
 		case "ca_file":
 			s.caFile = value
+		case "log_file":
+			s.logFile = value
 		case "ready":
 			return
 		}
