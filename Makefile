@@ -35,6 +35,7 @@ include protocol-spec/spec.mk
 -include sdk/go/go.mk
 -include sdk/java/java.mk
 -include conformance-tests/conformance.mk
+-include conformance-tests/interop/interop.mk
 -include spark/spark.mk
 
 test: gen-check tidy test-python test-rust test-go test-java test-conformance test-spark ## every suite

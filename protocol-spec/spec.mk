@@ -31,3 +31,4 @@ fixtures: $(VENV)/.stamp-sdk server conformance-driver-official-rust $(OFFICIAL_
 	$(PY) protocol-spec/recorder/reference_fixtures.py
 	$(PY) protocol-spec/recorder/capture_rust.py
 	$(PY) protocol-spec/recorder/capture_v09.py --client-python $(OFFICIAL_09_PY)
+	$(PY) protocol-spec/recorder/capture_rust_v09.py

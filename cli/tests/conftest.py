@@ -89,14 +89,20 @@ def server():
         yield process
 
 
+@pytest.fixture(params=["0.9", "0.8"])
+def protocol(request) -> str:
+    """Each server test runs once per Iggy protocol (IGGY_PROTOCOL), as a user of either server would."""
+    return request.param
+
+
 @pytest.fixture
-def anon(server: TestServer, iggy_home: Path) -> Iggy:
+def anon(server: TestServer, iggy_home: Path, protocol: str) -> Iggy:
     """The CLI pointed at the test server, without credentials."""
-    return Iggy(iggy_home, {"IGGY_TCP_SERVER_ADDRESS": server.address})
+    return Iggy(iggy_home, {"IGGY_TCP_SERVER_ADDRESS": server.address, "IGGY_PROTOCOL": protocol})
 
 
 @pytest.fixture
-def root(server: TestServer, iggy_home: Path) -> Iggy:
+def root(server: TestServer, iggy_home: Path, protocol: str) -> Iggy:
     """The CLI pointed at the test server, logged in as root through IGGY_USERNAME/IGGY_PASSWORD."""
     return Iggy(iggy_home, {"IGGY_TCP_SERVER_ADDRESS": server.address, "IGGY_USERNAME": ROOT_USERNAME,
-                            "IGGY_PASSWORD": ROOT_PASSWORD})
+                            "IGGY_PASSWORD": ROOT_PASSWORD, "IGGY_PROTOCOL": protocol})

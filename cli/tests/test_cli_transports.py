@@ -10,10 +10,11 @@ from conftest import ROOT_PASSWORD, ROOT_USERNAME, Iggy
 
 
 @pytest.mark.parametrize("scheme, suffix", [("iggy+ws", "websocket"), ("iggy+http", "http")])
-def test_stream_commands_over_transport(server, iggy_home: Path, scheme: str, suffix: str):
+def test_stream_commands_over_transport(server, iggy_home: Path, scheme: str, suffix: str, protocol: str):
     iggy = Iggy(iggy_home, {"IGGY_TCP_SERVER_ADDRESS": f"{scheme}://{server.transport_addresses[suffix]}",
-                            "IGGY_USERNAME": ROOT_USERNAME, "IGGY_PASSWORD": ROOT_PASSWORD})
-    name = f"cli-{suffix}"
+                            "IGGY_USERNAME": ROOT_USERNAME, "IGGY_PASSWORD": ROOT_PASSWORD,
+                            "IGGY_PROTOCOL": protocol})
+    name = f"cli-{suffix}-{protocol}"
     assert iggy("stream", "create", name).exit_code == 0
     listed = iggy("--output", "json", "stream", "list")
     assert listed.exit_code == 0, listed.stderr

@@ -245,14 +245,15 @@ def _substitute(value: Any, saved: dict[str, Any]) -> Any:
     return value
 
 
-async def run_scenario(driver: Driver, proxy: RecordingProxy) -> dict[str, str]:
+async def run_scenario(driver: Driver, proxy: RecordingProxy,
+                       steps: Callable[[str], list[Step]] = scenario) -> dict[str, str]:
     """Run every step; return the failures by step label (unexpected errors, failed checks, missing ops)."""
     failures: dict[str, str] = {}
     hello = await driver.call("hello")
     capabilities = set(hello.get("ok", {}).get("capabilities", []))
     address = f"{LOOPBACK_HOST}:{proxy.port}"
     saved: dict[str, Any] = {}
-    for step in scenario(address):
+    for step in steps(address):
         if step.op not in capabilities:
             failures[step.label] = f"the driver lacks op {step.op!r} (rebuild it)"
             continue

@@ -41,6 +41,8 @@ SOURCE_RUST_RESPONSE = "captured: response of our server to iggy 0.10.0"
 FIXTURES_V09_DIR = FIXTURES_DIR / "v0_9"
 SOURCE_V09_PYTHON_REQUEST = "captured: apache-iggy==0.9.0 via protocol-spec/recorder/proxy.py"
 SOURCE_V09_PYTHON_RESPONSE = "captured: response of our server to apache-iggy==0.9.0"
+SOURCE_V09_RUST_REQUEST = "captured: iggy 0.11.0 (crates.io, the official Rust SDK) via protocol-spec/recorder/proxy.py"
+SOURCE_V09_RUST_RESPONSE = "captured: response of our server to iggy 0.11.0"
 V0_9 = ProtocolVersion.V0_9
 _U32 = struct.Struct("<I")
 

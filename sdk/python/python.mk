@@ -17,5 +17,8 @@ samples-sdk-python: $(VENV)/.stamp-sdk ## run the Python SDK samples against IGG
 	@for sample in basic consumer_group at_least_once; do \
 	  echo "== $$sample"; $(PY) sdk/python/samples/$$sample.py $(IGGY_URL) || exit 1; done
 
-bench-sdk-python: $(VENV)/.stamp-sdk server ## send/poll throughput: this SDK vs apache_iggy (starts its own server)
-	$(PY) sdk/python/benches/bench_throughput.py
+# BENCH_PROTOCOL=0.9 (the default) compares with apache-iggy 0.9.0 from its own venv, 0.8 with 0.8.0 in .venv.
+BENCH_PROTOCOL ?= 0.9
+BENCH_ARGS ?= --repeats 5
+bench-sdk-python: $(VENV)/.stamp-sdk server $(OFFICIAL_09_VENV)/.stamp ## send/poll throughput: this SDK vs apache_iggy of BENCH_PROTOCOL (starts its own server)
+	$(PY) sdk/python/benches/bench_throughput.py --protocol $(BENCH_PROTOCOL) $(BENCH_ARGS)

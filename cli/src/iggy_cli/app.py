@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import click
+from iggy.connection import PROTOCOL_NAMES
 from iggy.errors import IggyError
 
 from . import __version__
@@ -60,6 +61,9 @@ def _print_completion(ctx: click.Context, _param: click.Parameter, shell: str | 
 @click.option("-p", "--password", envvar="IGGY_PASSWORD",
               help="Password (prompted for when omitted on a terminal).  [env: IGGY_PASSWORD]")
 @click.option("-t", "--token", envvar="IGGY_TOKEN", help="Personal access token to log in with.  [env: IGGY_TOKEN]")
+@click.option("--protocol", type=click.Choice(sorted(PROTOCOL_NAMES, reverse=True)), envvar="IGGY_PROTOCOL",
+              help="Iggy wire protocol: 0.9 (Iggy 0.9 servers, the default) or 0.8 (Iggy 0.8 servers); also "
+                   "`?protocol=` in an iggy:// address.  [env: IGGY_PROTOCOL]")
 @click.option("--output", "output_format", type=click.Choice(["table", "json"]), default="table",
               envvar="IGGY_OUTPUT", show_default=True, help="Output format.  [env: IGGY_OUTPUT]")
 @click.option("--json", "json_flag", is_flag=True, help="Shorthand for --output json.")
@@ -69,8 +73,8 @@ def _print_completion(ctx: click.Context, _param: click.Parameter, shell: str | 
 @click.version_option(__version__, "-V", "--version", prog_name="iggy")
 @click.pass_context
 def cli(ctx: click.Context, context_name, tcp_server_address, tcp_tls_enabled, tcp_tls_domain, tcp_tls_ca_file,
-        username, password, token, output_format, json_flag, quiet) -> None:
-    """Command-line client for Apache Iggy 0.8-compatible servers.
+        username, password, token, protocol, output_format, json_flag, quiet) -> None:
+    """Command-line client for Apache Iggy servers (protocol 0.9, or 0.8 with --protocol 0.8).
 
     \b
     Examples:
@@ -90,6 +94,7 @@ def cli(ctx: click.Context, context_name, tcp_server_address, tcp_tls_enabled, t
         username=username,
         password=password,
         token=token,
+        protocol=protocol,
     )
     state = AppState(output=output, store=ContextStore(), overrides=overrides)
     ctx.obj = state

@@ -11,6 +11,8 @@ The context named "default" always exists, even when the file does not. `iggy lo
 the two tools can share the file.
 
 Precedence for every setting: command-line flag > IGGY_* environment variable > context > built-in default.
+The wire protocol (`protocol`: 0.9, the default, or 0.8) may also be given in the address (`iggy://HOST:PORT?
+protocol=0.8`); a flag, variable or context value that contradicts it is an error.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ CONTEXT_KEYS = (
     "username",
     "password",
     "token",
+    "protocol",
 )
 SESSION_TOKEN_KEY = "session_token"
 SESSION_SERVER_ADDRESS_KEY = "session_server_address"
@@ -161,6 +164,7 @@ class Overrides:
     username: str | None = None
     password: str | None = None
     token: str | None = None
+    protocol: str | None = None
 
 
 @dataclass(frozen=True)
@@ -182,6 +186,7 @@ class Settings:
     tcp_tls_ca_file: str | None = None
     credentials: Credentials | None = None
     session_token: str | None = field(default=None, repr=False)
+    protocol: str | None = None  # "0.9" / "0.8"; None = the address's `protocol=`, else the SDK's default (0.9)
 
 
 def resolve(store: ContextStore, overrides: Overrides) -> Settings:
@@ -206,6 +211,7 @@ def resolve(store: ContextStore, overrides: Overrides) -> Settings:
         tcp_tls_ca_file=_as_optional_str(pick("tcp_tls_ca_file")),
         credentials=_credentials(overrides, context, session_token),
         session_token=session_token,
+        protocol=_as_optional_str(pick("protocol")),
     )
 
 

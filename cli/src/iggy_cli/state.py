@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 from iggy import ClientConfig
+from iggy.connection import DEFAULT_PROTOCOL, protocol_name
 from iggy.errors import IggyError
 from iggy.protocol.codes import ErrorCode
 from iggy.sync import IggyClient
@@ -62,10 +63,14 @@ class AppState:
 
     def client_config(self) -> ClientConfig:
         settings = self.settings
-        address, transport = server_endpoint(settings.tcp_server_address)
+        address, transport, protocol = server_endpoint(settings.tcp_server_address)
+        if protocol is not None and settings.protocol is not None and protocol != settings.protocol:
+            raise CliError.usage(f"the address says protocol={protocol} but --protocol (or IGGY_PROTOCOL, or the "
+                                 f"context) says {settings.protocol}: give one")
         return ClientConfig(
             address=address,
             transport=transport,
+            protocol=protocol or settings.protocol or DEFAULT_PROTOCOL,
             tls=settings.tcp_tls_enabled,
             tls_domain=settings.tcp_tls_domain,
             tls_ca_file=settings.tcp_tls_ca_file,
@@ -127,12 +132,14 @@ def get_state() -> AppState:
     return click.get_current_context().find_object(AppState)
 
 
-def server_endpoint(address: str) -> tuple[str, str]:
+def server_endpoint(address: str) -> tuple[str, str, str | None]:
     """``HOST:PORT`` (TCP) or a connection string naming the transport: ``iggy+ws://HOST:PORT``,
-    ``iggy+http://HOST:PORT`` (credentials stay in -u/-p/--token, never in the address)."""
+    ``iggy+http://HOST:PORT`` (credentials stay in -u/-p/--token, never in the address); with the protocol its
+    ``?protocol=`` names (None when it names none)."""
     if "://" not in address:
-        return address, "tcp"
+        return address, "tcp", None
     config = ClientConfig.parse(address)
     if config.username is not None or config.token is not None:
         raise CliError.usage("give credentials with -u/-p or --token, not inside the server address")
-    return config.address, config.transport
+    named = "protocol=" in address.partition("?")[2]
+    return config.address, config.transport, protocol_name(config.protocol) if named else None

@@ -2,10 +2,14 @@
 
 It calls only the SDK's public API (`import iggy`), translating the protocol's JSON arguments into SDK calls and
 the SDK's typed models back into JSON. One asyncio loop; one `iggy.IggyClient` per named client.
+
+`--protocol 0.9|0.8` (default: the SDK's, 0.9) is the Iggy wire protocol every client of the run speaks: the runner
+tells drivers nothing about it, so drivers.toml names one entry per protocol (python, python-0.9).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import base64
 import json
@@ -14,10 +18,12 @@ import traceback
 from typing import Any, Awaitable, Callable
 
 import iggy
+from iggy.connection import parse_protocol, protocol_name
 from iggy.protocol.codes import SnapshotCompression, SnapshotType
 from iggy import (
     AutoCommit,
     ClientConfig,
+    ProtocolVersion,
     CompressionAlgorithm,
     Consumer,
     GlobalPermissions,
@@ -49,6 +55,10 @@ _STRATEGY = {
     "last": lambda _value: PollingStrategy.last(),
     "next": lambda _value: PollingStrategy.next(),
 }
+
+
+class Unsupported(Exception):
+    """A step the SDK's API cannot express in this protocol (answered `unsupported`, with the reason)."""
 
 
 def _enum_name(value: Any, names: dict[str, Any]) -> str:
@@ -128,6 +138,10 @@ def stream_json(stream: Any) -> dict[str, Any] | None:
     return result
 
 
+def options_json(values: dict[str, HeaderValue]) -> dict[str, Any]:
+    return {key: header_json(value) for key, value in values.items()}
+
+
 def topic_json(topic: Any) -> dict[str, Any] | None:
     if topic is None:
         return None
@@ -142,6 +156,9 @@ def topic_json(topic: Any) -> dict[str, Any] | None:
         "max_topic_size": topic.max_topic_size_bytes,
         "replication_factor": topic.replication_factor,
     }
+    if topic.options or topic.derived_options:  # 0.9's options blocks
+        result["options"] = options_json(topic.option_values)
+        result["derived_options"] = options_json(topic.derived_option_values)
     if hasattr(topic, "partitions"):
         result["partitions"] = [
             {
@@ -219,12 +236,24 @@ def polled_json(polled: Any) -> dict[str, Any]:
 # --- operations ------------------------------------------------------------------------------------
 
 class Driver:
-    def __init__(self) -> None:
+    def __init__(self, protocol: ProtocolVersion) -> None:
         self.clients: dict[str, IggyClient] = {}
+        self.protocol = protocol
+        self.v09 = protocol >= ProtocolVersion.V0_9
 
     async def hello(self, client: IggyClient | None, args: dict[str, Any]) -> dict[str, Any]:
         operations = sorted(name[3:] for name in dir(self) if name.startswith("op_"))
-        return {"name": "python", "version": iggy.__version__, "capabilities": operations, "unobservable": []}
+        # 0.9 topics have no replication factor: the SDK reports 0 for it.
+        unobservable = ["create_topic.replication_factor", "get_topic.replication_factor",
+                        "get_topics.replication_factor", "get_stream.topics.replication_factor"] if self.v09 else []
+        if not self.v09:
+            operations = [op for op in operations if op not in ("describe_options", "sync_consumer_group")]
+        hello = {"name": f"python-{protocol_name(self.protocol)}", "version": iggy.__version__,
+                 "protocol": protocol_name(self.protocol), "capabilities": operations, "unobservable": unobservable}
+        if not self.v09:
+            hello["unsupported"] = {"describe_options": "Iggy 0.8 has no option catalog",
+                                    "sync_consumer_group": "Iggy 0.8 groups assign partitions on the server"}
+        return hello
 
     async def op_reset(self, _client: Any, args: dict[str, Any]) -> None:
         clients, self.clients = self.clients, {}
@@ -239,6 +268,7 @@ class Driver:
             token=args.get("token"),
             heartbeat_interval_ms=0,
             reconnection_retries=0,
+            protocol=self.protocol,
         )
         connection = IggyClient(config)
         try:
@@ -311,20 +341,51 @@ class Driver:
     async def op_purge_stream(self, client: IggyClient, args: dict[str, Any]) -> None:
         await client.purge_stream(args["stream"])
 
-    @staticmethod
-    def _topic_settings(args: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "compression": _COMPRESSION[args.get("compression_algorithm", "none")],
-            "message_expiry_us": int(args.get("message_expiry", 0)),
-            "max_topic_size_bytes": int(args.get("max_topic_size", 0)),
-            "replication_factor": int(args.get("replication_factor", 0)),
-        }
+    def _topic_settings(self, args: dict[str, Any]) -> dict[str, Any]:
+        """0.8: every setting (absent = none / server default). 0.9: the settings given (an update is a patch) and
+        the options map; a replication factor has no 0.9 form."""
+        if not self.v09:
+            return {
+                "compression": _COMPRESSION[args.get("compression_algorithm", "none")],
+                "message_expiry_us": int(args.get("message_expiry", 0)),
+                "max_topic_size_bytes": int(args.get("max_topic_size", 0)),
+                "replication_factor": int(args.get("replication_factor", 0)),
+            }
+        if int(args.get("replication_factor", 0)):
+            raise Unsupported("Iggy 0.9 topics have no replication factor (neither the API nor the wire has one)")
+        settings: dict[str, Any] = {"options": dict(args.get("options", {})) or None}
+        if "compression_algorithm" in args:
+            settings["compression"] = _COMPRESSION[args["compression_algorithm"]]
+        if "message_expiry" in args:
+            settings["message_expiry_us"] = int(args["message_expiry"])
+        if "max_topic_size" in args:
+            settings["max_topic_size_bytes"] = int(args["max_topic_size"])
+        return settings
 
     async def op_create_topic(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
         created = await client.create_topic(
             args["stream"], args["name"], int(args.get("partitions_count", 1)), **self._topic_settings(args)
         )
         return topic_json(created)
+
+    async def op_describe_options(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
+        entries = await client.describe_options(args.get("scope", "topic"))
+        return [
+            {
+                "key": entry.key,
+                "kind": HEADER_KINDS[int(entry.kind) - 1],
+                "default": header_json(HeaderValue(int(entry.kind), entry.default_value))
+                if entry.default_value else None,
+                "description": entry.description,
+            }
+            for entry in entries
+        ]
+
+    async def op_sync_consumer_group(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
+        synced = await client.sync_consumer_group(args["stream"], args["topic"], args["group"])
+        if synced is None:
+            return None
+        return {"generation": synced.generation, "partitions": list(synced.partitions)}
 
     async def op_get_topic(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
         return topic_json(await client.get_topic(args["stream"], args["topic"]))
@@ -352,13 +413,20 @@ class Driver:
             args["stream"], args["topic"], int(args["partition_id"]), int(args["segments_count"])
         )
 
-    async def op_send_messages(self, client: IggyClient, args: dict[str, Any]) -> None:
-        await client.send_messages(
+    async def op_send_messages(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
+        confirmation = await client.send_messages(
             args["stream"],
             args["topic"],
             [message(raw) for raw in args["messages"]],
             partitioning=partitioning(args["partitioning"]),
         )
+        if not self.v09:
+            return None
+        confirmations = [] if confirmation is None else [{
+            "stream_id": confirmation.stream_id, "topic_id": confirmation.topic_id,
+            "partition_id": confirmation.partition_id, "base_offset": confirmation.base_offset,
+        }]
+        return {"confirmations": confirmations}
 
     async def op_poll_messages(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
         strategy_raw = args.get("strategy", {"kind": "offset", "value": 0})
@@ -493,6 +561,8 @@ async def answer(driver: Driver, request: dict[str, Any]) -> dict[str, Any]:
             result = await handler(client, args, name=name)
         else:
             result = await handler(client, args)
+    except Unsupported as unsupported:
+        return {"id": request_id, "unsupported": str(unsupported)}
     except IggyError as error:
         return {"id": request_id, "error": {"code": error.code, "name": error.name, "message": str(error)}}
     except Exception as error:  # a driver bug must fail the step, not kill the run
@@ -502,7 +572,10 @@ async def answer(driver: Driver, request: dict[str, Any]) -> dict[str, Any]:
 
 
 def main() -> None:
-    driver = Driver()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--protocol", default=protocol_name(ClientConfig().protocol),
+                        help="the Iggy wire protocol of every client: 0.9 (default) or 0.8")
+    driver = Driver(parse_protocol(parser.parse_args().protocol))
     loop = asyncio.new_event_loop()
     for line in sys.stdin:
         if line.strip():

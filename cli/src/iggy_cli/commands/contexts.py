@@ -64,12 +64,13 @@ def register(cli: click.Group) -> None:
                 "name": f"{name}*" if name == active else name,
                 "address": values.get("tcp_server_address") or f"{DEFAULT_TCP_SERVER_ADDRESS} (default)",
                 "tls": "yes" if values.get("tcp_tls_enabled") else "no",
+                "protocol": values.get("protocol") or "0.9 (default)",
                 "credentials": credentials,
                 "session": ("logged in to " + str(values.get(SESSION_SERVER_ADDRESS_KEY)))
                 if values.get(SESSION_TOKEN_KEY) else "-",
             })
         columns = [Column("name", "Name"), Column("address", "Address"), Column("tls", "TLS"),
-                   Column("credentials", "Credentials"), Column("session", "Session")]
+                   Column("protocol", "Protocol"), Column("credentials", "Credentials"), Column("session", "Session")]
         state.output.table(rows, columns, json_value=[_public_view(name, contexts[name], active)
                                                        for name in sorted(contexts)])
 
@@ -91,6 +92,7 @@ def register(cli: click.Group) -> None:
     @click.option("-u", "--username", help="Username to log in with.")
     @click.option("-p", "--password", help="Password (stored in clear text; prefer `iggy login`).")
     @click.option("-t", "--token", help="Personal access token to log in with.")
+    @click.option("--protocol", type=click.Choice(["0.9", "0.8"]), help="Iggy wire protocol (default 0.9).")
     @click.option("--use", "make_active", is_flag=True, help="Also make it the active context.")
     def create(name: str, make_active: bool, **values) -> None:
         """Create context NAME with the given server settings and credentials.

@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import BinaryIO
 
 import click
+from iggy.protocol.codes import RESYNC_PARTITION_ID, ProtocolVersion
 from iggy.protocol.messages import Message
 from iggy.protocol.primitives import Consumer, PollingStrategy
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+from ..errors import CliError
 from ..output import Column, Output, fmt_time_us, to_jsonable
 from ..parsing import IDENTIFIER, parse_headers
 from ..state import get_state
@@ -69,6 +71,30 @@ def progress_bar(output: Output, description: str, total: int | None, enabled: b
     with Progress(*columns, console=output.err_console, disable=not show, transient=True) as progress:
         task = progress.add_task(description, total=total)
         yield lambda advance: progress.update(task, advance=advance)
+
+
+class ConfirmedRanges:
+    """Where the batches of one `message send` landed (0.9 confirmations): per partition, the offsets from the
+    first batch's base offset to the last message of the last batch. Bounded by the partitions, not the batches."""
+
+    def __init__(self) -> None:
+        self.ranges: dict[int, list[int]] = {}  # partition → [first offset, last offset, messages]
+
+    def add(self, confirmation, count: int) -> None:
+        if confirmation is None:
+            return  # 0.8 answers no confirmation
+        last = confirmation.base_offset + count - 1
+        span = self.ranges.setdefault(confirmation.partition_id, [confirmation.base_offset, last, 0])
+        span[0], span[1], span[2] = min(span[0], confirmation.base_offset), max(span[1], last), span[2] + count
+
+    def describe(self) -> str:
+        parts = [f"partition {p}: offsets {first}..{last}" if first != last else f"partition {p}: offset {first}"
+                 for p, (first, last, _) in sorted(self.ranges.items())]
+        return ", ".join(parts)
+
+    def json(self) -> list[dict]:
+        return [{"partition_id": p, "first_offset": first, "last_offset": last, "messages": count}
+                for p, (first, last, count) in sorted(self.ranges.items())]
 
 
 # --------------------------------------------------------------------------- output of polled messages
@@ -149,6 +175,44 @@ def _message_columns(show_headers: bool) -> list[Column]:
 
 
 # --------------------------------------------------------------------------- polling plan
+
+
+class GroupAssignment:
+    """A 0.9 group member's partitions (SyncConsumerGroup), polled in turn; a fenced poll (the partition moved) syncs
+    again. A member with no partition yet (more members than partitions) polls none and reads nothing."""
+
+    MAX_SYNCS = 1000  # a follow loop that only ever gets fenced gives up rather than spin
+
+    def __init__(self, client, stream_id, topic_id, group_id) -> None:
+        self._sync_args = (stream_id, topic_id, group_id)
+        self._client = client
+        self.partitions: tuple[int, ...] = ()
+        self._turn = 0
+        self._syncs = 0
+        self.sync()
+
+    def sync(self) -> None:
+        self._syncs += 1
+        if self._syncs > self.MAX_SYNCS:
+            raise CliError("the group's assignment keeps changing under this poll; try again")
+        synced = self._client.sync_consumer_group(*self._sync_args)
+        self.partitions = tuple(synced.partitions) if synced is not None else ()
+
+    def next_partition(self) -> int | None:
+        """The partition to poll next; None while none is assigned."""
+        if not self.partitions:
+            self.sync()
+        if not self.partitions:
+            return None
+        partition = self.partitions[self._turn % len(self.partitions)]
+        self._turn += 1
+        return partition
+
+    def fenced(self, polled) -> bool:
+        if polled.partition_id != RESYNC_PARTITION_ID:
+            return False
+        self.sync()
+        return bool(self.partitions)  # poll again at once; with nothing assigned, count it as an empty poll
 
 
 class PollPlan:
@@ -235,10 +299,13 @@ def register(cli: click.Group) -> None:
 
         sent_messages = 0
         sent_bytes = 0
+        # Iggy 0.9 confirms each batch: the partition it went to and its first offset.
+        landed = ConfirmedRanges()
         try:
             with progress_bar(state.output, "sending", None, enabled=source is not None) as advance:
                 for batch in batches(payloads, headers, batch_size, MAX_BATCH_BYTES):
-                    client.send_messages(stream_id, topic_id, batch, partitioning=partitioning)
+                    confirmation = client.send_messages(stream_id, topic_id, batch, partitioning=partitioning)
+                    landed.add(confirmation, len(batch))
                     sent_messages += len(batch)
                     sent_bytes += sum(len(m.payload) for m in batch)
                     advance(len(batch))
@@ -249,11 +316,15 @@ def register(cli: click.Group) -> None:
             raise click.UsageError("no messages to send (the input was empty)")
         target = (f"partition {partition_id}" if partition_id is not None else
                   f"key '{message_key}'" if message_key is not None else "balanced")
+        where = f"; {landed.describe()}" if landed.ranges else ""
+        document = {"ok": True, "messages": sent_messages, "payload_bytes": sent_bytes,
+                    "stream": stream_id, "topic": topic_id, "partitioning": target}
+        if landed.ranges:
+            document["confirmations"] = landed.json()
         state.output.success(
             f"sent {sent_messages} message(s), {sent_bytes} payload bytes, to topic '{topic_id}' in stream "
-            f"'{stream_id}' ({target})",
-            json_value={"ok": True, "messages": sent_messages, "payload_bytes": sent_bytes,
-                        "stream": stream_id, "topic": topic_id, "partitioning": target},
+            f"'{stream_id}' ({target}){where}",
+            json_value=document,
         )
 
     @message.command(aliases=("p",))
@@ -321,10 +392,16 @@ def register(cli: click.Group) -> None:
         # A group member's polls rotate over its partitions, so only a whole round of empty polls means
         # "nothing more"; a single partition is exhausted by one empty poll.
         empty_polls_per_round = 1
+        assignment: GroupAssignment | None = None
         if group_mode:
             client.join_consumer_group(stream_id, topic_id, group_id)
-            details = client.get_consumer_group(stream_id, topic_id, group_id)
-            empty_polls_per_round = max(1, getattr(details, "partitions_count", 1) or 1)
+            if client.protocol >= ProtocolVersion.V0_9:
+                # 0.9 members name their partitions: the ones SyncConsumerGroup assigns, in turn.
+                assignment = GroupAssignment(client, stream_id, topic_id, group_id)
+                empty_polls_per_round = max(1, len(assignment.partitions))
+            else:
+                details = client.get_consumer_group(stream_id, topic_id, group_id)
+                empty_polls_per_round = max(1, getattr(details, "partitions_count", 1) or 1)
         output = state.output
         table_rows: list[dict] = []
         plan = PollPlan(strategy, group_mode)
@@ -336,9 +413,18 @@ def register(cli: click.Group) -> None:
                               enabled=not follow and total_limit is not None and total_limit > batch_size) as advance:
                 while total_limit is None or received < total_limit:
                     wanted = batch_size if total_limit is None else min(batch_size, total_limit - received)
-                    polled = client.poll_messages(stream_id, topic_id, partition_id=partition_id, consumer=consumer,
-                                                  strategy=plan.strategy(), count=wanted, auto_commit=auto_commit)
-                    messages = list(polled.messages)[:wanted]
+                    if assignment is not None:
+                        partition_id = assignment.next_partition()
+                    if assignment is not None and partition_id is None:
+                        polled = None  # nothing assigned to this member (yet): an empty round
+                    else:
+                        polled = client.poll_messages(stream_id, topic_id, partition_id=partition_id,
+                                                      consumer=consumer, strategy=plan.strategy(), count=wanted,
+                                                      auto_commit=auto_commit)
+                        if assignment is not None and assignment.fenced(polled):
+                            empty_polls_per_round = max(1, len(assignment.partitions))
+                            continue
+                    messages = list(polled.messages)[:wanted] if polled is not None else []
                     plan.advance(messages)
                     received += len(messages)
                     advance(len(messages))

@@ -1,6 +1,6 @@
-"""Python SDK for Apache Iggy 0.8-compatible servers.
+"""Python SDK for Apache Iggy servers, speaking Iggy 0.9 (the default) or 0.8 (`protocol=0.8`).
 
-`iggy.IggyClient` is the asyncio client (every 0.8 command), `iggy.sync.IggyClient` its blocking
+`iggy.IggyClient` is the asyncio client (every command of both protocols), `iggy.sync.IggyClient` its blocking
 facade, `IggyProducer` / `IggyConsumer` the high-level layers. `iggy.protocol` is the I/O-free wire
 codec shared by this SDK and the reference server.
 """
@@ -15,17 +15,20 @@ from .errors import (
     ClientClosedError,
     ClientError,
     ConnectionLostError,
+    EvictedError,
     IggyError,
     InvalidConnectionStringError,
     InvalidCredentialsError,
     NotConnectedError,
     NotFoundError,
+    ProtocolMismatchError,
     RequestTimeoutError,
     UnauthenticatedError,
     UnauthorizedError,
 )
+from .options import decode_options, encode_options
 from .producer import IggyProducer
-from .protocol.codes import Command, ErrorCode
+from .protocol.codes import AckLevel, Command, ErrorCode, EvictionReason, OptionScope, ProtocolVersion
 from .protocol.kinds import CompressionAlgorithm, ConsumerKind, PollingKind, UserStatus
 from .protocol.messages import Message, PolledMessages
 from .protocol.primitives import (
@@ -47,11 +50,14 @@ from .protocol.responses import (
     GroupDetails,
     GroupHeader,
     HotPathStats,
+    OptionDescriptor,
     PartitionDetails,
     PersonalAccessTokenInfo,
+    SendConfirmation,
     Stats,
     StreamDetails,
     StreamHeader,
+    SyncConsumerGroupResponse,
     TopicDetails,
     TopicHeader,
     UserDetails,
@@ -59,6 +65,7 @@ from .protocol.responses import (
 )
 
 __all__ = [
+    "AckLevel",
     "CLIENT_NAME",
     "__version__",
     "AlreadyExistsError",
@@ -77,6 +84,8 @@ __all__ = [
     "ConsumerKind",
     "ConsumerOffsetInfo",
     "ErrorCode",
+    "EvictedError",
+    "EvictionReason",
     "GlobalPermissions",
     "GroupDetails",
     "GroupHeader",
@@ -91,6 +100,8 @@ __all__ = [
     "Message",
     "NotConnectedError",
     "NotFoundError",
+    "OptionDescriptor",
+    "OptionScope",
     "PartitionDetails",
     "Partitioning",
     "Permissions",
@@ -98,13 +109,17 @@ __all__ = [
     "PolledMessages",
     "PollingKind",
     "PollingStrategy",
+    "ProtocolMismatchError",
+    "ProtocolVersion",
     "ReceivedMessage",
     "RequestTimeoutError",
+    "SendConfirmation",
     "Stats",
     "HotPathStats",
     "StreamDetails",
     "StreamHeader",
     "StreamPermissions",
+    "SyncConsumerGroupResponse",
     "TopicDetails",
     "TopicHeader",
     "TopicPermissions",
@@ -113,5 +128,7 @@ __all__ = [
     "UserDetails",
     "UserHeader",
     "UserStatus",
+    "decode_options",
+    "encode_options",
     "parse_connection_string",
 ]

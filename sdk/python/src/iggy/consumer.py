@@ -5,11 +5,20 @@ of a partition uses the configured strategy (Next resumes from the stored offset
 consumer tracks its position locally and polls `Offset(last + 1)`, so it never needs a commit to make
 progress. Commits store "the last offset handed to the application".
 
-Group member (`group`): the group is created if missing (5004 tolerated), joined, and polled with
-partition None so the server picks among the partitions it assigned to this member — rebalances are
-followed without client work. A group's position lives on the server (`Next` = stored + 1), so the
-consumer commits what it handed out before polling again unless commits are disabled (then the
-application must call `commit()`; uncommitted messages are delivered again, de-duplicated locally).
+Group member (`group`): the group is created if missing (5004 tolerated) and joined. A group's position lives on
+the server (`Next` = stored + 1), so the consumer commits what it handed out before polling again unless commits
+are disabled (then the application must call `commit()`; uncommitted messages are delivered again, de-duplicated
+locally).
+
+* Iggy 0.8: it polls with partition None, so the server picks among the partitions it assigned to this member —
+  rebalances are followed without client work.
+* Iggy 0.9 (the cooperative protocol the official 0.9 clients speak): the member asks for its assignment with
+  SyncConsumerGroup (a generation and its partitions) and polls only those partitions, round robin. It syncs
+  again every `sync_interval_ms`, when it has no partition, and at once when a poll is fenced (an empty answer
+  whose partition id is `RESYNC_PARTITION_ID`, or 5009). A partition taken away is handed off without
+  duplicates: the messages already polled from it are still delivered and committed, nothing more is polled from
+  it, and the server moves it to its new owner once the group's stored offset reaches what was polled (the new
+  owner resumes right after). After a reconnect (a new session) the member joins again.
 
 Auto-commit modes (`AutoCommit`): `disabled()`, `interval(ms)`, `after_poll()` (the server stores the
 polled offset as part of the poll: at-most-once), `when_consumed()` (default: a batch is committed
@@ -28,7 +37,7 @@ from typing import Any
 
 from .client import IggyClient
 from .errors import AlreadyExistsError, ClientClosedError, IggyError, NotFoundError
-from .protocol.codes import ErrorCode
+from .protocol.codes import RESYNC_PARTITION_ID, ErrorCode, ProtocolVersion
 from .protocol.messages import Message
 from .protocol.primitives import Consumer, HeaderValue, IdentifierLike, PollingStrategy, UserHeaders
 
@@ -40,9 +49,12 @@ _STALE_COMMIT_CODES = frozenset(
         ErrorCode.CONSUMER_GROUP_MEMBER_NOT_FOUND,
         ErrorCode.PARTITION_NOT_FOUND,
         ErrorCode.INVALID_OFFSET,
-        getattr(ErrorCode, "NOT_RESOLVED_CONSUMER", 3022),
+        ErrorCode.NOT_RESOLVED_CONSUMER,
+        ErrorCode.CONSUMER_GROUP_PARTITION_NOT_OWNED,
     }
 )
+# 0.9: a poll refused because the partition is not (or no longer) this member's: sync the assignment again.
+_FENCED_CODES = frozenset({ErrorCode.CONSUMER_GROUP_PARTITION_NOT_OWNED})
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +151,7 @@ class IggyConsumer:
         create_group_if_missing: bool = True,
         init_retries: int = 5,
         init_retry_interval_ms: int = 500,
+        sync_interval_ms: int = 1000,
     ) -> None:
         if group is not None and consumer_id is not None:
             raise ValueError("give either group (consumer-group member) or consumer_id (single consumer)")
@@ -146,6 +159,8 @@ class IggyConsumer:
             raise ValueError("a group member polls the partitions the server assigns; partition_id must be None")
         if batch_length < 1:
             raise ValueError("batch_length must be >= 1")
+        if sync_interval_ms < 1:
+            raise ValueError("sync_interval_ms must be >= 1")
         self.client = client
         self.stream = stream
         self.topic = topic
@@ -158,7 +173,12 @@ class IggyConsumer:
         self.create_group_if_missing = create_group_if_missing
         self.init_retries = init_retries
         self.init_retry_interval_ms = init_retry_interval_ms
+        self.sync_interval_ms = sync_interval_ms
         self.consumer = Consumer.group(group) if group is not None else Consumer.consumer(consumer_id or 0)
+        # 0.9 group members: the assignment from the last SyncConsumerGroup, and when it was read.
+        self._cooperative = group is not None and client.protocol >= ProtocolVersion.V0_9
+        self.generation: int | None = None
+        self._synced_at_s = 0.0
         self._partitions: list[int] = []
         self._next_partition = 0
         self._buffer: deque[ReceivedMessage] = deque()
@@ -224,10 +244,41 @@ class IggyConsumer:
                 pass  # another member created it concurrently
         await self.client.join_consumer_group(self.stream, self.topic, self.group)
         self._joined = True
+        if self._cooperative:
+            await self._sync()
+
+    async def _sync(self) -> None:
+        """0.9: read this member's assignment. Partitions taken away keep their polled messages (still delivered
+        and committed: the hand-off completes once they are) but are polled no more; a member the server no
+        longer knows (a new session after a reconnect) joins again."""
+        assert self.group is not None
+        self._synced_at_s = time.monotonic()
+        synced = await self.client.sync_consumer_group(self.stream, self.topic, self.group)
+        if synced is None:
+            log.info("not a member of group %r (a new session?); joining again", self.group)
+            await self.client.join_consumer_group(self.stream, self.topic, self.group)
+            synced = await self.client.sync_consumer_group(self.stream, self.topic, self.group)
+            if synced is None:
+                raise IggyError(ErrorCode.CONSUMER_GROUP_MEMBER_NOT_FOUND,
+                                f"joined group {self.group!r} but the server does not list this member")
+        revoked = set(self._partitions) - set(synced.partitions)
+        if revoked:
+            log.info("group %r generation %d: partitions %s handed off", self.group, synced.generation,
+                     sorted(revoked))
+        self.generation = synced.generation
+        self._partitions = list(synced.partitions)
+
+    def _sync_due(self) -> bool:
+        return not self._partitions or time.monotonic() - self._synced_at_s >= self.sync_interval_ms / 1000
 
     # ------------------------------------------------------------------ polling
 
     def _next_target(self) -> tuple[int | None, PollingStrategy]:
+        if self._cooperative:
+            # The group's position is server-side: Next from the stored offset, on one of our partitions.
+            partition = self._partitions[self._next_partition % len(self._partitions)]
+            self._next_partition += 1
+            return partition, self.strategy
         if self.is_group_member:
             return None, self.strategy
         if not self._partitions:
@@ -249,6 +300,10 @@ class IggyConsumer:
         # A group's position is server-side (Next = stored + 1): it only advances once we commit.
         if self._uncommitted_batch and (mode == "when_consumed" or (mode == "interval" and self.is_group_member)):
             await self._commit_safely()
+        if self._cooperative and self._sync_due():
+            await self._sync()
+            if not self._partitions:
+                return []  # nothing assigned yet (more members than partitions, or a hand-off under way)
         partition, strategy = self._next_target()
         try:
             polled = await self.client.poll_messages(
@@ -257,11 +312,17 @@ class IggyConsumer:
             )
         except IggyError as error:
             if self.is_group_member and error.code == ErrorCode.CONSUMER_GROUP_MEMBER_NOT_FOUND:
-                # Membership is per connection: after a reconnect the member must join again.
+                # Membership is per connection (0.9: per session): after a reconnect the member must join again.
                 log.info("not a member of group %r any more (reconnect?); re-joining", self.group)
                 await self._join_group()
                 return []
+            if self._cooperative and error.code in _FENCED_CODES:
+                await self._sync()
+                return []
             raise
+        if self._cooperative and polled.partition_id == RESYNC_PARTITION_ID:
+            await self._sync()  # fenced: the partition moved since our last sync
+            return []
         messages = polled.messages
         if not messages:
             return []

@@ -6,7 +6,7 @@ string) reuse the matching Iggy code so callers can treat both alike (`err.code`
 
 from __future__ import annotations
 
-from .protocol.codes import ERROR_MESSAGES, ErrorCode
+from .protocol.codes import ERROR_MESSAGES, EVICTION_ERRORS, ErrorCode, EvictionReason
 from .protocol.errors import ProtocolError
 
 
@@ -77,6 +77,72 @@ class ClientClosedError(ClientError):
     """Code 63: the client (or producer/consumer) was closed."""
 
 
+class ProtocolMismatchError(ClientError):
+    """Code 14003 (or 206 when the server closed the connection without a word): the server speaks the other Iggy
+    protocol than the client's `protocol` option. The message names the option to set; `server_protocol` is the
+    protocol the server's answer showed (None when it gave none)."""
+
+    def __init__(self, code: int, message: str | None = None, server_protocol: object = None) -> None:
+        super().__init__(code, message)
+        self.server_protocol = server_protocol
+
+    def __reduce__(self):
+        return (_rebuild_mismatch, (type(self), self.code, self.message, self.server_protocol))
+
+
+def _rebuild_mismatch(cls: type[ProtocolMismatchError], code: int, message: str, server_protocol: object):
+    return cls(code, message, server_protocol)
+
+
+class EvictedError(IggyError):
+    """An Iggy 0.9 server ended the session with an eviction frame. `.reason` is the `EvictionReason`; `.code` the
+    error a client reports for it (e.g. 42 for INVALID_CREDENTIALS). Evictions whose code has a class of its own are
+    raised as `EvictedUnauthenticatedError` / `EvictedInvalidCredentialsError`, so `except
+    InvalidCredentialsError` catches a wrong password over either protocol."""
+
+    def __init__(self, code: int, message: str | None = None, reason: EvictionReason | int = 0) -> None:
+        super().__init__(code, message)
+        self.reason = reason
+
+    def __reduce__(self):
+        return (_rebuild_evicted, (type(self), self.code, self.message, int(self.reason)))
+
+
+def _rebuild_evicted(cls: type[EvictedError], code: int, message: str, reason: int) -> EvictedError:
+    return cls(code, message, _eviction_reason(reason))
+
+
+class EvictedUnauthenticatedError(EvictedError, UnauthenticatedError):
+    """An eviction that reads as 40 Unauthenticated (no session, stale session, inactive user, ...)."""
+
+
+class EvictedInvalidCredentialsError(EvictedError, InvalidCredentialsError):
+    """An eviction for a wrong username or password (42)."""
+
+
+def _eviction_reason(reason: int) -> EvictionReason | int:
+    try:
+        return EvictionReason(reason)
+    except ValueError:
+        return reason
+
+
+def eviction_error(reason: int, detail: str = "") -> EvictedError:
+    """The error for an eviction frame's reason byte (an unknown reason reads as Unauthenticated, as the
+    official clients read it)."""
+    typed = _eviction_reason(reason)
+    code = EVICTION_ERRORS.get(typed, ErrorCode.UNAUTHENTICATED) if isinstance(typed, EvictionReason) else (
+        ErrorCode.UNAUTHENTICATED)
+    name = typed.name if isinstance(typed, EvictionReason) else f"reason {reason}"
+    message = f"evicted by the server ({name}): {ERROR_MESSAGES.get(int(code), error_name(code))}"
+    if detail:
+        message = f"{message}; {detail}"
+    base = error_class(code)
+    cls = {UnauthenticatedError: EvictedUnauthenticatedError,
+           InvalidCredentialsError: EvictedInvalidCredentialsError}.get(base, EvictedError)
+    return cls(code, message, typed)
+
+
 _ALREADY_EXISTS = {
     ErrorCode.USER_ALREADY_EXISTS,
     ErrorCode.PERSONAL_ACCESS_TOKEN_ALREADY_EXISTS,
@@ -144,17 +210,22 @@ __all__ = [
     "ClientClosedError",
     "ClientError",
     "ConnectionLostError",
+    "EvictedError",
+    "EvictedInvalidCredentialsError",
+    "EvictedUnauthenticatedError",
     "IggyError",
     "InvalidConnectionStringError",
     "InvalidCredentialsError",
     "NotConnectedError",
     "NotFoundError",
+    "ProtocolMismatchError",
     "RequestTimeoutError",
     "UnauthenticatedError",
     "UnauthorizedError",
     "error_class",
     "error_for",
     "error_name",
+    "eviction_error",
     "from_protocol_error",
     "is_retryable",
 ]

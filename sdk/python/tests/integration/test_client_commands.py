@@ -23,6 +23,7 @@ from iggy import (
     UnauthenticatedError,
     UserStatus,
 )
+from iggy.connection import protocol_name
 from iggy.protocol.codes import ErrorCode
 
 _names = itertools.count()
@@ -36,15 +37,15 @@ def run(coroutine):
     return asyncio.run(asyncio.wait_for(coroutine, 60))
 
 
-async def connected(server, **options) -> IggyClient:
-    client = IggyClient(server.connection_string, heartbeat_interval_ms=0, **options)
+async def connected(server, protocol, **options) -> IggyClient:
+    client = IggyClient(server.url(protocol), heartbeat_interval_ms=0, **options)
     await client.connect()
     return client
 
 
-def test_system_commands(iggy_server):
+def test_system_commands(iggy_server, protocol):
     async def scenario():
-        async with IggyClient(iggy_server.connection_string) as client:
+        async with IggyClient(iggy_server.url(protocol)) as client:
             await client.ping()
             stats = await client.get_stats()
             assert stats.clients_count >= 1 and stats.process_id > 0
@@ -58,9 +59,9 @@ def test_system_commands(iggy_server):
     run(scenario())
 
 
-def test_stream_topic_partition_lifecycle(iggy_server):
+def test_stream_topic_partition_lifecycle(iggy_server, protocol):
     async def scenario():
-        client = await connected(iggy_server)
+        client = await connected(iggy_server, protocol)
         name = unique("s")
         stream = await client.create_stream(name)
         assert stream.name == name and stream.topics_count == 0
@@ -104,9 +105,9 @@ def test_stream_topic_partition_lifecycle(iggy_server):
     run(scenario())
 
 
-def test_send_and_poll_with_headers_and_strategies(iggy_server):
+def test_send_and_poll_with_headers_and_strategies(iggy_server, protocol):
     async def scenario():
-        client = await connected(iggy_server)
+        client = await connected(iggy_server, protocol)
         name = unique("s")
         await client.create_stream(name)
         await client.create_topic(name, "t", partitions_count=1)
@@ -157,9 +158,9 @@ def test_send_and_poll_with_headers_and_strategies(iggy_server):
     run(scenario())
 
 
-def test_balanced_and_keyed_partitioning(iggy_server):
+def test_balanced_and_keyed_partitioning(iggy_server, protocol):
     async def scenario():
-        client = await connected(iggy_server)
+        client = await connected(iggy_server, protocol)
         name = unique("s")
         await client.create_stream(name)
         await client.create_topic(name, "t", partitions_count=3)
@@ -177,9 +178,9 @@ def test_balanced_and_keyed_partitioning(iggy_server):
     run(scenario())
 
 
-def test_consumer_group_commands(iggy_server):
+def test_consumer_group_commands(iggy_server, protocol):
     async def scenario():
-        client = await connected(iggy_server)
+        client = await connected(iggy_server, protocol)
         name = unique("s")
         await client.create_stream(name)
         await client.create_topic(name, "t", partitions_count=2)
@@ -209,9 +210,9 @@ def test_consumer_group_commands(iggy_server):
     run(scenario())
 
 
-def test_users_tokens_and_sessions(iggy_server):
+def test_users_tokens_and_sessions(iggy_server, protocol):
     async def scenario():
-        admin = await connected(iggy_server)
+        admin = await connected(iggy_server, protocol)
         username = unique("user")[:40]
         permissions = Permissions(GlobalPermissions(read_streams=True))
         created = await admin.create_user(username, "secret1", UserStatus.ACTIVE, permissions)
@@ -223,7 +224,7 @@ def test_users_tokens_and_sessions(iggy_server):
         await admin.update_permissions(username, Permissions(GlobalPermissions(read_streams=True, manage_streams=True)))
         assert (await admin.get_user(created.id)).permissions.global_permissions.manage_streams
 
-        user = IggyClient(address=iggy_server.address, heartbeat_interval_ms=0)
+        user = IggyClient(address=iggy_server.address, heartbeat_interval_ms=0, protocol=protocol)
         await user.connect()
         with pytest.raises(UnauthenticatedError):
             await user.get_streams()
@@ -237,7 +238,8 @@ def test_users_tokens_and_sessions(iggy_server):
         token = await user.create_personal_access_token("tok1")
         assert [t.name for t in await user.get_personal_access_tokens()] == ["tok1"]
         await user.close()
-        async with IggyClient(f"iggy://{token}@{iggy_server.address}?heartbeat_interval=0") as by_token:
+        by_token_url = f"iggy://{token}@{iggy_server.address}?heartbeat_interval=0&protocol={protocol_name(protocol)}"
+        async with IggyClient(by_token_url) as by_token:
             assert by_token.user_id == created.id
             await by_token.delete_personal_access_token("tok1")
             assert await by_token.get_personal_access_tokens() == []
@@ -252,21 +254,21 @@ def test_users_tokens_and_sessions(iggy_server):
     run(scenario())
 
 
-def test_snapshot_is_a_zip(iggy_server):
+def test_snapshot_is_a_zip(iggy_server, protocol):
     async def scenario():
-        async with IggyClient(iggy_server.connection_string, heartbeat_interval_ms=0) as client:
+        async with IggyClient(iggy_server.url(protocol), heartbeat_interval_ms=0) as client:
             data = await client.get_snapshot()
             assert data[:2] == b"PK"
 
     run(scenario())
 
 
-def test_reconnect_after_server_restart(tmp_path, start_server):
+def test_reconnect_after_server_restart(tmp_path, start_server, protocol):
     data_dir = tmp_path / "data"
     server = start_server(data_dir)
 
     async def scenario():
-        client = IggyClient(server.connection_string, heartbeat_interval_ms=0, reconnection_interval_ms=50)
+        client = IggyClient(server.url(protocol), heartbeat_interval_ms=0, reconnection_interval_ms=50)
         await client.connect()
         await client.create_stream("persisted")
         return client

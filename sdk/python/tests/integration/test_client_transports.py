@@ -13,7 +13,8 @@ import pytest
 from iggy import IggyClient
 from iggy.connection import ClientConfig
 from iggy.errors import IggyError
-from iggy.protocol.codes import ErrorCode
+from iggy.connection import protocol_name
+from iggy.protocol.codes import ErrorCode, ProtocolVersion
 from iggy.protocol.primitives import Consumer, Partitioning, PollingStrategy
 
 
@@ -32,13 +33,13 @@ def test_connection_strings_pick_the_transport_and_its_default_port():
 
 
 @pytest.mark.parametrize("scheme, key", [("iggy+ws", "websocket_address"), ("iggy+http", "http_address")])
-def test_streams_messages_offsets_over_transport(addresses, scheme, key):
-    asyncio.run(streams_messages_offsets(addresses[key], scheme))
+def test_streams_messages_offsets_over_transport(addresses, scheme, key, protocol):
+    asyncio.run(streams_messages_offsets(addresses[key], scheme, protocol))
 
 
-async def streams_messages_offsets(address: str, scheme: str) -> None:
-    stream = f"sdk-{scheme.split('+')[1]}"
-    async with IggyClient(f"{scheme}://iggy:iggy@{address}") as client:
+async def streams_messages_offsets(address: str, scheme: str, protocol: ProtocolVersion) -> None:
+    stream = f"sdk-{scheme.split('+')[1]}-{protocol_name(protocol)}"
+    async with IggyClient(f"{scheme}://iggy:iggy@{address}?protocol={protocol_name(protocol)}") as client:
         await client.ping()
         await client.create_stream(stream)
         with pytest.raises(IggyError) as duplicate:
@@ -47,7 +48,16 @@ async def streams_messages_offsets(address: str, scheme: str) -> None:
         assert await client.get_stream("no-such-stream") is None
         topic = await client.create_topic(stream, "t", 2)
         assert [p.id for p in topic.partitions] == [0, 1]
-        await client.send_messages(stream, "t", [b"one", b"two", b"three"], partitioning=Partitioning.partition_id(1))
+        confirmation = await client.send_messages(stream, "t", [b"one", b"two", b"three"],
+                                                  partitioning=Partitioning.partition_id(1))
+        if protocol >= ProtocolVersion.V0_9:
+            assert (confirmation.partition_id, confirmation.base_offset) == (1, 0)
+            assert [entry.key for entry in await client.describe_options("topic")][:3] == [
+                "compression_algorithm", "message_expiry", "max_topic_size"]
+            await client.update_topic(stream, "t", "t", message_expiry_us=7_000_000)
+            assert (await client.get_topic(stream, "t")).message_expiry_us == 7_000_000
+        else:
+            assert confirmation is None
         polled = await client.poll_messages(stream, "t", partition_id=1, consumer=Consumer.consumer(7),
                                             strategy=PollingStrategy.first(), count=10)
         assert [bytes(m.payload) for m in polled.messages] == [b"one", b"two", b"three"]
@@ -61,30 +71,33 @@ async def streams_messages_offsets(address: str, scheme: str) -> None:
         assert await client.get_stream(stream) is None
 
 
-def test_http_has_no_consumer_group_membership(addresses):
-    asyncio.run(no_group_membership(addresses))
+def test_http_has_no_consumer_group_membership(addresses, protocol):
+    asyncio.run(no_group_membership(addresses, protocol))
 
 
-async def no_group_membership(addresses: dict[str, str]) -> None:
-    async with IggyClient(f"iggy+http://iggy:iggy@{addresses['http_address']}") as client:
-        await client.create_stream("sdk-http-groups")
-        await client.create_topic("sdk-http-groups", "t", 1)
-        await client.create_consumer_group("sdk-http-groups", "t", "g")
+async def no_group_membership(addresses: dict[str, str], protocol: ProtocolVersion) -> None:
+    stream = f"sdk-http-groups-{protocol_name(protocol)}"
+    async with IggyClient(f"iggy+http://iggy:iggy@{addresses['http_address']}?protocol={protocol_name(protocol)}"
+                          ) as client:
+        await client.create_stream(stream)
+        await client.create_topic(stream, "t", 1)
+        await client.create_consumer_group(stream, "t", "g")
         with pytest.raises(IggyError) as unavailable:
-            await client.join_consumer_group("sdk-http-groups", "t", "g")
+            await client.join_consumer_group(stream, "t", "g")
         assert unavailable.value.code == ErrorCode.FEATURE_UNAVAILABLE
 
 
-def test_http_wrong_password_and_revoked_login(addresses):
-    asyncio.run(wrong_password_and_revoked_login(addresses))
+def test_http_wrong_password_and_revoked_login(addresses, protocol):
+    asyncio.run(wrong_password_and_revoked_login(addresses, protocol_name(protocol)))
 
 
-async def wrong_password_and_revoked_login(addresses: dict[str, str]) -> None:
+async def wrong_password_and_revoked_login(addresses: dict[str, str], version: str) -> None:
     with pytest.raises(IggyError) as refused:
-        async with IggyClient(f"iggy+http://iggy:wrong@{addresses['http_address']}"):
+        async with IggyClient(f"iggy+http://iggy:wrong@{addresses['http_address']}?protocol={version}"):
             pass
     assert refused.value.code == ErrorCode.INVALID_CREDENTIALS
-    client = IggyClient(f"iggy+http://iggy:iggy@{addresses['http_address']}", reconnection_retries=0)
+    client = IggyClient(f"iggy+http://iggy:iggy@{addresses['http_address']}?protocol={version}",
+                        reconnection_retries=0)
     async with client:
         await client.logout_user()
         with pytest.raises(IggyError) as unauthenticated:

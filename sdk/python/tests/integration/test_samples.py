@@ -20,10 +20,10 @@ SAMPLES = Path(__file__).resolve().parents[2] / "samples"
         ("at_least_once.py", "100 distinct of 100"),
     ],
 )
-def test_sample_runs(iggy_server, sample, expected):
+def test_sample_runs(iggy_server, protocol, sample, expected):
     stream = f"sample-{uuid.uuid4().hex[:8]}"
     result = subprocess.run(
-        [sys.executable, str(SAMPLES / sample), iggy_server.connection_string, "--stream", stream],
+        [sys.executable, str(SAMPLES / sample), iggy_server.url(protocol), "--stream", stream],
         capture_output=True, text=True, timeout=120,
     )
     assert result.returncode == 0, result.stderr[-3000:]

@@ -2,6 +2,7 @@
 
 import pytest
 
+from iggy.protocol.codes import ProtocolVersion
 from iggy.spark.options import (
     IggyOptionError,
     OffsetSpec,
@@ -119,6 +120,19 @@ def test_connection_string_with_token_and_sdk_options():
 def test_address_with_separate_options():
     c = parse_connection({"address": "h:1234", "token": "t", "tlsCaFile": "/ca.pem", "timeoutMs": "2500"}).config
     assert (c.address, c.token, c.tls, c.tls_ca_file, c.request_timeout_ms) == ("h:1234", "t", True, "/ca.pem", 2500)
+
+
+def test_protocol_option():
+    assert parse_connection({"address": "h:1", "token": "t"}).config.protocol == ProtocolVersion.V0_9
+    assert parse_connection({"address": "h:1", "token": "t", "protocol": "0.8"}).config.protocol == ProtocolVersion.V0_8
+    by_string = parse_connection({"connectionString": "iggy://t@h:1?protocol=0.8"}).config
+    assert by_string.protocol == ProtocolVersion.V0_8
+    assert parse_connection({"connectionString": "iggy://t@h:1?protocol=0.8", "protocol": "0.8"}).config.protocol == (
+        ProtocolVersion.V0_8)
+    bad = error_of(parse_connection, {"address": "h:1", "token": "t", "protocol": "0.7"})
+    assert bad.option == "protocol" and 'invalid protocol "0.7"' in str(bad)
+    conflict = error_of(parse_connection, {"connectionString": "iggy://t@h:1?protocol=0.8", "protocol": "0.9"})
+    assert conflict.option == "protocol"
 
 
 def test_credential_rules():

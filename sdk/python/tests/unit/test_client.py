@@ -21,43 +21,67 @@ from iggy.errors import (
 )
 from iggy.protocol import requests as rq
 from iggy.protocol import responses as rs
-from iggy.protocol.codes import COMMANDS_BY_VERSION, Command, ErrorCode, ProtocolVersion
+from iggy.protocol.codes import COMMANDS_BY_VERSION, Command, ErrorCode, EvictionReason, ProtocolVersion
 from iggy.protocol.messages import PolledMessages, SendMessagesView
 from iggy.protocol.primitives import Identifier, Partitioning
 from iggy.protocol.requests import decode_request
 
 NO_HEARTBEAT = {"heartbeat_interval_ms": 0}
+V0_8, V0_9 = ProtocolVersion.V0_8, ProtocolVersion.V0_9
+# The command a login travels as, per protocol (0.9's Register carries no code; the fake names it by its shape).
+LOGIN = {V0_8: Command.LOGIN_USER, V0_9: Command.LOGIN_REGISTER}
+LOGIN_PAT = {V0_8: Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN, V0_9: Command.LOGIN_REGISTER_WITH_PAT}
+NAME = {V0_8: "0.8", V0_9: "0.9"}
 RELEASE_VERSION = (Path(__file__).resolve().parents[4] / "VERSION").read_text(encoding="utf-8").strip()
 
 
-def _client(server, **options) -> IggyClient:
-    return IggyClient(address=server.address, **{**NO_HEARTBEAT, **options})
+def _client(server, protocol=V0_8, **options) -> IggyClient:
+    return IggyClient(address=server.address, protocol=protocol, **{**NO_HEARTBEAT, **options})
 
 
-def _fast_reconnect_url(server) -> str:
+def _fast_reconnect_url(server, protocol=V0_8) -> str:
     """Connection string that logs in as iggy, sends no heartbeat and reconnects after 10 ms."""
-    return f"iggy://iggy:iggy@{server.address}?heartbeat_interval=0&reconnection_interval=10"
+    return (f"iggy://iggy:iggy@{server.address}?heartbeat_interval=0&reconnection_interval=10"
+            f"&protocol={NAME[protocol]}")
 
 
 def test_every_protocol_command_has_a_client_method():
     names = {name for name, _ in inspect.getmembers(IggyClient, inspect.iscoroutinefunction)}
-    # The generated command list: one method each. The client speaks 0.8 (0.9's commands: issue 30's SDK work).
-    expected = {command.name.lower() for command in COMMANDS_BY_VERSION[ProtocolVersion.V0_8]}
-    assert "create_topic" in expected and "poll_messages" in expected
+    # The generated command lists of both versions: one method each (0.9's Register is the login methods).
+    logins = {Command.LOGIN_REGISTER, Command.LOGIN_REGISTER_WITH_PAT}
+    expected = {command.name.lower() for version in ProtocolVersion for command in COMMANDS_BY_VERSION[version]
+                if command not in logins}
+    assert {"create_topic", "poll_messages", "describe_options", "sync_consumer_group"} <= expected
     assert expected <= names
     sync_names = set(dir(iggy.sync.IggyClient))
     assert expected <= sync_names
 
 
-def test_connect_logs_in_with_credentials(with_fake_server):
+def test_the_default_protocol_is_0_9(with_fake_server):
     async def scenario(server):
         async with IggyClient(f"iggy://iggy:iggy@{server.address}?heartbeat_interval=0") as client:
+            assert client.protocol == V0_9
+            await client.ping()
+        assert server.versions == [V0_9, V0_9]
+
+    with_fake_server(scenario)
+
+
+def test_connect_logs_in_with_credentials(with_fake_server, protocol):
+    async def scenario(server):
+        async with IggyClient(f"iggy://iggy:iggy@{server.address}?heartbeat_interval=0&protocol={NAME[protocol]}"
+                              ) as client:
             assert client.user_id == 0
             await client.ping()
-        assert server.codes() == [Command.LOGIN_USER, Command.PING]
-        login = decode_request(Command.LOGIN_USER, server.requests[0][1])
+        assert server.codes() == [LOGIN[protocol], Command.PING]
+        assert server.versions == [protocol, protocol]
+        login = server.decoded(0)
         assert (login.username, login.password) == ("iggy", "iggy")
-        assert login.version == f"iggy-sdk-python/{RELEASE_VERSION}"  # who is calling, from the one VERSION
+        # Who is calling, from the one VERSION (0.9 sends the name and the version apart).
+        if protocol == V0_8:
+            assert login.version == f"iggy-sdk-python/{RELEASE_VERSION}"
+        else:
+            assert (login.sdk_name, login.sdk_version) == ("iggy-sdk-python", RELEASE_VERSION)
 
     with_fake_server(scenario)
 
@@ -67,22 +91,26 @@ def test_the_package_version_is_the_release():
     assert iggy.CLIENT_NAME == f"iggy-sdk-python/{RELEASE_VERSION}"
 
 
-def test_token_connection_string_logs_in_with_pat(with_fake_server):
+def test_token_connection_string_logs_in_with_pat(with_fake_server, protocol):
     async def scenario(server):
-        async with IggyClient(f"iggy://mytoken@{server.address}?heartbeat_interval=0") as client:
+        async with IggyClient(f"iggy://mytoken@{server.address}?heartbeat_interval=0&protocol={NAME[protocol]}"
+                              ) as client:
             assert client.user_id == 7
-        assert server.codes() == [Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN]
-        assert decode_request(*server.requests[0]).token == "mytoken"
+        assert server.codes() == [LOGIN_PAT[protocol]]
+        assert server.decoded(0).token == "mytoken"
 
     with_fake_server(scenario)
 
 
-def test_bad_credentials_raise_and_close(with_fake_server):
+def test_bad_credentials_raise_and_close(with_fake_server, protocol):
     async def scenario(server):
-        client = IggyClient(f"iggy://iggy:wrong@{server.address}?heartbeat_interval=0")
+        client = IggyClient(f"iggy://iggy:wrong@{server.address}?heartbeat_interval=0&protocol={NAME[protocol]}")
         with pytest.raises(InvalidCredentialsError) as raised:
             await client.connect()
         assert raised.value.code == 42
+        # 0.9 reports the eviction with its reason.
+        assert getattr(raised.value, "reason", None) == (
+            EvictionReason.INVALID_CREDENTIALS if protocol == V0_9 else None)
         await client.close()
 
     with_fake_server(scenario)
@@ -97,9 +125,9 @@ def test_request_before_connect_is_a_clear_error():
     asyncio.run(scenario())
 
 
-def test_get_on_missing_object_returns_none_and_lists_empty(with_fake_server):
+def test_get_on_missing_object_returns_none_and_lists_empty(with_fake_server, protocol):
     async def scenario(server):
-        async with _client(server) as client:
+        async with _client(server, protocol) as client:
             assert await client.get_stream("nope") is None
             assert await client.get_topic(1, "t") is None
             assert await client.get_consumer_group("s", "t", "g") is None
@@ -111,14 +139,14 @@ def test_get_on_missing_object_returns_none_and_lists_empty(with_fake_server):
     with_fake_server(scenario)
 
 
-def test_server_errors_map_to_exception_classes(with_fake_server):
+def test_server_errors_map_to_exception_classes(with_fake_server, protocol):
     async def scenario(server):
         answers = {
             Command.CREATE_STREAM: ErrorCode.STREAM_NAME_ALREADY_EXISTS,
             Command.DELETE_USER: ErrorCode.UNAUTHORIZED,
         }
         server.handler = lambda code, payload: (answers.get(code, 0), b"")
-        async with _client(server) as client:
+        async with _client(server, protocol) as client:
             with pytest.raises(AlreadyExistsError) as raised:
                 await client.create_stream("s1")
             assert (raised.value.code, raised.value.name) == (1012, "STREAM_NAME_ALREADY_EXISTS")
@@ -182,21 +210,24 @@ def test_poll_decodes_zero_copy_views(with_fake_server):
     with_fake_server(scenario)
 
 
-def test_reconnects_and_logs_in_again_after_a_drop(with_fake_server):
+def test_reconnects_and_logs_in_again_after_a_drop(with_fake_server, protocol):
     async def scenario(server):
-        client = IggyClient(_fast_reconnect_url(server))
+        client = IggyClient(_fast_reconnect_url(server, protocol))
         await client.connect()
         await server.drop_connections()
         # A read-only command is replayed on the new connection transparently.
         assert await client.get_streams() == []
         assert server.connections == 2
-        assert server.codes() == [Command.LOGIN_USER, Command.LOGIN_USER, Command.GET_STREAMS]
+        assert server.codes() == [LOGIN[protocol], LOGIN[protocol], Command.GET_STREAMS]
+        if protocol == V0_9:  # each connection registers under a new client id
+            assert server.headers[0].client != server.headers[1].client
+            assert server.headers[1].client == server.headers[2].client
         await client.close()
 
     with_fake_server(scenario)
 
 
-def test_a_lost_send_is_reported_not_replayed(with_fake_server):
+def test_a_lost_send_is_reported_not_replayed(with_fake_server, protocol):
     async def scenario(server):
         dropped = []
 
@@ -208,20 +239,26 @@ def test_a_lost_send_is_reported_not_replayed(with_fake_server):
 
         FakeHandler = server.default_handler
         server.handler = handler
-        async with IggyClient(_fast_reconnect_url(server)) as client:
-            with pytest.raises(ConnectionLostError):
-                await client.send_messages("s", "t", [b"x"])
-            await client.send_messages("s", "t", [b"y"])  # reconnects + re-logs in
+        async with IggyClient(_fast_reconnect_url(server, protocol)) as client:
+            with pytest.raises(ConnectionLostError) as lost:
+                await client.send_messages("s", "t", [b"x"], partitioning=0)
+            if protocol == V0_9:
+                assert "not sent again under a new session" in lost.value.message
+            await client.send_messages("s", "t", [b"y"], partitioning=0)  # reconnects + re-logs in
         assert server.codes() == [
-            Command.LOGIN_USER, Command.SEND_MESSAGES, Command.LOGIN_USER, Command.SEND_MESSAGES,
+            LOGIN[protocol], Command.SEND_MESSAGES, LOGIN[protocol], Command.SEND_MESSAGES,
         ]
+        if protocol == V0_9:
+            # The second send is new, under the new identity: numbered 1 of its session, not the lost one's retry.
+            first, second = server.headers[1], server.headers[3]
+            assert first.client != second.client and (first.request, second.request) == (1, 1)
 
     with_fake_server(scenario)
 
 
-def test_reconnection_disabled(with_fake_server):
+def test_reconnection_disabled(with_fake_server, protocol):
     async def scenario(server):
-        async with _client(server, reconnection_retries=0) as client:
+        async with _client(server, protocol, reconnection_retries=0) as client:
             await server.drop_connections()
             with pytest.raises(ConnectionLostError):
                 await client.ping()
@@ -229,9 +266,9 @@ def test_reconnection_disabled(with_fake_server):
     with_fake_server(scenario)
 
 
-def test_heartbeat_pings_in_background(with_fake_server):
+def test_heartbeat_pings_in_background(with_fake_server, protocol):
     async def scenario(server):
-        async with IggyClient(address=server.address, heartbeat_interval_ms=30):
+        async with IggyClient(address=server.address, heartbeat_interval_ms=30, protocol=protocol):
             for _ in range(200):  # bounded: 3 pings come after ~90 ms unless the machine is very busy
                 if server.codes().count(Command.PING) >= 3:
                     break
@@ -241,19 +278,19 @@ def test_heartbeat_pings_in_background(with_fake_server):
     with_fake_server(scenario)
 
 
-def test_concurrent_requests_are_serialised(with_fake_server):
+def test_concurrent_requests_are_serialised(with_fake_server, protocol):
     async def scenario(server):
         server.delay_s = 0.01
-        async with _client(server) as client:
+        async with _client(server, protocol) as client:
             await asyncio.gather(*(client.get_stream(i) for i in range(20)))
-        assert [decode_request(*r).stream_id for r in server.requests] == [Identifier(i) for i in range(20)]
+        assert [server.decoded(i).stream_id for i in range(20)] == [Identifier(i) for i in range(20)]
 
     with_fake_server(scenario)
 
 
-def test_change_password_keeps_relogin_working(with_fake_server):
+def test_change_password_keeps_relogin_working(with_fake_server, protocol):
     async def scenario(server):
-        async with IggyClient(_fast_reconnect_url(server)) as client:
+        async with IggyClient(_fast_reconnect_url(server, protocol)) as client:
             await client.change_password("iggy", "iggy", "newpass")
             assert client._auth == ("user", "iggy", "newpass")
             await client.logout_user()
@@ -284,12 +321,13 @@ def test_typed_responses_are_decoded(with_fake_server):
     with_fake_server(scenario)
 
 
-def test_sync_facade_runs_the_same_implementation(with_fake_server):
+def test_sync_facade_runs_the_same_implementation(with_fake_server, protocol):
     # The fake server runs on this loop; the sync client uses its own loop thread, so drive the
     # blocking calls from a worker thread.
     async def scenario(server):
         def blocking():
-            with iggy.sync.IggyClient(f"iggy://iggy:iggy@{server.address}?heartbeat_interval=0") as client:
+            with iggy.sync.IggyClient(f"iggy://iggy:iggy@{server.address}?heartbeat_interval=0"
+                                      f"&protocol={NAME[protocol]}") as client:
                 client.ping()
                 assert client.get_stream("missing") is None
                 assert client.user_id == 0  # attribute read through to the async client
@@ -299,7 +337,7 @@ def test_sync_facade_runs_the_same_implementation(with_fake_server):
             return True
 
         assert await asyncio.to_thread(blocking)
-        assert server.codes()[:3] == [Command.LOGIN_USER, Command.PING, Command.GET_STREAM]
+        assert server.codes()[:3] == [LOGIN[protocol], Command.PING, Command.GET_STREAM]
 
     with_fake_server(scenario)
 

@@ -197,7 +197,8 @@ class TestTransport:
 def test_u32_login_answer_decoded(with_fake_server):
     async def scenario(server):
         server.handler = lambda code, payload: (0, struct.pack("<I", 42))
-        async with IggyClient(address=server.address, username="a", password="b", heartbeat_interval_ms=0) as client:
+        async with IggyClient(address=server.address, username="a", password="b", heartbeat_interval_ms=0,
+                              protocol="0.8") as client:
             assert client.user_id == 42
 
     with_fake_server(scenario)

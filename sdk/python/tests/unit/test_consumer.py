@@ -10,12 +10,14 @@ import pytest
 
 from iggy import AutoCommit, Consumer, IggyConsumer, Message, PollingStrategy
 from iggy.errors import IggyError, NotFoundError
-from iggy.protocol.codes import ErrorCode
+from iggy.protocol.codes import RESYNC_PARTITION_ID, ErrorCode, ProtocolVersion
 from iggy.protocol.kinds import PollingKind
 from iggy.protocol.messages import PolledMessages
 
 
 class FakeLogClient:
+    protocol = ProtocolVersion.V0_8
+
     def __init__(self, partitions: int = 1, messages_per_partition: int = 0) -> None:
         self.logs = {p: [f"p{p}-{i}".encode() for i in range(messages_per_partition)] for p in range(partitions)}
         self.stored: dict[tuple[Consumer, int], int] = {}
@@ -292,3 +294,107 @@ def test_received_message_header_lookup():
     received = ReceivedMessage(3, message)
     assert received.header("kind") == "order" and received.header("n") == 5 and received.header("none") is None
     assert received.partition_id == 3 and received.payload_bytes() == b"x"
+
+
+class FakeCooperativeClient(FakeLogClient):
+    """Iggy 0.9's group side: SyncConsumerGroup answers `assignment` (a test moves partitions by changing it and
+    bumping `generation`); a group poll must name a partition, and one not assigned is fenced with the resync
+    sentinel, as the server fences it."""
+
+    protocol = ProtocolVersion.V0_9
+
+    def __init__(self, partitions: int = 2, messages_per_partition: int = 0) -> None:
+        super().__init__(partitions, messages_per_partition)
+        self.assignment: list[int] | None = None  # None: not a member
+        self.generation = 1
+        self.syncs = 0
+
+    async def join_consumer_group(self, stream, topic, group):
+        await super().join_consumer_group(stream, topic, group)
+        if self.assignment is None:
+            self.assignment = list(self.logs)
+
+    async def sync_consumer_group(self, stream, topic, group):
+        self.syncs += 1
+        if self.assignment is None:
+            return None
+        return SimpleNamespace(generation=self.generation, partitions=tuple(self.assignment))
+
+    async def poll_messages(self, stream, topic, partition_id, consumer, strategy, count, auto_commit=False):
+        assert partition_id is not None, "a 0.9 group member always names its partition"
+        if consumer.is_group and partition_id not in (self.assignment or ()):
+            self.calls.append(("fenced", partition_id))
+            return PolledMessages(RESYNC_PARTITION_ID, 0, 0, [])
+        return await super().poll_messages(stream, topic, partition_id, consumer, strategy, count, auto_commit)
+
+
+def test_cooperative_member_polls_only_its_partitions_round_robin():
+    async def scenario():
+        client = FakeCooperativeClient(partitions=3, messages_per_partition=2)
+        client.groups.add("g")
+        client.assignment = [0, 2]
+        consumer = IggyConsumer(client, "s", "t", group="g", batch_length=10)
+        await consumer.init()
+        got = await take(consumer, 4)
+        assert sorted(m.payload_bytes() for m in got) == sorted(client.logs[0] + client.logs[2])
+        assert {c[1] for c in client.polls()} == {0, 2}
+        assert consumer.generation == 1
+        await consumer.close()
+        assert client.stored == {(Consumer.group("g"), 0): 1, (Consumer.group("g"), 2): 1}
+
+    run(scenario())
+
+
+def test_a_fenced_poll_syncs_and_follows_the_new_assignment():
+    async def scenario():
+        client = FakeCooperativeClient(partitions=2, messages_per_partition=3)
+        client.groups.add("g")
+        client.assignment = [0]
+        consumer = IggyConsumer(client, "s", "t", group="g", batch_length=10, sync_interval_ms=3_600_000)
+        await consumer.init()
+        syncs = client.syncs
+        client.assignment, client.generation = [1], 2  # partition 0 moved away; we have not synced yet
+        assert await consumer.poll() == []  # fenced on 0
+        assert client.calls[-1] == ("fenced", 0) and client.syncs == syncs + 1 and consumer.generation == 2
+        assert [m.offset for m in await consumer.poll()] == [0, 1, 2]
+        assert client.polls()[-1][1] == 1
+        await consumer.close()
+
+    run(scenario())
+
+
+def test_a_revoked_partition_delivers_and_commits_what_was_polled_then_is_left_alone():
+    """The hand-off without duplicates: messages already polled from a partition being taken away are still
+    delivered and committed (the server completes the hand-off once they are), and it is never polled again."""
+
+    async def scenario():
+        client = FakeCooperativeClient(partitions=2, messages_per_partition=4)
+        client.groups.add("g")
+        consumer = IggyConsumer(client, "s", "t", group="g", batch_length=4, sync_interval_ms=1)
+        await consumer.init()
+        first = await take(consumer, 1)  # partition 0 polled: 0..3, one handed out, three buffered
+        assert first[0].partition_id == 0
+        client.assignment, client.generation = [1], 2  # partition 0 is being handed to another member
+        rest = await take(consumer, 7)
+        from_zero = [m.offset for m in first + rest if m.partition_id == 0]
+        assert from_zero == [0, 1, 2, 3]  # the buffered ones, once each
+        assert [m.offset for m in rest if m.partition_id == 1] == [0, 1, 2, 3]
+        assert [c[1] for c in client.polls()] == [0, 1]  # partition 0 never polled after the sync
+        assert client.stored[(Consumer.group("g"), 0)] == 3  # committed through what was polled
+        await consumer.close()
+
+    run(scenario())
+
+
+def test_a_member_forgotten_by_the_server_joins_again():
+    async def scenario():
+        client = FakeCooperativeClient(partitions=1, messages_per_partition=1)
+        consumer = IggyConsumer(client, "s", "t", group="g", sync_interval_ms=1)
+        await consumer.init()
+        client.assignment = None  # a new session after a reconnect: no longer a member
+        await asyncio.sleep(0.005)
+        assert [m.offset for m in await consumer.poll()] == [0]
+        assert [c for c in client.calls if c[0] == "join"] == [("join", "g"), ("join", "g")]
+        await consumer.close()
+
+    run(scenario())

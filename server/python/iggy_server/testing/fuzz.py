@@ -84,10 +84,22 @@ _U64_EDGES = (0, 1, 2, 1_000_000, 0xFFFF_FFFF, 0xFFFF_FFFF_FFFF_FFFF)
 _RESPONSE_HEADER = struct.Struct("<II")
 V0_9 = ProtocolVersion.V0_9
 _EVICTION_REASONS = frozenset(int(reason) for reason in EvictionReason) - {0}
-# A stream the fuzzing never reaches (its id is above every id the generator draws; its name is in no pool):
-# its messages must read back byte for byte after the restart.
+
+
+def _unreachable_stream_id() -> int:
+    """The smallest id the generator never draws, even after its one-bit flip of a drawn id (ids 0..5 and the u32
+    edges, flipped in any bit: id 10 is 2 with bit 3 flipped)."""
+    drawn = {*range(6), *_U32_EDGES}
+    candidate = 6
+    while candidate in drawn or any(candidate ^ (1 << bit) in drawn for bit in range(32)):
+        candidate += 1
+    return candidate
+
+
+# A stream the fuzzing never reaches (its id is one the generator cannot produce; its name is in no pool): its
+# messages must read back byte for byte after the restart. Stream ids count from 0, so fillers take the ids below.
 SENTINEL_STREAM = "fuzz-sentinel"
-SENTINEL_FILLER_STREAMS = 10
+SENTINEL_FILLER_STREAMS = _unreachable_stream_id()
 SENTINEL_MESSAGES = 100
 # 0.9 commands left out of the fuzzing: logins change the session (the tests cover them).
 _V09_SKIPPED = {Command.LOGIN_REGISTER, Command.LOGIN_REGISTER_WITH_PAT}
@@ -504,8 +516,12 @@ def write_sentinel(control: Connection, rng: random.Random) -> list[bytes]:
     """Create the sentinel stream (its id above the filler streams' ids) and store known messages in it."""
     fillers = [f"fuzz-filler-{i}" for i in range(SENTINEL_FILLER_STREAMS)]
     for name in [*fillers, SENTINEL_STREAM]:
-        if control.call(Command.CREATE_STREAM, requests.CreateStream(name).encode())[0]:
+        status, body = control.call(Command.CREATE_STREAM, requests.CreateStream(name).encode())
+        if status:
             raise FuzzFailure(f"creating stream {name} failed")
+    if (sentinel_id := StreamHeader.decode(body).id) != SENTINEL_FILLER_STREAMS:
+        raise FuzzFailure(f"the sentinel stream got id {sentinel_id}, which the fuzzing may reach: fuzz a server "
+                          "without streams")
     for name in fillers:
         control.call(Command.DELETE_STREAM, requests.DeleteStream(name).encode())
     topic = requests.CreateTopic(SENTINEL_STREAM, 1, 1, 0, 0, 0, "t")

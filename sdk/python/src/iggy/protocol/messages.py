@@ -14,18 +14,26 @@ Hot-path rules:
 
 from __future__ import annotations
 
+import os
 import struct
 import sys
+import time
 from abc import ABCMeta
 from array import array
+from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import chain, islice, repeat
+from itertools import accumulate, chain, islice, repeat
 from operator import add, attrgetter, eq
 from typing import Any, NamedTuple, Self, overload
 
+from xxhash import xxh3_64, xxh3_64_intdigest
+
 from .codes import (
+    BATCH_HEADER_SIZE,
+    FRAME_HEADER_SIZE,
+    MESSAGE_PAYLOAD_MIN_BYTES,
     INDEX_ENTRY_SIZE,
     MESSAGE_HEADER_SIZE,
     MESSAGE_PAYLOAD_MAX_BYTES,
@@ -37,6 +45,21 @@ from .codes import (
 from .batches import Batch
 from .errors import ProtocolError, invalid_command, truncated
 from .layout import (
+    BATCH_HEADER_BASE_TIMESTAMP_AT,
+    BATCH_HEADER_BATCH_LENGTH_AT,
+    BATCH_HEADER_BATCH_CHECKSUM_AT,
+    BATCH_HEADER_MESSAGE_COUNT_AT,
+    BATCH_HEADER_ORIGIN_TIMESTAMP_AT,
+    BATCH_HEADER_RESERVED_AT,
+    BATCH_HEADER_STRUCT_FORMAT,
+    FRAME_HEADER_CHECKSUM_AT,
+    FRAME_HEADER_ID_AT,
+    FRAME_HEADER_OFFSET_DELTA_AT,
+    FRAME_HEADER_PAYLOAD_LENGTH_AT,
+    FRAME_HEADER_RESERVED_AT,
+    FRAME_HEADER_STRUCT_FORMAT,
+    FRAME_HEADER_TIMESTAMP_DELTA_AT,
+    FRAME_HEADER_USER_HEADERS_LENGTH_AT,
     INDEX_ENTRY_STRUCT_FORMAT,
     MESSAGE_HEADER_CHECKSUM_AT,
     MESSAGE_HEADER_ID_AT,
@@ -741,19 +764,20 @@ class PolledMessages:
     current_offset: int
     messages_count: int  # as the server states it; decoders read frames until the body ends
     messages: Sequence[Message] = ()
-    batches: tuple[Batch, ...] = field(default=(), kw_only=True)
+    batches: Sequence[Batch] = field(default=(), kw_only=True)
 
     @classmethod
     def decode(cls, buf: BytesLike, version: ProtocolVersion = ProtocolVersion.V0_8) -> Self:
         """Frames (0.9: batches) are decoded until the buffer ends (like the official clients, not by
-        `messages_count`)."""
+        `messages_count`). A 0.9 answer's `messages` is a `BatchMessages` view (the hot path); its `batches`
+        are decoded by the exact codec when first read."""
         view = _as_byte_view(buf)
         if len(view) < POLL_RESPONSE_PREFIX_SIZE:
             raise truncated("poll response prefix", POLL_RESPONSE_PREFIX_SIZE, len(view))
         partition_id, current_offset, count = _POLL_PREFIX.unpack_from(view, 0)
         if version >= ProtocolVersion.V0_9:
-            reader = Reader(view, POLL_RESPONSE_PREFIX_SIZE, version=version)
-            return cls(partition_id, current_offset, count, batches=read_to_end(reader, Batch.read))
+            messages = BatchMessages(view[POLL_RESPONSE_PREFIX_SIZE:])
+            return cls(partition_id, current_offset, count, messages, batches=_DecodedLater(messages.batches))
         return cls(partition_id, current_offset, count, MessageBatch(view[POLL_RESPONSE_PREFIX_SIZE:]))
 
     def encode(self, version: ProtocolVersion = ProtocolVersion.V0_8) -> bytes:
@@ -763,7 +787,499 @@ class PolledMessages:
         return prefix + encode_frames(self.messages)
 
 
+class _DecodedLater(Sequence[Batch]):
+    """A tuple of batches decoded on first use (the exact codec is slow; the hot path reads `messages`)."""
+
+    __slots__ = ("_decode", "_items")
+
+    def __init__(self, decode: Any) -> None:
+        self._decode = decode
+        self._items: tuple[Batch, ...] | None = None
+
+    def _all(self) -> tuple[Batch, ...]:
+        if self._items is None:
+            self._items = tuple(self._decode())
+        return self._items
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._all()[index]
+
+    def __iter__(self) -> Iterator[Batch]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (tuple, list, _DecodedLater)):
+            return self._all() == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+
 def decode_send_messages(buf: BytesLike) -> tuple[Identifier, Identifier, Partitioning, list[Message]]:
     """Full (slow-path) decode of a SendMessages payload."""
     view = SendMessagesView.decode(buf)
     return view.stream_id, view.topic_id, view.partitioning, view.messages()
+
+
+# ============================================================================================
+# Iggy 0.9: the hot paths of message batches (the exact, slow codec is `batches.py`)
+#
+# A 0.9 SendMessages body ends with one batch: a 256-byte header and, per message, a 48-byte frame header, the
+# payload and the user headers. Every frame carries XXH3-64 of its bytes 8.. (header rest, payload, headers); the
+# batch header carries XXH3-64 of its first 40 bytes, its message_count and every frame checksum. A 0.9 poll answer
+# is the 16-byte prefix and zero or more such batches (records), stamped by the server.
+
+_BATCH_HEADER = struct.Struct(BATCH_HEADER_STRUCT_FORMAT)
+_FRAME_HEADER = struct.Struct(FRAME_HEADER_STRUCT_FORMAT)
+_FRAME_HEADER_SIZE = FRAME_HEADER_SIZE
+_TIMESTAMP_DELTA_MAX = (1 << 32) - 1  # tidy: allow-value (a u32 field's range bound)
+# UUIDv4 bits, applied to random bytes by `bytes.translate` (no Python code per id): byte 6 holds the version
+# nibble 4, byte 8 the RFC 4122 variant bits 10.
+_UUID_VERSION_TABLE = bytes((b & 0x0F) | 0x40 for b in range(256))
+_UUID_VARIANT_TABLE = bytes((b & 0x3F) | 0x80 for b in range(256))
+_UUID_BYTES = 16
+_UUID_VERSION_BYTE = 6
+_UUID_VARIANT_BYTE = 8
+# The batch checksum covers the header up to its own field, then message_count (see batches.py).
+_CHECKSUMMED_PREFIX_BYTES = BATCH_HEADER_BATCH_CHECKSUM_AT
+
+
+def _random_message_ids(count: int) -> tuple[list[int], list[int]]:
+    """`count` random UUIDv4 ids as (low u64s, high u64s), the bytes of each UUID being the u128 on the wire (as
+    the official 0.9 clients make them: `Uuid::new_v4().to_u128_le()`)."""
+    raw = bytearray(os.urandom(_UUID_BYTES * count))
+    raw[_UUID_VERSION_BYTE::_UUID_BYTES] = raw[_UUID_VERSION_BYTE::_UUID_BYTES].translate(_UUID_VERSION_TABLE)
+    raw[_UUID_VARIANT_BYTE::_UUID_BYTES] = raw[_UUID_VARIANT_BYTE::_UUID_BYTES].translate(_UUID_VARIANT_TABLE)
+    words = array("Q", raw)
+    if _BIG_ENDIAN:
+        words.byteswap()  # pragma: no cover - little-endian hosts
+    return words[0::2].tolist(), words[1::2].tolist()
+
+
+def now_us() -> int:
+    return time.time_ns() // 1000
+
+
+def encode_send_batch_parts(
+    stream_id: IdentifierLike,
+    topic_id: IdentifierLike,
+    partitioning: Partitioning,
+    messages: Sequence[Message],
+) -> list[BytesLike]:
+    """A 0.9 SendMessages body as two buffers: `metadata_length | stream | topic | partitioning | messages_count |
+    batch header`, then the frames (one buffer: each frame's checksum covers its payload, so the payloads are
+    copied once, into it). Message id 0 becomes a random UUIDv4 and origin timestamp 0 the send time, as the official
+    0.9 clients do.
+
+    No Python code runs per message: the columns are read with `map(attrgetter)`, the frame headers packed by
+    `map(struct.pack)`, the frames joined by `bytearray.join`, their checksums computed by `map(xxh3)` over
+    memoryview slices and written back by `map(pack_into)`.
+    """
+    count = len(messages)
+    if not count:
+        raise ProtocolError(ErrorCode.INVALID_MESSAGES_COUNT, "a batch needs at least one message")
+    payloads = list(map(_PAYLOAD, messages))
+    user_headers = list(map(_HEADERS_BYTES, messages))
+    payload_sizes = list(map(len, payloads))
+    headers_sizes = list(map(len, user_headers))
+    if min(payload_sizes) < MESSAGE_PAYLOAD_MIN_BYTES or max(payload_sizes) > MAX_PAYLOAD_BYTES or (
+            max(headers_sizes) > MAX_USER_HEADERS_BYTES):
+        raise _send_error(next(m for m, p, h in zip(messages, payload_sizes, headers_sizes)
+                               if not MESSAGE_PAYLOAD_MIN_BYTES <= p <= MAX_PAYLOAD_BYTES
+                               or h > MAX_USER_HEADERS_BYTES))
+    ids = list(map(_ID, messages))
+    if any(ids):
+        # Callers gave ids: keep them, fill the zeros (rare; a loop over the given ids only).
+        random_lows, random_highs = _random_message_ids(count)
+        id_lows = [i & _U64_MASK if i else low for i, low in zip(ids, random_lows)]
+        id_highs = [i >> 64 if i else high for i, high in zip(ids, random_highs)]
+    else:
+        id_lows, id_highs = _random_message_ids(count)
+    origins = list(map(_ORIGIN, messages))
+    sent_at_us = now_us()
+    if any(origins):
+        stamped = [origin or sent_at_us for origin in origins]
+        batch_origin = min(stamped)
+        deltas: Any = [origin - batch_origin for origin in stamped]
+        if max(deltas) > _TIMESTAMP_DELTA_MAX:
+            raise ProtocolError(ErrorCode.INVALID_MESSAGE_TIMESTAMP_DELTA,
+                                f"origin timestamps {max(deltas)} µs apart do not fit one batch")
+    else:
+        batch_origin, deltas = sent_at_us, repeat(0)
+    frame_headers = map(_FRAME_HEADER.pack, repeat(0), id_lows, id_highs, range(count), deltas, headers_sizes,
+                        payload_sizes)
+    if any(headers_sizes):
+        frames = bytearray().join(chain.from_iterable(zip(frame_headers, payloads, user_headers)))
+        frame_ends = list(accumulate(map(add, map(add, payload_sizes, headers_sizes), repeat(_FRAME_HEADER_SIZE))))
+    else:
+        frames = bytearray().join(chain.from_iterable(zip(frame_headers, payloads)))
+        frame_ends = list(accumulate(map(add, payload_sizes, repeat(_FRAME_HEADER_SIZE))))
+    frame_starts = [0, *frame_ends[:-1]]
+    view = memoryview(frames)
+    checksums = list(map(xxh3_64_intdigest, map(view.__getitem__, map(slice, map(add, frame_starts, repeat(8)),
+                                                                           frame_ends))))
+    deque(map(_U64.pack_into, repeat(frames), frame_starts, checksums), maxlen=0)
+    view.release()
+    batch_length = BATCH_HEADER_SIZE + len(frames)
+    unsealed = _BATCH_HEADER.pack(0, 0, 0, batch_origin, batch_length, 0, count)
+    state = xxh3_64(unsealed[:_CHECKSUMMED_PREFIX_BYTES])
+    state.update(unsealed[BATCH_HEADER_MESSAGE_COUNT_AT:BATCH_HEADER_MESSAGE_COUNT_AT + 4])
+    packed_checksums = array("Q", checksums)
+    if _BIG_ENDIAN:
+        packed_checksums.byteswap()  # pragma: no cover - little-endian hosts
+    state.update(packed_checksums)
+    header = _BATCH_HEADER.pack(0, 0, 0, batch_origin, batch_length, state.intdigest(), count)
+    metadata = Writer(ProtocolVersion.V0_9)
+    Identifier.parse(stream_id).write(metadata)
+    Identifier.parse(topic_id).write(metadata)
+    partitioning.write(metadata)
+    metadata.u32(count)
+    metadata_bytes = metadata.buf
+    return [b"".join((_U32.pack(len(metadata_bytes)), metadata_bytes, header)), frames]
+
+
+_PAYLOAD = attrgetter("payload")
+_HEADERS_BYTES = attrgetter("_headers_bytes")
+_ID = attrgetter("id")
+_ORIGIN = attrgetter("origin_timestamp_us")
+
+
+class _RecordFields(NamedTuple):
+    offset: int
+    payload: memoryview
+    buffer: memoryview  # the whole records buffer of the poll answer
+    position: int  # where this message's frame starts in `buffer`
+    record: int  # where its batch header starts in `buffer`
+
+
+class PolledBatchMessage(tuple):
+    """A message of a 0.9 poll answer: a read-only view of one frame of the answer's buffer, as `PolledMessage` is
+    for 0.8 (a tuple made by C code only; `offset` and `payload` stored, the rest read when asked for). Its
+    `timestamp_us` is its batch's base timestamp (0.9 stamps a batch, not a message) and its origin timestamp the
+    batch's plus the frame's delta."""
+
+    __slots__ = ()
+    offset = _RecordFields.offset
+    payload = _RecordFields.payload
+    buffer = _RecordFields.buffer
+    position = _RecordFields.position
+    record = _RecordFields.record
+
+    @property
+    def id(self) -> int:
+        low, high = _U128.unpack_from(self.buffer, self.position + FRAME_HEADER_ID_AT)
+        return low | (high << 64) if high else low
+
+    @property
+    def timestamp_us(self) -> int:
+        return _U64.unpack_from(self.buffer, self.record + BATCH_HEADER_BASE_TIMESTAMP_AT)[0]
+
+    @property
+    def origin_timestamp_us(self) -> int:
+        base = _U64.unpack_from(self.buffer, self.record + BATCH_HEADER_ORIGIN_TIMESTAMP_AT)[0]
+        return base + _U32.unpack_from(self.buffer, self.position + FRAME_HEADER_TIMESTAMP_DELTA_AT)[0]
+
+    @property
+    def checksum(self) -> int:
+        return _U64.unpack_from(self.buffer, self.position + FRAME_HEADER_CHECKSUM_AT)[0]
+
+    @property
+    def _headers_bytes(self) -> BytesLike:
+        view = self.buffer
+        headers_size, payload_size = _U32_PAIR.unpack_from(view, self.position + FRAME_HEADER_USER_HEADERS_LENGTH_AT)
+        if not headers_size:
+            return b""
+        start = self.position + _FRAME_HEADER_SIZE + payload_size
+        return view[start : start + headers_size]
+
+    user_headers_bytes = _headers_bytes
+    user_headers = PolledMessage.user_headers
+    headers = user_headers
+    payload_bytes = Message.payload_bytes
+    frame_size = Message.frame_size
+    encode_frame = Message.encode_frame
+    _key = Message._key
+    __eq__ = Message.__eq__
+    __ne__ = PolledMessage.__ne__
+    __repr__ = Message.__repr__
+    __hash__ = None  # type: ignore[assignment]
+    to_message = PolledMessage.to_message
+
+
+Message.register(PolledBatchMessage)
+assert FRAME_HEADER_USER_HEADERS_LENGTH_AT + 4 == FRAME_HEADER_PAYLOAD_LENGTH_AT
+assert FRAME_HEADER_PAYLOAD_LENGTH_AT + 4 == FRAME_HEADER_RESERVED_AT
+_RECORD_RESERVED_BYTES = bytes(BATCH_HEADER_SIZE - BATCH_HEADER_RESERVED_AT)
+# offset_delta u32 | timestamp_delta u32 | user_headers_length u32 | payload_length u32 | reserved u64: what a
+# frame walk reads, from the offset delta on.
+_FRAME_WALK = struct.Struct("<IIIIQ")
+assert FRAME_HEADER_OFFSET_DELTA_AT + _FRAME_WALK.size == _FRAME_HEADER_SIZE
+_WORD32 = 4
+_OFFSET_DELTA_WORD, _HEADERS_LENGTH_WORD, _PAYLOAD_LENGTH_WORD, _RESERVED_WORD_A = (
+    at // _WORD32 for at in (FRAME_HEADER_OFFSET_DELTA_AT, FRAME_HEADER_USER_HEADERS_LENGTH_AT,
+                             FRAME_HEADER_PAYLOAD_LENGTH_AT, FRAME_HEADER_RESERVED_AT)
+)
+
+
+class _Record(NamedTuple):
+    """One batch of a poll answer, checked: where it starts, its messages' positions, offsets and payload slices."""
+
+    start: int
+    base_timestamp_us: int
+    positions: Sequence[int]
+    offsets: Sequence[int]
+    payload_slices: Sequence[slice]
+
+
+def _read_records(view: memoryview) -> list[_Record]:
+    """Every batch of a 0.9 poll answer (the bytes after its prefix), each checked as the official client checks it
+    (header reserved bytes 0, frames filling batch_length exactly, frame reserved bytes 0); frames of equal size
+    with consecutive offset deltas in C, others walked one `unpack_from` per frame."""
+    records: list[_Record] = []
+    end = len(view)
+    position = 0
+    # Every record advances at least 256 bytes, which bounds the loop by the buffer size.
+    while position < end:
+        if end - position < BATCH_HEADER_SIZE:
+            raise truncated("batch header", BATCH_HEADER_SIZE, end - position)
+        (_partition, base_offset, base_timestamp, _origin, batch_length, _checksum,
+         count) = _BATCH_HEADER.unpack_from(view, position)
+        if view[position + BATCH_HEADER_RESERVED_AT : position + BATCH_HEADER_SIZE] != _RECORD_RESERVED_BYTES:
+            raise ProtocolError(ErrorCode.INVALID_FORMAT, "batch header reserved bytes are not zero")
+        if batch_length < BATCH_HEADER_SIZE or batch_length > end - position:
+            raise truncated("batch", batch_length, end - position)
+        frames_start = position + BATCH_HEADER_SIZE
+        frames_end = position + batch_length
+        record = _uniform_record(view, frames_start, frames_end, base_offset, count) or _walk_record(
+            view, frames_start, frames_end, base_offset, count)
+        records.append(_Record(position, base_timestamp, *record))
+        position = frames_end
+    return records
+
+
+def _uniform_record(view: memoryview, start: int, end: int, base_offset: int,
+                    count: int) -> tuple[range, range, list[slice]] | None:
+    """A record whose `count` frames all have the first one's sizes and consecutive offset deltas, checked in C
+    (strided u32 views compared with expected arrays); None when it is not one (the caller walks it)."""
+    if count == 0 or end - start < _FRAME_HEADER_SIZE:
+        return None
+    first_delta, _, headers_size, payload_size, reserved = _FRAME_WALK.unpack_from(
+        view, start + FRAME_HEADER_OFFSET_DELTA_AT)
+    frame_size = _FRAME_HEADER_SIZE + payload_size + headers_size
+    if reserved or frame_size * count != end - start:
+        return None
+    frames = view[start:end]
+    if not _BIG_ENDIAN and frame_size % _WORD32 == 0:
+        words = frames.cast("I")
+        stride = frame_size // _WORD32
+        valid = (
+            words[_OFFSET_DELTA_WORD::stride] == array("I", range(first_delta, first_delta + count))
+            and words[_HEADERS_LENGTH_WORD::stride] == array("I", (headers_size,)) * count
+            and words[_PAYLOAD_LENGTH_WORD::stride] == array("I", (payload_size,)) * count
+            and words[_RESERVED_WORD_A::stride] == array("I", bytes(_WORD32 * count))
+            and words[_RESERVED_WORD_A + 1::stride] == array("I", bytes(_WORD32 * count))
+        )
+    else:
+        record = struct.Struct(f"<{FRAME_HEADER_OFFSET_DELTA_AT}xI4xIIQ{payload_size + headers_size}x")
+        expected = zip(range(first_delta, first_delta + count), repeat(headers_size), repeat(payload_size), repeat(0))
+        valid = all(map(eq, record.iter_unpack(frames), expected))
+    if not valid:
+        return None
+    first = base_offset + first_delta
+    slices = _cached_record_slices if count <= _LAYOUT_CACHE_MAX_FRAMES else _record_slices
+    return range(start, end, frame_size), range(first, first + count), slices(start, end, frame_size, payload_size)
+
+
+@lru_cache(maxsize=_LAYOUT_CACHE_SHAPES)
+def _cached_record_slices(start: int, end: int, frame_size: int, payload_size: int) -> list[slice]:
+    """The payload slices of an equal-size record of this shape, made once (see `_cached_layout`): a poll of a
+    topic written in equal batches meets the same shape every time."""
+    return _record_slices(start, end, frame_size, payload_size)
+
+
+def _record_slices(start: int, end: int, frame_size: int, payload_size: int) -> list[slice]:
+    payload_starts = start + _FRAME_HEADER_SIZE
+    return list(map(slice, range(payload_starts, end, frame_size),
+                    range(payload_starts + payload_size, end + 1, frame_size)))
+
+
+def _walk_record(view: memoryview, start: int, end: int, base_offset: int,
+                 count: int) -> tuple[list[int], list[int], list[slice]]:
+    """Any record: one `unpack_from` per frame, sizes from each frame header; exactly `count` frames must fill it."""
+    positions: list[int] = []
+    offsets: list[int] = []
+    payload_slices: list[slice] = []
+    if count > (end - start) // _FRAME_HEADER_SIZE:
+        raise ProtocolError(ErrorCode.INVALID_FORMAT, f"message_count {count} does not fit {end - start} bytes")
+    unpack = _FRAME_WALK.unpack_from
+    position = start
+    for _ in range(count):  # bounded by the record's message_count, itself by the record's size
+        if end - position < _FRAME_HEADER_SIZE:
+            raise truncated("frame header", _FRAME_HEADER_SIZE, end - position)
+        delta, _, headers_size, payload_size, reserved = unpack(view, position + FRAME_HEADER_OFFSET_DELTA_AT)
+        if reserved:
+            raise ProtocolError(ErrorCode.INVALID_RESERVED_FIELD,
+                                f"invalid reserved field value: {reserved}, expected: 0")
+        payload_start = position + _FRAME_HEADER_SIZE
+        positions.append(position)
+        offsets.append(base_offset + delta)
+        payload_slices.append(slice(payload_start, payload_start + payload_size))
+        position = payload_start + payload_size + headers_size
+    if position != end:
+        raise ProtocolError(ErrorCode.INVALID_FORMAT,
+                            f"{count} frames do not fill the batch ({position - start} of {end - start} bytes)")
+    return positions, offsets, payload_slices
+
+
+class BatchMessages(Sequence[Message]):
+    """The messages of a 0.9 poll answer (its batches), checked up front, made on access: the 0.9 counterpart of
+    `MessageBatch`, with the same API (`len`, indexing, iteration, `offsets`, `payloads()`, `columns()`,
+    `materialize()`). Messages are `PolledBatchMessage` views made by C code only."""
+
+    __slots__ = ("_view", "_records", "_table")
+
+    def __init__(self, records: BytesLike) -> None:
+        view = _as_byte_view(records)
+        self._view = view
+        self._records = _read_records(view)
+        self._table: tuple[Sequence[int], Sequence[int], Sequence[slice], Sequence[int]] | None = None
+
+    def _frame_table(self) -> tuple[Sequence[int], Sequence[int], Sequence[slice], Sequence[int]]:
+        """(positions, offsets, payload slices, record starts) of every message, in order."""
+        table = self._table
+        if table is None:
+            records = self._records
+            if len(records) == 1:
+                record = records[0]
+                table = (record.positions, record.offsets, record.payload_slices,
+                         _Repeated(record.start, len(record.positions)))
+            else:
+                table = (
+                    list(chain.from_iterable(r.positions for r in records)),
+                    list(chain.from_iterable(r.offsets for r in records)),
+                    list(chain.from_iterable(r.payload_slices for r in records)),
+                    list(chain.from_iterable(repeat(r.start, len(r.positions)) for r in records)),
+                )
+            self._table = table
+        return table
+
+    @property
+    def buffer(self) -> memoryview:
+        return self._view
+
+    @property
+    def record_count(self) -> int:
+        """How many batches the answer held."""
+        return len(self._records)
+
+    @property
+    def offsets(self) -> Sequence[int]:
+        return self._frame_table()[1]
+
+    def payloads(self) -> Iterator[memoryview]:
+        return map(self._view.__getitem__, self._frame_table()[2])
+
+    def __len__(self) -> int:
+        return sum(len(r.positions) for r in self._records)
+
+    def _messages(self, positions: Sequence[int], offsets: Sequence[int], payload_slices: Sequence[slice],
+                  record_starts: Sequence[int]) -> Iterator[PolledBatchMessage]:
+        view = self._view
+        payloads = map(view.__getitem__, payload_slices)
+        return map(PolledBatchMessage, zip(offsets, payloads, repeat(view), positions, record_starts))
+
+    @overload
+    def __getitem__(self, index: int) -> PolledBatchMessage: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[PolledBatchMessage]: ...
+
+    def __getitem__(self, index: int | slice) -> PolledBatchMessage | list[PolledBatchMessage]:
+        table = self._frame_table()
+        if isinstance(index, slice):
+            return list(self._messages(*(column[index] for column in table)))
+        positions, offsets, payload_slices, record_starts = table
+        return PolledBatchMessage((offsets[index], self._view[payload_slices[index]], self._view, positions[index],
+                                   record_starts[index]))
+
+    def __iter__(self) -> Iterator[PolledBatchMessage]:
+        return self._messages(*self._frame_table())
+
+    def __reversed__(self) -> Iterator[PolledBatchMessage]:
+        return self._messages(*(column[::-1] for column in self._frame_table()))
+
+    def materialize(self) -> list[PolledBatchMessage]:
+        return list(self)
+
+    def columns(self) -> MessageColumns:
+        """Every message's fields as parallel lists, without message objects (see `MessageBatch.columns`); a
+        message's timestamp is its batch's base timestamp."""
+        view = self._view
+        getitem = view.__getitem__
+        positions, offsets, payload_slices, _ = self._frame_table()
+        payloads = list(map(getitem, payload_slices))
+        ids: list[int] = []
+        timestamps_us: list[int] = []
+        headers: list[memoryview] = []
+        for record in self._records:  # per batch, not per message
+            record_positions = record.positions
+            if not record_positions:
+                continue
+            record_end = record.start + _U64.unpack_from(view, record.start + BATCH_HEADER_BATCH_LENGTH_AT)[0]
+            frame_ends = chain(islice(record_positions, 1, None), (record_end,))
+            headers += map(getitem, map(slice, map(attrgetter("stop"), record.payload_slices), frame_ends))
+            timestamps_us += repeat(record.base_timestamp_us, len(record_positions))
+            if isinstance(record_positions, range):
+                frame_size = record_positions.step
+                ids_record = struct.Struct(f"<{FRAME_HEADER_ID_AT}xQQ{frame_size - FRAME_HEADER_ID_AT - 16}x")
+                lows, highs = zip(*ids_record.iter_unpack(view[record_positions.start:record_end]))
+                ids += lows if not any(highs) else map(_u128, lows, highs)
+            else:
+                pairs = map(_U128.unpack_from, repeat(view), map(add, record_positions, repeat(FRAME_HEADER_ID_AT)))
+                ids += (low | (high << 64) if high else low for low, high in pairs)
+        return MessageColumns(ids, list(offsets), timestamps_us, payloads, headers)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (MessageBatch, BatchMessages)):
+            return self.materialize() == other.materialize()
+        if isinstance(other, (list, tuple)):
+            return self.materialize() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def batches(self) -> tuple[Batch, ...]:
+        """The answer's batches through the exact codec (`batches.Batch`, a dataclass per frame: slow)."""
+        reader = Reader(self._view, version=ProtocolVersion.V0_9)
+        return read_to_end(reader, Batch.read)
+
+    def __repr__(self) -> str:
+        return f"BatchMessages({self.materialize()!r})"
+
+
+class _Repeated(Sequence[int]):
+    """`value` `count` times (the record start of every message of a one-batch answer), without a list."""
+
+    __slots__ = ("value", "count")
+
+    def __init__(self, value: int, count: int) -> None:
+        self.value = value
+        self.count = count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self.value] * len(range(self.count)[index])
+        range(self.count)[index]  # IndexError when out of range
+        return self.value
+
+    def __iter__(self) -> Iterator[int]:
+        return repeat(self.value, self.count)

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from datetime import datetime, timezone
 from typing import Any
 
-from iggy.connection import ClientConfig
+from iggy.connection import ClientConfig, parse_protocol, protocol_name
 from iggy.errors import IggyError
 
 DEFAULT_POLL_BATCH_SIZE = 1000
@@ -127,7 +127,7 @@ _READ_ONLY_NAMES = (
 _WRITE_ONLY_NAMES = ("partitioning", "writeBatchSize")
 _CONNECTION_NAMES = (
     "address", "connectionString", "username", "password", "token", "tls", "tlsCaFile", "tlsDomain",
-    "timeoutMs", "transport",
+    "timeoutMs", "transport", "protocol",
 )
 _COMMON_NAMES = ("stream", "topic", "includeHeaders")
 CANONICAL_NAMES = {
@@ -229,7 +229,8 @@ def _check_unknown(opts: _Opts, side_only: set[str], side: str) -> None:
 def parse_connection(raw: Mapping[str, Any] | _Opts) -> ConnectionOptions:
     """`address` (host:port) plus `username`/`password` or `token`, or a `connectionString`
     (iggy://user:password@host:port or iggy://TOKEN@host:port, with the SDK's `?option=value` settings).
-    TLS: `tls=true`, `tlsCaFile`, `tlsDomain`. `timeoutMs` bounds every request."""
+    TLS: `tls=true`, `tlsCaFile`, `tlsDomain`. `timeoutMs` bounds every request. `protocol`: the Iggy wire
+    protocol, `0.9` (the default) or `0.8` (or `?protocol=` in the connection string; the two may not differ)."""
     opts = raw if isinstance(raw, _Opts) else _Opts(raw)
     address = opts.get("address")
     connection_string = opts.get("connectionString")
@@ -250,6 +251,12 @@ def parse_connection(raw: Mapping[str, Any] | _Opts) -> ConnectionOptions:
         overrides["request_timeout_ms"] = timeout_ms
     if overrides.get("tls_ca_file") or overrides.get("tls_domain"):
         overrides.setdefault("tls", True)
+    protocol = opts.get("protocol")
+    if protocol is not None:
+        try:
+            overrides["protocol"] = parse_protocol(protocol)
+        except IggyError as error:
+            raise IggyOptionError("protocol", error.message) from None
     if connection_string:
         try:
             config = ClientConfig.parse(connection_string)
@@ -262,6 +269,10 @@ def parse_connection(raw: Mapping[str, Any] | _Opts) -> ConnectionOptions:
             raise IggyOptionError("address", f"must be host:port ({getattr(error, 'message', error)})") from None
     else:
         raise IggyOptionError("address", "is required (or give 'connectionString')")
+    if "protocol" in overrides and connection_string and "protocol=" in connection_string.partition("?")[2] and (
+            config.protocol != overrides["protocol"]):
+        raise IggyOptionError("protocol", f"says {protocol} but the connectionString says "
+                                          f"{protocol_name(config.protocol)}: give one")
     if "token" in overrides and config.username is not None:
         raise IggyOptionError("token", "give either a token or username/password, not both")
     if ("username" in overrides or "password" in overrides) and config.token is not None:

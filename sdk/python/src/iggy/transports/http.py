@@ -1,5 +1,9 @@
-"""``iggy+http://``: each command becomes a call of Iggy 0.8's REST API (aiohttp), its JSON turned back into
-the binary response the client decodes — so every client method works unchanged over HTTP.
+"""``iggy+http://``: each command becomes a call of Iggy's REST API (aiohttp), its JSON turned back into the binary
+response the client decodes (in the client's protocol) — so every client method works unchanged over HTTP.
+
+The REST API is the same in both protocols; 0.9 adds what ``protocol=0.9`` uses here: an ``"options"`` map on topic,
+stream and user bodies (a topic update leaves out the settings it does not change: a patch), ``GET
+/options/{scope}`` (DescribeOptions), and the JSON send confirmation of ``POST .../messages``.
 
 Login (user or personal access token) stores the JWT the server returns and sends it as a bearer token;
 logout drops it. As in Iggy 0.8's HTTP API (and the official Rust SDK's HTTP client), there is no session:
@@ -24,10 +28,22 @@ import aiohttp
 from .._version import CLIENT_NAME
 from ..connection import make_ssl_context, split_address
 from ..errors import CannotConnectError, ConnectionLostError, IggyError, RequestTimeoutError, error_for
+from ..options import decode_options, encode_options
 from ..protocol import requests as rq
 from ..protocol import responses as rs
-from ..protocol.codes import Command, CompressionAlgorithm, ErrorCode, HeaderKind, PollingKind, UserStatus
+from ..protocol.batches import Batch, Frame
+from ..protocol.codes import (
+    Command,
+    CompressionAlgorithm,
+    ErrorCode,
+    HeaderKind,
+    OptionScope,
+    PollingKind,
+    ProtocolVersion,
+    UserStatus,
+)
 from ..protocol.messages import Message, PolledMessages
+from ..protocol.responses import COUNT_PREFIXED_RESPONSES
 from ..protocol.primitives import (
     GlobalPermissions,
     HeaderValue,
@@ -55,7 +71,7 @@ async def open_connection(config: Any) -> HttpConnection:
         timeout=aiohttp.ClientTimeout(connect=config.connect_timeout_ms / 1000),
         headers={"User-Agent": CLIENT_NAME},
     )
-    connection = HttpConnection(session, f"{host}:{port}")
+    connection = HttpConnection(session, f"{host}:{port}", config.protocol)
     try:  # HTTP has no connection to open; a ping proves the server answers
         async with session.get("/ping") as response:
             if response.status != 200:
@@ -72,9 +88,11 @@ def _unavailable(what: str) -> IggyError:
 
 
 class HttpConnection:
-    def __init__(self, session: aiohttp.ClientSession, peer: str) -> None:
+    def __init__(self, session: aiohttp.ClientSession, peer: str,
+                 version: ProtocolVersion = ProtocolVersion.V0_8) -> None:
         self._session = session
         self.peer = peer
+        self.version = version  # the protocol requests are encoded in and answers are encoded for
         self.token: str | None = None
         self._lost: BaseException | None = None
 
@@ -82,12 +100,20 @@ class HttpConnection:
     def is_open(self) -> bool:
         return self._lost is None and not self._session.closed
 
+    @property
+    def lost_error(self) -> BaseException | None:
+        return self._lost
+
+    @property
+    def v09(self) -> bool:
+        return self.version >= ProtocolVersion.V0_9
+
     async def request(self, code: int, payload: Any, timeout_ms: int) -> memoryview:
         route = _ROUTES.get(code)
         if route is None:
             raise _unavailable(Command(code).name if code in Command._value2member_map_ else f"command {code}")
         data = b"".join(payload) if isinstance(payload, list) else payload
-        request = rq.REQUEST_TYPES[Command(code)].decode(data)
+        request = rq.REQUEST_TYPES[Command(code)].decode(data, self.version)
         try:
             return memoryview(await asyncio.wait_for(route(self, request), timeout_ms / 1000))
         except asyncio.TimeoutError:
@@ -163,11 +189,37 @@ def _stream_details(j: dict) -> rs.StreamDetails:
 
 
 def _topic_fields(j: dict) -> dict:
-    """The fields TopicHeader and TopicDetails share."""
+    """The fields TopicHeader and TopicDetails share (0.9's JSON: `options` {key: {value, explicit}}, no
+    replication_factor)."""
+    explicit, derived = _option_blocks(j.get("options"))
     return dict(id=j["id"], created_at=j["created_at"], message_expiry=j["message_expiry"],
                 compression_algorithm=_enum(CompressionAlgorithm, j["compression_algorithm"]),
-                max_topic_size=j["max_topic_size"], replication_factor=j["replication_factor"] or 0,
-                size_bytes=_size(j["size"]), messages_count=j["messages_count"], name=j["name"])
+                max_topic_size=j["max_topic_size"], replication_factor=j.get("replication_factor") or 0,
+                size_bytes=_size(j["size"]), messages_count=j["messages_count"], name=j["name"],
+                options=explicit, derived_options=derived)
+
+
+def _option_blocks(options: Any) -> tuple[bytes, bytes]:
+    """0.9's `{key: {"value": text, "explicit": bool}}` as the explicit and derived blocks (text values)."""
+    if not options:
+        return b"", b""
+    explicit = {k: v["value"] for k, v in options.items() if v.get("explicit")}
+    derived = {k: v["value"] for k, v in options.items() if not v.get("explicit")}
+    return encode_options(OptionScope.TOPIC, explicit), encode_options(OptionScope.TOPIC, derived)
+
+
+def _options_json(block: bytes) -> dict[str, str]:
+    """An options block as 0.9's JSON map of strings (the server parses each against its catalog)."""
+    return {key: _option_text(value) for key, value in decode_options(block).items()}
+
+
+def _option_text(value: HeaderValue) -> str:
+    plain = value.value
+    if isinstance(plain, bool):
+        return "true" if plain else "false"
+    if isinstance(plain, (bytes, bytearray)):
+        raise error_for(ErrorCode.INVALID_OPTION_VALUE, "a raw option value has no JSON form")
+    return str(plain)
 
 
 def _topic(j: dict) -> rs.TopicHeader:
@@ -256,16 +308,25 @@ async def _ping(c: HttpConnection, r: Any) -> bytes:
 
 
 async def _login(c: HttpConnection, r: Any) -> bytes:
+    version = getattr(r, "version", None) or getattr(r, "sdk_version", "")
     identity = await c.call("POST", "/users/login", {"username": r.username, "password": r.password,
-                                                      "version": r.version, "context": r.context})
+                                                      "version": version, "context": r.context})
     c.token = identity["access_token"]["token"]
-    return rs.LoginUserResponse(user_id=identity["user_id"]).encode()
+    return _identity(c, r, identity["user_id"])
 
 
 async def _login_token(c: HttpConnection, r: Any) -> bytes:
     identity = await c.call("POST", "/personal-access-tokens/login", {"token": r.token})
     c.token = identity["access_token"]["token"]
-    return rs.LoginWithPersonalAccessTokenResponse(user_id=identity["user_id"]).encode()
+    return _identity(c, r, identity["user_id"])
+
+
+def _identity(c: HttpConnection, r: Any, user_id: int) -> bytes:
+    """The login answer the client decodes: 0.9's Register answer carries no session over HTTP (a JWT instead)."""
+    if c.v09:
+        return rs.LoginRegisterResponse(user_id=user_id, session=0, server_protocol_version=r.protocol_version,
+                                        server_version="http").encode(c.version)
+    return rs.RESPONSE_MODELS[r.CODE](user_id=user_id).encode()
 
 
 async def _logout(c: HttpConnection, r: Any) -> bytes:
@@ -285,31 +346,46 @@ def _empty(method: str, path: Any, body: Any = None, query: Any = None) -> Any:
 def _single(path: Any, convert: Any) -> Any:
     async def route(c: HttpConnection, r: Any) -> bytes:
         found = await c.call("GET", path(r), missing_ok=True)
-        return b"" if found is None else convert(found).encode()
+        return b"" if found is None else convert(found).encode(c.version)
 
     return route
 
 
 def _listing(path: Any, convert: Any, model: Any) -> Any:
     async def route(c: HttpConnection, r: Any) -> bytes:
-        return model.encode_list([convert(item) for item in await c.call("GET", path(r))])
+        counted = c.version in COUNT_PREFIXED_RESPONSES.get(r.CODE, ())
+        return model.encode_list([convert(item) for item in await c.call("GET", path(r))], c.version,
+                                 counted=counted)
 
     return route
 
 
 def _created(path: Any, body: Any, convert: Any) -> Any:
     async def route(c: HttpConnection, r: Any) -> bytes:
-        return convert(await c.call("POST", path(r), body(r))).encode()
+        return convert(await c.call("POST", path(r), body(r))).encode(c.version)
 
     return route
 
 
 def _topic_body(r: Any) -> dict:
-    body = {"name": r.name, "compression_algorithm": CompressionAlgorithm(r.compression_algorithm).name.lower(),
-            "message_expiry": r.message_expiry, "max_topic_size": r.max_topic_size,
-            "replication_factor": r.replication_factor or None}
+    """0.8: every setting (an update replaces them all). 0.9: the name, the partition count on create and the
+    options map; the settings are options there, and an update leaves out what it does not change."""
+    if getattr(r, "options", b""):
+        body: dict[str, Any] = {"name": r.name, "options": _options_json(r.options)}
+    else:
+        body = {"name": r.name, "compression_algorithm": CompressionAlgorithm(r.compression_algorithm).name.lower(),
+                "message_expiry": r.message_expiry, "max_topic_size": r.max_topic_size,
+                "replication_factor": r.replication_factor or None}
     if hasattr(r, "partitions_count"):
         body["partitions_count"] = r.partitions_count
+    return body
+
+
+def _named_body(r: Any) -> dict:
+    """Streams: the name, and 0.9's options map when the request has any."""
+    body: dict[str, Any] = {"name": r.name}
+    if getattr(r, "options", b""):
+        body["options"] = _options_json(r.options)
     return body
 
 
@@ -322,7 +398,7 @@ def _plain_consumer(r: Any) -> str:
 async def _send(c: HttpConnection, r: Any) -> bytes:
     kind = r.partitioning.kind.name.lower()
     messages = []
-    for m in r.messages:
+    for m in (r.messages if not c.v09 else _batch_messages(r.batch)):
         item: dict[str, Any] = {"id": m.id, "payload": base64.b64encode(bytes(m.payload)).decode()}
         if m.user_headers_bytes:
             item["user_headers"] = [{"key": _header_json(k), "value": _header_json(v)}
@@ -330,8 +406,13 @@ async def _send(c: HttpConnection, r: Any) -> bytes:
         messages.append(item)
     body = {"partitioning": {"kind": kind, "value": base64.b64encode(r.partitioning.value).decode()},
             "messages": messages}
-    await c.call("POST", _topic_path(r) + "/messages", body)
-    return b""
+    answer = await c.call("POST", _topic_path(r) + "/messages", body)
+    if not c.v09:
+        return b""  # 0.8 clients ignore a 201's body
+    entries = (answer or {}).get("confirmations", []) if isinstance(answer, dict) else []
+    confirmations = tuple(rs.SendConfirmation(e["stream_id"], e["topic_id"], e["partition_id"], e["base_offset"])
+                          for e in entries)
+    return rs.SendMessagesResponse(confirmations=confirmations).encode(c.version)
 
 
 async def _poll(c: HttpConnection, r: Any) -> bytes:
@@ -341,8 +422,33 @@ async def _poll(c: HttpConnection, r: Any) -> bytes:
         query["partition_id"] = str(r.partition_id)
     polled = await c.call("GET", _topic_path(r) + "/messages", query=query)
     messages = [_message(m) for m in polled["messages"]]
-    return PolledMessages(partition_id=polled["partition_id"], current_offset=polled["current_offset"],
-                          messages_count=polled["count"], messages=messages).encode()
+    answer = PolledMessages(partition_id=polled["partition_id"], current_offset=polled["current_offset"],
+                            messages_count=polled["count"], messages=messages,
+                            batches=_as_batches(polled["partition_id"], messages) if c.v09 else ())
+    return answer.encode(c.version)
+
+
+def _batch_messages(batch: Batch) -> list[Message]:
+    """A 0.9 SendMessages batch's messages (ids and headers as the client made them), for the JSON body."""
+    return [Message(frame.payload, id=frame.id, user_headers_bytes=frame.user_headers) for frame in batch.frames]
+
+
+def _as_batches(partition_id: int, messages: list[Message]) -> tuple[Batch, ...]:
+    """Polled JSON messages as 0.9 batches: one per run of messages sharing a timestamp (a batch has one base
+    timestamp, as the server's own 0.9 answers are cut). The JSON checksums are the stored 0.8 ones: the client
+    reads but never verifies them."""
+    batches: list[Batch] = []
+    run: list[Message] = []
+    for message in messages + [None]:  # type: ignore[list-item]
+        if run and (message is None or message.timestamp_us != run[0].timestamp_us):
+            origin = min(m.origin_timestamp_us for m in run)
+            frames = tuple(Frame(m.checksum, m.id, m.offset - run[0].offset, m.origin_timestamp_us - origin,
+                                 bytes(m.payload), bytes(m.user_headers_bytes)) for m in run)
+            batches.append(Batch(partition_id, run[0].offset, run[0].timestamp_us, origin, 0, frames))
+            run = []
+        if message is not None:
+            run.append(message)
+    return tuple(batches)
 
 
 def _offset_query(r: Any) -> dict:
@@ -357,7 +463,7 @@ async def _get_offset(c: HttpConnection, r: Any) -> bytes:
     if found is None:
         return b""
     return rs.ConsumerOffsetInfo(partition_id=found["partition_id"], current_offset=found["current_offset"],
-                                 stored_offset=found["stored_offset"]).encode()
+                                 stored_offset=found["stored_offset"]).encode(c.version)
 
 
 async def _store_offset(c: HttpConnection, r: Any) -> bytes:
@@ -374,12 +480,20 @@ async def _delete_offset(c: HttpConnection, r: Any) -> bytes:
 
 
 async def _create_group(c: HttpConnection, r: Any) -> bytes:
-    return _group(await c.call("POST", _topic_path(r) + "/consumer-groups", {"name": r.name})).encode()
+    return _group(await c.call("POST", _topic_path(r) + "/consumer-groups", {"name": r.name})).encode(c.version)
 
 
 async def _create_token(c: HttpConnection, r: Any) -> bytes:
     created = await c.call("POST", "/personal-access-tokens", {"name": r.name, "expiry": r.expiry})
-    return rs.CreatePersonalAccessTokenResponse(token=created["token"]).encode()
+    return rs.CreatePersonalAccessTokenResponse(token=created["token"]).encode(c.version)
+
+
+async def _describe_options(c: HttpConnection, r: Any) -> bytes:
+    specs = await c.call("GET", f"/options/{OptionScope(r.scope).name.lower()}")
+    entries = tuple(rs.OptionDescriptor(key=s["key"], kind=_enum(HeaderKind, s["kind"]),
+                                        default_value=bytes(s["default_value"]), description=s["description"])
+                    for s in specs)
+    return rs.DescribeOptionsResponse(entries=entries).encode(c.version)
 
 
 def _token_info(j: dict) -> rs.PersonalAccessTokenInfo:
@@ -392,8 +506,11 @@ def _user_details(j: dict) -> rs.UserDetails:
 
 
 def _user_body(r: Any) -> dict:
-    return {"username": r.username, "password": r.password, "status": UserStatus(r.status).name.lower(),
+    body = {"username": r.username, "password": r.password, "status": UserStatus(r.status).name.lower(),
             "permissions": _permissions_json(r.permissions)}
+    if getattr(r, "options", b""):
+        body["options"] = _options_json(r.options)
+    return body
 
 
 def _update_user_body(r: Any) -> dict:
@@ -402,6 +519,8 @@ def _update_user_body(r: Any) -> dict:
         body["username"] = r.username
     if r.status is not None:
         body["status"] = UserStatus(r.status).name.lower()
+    if getattr(r, "options", b""):
+        body["options"] = _options_json(r.options)
     return body
 
 
@@ -409,11 +528,14 @@ _ROUTES: dict[int, Any] = {
     Command.PING: _ping,
     Command.LOGIN_USER: _login,
     Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN: _login_token,
+    Command.LOGIN_REGISTER: _login,
+    Command.LOGIN_REGISTER_WITH_PAT: _login_token,
+    Command.DESCRIBE_OPTIONS: _describe_options,
     Command.LOGOUT_USER: _logout,
     Command.GET_STREAMS: _listing(lambda r: "/streams", _stream, rs.StreamHeader),
     Command.GET_STREAM: _single(lambda r: f"/streams/{_id(r.stream_id)}", _stream_details),
-    Command.CREATE_STREAM: _created(lambda r: "/streams", lambda r: {"name": r.name}, _stream),
-    Command.UPDATE_STREAM: _empty("PUT", lambda r: f"/streams/{_id(r.stream_id)}", lambda r: {"name": r.name}),
+    Command.CREATE_STREAM: _created(lambda r: "/streams", _named_body, _stream),
+    Command.UPDATE_STREAM: _empty("PUT", lambda r: f"/streams/{_id(r.stream_id)}", _named_body),
     Command.DELETE_STREAM: _empty("DELETE", lambda r: f"/streams/{_id(r.stream_id)}"),
     Command.PURGE_STREAM: _empty("DELETE", lambda r: f"/streams/{_id(r.stream_id)}/purge"),
     Command.GET_TOPICS: _listing(lambda r: f"/streams/{_id(r.stream_id)}/topics", _topic, rs.TopicHeader),

@@ -67,6 +67,13 @@ def stream_name(admin):
 
 
 @pytest.fixture(scope="session")
-def conn(iggy_server):
+def protocol() -> str:
+    """The Iggy protocol the data source speaks: 0.9, except in the tests marked BOTH_PROTOCOLS (test_read,
+    test_write, test_stream), which run over 0.9 and 0.8."""
+    return "0.9"
+
+
+@pytest.fixture(scope="session")
+def conn(iggy_server, protocol):
     """Connection options as the data source takes them."""
-    return {"address": iggy_server.address, "username": "iggy", "password": "iggy"}
+    return {"address": iggy_server.address, "username": "iggy", "password": "iggy", "protocol": protocol}

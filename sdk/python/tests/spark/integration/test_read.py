@@ -7,6 +7,9 @@ import pytest
 from iggy import Message
 
 pytestmark = pytest.mark.timeout(300)
+# The tests whose path differs between the Iggy protocols (polls, sends, partitioning, ids, offsets) run over both;
+# the rest over 0.9 (the default), which keeps the slow Spark suite from doubling.
+BOTH_PROTOCOLS = pytest.mark.parametrize("protocol", ["0.9", "0.8"], scope="session")
 
 
 def send_partitioned(admin, stream, topic, per_partition):
@@ -30,6 +33,7 @@ def load(spark, conn, stream, topic, **options):
     return reader.options(**options).load()
 
 
+@BOTH_PROTOCOLS
 def test_batch_read_equals_what_was_sent(spark, admin, conn, stream_name):
     admin.create_topic(stream_name, "events", partitions_count=4)
     sent = send_partitioned(admin, stream_name, "events", [25, 40, 0, 13])
@@ -67,6 +71,7 @@ def test_one_spark_partition_per_topic_partition_and_min_partitions(spark, admin
     )
 
 
+@BOTH_PROTOCOLS
 def test_offset_ranges_partitions_and_timestamps(spark, admin, conn, stream_name):
     admin.create_topic(stream_name, "events", partitions_count=2)
     send_partitioned(admin, stream_name, "events", [10, 10])

@@ -10,6 +10,9 @@ import pytest
 from iggy import Message, PollingStrategy
 
 pytestmark = pytest.mark.timeout(300)
+# The tests whose path differs between the Iggy protocols (polls, sends, partitioning, ids, offsets) run over both;
+# the rest over 0.9 (the default), which keeps the slow Spark suite from doubling.
+BOTH_PROTOCOLS = pytest.mark.parametrize("protocol", ["0.9", "0.8"], scope="session")
 
 
 def send(admin, stream, topic, partition, first, count):
@@ -31,6 +34,7 @@ def run_available_now(spark, conn, stream, topic, out, checkpoint, **options):
     return [p["numInputRows"] for p in query.recentProgress if p["numInputRows"]]
 
 
+@BOTH_PROTOCOLS
 def test_three_available_now_runs_read_each_message_exactly_once(spark, admin, conn, stream_name, tmp_path):
     admin.create_topic(stream_name, "events", partitions_count=3)
     out, checkpoint = tmp_path / "out", tmp_path / "checkpoint"
@@ -120,6 +124,7 @@ def test_progress_reports_stream_topic_and_lag(spark, admin, conn, stream_name, 
     assert json.loads(progress[-1]["sources"][0]["latestOffset"])["maxOffsetsBehindLatest"] == 0
 
 
+@BOTH_PROTOCOLS
 def test_offsets_stored_in_a_consumer_group_after_each_batch(spark, admin, conn, stream_name, tmp_path):
     from iggy import Consumer
 

@@ -9,6 +9,9 @@ import pytest
 from iggy import PollingStrategy
 
 pytestmark = pytest.mark.timeout(300)
+# The tests whose path differs between the Iggy protocols (polls, sends, partitioning, ids, offsets) run over both;
+# the rest over 0.9 (the default), which keeps the slow Spark suite from doubling.
+BOTH_PROTOCOLS = pytest.mark.parametrize("protocol", ["0.9", "0.8"], scope="session")
 
 
 def poll_all(admin, stream, topic, partition):
@@ -20,6 +23,7 @@ def writer(df, conn, stream, topic, **options):
     return df.write.format("iggy").options(**conn).option("stream", stream).option("topic", topic).options(**options)
 
 
+@BOTH_PROTOCOLS
 def test_batch_write_balanced_partition_and_key(spark, admin, conn, stream_name):
     for topic in ("balanced", "by-partition", "by-key"):
         admin.create_topic(stream_name, topic, partitions_count=3)
@@ -45,6 +49,7 @@ def test_batch_write_balanced_partition_and_key(spark, admin, conn, stream_name)
     assert len(partition_of_key) == 5
 
 
+@BOTH_PROTOCOLS
 def test_batch_write_ids_and_headers_roundtrip(spark, admin, conn, stream_name):
     admin.create_topic(stream_name, "events", partitions_count=1)
     ids = [str(uuid.UUID(int=i + 1)) for i in range(5)]
