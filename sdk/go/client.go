@@ -23,6 +23,10 @@ import (
 // maxResponseBytes bounds one answer: a larger announced length is a corrupt stream, not an allocation.
 const maxResponseBytes = 1 << 31
 
+// keptFrameBytes bounds the request buffer a client keeps between requests: sends up to this size are encoded
+// without an allocation (and without the runtime zeroing one), larger ones into a buffer of their own.
+const keptFrameBytes = 8 << 20
+
 // responseChunkBytes is how much of an answer is allocated ahead of the bytes actually received: answers up
 // to this size (every usual poll) get one exact-size buffer, larger ones grow as their bytes arrive.
 const responseChunkBytes = 16 << 20
@@ -93,6 +97,7 @@ type Client struct {
 	live      net.Conn // the connection, for Close to abort a request in flight without waiting for its turn
 
 	partitions partitionCache // 0.9: partition counts for client-side partitioning
+	frames     []byte         // the memory requests are encoded into, reused (at most keptFrameBytes)
 }
 
 // NewClient validates config and answers a client that is not connected yet (call Connect).
@@ -551,8 +556,16 @@ func (c *Client) roundTripDecoded(ctx context.Context, request codec.Request, re
 	if c.config.Protocol >= ProtocolV0_9 {
 		prefix = codec.VsrHeaderSize
 	}
-	w := codec.Writer{Buf: make([]byte, prefix, prefix+max(sizeHint, 56)), Version: c.version()}
+	buf := c.frames
+	if need := prefix + max(sizeHint, 56); cap(buf) < need {
+		buf = make([]byte, 0, need)
+	}
+	// The header is written whole below (0.8: length and code; 0.9: stamp clears it first).
+	w := codec.Writer{Buf: buf[:prefix], Version: c.version()}
 	request.Encode(&w)
+	if cap(w.Buf) <= keptFrameBytes {
+		c.frames = w.Buf[:0] // the frame is not used after this exchange: the next request is encoded over it
+	}
 	if err := w.Err(); err != nil {
 		return false, newError(ErrorCodeInvalidFormat, err.Error(), err)
 	}
