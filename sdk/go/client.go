@@ -97,6 +97,7 @@ type Client struct {
 	live      net.Conn // the connection, for Close to abort a request in flight without waiting for its turn
 
 	partitions partitionCache // 0.9: partition counts for client-side partitioning
+	reading    *PollBuffer    // the caller's buffer the answer being read goes into (PollMessagesInto), or nil
 	frames     []byte         // the memory requests are encoded into, reused (at most keptFrameBytes)
 }
 
@@ -572,6 +573,9 @@ func (c *Client) roundTripDecoded(ctx context.Context, request codec.Request, re
 	frame := w.Buf
 	var body []byte
 	var err error
+	if answer, ok := response.(polledAnswer); ok {
+		c.reading = answer.buffer // PollMessagesInto: read the answer into the caller's buffer
+	}
 	if c.session != nil {
 		operation, number := c.session.stamp(frame, code)
 		body, err = c.exchangeV09(ctx, frame, code, operation, number)
@@ -580,6 +584,7 @@ func (c *Client) roundTripDecoded(ctx context.Context, request codec.Request, re
 		binary.LittleEndian.PutUint32(frame[4:], uint32(code))
 		body, err = c.roundTrip(ctx, frame, code)
 	}
+	c.reading = nil
 	if err != nil {
 		return false, err
 	}
@@ -674,13 +679,22 @@ func (c *Client) roundTrip(ctx context.Context, frame []byte, code Command) ([]b
 }
 
 // readBody reads an answer body of length bytes, growing with the bytes received, not with the length announced.
+// During PollMessagesInto the body goes into the caller's buffer when it has the room (and the buffer keeps it).
 func (c *Client) readBody(length int) ([]byte, error) {
 	if length > maxResponseBytes {
 		return nil, c.lost(fmt.Errorf("answer announces %d bytes", length), true, 1)
 	}
-	body := make([]byte, min(length, responseChunkBytes))
+	var body []byte
+	if c.reading != nil && cap(c.reading.body) >= length {
+		body = c.reading.body[:length] // no allocation, no zeroing: the buffer's earlier answer is overwritten
+	} else {
+		body = make([]byte, min(length, responseChunkBytes))
+	}
 	for received := 0; ; {
 		if received == length {
+			if c.reading != nil {
+				c.reading.body = body
+			}
 			return body, nil
 		}
 		read, err := io.ReadFull(c.reader, body[received:])

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"strings"
 	"testing"
 	"time"
 )
@@ -319,4 +320,43 @@ func TestEmptyAnswers(t *testing.T) {
 			t.Fatalf("an empty list: %#v", streams)
 		}
 	}
+}
+
+func TestPollMessagesIntoReusesItsBuffer(t *testing.T) {
+	forEachProtocol(t, pollMessagesIntoReusesItsBuffer)
+}
+
+func pollMessagesIntoReusesItsBuffer(t *testing.T, protocol string) {
+	s := startServer(t)
+	c := connect(t, s, withProtocol("", protocol))
+	ctx := testContext(t)
+	must(c.CreateStream(ctx, "s"))(t)
+	must(c.CreateTopic(ctx, Named("s"), "t", 1, TopicSettings{}))(t)
+	messages := make([]Message, 30)
+	for i := range messages {
+		messages[i] = NewMessage([]byte(strings.Repeat(fmt.Sprint(i), 1+i%3)))
+	}
+	must(c.SendMessages(ctx, Named("s"), Named("t"), PartitionID(0), messages))(t)
+	partition := uint32(0)
+	var buffer PollBuffer
+	poll := func(offset uint64, count uint32) *PolledMessages {
+		polled := must(c.PollMessagesInto(ctx, &buffer, Named("s"), Named("t"), &partition, ConsumerID(ID(1)),
+			PollOffset(offset), count, false))(t)
+		if len(polled.Messages) != int(count) {
+			t.Fatalf("%d messages from %d, asked %d", len(polled.Messages), offset, count)
+		}
+		for i, m := range polled.Messages {
+			if m.Offset != offset+uint64(i) || !bytes.Equal(m.Payload, messages[m.Offset].Payload) {
+				t.Fatalf("message %d: offset %d payload %q", i, m.Offset, m.Payload)
+			}
+		}
+		return polled
+	}
+	first := poll(10, 10)
+	memory := &buffer.body[:1][0]
+	// Messages 0..9 take fewer bytes than 10..19: the same memory and message slice hold them, overwritten.
+	if second := poll(0, 10); second != first || &buffer.body[:1][0] != memory {
+		t.Fatal("a smaller answer did not reuse the buffer")
+	}
+	poll(0, 30) // a larger answer grows the buffer, and is read whole
 }

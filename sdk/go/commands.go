@@ -207,9 +207,14 @@ func (c *Client) DeletePersonalAccessToken(ctx context.Context, name string) err
 // slices of the answer's one buffer.
 func (c *Client) PollMessages(ctx context.Context, stream, topic Identifier, partitionID *uint32, consumer Consumer,
 	strategy PollingStrategy, count uint32, autoCommit bool) (*PolledMessages, error) {
-	polled := &PolledMessages{}
-	empty, err := c.call(ctx, &codec.PollMessagesRequest{Consumer: consumer, StreamID: stream, TopicID: topic,
-		PartitionID: partitionID, Strategy: strategy, Count: count, AutoCommit: autoCommit}, polledAnswer{polled})
+	return c.poll(ctx, nil, &codec.PollMessagesRequest{Consumer: consumer, StreamID: stream, TopicID: topic,
+		PartitionID: partitionID, Strategy: strategy, Count: count, AutoCommit: autoCommit}, &PolledMessages{})
+}
+
+// poll sends request and decodes its answer into polled, read into buffer's memory unless buffer is nil.
+func (c *Client) poll(ctx context.Context, buffer *PollBuffer, request *codec.PollMessagesRequest,
+	polled *PolledMessages) (*PolledMessages, error) {
+	empty, err := c.call(ctx, request, polledAnswer{out: polled, buffer: buffer})
 	if err != nil {
 		return nil, err
 	}
@@ -219,8 +224,31 @@ func (c *Client) PollMessages(ctx context.Context, stream, topic Identifier, par
 	return polled, nil
 }
 
+// PollBuffer is the memory of a poll answer, kept between polls by PollMessagesInto: the answer's bytes and its
+// message slice. A loop that is done with each batch before it polls the next one then allocates nothing per poll
+// once the buffer has grown to the answers' size (a PollMessages answer is a new buffer each time, zeroed by the
+// runtime before the socket fills it, and collected later). The zero value is ready to use; not for concurrent
+// use.
+type PollBuffer struct {
+	body   []byte
+	polled PolledMessages
+}
+
+// PollMessagesInto is PollMessages reading the answer into buffer: the messages it answers (and their payloads)
+// are valid until buffer is used again, which overwrites them. Copy what must outlive the next poll.
+func (c *Client) PollMessagesInto(ctx context.Context, buffer *PollBuffer, stream, topic Identifier,
+	partitionID *uint32, consumer Consumer, strategy PollingStrategy, count uint32,
+	autoCommit bool) (*PolledMessages, error) {
+	buffer.polled.Batches = nil
+	return c.poll(ctx, buffer, &codec.PollMessagesRequest{Consumer: consumer, StreamID: stream, TopicID: topic,
+		PartitionID: partitionID, Strategy: strategy, Count: count, AutoCommit: autoCommit}, &buffer.polled)
+}
+
 // polledAnswer decodes a poll answer with the hot path: messages straight from 0.8 frames or 0.9 batches.
-type polledAnswer struct{ out *PolledMessages }
+type polledAnswer struct {
+	out    *PolledMessages
+	buffer *PollBuffer // PollMessagesInto's buffer, or nil
+}
 
 func (a polledAnswer) Encode(w *codec.Writer) { a.out.Encode(w) }
 

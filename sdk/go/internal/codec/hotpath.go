@@ -128,7 +128,7 @@ func uuidV4(b []byte) U128 {
 // every message in out.Messages, from 0.8 frames or 0.9 batches alike (0.9: offset = base_offset + offset_delta,
 // timestamp = the batch's base_timestamp, origin = the batch's origin_timestamp + timestamp_delta). Payloads and
 // user headers are sub-slices of body. out.Messages is sized once, from the count the answer states but never
-// beyond what the bytes received can hold.
+// beyond what the bytes received can hold, or reused when it already has the room.
 func DecodePolled(body []byte, version Version, out *PolledMessages) error {
 	r := NewReaderAt(body, version)
 	out.PartitionID = r.U32()
@@ -142,7 +142,11 @@ func DecodePolled(body []byte, version Version, out *PolledMessages) error {
 	if version >= Version0_9 {
 		frameHeader = FrameHeaderLength
 	}
-	out.Messages = make([]Message, 0, min(int(out.MessagesCount), len(rest)/frameHeader))
+	if messages := min(int(out.MessagesCount), len(rest)/frameHeader); out.Messages != nil && cap(out.Messages) >= messages {
+		out.Messages = out.Messages[:0] // a recycled answer (Client.PollMessagesInto): its earlier messages are gone
+	} else {
+		out.Messages = make([]Message, 0, messages)
+	}
 	var err error
 	if version >= Version0_9 {
 		out.Messages, err = appendBatches(out.Messages, rest)
