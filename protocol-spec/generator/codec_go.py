@@ -22,18 +22,27 @@ Rules that turn the spec's field keys into code, decided once here:
   (protocol-spec/README.md "The `fields` of a fixture") are hand-written in runtime.go.
 The Go structs hold exactly the fixture `fields` keys (spec.derived_field_names), with `json` tags of those names.
 Output is gofmt-clean (struct columns aligned here), so no Go toolchain is needed to regenerate it.
+
+Protocol versions (one type per record, as Kafka versions its messages): a struct carries the fields of every
+version; Encode / Decode take the version from the Writer (`w.Version`) / Reader (`r.Version()`), zero meaning
+the oldest, and skip the fields that version lacks (`FieldVersions` names them). A count whose list differs per
+version (SendMessages' messages_count: the 0.8 frames or the 0.9 batch's) is derived per version; a
+`total_length` (a batch's batch_length) is back-patched with the record's byte size and checked when read;
+`reserved` bytes are written as zeros and refused unless zero when read. The 0.9 frame headers (frames.toml) are
+generated too, with the offsets of their fields, the batch header's and the frame header's.
 """
 
 from __future__ import annotations
 
-from .languages import BANNER, SOURCE_NOTE, camel
+from .languages import BANNER, SOURCE_NOTE, camel, version_number
 from .spec import SCALAR_SIZES, Command, Field, Record, Spec, derived_field_names
 
 _SCALAR_GO = {"u8": "uint8", "u16": "uint16", "u32": "uint32", "u64": "uint64", "u128": "U128", "f32": "float32",
               "bool": "bool"}
 _SCALAR_RW = {"u8": "U8", "u16": "U16", "u32": "U32", "u64": "U64", "u128": "U128", "f32": "F32", "bool": "Bool"}
 # Records whose field offsets every language needs without restating them (the hot-path views use them).
-_OFFSET_RECORDS = ("message_header", "index_entry")
+_OFFSET_RECORDS = ("message_header", "index_entry", "batch_header", "frame_header", "RequestHeader", "ReplyHeader",
+                   "EvictionHeader", "ResultEntry")
 # A primitive the runtime reads and writes as *uint32 (its flag says whether the value is present).
 _OPTIONAL_U32 = "optional_partition"
 _INITIALISMS = {"id": "ID", "ids": "IDs", "ip": "IP", "tcp": "TCP", "http": "HTTP", "quic": "QUIC"}
@@ -44,6 +53,26 @@ def go_name(snake_name: str) -> str:
     if "_" not in snake_name and snake_name[:1].isupper():
         return snake_name
     return "".join(_INITIALISMS.get(part, part.capitalize()) for part in snake_name.split("_"))
+
+
+def version_const(spec: Spec, name: str) -> str:
+    """"0.9" -> Version0_9 (the codec's constant for a protocol version)."""
+    return "Version" + name.replace(".", "_")
+
+
+def version_test(spec: Spec, versions: frozenset[str] | None, var: str) -> str | None:
+    """The Go condition under which something with `versions` is on the wire (`var` holds the connection's
+    version; 0 is the oldest), or None when it always is."""
+    names = spec.version_names
+    if versions is None or versions >= set(names):
+        return None
+    present = [name for name in names if name in versions]
+    first, last = names.index(present[0]), names.index(present[-1])
+    if last - first + 1 == len(present) and last == len(names) - 1:
+        return f"{var} >= {version_const(spec, present[0])}"
+    if last - first + 1 == len(present) and first == 0:
+        return f"{var} <= {version_const(spec, present[-1])}"
+    return "(" + " || ".join(f"{var} == {version_const(spec, n)}" for n in present) + ")"
 
 
 class _Emitter:
@@ -72,6 +101,11 @@ class _Emitter:
             record = self.spec.record(name)
             found[name] = record
             pending += [f.type for f in record.fields]
+        # The 0.9 frame headers: no command names them, every 0.9 frame starts with one (FramePrefix only
+        # opens the others).
+        for name, record in self.spec.frames.items():
+            if name != "FramePrefix":
+                found[name] = record
         return dict(sorted(found.items(), key=lambda item: go_name(item[0])))
 
     def string_width(self, type_name: str) -> str | None:
@@ -102,10 +136,16 @@ class _Emitter:
     def exposed(self, f: Field, fields: tuple[Field, ...], chained_tail: Field | None) -> bool:
         return f.name not in derived_field_names(fields)
 
-    def count_user(self, count: Field, fields: tuple[Field, ...]) -> Field | None:
-        """The list whose length a derived count is (the index table excluded: it follows the frames)."""
-        users = [g for g in fields if g.repeat == count.name and g.role is None]
-        return users[0] if users else None
+    def count_users(self, count: Field, fields: tuple[Field, ...]) -> list[tuple[Field, str]]:
+        """The lists whose length a derived count is, each with the Go expression of that length (the index table
+        excluded: it follows the frames); one per protocol version at most (SendMessages: the 0.8 frames, the 0.9
+        batch's frames)."""
+        users = [(g, f"len(v.{go_name(g.name)})") for g in fields if g.repeat == count.name and g.role is None]
+        for g in fields:
+            if g.counted_by == count.name:
+                inner = next(h for h in self.spec.record(g.type).fields if h.repeat not in (None, "to_end", "chained"))
+                users.append((g, f"len(v.{go_name(g.name)}.{go_name(inner.name)})"))
+        return users
 
     # --- output -------------------------------------------------------------------------------------------
 
@@ -159,6 +199,29 @@ class _Emitter:
             self.line("\treturn next")
             self.line("}")
 
+    def versioned(self, fields: tuple[Field, ...], var: str, emit) -> None:
+        """Emit every field with `emit(f)` (lines indented for the function body), wrapping each run of consecutive
+        fields that only some protocol versions have in one `if <version test> {}` (so the locals of a run stay
+        visible to the rest of it)."""
+        runs: list[tuple[str | None, list[str]]] = []
+        for f in fields:
+            mark = len(self.out)
+            emit(f)
+            chunk = self.out[mark:]
+            del self.out[mark:]
+            test = version_test(self.spec, f.versions, var)
+            if runs and runs[-1][0] == test:
+                runs[-1][1].extend(chunk)
+            else:
+                runs.append((test, chunk))
+        for test, chunk in runs:
+            if test is None:
+                self.out.extend(chunk)
+                continue
+            self.line(f"\tif {test} {{")
+            self.out.extend("\t" + text if text else text for text in chunk)
+            self.line("\t}")
+
     # --- encode -------------------------------------------------------------------------------------------
 
     def presence(self, f: Field) -> str:
@@ -182,11 +245,12 @@ class _Emitter:
         return None
 
     def covered_end(self, length: Field, fields: tuple[Field, ...]) -> Field:
-        """The last field an unreferenced length covers: up to the first repeated field, or the end."""
+        """The last field an unreferenced length covers: up to the first repeated field, the first field of other
+        versions, or the end."""
         start = fields.index(length)
         last = fields[start + 1]
         for g in fields[start + 1:]:
-            if g.repeat is not None:
+            if g.repeat is not None or g.versions != length.versions:
                 break
             last = g
         return last
@@ -199,7 +263,11 @@ class _Emitter:
 
     def encode_body(self, fields: tuple[Field, ...], chained_tail: Field | None) -> None:
         patches: dict[str, list[str]] = {}  # last covered field -> length locals to back-patch after it
-        for f in fields:
+        total = [f for f in fields if f.role == "total_length"]
+        if total:
+            self.line("\tstart := len(w.Buf)")
+
+        def emit(f: Field) -> None:
             cond = self.condition(f, decoding=False)
             if f.role == "length" and self.length_users(f, fields) is None:
                 if cond:
@@ -211,7 +279,7 @@ class _Emitter:
                     self.line(f"\t{_local(f.name)} := w.ReserveLen32()")
                 end = self.covered_end(f, fields)
                 patches.setdefault(end.name, []).append(f"{_local(f.name)}|{cond or ''}")
-                continue
+                return
             indent = "\t"
             if cond:
                 self.line(f"\tif {cond} {{")
@@ -227,7 +295,11 @@ class _Emitter:
                     self.line("\t}")
                 else:
                     self.line(f"\tw.PatchLen32({mark_local})")
+
+        self.versioned(fields, "w.Version", emit)
         assert not patches, patches
+        for f in total:
+            self.line(f"\tw.PatchTotal{f.type[1:]}({_local(f.name)}, start)")
 
     def encode_field(self, f: Field, fields: tuple[Field, ...], chained_tail: Field | None, ind: str) -> None:
         target = f"v.{go_name(f.name)}"
@@ -247,6 +319,9 @@ class _Emitter:
             assert user is not None  # unreferenced lengths are handled by encode_body
             self.line(f"{ind}w.Len{f.type[1:]}(len(v.{go_name(user.name)}))")
             return
+        if f.role == "total_length":
+            self.line(f"{ind}{_local(f.name)} := w.ReserveTotal{f.type[1:]}()")
+            return
         if f.role == "padding":
             self.line(f"{ind}w.Zeros({f.size})")
             return
@@ -256,12 +331,25 @@ class _Emitter:
             self.line(f"{ind}{_local(f.name)} := w.ReserveIndex(len(v.{go_name(frames.name)}), {size})")
             return
         if f.role is None and not self.exposed(f, fields, chained_tail):
-            user = self.count_user(f, fields)
-            assert user is not None, f"{f.name}: a derived count no list uses"
-            self.line(f"{ind}w.Count{f.type[1:]}(len(v.{go_name(user.name)}))")
+            users = self.count_users(f, fields)
+            assert users, f"{f.name}: a derived count no list uses"
+            if len(users) == 1:
+                self.line(f"{ind}w.Count{f.type[1:]}({users[0][1]})")
+                return
+            for i, (user, length) in enumerate(users):  # one list per protocol version
+                test = version_test(self.spec, user.versions, "w.Version")
+                assert test is not None, f"{f.name}: lists of every version"
+                self.line(f"{ind}{'if' if i == 0 else '} else if'} {test} {{")
+                self.line(f"{ind}\tw.Count{f.type[1:]}({length})")
+            self.line(f"{ind}}} else {{")
+            self.line(f'{ind}\tw.Fail("{f.name}: no list in this protocol version")')
+            self.line(f"{ind}}}")
             return
         if f.role == "reserved":
-            self.line(f"{ind}w.{_SCALAR_RW[f.type]}(0)")
+            if f.type == "bytes":
+                self.line(f"{ind}w.Zeros({f.size})")
+            else:
+                self.line(f"{ind}w.{_SCALAR_RW[f.type]}(0)")
             return
         if f.role == "flag":  # a flag that is plain data
             self.line(f"{ind}w.U8({target})")
@@ -316,7 +404,11 @@ class _Emitter:
                     if f.role == "length" and self.length_users(f, fields) is None}
         for length in covering.values():
             self.line(f"\tvar {_local(length.name)}, {_local(length.name)}From int")
-        for f in fields:
+        total = [f for f in fields if f.role == "total_length"]
+        if total:
+            self.line("\tstart := r.Pos()")
+
+        def emit(f: Field) -> None:
             cond = self.condition(f, decoding=True)
             ind = "\t"
             if cond:
@@ -328,6 +420,10 @@ class _Emitter:
                 self.line(f"{ind}r.Covered({name}, {name}From, \"{covering[f.name].name}\")")
             if cond:
                 self.line("\t}")
+
+        self.versioned(fields, "r.Version()", emit)
+        for f in total:
+            self.line(f"\tr.Covered(int({_local(f.name)}), start, \"{f.name}\")")
 
     def decode_field(self, f: Field, fields: tuple[Field, ...], chained_tail: Field | None, ind: str) -> None:
         target = f"v.{go_name(f.name)}"
@@ -344,11 +440,17 @@ class _Emitter:
                 name = _local(f.name)
                 self.line(f"{ind}{name}, {name}From = int(r.{_SCALAR_RW[f.type]}()), r.Pos()")
             return
+        if f.role == "total_length":
+            self.line(f"{ind}{_local(f.name)} := r.{_SCALAR_RW[f.type]}()")
+            return
         if f.role == "padding":
             self.line(f"{ind}r.Skip({f.size})")
             return
         if f.role == "reserved":
-            self.line(f"{ind}r.Skip({SCALAR_SIZES[f.type]})")
+            if f.type == "bytes":
+                self.line(f"{ind}r.Reserved({f.size}, \"{f.name}\")")
+            else:
+                self.line(f"{ind}r.Skip({SCALAR_SIZES[f.type]})")
             return
         if f.role == "index":  # recomputed from the frames when encoding; only its size matters here
             size = self.spec.record(f.type).fixed_size()
@@ -403,6 +505,12 @@ class _Emitter:
             self.line(f"{ind}{self.read_one(f, '*' + target if by_value else target)}")
             return
         self.line(f"{ind}{self.read_one(f, target)}")
+        if f.counted_by is not None:
+            inner = next(h for h in self.spec.record(f.type).fields if h.repeat not in (None, "to_end", "chained"))
+            length = f"len({target}.{go_name(inner.name)})"
+            self.line(f"{ind}if r.Err() == nil && uint64({length}) != uint64({_local(f.counted_by)}) {{")
+            self.line(f'{ind}\tr.Fail("{f.counted_by} is %d, {f.name} holds %d", {_local(f.counted_by)}, {length})')
+            self.line(f"{ind}}}")
 
     def read_one(self, f: Field, target: str) -> str:
         if f.role == "flag":
@@ -467,20 +575,42 @@ def render_go_codec(spec: Spec) -> str:
             e.codec(f"{command.name}Response", command.response_fields, None)
     for struct_name in sorted({c.response for c in spec.commands if c.response_repeat == "to_end"}):
         list_type = f"{struct_name}List"
+        prefixed = {v for c in spec.commands if c.response == struct_name and c.response_repeat == "to_end"
+                    for v in c.response_count_prefix}
+        users = [c for c in spec.commands if c.response == struct_name and c.response_repeat == "to_end"]
+        assert all(c.response_count_prefix == users[0].response_count_prefix for c in users), struct_name
+        encode_test = version_test(spec, frozenset(prefixed), "w.Version") if prefixed else None
+        decode_test = version_test(spec, frozenset(prefixed), "r.Version()") if prefixed else None
         e.line("")
-        e.line(f"// {list_type}: a list answer of {struct_name} records, back to back to the end of the body.")
+        e.line(f"// {list_type}: a list answer of {struct_name} records, back to back to the end of the body"
+               + (" (counted first where the version says so)." if prefixed else "."))
         e.line(f"type {list_type} []{struct_name}")
         e.line("")
         e.line(f"// Encode appends every {struct_name} to w.")
         e.line(f"func (v *{list_type}) Encode(w *Writer) {{")
+        if encode_test:
+            e.line(f"\tif {encode_test} {{")
+            e.line("\t\tw.Count32(len(*v))")
+            e.line("\t}")
         e.line("\tfor i := range *v {")
         e.line("\t\t(*v)[i].Encode(w)")
         e.line("\t}")
         e.line("}")
         e.line("")
-        e.line(f"// Decode reads {struct_name} records until r is exhausted.")
+        e.line(f"// Decode reads {struct_name} records until r is exhausted"
+               + (" (or the count they start with; an empty body is an empty list)." if prefixed else "."))
         e.line(f"func (v *{list_type}) Decode(r *Reader) {{")
         e.line(f"\t*v = {list_type}{{}}")
+        if decode_test:
+            e.line(f"\tif r.Remaining() > 0 && {decode_test} {{")
+            e.line("\t\tcount := r.Count(uint64(r.U32()))")
+            e.line("\t\tfor i := 0; i < count && r.Err() == nil; i++ {")
+            e.line(f"\t\t\tvar item {struct_name}")
+            e.line("\t\t\titem.Decode(r)")
+            e.line("\t\t\t*v = append(*v, item)")
+            e.line("\t\t}")
+            e.line("\t\treturn")
+            e.line("\t}")
         e.line("\tfor r.Remaining() > 0 && r.Err() == nil {")
         e.line(f"\t\tvar item {struct_name}")
         e.line("\t\titem.Decode(r)")
@@ -488,29 +618,58 @@ def render_go_codec(spec: Spec) -> str:
         e.line("\t}")
         e.line("}")
     _command_table(e, spec)
+    _field_versions(e, spec)
     _values(e, spec)
     _offsets(e, spec)
     return "\n".join(e.out) + "\n"
 
 
+def _versions_literal(spec: Spec, names) -> str:
+    return "[]Version{" + ", ".join(version_const(spec, n) for n in spec.version_names if n in names) + "}"
+
+
 def _command_table(e: _Emitter, spec: Spec) -> None:
+    operations = {v.name: v.value for v in spec.enum("Operation").values}
+    non_replicated = operations["NonReplicated"]
     e.line("")
-    e.line("// CommandInfo describes one command: its types and the server's rules for it.")
+    e.line("// CommandInfo describes one command: its types, the server's rules for it and the protocol versions that")
+    e.line("// have it.")
     e.line("type CommandInfo struct {")
     rows = [("Code", "uint32"), ("Name", "string"), ("Auth", "bool"), ("Permission", "string"),
-            ("PermissionRule", "string"), ("ResponseList", "bool"), ("ResponseEmpty", "bool"), ("MissingEmpty", "bool")]
+            ("PermissionRule", "string"), ("ResponseList", "bool"), ("MissingEmpty", "bool"), ("ResponseEmpty", "bool"),
+            ("Versions", "[]Version"), ("Operation", "uint8"), ("ResponseEmptyIn", "[]Version"),
+            ("ResponseCountedIn", "[]Version")]
+    comments = {
+        "ResponseEmpty": "the OK answer has no body in any version",
+        "Versions": "the protocol versions that have the command",
+        "Operation": "what a 0.9 request header carries (NonReplicated: the code rides in it)",
+        "ResponseEmptyIn": "versions whose OK answer has no body",
+        "ResponseCountedIn": "versions whose list answer starts with its element count",
+    }
     width = max(len(n) for n, _ in rows) + 1
+    type_width = max(len(t) for n, t in rows if n in comments) + 1
     for name, go_type in rows:
-        e.line(f"\t{name.ljust(width)}{go_type}")
+        if name in comments:
+            e.line(f"\t{name.ljust(width)}{go_type.ljust(type_width)}// {comments[name]}")
+        else:
+            e.line(f"\t{name.ljust(width)}{go_type}")
     e.line("}")
     e.line("")
     e.line("// Commands lists every command, ascending by code.")
     e.line("var Commands = []CommandInfo{")
     for c in spec.commands:
+        versions = [n for n in spec.version_names if c.in_version(n)]
+        empty_in = [n for n in versions
+                    if c.response == "empty" or (c.response == "inline" and not any(f.in_version(n)
+                                                                                    for f in c.response_fields))]
+        operation = operations[c.operation] if c.operation else non_replicated
         e.line(f"\t{{Code: {c.code}, Name: {_go_quote(c.name)}, Auth: {_bool(c.auth)}, "
                f"Permission: {_go_quote(c.permission)}, PermissionRule: {_go_quote(c.permission_rule)}, "
                f"ResponseList: {_bool(c.response_repeat == 'to_end')}, "
-               f"ResponseEmpty: {_bool(c.response == 'empty')}, MissingEmpty: {_bool(c.missing == 'empty')}}},")
+               f"ResponseEmpty: {_bool(c.response == 'empty')}, MissingEmpty: {_bool(c.missing == 'empty')}, "
+               f"Versions: {_versions_literal(spec, versions)}, Operation: {operation}, "
+               f"ResponseEmptyIn: {_versions_literal(spec, empty_in)}, "
+               f"ResponseCountedIn: {_versions_literal(spec, c.response_count_prefix)}}},")
     e.line("}")
     e.line("")
     e.line("// NewRequest answers an empty request value for a command code, or nil for an unknown code.")
@@ -544,8 +703,43 @@ def _command_table(e: _Emitter, spec: Spec) -> None:
     e.line(")")
 
 
+def _field_versions(e: _Emitter, spec: Spec) -> None:
+    """Per generated type, the JSON names of its fields that only some protocol versions have."""
+    types: list[tuple[str, tuple[Field, ...]]] = [
+        (go_name(name), record.fields) for name, record in e.records.items()
+        if not e.string_width(name) and name != _OPTIONAL_U32]
+    for c in spec.commands:
+        types.append((f"{c.name}Request", c.request))
+        if c.response == "inline":
+            types.append((f"{c.name}Response", c.response_fields))
+    e.line("")
+    e.line("// FieldVersions names, per generated type, the fields (by their JSON name) that only some protocol")
+    e.line("// versions have, with those versions; every other field is in every version.")
+    e.line("var FieldVersions = map[string]map[string][]Version{")
+    for type_name, fields in sorted(types):
+        derived = derived_field_names(fields)
+        limited = [f for f in fields if f.name not in derived and f.versions is not None
+                   and not f.versions >= set(spec.version_names)]
+        if not limited:
+            continue
+        e.line(f"\t{_go_quote(type_name)}: {{")
+        key_width = max(len(_go_quote(f.name)) for f in limited) + 2
+        for f in limited:
+            e.line(f"\t\t{(_go_quote(f.name) + ':').ljust(key_width)}{_versions_literal(spec, f.versions)},")
+        e.line("\t},")
+    e.line("}")
+
+
 def _values(e: _Emitter, spec: Spec) -> None:
-    """The enum values and named constants again, untyped, so the runtime beside this file types none by hand."""
+    """The protocol versions, the enum values and named constants again, untyped, so the runtime beside this file
+    types none by hand."""
+    for version in spec.versions:
+        e.line("")
+        e.line(f"// {version_const(spec, version.name)}: {version.about}")
+        e.line(f"const {version_const(spec, version.name)} Version = {version_number(version.name)}")
+    e.line("")
+    e.line("// Versions lists the protocol versions, oldest first.")
+    e.line(f"var Versions = {_versions_literal(spec, spec.version_names)}")
     for enum in spec.enums:
         for value in enum.values:
             e.line("")

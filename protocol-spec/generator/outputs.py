@@ -52,6 +52,7 @@ VERSIONED_OUTPUTS = frozenset({
     # The Rust SDK's codec (codec_rust.py): one type per record serving every version.
     "sdk/rust/src/codes.rs", "sdk/rust/src/codec.rs", "sdk/rust/src/error_code.rs",
     "sdk/rust/tests/golden/generated.rs",
+    "sdk/go/codes.go", "sdk/go/internal/codec/codec_gen.go",
 })
 
 

@@ -11,6 +11,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,6 +22,10 @@ import (
 
 // maxResponseBytes bounds one answer: a larger announced length is a corrupt stream, not an allocation.
 const maxResponseBytes = 1 << 31
+
+// keptFrameBytes bounds the request buffer a client keeps between requests: sends up to this size are encoded
+// without an allocation (and without the runtime zeroing one), larger ones into a buffer of their own.
+const keptFrameBytes = 8 << 20
 
 // responseChunkBytes is how much of an answer is allocated ahead of the bytes actually received: answers up
 // to this size (every usual poll) get one exact-size buffer, larger ones grow as their bytes arrive.
@@ -35,11 +40,35 @@ var commandInfo = func() map[uint32]codec.CommandInfo {
 }()
 
 // replayable commands only read, so after a lost connection they are sent again once on a fresh one; every
-// other command fails with ErrOutcomeUnknown instead (the server may or may not have applied it).
+// other command fails with ErrOutcomeUnknown instead (the server may or may not have applied it; in 0.9 the new
+// connection is a new session, so the server could not even tell a resent request from a new one).
 func replayable(code uint32) bool {
 	name := commandInfo[code].Name
-	return strings.HasPrefix(name, "Get") || Command(code) == CommandPing
+	return strings.HasPrefix(name, "Get") || Command(code) == CommandPing || Command(code) == CommandDescribeOptions
 }
+
+// neverEmpty08 reports whether a 0.8 OK answer to the command always has a body: an empty one, as the first
+// answer of a connection, is then the start of a 0.9 header (whose unsealed checksum is zero).
+func neverEmpty08(code uint32) bool {
+	info := commandInfo[code]
+	return !info.ResponseList && !info.MissingEmpty && !slices.Contains(info.ResponseEmptyIn, codec.Version0_8) &&
+		slices.Contains(info.Versions, codec.Version0_8)
+}
+
+// reconnectAfter lists the evictions after which the next request connects and registers again (the session
+// ended under the client); the login evictions (credentials, token, inactive user, protocol) are final.
+func reconnectAfter(reason EvictionReason) bool {
+	switch reason {
+	case EvictionReasonNoSession, EvictionReasonSessionTooLow, EvictionReasonSessionReleaseMismatch,
+		EvictionReasonStaleClient, EvictionReasonSessionError:
+		return true
+	}
+	return false
+}
+
+// transientRetry is how long a frame the server answered 57/58 waits before it is sent again (the official
+// clients' 50 ms), within the request's deadline.
+const transientRetry = 50 * time.Millisecond
 
 // Client is one connection (one session: login and consumer-group membership belong to it) to an Iggy
 // server. It is safe for concurrent use; the protocol has one request in flight per connection, so callers
@@ -52,9 +81,10 @@ type Client struct {
 
 	conn      net.Conn
 	reader    *bufio.Reader
-	header    [8]byte
-	connected bool   // Connect succeeded once: a lost connection is re-established on demand
-	login     func() // re-login after a reconnect; nil = not logged in
+	header    [codec.VsrHeaderSize]byte // the answer header being read
+	answers   int                       // answers read on this connection (0: the first is still to come)
+	session   *vsrSession               // 0.9: this connection's identity, session and request numbering
+	connected bool                      // Connect succeeded once: a lost connection is re-established on demand
 	username  string
 	password  string
 	token     string
@@ -65,6 +95,10 @@ type Client struct {
 	done      sync.WaitGroup
 	liveMu    sync.Mutex
 	live      net.Conn // the connection, for Close to abort a request in flight without waiting for its turn
+
+	partitions partitionCache // 0.9: partition counts for client-side partitioning
+	reading    *PollBuffer    // the caller's buffer the answer being read goes into (PollMessagesInto), or nil
+	frames     []byte         // the memory requests are encoded into, reused (at most keptFrameBytes)
 }
 
 // NewClient validates config and answers a client that is not connected yet (call Connect).
@@ -97,6 +131,12 @@ func Connect(ctx context.Context, connectionString string) (*Client, error) {
 // Config answers the client's settings.
 func (c *Client) Config() Config { return c.config }
 
+// Protocol answers the Iggy wire protocol the client speaks (Config.Protocol).
+func (c *Client) Protocol() ProtocolVersion { return c.config.Protocol }
+
+// version is the codec's name for the client's protocol (the same number).
+func (c *Client) version() codec.Version { return codec.Version(c.config.Protocol) }
+
 // Connect opens the connection (closing the current one, if any), logs in with the configured credentials or
 // token, and starts the heartbeat.
 func (c *Client) Connect(ctx context.Context) error {
@@ -111,7 +151,7 @@ func (c *Client) Connect(ctx context.Context) error {
 		err = c.relogin(ctx)
 		var broken *lostConnection
 		if errors.As(err, &broken) {
-			err = newError(ErrorCodeConnectionClosed, "the connection broke during login: "+broken.Error(), broken.cause)
+			err = c.lostError(ctx, broken, nil, 0)
 		}
 		if err != nil {
 			c.dropConnection()
@@ -256,7 +296,10 @@ func (c *Client) dial(ctx context.Context) error {
 		return newError(ErrorCodeClientShutdown, "the client is closed", nil)
 	default:
 	}
-	c.conn, c.reader, c.live = conn, bufio.NewReaderSize(conn, 64<<10), conn
+	c.conn, c.reader, c.live, c.answers = conn, bufio.NewReaderSize(conn, 64<<10), conn, 0
+	if c.config.Protocol >= ProtocolV0_9 {
+		c.session = newVsrSession()
+	}
 	return nil
 }
 
@@ -281,20 +324,53 @@ func (c *Client) tlsConfig(host string) (*tls.Config, error) {
 	return config, nil
 }
 
-// relogin logs in with the remembered credentials (Connect's, or the last successful login call's).
+// relogin logs in with the remembered credentials (Connect's, or the last successful login call's); in 0.9 a
+// login registers a session under a new client id.
 func (c *Client) relogin(ctx context.Context) error {
-	switch {
-	case c.username != "":
-		login := &codec.LoginUserRequest{Username: c.username, Password: c.password, Version: ClientName}
-		_, err := c.roundTripDecoded(ctx, login, &codec.LoginUserResponse{}, 0)
-		return err
-	case c.token != "":
-		_, err := c.roundTripDecoded(ctx, &codec.LoginWithPersonalAccessTokenRequest{Token: c.token},
-			&codec.LoginWithPersonalAccessTokenResponse{}, 0)
-		return err
+	if c.username == "" && c.token == "" {
+		return nil
 	}
-	return nil
+	request, response := c.loginRequest(c.username, c.password, c.token)
+	_, err := c.roundTripDecoded(ctx, request, response, 0)
+	return err
 }
+
+// loginRequest answers the login of the client's protocol: 0.8 LoginUser / LoginWithPersonalAccessToken, 0.9
+// LoginRegister / LoginRegisterWithPat (operation Register), with the value their answer decodes into.
+func (c *Client) loginRequest(username, password, token string) (codec.Request, userIDAnswer) {
+	if c.config.Protocol >= ProtocolV0_9 {
+		if token != "" {
+			return &codec.LoginRegisterWithPatRequest{ProtocolVersion: ProtocolVersion09, SdkName: sdkName,
+				SdkVersion: Version, Token: token}, &loginRegisterAnswer{}
+		}
+		return &codec.LoginRegisterRequest{ProtocolVersion: ProtocolVersion09, SdkName: sdkName,
+			SdkVersion: Version, Username: username, Password: password}, &loginRegisterAnswer{}
+	}
+	if token != "" {
+		return &codec.LoginWithPersonalAccessTokenRequest{Token: token}, &patLoginAnswer{}
+	}
+	return &codec.LoginUserRequest{Username: username, Password: password, Version: ClientName}, &loginAnswer{}
+}
+
+// userIDAnswer is a login answer: every version's carries the user id.
+type userIDAnswer interface {
+	codec.Value
+	userID() uint32
+}
+
+type loginAnswer struct{ codec.LoginUserResponse }
+
+func (a *loginAnswer) userID() uint32 { return a.UserID }
+
+type patLoginAnswer struct {
+	codec.LoginWithPersonalAccessTokenResponse
+}
+
+func (a *patLoginAnswer) userID() uint32 { return a.UserID }
+
+type loginRegisterAnswer struct{ codec.LoginRegisterResponse }
+
+func (a *loginRegisterAnswer) userID() uint32 { return a.UserID }
 
 // reconnect re-establishes a lost connection: bounded attempts with doubling backoff, then the re-login.
 func (c *Client) reconnect(ctx context.Context) error {
@@ -322,12 +398,16 @@ func (c *Client) reconnect(ctx context.Context) error {
 			c.dropConnection()
 			var broken *lostConnection
 			if !errors.As(err, &broken) {
-				return err // the server refused the login: retrying cannot help
+				return err // the server refused the login (or speaks the other protocol): retrying cannot help
 			}
 			last = broken
 			continue
 		}
 		return nil
+	}
+	var broken *lostConnection
+	if errors.As(last, &broken) && broken.firstAnswer {
+		return c.lostError(ctx, broken, nil, 0) // the server closed every new connection without a word
 	}
 	return newError(ErrorCodeConnectionClosed, fmt.Sprintf("connection to %s lost; reconnecting failed: %v",
 		c.config.Address, last), last)
@@ -357,61 +437,154 @@ func (c *Client) callSized(ctx context.Context, request codec.Request, response 
 			}
 		}
 		empty, err := c.roundTripDecoded(ctx, request, response, sizeHint)
+		var evicted *Error
+		if errors.As(err, &evicted) {
+			if reason, ok := evicted.Evicted(); ok && reconnectAfter(reason) {
+				// The server ended the session under us: the next request connects and registers again.
+				c.dropConnection()
+				if attempt == 0 && replayable(request.Code()) && c.config.ReconnectionRetries != 0 {
+					continue
+				}
+			}
+			return empty, err
+		}
 		var lost *lostConnection
 		if !errors.As(err, &lost) {
 			return empty, err
 		}
 		c.dropConnection()
-		unknown := lost.written && !replayable(request.Code())
-		select {
-		case <-c.closing:
-			message := "the client was closed during the request"
-			if unknown {
-				message = outcomeUnknownPrefix + message + " after it was sent"
-			}
-			return false, newError(ErrorCodeClientShutdown, message, lost.cause)
-		default:
-		}
-		switch {
-		case ctx.Err() != nil:
-			return false, contextError(ctx.Err(), lost.written, unknown)
-		case lost.timeout:
-			message := fmt.Sprintf("no answer to %s within %s", Command(request.Code()), c.config.RequestTimeout)
-			if unknown {
-				message = outcomeUnknownPrefix + message + "; the connection was closed"
-			}
-			return false, newError(ErrorCodeTaskTimeout, message, lost.cause)
-		case unknown:
-			return false, newError(ErrorCodeConnectionClosed, fmt.Sprintf("%sthe connection broke after %s was "+
-				"sent, so whether the server applied it is unknown; it was not sent again", outcomeUnknownPrefix,
-				Command(request.Code())), lost.cause)
-		case attempt > 0:
-			return false, newError(ErrorCodeConnectionClosed, fmt.Sprintf("connection lost twice during %s: %v",
-				Command(request.Code()), lost.cause), lost.cause)
+		// Only a read that never got an answer is sent again, once, on a new connection.
+		if lost.firstAnswer || lost.timeout || (lost.written && !replayable(request.Code())) || attempt > 0 ||
+			ctx.Err() != nil || c.isClosing() {
+			return false, c.lostError(ctx, lost, request, attempt)
 		}
 	}
 }
 
-// lostConnection is an I/O failure mid-request; written says whether any request byte reached the socket.
+func (c *Client) isClosing() bool {
+	select {
+	case <-c.closing:
+		return true
+	default:
+		return false
+	}
+}
+
+// lostError turns a connection lost during request (nil: the login of Connect) into the error reported.
+func (c *Client) lostError(ctx context.Context, lost *lostConnection, request codec.Request, attempt int) error {
+	name, code := "the login", uint32(0)
+	if request != nil {
+		code = request.Code()
+		name = Command(code).String()
+	}
+	unknown := request != nil && lost.written && !replayable(code)
+	if c.isClosing() {
+		message := "the client was closed during the request"
+		if unknown {
+			message = outcomeUnknownPrefix + message + " after it was sent"
+		}
+		return newError(ErrorCodeClientShutdown, message, lost.cause)
+	}
+	hint := ""
+	if lost.firstAnswer {
+		hint = "; " + firstAnswerHint(c.config.Protocol)
+	}
+	switch {
+	case ctx.Err() != nil:
+		return contextError(ctx.Err(), lost.written, unknown)
+	case lost.timeout:
+		message := fmt.Sprintf("no answer to %s within %s", name, c.config.RequestTimeout)
+		if lost.firstAnswer {
+			message += " (the connection's first request" + hint + ")"
+		}
+		if unknown {
+			message = outcomeUnknownPrefix + message + "; the connection was closed"
+		}
+		return newError(ErrorCodeTaskTimeout, message, lost.cause)
+	case lost.firstAnswer:
+		return newError(ErrorCodeConnectionClosed, "the connection closed before its first answer"+hint, lost.cause)
+	case unknown:
+		message := fmt.Sprintf("%sthe connection broke after %s was sent, so whether the server applied it is "+
+			"unknown; it was not sent again", outcomeUnknownPrefix, name)
+		if c.config.Protocol >= ProtocolV0_9 && Command(code).Operation() != OperationNonReplicated {
+			message += " under a new session (the server could not tell it from a new request)"
+		}
+		return newError(ErrorCodeConnectionClosed, message, lost.cause)
+	case attempt > 0:
+		return newError(ErrorCodeConnectionClosed, fmt.Sprintf("connection lost twice during %s: %v", name,
+			lost.cause), lost.cause)
+	}
+	return newError(ErrorCodeConnectionClosed, fmt.Sprintf("the connection broke during %s: %v", name, lost.cause),
+		lost.cause)
+}
+
+// firstAnswerHint is what a client says when a connection's first request got no answer: the server may speak
+// only the other protocol (a 0.9 server waits for 256 header bytes a short 0.8 request never sends; a 0.8 server
+// may drop a 0.9 header). The same words in every SDK (connection_strings.json, protocol.mismatch).
+func firstAnswerHint(protocol ProtocolVersion) string {
+	other := ProtocolV0_9
+	if protocol >= ProtocolV0_9 {
+		other = ProtocolV0_8
+	}
+	return fmt.Sprintf("if the server speaks only Iggy %s, connect with protocol=%s", other, other)
+}
+
+// mismatch is the error for an answer in the other protocol's framing.
+func mismatch(server ProtocolVersion, message string) *Error {
+	e := newError(ErrorCodeIncompatibleProtocolVersion, message, nil)
+	e.serverProtocol = server
+	return e
+}
+
+// lostConnection is an I/O failure mid-request; written says whether any request byte reached the socket,
+// firstAnswer that the connection never answered anything.
 type lostConnection struct {
-	cause   error
-	written bool
-	timeout bool
+	cause       error
+	written     bool
+	timeout     bool
+	firstAnswer bool
 }
 
 func (l *lostConnection) Error() string { return "connection lost: " + l.cause.Error() }
 
 func (c *Client) roundTripDecoded(ctx context.Context, request codec.Request, response codec.Value,
 	sizeHint int) (bool, error) {
-	w := codec.Writer{Buf: make([]byte, RequestHeaderSize, RequestHeaderSize+max(sizeHint, 56))}
+	code := Command(request.Code())
+	if !code.InProtocol(c.config.Protocol) {
+		return false, unavailable(code, c.config.Protocol)
+	}
+	prefix := RequestHeaderSize
+	if c.config.Protocol >= ProtocolV0_9 {
+		prefix = codec.VsrHeaderSize
+	}
+	buf := c.frames
+	if need := prefix + max(sizeHint, 56); cap(buf) < need {
+		buf = make([]byte, 0, need)
+	}
+	// The header is written whole below (0.8: length and code; 0.9: stamp clears it first).
+	w := codec.Writer{Buf: buf[:prefix], Version: c.version()}
 	request.Encode(&w)
+	if cap(w.Buf) <= keptFrameBytes {
+		c.frames = w.Buf[:0] // the frame is not used after this exchange: the next request is encoded over it
+	}
 	if err := w.Err(); err != nil {
 		return false, newError(ErrorCodeInvalidFormat, err.Error(), err)
 	}
 	frame := w.Buf
-	binary.LittleEndian.PutUint32(frame, uint32(len(frame)-4))
-	binary.LittleEndian.PutUint32(frame[4:], request.Code())
-	body, err := c.roundTrip(ctx, frame)
+	var body []byte
+	var err error
+	if answer, ok := response.(polledAnswer); ok {
+		c.reading = answer.buffer // PollMessagesInto: read the answer into the caller's buffer
+	}
+	if c.session != nil {
+		operation, number := c.session.stamp(frame, code)
+		body, err = c.exchangeV09(ctx, frame, code, operation, number)
+	} else {
+		binary.LittleEndian.PutUint32(frame, uint32(len(frame)-4))
+		binary.LittleEndian.PutUint32(frame[4:], uint32(code))
+		body, err = c.roundTrip(ctx, frame, code)
+	}
+	c.reading = nil
 	if err != nil {
 		return false, err
 	}
@@ -421,14 +594,29 @@ func (c *Client) roundTripDecoded(ctx context.Context, request codec.Request, re
 	}
 	if response == nil {
 		return false, newError(ErrorCodeInvalidBytesResponse, fmt.Sprintf("%s answered %d bytes where none were "+
-			"expected", Command(request.Code()), len(body)), nil)
+			"expected", code, len(body)), nil)
 	}
-	if err := codec.DecodePrefix(body, response); err != nil {
+	if err := codec.DecodePrefixAt(body, response, c.version()); err != nil {
 		return false, newError(ErrorCodeInvalidBytesResponse, fmt.Sprintf("cannot decode the answer to %s: %v",
-			Command(request.Code()), err), err)
+			code, err), err)
 	}
 	c.rememberLogin(request)
 	return false, nil
+}
+
+// unavailable is the error for a command the client's protocol does not have.
+func unavailable(code Command, protocol ProtocolVersion) *Error {
+	var needs []string
+	for _, version := range AllProtocolVersions {
+		if code.InProtocol(version) {
+			needs = append(needs, "protocol="+version.String())
+		}
+	}
+	message := fmt.Sprintf("%s does not exist in Iggy protocol %s", code, protocol)
+	if len(needs) > 0 {
+		message += " (it needs " + strings.Join(needs, " or ") + ")"
+	}
+	return newError(ErrorCodeFeatureUnavailable, message, nil)
 }
 
 // rememberLogin keeps the credentials of a successful login for re-login after a reconnect, and forgets
@@ -437,57 +625,180 @@ func (c *Client) rememberLogin(request codec.Request) {
 	switch r := request.(type) {
 	case *codec.LoginUserRequest:
 		c.username, c.password, c.token = r.Username, r.Password, ""
+	case *codec.LoginRegisterRequest:
+		c.username, c.password, c.token = r.Username, r.Password, ""
 	case *codec.LoginWithPersonalAccessTokenRequest:
+		c.username, c.password, c.token = "", "", r.Token
+	case *codec.LoginRegisterWithPatRequest:
 		c.username, c.password, c.token = "", "", r.Token
 	case *codec.LogoutUserRequest:
 		c.username, c.password, c.token = "", "", ""
 	}
 }
 
-// roundTrip writes one frame and reads its answer; the context and the request timeout bound both.
-func (c *Client) roundTrip(ctx context.Context, frame []byte) ([]byte, error) {
-	conn := c.conn
+// deadlineFor bounds one exchange by the request timeout and the context's deadline.
+func (c *Client) deadlineFor(ctx context.Context) time.Time {
 	deadline := time.Now().Add(c.config.RequestTimeout)
 	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
 		deadline = d
 	}
-	_ = conn.SetDeadline(deadline)
+	return deadline
+}
+
+// roundTrip writes one 0.8 frame and reads its answer; the context and the request timeout bound both.
+func (c *Client) roundTrip(ctx context.Context, frame []byte, code Command) ([]byte, error) {
+	conn := c.conn
+	_ = conn.SetDeadline(c.deadlineFor(ctx))
 	stop := context.AfterFunc(ctx, func() { _ = conn.SetDeadline(time.Unix(1, 0)) })
 	defer stop()
 	n, err := conn.Write(frame)
 	if err != nil {
-		return nil, lost(err, n > 0)
+		return nil, c.lost(err, n > 0, 0)
 	}
-	if _, err := io.ReadFull(c.reader, c.header[:]); err != nil {
-		return nil, lost(err, true)
+	if read, err := io.ReadFull(c.reader, c.header[:RequestHeaderSize]); err != nil {
+		return nil, c.lost(err, true, read)
 	}
+	first := c.answers == 0
+	c.answers++
 	status := binary.LittleEndian.Uint32(c.header[:])
 	length := binary.LittleEndian.Uint32(c.header[4:])
 	if status != StatusOk {
 		if length != 0 { // an error answer never has a body: anything else means the stream is out of step
-			return nil, lost(fmt.Errorf("error answer %d with a %d-byte body", status, length), true)
+			return nil, c.lost(fmt.Errorf("error answer %d with a %d-byte body", status, length), true, 1)
 		}
 		return nil, newError(ErrorCode(status), "", nil)
 	}
-	if length > maxResponseBytes {
-		return nil, lost(fmt.Errorf("answer announces %d bytes", length), true)
+	if length == 0 && first && (neverEmpty08(uint32(code)) || c.reader.Buffered() > 0) {
+		// 8 zero bytes where the command always has a body, or with more bytes behind them: the start of a 0.9
+		// header (its unsealed checksum).
+		c.dropConnection()
+		return nil, mismatch(ProtocolV0_9, "the server answered in Iggy 0.9 framing: it speaks protocol 0.9; "+
+			"connect with protocol=0.9")
 	}
-	body := make([]byte, min(int(length), responseChunkBytes))
-	for received := 0; ; { // grow with the bytes received, not with the length announced
+	return c.readBody(int(length))
+}
+
+// readBody reads an answer body of length bytes, growing with the bytes received, not with the length announced.
+// During PollMessagesInto the body goes into the caller's buffer when it has the room (and the buffer keeps it).
+func (c *Client) readBody(length int) ([]byte, error) {
+	if length > maxResponseBytes {
+		return nil, c.lost(fmt.Errorf("answer announces %d bytes", length), true, 1)
+	}
+	var body []byte
+	if c.reading != nil && cap(c.reading.body) >= length {
+		body = c.reading.body[:length] // no allocation, no zeroing: the buffer's earlier answer is overwritten
+	} else {
+		body = make([]byte, min(length, responseChunkBytes))
+	}
+	for received := 0; ; {
+		if received == length {
+			if c.reading != nil {
+				c.reading.body = body
+			}
+			return body, nil
+		}
 		read, err := io.ReadFull(c.reader, body[received:])
 		received += read
 		if err != nil {
-			return nil, lost(err, true)
+			return nil, c.lost(err, true, 1)
 		}
-		if received == int(length) {
-			return body, nil
+		if received < length {
+			body = append(body, make([]byte, min(length-received, received))...)
 		}
-		body = append(body, make([]byte, min(int(length)-received, received))...)
 	}
 }
 
-func lost(err error, written bool) error {
+// exchangeV09 writes one 0.9 frame and answers the OK body of its reply (result section taken off). A transient
+// answer (57/58) sends the identical frame again every transientRetry within the deadline, as the official
+// clients do; an eviction ends the session's binding before it is reported.
+func (c *Client) exchangeV09(ctx context.Context, frame []byte, code Command, operation Operation,
+	number uint64) ([]byte, error) {
+	conn := c.conn
+	deadline := c.deadlineFor(ctx)
+	_ = conn.SetDeadline(deadline)
+	stop := context.AfterFunc(ctx, func() { _ = conn.SetDeadline(time.Unix(1, 0)) })
+	defer stop()
+	for {
+		header, body, err := c.readFrameV09(conn, frame)
+		if err != nil {
+			return nil, err
+		}
+		answered, payload, err := replyBody(header, body)
+		var transient *transientError
+		switch {
+		case errors.As(err, &transient):
+			if time.Now().Add(transientRetry).After(deadline) {
+				return nil, newError(transient.code, fmt.Sprintf("request %d (%s) still not committed after %s",
+					number, code, c.config.RequestTimeout), nil)
+			}
+			timer := time.NewTimer(transientRetry)
+			select {
+			case <-ctx.Done():
+				timer.Stop()
+				return nil, c.lost(ctx.Err(), true, 1)
+			case <-timer.C:
+			}
+			continue
+		case err != nil:
+			var e *Error
+			if !errors.As(err, &e) {
+				return nil, c.lost(err, true, 1) // not a reply: the stream cannot be trusted any more
+			}
+			if _, evicted := e.Evicted(); evicted {
+				c.session.onEviction()
+			}
+			return nil, err
+		}
+		if answered != operation {
+			return nil, c.lost(fmt.Errorf("the reply echoes operation %d, the request carried %d", answered,
+				operation), true, 1)
+		}
+		if err := c.session.onReply(operation, payload); err != nil {
+			return nil, err
+		}
+		return payload, nil
+	}
+}
+
+// readFrameV09 writes frame and reads one 0.9 answer: its 256-byte header and body. The first 8 bytes are checked
+// before the rest is awaited: an Iggy 0.8 server answers a 0.9 header with an 8-byte error frame and nothing more.
+func (c *Client) readFrameV09(conn net.Conn, frame []byte) ([]byte, []byte, error) {
+	n, err := conn.Write(frame)
+	if err != nil {
+		return nil, nil, c.lost(err, n > 0, 0)
+	}
+	header := c.header[:codec.VsrHeaderSize]
+	if read, err := io.ReadFull(c.reader, header[:8]); err != nil {
+		return nil, nil, c.lost(err, true, read)
+	}
+	c.answers++
+	if first := binary.LittleEndian.Uint32(header); first != 0 {
+		c.dropConnection()
+		second := binary.LittleEndian.Uint32(header[4:])
+		if second == 0 && ErrorCode(first).String() != "" {
+			return nil, nil, mismatch(ProtocolV0_8, fmt.Sprintf("the server answered in Iggy 0.8 framing (status %d):"+
+				" it speaks protocol 0.8; connect with protocol=0.8", first))
+		}
+		return nil, nil, newError(ErrorCodeConnectionClosed, "the server's answer is not an Iggy 0.9 frame (bytes "+
+			"0..4 not 0)", nil)
+	}
+	if _, err := io.ReadFull(c.reader, header[8:]); err != nil {
+		return nil, nil, c.lost(err, true, 1)
+	}
+	size := binary.LittleEndian.Uint32(header[codec.ReplyHeaderSizeOffset:])
+	if size < codec.VsrHeaderSize || int64(size)-codec.VsrHeaderSize > maxResponseBytes {
+		return nil, nil, c.lost(fmt.Errorf("0.9 frame size %d is implausible", size), true, 1)
+	}
+	body, err := c.readBody(int(size) - codec.VsrHeaderSize)
+	return header, body, err
+}
+
+// lost wraps an I/O failure; received is how many answer bytes had arrived (0 on the first request of a
+// connection means it never answered at all).
+func (c *Client) lost(err error, written bool, received int) error {
 	var netErr net.Error
 	timeout := errors.As(err, &netErr) && netErr.Timeout()
-	return &lostConnection{cause: err, written: written, timeout: timeout}
+	firstAnswer := written && received == 0 && c.answers == 0 && !errors.Is(err, context.Canceled) &&
+		!errors.Is(err, context.DeadlineExceeded)
+	return &lostConnection{cause: err, written: written, timeout: timeout, firstAnswer: firstAnswer}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"strings"
 	"testing"
 	"time"
 )
@@ -21,9 +22,11 @@ func must[T any](value T, err error) func(*testing.T) T {
 	}
 }
 
-func TestEveryCommandGroup(t *testing.T) {
+func TestEveryCommandGroup(t *testing.T) { forEachProtocol(t, everyCommandGroup) }
+
+func everyCommandGroup(t *testing.T, protocol string) {
 	s := startServer(t)
-	c := connect(t, s, "")
+	c := connect(t, s, withProtocol("", protocol))
 	ctx := testContext(t)
 
 	if err := c.Ping(ctx); err != nil {
@@ -56,7 +59,11 @@ func TestEveryCommandGroup(t *testing.T) {
 
 	messages := []Message{{Payload: []byte("one"), Headers: Headers{"kind": StringHeader("greeting"),
 		"n": Uint32Header(7)}}, NewMessage([]byte("two")), NewMessage(bytes.Repeat([]byte("x"), 1000))}
-	check(t, c.SendMessages(ctx, Named("orders"), Named("events"), PartitionID(1), messages))
+	confirmation := must(c.SendMessages(ctx, Named("orders"), Named("events"), PartitionID(1), messages))(t)
+	if (confirmation != nil) != (protocol == "0.9") ||
+		(confirmation != nil && (confirmation.PartitionID != 1 || confirmation.BaseOffset != 0)) {
+		t.Fatalf("send confirmation %+v over %s", confirmation, protocol)
+	}
 	one := uint32(1)
 	polled := must(c.PollMessages(ctx, Named("orders"), Named("events"), &one, ConsumerID(ID(1)), PollFirst(),
 		10, false))(t)
@@ -104,8 +111,9 @@ func TestEveryCommandGroup(t *testing.T) {
 	if users := must(c.GetUsers(ctx))(t); len(users) != 2 {
 		t.Fatalf("users %+v", users)
 	}
-	other := connect(t, s, "")
-	if _, err := other.LoginUser(ctx, "alice2", "wrong"); !errors.Is(err, ErrInvalidCredentials) {
+	other := connect(t, s, withProtocol("", protocol))
+	if _, err := other.LoginUser(ctx, "alice2", "wrong"); !errors.Is(err, ErrInvalidCredentials) ||
+		errors.Is(err, ErrEvicted) != (protocol == "0.9") {
 		t.Fatalf("wrong password: %v", err)
 	}
 	must(other.LoginUser(ctx, "alice2", "secret2"))(t)
@@ -152,8 +160,13 @@ func TestEveryCommandGroup(t *testing.T) {
 }
 
 func TestReconnectReplaysReadsAndRefusesUnknownOutcomes(t *testing.T) {
+	forEachProtocol(t, reconnectReplaysReadsAndRefusesUnknownOutcomes)
+}
+
+func reconnectReplaysReadsAndRefusesUnknownOutcomes(t *testing.T, protocol string) {
 	s := startServer(t)
-	c := connect(t, s, "?reconnection_retries=20&reconnection_interval=100ms&heartbeat_interval=0")
+	c := connect(t, s, withProtocol("?reconnection_retries=20&reconnection_interval=100ms&heartbeat_interval=0",
+		protocol))
 	ctx := testContext(t)
 	must(c.CreateStream(ctx, "s"))(t)
 	must(c.CreateTopic(ctx, Named("s"), "t", 1, TopicSettings{}))(t)
@@ -167,7 +180,7 @@ func TestReconnectReplaysReadsAndRefusesUnknownOutcomes(t *testing.T) {
 
 	s.command("kill")
 	// A send on the dead connection: the bytes may have reached a socket, so the outcome is unknown.
-	err := c.SendMessages(ctx, Named("s"), Named("t"), Balanced(), []Message{NewMessage([]byte("x"))})
+	_, err := c.SendMessages(ctx, Named("s"), Named("t"), PartitionID(0), []Message{NewMessage([]byte("x"))})
 	if !errors.Is(err, ErrOutcomeUnknown) || !errors.Is(err, ErrConnectionLost) {
 		t.Fatalf("send on a killed server: %v", err)
 	}
@@ -179,7 +192,7 @@ func TestReconnectReplaysReadsAndRefusesUnknownOutcomes(t *testing.T) {
 // "outcome unknown" (it was sent) and close the connection, so no late answer is read as another's.
 func TestCancelledRequestClosesTheConnection(t *testing.T) {
 	peerClosed := make(chan struct{})
-	c := fakePeer(t, 0, func(conn net.Conn) { silent(conn); close(peerClosed) })
+	c := fakePeer(t, ProtocolV0_9, 0, func(conn net.Conn) { silent(conn); close(peerClosed) })
 	ctx, cancel := context.WithCancel(testContext(t))
 	time.AfterFunc(200*time.Millisecond, cancel)
 	_, err := c.CreateStream(ctx, "s")
@@ -198,23 +211,28 @@ func TestTLS(t *testing.T) {
 	if s.caFile == "" {
 		t.Fatal("the launcher printed no ca_file")
 	}
-	c := connect(t, s, fmt.Sprintf("?tls=true&tls_domain=localhost&tls_ca_file=%s", s.caFile))
-	check(t, c.Ping(testContext(t)))
+	for _, protocol := range protocols {
+		c := connect(t, s, withProtocol(fmt.Sprintf("?tls=true&tls_domain=localhost&tls_ca_file=%s", s.caFile),
+			protocol))
+		check(t, c.Ping(testContext(t)))
+		must(c.CreateStream(testContext(t), "tls-"+protocol))(t)
+	}
 	if _, err := Connect(testContext(t), s.url("?tls=true&tls_domain=localhost")); !errors.Is(err,
 		ErrorCodeCannotEstablishConnection) {
 		t.Fatalf("an untrusted certificate must be refused: %v", err)
 	}
 }
 
-func TestConsumerGroupIterator(t *testing.T) {
+func TestConsumerGroupIterator(t *testing.T) { forEachProtocol(t, consumerGroupIterator) }
+
+func consumerGroupIterator(t *testing.T, protocol string) {
 	s := startServer(t)
-	c := connect(t, s, "")
+	c := connect(t, s, withProtocol("", protocol))
 	ctx := testContext(t)
 	must(c.CreateStream(ctx, "s"))(t)
 	must(c.CreateTopic(ctx, Named("s"), "t", 2, TopicSettings{}))(t)
 	for i := 0; i < 10; i++ {
-		must(0, c.SendMessages(ctx, Named("s"), Named("t"), Balanced(),
-			[]Message{NewMessage([]byte(fmt.Sprint(i)))}))(t)
+		must(c.SendMessages(ctx, Named("s"), Named("t"), Balanced(), []Message{NewMessage([]byte(fmt.Sprint(i)))}))(t)
 	}
 	consumer := must(NewConsumer(c, ConsumerConfig{Stream: Named("s"), Topic: Named("t"), Group: "g",
 		PollInterval: 10 * time.Millisecond}))(t)
@@ -251,7 +269,7 @@ func check(t *testing.T, err error) {
 
 // Close does not wait for a request that will never be answered: it aborts it.
 func TestCloseAbortsARequestInFlight(t *testing.T) {
-	c := fakePeer(t, 0, silent)
+	c := fakePeer(t, ProtocolV0_9, 0, silent)
 	failed := make(chan error, 1)
 	go func() { failed <- c.Ping(testContext(t)) }()
 	time.Sleep(100 * time.Millisecond) // let the ping be written; the peer never answers
@@ -271,31 +289,74 @@ func TestCloseAbortsARequestInFlight(t *testing.T) {
 
 // The heartbeat pings on its own: a fake server answering OK counts the Ping frames it receives.
 func TestHeartbeatPings(t *testing.T) {
-	pings := make(chan struct{}, 100)
-	fakePeer(t, 20*time.Millisecond, answerOK(func(command Command) {
-		if command == CommandPing {
-			pings <- struct{}{}
-		}
-	}))
-	for i := 0; i < 2; i++ {
-		select {
-		case <-pings:
-		case <-time.After(30 * time.Second):
-			t.Fatal("no heartbeat ping")
+	for _, protocol := range AllProtocolVersions {
+		pings := make(chan struct{}, 100)
+		fakePeer(t, protocol, 20*time.Millisecond, answerOK(protocol, func(command Command) {
+			if command == CommandPing {
+				pings <- struct{}{}
+			}
+		}))
+		for i := 0; i < 2; i++ {
+			select {
+			case <-pings:
+			case <-time.After(30 * time.Second):
+				t.Fatalf("no heartbeat ping over %s", protocol)
+			}
 		}
 	}
 }
 
 // An empty OK body means "missing" only where the spec says so; anywhere else it is a malformed answer.
 func TestEmptyAnswers(t *testing.T) {
-	c := fakePeer(t, 0, answerOK(func(Command) {}))
-	if stream := must(c.GetStream(testContext(t), Named("s")))(t); stream != nil {
-		t.Fatalf("a missing stream: %+v", stream)
+	for _, protocol := range AllProtocolVersions {
+		c := fakePeer(t, protocol, 0, answerOK(protocol, func(Command) {}))
+		if stream := must(c.GetStream(testContext(t), Named("s")))(t); stream != nil {
+			t.Fatalf("a missing stream: %+v", stream)
+		}
+		if _, err := c.CreateStream(testContext(t), "s"); !errors.Is(err, ErrorCodeEmptyResponse) {
+			t.Fatalf("an empty CreateStream answer over %s: %v", protocol, err)
+		}
+		if streams := must(c.GetStreams(testContext(t)))(t); streams == nil || len(streams) != 0 {
+			t.Fatalf("an empty list: %#v", streams)
+		}
 	}
-	if _, err := c.CreateStream(testContext(t), "s"); !errors.Is(err, ErrorCodeEmptyResponse) {
-		t.Fatalf("an empty CreateStream answer: %v", err)
+}
+
+func TestPollMessagesIntoReusesItsBuffer(t *testing.T) {
+	forEachProtocol(t, pollMessagesIntoReusesItsBuffer)
+}
+
+func pollMessagesIntoReusesItsBuffer(t *testing.T, protocol string) {
+	s := startServer(t)
+	c := connect(t, s, withProtocol("", protocol))
+	ctx := testContext(t)
+	must(c.CreateStream(ctx, "s"))(t)
+	must(c.CreateTopic(ctx, Named("s"), "t", 1, TopicSettings{}))(t)
+	messages := make([]Message, 30)
+	for i := range messages {
+		messages[i] = NewMessage([]byte(strings.Repeat(fmt.Sprint(i), 1+i%3)))
 	}
-	if streams := must(c.GetStreams(testContext(t)))(t); streams == nil || len(streams) != 0 {
-		t.Fatalf("an empty list: %#v", streams)
+	must(c.SendMessages(ctx, Named("s"), Named("t"), PartitionID(0), messages))(t)
+	partition := uint32(0)
+	var buffer PollBuffer
+	poll := func(offset uint64, count uint32) *PolledMessages {
+		polled := must(c.PollMessagesInto(ctx, &buffer, Named("s"), Named("t"), &partition, ConsumerID(ID(1)),
+			PollOffset(offset), count, false))(t)
+		if len(polled.Messages) != int(count) {
+			t.Fatalf("%d messages from %d, asked %d", len(polled.Messages), offset, count)
+		}
+		for i, m := range polled.Messages {
+			if m.Offset != offset+uint64(i) || !bytes.Equal(m.Payload, messages[m.Offset].Payload) {
+				t.Fatalf("message %d: offset %d payload %q", i, m.Offset, m.Payload)
+			}
+		}
+		return polled
 	}
+	first := poll(10, 10)
+	memory := &buffer.body[:1][0]
+	// Messages 0..9 take fewer bytes than 10..19: the same memory and message slice hold them, overwritten.
+	if second := poll(0, 10); second != first || &buffer.body[:1][0] != memory {
+		t.Fatal("a smaller answer did not reuse the buffer")
+	}
+	poll(0, 30) // a larger answer grows the buffer, and is read whole
 }

@@ -32,6 +32,9 @@ type Config struct {
 	ReconnectionMaxInterval time.Duration
 	HeartbeatInterval       time.Duration // background Ping period; 0 = none
 	NoDelay                 bool          // TCP_NODELAY
+	// Protocol is the Iggy wire protocol the client speaks: ProtocolV0_9 (Iggy 0.9 servers, the default) or
+	// ProtocolV0_8 (Iggy 0.8 servers). The connection string's protocol=0.9|0.8 sets it.
+	Protocol ProtocolVersion
 }
 
 // DefaultConfig answers the defaults: 127.0.0.1:8090, no login, the timeouts and retries of sdk/python.
@@ -45,7 +48,23 @@ func DefaultConfig() Config {
 		ReconnectionMaxInterval: 5 * time.Second,
 		HeartbeatInterval:       time.Duration(ClientHeartbeatIntervalMs) * time.Millisecond,
 		NoDelay:                 true,
+		Protocol:                DefaultProtocol,
 	}
+}
+
+// DefaultProtocol is the protocol a client speaks unless told otherwise: Iggy 0.9, what current servers speak.
+const DefaultProtocol = ProtocolV0_9
+
+// ParseProtocol reads the `protocol` option: exactly "0.9" or "0.8" (no other spelling), the same rule and error
+// text in every SDK of this project.
+func ParseProtocol(text string) (ProtocolVersion, error) {
+	for _, version := range AllProtocolVersions {
+		if text == version.String() {
+			return version, nil
+		}
+	}
+	return 0, invalidConfig("invalid protocol %q: use protocol=0.9 (Iggy 0.9 servers, the default) or "+
+		"protocol=0.8 (Iggy 0.8 servers)", text)
 }
 
 func invalidConfig(format string, args ...any) error {
@@ -68,6 +87,9 @@ func (c Config) Validate() error {
 	}
 	if c.ReconnectionInterval < 0 || c.ReconnectionMaxInterval < 0 || c.HeartbeatInterval < 0 {
 		return invalidConfig("intervals must not be negative")
+	}
+	if _, err := ParseProtocol(c.Protocol.String()); err != nil {
+		return invalidConfig("protocol must be ProtocolV0_9 or ProtocolV0_8, got %d", uint16(c.Protocol))
 	}
 	return nil
 }
@@ -166,6 +188,10 @@ var options = map[string]optionSetter{
 		return &c.ReconnectionMaxInterval
 	}),
 	"heartbeat_interval": durationOption(func(c *Config) *time.Duration { return &c.HeartbeatInterval }),
+	"protocol": func(c *Config, v, _ string) (err error) {
+		c.Protocol, err = ParseProtocol(v)
+		return err
+	},
 	"reconnection_retries": func(c *Config, v, option string) error {
 		switch strings.ToLower(strings.TrimSpace(v)) {
 		case "unlimited", "infinite", "none":
@@ -182,7 +208,7 @@ var options = map[string]optionSetter{
 }
 
 // ParseConnectionString parses iggy[+tcp]://[USER:PASS@|TOKEN@]HOST[:PORT][/][?option=value&...] on top of
-// DefaultConfig. User, password and token are percent-decoded; the last '@' ends the userinfo, so a password
+// DefaultConfig (protocol=0.9|0.8 picks the wire protocol, 0.9 unless given). User, password and token are percent-decoded; the last '@' ends the userinfo, so a password
 // may contain ':' or '@'; a userinfo without ':' is a personal access token. Unknown options are rejected.
 func ParseConnectionString(connectionString string) (Config, error) {
 	config := DefaultConfig()

@@ -47,6 +47,9 @@ type ConsumerConfig struct {
 	BatchLength  uint32          // messages per poll, default 100
 	PollInterval time.Duration   // wait after an empty poll, default 100ms
 	AutoCommit   AutoCommit      // default AutoCommitWhenConsumed()
+	// SyncInterval (0.9 group members) is how often the member asks for its assignment again, default 1s; it
+	// also does so at once when a poll is fenced and while it has no partition.
+	SyncInterval time.Duration
 }
 
 // ReceivedMessage is one consumed message and the partition it came from.
@@ -57,6 +60,18 @@ type ReceivedMessage struct {
 
 // MessageConsumer polls a topic through one Client and hands messages out one by one (Messages), keeping
 // track of what was consumed so Commit and Close store exactly that. Not for concurrent use.
+//
+// A group member joins its group (creating it if missing). A group's position lives on the server (PollNext
+// resumes after the stored offset), so the member commits what it handed out before polling again.
+//   - Iggy 0.8: it polls without a partition and the server picks among those it assigned to this member, so
+//     rebalances are followed without client work.
+//   - Iggy 0.9 (the cooperative protocol of the official 0.9 clients): the member asks for its assignment with
+//     SyncConsumerGroup (a generation and its partitions) and polls only those, round robin. It syncs again every
+//     SyncInterval, while it has no partition, and at once when a poll is fenced (an empty answer whose partition
+//     is ResyncPartitionId, or 5009). A partition taken away is handed off without duplicates: the messages
+//     already polled from it are still delivered and committed, nothing more is polled from it, and the server
+//     moves it to its new owner once the group's stored offset reaches what was polled (the new owner resumes
+//     right after). After a reconnect (a new session) the member joins again.
 type MessageConsumer struct {
 	client     *Client
 	config     ConsumerConfig
@@ -67,6 +82,11 @@ type MessageConsumer struct {
 	positions  map[uint32]uint64 // single consumer: next offset to read per partition
 	consumed   map[uint32]uint64 // last offset handed out, per partition, not yet committed
 	lastCommit time.Time
+
+	cooperative bool      // a 0.9 group member: it polls the partitions SyncConsumerGroup assigns it
+	generation  uint64    // the group's generation at the last sync
+	assigned    []uint32  // the partitions of the last sync
+	syncedAt    time.Time // when the last sync was answered
 }
 
 // NewConsumer answers a consumer over client; it does no I/O until the first poll.
@@ -80,12 +100,42 @@ func NewConsumer(client *Client, config ConsumerConfig) (*MessageConsumer, error
 	if config.PollInterval <= 0 {
 		config.PollInterval = 100 * time.Millisecond
 	}
+	if config.SyncInterval <= 0 {
+		config.SyncInterval = time.Second
+	}
 	consumer := ConsumerID(ID(config.ConsumerID))
 	if config.Group != "" {
 		consumer = ConsumerGroupID(Named(config.Group))
 	}
 	return &MessageConsumer{client: client, config: config, consumer: consumer, positions: map[uint32]uint64{},
-		consumed: map[uint32]uint64{}, lastCommit: time.Now()}, nil
+		consumed: map[uint32]uint64{}, lastCommit: time.Now(),
+		cooperative: config.Group != "" && client.Protocol() >= ProtocolV0_9}, nil
+}
+
+// Assignment answers (0.9 group members) the group's generation and this member's partitions at the last sync.
+func (m *MessageConsumer) Assignment() (generation uint64, partitions []uint32) {
+	return m.generation, append([]uint32(nil), m.assigned...)
+}
+
+// sync reads this member's assignment (0.9). A member the server no longer knows (a new session after a
+// reconnect) joins again.
+func (m *MessageConsumer) sync(ctx context.Context) error {
+	group := Named(m.config.Group)
+	assignment, err := m.client.SyncConsumerGroup(ctx, m.config.Stream, m.config.Topic, group)
+	if err == nil && assignment == nil {
+		if err = m.client.JoinConsumerGroup(ctx, m.config.Stream, m.config.Topic, group); err == nil {
+			assignment, err = m.client.SyncConsumerGroup(ctx, m.config.Stream, m.config.Topic, group)
+		}
+		if err == nil && assignment == nil {
+			err = newError(ErrorCodeConsumerGroupMemberNotFound, "joined group "+m.config.Group+
+				" but the server does not list this member", nil)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	m.generation, m.assigned, m.syncedAt = assignment.Generation, assignment.Partitions, time.Now()
+	return nil
 }
 
 func (m *MessageConsumer) init(ctx context.Context) error {
@@ -105,6 +155,11 @@ func (m *MessageConsumer) init(ctx context.Context) error {
 			return err
 		}
 		m.joined = true
+		if m.cooperative {
+			if err := m.sync(ctx); err != nil {
+				return err
+			}
+		}
 	}
 	if m.config.Group == "" && m.config.PartitionID == nil && m.partitions == 0 {
 		topic, err := m.client.GetTopic(ctx, m.config.Stream, m.config.Topic)
@@ -171,7 +226,19 @@ func (m *MessageConsumer) poll(ctx context.Context) ([]PolledMessage, uint32, er
 	}
 	var partition *uint32
 	strategy := m.config.Strategy
-	if m.config.Group == "" {
+	if m.cooperative {
+		if len(m.assigned) == 0 || time.Since(m.syncedAt) >= m.config.SyncInterval {
+			if err := m.sync(ctx); err != nil {
+				return nil, 0, err
+			}
+		}
+		if len(m.assigned) == 0 {
+			return nil, 0, nil // nothing assigned yet: more members than partitions, or a hand-off under way
+		}
+		p := m.assigned[m.next%uint32(len(m.assigned))]
+		m.next++
+		partition = &p
+	} else if m.config.Group == "" {
 		p := uint32(0)
 		if m.config.PartitionID != nil {
 			p = *m.config.PartitionID
@@ -191,8 +258,14 @@ func (m *MessageConsumer) poll(ctx context.Context) ([]PolledMessage, uint32, er
 		m.joined = false // the server dropped the membership (e.g. after a reconnect): join again next poll
 		return nil, 0, nil
 	}
+	if m.cooperative && errors.Is(err, ErrorCodeConsumerGroupPartitionNotOwned) {
+		return nil, 0, m.sync(ctx) // fenced: the partition moved since the last sync
+	}
 	if err != nil {
 		return nil, 0, err
+	}
+	if m.cooperative && polled.PartitionID == ResyncPartitionId {
+		return nil, 0, m.sync(ctx) // fenced: the partition moved since the last sync
 	}
 	return polled.Messages, polled.PartitionID, nil
 }
@@ -205,7 +278,7 @@ func (m *MessageConsumer) Commit(ctx context.Context) error {
 		err := m.client.StoreConsumerOffset(ctx, m.consumer, m.config.Stream, m.config.Topic, &p, offset)
 		if err != nil && !errors.Is(err, ErrorCodeConsumerGroupMemberNotFound) &&
 			!errors.Is(err, ErrorCodeNotResolvedConsumer) && !errors.Is(err, ErrorCodePartitionNotFound) &&
-			!errors.Is(err, ErrorCodeInvalidOffset) {
+			!errors.Is(err, ErrorCodeInvalidOffset) && !errors.Is(err, ErrorCodeConsumerGroupPartitionNotOwned) {
 			return err
 		}
 		delete(m.consumed, partition)

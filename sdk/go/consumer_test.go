@@ -9,8 +9,13 @@ import (
 // After a server restart the connection (and with it the group membership) is gone: the consumer's client
 // reconnects, the server answers 5006 to the group poll, and the consumer joins again and keeps reading.
 func TestConsumerRejoinsAfterMembershipIsLost(t *testing.T) {
+	forEachProtocol(t, consumerRejoinsAfterMembershipIsLost)
+}
+
+func consumerRejoinsAfterMembershipIsLost(t *testing.T, protocol string) {
 	s := startServer(t)
-	c := connect(t, s, "?reconnection_retries=20&reconnection_interval=100ms&heartbeat_interval=0")
+	c := connect(t, s, withProtocol("?reconnection_retries=20&reconnection_interval=100ms&heartbeat_interval=0",
+		protocol))
 	ctx := testContext(t)
 	must(c.CreateStream(ctx, "s"))(t)
 	must(c.CreateTopic(ctx, Named("s"), "t", 1, TopicSettings{}))(t)
@@ -19,7 +24,7 @@ func TestConsumerRejoinsAfterMembershipIsLost(t *testing.T) {
 		for i := from; i < to; i++ {
 			batch = append(batch, NewMessage([]byte(fmt.Sprint(i))))
 		}
-		check(t, c.SendMessages(ctx, Named("s"), Named("t"), Balanced(), batch))
+		must(c.SendMessages(ctx, Named("s"), Named("t"), Balanced(), batch))(t)
 	}
 	send(0, 5)
 	consumer := must(NewConsumer(c, ConsumerConfig{Stream: Named("s"), Topic: Named("t"), Group: "g",

@@ -10,12 +10,27 @@ import (
 // client-side failure such as ErrorCodeConnectionClosed), its name (UPPER_SNAKE, as the other SDKs spell it)
 // and a message. errors.Is matches it against a generated ErrorCode constant and against the kind sentinels
 // below (ErrNotFound, ErrAlreadyExists, ...); errors.Unwrap gives the I/O or context cause, if any.
+//
+// An Iggy 0.9 server ends a session with an eviction frame: the Error then carries the code a client reports for
+// its reason (42 for EvictionReasonInvalidCredentials, ...) and Evicted answers the reason (ErrEvicted matches).
+// When the server's answer shows it speaks the other protocol, the code is 14003 IncompatibleProtocolVersion
+// (ErrProtocolMismatch matches), the message names the option to set and ServerProtocol answers the version.
 type Error struct {
 	Code    ErrorCode
 	Name    string
 	Message string
 	cause   error
+
+	evicted        bool
+	reason         EvictionReason
+	serverProtocol ProtocolVersion
 }
+
+// Evicted answers the reason of an eviction and true when the server ended the session with one.
+func (e *Error) Evicted() (EvictionReason, bool) { return e.reason, e.evicted }
+
+// ServerProtocol answers the protocol the server's answer showed when it was not the client's (0: unknown).
+func (e *Error) ServerProtocol() ProtocolVersion { return e.serverProtocol }
 
 func (e *Error) Error() string { return fmt.Sprintf("[%d %s] %s", uint32(e.Code), e.Name, e.Message) }
 
@@ -67,13 +82,15 @@ var (
 	ErrAlreadyExists error = &kind{"already exists", anyOf(ErrorCodeUserAlreadyExists,
 		ErrorCodePersonalAccessTokenAlreadyExists, ErrorCodeStreamNameAlreadyExists,
 		ErrorCodeTopicNameAlreadyExists, ErrorCodeConsumerGroupNameAlreadyExists)}
-	// ErrUnauthenticated: the connection is not logged in.
+	// ErrUnauthenticated: the connection is not logged in (0.9: also a session the server no longer knows).
 	ErrUnauthenticated error = &kind{"unauthenticated", anyOf(ErrorCodeUnauthenticated)}
 	// ErrUnauthorized: the user lacks the permission.
 	ErrUnauthorized error = &kind{"unauthorized", anyOf(ErrorCodeUnauthorized)}
-	// ErrInvalidCredentials: wrong username, password or token, or an inactive user.
-	ErrInvalidCredentials error = &kind{"invalid credentials", anyOf(ErrorCodeInvalidCredentials,
-		ErrorCodeUserInactive)}
+	// ErrInvalidCredentials: wrong username, password or token, or an inactive user (0.9: the eviction for one).
+	ErrInvalidCredentials error = &kind{"invalid credentials", func(e *Error) bool {
+		return anyOf(ErrorCodeInvalidCredentials, ErrorCodeUserInactive, ErrorCodeInvalidPersonalAccessToken)(e) ||
+			(e.evicted && e.reason == EvictionReasonUserInactive)
+	}}
 	// ErrConnectionLost: the connection dropped and could not be re-established, or a request's outcome is
 	// unknown (ErrOutcomeUnknown is one of these).
 	ErrConnectionLost error = &kind{"connection lost", anyOf(ErrorCodeConnectionClosed,
@@ -83,6 +100,10 @@ var (
 	ErrOutcomeUnknown error = &kind{"outcome unknown", func(e *Error) bool { return e.outcomeUnknown() }}
 	// ErrTimeout: no answer within the request timeout or the context's deadline.
 	ErrTimeout error = &kind{"timeout", anyOf(ErrorCodeTaskTimeout)}
+	// ErrEvicted: an Iggy 0.9 server ended the session with an eviction frame (Error.Evicted gives the reason).
+	ErrEvicted error = &kind{"evicted", func(e *Error) bool { return e.evicted }}
+	// ErrProtocolMismatch: the server speaks the other Iggy protocol; the message says which option to set.
+	ErrProtocolMismatch error = &kind{"protocol mismatch", func(e *Error) bool { return e.serverProtocol != 0 }}
 )
 
 const outcomeUnknownPrefix = "outcome unknown: "

@@ -126,7 +126,7 @@ func (p *Producer) nextBatch(messages []Message) int {
 func (p *Producer) sendBatch(ctx context.Context, batch []Message) error {
 	backoff := p.config.RetryBackoff
 	for attempt := 0; ; attempt++ {
-		err := p.client.SendMessages(ctx, p.config.Stream, p.config.Topic, p.config.Partitioning, batch)
+		_, err := p.client.SendMessages(ctx, p.config.Stream, p.config.Topic, p.config.Partitioning, batch)
 		retriable := errors.Is(err, ErrConnectionLost) || errors.Is(err, ErrTimeout)
 		if err == nil || !retriable || attempt >= p.config.Retries || ctx.Err() != nil {
 			return err

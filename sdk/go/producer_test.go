@@ -29,9 +29,11 @@ func countMessages(t *testing.T, c *Client, partitions uint32) []string {
 	return payloads
 }
 
-func TestProducerModesLoseNothing(t *testing.T) {
+func TestProducerModesLoseNothing(t *testing.T) { forEachProtocol(t, producerModesLoseNothing) }
+
+func producerModesLoseNothing(t *testing.T, protocol string) {
 	s := startServer(t)
-	c := connect(t, s, "")
+	c := connect(t, s, withProtocol("", protocol))
 	ctx := testContext(t)
 	must(c.CreateStream(ctx, "s"))(t)
 	must(c.CreateTopic(ctx, Named("s"), "t", 1, TopicSettings{}))(t)
@@ -59,8 +61,13 @@ func TestProducerModesLoseNothing(t *testing.T) {
 }
 
 func TestProducerCloseReturnsWhatItCouldNotSend(t *testing.T) {
+	forEachProtocol(t, producerCloseReturnsWhatItCouldNotSend)
+}
+
+func producerCloseReturnsWhatItCouldNotSend(t *testing.T, protocol string) {
 	s := startServer(t)
-	c := connect(t, s, "?reconnection_retries=1&reconnection_interval=10ms&heartbeat_interval=0")
+	c := connect(t, s, withProtocol("?reconnection_retries=1&reconnection_interval=10ms&heartbeat_interval=0",
+		protocol))
 	ctx := testContext(t)
 	must(c.CreateStream(ctx, "s"))(t)
 	must(c.CreateTopic(ctx, Named("s"), "t", 1, TopicSettings{}))(t)
@@ -85,7 +92,7 @@ func TestProducerCloseReturnsWhatItCouldNotSend(t *testing.T) {
 // The background queue is bounded: with the head batch stuck in flight (the peer never answers), a full queue
 // fails fast with FailWhenFull and otherwise blocks until the caller's context ends.
 func TestProducerBufferBound(t *testing.T) {
-	c := fakePeer(t, 0, silent)
+	c := fakePeer(t, ProtocolV0_8, 0, silent)
 	ctx := testContext(t)
 	for _, failFast := range []bool{true, false} {
 		producer := must(NewProducer(c, ProducerConfig{Stream: ID(0), Topic: ID(0), Background: true,

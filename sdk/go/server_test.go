@@ -22,6 +22,7 @@ type testServer struct {
 	lines   *bufio.Scanner
 	address string
 	caFile  string
+	logFile string
 }
 
 func startServer(t *testing.T, extra ...string) *testServer {
@@ -55,6 +56,15 @@ func startServer(t *testing.T, extra ...string) *testServer {
 		}
 	})
 	s.waitReady()
+	// Registered after the stop above, so it runs first: the log is removed with the launcher's directory.
+	t.Cleanup(func() {
+		if t.Failed() && s.logFile != "" {
+			if log, err := os.ReadFile(s.logFile); err == nil {
+				lines := strings.Split(strings.TrimSpace(string(log)), "\n")
+				t.Logf("the server's last log lines:\n%s", strings.Join(lines[max(len(lines)-40, 0):], "\n"))
+			}
+		}
+	})
 	return s
 }
 
@@ -68,6 +78,8 @@ func (s *testServer) waitReady() {
 			s.address = value
 		case "ca_file":
 			s.caFile = value
+		case "log_file":
+			s.logFile = value
 		case "ready":
 			return
 		}
@@ -97,6 +109,24 @@ func (s *testServer) url(options string) string {
 	return "iggy://iggy:iggy@" + s.address + options
 }
 
+// protocols are the wire protocols the integration tests run in, each against its own server.
+var protocols = []string{"0.9", "0.8"}
+
+// forEachProtocol runs test once per protocol, as a subtest named after it.
+func forEachProtocol(t *testing.T, test func(t *testing.T, protocol string)) {
+	for _, protocol := range protocols {
+		t.Run("protocol="+protocol, func(t *testing.T) { test(t, protocol) })
+	}
+}
+
+// withProtocol adds protocol=... to a connection string's options ("" or "?...").
+func withProtocol(options, protocol string) string {
+	if options == "" {
+		return "?protocol=" + protocol
+	}
+	return options + "&protocol=" + protocol
+}
+
 func testContext(t *testing.T) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	t.Cleanup(cancel)
@@ -113,9 +143,9 @@ func connect(t *testing.T, s *testServer, options string) *Client {
 	return client
 }
 
-// fakePeer starts a loopback listener whose first connection is handed to serve, and answers a client
-// connected to it (heartbeat 0 = none); both are closed when the test ends.
-func fakePeer(t *testing.T, heartbeat time.Duration, serve func(net.Conn)) *Client {
+// fakePeer starts a loopback listener whose first connection is handed to serve, and answers a client speaking
+// protocol connected to it (heartbeat 0 = none); both are closed when the test ends.
+func fakePeer(t *testing.T, protocol ProtocolVersion, heartbeat time.Duration, serve func(net.Conn)) *Client {
 	t.Helper()
 	listener, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -131,7 +161,7 @@ func fakePeer(t *testing.T, heartbeat time.Duration, serve func(net.Conn)) *Clie
 		serve(conn)
 	}()
 	config := DefaultConfig()
-	config.Address, config.HeartbeatInterval = listener.Addr().String(), heartbeat
+	config.Address, config.HeartbeatInterval, config.Protocol = listener.Addr().String(), heartbeat, protocol
 	client, err := NewClient(config)
 	if err != nil {
 		t.Fatal(err)
@@ -146,8 +176,27 @@ func fakePeer(t *testing.T, heartbeat time.Duration, serve func(net.Conn)) *Clie
 // silent reads requests and never answers, until the client closes the connection.
 func silent(conn net.Conn) { _, _ = io.Copy(io.Discard, conn) }
 
-// answerOK answers every request with an empty OK body, telling seen each command.
-func answerOK(seen func(Command)) func(net.Conn) {
+// answerOK answers every request with an empty OK body in the protocol's framing (0.9: a result section
+// saying OK where the operation has one), telling seen each command.
+func answerOK(protocol ProtocolVersion, seen func(Command)) func(net.Conn) {
+	if protocol >= ProtocolV0_9 {
+		return func(conn net.Conn) {
+			for {
+				request, err := readRequest09(conn)
+				if err != nil {
+					return
+				}
+				seen(request.command())
+				var body []byte
+				if Operation(request.header.Operation).ResultFramed() {
+					body = make([]byte, 4) // count 0: OK
+				}
+				if _, err := conn.Write(replyFrame(request, 0, body)); err != nil {
+					return
+				}
+			}
+		}
+	}
 	return func(conn net.Conn) {
 		header := make([]byte, RequestHeaderSize)
 		for {

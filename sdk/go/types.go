@@ -34,6 +34,12 @@ type (
 	ConsumerOffsetInfo      = codec.ConsumerOffsetInfo
 	PersonalAccessTokenInfo = codec.PersonalAccessTokenInfo
 	PolledMessages          = codec.PolledMessages
+	// SendConfirmation (0.9) is where a sent batch went: its partition and the offset of its first message.
+	SendConfirmation = codec.SendConfirmation
+	// OptionDescriptor (0.9) is one key of an option catalog (DescribeOptions).
+	OptionDescriptor = codec.OptionDescriptor
+	// GroupAssignment (0.9) is a consumer-group member's partitions at the group's generation (SyncConsumerGroup).
+	GroupAssignment = codec.SyncConsumerGroupResponse
 	// PolledMessage is one message of a poll; Payload and UserHeaders are slices of the answer's buffer.
 	PolledMessage = codec.Message
 	// U128 is a message id.

@@ -1,9 +1,10 @@
-// Command bench compares sdk/go with the official Go SDK (github.com/apache/iggy/foreign/go v0.8.0) on
-// sdk/python's workload: batches of 1000 messages x 1000 bytes; send, poll (touch the last message of each
+// Command bench compares sdk/go with the official Go SDK (github.com/apache/iggy/foreign/go v0.8.0) over Iggy
+// protocol 0.8 (the official client's; sdk/go is told protocol=0.8) on sdk/python's workload: batches of 1000 messages x 1000 bytes; send, poll (touch the last message of each
 // batch), poll+read (touch every offset and payload). Each client runs in a fresh child process against the
 // same server, the order alternates per round, and the median of the rounds is reported in MB/s of payload.
 //
 // Run (from sdk/go/bench): go run . -python ../../../.venv/bin/python -rounds 5 -batches 100
+// -cpuprofile DIR writes each child's CPU profile to DIR/<client>-<round>.pprof (go tool pprof).
 package main
 
 import (
@@ -16,6 +17,8 @@ import (
 	"log"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"syscall"
@@ -31,6 +34,8 @@ import (
 const (
 	messagesPerBatch = 1000
 	payloadBytes     = 1000
+	// ours08 speaks the official v0.8.0 client's protocol (sdk/go defaults to 0.9).
+	ours08 = "?heartbeat_interval=0&protocol=0.8"
 )
 
 type result struct {
@@ -59,9 +64,23 @@ func main() {
 	rounds := flag.Int("rounds", 5, "rounds; each runs both clients, alternating which goes first")
 	batches := flag.Int("batches", 100, "batches per phase")
 	stream := flag.String("stream", "bench", "stream name (child)")
+	reuse := flag.Bool("poll-buffer", true, "sdk/go polls with PollMessagesInto (one PollBuffer reused), not PollMessages")
+	profile := flag.String("cpuprofile", "", "write each child's CPU profile (pprof) into this folder (child: file)")
 	flag.Parse()
 	if *child != "" {
-		r, err := runChild(*child, *address, *stream, *batches)
+		if *profile != "" {
+			file, err := os.Create(*profile)
+			if err != nil {
+				log.Fatal(err)
+			}
+			if err := pprof.StartCPUProfile(file); err != nil {
+				log.Fatal(err)
+			}
+		}
+		r, err := runChild(*child, *address, *stream, *batches, *reuse)
+		if *profile != "" {
+			pprof.StopCPUProfile()
+		}
 		if err != nil {
 			log.Fatal(err)
 		}
@@ -83,8 +102,12 @@ func main() {
 			order = []string{"official", "ours"}
 		}
 		for _, name := range order {
-			out, err := exec.Command(os.Args[0], "-child", name, "-address", *address, "-batches",
-				fmt.Sprint(*batches), "-stream", fmt.Sprintf("bench-%s-%d", name, round)).Output()
+			args := []string{"-child", name, "-address", *address, "-batches", fmt.Sprint(*batches), "-stream",
+				fmt.Sprintf("bench-%s-%d", name, round), fmt.Sprintf("-poll-buffer=%t", *reuse)}
+			if *profile != "" {
+				args = append(args, "-cpuprofile", filepath.Join(*profile, fmt.Sprintf("%s-%d.pprof", name, round)))
+			}
+			out, err := exec.Command(os.Args[0], args...).Output()
 			if err != nil {
 				log.Fatalf("%s round %d: %v", name, round, err)
 			}
@@ -157,9 +180,9 @@ func mbps(batches int, elapsed time.Duration) float64 {
 	return float64(batches*messagesPerBatch*payloadBytes) / elapsed.Seconds() / 1e6
 }
 
-func runChild(name, address, stream string, batches int) (result, error) {
+func runChild(name, address, stream string, batches int, reuse bool) (result, error) {
 	ctx := context.Background()
-	admin, err := iggy.Connect(ctx, "iggy://iggy:iggy@"+address+"?heartbeat_interval=0")
+	admin, err := iggy.Connect(ctx, "iggy://iggy:iggy@"+address+ours08)
 	if err != nil {
 		return result{}, err
 	}
@@ -176,14 +199,15 @@ func runChild(name, address, stream string, batches int) (result, error) {
 		payload[i] = byte(i)
 	}
 	if name == "ours" {
-		return runOurs(ctx, address, stream, batches, payload)
+		return runOurs(ctx, address, stream, batches, payload, reuse)
 	}
 	return runOfficial(address, stream, batches, payload)
 }
 
-func runOurs(ctx context.Context, address, stream string, batches int, payload []byte) (result, error) {
+func runOurs(ctx context.Context, address, stream string, batches int, payload []byte, reuse bool) (result,
+	error) {
 	var r result
-	c, err := iggy.Connect(ctx, "iggy://iggy:iggy@"+address+"?heartbeat_interval=0")
+	c, err := iggy.Connect(ctx, "iggy://iggy:iggy@"+address+ours08)
 	if err != nil {
 		return r, err
 	}
@@ -195,18 +219,26 @@ func runOurs(ctx context.Context, address, stream string, batches int, payload [
 	}
 	start, cpu := time.Now(), cpuSeconds()
 	for b := 0; b < batches; b++ {
-		if err := c.SendMessages(ctx, s, t, iggy.PartitionID(0), messages); err != nil {
+		if _, err := c.SendMessages(ctx, s, t, iggy.PartitionID(0), messages); err != nil {
 			return r, err
 		}
 	}
 	r.Send, r.SendCPU = mbps(batches, time.Since(start)), cpuSeconds()-cpu
 	partition := uint32(0)
+	var buffer iggy.PollBuffer
 	for _, readAll := range []bool{false, true} {
 		touched := uint64(0)
 		start, cpu = time.Now(), cpuSeconds()
 		for offset := uint64(0); offset < uint64(batches*messagesPerBatch); {
-			polled, err := c.PollMessages(ctx, s, t, &partition, iggy.ConsumerID(iggy.ID(1)), iggy.PollOffset(offset),
-				messagesPerBatch, false)
+			var polled *iggy.PolledMessages
+			var err error
+			if reuse { // each batch is done with before the next poll
+				polled, err = c.PollMessagesInto(ctx, &buffer, s, t, &partition, iggy.ConsumerID(iggy.ID(1)),
+					iggy.PollOffset(offset), messagesPerBatch, false)
+			} else {
+				polled, err = c.PollMessages(ctx, s, t, &partition, iggy.ConsumerID(iggy.ID(1)),
+					iggy.PollOffset(offset), messagesPerBatch, false)
+			}
 			if err != nil {
 				return r, err
 			}

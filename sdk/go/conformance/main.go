@@ -1,5 +1,8 @@
 // Command conformance is the Go SDK's conformance driver: JSON lines in on stdin, JSON lines out on stdout
 // (conformance-tests/README.md). It calls only the public API of package iggy.
+//
+// -protocol 0.9|0.8 (default: the SDK's, 0.9) is the Iggy wire protocol every client of the run speaks: the runner
+// tells drivers nothing about it, so drivers.toml names one entry per protocol (go, go-0.9).
 package main
 
 import (
@@ -9,6 +12,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"math"
 	"math/big"
@@ -265,11 +269,28 @@ func streamJSON(s *iggy.StreamHeader) map[string]any {
 }
 
 func topicJSON(t *iggy.TopicHeader) map[string]any {
-	return map[string]any{"id": t.ID, "name": t.Name, "partitions_count": t.PartitionsCount,
+	result := map[string]any{"id": t.ID, "name": t.Name, "partitions_count": t.PartitionsCount,
 		"messages_count": t.MessagesCount, "size_bytes": t.SizeBytes,
 		"compression_algorithm": nameOf(compression, iggy.CompressionAlgorithm(t.CompressionAlgorithm)),
 		"message_expiry":        t.MessageExpiry, "max_topic_size": t.MaxTopicSize,
 		"replication_factor": t.ReplicationFactor}
+	if len(t.Options) > 0 || len(t.DerivedOptions) > 0 { // 0.9's options blocks
+		result["options"], result["derived_options"] = optionsJSON(t.Options), optionsJSON(t.DerivedOptions)
+	}
+	return result
+}
+
+// optionsJSON renders an options block by key (a block the SDK cannot parse renders as its error).
+func optionsJSON(block []byte) any {
+	options, err := iggy.ParseOptions(block)
+	if err != nil {
+		return err.Error()
+	}
+	rendered := map[string]any{}
+	for key, value := range options {
+		rendered[key] = headerJSON(value)
+	}
+	return rendered
 }
 
 func topicDetailsJSON(t *iggy.TopicDetails) any {
@@ -278,7 +299,8 @@ func topicDetailsJSON(t *iggy.TopicDetails) any {
 	}
 	result := topicJSON(&iggy.TopicHeader{ID: t.ID, Name: t.Name, PartitionsCount: uint32(len(t.Partitions)),
 		MessagesCount: t.MessagesCount, SizeBytes: t.SizeBytes, CompressionAlgorithm: t.CompressionAlgorithm,
-		MessageExpiry: t.MessageExpiry, MaxTopicSize: t.MaxTopicSize, ReplicationFactor: t.ReplicationFactor})
+		MessageExpiry: t.MessageExpiry, MaxTopicSize: t.MaxTopicSize, ReplicationFactor: t.ReplicationFactor,
+		Options: t.Options, DerivedOptions: t.DerivedOptions})
 	partitions := []any{}
 	for _, p := range t.Partitions {
 		partitions = append(partitions, map[string]any{"id": p.ID, "current_offset": p.CurrentOffset,
@@ -326,8 +348,11 @@ func mapList[T any](items []T, render func(*T) map[string]any) []any {
 }
 
 type driver struct {
-	clients map[string]*iggy.Client
+	protocol iggy.ProtocolVersion
+	clients  map[string]*iggy.Client
 }
+
+func (d *driver) v09() bool { return d.protocol >= iggy.ProtocolV0_9 }
 
 func (d *driver) reset() {
 	for _, c := range d.clients {
@@ -336,10 +361,42 @@ func (d *driver) reset() {
 	d.clients = map[string]*iggy.Client{}
 }
 
-func settings(a args) iggy.TopicSettings {
-	return iggy.TopicSettings{CompressionAlgorithm: compression[defaultString(a.str("compression_algorithm"), "none")],
+// settings: 0.8 sends every setting (absent = none / the server default); 0.9 sends the settings given (zero
+// values are not sent: an update is a patch) and the options map.
+func settings(a args) (iggy.TopicSettings, error) {
+	result := iggy.TopicSettings{CompressionAlgorithm: compression[a.str("compression_algorithm")],
 		MessageExpiryUs: a.uint("message_expiry", 0), MaxTopicSizeBytes: a.uint("max_topic_size", 0),
 		ReplicationFactor: uint8(a.uint("replication_factor", 0))}
+	raw := a.obj("options")
+	for _, key := range sortedKeys(raw) {
+		value, err := optionValue(raw[key])
+		if err != nil {
+			return result, err
+		}
+		result.Options = append(result.Options, iggy.OptionOf(key, value))
+	}
+	return result, nil
+}
+
+// optionValue reads an option's JSON value: a typed header value ({"kind", "value"}) or a plain string the server
+// parses ("7 days", "128 MiB").
+func optionValue(raw any) (iggy.HeaderValue, error) {
+	if typed, ok := raw.(map[string]any); ok {
+		return headerValue(args(typed))
+	}
+	if text, ok := raw.(string); ok {
+		return iggy.StringHeader(text), nil
+	}
+	return iggy.HeaderValue{}, fmt.Errorf("option value %v is neither a string nor a typed value", raw)
+}
+
+func sortedKeys(m args) []string {
+	keys := make([]string, 0, len(m))
+	for key := range m {
+		keys = append(keys, key)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 func defaultString(s, fallback string) string {
@@ -354,7 +411,7 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 		config := iggy.DefaultConfig()
 		config.Address, config.Username, config.Password, config.Token = a.str("address"), a.str("username"),
 			a.str("password"), a.str("token")
-		config.HeartbeatInterval, config.ReconnectionRetries = 0, 0
+		config.HeartbeatInterval, config.ReconnectionRetries, config.Protocol = 0, 0, d.protocol
 		client, err := iggy.NewClient(config)
 		if err != nil {
 			return nil, err
@@ -469,8 +526,29 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 	case "purge_stream":
 		return nil, c.PurgeStream(ctx, stream)
 	case "create_topic":
-		t, err := c.CreateTopic(ctx, stream, a.str("name"), uint32(a.uint("partitions_count", 1)), settings(a))
+		settings, err := settings(a)
+		if err != nil {
+			return nil, err
+		}
+		t, err := c.CreateTopic(ctx, stream, a.str("name"), uint32(a.uint("partitions_count", 1)), settings)
 		return topicDetailsJSON(t), err
+	case "describe_options":
+		scope, ok := optionScopes[defaultString(a.str("scope"), "topic")]
+		if !ok {
+			return nil, fmt.Errorf("unknown option scope %q", a.str("scope"))
+		}
+		entries, err := c.DescribeOptions(ctx, scope)
+		return mapList(entries, optionDescriptorJSON), err
+	case "sync_consumer_group":
+		assignment, err := c.SyncConsumerGroup(ctx, stream, topic, a.ident("group"))
+		if err != nil || assignment == nil {
+			return nil, err
+		}
+		partitions := []any{}
+		for _, p := range assignment.Partitions {
+			partitions = append(partitions, p)
+		}
+		return map[string]any{"generation": assignment.Generation, "partitions": partitions}, nil
 	case "get_topic":
 		t, err := c.GetTopic(ctx, stream, topic)
 		return topicDetailsJSON(t), err
@@ -478,7 +556,11 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 		topics, err := c.GetTopics(ctx, stream)
 		return mapList(topics, topicJSON), err
 	case "update_topic":
-		return nil, c.UpdateTopic(ctx, stream, topic, a.str("name"), settings(a))
+		settings, err := settings(a)
+		if err != nil {
+			return nil, err
+		}
+		return nil, c.UpdateTopic(ctx, stream, topic, a.str("name"), settings)
 	case "delete_topic":
 		return nil, c.DeleteTopic(ctx, stream, topic)
 	case "purge_topic":
@@ -491,7 +573,7 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 		return nil, c.DeleteSegments(ctx, stream, topic, uint32(a.uint("partition_id", 0)),
 			uint32(a.uint("segments_count", 0)))
 	case "send_messages":
-		return nil, d.send(ctx, c, stream, topic, a)
+		return d.send(ctx, c, stream, topic, a)
 	case "poll_messages":
 		return d.poll(ctx, c, stream, topic, a)
 	case "flush_unsaved_buffer":
@@ -607,7 +689,8 @@ func snapshotName(v iggy.SnapshotCompression) string {
 		iggy.SnapshotCompressionXz: "xz"}[v]
 }
 
-func (d *driver) send(ctx context.Context, c *iggy.Client, stream, topic iggy.Identifier, a args) error {
+// send answers 0.9's send confirmation (nothing in 0.8).
+func (d *driver) send(ctx context.Context, c *iggy.Client, stream, topic iggy.Identifier, a args) (any, error) {
 	partitioning := iggy.Balanced()
 	raw := a.obj("partitioning")
 	switch raw.str("kind") {
@@ -622,25 +705,35 @@ func (d *driver) send(ctx context.Context, c *iggy.Client, stream, topic iggy.Id
 		m := args(item.(map[string]any))
 		payload, err := base64.StdEncoding.DecodeString(m.str("payload"))
 		if err != nil {
-			return err
+			return nil, err
 		}
 		message := iggy.NewMessage(payload)
 		if m.has("id") {
 			if message.ID, err = iggy.ParseU128(m.str("id")); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		if headers := m.obj("headers"); len(headers) > 0 {
 			message.Headers = iggy.Headers{}
 			for key := range headers {
 				if message.Headers[key], err = headerValue(headers.obj(key)); err != nil {
-					return err
+					return nil, err
 				}
 			}
 		}
 		messages = append(messages, message)
 	}
-	return c.SendMessages(ctx, stream, topic, partitioning, messages)
+	confirmation, err := c.SendMessages(ctx, stream, topic, partitioning, messages)
+	if err != nil || !d.v09() {
+		return nil, err
+	}
+	confirmations := []any{}
+	if confirmation != nil {
+		confirmations = append(confirmations, map[string]any{"stream_id": confirmation.StreamID,
+			"topic_id": confirmation.TopicID, "partition_id": confirmation.PartitionID,
+			"base_offset": confirmation.BaseOffset})
+	}
+	return map[string]any{"confirmations": confirmations}, nil
 }
 
 func (d *driver) poll(ctx context.Context, c *iggy.Client, stream, topic iggy.Identifier, a args) (any, error) {
@@ -722,10 +815,57 @@ var operations = []string{"connect", "disconnect", "ping", "login_user", "login_
 	"create_consumer_group", "get_consumer_group", "get_consumer_groups", "delete_consumer_group",
 	"join_consumer_group", "leave_consumer_group", "consume_group", "create_user", "get_user", "get_users",
 	"update_user", "update_permissions", "change_password", "delete_user", "create_personal_access_token",
-	"get_personal_access_tokens", "delete_personal_access_token", "reset"}
+	"get_personal_access_tokens", "delete_personal_access_token", "reset", "describe_options", "sync_consumer_group"}
+
+// only09 are the operations Iggy 0.8 does not have, with the reason.
+var only09 = map[string]string{"describe_options": "Iggy 0.8 has no option catalog",
+	"sync_consumer_group": "Iggy 0.8 groups assign partitions on the server"}
+
+var optionScopes = map[string]iggy.OptionScope{"stream": iggy.OptionScopeStream, "topic": iggy.OptionScopeTopic,
+	"user": iggy.OptionScopeUser}
+
+func optionDescriptorJSON(entry *iggy.OptionDescriptor) map[string]any {
+	kind := "unknown"
+	if int(entry.Kind) >= 1 && int(entry.Kind) <= len(headerKinds) {
+		kind = headerKinds[entry.Kind-1]
+	}
+	var fallback any
+	if len(entry.DefaultValue) > 0 {
+		fallback = headerJSON(iggy.HeaderValue{Kind: iggy.HeaderKind(entry.Kind), Value: entry.DefaultValue})
+	}
+	return map[string]any{"key": entry.Key, "kind": kind, "default": fallback, "description": entry.Description}
+}
+
+// hello names the driver after its protocol and lists what it can do in it.
+func (d *driver) hello() map[string]any {
+	capabilities := []string{}
+	for _, op := range operations {
+		if _, missing := only09[op]; d.v09() || !missing {
+			capabilities = append(capabilities, op)
+		}
+	}
+	hello := map[string]any{"name": "go-" + d.protocol.String(), "version": iggy.Version,
+		"protocol": d.protocol.String(), "capabilities": capabilities, "unobservable": []string{}}
+	if d.v09() {
+		// 0.9 topics have no replication factor: the SDK reports 0 for it.
+		hello["unobservable"] = []string{"create_topic.replication_factor", "get_topic.replication_factor",
+			"get_topics.replication_factor", "get_stream.topics.replication_factor"}
+	} else {
+		hello["unsupported"] = only09
+	}
+	return hello
+}
 
 func main() {
-	d := &driver{clients: map[string]*iggy.Client{}}
+	protocol := flag.String("protocol", iggy.DefaultProtocol.String(),
+		"the Iggy wire protocol of every client: 0.9 (default) or 0.8")
+	flag.Parse()
+	version, err := iggy.ParseProtocol(*protocol)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	d := &driver{protocol: version, clients: map[string]*iggy.Client{}}
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 0, 1<<20), 256<<20)
 	out := bufio.NewWriter(os.Stdout)
@@ -769,8 +909,7 @@ func main() {
 func (d *driver) answer(op, name string, a args, answer map[string]any) {
 	switch op {
 	case "hello":
-		answer["ok"] = map[string]any{"name": "go", "version": "0.1.0", "capabilities": operations,
-			"unobservable": []string{}}
+		answer["ok"] = d.hello()
 		return
 	case "reset":
 		d.reset()

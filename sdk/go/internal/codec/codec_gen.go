@@ -216,6 +216,94 @@ func (v *ConsumerOffsetInfo) Decode(r *Reader) {
 	v.StoredOffset = r.U64()
 }
 
+// EvictionHeader: Server to client (command 13), header only: the session is over; the client reports the reason's error.
+type EvictionHeader struct {
+	Checksum                 U128   `json:"checksum"`
+	ChecksumBody             U128   `json:"checksum_body"`
+	Cluster                  U128   `json:"cluster"`
+	Size                     uint32 `json:"size"`
+	View                     uint32 `json:"view"`
+	Release                  uint32 `json:"release"`
+	Command                  uint8  `json:"command"`
+	Replica                  uint8  `json:"replica"`
+	Client                   U128   `json:"client"`
+	ServerProtocolVersion    uint32 `json:"server_protocol_version"`
+	ServerProtocolVersionMin uint32 `json:"server_protocol_version_min"`
+	Reason                   uint8  `json:"reason"`
+}
+
+// Encode appends the wire form of EvictionHeader to w.
+func (v *EvictionHeader) Encode(w *Writer) {
+	w.U128(v.Checksum)
+	w.U128(v.ChecksumBody)
+	w.U128(v.Cluster)
+	w.U32(v.Size)
+	w.U32(v.View)
+	w.U32(v.Release)
+	w.U8(v.Command)
+	w.U8(v.Replica)
+	w.Zeros(66)
+	w.U128(v.Client)
+	w.U32(v.ServerProtocolVersion)
+	w.U32(v.ServerProtocolVersionMin)
+	w.Zeros(103)
+	w.U8(v.Reason)
+}
+
+// Decode reads EvictionHeader from r (sub-slices of r's buffer, no copies); errors stick to r.
+func (v *EvictionHeader) Decode(r *Reader) {
+	v.Checksum = r.U128()
+	v.ChecksumBody = r.U128()
+	v.Cluster = r.U128()
+	v.Size = r.U32()
+	v.View = r.U32()
+	v.Release = r.U32()
+	v.Command = r.U8()
+	v.Replica = r.U8()
+	r.Reserved(66, "reserved_frame")
+	v.Client = r.U128()
+	v.ServerProtocolVersion = r.U32()
+	v.ServerProtocolVersionMin = r.U32()
+	r.Reserved(103, "reserved")
+	v.Reason = r.U8()
+}
+
+// Frame: One message of a 0.9 batch: header, payload, then user headers (the payload comes first).
+type Frame struct {
+	Checksum       uint64 `json:"checksum"`
+	ID             U128   `json:"id"`
+	OffsetDelta    uint32 `json:"offset_delta"`
+	TimestampDelta uint32 `json:"timestamp_delta"`
+	Payload        []byte `json:"payload"`
+	UserHeaders    []byte `json:"user_headers"`
+}
+
+// Encode appends the wire form of Frame to w.
+func (v *Frame) Encode(w *Writer) {
+	w.U64(v.Checksum)
+	w.U128(v.ID)
+	w.U32(v.OffsetDelta)
+	w.U32(v.TimestampDelta)
+	w.Len32(len(v.UserHeaders))
+	w.Len32(len(v.Payload))
+	w.Zeros(8)
+	w.Bytes(v.Payload)
+	w.Bytes(v.UserHeaders)
+}
+
+// Decode reads Frame from r (sub-slices of r's buffer, no copies); errors stick to r.
+func (v *Frame) Decode(r *Reader) {
+	v.Checksum = r.U64()
+	v.ID = r.U128()
+	v.OffsetDelta = r.U32()
+	v.TimestampDelta = r.U32()
+	userHeadersLength := int(r.U32())
+	payloadLength := int(r.U32())
+	r.Reserved(8, "reserved")
+	v.Payload = r.Bytes(payloadLength)
+	v.UserHeaders = r.Bytes(userHeadersLength)
+}
+
 // GroupDetails: A consumer group with its members (GetConsumerGroup).
 type GroupDetails struct {
 	ID              uint32        `json:"id"`
@@ -376,6 +464,77 @@ func (v *Message) Decode(r *Reader) {
 	v.UserHeaders = r.Bytes(userHeadersLength)
 }
 
+// MessageBatch: A 0.9 message batch: the header, then message_count frames back to back (batch_length bytes in all).
+type MessageBatch struct {
+	PartitionID     uint64  `json:"partition_id"`
+	BaseOffset      uint64  `json:"base_offset"`
+	BaseTimestamp   uint64  `json:"base_timestamp"`
+	OriginTimestamp uint64  `json:"origin_timestamp"`
+	BatchChecksum   uint64  `json:"batch_checksum"`
+	Frames          []Frame `json:"frames"`
+}
+
+// Encode appends the wire form of MessageBatch to w.
+func (v *MessageBatch) Encode(w *Writer) {
+	start := len(w.Buf)
+	w.U64(v.PartitionID)
+	w.U64(v.BaseOffset)
+	w.U64(v.BaseTimestamp)
+	w.U64(v.OriginTimestamp)
+	batchLength := w.ReserveTotal64()
+	w.U64(v.BatchChecksum)
+	w.Count32(len(v.Frames))
+	w.Zeros(204)
+	for i := range v.Frames {
+		v.Frames[i].Encode(w)
+	}
+	w.PatchTotal64(batchLength, start)
+}
+
+// Decode reads MessageBatch from r (sub-slices of r's buffer, no copies); errors stick to r.
+func (v *MessageBatch) Decode(r *Reader) {
+	start := r.Pos()
+	v.PartitionID = r.U64()
+	v.BaseOffset = r.U64()
+	v.BaseTimestamp = r.U64()
+	v.OriginTimestamp = r.U64()
+	batchLength := r.U64()
+	v.BatchChecksum = r.U64()
+	messageCount := r.U32()
+	r.Reserved(204, "reserved")
+	v.Frames = make([]Frame, r.Count(uint64(messageCount)))
+	for i := range v.Frames {
+		v.Frames[i].Decode(r)
+	}
+	r.Covered(int(batchLength), start, "batch_length")
+}
+
+// OptionDescriptor: One key of an option catalog (DescribeOptions).
+type OptionDescriptor struct {
+	Key          string `json:"key"`
+	Kind         uint8  `json:"kind"`
+	DefaultValue []byte `json:"default_value"`
+	Description  string `json:"description"`
+}
+
+// Encode appends the wire form of OptionDescriptor to w.
+func (v *OptionDescriptor) Encode(w *Writer) {
+	w.Str8(v.Key)
+	w.U8(v.Kind)
+	w.Len32(len(v.DefaultValue))
+	w.Bytes(v.DefaultValue)
+	w.Str32(v.Description)
+}
+
+// Decode reads OptionDescriptor from r (sub-slices of r's buffer, no copies); errors stick to r.
+func (v *OptionDescriptor) Decode(r *Reader) {
+	v.Key = r.Str8()
+	v.Kind = r.U8()
+	defaultValueLength := int(r.U32())
+	v.DefaultValue = r.Bytes(defaultValueLength)
+	v.Description = r.Str32()
+}
+
 // PartitionDetails: One partition (40 bytes).
 type PartitionDetails struct {
 	ID            uint32 `json:"id"`
@@ -515,10 +674,11 @@ func (v *PersonalAccessTokenInfo) Decode(r *Reader) {
 
 // PolledMessages: PollMessages answer: the 16-byte prefix is mandatory even with no messages.
 type PolledMessages struct {
-	PartitionID   uint32    `json:"partition_id"`
-	CurrentOffset uint64    `json:"current_offset"`
-	MessagesCount uint32    `json:"messages_count"`
-	Messages      []Message `json:"messages"`
+	PartitionID   uint32         `json:"partition_id"`
+	CurrentOffset uint64         `json:"current_offset"`
+	MessagesCount uint32         `json:"messages_count"`
+	Messages      []Message      `json:"messages"`
+	Batches       []MessageBatch `json:"batches"`
 }
 
 // Encode appends the wire form of PolledMessages to w.
@@ -526,8 +686,15 @@ func (v *PolledMessages) Encode(w *Writer) {
 	w.U32(v.PartitionID)
 	w.U64(v.CurrentOffset)
 	w.U32(v.MessagesCount)
-	for i := range v.Messages {
-		v.Messages[i].Encode(w)
+	if w.Version <= Version0_8 {
+		for i := range v.Messages {
+			v.Messages[i].Encode(w)
+		}
+	}
+	if w.Version >= Version0_9 {
+		for i := range v.Batches {
+			v.Batches[i].Encode(w)
+		}
 	}
 }
 
@@ -536,11 +703,21 @@ func (v *PolledMessages) Decode(r *Reader) {
 	v.PartitionID = r.U32()
 	v.CurrentOffset = r.U64()
 	v.MessagesCount = r.U32()
-	v.Messages = []Message{}
-	for r.Remaining() > 0 && r.Err() == nil {
-		var item Message
-		item.Decode(r)
-		v.Messages = append(v.Messages, item)
+	if r.Version() <= Version0_8 {
+		v.Messages = []Message{}
+		for r.Remaining() > 0 && r.Err() == nil {
+			var item Message
+			item.Decode(r)
+			v.Messages = append(v.Messages, item)
+		}
+	}
+	if r.Version() >= Version0_9 {
+		v.Batches = []MessageBatch{}
+		for r.Remaining() > 0 && r.Err() == nil {
+			var item MessageBatch
+			item.Decode(r)
+			v.Batches = append(v.Batches, item)
+		}
 	}
 }
 
@@ -560,6 +737,183 @@ func (v *PollingStrategy) Encode(w *Writer) {
 func (v *PollingStrategy) Decode(r *Reader) {
 	v.Kind = r.U8()
 	v.Value = r.U64()
+}
+
+// ReplyHeader: Server to client (command 8): the answer to one request, in request order.
+type ReplyHeader struct {
+	Checksum        U128   `json:"checksum"`
+	ChecksumBody    U128   `json:"checksum_body"`
+	Cluster         U128   `json:"cluster"`
+	Size            uint32 `json:"size"`
+	View            uint32 `json:"view"`
+	Release         uint32 `json:"release"`
+	Command         uint8  `json:"command"`
+	Replica         uint8  `json:"replica"`
+	RequestChecksum U128   `json:"request_checksum"`
+	Context         U128   `json:"context"`
+	Client          U128   `json:"client"`
+	Op              uint64 `json:"op"`
+	Commit          uint64 `json:"commit"`
+	Timestamp       uint64 `json:"timestamp"`
+	Request         uint64 `json:"request"`
+	Operation       uint8  `json:"operation"`
+	Status          uint32 `json:"status"`
+}
+
+// Encode appends the wire form of ReplyHeader to w.
+func (v *ReplyHeader) Encode(w *Writer) {
+	w.U128(v.Checksum)
+	w.U128(v.ChecksumBody)
+	w.U128(v.Cluster)
+	w.U32(v.Size)
+	w.U32(v.View)
+	w.U32(v.Release)
+	w.U8(v.Command)
+	w.U8(v.Replica)
+	w.Zeros(66)
+	w.U128(v.RequestChecksum)
+	w.U128(v.Context)
+	w.U128(v.Client)
+	w.U64(v.Op)
+	w.U64(v.Commit)
+	w.U64(v.Timestamp)
+	w.U64(v.Request)
+	w.U8(v.Operation)
+	w.Zeros(7)
+	w.U32(v.Status)
+	w.Zeros(36)
+}
+
+// Decode reads ReplyHeader from r (sub-slices of r's buffer, no copies); errors stick to r.
+func (v *ReplyHeader) Decode(r *Reader) {
+	v.Checksum = r.U128()
+	v.ChecksumBody = r.U128()
+	v.Cluster = r.U128()
+	v.Size = r.U32()
+	v.View = r.U32()
+	v.Release = r.U32()
+	v.Command = r.U8()
+	v.Replica = r.U8()
+	r.Reserved(66, "reserved_frame")
+	v.RequestChecksum = r.U128()
+	v.Context = r.U128()
+	v.Client = r.U128()
+	v.Op = r.U64()
+	v.Commit = r.U64()
+	v.Timestamp = r.U64()
+	v.Request = r.U64()
+	v.Operation = r.U8()
+	r.Skip(7)
+	v.Status = r.U32()
+	r.Reserved(36, "reserved")
+}
+
+// RequestHeader: Client to server (command 5).
+type RequestHeader struct {
+	Checksum        U128   `json:"checksum"`
+	ChecksumBody    U128   `json:"checksum_body"`
+	Cluster         U128   `json:"cluster"`
+	Size            uint32 `json:"size"`
+	View            uint32 `json:"view"`
+	Release         uint32 `json:"release"`
+	Command         uint8  `json:"command"`
+	Replica         uint8  `json:"replica"`
+	Client          U128   `json:"client"`
+	RequestChecksum U128   `json:"request_checksum"`
+	Timestamp       uint64 `json:"timestamp"`
+	Request         uint64 `json:"request"`
+	Operation       uint8  `json:"operation"`
+	Session         uint64 `json:"session"`
+	UserID          uint32 `json:"user_id"`
+	Code            uint32 `json:"code"`
+}
+
+// Encode appends the wire form of RequestHeader to w.
+func (v *RequestHeader) Encode(w *Writer) {
+	w.U128(v.Checksum)
+	w.U128(v.ChecksumBody)
+	w.U128(v.Cluster)
+	w.U32(v.Size)
+	w.U32(v.View)
+	w.U32(v.Release)
+	w.U8(v.Command)
+	w.U8(v.Replica)
+	w.Zeros(66)
+	w.U128(v.Client)
+	w.U128(v.RequestChecksum)
+	w.U64(v.Timestamp)
+	w.U64(v.Request)
+	w.U8(v.Operation)
+	w.Zeros(7)
+	w.U64(v.Session)
+	w.U32(v.UserID)
+	w.U32(v.Code)
+	w.Zeros(56)
+}
+
+// Decode reads RequestHeader from r (sub-slices of r's buffer, no copies); errors stick to r.
+func (v *RequestHeader) Decode(r *Reader) {
+	v.Checksum = r.U128()
+	v.ChecksumBody = r.U128()
+	v.Cluster = r.U128()
+	v.Size = r.U32()
+	v.View = r.U32()
+	v.Release = r.U32()
+	v.Command = r.U8()
+	v.Replica = r.U8()
+	r.Reserved(66, "reserved_frame")
+	v.Client = r.U128()
+	v.RequestChecksum = r.U128()
+	v.Timestamp = r.U64()
+	v.Request = r.U64()
+	v.Operation = r.U8()
+	r.Skip(7)
+	v.Session = r.U64()
+	v.UserID = r.U32()
+	v.Code = r.U32()
+	r.Reserved(56, "reserved")
+}
+
+// ResultEntry: One entry of a result section (the start of a result-framed reply body: count u32, then the entries).
+type ResultEntry struct {
+	Index  uint32 `json:"index"`
+	Result uint32 `json:"result"`
+}
+
+// Encode appends the wire form of ResultEntry to w.
+func (v *ResultEntry) Encode(w *Writer) {
+	w.U32(v.Index)
+	w.U32(v.Result)
+}
+
+// Decode reads ResultEntry from r (sub-slices of r's buffer, no copies); errors stick to r.
+func (v *ResultEntry) Decode(r *Reader) {
+	v.Index = r.U32()
+	v.Result = r.U32()
+}
+
+// SendConfirmation: One entry of a 0.9 SendMessages answer (20 bytes; the stride is frozen).
+type SendConfirmation struct {
+	StreamID    uint32 `json:"stream_id"`
+	TopicID     uint32 `json:"topic_id"`
+	PartitionID uint32 `json:"partition_id"`
+	BaseOffset  uint64 `json:"base_offset"`
+}
+
+// Encode appends the wire form of SendConfirmation to w.
+func (v *SendConfirmation) Encode(w *Writer) {
+	w.U32(v.StreamID)
+	w.U32(v.TopicID)
+	w.U32(v.PartitionID)
+	w.U64(v.BaseOffset)
+}
+
+// Decode reads SendConfirmation from r (sub-slices of r's buffer, no copies); errors stick to r.
+func (v *SendConfirmation) Decode(r *Reader) {
+	v.StreamID = r.U32()
+	v.TopicID = r.U32()
+	v.PartitionID = r.U32()
+	v.BaseOffset = r.U64()
 }
 
 // Stats: Server statistics (GetStats); every field is mandatory for the Rust decoder. Fixed part 108 bytes.
@@ -705,6 +1059,7 @@ type StreamDetails struct {
 	SizeBytes     uint64        `json:"size_bytes"`
 	MessagesCount uint64        `json:"messages_count"`
 	Name          string        `json:"name"`
+	Options       []byte        `json:"options"`
 	Topics        []TopicHeader `json:"topics"`
 }
 
@@ -716,6 +1071,10 @@ func (v *StreamDetails) Encode(w *Writer) {
 	w.U64(v.SizeBytes)
 	w.U64(v.MessagesCount)
 	w.Str8(v.Name)
+	if w.Version >= Version0_9 {
+		w.Len32(len(v.Options))
+		w.Bytes(v.Options)
+	}
 	for i := range v.Topics {
 		v.Topics[i].Encode(w)
 	}
@@ -729,6 +1088,10 @@ func (v *StreamDetails) Decode(r *Reader) {
 	v.SizeBytes = r.U64()
 	v.MessagesCount = r.U64()
 	v.Name = r.Str8()
+	if r.Version() >= Version0_9 {
+		optionsLength := int(r.U32())
+		v.Options = r.Bytes(optionsLength)
+	}
 	v.Topics = make([]TopicHeader, r.Count(uint64(topicsCount)))
 	for i := range v.Topics {
 		v.Topics[i].Decode(r)
@@ -743,6 +1106,7 @@ type StreamHeader struct {
 	SizeBytes     uint64 `json:"size_bytes"`
 	MessagesCount uint64 `json:"messages_count"`
 	Name          string `json:"name"`
+	Options       []byte `json:"options"`
 }
 
 // Encode appends the wire form of StreamHeader to w.
@@ -753,6 +1117,10 @@ func (v *StreamHeader) Encode(w *Writer) {
 	w.U64(v.SizeBytes)
 	w.U64(v.MessagesCount)
 	w.Str8(v.Name)
+	if w.Version >= Version0_9 {
+		w.Len32(len(v.Options))
+		w.Bytes(v.Options)
+	}
 }
 
 // Decode reads StreamHeader from r (sub-slices of r's buffer, no copies); errors stick to r.
@@ -763,6 +1131,10 @@ func (v *StreamHeader) Decode(r *Reader) {
 	v.SizeBytes = r.U64()
 	v.MessagesCount = r.U64()
 	v.Name = r.Str8()
+	if r.Version() >= Version0_9 {
+		optionsLength := int(r.U32())
+		v.Options = r.Bytes(optionsLength)
+	}
 }
 
 // StreamPermissions: One per-stream permissions entry (12 bytes + 9 per topic).
@@ -839,6 +1211,8 @@ type TopicDetails struct {
 	SizeBytes            uint64             `json:"size_bytes"`
 	MessagesCount        uint64             `json:"messages_count"`
 	Name                 string             `json:"name"`
+	Options              []byte             `json:"options"`
+	DerivedOptions       []byte             `json:"derived_options"`
 	Partitions           []PartitionDetails `json:"partitions"`
 }
 
@@ -850,10 +1224,18 @@ func (v *TopicDetails) Encode(w *Writer) {
 	w.U64(v.MessageExpiry)
 	w.U8(v.CompressionAlgorithm)
 	w.U64(v.MaxTopicSize)
-	w.U8(v.ReplicationFactor)
+	if w.Version <= Version0_8 {
+		w.U8(v.ReplicationFactor)
+	}
 	w.U64(v.SizeBytes)
 	w.U64(v.MessagesCount)
 	w.Str8(v.Name)
+	if w.Version >= Version0_9 {
+		w.Len32(len(v.Options))
+		w.Bytes(v.Options)
+		w.Len32(len(v.DerivedOptions))
+		w.Bytes(v.DerivedOptions)
+	}
 	for i := range v.Partitions {
 		v.Partitions[i].Encode(w)
 	}
@@ -867,10 +1249,18 @@ func (v *TopicDetails) Decode(r *Reader) {
 	v.MessageExpiry = r.U64()
 	v.CompressionAlgorithm = r.U8()
 	v.MaxTopicSize = r.U64()
-	v.ReplicationFactor = r.U8()
+	if r.Version() <= Version0_8 {
+		v.ReplicationFactor = r.U8()
+	}
 	v.SizeBytes = r.U64()
 	v.MessagesCount = r.U64()
 	v.Name = r.Str8()
+	if r.Version() >= Version0_9 {
+		optionsLength := int(r.U32())
+		v.Options = r.Bytes(optionsLength)
+		derivedOptionsLength := int(r.U32())
+		v.DerivedOptions = r.Bytes(derivedOptionsLength)
+	}
 	v.Partitions = make([]PartitionDetails, r.Count(uint64(partitionsCount)))
 	for i := range v.Partitions {
 		v.Partitions[i].Decode(r)
@@ -889,6 +1279,8 @@ type TopicHeader struct {
 	SizeBytes            uint64 `json:"size_bytes"`
 	MessagesCount        uint64 `json:"messages_count"`
 	Name                 string `json:"name"`
+	Options              []byte `json:"options"`
+	DerivedOptions       []byte `json:"derived_options"`
 }
 
 // Encode appends the wire form of TopicHeader to w.
@@ -899,10 +1291,18 @@ func (v *TopicHeader) Encode(w *Writer) {
 	w.U64(v.MessageExpiry)
 	w.U8(v.CompressionAlgorithm)
 	w.U64(v.MaxTopicSize)
-	w.U8(v.ReplicationFactor)
+	if w.Version <= Version0_8 {
+		w.U8(v.ReplicationFactor)
+	}
 	w.U64(v.SizeBytes)
 	w.U64(v.MessagesCount)
 	w.Str8(v.Name)
+	if w.Version >= Version0_9 {
+		w.Len32(len(v.Options))
+		w.Bytes(v.Options)
+		w.Len32(len(v.DerivedOptions))
+		w.Bytes(v.DerivedOptions)
+	}
 }
 
 // Decode reads TopicHeader from r (sub-slices of r's buffer, no copies); errors stick to r.
@@ -913,10 +1313,18 @@ func (v *TopicHeader) Decode(r *Reader) {
 	v.MessageExpiry = r.U64()
 	v.CompressionAlgorithm = r.U8()
 	v.MaxTopicSize = r.U64()
-	v.ReplicationFactor = r.U8()
+	if r.Version() <= Version0_8 {
+		v.ReplicationFactor = r.U8()
+	}
 	v.SizeBytes = r.U64()
 	v.MessagesCount = r.U64()
 	v.Name = r.Str8()
+	if r.Version() >= Version0_9 {
+		optionsLength := int(r.U32())
+		v.Options = r.Bytes(optionsLength)
+		derivedOptionsLength := int(r.U32())
+		v.DerivedOptions = r.Bytes(derivedOptionsLength)
+	}
 }
 
 // TopicPermissions: One per-topic permissions entry (9 bytes).
@@ -955,6 +1363,7 @@ type UserDetails struct {
 	CreatedAt   uint64       `json:"created_at"`
 	Status      uint8        `json:"status"`
 	Username    string       `json:"username"`
+	Options     []byte       `json:"options"`
 	Permissions *Permissions `json:"permissions"`
 }
 
@@ -964,6 +1373,10 @@ func (v *UserDetails) Encode(w *Writer) {
 	w.U64(v.CreatedAt)
 	w.U8(v.Status)
 	w.Str8(v.Username)
+	if w.Version >= Version0_9 {
+		w.Len32(len(v.Options))
+		w.Bytes(v.Options)
+	}
 	hasPermissions := uint8(0)
 	if v.Permissions != nil {
 		hasPermissions = 1
@@ -991,6 +1404,10 @@ func (v *UserDetails) Decode(r *Reader) {
 	v.CreatedAt = r.U64()
 	v.Status = r.U8()
 	v.Username = r.Str8()
+	if r.Version() >= Version0_9 {
+		optionsLength := int(r.U32())
+		v.Options = r.Bytes(optionsLength)
+	}
 	hasPermissions := r.Flag()
 	if hasPermissions == 0 {
 		r.Skip(3)
@@ -1011,6 +1428,7 @@ type UserHeader struct {
 	CreatedAt uint64 `json:"created_at"`
 	Status    uint8  `json:"status"`
 	Username  string `json:"username"`
+	Options   []byte `json:"options"`
 }
 
 // Encode appends the wire form of UserHeader to w.
@@ -1019,6 +1437,10 @@ func (v *UserHeader) Encode(w *Writer) {
 	w.U64(v.CreatedAt)
 	w.U8(v.Status)
 	w.Str8(v.Username)
+	if w.Version >= Version0_9 {
+		w.Len32(len(v.Options))
+		w.Bytes(v.Options)
+	}
 }
 
 // Decode reads UserHeader from r (sub-slices of r's buffer, no copies); errors stick to r.
@@ -1027,6 +1449,10 @@ func (v *UserHeader) Decode(r *Reader) {
 	v.CreatedAt = r.U64()
 	v.Status = r.U8()
 	v.Username = r.Str8()
+	if r.Version() >= Version0_9 {
+		optionsLength := int(r.U32())
+		v.Options = r.Bytes(optionsLength)
+	}
 }
 
 // PingRequest: the request of Ping (1). Liveness check and heartbeat; refreshes the client's last heartbeat.
@@ -1114,6 +1540,46 @@ func (_ *GetClusterMetadataRequest) Encode(w *Writer) {
 func (_ *GetClusterMetadataRequest) Decode(r *Reader) {
 }
 
+// DescribeOptionsRequest: the request of DescribeOptions (13). The option catalog of a scope: each key with its kind, default and description (streams and users have none).
+type DescribeOptionsRequest struct {
+	Scope uint8 `json:"scope"`
+}
+
+// Code is the command code of DescribeOptions.
+func (*DescribeOptionsRequest) Code() uint32 { return 13 }
+
+// Encode appends the wire form of DescribeOptionsRequest to w.
+func (v *DescribeOptionsRequest) Encode(w *Writer) {
+	w.U8(v.Scope)
+}
+
+// Decode reads DescribeOptionsRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
+func (v *DescribeOptionsRequest) Decode(r *Reader) {
+	v.Scope = r.U8()
+}
+
+// DescribeOptionsResponse: the answer of DescribeOptions.
+type DescribeOptionsResponse struct {
+	Entries []OptionDescriptor `json:"entries"`
+}
+
+// Encode appends the wire form of DescribeOptionsResponse to w.
+func (v *DescribeOptionsResponse) Encode(w *Writer) {
+	w.Count32(len(v.Entries))
+	for i := range v.Entries {
+		v.Entries[i].Encode(w)
+	}
+}
+
+// Decode reads DescribeOptionsResponse from r (sub-slices of r's buffer, no copies); errors stick to r.
+func (v *DescribeOptionsResponse) Decode(r *Reader) {
+	entriesCount := r.U32()
+	v.Entries = make([]OptionDescriptor, r.Count(uint64(entriesCount)))
+	for i := range v.Entries {
+		v.Entries[i].Decode(r)
+	}
+}
+
 // GetMeRequest: the request of GetMe (20). The caller's own client session (unknown session: 100 ClientNotFound).
 type GetMeRequest struct{}
 
@@ -1198,6 +1664,7 @@ type CreateUserRequest struct {
 	Password    string       `json:"password"`
 	Status      uint8        `json:"status"`
 	Permissions *Permissions `json:"permissions"`
+	Options     []byte       `json:"options"`
 }
 
 // Code is the command code of CreateUser.
@@ -1223,6 +1690,9 @@ func (v *CreateUserRequest) Encode(w *Writer) {
 	if hasPermissions == 1 {
 		w.PatchLen32(permissionsLen)
 	}
+	if w.Version >= Version0_9 {
+		w.Bytes(v.Options)
+	}
 }
 
 // Decode reads CreateUserRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
@@ -1239,6 +1709,9 @@ func (v *CreateUserRequest) Decode(r *Reader) {
 		v.Permissions = new(Permissions)
 		v.Permissions.Decode(r)
 		r.Covered(permissionsLen, permissionsLenFrom, "permissions_len")
+	}
+	if r.Version() >= Version0_9 {
+		v.Options = r.Rest()
 	}
 }
 
@@ -1265,6 +1738,7 @@ type UpdateUserRequest struct {
 	UserID   Identifier `json:"user_id"`
 	Username *string    `json:"username"`
 	Status   *uint8     `json:"status"`
+	Options  []byte     `json:"options"`
 }
 
 // Code is the command code of UpdateUser.
@@ -1289,6 +1763,9 @@ func (v *UpdateUserRequest) Encode(w *Writer) {
 	if hasStatus == 1 {
 		w.U8(*v.Status)
 	}
+	if w.Version >= Version0_9 {
+		w.Bytes(v.Options)
+	}
 }
 
 // Decode reads UpdateUserRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
@@ -1303,6 +1780,9 @@ func (v *UpdateUserRequest) Decode(r *Reader) {
 	if hasStatus == 1 {
 		v.Status = new(uint8)
 		*v.Status = r.U8()
+	}
+	if r.Version() >= Version0_9 {
+		v.Options = r.Rest()
 	}
 }
 
@@ -1430,6 +1910,63 @@ func (_ *LogoutUserRequest) Encode(w *Writer) {
 func (_ *LogoutUserRequest) Decode(r *Reader) {
 }
 
+// LoginRegisterRequest: the request of LoginRegister (40). Log in with username and password and register a session (wrong credentials: eviction InvalidCredentials; inactive user: UserInactive). The code is not on the wire: operation Register carries it, and the server tries this shape before LoginRegisterWithPat's.
+type LoginRegisterRequest struct {
+	ProtocolVersion uint32 `json:"protocol_version"`
+	SdkName         string `json:"sdk_name"`
+	SdkVersion      string `json:"sdk_version"`
+	Username        string `json:"username"`
+	Password        string `json:"password"`
+	Context         string `json:"context"`
+}
+
+// Code is the command code of LoginRegister.
+func (*LoginRegisterRequest) Code() uint32 { return 40 }
+
+// Encode appends the wire form of LoginRegisterRequest to w.
+func (v *LoginRegisterRequest) Encode(w *Writer) {
+	w.U32(v.ProtocolVersion)
+	w.Str8(v.SdkName)
+	w.Str8(v.SdkVersion)
+	w.Str8(v.Username)
+	w.Str8(v.Password)
+	w.Str32(v.Context)
+}
+
+// Decode reads LoginRegisterRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
+func (v *LoginRegisterRequest) Decode(r *Reader) {
+	v.ProtocolVersion = r.U32()
+	v.SdkName = r.Str8()
+	v.SdkVersion = r.Str8()
+	v.Username = r.Str8()
+	v.Password = r.Str8()
+	v.Context = r.Str32()
+}
+
+// LoginRegisterResponse: the answer of LoginRegister.
+type LoginRegisterResponse struct {
+	UserID                uint32 `json:"user_id"`
+	Session               uint64 `json:"session"`
+	ServerProtocolVersion uint32 `json:"server_protocol_version"`
+	ServerVersion         string `json:"server_version"`
+}
+
+// Encode appends the wire form of LoginRegisterResponse to w.
+func (v *LoginRegisterResponse) Encode(w *Writer) {
+	w.U32(v.UserID)
+	w.U64(v.Session)
+	w.U32(v.ServerProtocolVersion)
+	w.Str8(v.ServerVersion)
+}
+
+// Decode reads LoginRegisterResponse from r (sub-slices of r's buffer, no copies); errors stick to r.
+func (v *LoginRegisterResponse) Decode(r *Reader) {
+	v.UserID = r.U32()
+	v.Session = r.U64()
+	v.ServerProtocolVersion = r.U32()
+	v.ServerVersion = r.Str8()
+}
+
 // GetPersonalAccessTokensRequest: the request of GetPersonalAccessTokens (41). The caller's personal access tokens, without secrets.
 type GetPersonalAccessTokensRequest struct{}
 
@@ -1531,6 +2068,60 @@ func (v *LoginWithPersonalAccessTokenResponse) Decode(r *Reader) {
 	v.UserID = r.U32()
 }
 
+// LoginRegisterWithPatRequest: the request of LoginRegisterWithPat (45). Log in with a personal access token and register a session (unknown or expired token: eviction InvalidToken).
+type LoginRegisterWithPatRequest struct {
+	ProtocolVersion uint32 `json:"protocol_version"`
+	SdkName         string `json:"sdk_name"`
+	SdkVersion      string `json:"sdk_version"`
+	Token           string `json:"token"`
+	Context         string `json:"context"`
+}
+
+// Code is the command code of LoginRegisterWithPat.
+func (*LoginRegisterWithPatRequest) Code() uint32 { return 45 }
+
+// Encode appends the wire form of LoginRegisterWithPatRequest to w.
+func (v *LoginRegisterWithPatRequest) Encode(w *Writer) {
+	w.U32(v.ProtocolVersion)
+	w.Str8(v.SdkName)
+	w.Str8(v.SdkVersion)
+	w.Str8(v.Token)
+	w.Str32(v.Context)
+}
+
+// Decode reads LoginRegisterWithPatRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
+func (v *LoginRegisterWithPatRequest) Decode(r *Reader) {
+	v.ProtocolVersion = r.U32()
+	v.SdkName = r.Str8()
+	v.SdkVersion = r.Str8()
+	v.Token = r.Str8()
+	v.Context = r.Str32()
+}
+
+// LoginRegisterWithPatResponse: the answer of LoginRegisterWithPat.
+type LoginRegisterWithPatResponse struct {
+	UserID                uint32 `json:"user_id"`
+	Session               uint64 `json:"session"`
+	ServerProtocolVersion uint32 `json:"server_protocol_version"`
+	ServerVersion         string `json:"server_version"`
+}
+
+// Encode appends the wire form of LoginRegisterWithPatResponse to w.
+func (v *LoginRegisterWithPatResponse) Encode(w *Writer) {
+	w.U32(v.UserID)
+	w.U64(v.Session)
+	w.U32(v.ServerProtocolVersion)
+	w.Str8(v.ServerVersion)
+}
+
+// Decode reads LoginRegisterWithPatResponse from r (sub-slices of r's buffer, no copies); errors stick to r.
+func (v *LoginRegisterWithPatResponse) Decode(r *Reader) {
+	v.UserID = r.U32()
+	v.Session = r.U64()
+	v.ServerProtocolVersion = r.U32()
+	v.ServerVersion = r.Str8()
+}
+
 // PollMessagesRequest: the request of PollMessages (100). Read messages from one partition; always answers at least the 16-byte prefix.
 type PollMessagesRequest struct {
 	Consumer    Consumer        `json:"consumer"`
@@ -1573,6 +2164,7 @@ type SendMessagesRequest struct {
 	TopicID      Identifier   `json:"topic_id"`
 	Partitioning Partitioning `json:"partitioning"`
 	Messages     []Message    `json:"messages"`
+	Batch        MessageBatch `json:"batch"`
 }
 
 // Code is the command code of SendMessages.
@@ -1584,12 +2176,23 @@ func (v *SendMessagesRequest) Encode(w *Writer) {
 	v.StreamID.Encode(w)
 	v.TopicID.Encode(w)
 	v.Partitioning.Encode(w)
-	w.Count32(len(v.Messages))
+	if w.Version <= Version0_8 {
+		w.Count32(len(v.Messages))
+	} else if w.Version >= Version0_9 {
+		w.Count32(len(v.Batch.Frames))
+	} else {
+		w.Fail("messages_count: no list in this protocol version")
+	}
 	w.PatchLen32(metadataLength)
-	indexes := w.ReserveIndex(len(v.Messages), 16)
-	for i := range v.Messages {
-		v.Messages[i].Encode(w)
-		w.FillIndex(indexes, i)
+	if w.Version <= Version0_8 {
+		indexes := w.ReserveIndex(len(v.Messages), 16)
+		for i := range v.Messages {
+			v.Messages[i].Encode(w)
+			w.FillIndex(indexes, i)
+		}
+	}
+	if w.Version >= Version0_9 {
+		v.Batch.Encode(w)
 	}
 }
 
@@ -1602,10 +2205,44 @@ func (v *SendMessagesRequest) Decode(r *Reader) {
 	v.Partitioning.Decode(r)
 	messagesCount := r.U32()
 	r.Covered(metadataLength, metadataLengthFrom, "metadata_length")
-	r.Skip(r.Count(uint64(messagesCount)) * 16)
-	v.Messages = make([]Message, r.Count(uint64(messagesCount)))
-	for i := range v.Messages {
-		v.Messages[i].Decode(r)
+	if r.Version() <= Version0_8 {
+		r.Skip(r.Count(uint64(messagesCount)) * 16)
+		v.Messages = make([]Message, r.Count(uint64(messagesCount)))
+		for i := range v.Messages {
+			v.Messages[i].Decode(r)
+		}
+	}
+	if r.Version() >= Version0_9 {
+		v.Batch.Decode(r)
+		if r.Err() == nil && uint64(len(v.Batch.Frames)) != uint64(messagesCount) {
+			r.Fail("messages_count is %d, batch holds %d", messagesCount, len(v.Batch.Frames))
+		}
+	}
+}
+
+// SendMessagesResponse: the answer of SendMessages.
+type SendMessagesResponse struct {
+	Confirmations []SendConfirmation `json:"confirmations"`
+}
+
+// Encode appends the wire form of SendMessagesResponse to w.
+func (v *SendMessagesResponse) Encode(w *Writer) {
+	if w.Version >= Version0_9 {
+		w.Count32(len(v.Confirmations))
+		for i := range v.Confirmations {
+			v.Confirmations[i].Encode(w)
+		}
+	}
+}
+
+// Decode reads SendMessagesResponse from r (sub-slices of r's buffer, no copies); errors stick to r.
+func (v *SendMessagesResponse) Decode(r *Reader) {
+	if r.Version() >= Version0_9 {
+		confirmationsCount := r.U32()
+		v.Confirmations = make([]SendConfirmation, r.Count(uint64(confirmationsCount)))
+		for i := range v.Confirmations {
+			v.Confirmations[i].Decode(r)
+		}
 	}
 }
 
@@ -1670,6 +2307,7 @@ type StoreConsumerOffsetRequest struct {
 	TopicID     Identifier `json:"topic_id"`
 	PartitionID *uint32    `json:"partition_id"`
 	Offset      uint64     `json:"offset"`
+	Ack         uint8      `json:"ack"`
 }
 
 // Code is the command code of StoreConsumerOffset.
@@ -1682,6 +2320,9 @@ func (v *StoreConsumerOffsetRequest) Encode(w *Writer) {
 	v.TopicID.Encode(w)
 	w.OptionalU32(v.PartitionID)
 	w.U64(v.Offset)
+	if w.Version >= Version0_9 {
+		w.U8(v.Ack)
+	}
 }
 
 // Decode reads StoreConsumerOffsetRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
@@ -1691,6 +2332,9 @@ func (v *StoreConsumerOffsetRequest) Decode(r *Reader) {
 	v.TopicID.Decode(r)
 	v.PartitionID = r.OptionalU32()
 	v.Offset = r.U64()
+	if r.Version() >= Version0_9 {
+		v.Ack = r.U8()
+	}
 }
 
 // DeleteConsumerOffsetRequest: the request of DeleteConsumerOffset (122). Forget a consumer's stored offset (nothing stored answers 3021).
@@ -1699,6 +2343,7 @@ type DeleteConsumerOffsetRequest struct {
 	StreamID    Identifier `json:"stream_id"`
 	TopicID     Identifier `json:"topic_id"`
 	PartitionID *uint32    `json:"partition_id"`
+	Ack         uint8      `json:"ack"`
 }
 
 // Code is the command code of DeleteConsumerOffset.
@@ -1710,6 +2355,9 @@ func (v *DeleteConsumerOffsetRequest) Encode(w *Writer) {
 	v.StreamID.Encode(w)
 	v.TopicID.Encode(w)
 	w.OptionalU32(v.PartitionID)
+	if w.Version >= Version0_9 {
+		w.U8(v.Ack)
+	}
 }
 
 // Decode reads DeleteConsumerOffsetRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
@@ -1718,6 +2366,9 @@ func (v *DeleteConsumerOffsetRequest) Decode(r *Reader) {
 	v.StreamID.Decode(r)
 	v.TopicID.Decode(r)
 	v.PartitionID = r.OptionalU32()
+	if r.Version() >= Version0_9 {
+		v.Ack = r.U8()
+	}
 }
 
 // GetStreamRequest: the request of GetStream (200). One stream with its topics.
@@ -1754,7 +2405,8 @@ func (_ *GetStreamsRequest) Decode(r *Reader) {
 
 // CreateStreamRequest: the request of CreateStream (202). Create a stream (ids are server-assigned); a taken name answers 1012.
 type CreateStreamRequest struct {
-	Name string `json:"name"`
+	Name    string `json:"name"`
+	Options []byte `json:"options"`
 }
 
 // Code is the command code of CreateStream.
@@ -1763,11 +2415,17 @@ func (*CreateStreamRequest) Code() uint32 { return 202 }
 // Encode appends the wire form of CreateStreamRequest to w.
 func (v *CreateStreamRequest) Encode(w *Writer) {
 	w.Str8(v.Name)
+	if w.Version >= Version0_9 {
+		w.Bytes(v.Options)
+	}
 }
 
 // Decode reads CreateStreamRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *CreateStreamRequest) Decode(r *Reader) {
 	v.Name = r.Str8()
+	if r.Version() >= Version0_9 {
+		v.Options = r.Rest()
+	}
 }
 
 // DeleteStreamRequest: the request of DeleteStream (203). Delete a stream with all its topics and messages.
@@ -1792,6 +2450,7 @@ func (v *DeleteStreamRequest) Decode(r *Reader) {
 type UpdateStreamRequest struct {
 	StreamID Identifier `json:"stream_id"`
 	Name     string     `json:"name"`
+	Options  []byte     `json:"options"`
 }
 
 // Code is the command code of UpdateStream.
@@ -1801,12 +2460,18 @@ func (*UpdateStreamRequest) Code() uint32 { return 204 }
 func (v *UpdateStreamRequest) Encode(w *Writer) {
 	v.StreamID.Encode(w)
 	w.Str8(v.Name)
+	if w.Version >= Version0_9 {
+		w.Bytes(v.Options)
+	}
 }
 
 // Decode reads UpdateStreamRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *UpdateStreamRequest) Decode(r *Reader) {
 	v.StreamID.Decode(r)
 	v.Name = r.Str8()
+	if r.Version() >= Version0_9 {
+		v.Options = r.Rest()
+	}
 }
 
 // PurgeStreamRequest: the request of PurgeStream (205). Delete every message of every topic of a stream, keeping the topics.
@@ -1875,6 +2540,7 @@ type CreateTopicRequest struct {
 	MaxTopicSize         uint64     `json:"max_topic_size"`
 	ReplicationFactor    uint8      `json:"replication_factor"`
 	Name                 string     `json:"name"`
+	Options              []byte     `json:"options"`
 }
 
 // Code is the command code of CreateTopic.
@@ -1884,22 +2550,32 @@ func (*CreateTopicRequest) Code() uint32 { return 302 }
 func (v *CreateTopicRequest) Encode(w *Writer) {
 	v.StreamID.Encode(w)
 	w.U32(v.PartitionsCount)
-	w.U8(v.CompressionAlgorithm)
-	w.U64(v.MessageExpiry)
-	w.U64(v.MaxTopicSize)
-	w.U8(v.ReplicationFactor)
+	if w.Version <= Version0_8 {
+		w.U8(v.CompressionAlgorithm)
+		w.U64(v.MessageExpiry)
+		w.U64(v.MaxTopicSize)
+		w.U8(v.ReplicationFactor)
+	}
 	w.Str8(v.Name)
+	if w.Version >= Version0_9 {
+		w.Bytes(v.Options)
+	}
 }
 
 // Decode reads CreateTopicRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *CreateTopicRequest) Decode(r *Reader) {
 	v.StreamID.Decode(r)
 	v.PartitionsCount = r.U32()
-	v.CompressionAlgorithm = r.U8()
-	v.MessageExpiry = r.U64()
-	v.MaxTopicSize = r.U64()
-	v.ReplicationFactor = r.U8()
+	if r.Version() <= Version0_8 {
+		v.CompressionAlgorithm = r.U8()
+		v.MessageExpiry = r.U64()
+		v.MaxTopicSize = r.U64()
+		v.ReplicationFactor = r.U8()
+	}
 	v.Name = r.Str8()
+	if r.Version() >= Version0_9 {
+		v.Options = r.Rest()
+	}
 }
 
 // DeleteTopicRequest: the request of DeleteTopic (303). Delete a topic with its messages.
@@ -1932,6 +2608,7 @@ type UpdateTopicRequest struct {
 	MaxTopicSize         uint64     `json:"max_topic_size"`
 	ReplicationFactor    uint8      `json:"replication_factor"`
 	Name                 string     `json:"name"`
+	Options              []byte     `json:"options"`
 }
 
 // Code is the command code of UpdateTopic.
@@ -1941,22 +2618,32 @@ func (*UpdateTopicRequest) Code() uint32 { return 304 }
 func (v *UpdateTopicRequest) Encode(w *Writer) {
 	v.StreamID.Encode(w)
 	v.TopicID.Encode(w)
-	w.U8(v.CompressionAlgorithm)
-	w.U64(v.MessageExpiry)
-	w.U64(v.MaxTopicSize)
-	w.U8(v.ReplicationFactor)
+	if w.Version <= Version0_8 {
+		w.U8(v.CompressionAlgorithm)
+		w.U64(v.MessageExpiry)
+		w.U64(v.MaxTopicSize)
+		w.U8(v.ReplicationFactor)
+	}
 	w.Str8(v.Name)
+	if w.Version >= Version0_9 {
+		w.Bytes(v.Options)
+	}
 }
 
 // Decode reads UpdateTopicRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *UpdateTopicRequest) Decode(r *Reader) {
 	v.StreamID.Decode(r)
 	v.TopicID.Decode(r)
-	v.CompressionAlgorithm = r.U8()
-	v.MessageExpiry = r.U64()
-	v.MaxTopicSize = r.U64()
-	v.ReplicationFactor = r.U8()
+	if r.Version() <= Version0_8 {
+		v.CompressionAlgorithm = r.U8()
+		v.MessageExpiry = r.U64()
+		v.MaxTopicSize = r.U64()
+		v.ReplicationFactor = r.U8()
+	}
 	v.Name = r.Str8()
+	if r.Version() >= Version0_9 {
+		v.Options = r.Rest()
+	}
 }
 
 // PurgeTopicRequest: the request of PurgeTopic (305). Delete every message of a topic, keeping its partitions.
@@ -2196,6 +2883,55 @@ func (v *LeaveConsumerGroupRequest) Decode(r *Reader) {
 	v.GroupID.Decode(r)
 }
 
+// SyncConsumerGroupRequest: the request of SyncConsumerGroup (606). The caller's partitions in a group at the group's current generation; an empty body when the caller is not a member. Members poll only these partitions and sync again when a poll is fenced.
+type SyncConsumerGroupRequest struct {
+	StreamID Identifier `json:"stream_id"`
+	TopicID  Identifier `json:"topic_id"`
+	GroupID  Identifier `json:"group_id"`
+}
+
+// Code is the command code of SyncConsumerGroup.
+func (*SyncConsumerGroupRequest) Code() uint32 { return 606 }
+
+// Encode appends the wire form of SyncConsumerGroupRequest to w.
+func (v *SyncConsumerGroupRequest) Encode(w *Writer) {
+	v.StreamID.Encode(w)
+	v.TopicID.Encode(w)
+	v.GroupID.Encode(w)
+}
+
+// Decode reads SyncConsumerGroupRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
+func (v *SyncConsumerGroupRequest) Decode(r *Reader) {
+	v.StreamID.Decode(r)
+	v.TopicID.Decode(r)
+	v.GroupID.Decode(r)
+}
+
+// SyncConsumerGroupResponse: the answer of SyncConsumerGroup.
+type SyncConsumerGroupResponse struct {
+	Generation uint64   `json:"generation"`
+	Partitions []uint32 `json:"partitions"`
+}
+
+// Encode appends the wire form of SyncConsumerGroupResponse to w.
+func (v *SyncConsumerGroupResponse) Encode(w *Writer) {
+	w.U64(v.Generation)
+	w.Count32(len(v.Partitions))
+	for i := range v.Partitions {
+		w.U32(v.Partitions[i])
+	}
+}
+
+// Decode reads SyncConsumerGroupResponse from r (sub-slices of r's buffer, no copies); errors stick to r.
+func (v *SyncConsumerGroupResponse) Decode(r *Reader) {
+	v.Generation = r.U64()
+	partitionsCount := r.U32()
+	v.Partitions = make([]uint32, r.Count(uint64(partitionsCount)))
+	for i := range v.Partitions {
+		v.Partitions[i] = r.U32()
+	}
+}
+
 // ClientInfoList: a list answer of ClientInfo records, back to back to the end of the body.
 type ClientInfoList []ClientInfo
 
@@ -2276,19 +3012,31 @@ func (v *StreamHeaderList) Decode(r *Reader) {
 	}
 }
 
-// TopicHeaderList: a list answer of TopicHeader records, back to back to the end of the body.
+// TopicHeaderList: a list answer of TopicHeader records, back to back to the end of the body (counted first where the version says so).
 type TopicHeaderList []TopicHeader
 
 // Encode appends every TopicHeader to w.
 func (v *TopicHeaderList) Encode(w *Writer) {
+	if w.Version >= Version0_9 {
+		w.Count32(len(*v))
+	}
 	for i := range *v {
 		(*v)[i].Encode(w)
 	}
 }
 
-// Decode reads TopicHeader records until r is exhausted.
+// Decode reads TopicHeader records until r is exhausted (or the count they start with; an empty body is an empty list).
 func (v *TopicHeaderList) Decode(r *Reader) {
 	*v = TopicHeaderList{}
+	if r.Remaining() > 0 && r.Version() >= Version0_9 {
+		count := r.Count(uint64(r.U32()))
+		for i := 0; i < count && r.Err() == nil; i++ {
+			var item TopicHeader
+			item.Decode(r)
+			*v = append(*v, item)
+		}
+		return
+	}
 	for r.Remaining() > 0 && r.Err() == nil {
 		var item TopicHeader
 		item.Decode(r)
@@ -2316,67 +3064,76 @@ func (v *UserHeaderList) Decode(r *Reader) {
 	}
 }
 
-// CommandInfo describes one command: its types and the server's rules for it.
+// CommandInfo describes one command: its types, the server's rules for it and the protocol versions that
+// have it.
 type CommandInfo struct {
-	Code           uint32
-	Name           string
-	Auth           bool
-	Permission     string
-	PermissionRule string
-	ResponseList   bool
-	ResponseEmpty  bool
-	MissingEmpty   bool
+	Code              uint32
+	Name              string
+	Auth              bool
+	Permission        string
+	PermissionRule    string
+	ResponseList      bool
+	MissingEmpty      bool
+	ResponseEmpty     bool      // the OK answer has no body in any version
+	Versions          []Version // the protocol versions that have the command
+	Operation         uint8     // what a 0.9 request header carries (NonReplicated: the code rides in it)
+	ResponseEmptyIn   []Version // versions whose OK answer has no body
+	ResponseCountedIn []Version // versions whose list answer starts with its element count
 }
 
 // Commands lists every command, ascending by code.
 var Commands = []CommandInfo{
-	{Code: 1, Name: "Ping", Auth: false, Permission: "none", PermissionRule: "public", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 10, Name: "GetStats", Auth: true, Permission: "read_servers", PermissionRule: "read_servers", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 11, Name: "GetSnapshot", Auth: true, Permission: "none (login only)", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 12, Name: "GetClusterMetadata", Auth: true, Permission: "none", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 20, Name: "GetMe", Auth: true, Permission: "none", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 21, Name: "GetClient", Auth: true, Permission: "read_servers", PermissionRule: "read_servers", ResponseList: false, ResponseEmpty: false, MissingEmpty: true},
-	{Code: 22, Name: "GetClients", Auth: true, Permission: "read_servers", PermissionRule: "read_servers", ResponseList: true, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 31, Name: "GetUser", Auth: true, Permission: "read_users, unless it is the caller", PermissionRule: "read_users_or_self", ResponseList: false, ResponseEmpty: false, MissingEmpty: true},
-	{Code: 32, Name: "GetUsers", Auth: true, Permission: "read_users", PermissionRule: "read_users", ResponseList: true, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 33, Name: "CreateUser", Auth: true, Permission: "manage_users", PermissionRule: "manage_users", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 34, Name: "DeleteUser", Auth: true, Permission: "manage_users", PermissionRule: "manage_users", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 35, Name: "UpdateUser", Auth: true, Permission: "manage_users", PermissionRule: "manage_users", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 36, Name: "UpdatePermissions", Auth: true, Permission: "manage_users", PermissionRule: "manage_users", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 37, Name: "ChangePassword", Auth: true, Permission: "none for the caller's own password, else manage_users", PermissionRule: "manage_users_or_self", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 38, Name: "LoginUser", Auth: false, Permission: "none", PermissionRule: "public", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 39, Name: "LogoutUser", Auth: true, Permission: "none", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 41, Name: "GetPersonalAccessTokens", Auth: true, Permission: "none (the caller's own tokens)", PermissionRule: "logged_in", ResponseList: true, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 42, Name: "CreatePersonalAccessToken", Auth: true, Permission: "none (for the caller)", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 43, Name: "DeletePersonalAccessToken", Auth: true, Permission: "none (the caller's own token)", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 44, Name: "LoginWithPersonalAccessToken", Auth: false, Permission: "none", PermissionRule: "public", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 100, Name: "PollMessages", Auth: true, Permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)", PermissionRule: "poll_messages", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 101, Name: "SendMessages", Auth: true, Permission: "send: send_messages, manage_topics or manage_streams (or manage/send on the stream or topic)", PermissionRule: "send_messages", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 102, Name: "FlushUnsavedBuffer", Auth: true, Permission: "send: send_messages, manage_topics or manage_streams (or manage/send on the stream or topic)", PermissionRule: "send_messages", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 120, Name: "GetConsumerOffset", Auth: true, Permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)", PermissionRule: "poll_messages", ResponseList: false, ResponseEmpty: false, MissingEmpty: true},
-	{Code: 121, Name: "StoreConsumerOffset", Auth: true, Permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)", PermissionRule: "poll_messages", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 122, Name: "DeleteConsumerOffset", Auth: true, Permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)", PermissionRule: "poll_messages", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 200, Name: "GetStream", Auth: true, Permission: "read_streams (or read on the stream)", PermissionRule: "read_stream", ResponseList: false, ResponseEmpty: false, MissingEmpty: true},
-	{Code: 201, Name: "GetStreams", Auth: true, Permission: "read_streams", PermissionRule: "read_streams", ResponseList: true, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 202, Name: "CreateStream", Auth: true, Permission: "manage_streams", PermissionRule: "manage_streams", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 203, Name: "DeleteStream", Auth: true, Permission: "manage_streams (or manage on the stream)", PermissionRule: "manage_stream", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 204, Name: "UpdateStream", Auth: true, Permission: "manage_streams (or manage on the stream)", PermissionRule: "manage_stream", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 205, Name: "PurgeStream", Auth: true, Permission: "manage_streams (or manage on the stream)", PermissionRule: "manage_stream", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 300, Name: "GetTopic", Auth: true, Permission: "read_topics (or read on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: false, MissingEmpty: true},
-	{Code: 301, Name: "GetTopics", Auth: true, Permission: "read_topics (or read on the stream)", PermissionRule: "read_topics", ResponseList: true, ResponseEmpty: false, MissingEmpty: true},
-	{Code: 302, Name: "CreateTopic", Auth: true, Permission: "manage_topics (or manage on the stream)", PermissionRule: "manage_topics", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 303, Name: "DeleteTopic", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", PermissionRule: "manage_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 304, Name: "UpdateTopic", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", PermissionRule: "manage_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 305, Name: "PurgeTopic", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", PermissionRule: "manage_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 402, Name: "CreatePartitions", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", PermissionRule: "manage_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 403, Name: "DeletePartitions", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", PermissionRule: "manage_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 503, Name: "DeleteSegments", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", PermissionRule: "manage_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 600, Name: "GetConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: false, MissingEmpty: true},
-	{Code: 601, Name: "GetConsumerGroups", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: true, ResponseEmpty: false, MissingEmpty: true},
-	{Code: 602, Name: "CreateConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: false, MissingEmpty: false},
-	{Code: 603, Name: "DeleteConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 604, Name: "JoinConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
-	{Code: 605, Name: "LeaveConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false},
+	{Code: 1, Name: "Ping", Auth: false, Permission: "none", PermissionRule: "public", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 10, Name: "GetStats", Auth: true, Permission: "read_servers", PermissionRule: "read_servers", ResponseList: false, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 11, Name: "GetSnapshot", Auth: true, Permission: "none (login only)", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 12, Name: "GetClusterMetadata", Auth: true, Permission: "none", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 13, Name: "DescribeOptions", Auth: true, Permission: "none", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 20, Name: "GetMe", Auth: true, Permission: "none", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 21, Name: "GetClient", Auth: true, Permission: "read_servers", PermissionRule: "read_servers", ResponseList: false, ResponseEmpty: false, MissingEmpty: true, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 22, Name: "GetClients", Auth: true, Permission: "read_servers", PermissionRule: "read_servers", ResponseList: true, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 31, Name: "GetUser", Auth: true, Permission: "read_users, unless it is the caller", PermissionRule: "read_users_or_self", ResponseList: false, ResponseEmpty: false, MissingEmpty: true, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 32, Name: "GetUsers", Auth: true, Permission: "read_users", PermissionRule: "read_users", ResponseList: true, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 33, Name: "CreateUser", Auth: true, Permission: "manage_users", PermissionRule: "manage_users", ResponseList: false, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 141, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 34, Name: "DeleteUser", Auth: true, Permission: "manage_users", PermissionRule: "manage_users", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 143, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 35, Name: "UpdateUser", Auth: true, Permission: "manage_users", PermissionRule: "manage_users", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 142, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 36, Name: "UpdatePermissions", Auth: true, Permission: "manage_users", PermissionRule: "manage_users", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 145, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 37, Name: "ChangePassword", Auth: true, Permission: "none for the caller's own password, else manage_users", PermissionRule: "manage_users_or_self", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 144, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 38, Name: "LoginUser", Auth: false, Permission: "none", PermissionRule: "public", ResponseList: false, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_8}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 39, Name: "LogoutUser", Auth: true, Permission: "none", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 3, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 40, Name: "LoginRegister", Auth: false, Permission: "none", PermissionRule: "public", ResponseList: false, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_9}, Operation: 1, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 41, Name: "GetPersonalAccessTokens", Auth: true, Permission: "none (the caller's own tokens)", PermissionRule: "logged_in", ResponseList: true, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 42, Name: "CreatePersonalAccessToken", Auth: true, Permission: "none (for the caller)", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 146, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 43, Name: "DeletePersonalAccessToken", Auth: true, Permission: "none (the caller's own token)", PermissionRule: "logged_in", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 147, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 44, Name: "LoginWithPersonalAccessToken", Auth: false, Permission: "none", PermissionRule: "public", ResponseList: false, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_8}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 45, Name: "LoginRegisterWithPat", Auth: false, Permission: "none", PermissionRule: "public", ResponseList: false, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_9}, Operation: 1, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 100, Name: "PollMessages", Auth: true, Permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)", PermissionRule: "poll_messages", ResponseList: false, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 101, Name: "SendMessages", Auth: true, Permission: "send: send_messages, manage_topics or manage_streams (or manage/send on the stream or topic)", PermissionRule: "send_messages", ResponseList: false, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 160, ResponseEmptyIn: []Version{Version0_8}, ResponseCountedIn: []Version{}},
+	{Code: 102, Name: "FlushUnsavedBuffer", Auth: true, Permission: "send: send_messages, manage_topics or manage_streams (or manage/send on the stream or topic)", PermissionRule: "send_messages", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 120, Name: "GetConsumerOffset", Auth: true, Permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)", PermissionRule: "poll_messages", ResponseList: false, ResponseEmpty: false, MissingEmpty: true, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 121, Name: "StoreConsumerOffset", Auth: true, Permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)", PermissionRule: "poll_messages", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 161, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 122, Name: "DeleteConsumerOffset", Auth: true, Permission: "poll: poll_messages, read_topics, read_streams, manage_topics or manage_streams (or read/manage/poll on the stream or topic)", PermissionRule: "poll_messages", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 162, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 200, Name: "GetStream", Auth: true, Permission: "read_streams (or read on the stream)", PermissionRule: "read_stream", ResponseList: false, ResponseEmpty: false, MissingEmpty: true, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 201, Name: "GetStreams", Auth: true, Permission: "read_streams", PermissionRule: "read_streams", ResponseList: true, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 202, Name: "CreateStream", Auth: true, Permission: "manage_streams", PermissionRule: "manage_streams", ResponseList: false, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 128, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 203, Name: "DeleteStream", Auth: true, Permission: "manage_streams (or manage on the stream)", PermissionRule: "manage_stream", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 130, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 204, Name: "UpdateStream", Auth: true, Permission: "manage_streams (or manage on the stream)", PermissionRule: "manage_stream", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 129, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 205, Name: "PurgeStream", Auth: true, Permission: "manage_streams (or manage on the stream)", PermissionRule: "manage_stream", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 131, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 300, Name: "GetTopic", Auth: true, Permission: "read_topics (or read on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: false, MissingEmpty: true, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 301, Name: "GetTopics", Auth: true, Permission: "read_topics (or read on the stream)", PermissionRule: "read_topics", ResponseList: true, ResponseEmpty: false, MissingEmpty: true, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{Version0_9}},
+	{Code: 302, Name: "CreateTopic", Auth: true, Permission: "manage_topics (or manage on the stream)", PermissionRule: "manage_topics", ResponseList: false, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 132, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 303, Name: "DeleteTopic", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", PermissionRule: "manage_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 134, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 304, Name: "UpdateTopic", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", PermissionRule: "manage_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 133, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 305, Name: "PurgeTopic", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", PermissionRule: "manage_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 135, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 402, Name: "CreatePartitions", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", PermissionRule: "manage_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 136, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 403, Name: "DeletePartitions", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", PermissionRule: "manage_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 137, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 503, Name: "DeleteSegments", Auth: true, Permission: "manage_topics (or manage on the stream or topic)", PermissionRule: "manage_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 138, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 600, Name: "GetConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: false, MissingEmpty: true, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 601, Name: "GetConsumerGroups", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: true, ResponseEmpty: false, MissingEmpty: true, Versions: []Version{Version0_8, Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 602, Name: "CreateConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: false, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 139, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
+	{Code: 603, Name: "DeleteConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 140, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 604, Name: "JoinConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 148, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 605, Name: "LeaveConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: true, MissingEmpty: false, Versions: []Version{Version0_8, Version0_9}, Operation: 149, ResponseEmptyIn: []Version{Version0_8, Version0_9}, ResponseCountedIn: []Version{}},
+	{Code: 606, Name: "SyncConsumerGroup", Auth: true, Permission: "read topic: read_topics, read_streams, manage_topics or manage_streams (or read/manage on the stream or topic)", PermissionRule: "read_topic", ResponseList: false, ResponseEmpty: false, MissingEmpty: true, Versions: []Version{Version0_9}, Operation: 2, ResponseEmptyIn: []Version{}, ResponseCountedIn: []Version{}},
 }
 
 // NewRequest answers an empty request value for a command code, or nil for an unknown code.
@@ -2390,6 +3147,8 @@ func NewRequest(code uint32) Request {
 		return &GetSnapshotRequest{}
 	case 12:
 		return &GetClusterMetadataRequest{}
+	case 13:
+		return &DescribeOptionsRequest{}
 	case 20:
 		return &GetMeRequest{}
 	case 21:
@@ -2414,6 +3173,8 @@ func NewRequest(code uint32) Request {
 		return &LoginUserRequest{}
 	case 39:
 		return &LogoutUserRequest{}
+	case 40:
+		return &LoginRegisterRequest{}
 	case 41:
 		return &GetPersonalAccessTokensRequest{}
 	case 42:
@@ -2422,6 +3183,8 @@ func NewRequest(code uint32) Request {
 		return &DeletePersonalAccessTokenRequest{}
 	case 44:
 		return &LoginWithPersonalAccessTokenRequest{}
+	case 45:
+		return &LoginRegisterWithPatRequest{}
 	case 100:
 		return &PollMessagesRequest{}
 	case 101:
@@ -2476,6 +3239,8 @@ func NewRequest(code uint32) Request {
 		return &JoinConsumerGroupRequest{}
 	case 605:
 		return &LeaveConsumerGroupRequest{}
+	case 606:
+		return &SyncConsumerGroupRequest{}
 	}
 	return nil
 }
@@ -2490,6 +3255,8 @@ func NewResponse(code uint32) Value {
 		return &GetSnapshotResponse{}
 	case 12:
 		return &ClusterMetadata{}
+	case 13:
+		return &DescribeOptionsResponse{}
 	case 20:
 		return &ClientDetails{}
 	case 21:
@@ -2504,14 +3271,20 @@ func NewResponse(code uint32) Value {
 		return &UserDetails{}
 	case 38:
 		return &LoginUserResponse{}
+	case 40:
+		return &LoginRegisterResponse{}
 	case 41:
 		return &PersonalAccessTokenInfoList{}
 	case 42:
 		return &CreatePersonalAccessTokenResponse{}
 	case 44:
 		return &LoginWithPersonalAccessTokenResponse{}
+	case 45:
+		return &LoginRegisterWithPatResponse{}
 	case 100:
 		return &PolledMessages{}
+	case 101:
+		return &SendMessagesResponse{}
 	case 120:
 		return &ConsumerOffsetInfo{}
 	case 200:
@@ -2532,6 +3305,8 @@ func NewResponse(code uint32) Value {
 		return &GroupHeaderList{}
 	case 602:
 		return &GroupHeader{}
+	case 606:
+		return &SyncConsumerGroupResponse{}
 	}
 	return nil
 }
@@ -2542,6 +3317,7 @@ var (
 	_ Request = (*GetStatsRequest)(nil)
 	_ Request = (*GetSnapshotRequest)(nil)
 	_ Request = (*GetClusterMetadataRequest)(nil)
+	_ Request = (*DescribeOptionsRequest)(nil)
 	_ Request = (*GetMeRequest)(nil)
 	_ Request = (*GetClientRequest)(nil)
 	_ Request = (*GetClientsRequest)(nil)
@@ -2554,10 +3330,12 @@ var (
 	_ Request = (*ChangePasswordRequest)(nil)
 	_ Request = (*LoginUserRequest)(nil)
 	_ Request = (*LogoutUserRequest)(nil)
+	_ Request = (*LoginRegisterRequest)(nil)
 	_ Request = (*GetPersonalAccessTokensRequest)(nil)
 	_ Request = (*CreatePersonalAccessTokenRequest)(nil)
 	_ Request = (*DeletePersonalAccessTokenRequest)(nil)
 	_ Request = (*LoginWithPersonalAccessTokenRequest)(nil)
+	_ Request = (*LoginRegisterWithPatRequest)(nil)
 	_ Request = (*PollMessagesRequest)(nil)
 	_ Request = (*SendMessagesRequest)(nil)
 	_ Request = (*FlushUnsavedBufferRequest)(nil)
@@ -2585,7 +3363,87 @@ var (
 	_ Request = (*DeleteConsumerGroupRequest)(nil)
 	_ Request = (*JoinConsumerGroupRequest)(nil)
 	_ Request = (*LeaveConsumerGroupRequest)(nil)
+	_ Request = (*SyncConsumerGroupRequest)(nil)
 )
+
+// FieldVersions names, per generated type, the fields (by their JSON name) that only some protocol
+// versions have, with those versions; every other field is in every version.
+var FieldVersions = map[string]map[string][]Version{
+	"CreateStreamRequest": {
+		"options": []Version{Version0_9},
+	},
+	"CreateTopicRequest": {
+		"compression_algorithm": []Version{Version0_8},
+		"message_expiry":        []Version{Version0_8},
+		"max_topic_size":        []Version{Version0_8},
+		"replication_factor":    []Version{Version0_8},
+		"options":               []Version{Version0_9},
+	},
+	"CreateUserRequest": {
+		"options": []Version{Version0_9},
+	},
+	"DeleteConsumerOffsetRequest": {
+		"ack": []Version{Version0_9},
+	},
+	"PolledMessages": {
+		"messages": []Version{Version0_8},
+		"batches":  []Version{Version0_9},
+	},
+	"SendMessagesRequest": {
+		"messages": []Version{Version0_8},
+		"batch":    []Version{Version0_9},
+	},
+	"SendMessagesResponse": {
+		"confirmations": []Version{Version0_9},
+	},
+	"StoreConsumerOffsetRequest": {
+		"ack": []Version{Version0_9},
+	},
+	"StreamDetails": {
+		"options": []Version{Version0_9},
+	},
+	"StreamHeader": {
+		"options": []Version{Version0_9},
+	},
+	"TopicDetails": {
+		"replication_factor": []Version{Version0_8},
+		"options":            []Version{Version0_9},
+		"derived_options":    []Version{Version0_9},
+	},
+	"TopicHeader": {
+		"replication_factor": []Version{Version0_8},
+		"options":            []Version{Version0_9},
+		"derived_options":    []Version{Version0_9},
+	},
+	"UpdateStreamRequest": {
+		"options": []Version{Version0_9},
+	},
+	"UpdateTopicRequest": {
+		"compression_algorithm": []Version{Version0_8},
+		"message_expiry":        []Version{Version0_8},
+		"max_topic_size":        []Version{Version0_8},
+		"replication_factor":    []Version{Version0_8},
+		"options":               []Version{Version0_9},
+	},
+	"UpdateUserRequest": {
+		"options": []Version{Version0_9},
+	},
+	"UserDetails": {
+		"options": []Version{Version0_9},
+	},
+	"UserHeader": {
+		"options": []Version{Version0_9},
+	},
+}
+
+// Version0_8: Iggy 0.8: `length | code | payload` requests, `status | length | payload` responses ([[framing.*]] below).
+const Version0_8 Version = 8
+
+// Version0_9: Iggy 0.9: RequestHeader / ReplyHeader / EvictionHeader (frames.toml), 256 bytes each, then the body.
+const Version0_9 Version = 9
+
+// Versions lists the protocol versions, oldest first.
+var Versions = []Version{Version0_8, Version0_9}
 
 // IdKindNumeric: u32 value, length byte 4
 const IdKindNumeric = 1
@@ -2757,6 +3615,261 @@ const SegmentWriterBackendPwritev = 1
 
 // SegmentWriterBackendIoUring: io_uring submissions (vectored writes, linked fdatasync)
 const SegmentWriterBackendIoUring = 2
+
+// HeaderCommandReserved: Invalid on the wire.
+const HeaderCommandReserved = 0
+
+// HeaderCommandPing: Replica ping.
+const HeaderCommandPing = 1
+
+// HeaderCommandPong: Replica pong.
+const HeaderCommandPong = 2
+
+// HeaderCommandPingClient: Unused by clients and the server.
+const HeaderCommandPingClient = 3
+
+// HeaderCommandPongClient: Unused by clients and the server.
+const HeaderCommandPongClient = 4
+
+// HeaderCommandRequest: Client request (RequestHeader).
+const HeaderCommandRequest = 5
+
+// HeaderCommandPrepare: Replica prepare.
+const HeaderCommandPrepare = 6
+
+// HeaderCommandPrepareOk: Replica prepare acknowledgement.
+const HeaderCommandPrepareOk = 7
+
+// HeaderCommandReply: Server reply to a request (ReplyHeader).
+const HeaderCommandReply = 8
+
+// HeaderCommandCommit: Replica commit.
+const HeaderCommandCommit = 9
+
+// HeaderCommandStartViewChange: View change.
+const HeaderCommandStartViewChange = 10
+
+// HeaderCommandDoViewChange: View change.
+const HeaderCommandDoViewChange = 11
+
+// HeaderCommandStartView: View change.
+const HeaderCommandStartView = 12
+
+// HeaderCommandEviction: Session-terminal error to a client (EvictionHeader).
+const HeaderCommandEviction = 13
+
+// HeaderCommandReplicaHello: Replica authentication.
+const HeaderCommandReplicaHello = 14
+
+// HeaderCommandReplicaChallenge: Replica authentication.
+const HeaderCommandReplicaChallenge = 15
+
+// HeaderCommandReplicaFinish: Replica authentication.
+const HeaderCommandReplicaFinish = 16
+
+// HeaderCommandRequestStartView: View change.
+const HeaderCommandRequestStartView = 17
+
+// HeaderCommandRequestPrepares: Repair.
+const HeaderCommandRequestPrepares = 18
+
+// HeaderCommandRepairPrepare: Repair.
+const HeaderCommandRepairPrepare = 19
+
+// HeaderCommandRepairDone: Repair.
+const HeaderCommandRepairDone = 20
+
+// HeaderCommandRangeEvicted: Repair.
+const HeaderCommandRangeEvicted = 21
+
+// HeaderCommandRequestStateTransfer: State transfer.
+const HeaderCommandRequestStateTransfer = 22
+
+// HeaderCommandStateTransferTarget: State transfer.
+const HeaderCommandStateTransferTarget = 23
+
+// HeaderCommandRequestStateChunk: State transfer.
+const HeaderCommandRequestStateChunk = 24
+
+// HeaderCommandStateChunk: State transfer.
+const HeaderCommandStateChunk = 25
+
+// HeaderCommandForwardRegister: Replica forwarding.
+const HeaderCommandForwardRegister = 26
+
+// HeaderCommandForwardRegisterResult: Replica forwarding.
+const HeaderCommandForwardRegisterResult = 27
+
+// HeaderCommandForwardLogout: Replica forwarding.
+const HeaderCommandForwardLogout = 28
+
+// HeaderCommandForwardLogoutResult: Replica forwarding.
+const HeaderCommandForwardLogoutResult = 29
+
+// OperationReserved: Invalid on the wire.
+const OperationReserved = 0
+
+// OperationRegister: LoginRegister (40) and LoginRegisterWithPat (45): binds a session; the code is not on the wire.
+const OperationRegister = 1
+
+// OperationNonReplicated: Every command without an operation of its own; its code rides in the request header's `code`.
+const OperationNonReplicated = 2
+
+// OperationLogout: LogoutUser (39): ends the session.
+const OperationLogout = 3
+
+// OperationCreateTopicWithAssignments: Replica-internal; never from a client.
+const OperationCreateTopicWithAssignments = 64
+
+// OperationCreatePartitionsWithAssignments: Replica-internal; never from a client.
+const OperationCreatePartitionsWithAssignments = 65
+
+// OperationRemoveConsumerGroupMember: Replica-internal; never from a client.
+const OperationRemoveConsumerGroupMember = 66
+
+// OperationCompleteConsumerGroupRevocation: Replica-internal; never from a client.
+const OperationCompleteConsumerGroupRevocation = 67
+
+// OperationTruncatePartition: Replica-internal (DeleteSegments resolves to it); never from a client.
+const OperationTruncatePartition = 68
+
+// OperationCreateStream: CreateStream (202).
+const OperationCreateStream = 128
+
+// OperationUpdateStream: UpdateStream (204).
+const OperationUpdateStream = 129
+
+// OperationDeleteStream: DeleteStream (203).
+const OperationDeleteStream = 130
+
+// OperationPurgeStream: PurgeStream (205).
+const OperationPurgeStream = 131
+
+// OperationCreateTopic: CreateTopic (302).
+const OperationCreateTopic = 132
+
+// OperationUpdateTopic: UpdateTopic (304).
+const OperationUpdateTopic = 133
+
+// OperationDeleteTopic: DeleteTopic (303).
+const OperationDeleteTopic = 134
+
+// OperationPurgeTopic: PurgeTopic (305).
+const OperationPurgeTopic = 135
+
+// OperationCreatePartitions: CreatePartitions (402).
+const OperationCreatePartitions = 136
+
+// OperationDeletePartitions: DeletePartitions (403).
+const OperationDeletePartitions = 137
+
+// OperationDeleteSegments: DeleteSegments (503): replicated but on neither plane, so its reply is not result-framed.
+const OperationDeleteSegments = 138
+
+// OperationCreateConsumerGroup: CreateConsumerGroup (602).
+const OperationCreateConsumerGroup = 139
+
+// OperationDeleteConsumerGroup: DeleteConsumerGroup (603).
+const OperationDeleteConsumerGroup = 140
+
+// OperationCreateUser: CreateUser (33).
+const OperationCreateUser = 141
+
+// OperationUpdateUser: UpdateUser (35).
+const OperationUpdateUser = 142
+
+// OperationDeleteUser: DeleteUser (34).
+const OperationDeleteUser = 143
+
+// OperationChangePassword: ChangePassword (37).
+const OperationChangePassword = 144
+
+// OperationUpdatePermissions: UpdatePermissions (36).
+const OperationUpdatePermissions = 145
+
+// OperationCreatePersonalAccessToken: CreatePersonalAccessToken (42).
+const OperationCreatePersonalAccessToken = 146
+
+// OperationDeletePersonalAccessToken: DeletePersonalAccessToken (43).
+const OperationDeletePersonalAccessToken = 147
+
+// OperationJoinConsumerGroup: JoinConsumerGroup (604).
+const OperationJoinConsumerGroup = 148
+
+// OperationLeaveConsumerGroup: LeaveConsumerGroup (605).
+const OperationLeaveConsumerGroup = 149
+
+// OperationSendMessages: SendMessages (101): raw reply body (the send confirmation).
+const OperationSendMessages = 160
+
+// OperationStoreConsumerOffset: StoreConsumerOffset (121).
+const OperationStoreConsumerOffset = 161
+
+// OperationDeleteConsumerOffset: DeleteConsumerOffset (122).
+const OperationDeleteConsumerOffset = 162
+
+// EvictionReasonReserved: Invalid on the wire.
+const EvictionReasonReserved = 0
+
+// EvictionReasonNoSession: No session is bound for the request's client id (a replicated request before login).
+const EvictionReasonNoSession = 1
+
+// EvictionReasonClientReleaseTooLow: Client release below the cluster's minimum.
+const EvictionReasonClientReleaseTooLow = 2
+
+// EvictionReasonClientReleaseTooHigh: Client release above the cluster's maximum.
+const EvictionReasonClientReleaseTooHigh = 3
+
+// EvictionReasonInvalidRequestOperation: Invalid operation in the request header.
+const EvictionReasonInvalidRequestOperation = 4
+
+// EvictionReasonInvalidRequestBody: The body failed validation.
+const EvictionReasonInvalidRequestBody = 5
+
+// EvictionReasonInvalidRequestBodySize: The body size does not match.
+const EvictionReasonInvalidRequestBodySize = 6
+
+// EvictionReasonSessionTooLow: The request's session is older than the client's current one (a zombie from before a re-login).
+const EvictionReasonSessionTooLow = 7
+
+// EvictionReasonSessionReleaseMismatch: Session release differs from the client's.
+const EvictionReasonSessionReleaseMismatch = 8
+
+// EvictionReasonInvalidCredentials: Login with a wrong username or password.
+const EvictionReasonInvalidCredentials = 9
+
+// EvictionReasonInvalidToken: Login with an unknown or expired personal access token.
+const EvictionReasonInvalidToken = 10
+
+// EvictionReasonUserInactive: Login of an inactive user.
+const EvictionReasonUserInactive = 11
+
+// EvictionReasonSessionError: The client id belongs to another user, or the session could not be bound.
+const EvictionReasonSessionError = 12
+
+// EvictionReasonStaleClient: A consumer-group member missed its heartbeats; it was logged out.
+const EvictionReasonStaleClient = 13
+
+// EvictionReasonIncompatibleProtocol: The client's protocol version is outside the server's window (the header carries it).
+const EvictionReasonIncompatibleProtocol = 14
+
+// EvictionReasonMalformedLogin: A login body without a decodable version prefix, or a 0.8 login code.
+const EvictionReasonMalformedLogin = 15
+
+// AckLevelNoAck: Apply locally on a single-replica partition (a single node treats it as Quorum).
+const AckLevelNoAck = 0
+
+// AckLevelQuorum: Commit through the partition's consensus group; the official SDK always sends it.
+const AckLevelQuorum = 1
+
+// OptionScopeTopic: Topic options (the only scope with keys in 0.9).
+const OptionScopeTopic = 1
+
+// OptionScopeStream: Stream options (none in 0.9).
+const OptionScopeStream = 2
+
+// OptionScopeUser: User options (none in 0.9).
+const OptionScopeUser = 3
 
 // RequestHeaderSize: Bytes before a request payload: length u32 + code u32.
 const RequestHeaderSize = 8
@@ -2995,3 +4108,371 @@ const IndexEntryTimestampSize = 8
 
 // IndexEntryLength: 16-byte index entry: the SendMessages index table and the on-disk .index file share this layout.
 const IndexEntryLength = 16
+
+// BatchHeaderPartitionIDOffset, BatchHeaderPartitionIDSize: 0 from the producer; the server stamps the partition it appends to.
+const BatchHeaderPartitionIDOffset = 0
+
+const BatchHeaderPartitionIDSize = 8
+
+// BatchHeaderBaseOffsetOffset, BatchHeaderBaseOffsetSize: 0 from the producer; the offset of the batch's first message once stored.
+const BatchHeaderBaseOffsetOffset = 8
+
+const BatchHeaderBaseOffsetSize = 8
+
+// BatchHeaderBaseTimestampOffset, BatchHeaderBaseTimestampSize: 0 from the producer; the server's append time, every message's timestamp.
+const BatchHeaderBaseTimestampOffset = 16
+
+const BatchHeaderBaseTimestampSize = 8
+
+// BatchHeaderOriginTimestampOffset, BatchHeaderOriginTimestampSize: The smallest origin timestamp of the batch's messages (µs since the Unix epoch).
+const BatchHeaderOriginTimestampOffset = 24
+
+const BatchHeaderOriginTimestampSize = 8
+
+// BatchHeaderBatchLengthOffset, BatchHeaderBatchLengthSize: 256 + the frames' bytes: the whole batch.
+const BatchHeaderBatchLengthOffset = 32
+
+const BatchHeaderBatchLengthSize = 8
+
+// BatchHeaderBatchChecksumOffset, BatchHeaderBatchChecksumSize: XXH3-64 of header bytes 0..40 and 48..52, then each message's checksum (see above); 4039 when wrong.
+const BatchHeaderBatchChecksumOffset = 40
+
+const BatchHeaderBatchChecksumSize = 8
+
+// BatchHeaderMessageCountOffset, BatchHeaderMessageCountSize: Number of messages, at least 1 (SendMessages: equal to messages_count).
+const BatchHeaderMessageCountOffset = 48
+
+const BatchHeaderMessageCountSize = 4
+
+// BatchHeaderReservedOffset, BatchHeaderReservedSize: Zero; a decoder refuses anything else.
+const BatchHeaderReservedOffset = 52
+
+const BatchHeaderReservedSize = 204
+
+// BatchHeaderLength: The 256-byte header of a 0.9 message batch.
+const BatchHeaderLength = 256
+
+// FrameHeaderChecksumOffset, FrameHeaderChecksumSize: XXH3-64 of this frame from byte 8 to its end; 4027 when wrong.
+const FrameHeaderChecksumOffset = 0
+
+const FrameHeaderChecksumSize = 8
+
+// FrameHeaderIDOffset, FrameHeaderIDSize: Message id, chosen by the producer (the official client replaces 0 with a random UUID before checksumming).
+const FrameHeaderIDOffset = 8
+
+const FrameHeaderIDSize = 16
+
+// FrameHeaderOffsetDeltaOffset, FrameHeaderOffsetDeltaSize: Position in the batch, 0..n-1: offset = base_offset + offset_delta.
+const FrameHeaderOffsetDeltaOffset = 24
+
+const FrameHeaderOffsetDeltaSize = 4
+
+// FrameHeaderTimestampDeltaOffset, FrameHeaderTimestampDeltaSize: Origin timestamp minus the batch's origin_timestamp (at most u32::MAX, else 4038).
+const FrameHeaderTimestampDeltaOffset = 28
+
+const FrameHeaderTimestampDeltaSize = 4
+
+// FrameHeaderUserHeadersLengthOffset, FrameHeaderUserHeadersLengthSize: Byte size of the user headers.
+const FrameHeaderUserHeadersLengthOffset = 32
+
+const FrameHeaderUserHeadersLengthSize = 4
+
+// FrameHeaderPayloadLengthOffset, FrameHeaderPayloadLengthSize: Byte size of the payload.
+const FrameHeaderPayloadLengthOffset = 36
+
+const FrameHeaderPayloadLengthSize = 4
+
+// FrameHeaderReservedOffset, FrameHeaderReservedSize: Zero; a decoder refuses anything else.
+const FrameHeaderReservedOffset = 40
+
+const FrameHeaderReservedSize = 8
+
+// FrameHeaderLength: The 48-byte header of one message in a 0.9 batch.
+const FrameHeaderLength = 48
+
+// RequestHeaderChecksumOffset, RequestHeaderChecksumSize: 0 on client frames both ways (replica frames seal the header here).
+const RequestHeaderChecksumOffset = 0
+
+const RequestHeaderChecksumSize = 16
+
+// RequestHeaderChecksumBodyOffset, RequestHeaderChecksumBodySize: 0 on client frames both ways.
+const RequestHeaderChecksumBodyOffset = 16
+
+const RequestHeaderChecksumBodySize = 16
+
+// RequestHeaderClusterOffset, RequestHeaderClusterSize: Cluster id: clients send 0; replies echo the request's value.
+const RequestHeaderClusterOffset = 32
+
+const RequestHeaderClusterSize = 16
+
+// RequestHeaderSizeOffset, RequestHeaderSizeSize: Whole frame: 256 + body bytes; below 256 or above VSR_MAX_FRAME_BYTES is refused.
+const RequestHeaderSizeOffset = 48
+
+const RequestHeaderSizeSize = 4
+
+// RequestHeaderViewOffset, RequestHeaderViewSize: VSR view; 0 from clients and on a single node.
+const RequestHeaderViewOffset = 52
+
+const RequestHeaderViewSize = 4
+
+// RequestHeaderReleaseOffset, RequestHeaderReleaseSize: Must be 0 on every header.
+const RequestHeaderReleaseOffset = 56
+
+const RequestHeaderReleaseSize = 4
+
+// RequestHeaderCommandOffset, RequestHeaderCommandSize: 5 Request, 8 Reply, 13 Eviction on a client connection.
+const RequestHeaderCommandOffset = 60
+
+const RequestHeaderCommandSize = 1
+
+// RequestHeaderReplicaOffset, RequestHeaderReplicaSize: Replica index; 0 from clients and on a single node.
+const RequestHeaderReplicaOffset = 61
+
+const RequestHeaderReplicaSize = 1
+
+// RequestHeaderReservedFrameOffset, RequestHeaderReservedFrameSize: Zero.
+const RequestHeaderReservedFrameOffset = 62
+
+const RequestHeaderReservedFrameSize = 66
+
+// RequestHeaderClientOffset, RequestHeaderClientSize: The client's id for this session: random, never 0; a new one on every login, logout and reconnect.
+const RequestHeaderClientOffset = 128
+
+const RequestHeaderClientSize = 16
+
+// RequestHeaderRequestChecksumOffset, RequestHeaderRequestChecksumSize: XXH3-64 of the body, zero-extended, on Register, Logout, metadata ops and DeleteSegments; 0 on partition ops and NonReplicated. A nonzero value that does not match the body is answered with status 4.
+const RequestHeaderRequestChecksumOffset = 144
+
+const RequestHeaderRequestChecksumSize = 16
+
+// RequestHeaderTimestampOffset, RequestHeaderTimestampSize: 0 from clients; echoed in the reply.
+const RequestHeaderTimestampOffset = 160
+
+const RequestHeaderTimestampSize = 8
+
+// RequestHeaderRequestOffset, RequestHeaderRequestSize: Request number: 0 on Register; replicated ops take 1, 2, 3, ... from one counter per session; NonReplicated carries the counter without taking a number.
+const RequestHeaderRequestOffset = 168
+
+const RequestHeaderRequestSize = 8
+
+// RequestHeaderOperationOffset, RequestHeaderOperationSize: What the request does (the server routes on it).
+const RequestHeaderOperationOffset = 176
+
+const RequestHeaderOperationSize = 1
+
+// RequestHeaderOperationPaddingOffset, RequestHeaderOperationPaddingSize: Zero.
+const RequestHeaderOperationPaddingOffset = 177
+
+const RequestHeaderOperationPaddingSize = 7
+
+// RequestHeaderSessionOffset, RequestHeaderSessionSize: The session from the login reply; 0 on Register and on NonReplicated before login.
+const RequestHeaderSessionOffset = 184
+
+const RequestHeaderSessionSize = 8
+
+// RequestHeaderUserIDOffset, RequestHeaderUserIDSize: 0 from clients; never trusted.
+const RequestHeaderUserIDOffset = 192
+
+const RequestHeaderUserIDSize = 4
+
+// RequestHeaderCodeOffset, RequestHeaderCodeSize: The command code when operation is NonReplicated (the 0.8 command table); else 0.
+const RequestHeaderCodeOffset = 196
+
+const RequestHeaderCodeSize = 4
+
+// RequestHeaderReservedOffset, RequestHeaderReservedSize: Zero.
+const RequestHeaderReservedOffset = 200
+
+const RequestHeaderReservedSize = 56
+
+// RequestHeaderLength: Client to server (command 5).
+const RequestHeaderLength = 256
+
+// ReplyHeaderChecksumOffset, ReplyHeaderChecksumSize: 0 on client frames both ways (replica frames seal the header here).
+const ReplyHeaderChecksumOffset = 0
+
+const ReplyHeaderChecksumSize = 16
+
+// ReplyHeaderChecksumBodyOffset, ReplyHeaderChecksumBodySize: 0 on client frames both ways.
+const ReplyHeaderChecksumBodyOffset = 16
+
+const ReplyHeaderChecksumBodySize = 16
+
+// ReplyHeaderClusterOffset, ReplyHeaderClusterSize: Cluster id: clients send 0; replies echo the request's value.
+const ReplyHeaderClusterOffset = 32
+
+const ReplyHeaderClusterSize = 16
+
+// ReplyHeaderSizeOffset, ReplyHeaderSizeSize: Whole frame: 256 + body bytes; below 256 or above VSR_MAX_FRAME_BYTES is refused.
+const ReplyHeaderSizeOffset = 48
+
+const ReplyHeaderSizeSize = 4
+
+// ReplyHeaderViewOffset, ReplyHeaderViewSize: VSR view; 0 from clients and on a single node.
+const ReplyHeaderViewOffset = 52
+
+const ReplyHeaderViewSize = 4
+
+// ReplyHeaderReleaseOffset, ReplyHeaderReleaseSize: Must be 0 on every header.
+const ReplyHeaderReleaseOffset = 56
+
+const ReplyHeaderReleaseSize = 4
+
+// ReplyHeaderCommandOffset, ReplyHeaderCommandSize: 5 Request, 8 Reply, 13 Eviction on a client connection.
+const ReplyHeaderCommandOffset = 60
+
+const ReplyHeaderCommandSize = 1
+
+// ReplyHeaderReplicaOffset, ReplyHeaderReplicaSize: Replica index; 0 from clients and on a single node.
+const ReplyHeaderReplicaOffset = 61
+
+const ReplyHeaderReplicaSize = 1
+
+// ReplyHeaderReservedFrameOffset, ReplyHeaderReservedFrameSize: Zero.
+const ReplyHeaderReservedFrameOffset = 62
+
+const ReplyHeaderReservedFrameSize = 66
+
+// ReplyHeaderRequestChecksumOffset, ReplyHeaderRequestChecksumSize: Echo of the request's.
+const ReplyHeaderRequestChecksumOffset = 128
+
+const ReplyHeaderRequestChecksumSize = 16
+
+// ReplyHeaderContextOffset, ReplyHeaderContextSize: 0.
+const ReplyHeaderContextOffset = 144
+
+const ReplyHeaderContextSize = 16
+
+// ReplyHeaderClientOffset, ReplyHeaderClientSize: Echo of the request's client id.
+const ReplyHeaderClientOffset = 160
+
+const ReplyHeaderClientSize = 16
+
+// ReplyHeaderOpOffset, ReplyHeaderOpSize: Committed replies: the op number; direct replies: the session. Clients ignore it.
+const ReplyHeaderOpOffset = 176
+
+const ReplyHeaderOpSize = 8
+
+// ReplyHeaderCommitOffset, ReplyHeaderCommitSize: The server's commit number (never below op); clients only keep its maximum.
+const ReplyHeaderCommitOffset = 184
+
+const ReplyHeaderCommitSize = 8
+
+// ReplyHeaderTimestampOffset, ReplyHeaderTimestampSize: Echo of the request's.
+const ReplyHeaderTimestampOffset = 192
+
+const ReplyHeaderTimestampSize = 8
+
+// ReplyHeaderRequestOffset, ReplyHeaderRequestSize: Echo of the request's number (QUIC matches replies by it).
+const ReplyHeaderRequestOffset = 200
+
+const ReplyHeaderRequestSize = 8
+
+// ReplyHeaderOperationOffset, ReplyHeaderOperationSize: Echo of the request's: clients decide from it whether the body starts with a result section.
+const ReplyHeaderOperationOffset = 208
+
+const ReplyHeaderOperationSize = 1
+
+// ReplyHeaderOperationPaddingOffset, ReplyHeaderOperationPaddingSize: Zero.
+const ReplyHeaderOperationPaddingOffset = 209
+
+const ReplyHeaderOperationPaddingSize = 7
+
+// ReplyHeaderStatusOffset, ReplyHeaderStatusSize: 0 = OK; else an error code of a failure before commit, and the body is then empty.
+const ReplyHeaderStatusOffset = 216
+
+const ReplyHeaderStatusSize = 4
+
+// ReplyHeaderReservedOffset, ReplyHeaderReservedSize: Zero.
+const ReplyHeaderReservedOffset = 220
+
+const ReplyHeaderReservedSize = 36
+
+// ReplyHeaderLength: Server to client (command 8): the answer to one request, in request order.
+const ReplyHeaderLength = 256
+
+// EvictionHeaderChecksumOffset, EvictionHeaderChecksumSize: 0 on client frames both ways (replica frames seal the header here).
+const EvictionHeaderChecksumOffset = 0
+
+const EvictionHeaderChecksumSize = 16
+
+// EvictionHeaderChecksumBodyOffset, EvictionHeaderChecksumBodySize: 0 on client frames both ways.
+const EvictionHeaderChecksumBodyOffset = 16
+
+const EvictionHeaderChecksumBodySize = 16
+
+// EvictionHeaderClusterOffset, EvictionHeaderClusterSize: Cluster id: clients send 0; replies echo the request's value.
+const EvictionHeaderClusterOffset = 32
+
+const EvictionHeaderClusterSize = 16
+
+// EvictionHeaderSizeOffset, EvictionHeaderSizeSize: Whole frame: 256 + body bytes; below 256 or above VSR_MAX_FRAME_BYTES is refused.
+const EvictionHeaderSizeOffset = 48
+
+const EvictionHeaderSizeSize = 4
+
+// EvictionHeaderViewOffset, EvictionHeaderViewSize: VSR view; 0 from clients and on a single node.
+const EvictionHeaderViewOffset = 52
+
+const EvictionHeaderViewSize = 4
+
+// EvictionHeaderReleaseOffset, EvictionHeaderReleaseSize: Must be 0 on every header.
+const EvictionHeaderReleaseOffset = 56
+
+const EvictionHeaderReleaseSize = 4
+
+// EvictionHeaderCommandOffset, EvictionHeaderCommandSize: 5 Request, 8 Reply, 13 Eviction on a client connection.
+const EvictionHeaderCommandOffset = 60
+
+const EvictionHeaderCommandSize = 1
+
+// EvictionHeaderReplicaOffset, EvictionHeaderReplicaSize: Replica index; 0 from clients and on a single node.
+const EvictionHeaderReplicaOffset = 61
+
+const EvictionHeaderReplicaSize = 1
+
+// EvictionHeaderReservedFrameOffset, EvictionHeaderReservedFrameSize: Zero.
+const EvictionHeaderReservedFrameOffset = 62
+
+const EvictionHeaderReservedFrameSize = 66
+
+// EvictionHeaderClientOffset, EvictionHeaderClientSize: The evicted client's id (never 0).
+const EvictionHeaderClientOffset = 128
+
+const EvictionHeaderClientSize = 16
+
+// EvictionHeaderServerProtocolVersionOffset, EvictionHeaderServerProtocolVersionSize: With IncompatibleProtocol: the newest packed version served; else 0.
+const EvictionHeaderServerProtocolVersionOffset = 144
+
+const EvictionHeaderServerProtocolVersionSize = 4
+
+// EvictionHeaderServerProtocolVersionMinOffset, EvictionHeaderServerProtocolVersionMinSize: With IncompatibleProtocol: the oldest packed version served (1 <= min <= max); else 0.
+const EvictionHeaderServerProtocolVersionMinOffset = 148
+
+const EvictionHeaderServerProtocolVersionMinSize = 4
+
+// EvictionHeaderReservedOffset, EvictionHeaderReservedSize: Zero.
+const EvictionHeaderReservedOffset = 152
+
+const EvictionHeaderReservedSize = 103
+
+// EvictionHeaderReasonOffset, EvictionHeaderReasonSize: Why.
+const EvictionHeaderReasonOffset = 255
+
+const EvictionHeaderReasonSize = 1
+
+// EvictionHeaderLength: Server to client (command 13), header only: the session is over; the client reports the reason's error.
+const EvictionHeaderLength = 256
+
+// ResultEntryIndexOffset, ResultEntryIndexSize: Which part of the request failed (0 for single requests).
+const ResultEntryIndexOffset = 0
+
+const ResultEntryIndexSize = 4
+
+// ResultEntryResultOffset, ResultEntryResultSize: The error code (5004, 57 TransientNotCommitted, 58 TransientNotAccepted, ...).
+const ResultEntryResultOffset = 4
+
+const ResultEntryResultSize = 4
+
+// ResultEntryLength: One entry of a result section (the start of a result-framed reply body: count u32, then the entries).
+const ResultEntryLength = 8

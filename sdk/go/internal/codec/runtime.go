@@ -1,5 +1,6 @@
-// Package codec is the Iggy 0.8 wire codec: the types and Encode/Decode methods generated from protocol-spec
-// (codec_gen.go) on top of this small hand-written runtime (bounded reader, appending writer, u128).
+// Package codec is the Iggy wire codec of every protocol version (0.8, 0.9): the types and Encode/Decode methods
+// generated from protocol-spec (codec_gen.go) on top of this small hand-written runtime (bounded reader, appending
+// writer, u128), the 0.9 checksums (xxh3.go) and the hot-path views of sent and polled messages (hotpath.go).
 package codec
 
 import (
@@ -27,16 +28,28 @@ type Value interface {
 // ErrMalformed wraps every decoding failure (truncated frame, count larger than the bytes present).
 var ErrMalformed = errors.New("malformed frame")
 
-// Reader reads little-endian values from one buffer. The first failure sticks (later reads answer zero
-// values), so generated code checks once at the end. Byte fields are sub-slices of the buffer, not copies.
+// Version is a protocol version: major*1000 + minor (the generated Version0_8, Version0_9), so versions order.
+// The zero value reads and writes as the oldest version.
+type Version uint16
+
+// Reader reads little-endian values from one buffer, as one protocol version lays them out. The first failure
+// sticks (later reads answer zero values), so generated code checks once at the end. Byte fields are sub-slices
+// of the buffer, not copies.
 type Reader struct {
-	buf []byte
-	pos int
-	err error
+	buf     []byte
+	pos     int
+	err     error
+	version Version
 }
 
-// NewReader reads buf from its start.
+// NewReader reads buf from its start, in the oldest protocol version.
 func NewReader(buf []byte) *Reader { return &Reader{buf: buf} }
+
+// NewReaderAt reads buf from its start, in a protocol version.
+func NewReaderAt(buf []byte, version Version) *Reader { return &Reader{buf: buf, version: version} }
+
+// Version answers the protocol version the reader reads (0: the oldest).
+func (r *Reader) Version() Version { return r.version }
 
 // Err answers the first failure, or nil.
 func (r *Reader) Err() error { return r.err }
@@ -61,7 +74,7 @@ func (r *Reader) Tolerate(decode func(*Reader)) bool {
 	if r.err != nil {
 		return false
 	}
-	sub := &Reader{buf: r.buf, pos: r.pos}
+	sub := &Reader{buf: r.buf, pos: r.pos, version: r.version}
 	decode(sub)
 	if sub.err != nil {
 		r.pos = len(r.buf)
@@ -163,6 +176,16 @@ func (r *Reader) Rest() []byte { return r.Bytes(r.Remaining()) }
 // Skip drops n bytes.
 func (r *Reader) Skip(n int) { r.take(n) }
 
+// Reserved drops n bytes that must be zero (a spec `reserved` area): anything else fails the decode.
+func (r *Reader) Reserved(n int, what string) {
+	for i, b := range r.take(n) {
+		if b != 0 {
+			r.Fail("%s: byte %d is %d, not 0", what, i, b)
+			return
+		}
+	}
+}
+
 // Str8 reads a u8-length-prefixed UTF-8 string.
 func (r *Reader) Str8() string { return string(r.Bytes(int(r.U8()))) }
 
@@ -179,10 +202,12 @@ func (r *Reader) Count(n uint64) int {
 	return int(n)
 }
 
-// Writer appends little-endian values to Buf. The first failure sticks (e.g. a name longer than 255 bytes).
+// Writer appends little-endian values to Buf, as protocol version Version lays them out (0: the oldest). The
+// first failure sticks (e.g. a name longer than 255 bytes).
 type Writer struct {
-	Buf []byte
-	err error
+	Buf     []byte
+	Version Version
+	err     error
 }
 
 // Err answers the first failure, or nil.
@@ -238,9 +263,7 @@ func (w *Writer) FixedBytes(b []byte, n int) {
 
 // Zeros appends n zero bytes.
 func (w *Writer) Zeros(n int) {
-	for i := 0; i < n; i++ {
-		w.Buf = append(w.Buf, 0)
-	}
+	w.Buf = append(w.Buf, make([]byte, n)...)
 }
 
 // Len8 appends a u8 length, failing when n does not fit.
@@ -283,18 +306,38 @@ func (w *Writer) PatchLen32(mark int) {
 	binary.LittleEndian.PutUint32(w.Buf[mark:], uint32(len(w.Buf)-mark-4))
 }
 
-// Encode answers the wire form of v (nil v: empty).
-func Encode(v Value) ([]byte, error) {
-	w := &Writer{}
+// ReserveTotal64 appends a u64 placeholder for the byte size of the whole record it is in (a spec
+// `total_length`, a 0.9 batch's batch_length); PatchTotal64 fills it in once the record is written.
+func (w *Writer) ReserveTotal64() int {
+	mark := len(w.Buf)
+	w.U64(0)
+	return mark
+}
+
+// PatchTotal64 writes the number of bytes appended since start (where the record began) into the placeholder.
+func (w *Writer) PatchTotal64(mark, start int) {
+	binary.LittleEndian.PutUint64(w.Buf[mark:], uint64(len(w.Buf)-start))
+}
+
+// Encode answers the wire form of v in the oldest protocol version (nil v: empty).
+func Encode(v Value) ([]byte, error) { return EncodeAt(v, 0) }
+
+// EncodeAt answers the wire form of v in a protocol version (nil v: empty).
+func EncodeAt(v Value, version Version) ([]byte, error) {
+	w := &Writer{Version: version}
 	if v != nil {
 		v.Encode(w)
 	}
 	return w.Buf, w.err
 }
 
-// Decode reads v from the whole of buf; trailing bytes are an error (use DecodePrefix to allow them).
-func Decode(buf []byte, v Value) error {
-	r := NewReader(buf)
+// Decode reads v from the whole of buf in the oldest protocol version; trailing bytes are an error (use
+// DecodePrefix to allow them).
+func Decode(buf []byte, v Value) error { return DecodeAt(buf, v, 0) }
+
+// DecodeAt reads v from the whole of buf in a protocol version; trailing bytes are an error.
+func DecodeAt(buf []byte, v Value, version Version) error {
+	r := NewReaderAt(buf, version)
 	v.Decode(r)
 	if r.err == nil && r.Remaining() > 0 {
 		r.Fail("%d trailing bytes", r.Remaining())
@@ -302,10 +345,13 @@ func Decode(buf []byte, v Value) error {
 	return r.err
 }
 
-// DecodePrefix reads v from the start of buf and ignores bytes after it, as the official decoders do (a
-// newer server may append fields at the end of a record).
-func DecodePrefix(buf []byte, v Value) error {
-	r := NewReader(buf)
+// DecodePrefix reads v from the start of buf in the oldest protocol version and ignores bytes after it, as the
+// official decoders do (a newer server may append fields at the end of a record).
+func DecodePrefix(buf []byte, v Value) error { return DecodePrefixAt(buf, v, 0) }
+
+// DecodePrefixAt is DecodePrefix in a protocol version.
+func DecodePrefixAt(buf []byte, v Value, version Version) error {
+	r := NewReaderAt(buf, version)
 	v.Decode(r)
 	return r.err
 }
@@ -446,22 +492,42 @@ type messageJSON struct {
 	UserHeaders     []jsonUserHeader `json:"user_headers"`
 }
 
-// MarshalJSON writes the user headers as a list of entries (the raw bytes stay the wire form).
-func (v Message) MarshalJSON() ([]byte, error) {
-	out := messageJSON{v.Checksum, v.ID, v.Offset, v.Timestamp, v.OriginTimestamp, v.Payload, []jsonUserHeader{}}
-	r := NewReader(v.UserHeaders)
+// userHeadersJSON turns a user-headers block into its `fields` form: a list of entries.
+func userHeadersJSON(raw []byte) ([]jsonUserHeader, error) {
+	out := []jsonUserHeader{}
+	r := NewReader(raw)
 	for r.Remaining() > 0 && r.Err() == nil {
 		var h jsonUserHeader
 		h.KeyKind = r.U8()
 		h.Key = r.Bytes(int(r.U32()))
 		h.ValueKind = r.U8()
 		h.Value = r.Bytes(int(r.U32()))
-		out.UserHeaders = append(out.UserHeaders, h)
+		out = append(out, h)
 	}
-	if r.Err() != nil {
-		return nil, r.Err()
+	return out, r.Err()
+}
+
+// userHeadersWire turns the `fields` form of user headers back into their wire form.
+func userHeadersWire(entries []jsonUserHeader) ([]byte, error) {
+	w := Writer{}
+	for _, h := range entries {
+		w.U8(h.KeyKind)
+		w.Len32(len(h.Key))
+		w.Bytes(h.Key)
+		w.U8(h.ValueKind)
+		w.Len32(len(h.Value))
+		w.Bytes(h.Value)
 	}
-	return json.Marshal(out)
+	return w.Buf, w.Err()
+}
+
+// MarshalJSON writes the user headers as a list of entries (the raw bytes stay the wire form).
+func (v Message) MarshalJSON() ([]byte, error) {
+	headers, err := userHeadersJSON(v.UserHeaders)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(messageJSON{v.Checksum, v.ID, v.Offset, v.Timestamp, v.OriginTimestamp, v.Payload, headers})
 }
 
 // UnmarshalJSON reads the `fields` form back into the wire form of the user headers.
@@ -470,15 +536,36 @@ func (v *Message) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &in); err != nil {
 		return err
 	}
-	w := Writer{}
-	for _, h := range in.UserHeaders {
-		w.U8(h.KeyKind)
-		w.Len32(len(h.Key))
-		w.Bytes(h.Key)
-		w.U8(h.ValueKind)
-		w.Len32(len(h.Value))
-		w.Bytes(h.Value)
+	headers, err := userHeadersWire(in.UserHeaders)
+	*v = Message{in.Checksum, in.ID, in.Offset, in.Timestamp, in.OriginTimestamp, in.Payload, headers}
+	return err
+}
+
+type frameJSON struct {
+	Checksum       uint64           `json:"checksum"`
+	ID             U128             `json:"id"`
+	OffsetDelta    uint32           `json:"offset_delta"`
+	TimestampDelta uint32           `json:"timestamp_delta"`
+	Payload        []byte           `json:"payload"`
+	UserHeaders    []jsonUserHeader `json:"user_headers"`
+}
+
+// MarshalJSON writes a 0.9 frame's user headers as a list of entries, as Message does.
+func (v Frame) MarshalJSON() ([]byte, error) {
+	headers, err := userHeadersJSON(v.UserHeaders)
+	if err != nil {
+		return nil, err
 	}
-	*v = Message{in.Checksum, in.ID, in.Offset, in.Timestamp, in.OriginTimestamp, in.Payload, w.Buf}
-	return w.Err()
+	return json.Marshal(frameJSON{v.Checksum, v.ID, v.OffsetDelta, v.TimestampDelta, v.Payload, headers})
+}
+
+// UnmarshalJSON reads the `fields` form of a 0.9 frame.
+func (v *Frame) UnmarshalJSON(data []byte) error {
+	var in frameJSON
+	if err := json.Unmarshal(data, &in); err != nil {
+		return err
+	}
+	headers, err := userHeadersWire(in.UserHeaders)
+	*v = Frame{in.Checksum, in.ID, in.OffsetDelta, in.TimestampDelta, in.Payload, headers}
+	return err
 }

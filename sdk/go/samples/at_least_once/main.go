@@ -1,6 +1,7 @@
 // At-least-once sample: a consumer that crashes mid-stream resumes after its last commit.
 //
-// Run: go run ./samples/at_least_once [CONNECTION_STRING] [-stream NAME] [-messages N]
+// Run: go run ./samples/at_least_once [-stream NAME] [-messages N] [CONNECTION_STRING]
+// (an Iggy 0.9 server unless the connection string says ?protocol=0.8)
 // The first consumer processes part of the stream and "crashes" (stops without Close, so without a final
 // commit); the second one, with the same consumer id, continues from the last committed offset, so every
 // message is processed at least once and nothing is skipped.

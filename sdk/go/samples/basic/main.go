@@ -1,6 +1,7 @@
 // Basic sample: create a stream and topic, send a few messages with a header, poll them back.
 //
-// Run: go run ./samples/basic [CONNECTION_STRING] [-stream NAME] [-messages N]
+// Run: go run ./samples/basic [-stream NAME] [-messages N] [CONNECTION_STRING]
+// (an Iggy 0.9 server unless the connection string says ?protocol=0.8)
 // (default connection string iggy://iggy:iggy@127.0.0.1:8090)
 package main
 
@@ -47,11 +48,15 @@ func main() {
 		batch[i] = iggy.Message{Payload: []byte(fmt.Sprintf("hello %d", i)),
 			Headers: iggy.Headers{"index": iggy.Uint32Header(uint32(i))}}
 	}
-	if err := client.SendMessages(ctx, iggy.Named(*stream), iggy.Named("events"), iggy.PartitionID(0),
-		batch); err != nil {
+	confirmation, err := client.SendMessages(ctx, iggy.Named(*stream), iggy.Named("events"), iggy.PartitionID(0),
+		batch)
+	if err != nil {
 		log.Fatal(err)
 	}
 	fmt.Printf("sent %d messages to %s/events\n", *messages, *stream)
+	if confirmation != nil { // Iggy 0.9 says where the batch went; 0.8 answers nothing
+		fmt.Printf("stored in partition %d from offset %d\n", confirmation.PartitionID, confirmation.BaseOffset)
+	}
 	partition := uint32(0)
 	polled, err := client.PollMessages(ctx, iggy.Named(*stream), iggy.Named("events"), &partition,
 		iggy.ConsumerID(iggy.ID(0)), iggy.PollFirst(), uint32(*messages), false)

@@ -1,6 +1,7 @@
 // Consumer-group sample: a producer fills a 3-partition topic; two group members share the work.
 //
-// Run: go run ./samples/consumer_group [CONNECTION_STRING] [-stream NAME] [-messages N]
+// Run: go run ./samples/consumer_group [-stream NAME] [-messages N] [CONNECTION_STRING]
+// (an Iggy 0.9 server unless the connection string says ?protocol=0.8)
 // Each message is processed by exactly one member; the sample prints how the partitions were split.
 package main
 
