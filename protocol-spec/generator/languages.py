@@ -399,7 +399,8 @@ def _go_option_catalog(spec: Spec) -> list[str]:
     out = ["", "// OptionSpec is one key of a 0.9 option catalog (protocol-spec/spec/options.toml).",
            "type OptionSpec struct {", "\tScope     OptionScope", "\tKey       string",
            "\tKind      HeaderKind // how a value is stored (a String value is parsed into it)",
-           "\tDefault   string     // the build-constant default, as text", "\tUpdatable bool       // UpdateTopic may change it",
+           "\tDefault   string     // the build-constant default, as text",
+           "\tUpdatable bool       // UpdateTopic may change it",
            "\tAbout     string", "}", "", "// OptionCatalog lists every key of every scope's option catalog.",
            "var OptionCatalog = []OptionSpec{"]
     for o in spec.options:

@@ -208,8 +208,9 @@ var options = map[string]optionSetter{
 }
 
 // ParseConnectionString parses iggy[+tcp]://[USER:PASS@|TOKEN@]HOST[:PORT][/][?option=value&...] on top of
-// DefaultConfig (protocol=0.9|0.8 picks the wire protocol, 0.9 unless given). User, password and token are percent-decoded; the last '@' ends the userinfo, so a password
-// may contain ':' or '@'; a userinfo without ':' is a personal access token. Unknown options are rejected.
+// DefaultConfig (protocol=0.9|0.8 picks the wire protocol, 0.9 unless given). User, password and token are
+// percent-decoded; the last '@' ends the userinfo, so a password may contain ':' or '@'; a userinfo without ':' is a
+// personal access token. Unknown options are rejected.
 func ParseConnectionString(connectionString string) (Config, error) {
 	config := DefaultConfig()
 	text := strings.TrimSpace(connectionString)

@@ -161,7 +161,8 @@ func replyBody(header, body []byte) (Operation, []byte, error) {
 		return 0, nil, fmt.Errorf("the server sent a 0.9 frame with command %d, not a reply", command)
 	}
 	operation := Operation(header[codec.ReplyHeaderOperationOffset])
-	if status := ErrorCode(binary.LittleEndian.Uint32(header[codec.ReplyHeaderStatusOffset:])); status != ErrorCode(StatusOk) {
+	status := ErrorCode(binary.LittleEndian.Uint32(header[codec.ReplyHeaderStatusOffset:]))
+	if status != ErrorCode(StatusOk) {
 		if isTransient(status) {
 			return operation, nil, &transientError{status}
 		}

@@ -1,7 +1,8 @@
 // Command bench compares sdk/go with the official Go SDK (github.com/apache/iggy/foreign/go v0.8.0) over Iggy
-// protocol 0.8 (the official client's; sdk/go is told protocol=0.8) on sdk/python's workload: batches of 1000 messages x 1000 bytes; send, poll (touch the last message of each
-// batch), poll+read (touch every offset and payload). Each client runs in a fresh child process against the
-// same server, the order alternates per round, and the median of the rounds is reported in MB/s of payload.
+// protocol 0.8 (the official client's; sdk/go is told protocol=0.8) on sdk/python's workload: batches of 1000
+// messages x 1000 bytes; send, poll (touch the last message of each batch), poll+read (touch every offset and
+// payload). Each client runs in a fresh child process against the same server, the order alternates per round, and
+// the median of the rounds is reported in MB/s of payload.
 //
 // Run (from sdk/go/bench): go run . -python ../../../.venv/bin/python -rounds 5 -batches 100
 // -cpuprofile DIR writes each child's CPU profile to DIR/<client>-<round>.pprof (go tool pprof).

@@ -142,7 +142,8 @@ func DecodePolled(body []byte, version Version, out *PolledMessages) error {
 	if version >= Version0_9 {
 		frameHeader = FrameHeaderLength
 	}
-	if messages := min(int(out.MessagesCount), len(rest)/frameHeader); out.Messages != nil && cap(out.Messages) >= messages {
+	messages := min(int(out.MessagesCount), len(rest)/frameHeader)
+	if out.Messages != nil && cap(out.Messages) >= messages {
 		out.Messages = out.Messages[:0] // a recycled answer (Client.PollMessagesInto): its earlier messages are gone
 	} else {
 		out.Messages = make([]Message, 0, messages)
