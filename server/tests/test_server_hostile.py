@@ -27,7 +27,9 @@ from hostile_support import (
     settle,
     wait_closed_by_server,
 )
+from iggy.protocol import requests
 from server_support import ServerProcess
+from vsr_support import VsrClient
 
 CONNECTIONS = 200
 RSS_GROWTH_BOUND_KIB = 64 * 1024
@@ -93,6 +95,14 @@ def test_an_idle_connection_between_frames_stays_open(hostile_server):
     with hostile_server.client() as client:
         time.sleep(READ_TIMEOUT_MS * 2 / 1000)
         assert client.request(Command.PING) == (0, b"")
+
+
+def test_an_idle_0_9_connection_between_frames_stays_open(hostile_server):
+    # A 0.9 connection awaits 256-byte headers; one that has received none of the next is not mid-frame.
+    with VsrClient(hostile_server.host, hostile_server.port) as vsr:
+        vsr.login()
+        time.sleep(READ_TIMEOUT_MS * 2 / 1000)
+        assert vsr.exchange(requests.Ping()).header.status == 0
 
 
 def test_a_pipelining_client_that_never_reads_keeps_rss_bounded(hostile_server):

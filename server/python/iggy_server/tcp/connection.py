@@ -143,7 +143,8 @@ class Connection(RequestDispatcher):
     @property
     def mid_frame(self) -> bool:
         """Whether part of a frame has arrived and the rest is awaited from the peer (not paused by us)."""
-        return not self._reading_paused and (self._state != self._HEADER or self._filled > 0)
+        awaiting_a_new_frame = self._state in (self._HEADER, self._VSR_HEADER) and self._filled == 0
+        return not self._reading_paused and not awaiting_a_new_frame
 
     def overdue(self, now: float, read_timeout_s: float, login_timeout_s: float) -> tuple[str, str] | None:
         """For the server's periodic sweep: (counter, reason) when this connection is to be closed — stalled
