@@ -340,6 +340,14 @@ def test_sync_names_the_members_partitions_and_fences_the_others(server, unique)
         assert fenced.partition_id == RESYNC_PARTITION_ID and fenced.batches == ()
         own = poll(one, stream, "t", one_sync.partitions[0], group)
         assert own.partition_id == one_sync.partitions[0]
+        # An offset write for another member's partition is fenced too, and stores nothing.
+        with pytest.raises(VsrError) as fenced_store:
+            one.call(requests.StoreConsumerOffset(group, *ids[:2], foreign, 0))
+        assert fenced_store.value.code == ErrorCode.CONSUMER_GROUP_PARTITION_NOT_OWNED
+        with pytest.raises(VsrError) as fenced_delete:
+            one.call(requests.DeleteConsumerOffset(group, *ids[:2], foreign))
+        assert fenced_delete.value.code == ErrorCode.CONSUMER_GROUP_PARTITION_NOT_OWNED
+        assert one.call(requests.GetConsumerOffset(group, *ids[:2], foreign)) is None
 
 
 def test_a_0_8_connection_cannot_call_a_0_9_only_command(client):

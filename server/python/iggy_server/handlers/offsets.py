@@ -7,7 +7,7 @@ an empty OK for every lookup failure (only 40/41 are errors) and needs no group 
 from __future__ import annotations
 
 from iggy.protocol import requests
-from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.codes import Command, ErrorCode, ProtocolVersion
 from iggy.protocol.responses import ConsumerOffsetInfo
 
 from ..errors import IggyError
@@ -50,6 +50,13 @@ def _resolve_for_mutation(ctx, session, request, command):
         metadata, topic, request.consumer, session.client_id, request.partition_id, advance=False
     )
     if consumer.partition is None:
+        if session.protocol >= ProtocolVersion.V0_9 and consumer.group is not None:
+            # 0.9 fences a member's offset writes to the partitions it owns (5009 tells it to sync again).
+            raise IggyError(
+                ErrorCode.CONSUMER_GROUP_PARTITION_NOT_OWNED,
+                f"partition {request.partition_id} is not owned by client {session.client_id} in consumer group"
+                f" {consumer.group.id}",
+            )
         raise IggyError(ErrorCode.NOT_RESOLVED_CONSUMER, f"consumer {request.consumer.id} owns no such partition")
     return topic, consumer
 
