@@ -288,7 +288,17 @@ func optionsJSON(block []byte) any {
 	}
 	rendered := map[string]any{}
 	for key, value := range options {
-		rendered[key] = headerJSON(value)
+		rendered[key] = optionValueJSON(value)
+	}
+	return rendered
+}
+
+// optionValueJSON is headerJSON with the value in its text form ("1024", "false"): how 0.9's REST API carries
+// options, so every driver and transport compares alike (conformance-tests/README.md, create_topic).
+func optionValueJSON(value iggy.HeaderValue) map[string]any {
+	rendered := headerJSON(value)
+	if _, isText := rendered["value"].(string); !isText {
+		rendered["value"] = fmt.Sprint(rendered["value"])
 	}
 	return rendered
 }
@@ -831,7 +841,7 @@ func optionDescriptorJSON(entry *iggy.OptionDescriptor) map[string]any {
 	}
 	var fallback any
 	if len(entry.DefaultValue) > 0 {
-		fallback = headerJSON(iggy.HeaderValue{Kind: iggy.HeaderKind(entry.Kind), Value: entry.DefaultValue})
+		fallback = optionValueJSON(iggy.HeaderValue{Kind: iggy.HeaderKind(entry.Kind), Value: entry.DefaultValue})
 	}
 	return map[string]any{"key": entry.Key, "kind": kind, "default": fallback, "description": entry.Description}
 }

@@ -138,8 +138,22 @@ def stream_json(stream: Any) -> dict[str, Any] | None:
     return result
 
 
+def option_value_json(value: HeaderValue) -> dict[str, Any]:
+    """`{kind, value}` with the value in its text form ("1024", "false"): how 0.9's REST API carries options,
+    so every driver and transport compares alike (conformance-tests/README.md, `create_topic`)."""
+    kind = HEADER_KINDS[int(value.kind) - 1]
+    decoded = value.value
+    if kind == "raw":
+        text = base64.b64encode(bytes(decoded)).decode("ascii")
+    elif kind == "bool":
+        text = "true" if decoded else "false"
+    else:
+        text = str(decoded)
+    return {"kind": kind, "value": text}
+
+
 def options_json(values: dict[str, HeaderValue]) -> dict[str, Any]:
-    return {key: header_json(value) for key, value in values.items()}
+    return {key: option_value_json(value) for key, value in values.items()}
 
 
 def topic_json(topic: Any) -> dict[str, Any] | None:
@@ -374,7 +388,7 @@ class Driver:
             {
                 "key": entry.key,
                 "kind": HEADER_KINDS[int(entry.kind) - 1],
-                "default": header_json(HeaderValue(int(entry.kind), entry.default_value))
+                "default": option_value_json(HeaderValue(int(entry.kind), entry.default_value))
                 if entry.default_value else None,
                 "description": entry.description,
             }
