@@ -21,8 +21,10 @@ private one and leaves it in place (a test that reopens the same data under othe
 Commands on stdin, one per line: ``kill`` SIGKILLs the server (a crash) and answers ``killed``; ``stop`` stops it
 gracefully and answers ``stopped EXIT_CODE``; ``restart`` kills it if it runs and starts it again on the same data
 and the same ports (waiting up to ``RESTART_BIND_WAIT_S`` for a port held meanwhile), answering with the
-start-up lines again (``address`` ... ``ready``). An unknown line answers
-``error unknown command`` and changes nothing. A server that cannot start makes the launcher print
+start-up lines again (``address`` ... ``ready``). With ``--resettable`` the server runs under
+``iggy_server.testing.resettable`` and ``reset`` starts it over on an empty data directory in its process, on the
+same ports, answering with the start-up lines again: a fresh server for the next test without a new process (the
+conformance runner's server per case). An unknown line answers ``error unknown command`` and changes nothing. A server that cannot start makes the launcher print
 ``error MESSAGE`` (with the server log's last lines) and exit 1.
 """
 
@@ -81,8 +83,16 @@ def _pick_listener_ports() -> dict[str, int]:
 class LaunchedServer:
     """One server process on a private directory; restartable on the same data after a kill."""
 
-    def __init__(self, root: Path, extra_env: dict[str, str], tls: bool, data_dir: Path | None = None) -> None:
+    def __init__(
+        self,
+        root: Path,
+        extra_env: dict[str, str],
+        tls: bool,
+        data_dir: Path | None = None,
+        resettable: bool = False,
+    ) -> None:
         self.root = root
+        self.resettable = resettable
         self.data_dir = data_dir if data_dir is not None else root / "data"
         self.address_file = root / "listening-address"
         self.log_path = root / "server.log"
@@ -129,6 +139,14 @@ class LaunchedServer:
                     raise
                 time.sleep(RESTART_BIND_RETRY_S)
 
+    def reset(self) -> str:
+        """Start the running server over on an empty data directory, in its process (``--resettable``)."""
+        if self.process is None or self.process.poll() is not None:
+            raise RuntimeError("reset: the server is not running")
+        self.address_file.unlink(missing_ok=True)
+        self.process.send_signal(signal.SIGUSR1)
+        return self._await_address()
+
     def _start_on(self, ports: dict[str, int]) -> str:
         """Start once on ``ports`` (``{"tcp": PORT, "http": PORT, ...}``); the TCP address once it listens."""
         self.ports = dict(ports)
@@ -146,14 +164,20 @@ class LaunchedServer:
         )
         env.update(self.tls_env)
         env.update(self.extra_env)
+        module = "iggy_server.testing.resettable" if self.resettable else "iggy_server"
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "iggy_server"],
+                [sys.executable, "-m", module],
                 env=env,
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
             )
+        return self._await_address()
+
+    def _await_address(self) -> str:
+        """The TCP address once the server listens on every listener (it writes the TCP address file last)."""
+        assert self.process is not None
         deadline = time.monotonic() + START_TIMEOUT_S
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -238,9 +262,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tls", action="store_true", help="serve TLS with a throw-away CA (its path is printed)")
     parser.add_argument("--env", action="append", default=[], metavar="IGGY_KEY=VALUE", help="a server setting")
     parser.add_argument("--data-dir", type=Path, help="serve this data directory (kept) instead of a private one")
+    parser.add_argument(
+        "--resettable", action="store_true", help="accept `reset`: start over on an empty data directory in-process"
+    )
     args = parser.parse_args(argv)
+    if args.resettable and args.data_dir is not None:
+        parser.error("--resettable deletes the data directory at every reset: not with --data-dir")
     root = Path(tempfile.mkdtemp(prefix="iggy-test-server-"))
-    server = LaunchedServer(root, _parse_env(args.env), args.tls, args.data_dir)
+    server = LaunchedServer(root, _parse_env(args.env), args.tls, args.data_dir, args.resettable)
     finished = threading.Event()
 
     def on_signal(_signum: int, _frame: object) -> None:
@@ -260,9 +289,11 @@ def main(argv: list[str] | None = None) -> int:
                     _say("killed")
                 elif command == "stop":
                     _say(f"stopped {server.stop()}")
-                elif command == "restart":
+                elif command == "reset" and not server.resettable:
+                    _say("error reset needs a launcher started with --resettable")  # the server runs on
+                elif command in ("restart", "reset"):
                     try:
-                        _announce(server, server.restart())
+                        _announce(server, server.restart() if command == "restart" else server.reset())
                     except RuntimeError as exc:
                         _say(f"error {exc}")
                         break

@@ -10,6 +10,8 @@ exactly as the Rust, Go and Java suites do::
     # closed: the server stopped gracefully, its private directory removed
 
 ``stop()`` stops the server gracefully and returns its exit code; the log stays readable through ``log()``.
+``TestServer(resettable=True)`` adds ``reset()``: the server starts over on an empty data directory in its process
+(same ports), far cheaper than a new server when a suite needs a fresh one per test.
 ``start()`` after ``stop()`` starts a new launcher: on the same data only when ``data_dir`` was given.
 """
 
@@ -43,7 +45,11 @@ class TestServer:
         tls: bool = False,
         python: str | os.PathLike[str] | None = None,  # another installation's interpreter (default: this one)
         cwd: str | os.PathLike[str] | None = None,  # the launcher's working directory (default: this process's)
+        resettable: bool = False,  # accept reset() (not with data_dir: a reset deletes the data)
     ) -> None:
+        if resettable and data_dir is not None:
+            raise ValueError("a resettable server deletes its data at every reset: give it no data_dir")
+        self.resettable = resettable
         self.requested_data_dir = Path(data_dir) if data_dir is not None else None
         self.env = dict(env or {})
         self.tls = tls
@@ -72,6 +78,8 @@ class TestServer:
         command = [self.python, "-m", "iggy_server.testing", *(f"--env={k}={v}" for k, v in settings.items())]
         if self.tls:
             command.append("--tls")
+        if self.resettable:
+            command.append("--resettable")
         if self.requested_data_dir is not None:
             command.append(f"--data-dir={self.requested_data_dir}")
         # Other variables (PYTHONPATH...) reach the server through the launcher's environment, which it passes on.
@@ -114,6 +122,15 @@ class TestServer:
             self._expect("stopped")
         self._server_running = False
         self.start()
+
+    def reset(self) -> None:
+        """Start the running server over on an empty data directory, in its process and on the same ports
+        (``resettable=True``): what a new server would be, without a new process. Raises RuntimeError (and the
+        launcher ends) when the server does not come back."""
+        if not self.resettable:
+            raise RuntimeError("reset() needs TestServer(resettable=True)")
+        self._command("reset")
+        self._read_start_lines()
 
     def stop(self) -> int | None:
         """Stop the server gracefully and end the launcher; returns the server's exit code (-9 after ``kill()``).

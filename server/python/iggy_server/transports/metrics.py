@@ -57,6 +57,12 @@ class TransportCounters:
         key = (command_slot(request), int(code))
         self.errors[key] = self.errors.get(key, 0) + 1
 
+    def clear(self) -> None:
+        """Back to zero, in place: the hot paths hold this object, not a copy."""
+        self.requests[:] = [0] * len(self.requests)
+        self.errors.clear()
+        self.received_bytes = self.sent_bytes = self.messages_in = self.messages_out = 0
+
 
 # Indexed by the Iggy Transport value of a session (`session.transport_kind`): TRAFFIC[Transport.TCP] ...
 TRAFFIC: list[TransportCounters] = [
@@ -207,6 +213,15 @@ class Metrics:
 
     def render(self) -> bytes:
         return generate_latest(self.registry)
+
+    def clear(self) -> None:
+        """Every count back to zero, as in a new process: for a test server that starts over in its process
+        (``iggy_server.testing.resettable``)."""
+        self._state.ctx = None
+        self._state.live_tcp_received_bytes = lambda: 0
+        self._state.http_statuses.clear()
+        for counters in TRAFFIC:
+            counters.clear()
 
 
 METRICS = Metrics()
