@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import concurrent.futures
 import time
 import tomllib
 from dataclasses import dataclass
@@ -183,7 +182,7 @@ def run_driver(spec: DriverSpec, cases: list[Case], work_dir: Path) -> dict[str,
     expected_failures = load_expected_failures(spec.name)
     unknown = set(expected_failures) - {case.id for case in load_cases()}  # all cases, even when --case filters
     outcomes: dict[str, Outcome] = {}
-    server_wait_s = 0.0  # blocked on the previous case's server stopping and the next one booting
+    server_wait_s = 0.0  # blocked on the server starting over (or starting) for the next case
     log_path = work_dir / f"driver-{spec.name}.log"
     try:
         driver = DriverProcess(spec.name, spec.command, log_path)
@@ -191,7 +190,7 @@ def run_driver(spec: DriverSpec, cases: list[Case], work_dir: Path) -> dict[str,
         return {case.id: Outcome(FAIL, f"driver did not start: {failure}") for case in cases}
     runnable = [case for case in cases if not case.ops - driver.capabilities and spec.protocol in case.protocols]
     started = time.monotonic()
-    servers = _ServerPipeline(len(runnable), spec.transport)
+    servers = _FreshServers(spec.transport)
     try:
         for case in cases:
             listed = expected_failures.get(case.id)
@@ -206,6 +205,11 @@ def run_driver(spec: DriverSpec, cases: list[Case], work_dir: Path) -> dict[str,
                 detail = f"driver lacks {sorted(missing)}" + (f" ({reasons})" if reasons else "")
                 outcomes[case.id] = _apply_expected_failure(Outcome(UNSUPPORTED, detail), listed)
                 continue
+            try:
+                driver.call("reset", {})  # the last case's clients go first: none reconnects to the fresh server
+            except DriverFailure:
+                driver.close()
+                driver = DriverProcess(spec.name, spec.command, log_path)
             waiting_since = time.monotonic()
             server = servers.next()
             server_wait_s += time.monotonic() - waiting_since
@@ -223,7 +227,7 @@ def run_driver(spec: DriverSpec, cases: list[Case], work_dir: Path) -> dict[str,
     total_s = time.monotonic() - started
     print(
         f"conformance: {spec.name} ran {len(runnable)} cases in {total_s:.0f} s, {server_wait_s:.0f} s of them"
-        f" waiting for servers (the previous one stopping, the next one booting)",
+        f" waiting for fresh servers",
         flush=True,
     )
     for case_id in sorted(unknown):
@@ -236,63 +240,38 @@ def listener_switches(transport: str) -> dict[str, str]:
     return {switch: str(listener == transport).lower() for listener, switch in _LISTENER_SWITCHES.items()}
 
 
-class _ServerPipeline:
-    """Hands out one fresh server per case and boots the next one while the current case runs.
+class _FreshServers:
+    """A fresh server for every case: one test server per driver, started over on an empty data directory between
+    cases (``TestServer.reset()``: in its process, on the same ports).
 
-    A server takes about a second to start (imports, root password hashing); overlapping that with the
-    previous case's work roughly halves a driver's run. At most one server is booting ahead. A used server
-    stops (gracefully, then its directory is removed) on a thread of its own, off the next case's path: under
-    load a stop took a median 2.5 s. One stop at a time: the next waits for it, so at most three servers exist.
+    A new server process per case cost about a CPU-second of imports and start-up, 78 % of the suite's time on the
+    2-core CI machine (conformance-tests/BENCHMARKS.md); a reset costs the start-up alone. The server is what a new
+    one would be for everything a case observes (server/tests/test_testing_resettable.py). When a reset fails (a
+    case left the server dead), a new server is started instead.
     """
 
-    def __init__(self, servers_needed: int, transport: str) -> None:
-        self._remaining = servers_needed
+    def __init__(self, transport: str) -> None:
         self._env = listener_switches(transport)
-        self._current: TestServer | None = None
-        self._booting: concurrent.futures.Future[TestServer] | None = None
-        self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1)
-        self._stopper = concurrent.futures.ThreadPoolExecutor(max_workers=1)
-        self._stopping: concurrent.futures.Future[None] | None = None
-        self._boot_next()
-
-    def _boot_next(self) -> None:
-        if self._remaining <= 0:
-            self._booting = None
-            return
-        self._remaining -= 1
-        self._booting = self._executor.submit(self._boot)
-
-    def _boot(self) -> TestServer:
-        return TestServer(env=self._env).start()
+        self._server: TestServer | None = None
 
     def next(self) -> TestServer | RuntimeError:
-        """The next fresh server, or the error that kept it from starting (reported as that case's failure)."""
-        self._retire_current()
-        assert self._booting is not None, "more servers asked for than announced"
-        booting = self._booting
-        self._boot_next()
+        """A fresh server, or the error that kept it from starting (reported as that case's failure)."""
+        if self._server is not None:
+            try:
+                self._server.reset()
+                return self._server
+            except RuntimeError:
+                self.close()
         try:
-            self._current = booting.result()
+            self._server = TestServer(env=self._env, resettable=True).start()
         except RuntimeError as failure:
             return failure
-        return self._current
-
-    def _retire_current(self) -> None:
-        if self._current is not None:
-            if self._stopping is not None:
-                self._stopping.result()
-            self._stopping = self._stopper.submit(self._current.close)  # stops it, removes its directory
-            self._current = None
+        return self._server
 
     def close(self) -> None:
-        self._retire_current()
-        if self._booting is not None:
-            try:
-                self._booting.result().close()
-            except RuntimeError:
-                pass
-        self._executor.shutdown(wait=True)
-        self._stopper.shutdown(wait=True)
+        if self._server is not None:
+            self._server.close()  # stops it, removes its directory
+            self._server = None
 
 
 def _run_one(

@@ -38,7 +38,7 @@ FAKE_DRIVER = textwrap.dedent(
 class _FakeServers:
     """Stands in for the per-case servers: the fake driver never connects to one."""
 
-    def __init__(self, servers_needed: int, transport: str) -> None:
+    def __init__(self, transport: str) -> None:
         pass
 
     def next(self) -> SimpleNamespace:
@@ -54,7 +54,7 @@ def test_a_driver_that_answers_too_late_is_replaced_before_the_next_case(tmp_pat
     # The bound also covers a fresh driver's start (a Python interpreter), which takes over a second on a loaded
     # machine; the stall stays well above it.
     monkeypatch.setattr(driver_module, "STEP_TIMEOUT_S", 1.5)
-    monkeypatch.setattr(runner, "_ServerPipeline", _FakeServers)
+    monkeypatch.setattr(runner, "_FreshServers", _FakeServers)
     monkeypatch.setattr(runner, "load_expected_failures", lambda name: {})
     step = Step(op="ping", args={}, client="default", expect={}, has_expect=True)
     cases = [
@@ -76,13 +76,14 @@ def test_a_driver_that_answers_too_late_is_replaced_before_the_next_case(tmp_pat
 def test_a_case_for_another_protocol_is_not_applicable_and_needs_no_server(tmp_path: Path, monkeypatch) -> None:
     script = tmp_path / "fake_driver.py"
     script.write_text(FAKE_DRIVER)
-    started: list[int] = []
+    served: list[int] = []
 
     class _CountingServers(_FakeServers):
-        def __init__(self, servers_needed: int, transport: str) -> None:
-            started.append(servers_needed)
+        def next(self) -> SimpleNamespace:
+            served.append(1)
+            return super().next()
 
-    monkeypatch.setattr(runner, "_ServerPipeline", _CountingServers)
+    monkeypatch.setattr(runner, "_FreshServers", _CountingServers)
     monkeypatch.setattr(runner, "load_expected_failures", lambda name: {})
     step = Step(op="ping", args={}, client="default", expect={}, has_expect=True)
     common = dict(about="", area="fake", source_file="fake.toml", steps=(step,), login=False, ops=frozenset({"ping"}))
@@ -98,7 +99,7 @@ def test_a_case_for_another_protocol_is_not_applicable_and_needs_no_server(tmp_p
     assert outcomes["fake.any"].status == runner.PASS
     assert outcomes["fake.only_09"].status == runner.UNSUPPORTED
     assert "0.8 has no confirmation" in outcomes["fake.only_09"].detail
-    assert started == [1]
+    assert served == [1]
 
 
 def test_drivers_toml_names_a_known_protocol_for_every_driver() -> None:
@@ -117,7 +118,7 @@ def test_drivers_toml_rejects_an_unknown_protocol(tmp_path: Path, monkeypatch) -
 def test_an_expected_failure_the_driver_cannot_run_is_stale(tmp_path: Path, monkeypatch) -> None:
     script = tmp_path / "fake_driver.py"
     script.write_text(FAKE_DRIVER)
-    monkeypatch.setattr(runner, "_ServerPipeline", _FakeServers)
+    monkeypatch.setattr(runner, "_FreshServers", _FakeServers)
     listed = {"fake.only_09": "a reason", "fake.lacks_op": "another reason"}
     monkeypatch.setattr(runner, "load_expected_failures", lambda name: listed)
     monkeypatch.setattr(runner, "load_cases", lambda: cases)
