@@ -61,6 +61,7 @@ LAUNCHER_ALLOWED = frozenset({
     ".ci/tidy.py",
     "protocol-spec/tests/test_tidy.py",
     "server/python/iggy_server/testing/__main__.py",
+    "server/python/iggy_server/testing/resettable.py",  # the launcher's server process under --resettable
     "server/python/iggy_server/__main__.py",
     "server/tests/test_server_config.py",
     "server/tests/test_server_operator_errors.py",

@@ -24,8 +24,8 @@ and the same ports (waiting up to ``RESTART_BIND_WAIT_S`` for a port held meanwh
 start-up lines again (``address`` ... ``ready``). With ``--resettable`` the server runs under
 ``iggy_server.testing.resettable`` and ``reset`` starts it over on an empty data directory in its process, on the
 same ports, answering with the start-up lines again: a fresh server for the next test without a new process (the
-conformance runner's server per case). An unknown line answers ``error unknown command`` and changes nothing. A server that cannot start makes the launcher print
-``error MESSAGE`` (with the server log's last lines) and exit 1.
+conformance runner's server per case). An unknown line answers ``error unknown command`` and changes nothing. A
+server that cannot start makes the launcher print ``error MESSAGE`` (with the server log's last lines) and exit 1.
 """
 
 from __future__ import annotations
