@@ -292,23 +292,44 @@ fn plan_records(frames: &[u8], verify: bool) -> Checked<Vec<Record>> {
     Ok(records)
 }
 
-/// The size of the 0.9 records `frames_to_batches` writes for these stored frames (and whether they verify).
-pub fn batches_size(frames: &[u8], verify: bool) -> Checked<(usize, u32)> {
+/// What a poll's stored frames become in 0.9: their records (runs that share a timestamp), the bytes the records
+/// take and the messages they hold. Planned once per poll: sizing the answer and writing it share it.
+pub struct Plan {
+    records: Vec<Record>,
+    pub size: usize,
+    pub messages: u32,
+}
+
+/// Plans the 0.9 records of these stored frames (and, with `verify`, checks every stored checksum first).
+pub fn plan(frames: &[u8], verify: bool) -> Checked<Plan> {
     let records = plan_records(frames, verify)?;
     let messages: u32 = records.iter().map(|r| r.count).sum();
     let shrink = (message_header::SIZE - frame_header::SIZE) * messages as usize;
-    Ok((frames.len() - shrink + batch_header::SIZE * records.len(), messages))
+    let size = frames.len() - shrink + batch_header::SIZE * records.len();
+    Ok(Plan { records, size, messages })
+}
+
+/// The size of the 0.9 records `frames_to_batches` writes for these stored frames (and whether they verify).
+#[cfg(test)]
+pub fn batches_size(frames: &[u8], verify: bool) -> Checked<(usize, u32)> {
+    plan(frames, verify).map(|plan| (plan.size, plan.messages))
 }
 
 /// Writes stored 0.8 frames (offsets consecutive within a run) as 0.9 batch records into `out` (exactly
 /// `batches_size` bytes), with `partition_id` stamped, each message's 0.9 checksum and each record's batch
 /// checksum computed. With `verify`, every stored checksum is checked first (INVALID_MESSAGE_CHECKSUM).
+#[cfg(test)]
 pub fn frames_to_batches(frames: &[u8], partition_id: u32, verify: bool, out: &mut [u8]) -> Checked<u32> {
-    let records = plan_records(frames, verify)?;
+    write_batches(frames, &plan(frames, verify)?, partition_id, out)
+}
+
+/// `frames_to_batches` with the plan made already: `out` is exactly `plan.size` bytes, every byte written.
+pub fn write_batches(frames: &[u8], plan: &Plan, partition_id: u32, out: &mut [u8]) -> Checked<u32> {
+    let records = &plan.records;
     let mut at = 0usize;
     let mut messages = 0u32;
     let mut checksums: Vec<u64> = Vec::new();
-    for record in &records {
+    for record in records {
         let header_at = at;
         at += batch_header::SIZE;
         checksums.clear();

@@ -263,11 +263,11 @@ fn poll_batches<'py>(
     verify: bool,
 ) -> PyResult<(Bound<'py, PyBytes>, u32)> {
     let bytes = readable(&frames)?;
-    let (size, _) = py.allow_threads(|| batch_v09::batches_size(bytes, verify))?;
+    let plan = py.allow_threads(|| batch_v09::plan(bytes, verify))?;
     let mut converted: PyResult<u32> = Ok(0);
-    let records = PyBytes::new_with(py, size, |out| {
+    let records = PyBytes::new_with(py, plan.size, |out| {
         converted = py
-            .allow_threads(|| batch_v09::frames_to_batches(bytes, partition_id, false, out))
+            .allow_threads(|| batch_v09::write_batches(bytes, &plan, partition_id, out))
             .map_err(PyErr::from);
         Ok(())
     })?;
