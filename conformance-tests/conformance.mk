@@ -41,8 +41,8 @@ $(OFFICIAL_09_VENV)/.stamp-sdk: $(OFFICIAL_09_VENV)/.stamp sdk/python/pyproject.
 test-conformance: $(OFFICIAL_09_VENV)/.stamp-sdk
 
 # The official Rust SDK's driver (drivers/official-rust, crates.io `iggy` 0.10) compiles into a per-machine cache
-# outside the repo, so repeated runs reuse it; the in-repo link target/official-rust-driver (git-ignored) is the
-# stamp and the path drivers.toml starts. Cold build ≈ 350 CPU-seconds (≈3–4 min on 2 idle cores); warm: seconds.
+# outside the repo, so repeated runs reuse it (.ci/cargo-shared-build); the in-repo copy target/official-rust-driver
+# (git-ignored) is the stamp and the path drivers.toml starts. Cold build ≈ 350 CPU-seconds (≈3–4 min on 2 idle cores); warm: seconds.
 OFFICIAL_RUST_DIR := conformance-tests/drivers/official-rust
 OFFICIAL_RUST_TARGET_DIR ?= $(OFFICIAL_CRATES_TARGET_DIR)
 OFFICIAL_RUST_DRIVER := $(OFFICIAL_RUST_DIR)/target/official-rust-driver
@@ -55,14 +55,14 @@ OFFICIAL_RUST_SOURCES := $(OFFICIAL_RUST_DIR)/Cargo.toml $(OFFICIAL_RUST_DIR)/Ca
 conformance-driver-official-rust: $(OFFICIAL_RUST_DRIVER) ## build the official Rust SDK's conformance driver
 
 $(OFFICIAL_RUST_DRIVER): $(OFFICIAL_RUST_SOURCES)
-	cd $(OFFICIAL_RUST_DIR) && CARGO_TARGET_DIR="$(OFFICIAL_RUST_TARGET_DIR)" cargo build --release --locked -q
-	mkdir -p $(@D) && ln -sfn "$(OFFICIAL_RUST_TARGET_DIR)/release/official-rust-driver" $@ && touch $@
+	.ci/cargo-shared-build $(OFFICIAL_RUST_DIR) "$(OFFICIAL_RUST_TARGET_DIR)" iggy-conformance-official-rust \
+	  official-rust-driver $@
 
 test-conformance: $(OFFICIAL_RUST_DRIVER)
 
 # The official Rust SDK of Iggy 0.9 (drivers/official-rust-0.11, crates.io `iggy` =0.11.0, protocol 0.9) builds like
 # the 0.10 driver above, into a cache of its own (the two SDK releases share few dependency versions), which
-# server.mk's bench-official-0.11 shares; the git-ignored link target/official-rust-0-11-driver is the stamp.
+# server.mk's bench-official-0.11 shares; the git-ignored copy target/official-rust-0-11-driver is the stamp.
 # Cold build of the driver alone, measured 2026-11-27 with `time` on this 2-core machine while others built too
 # (load average 1-4): 360 CPU-seconds (304 user + 56 sys), 427 s wall, crates already fetched; warm (only the
 # driver changed): ≈10 s wall.
@@ -76,7 +76,7 @@ OFFICIAL_RUST_011_SOURCES := $(OFFICIAL_RUST_011_DIR)/Cargo.toml $(OFFICIAL_RUST
 conformance-driver-official-rust-011: $(OFFICIAL_RUST_011_DRIVER) ## build the official Rust SDK 0.11's driver
 
 $(OFFICIAL_RUST_011_DRIVER): $(OFFICIAL_RUST_011_SOURCES)
-	cd $(OFFICIAL_RUST_011_DIR) && CARGO_TARGET_DIR="$(OFFICIAL_RUST_011_TARGET_DIR)" nice cargo build --release --locked -q -j 2
-	mkdir -p $(@D) && ln -sfn "$(OFFICIAL_RUST_011_TARGET_DIR)/release/official-rust-0-11-driver" $@ && touch $@
+	nice .ci/cargo-shared-build $(OFFICIAL_RUST_011_DIR) "$(OFFICIAL_RUST_011_TARGET_DIR)" \
+	  iggy-conformance-official-rust-0-11 official-rust-0-11-driver $@ -j 2
 
 test-conformance: $(OFFICIAL_RUST_011_DRIVER)

@@ -28,7 +28,7 @@ bench-server: server ## micro benchmarks of the native hot path (pool, writer, v
 # iggy-bench --client official-rust: the load generator on the official Rust SDK (server/bench-official). It builds
 # into the official Rust driver's per-machine cache and reuses every dependency compiled there; only the SDK's own
 # three crates are compiled again, optimised (see its Cargo.toml): ≈80 CPU-seconds on top of the driver's
-# dependencies (measured cold, 2026-11-23), which test-conformance needs anyway. The git-ignored link is the stamp.
+# dependencies (measured cold, 2026-11-23), which test-conformance needs anyway. The git-ignored copy is the stamp (.ci/cargo-shared-build).
 BENCH_OFFICIAL_DIR := server/bench-official
 OFFICIAL_RUST_TARGET_DIR ?= $(OFFICIAL_CRATES_TARGET_DIR)
 BENCH_OFFICIAL := $(BENCH_OFFICIAL_DIR)/target/iggy-bench-official
@@ -38,8 +38,8 @@ BENCH_OFFICIAL_SOURCES := $(BENCH_OFFICIAL_DIR)/Cargo.toml $(BENCH_OFFICIAL_DIR)
 bench-official: $(BENCH_OFFICIAL) ## build iggy-bench-official (Iggy's workloads on the official Rust SDK)
 
 $(BENCH_OFFICIAL): $(BENCH_OFFICIAL_SOURCES)
-	cd $(BENCH_OFFICIAL_DIR) && CARGO_TARGET_DIR="$(OFFICIAL_RUST_TARGET_DIR)" nice cargo build --release --locked -q -j 2
-	mkdir -p $(@D) && ln -sfn "$(OFFICIAL_RUST_TARGET_DIR)/release/iggy-bench-official" $@ && touch $@
+	nice .ci/cargo-shared-build $(BENCH_OFFICIAL_DIR) "$(OFFICIAL_RUST_TARGET_DIR)" iggy-bench-official \
+	  iggy-bench-official $@ -j 2
 
 # The same generator built on the SDK 0.11.0 (Iggy 0.9's protocol): server/bench-official-0.11 compiles
 # bench-official's source with the feature sdk-0-11, into the cache of the official 0.11 conformance driver (whose
@@ -52,8 +52,8 @@ BENCH_OFFICIAL_011 := $(BENCH_OFFICIAL_011_DIR)/target/iggy-bench-official-0-11
 bench-official-0.11: $(BENCH_OFFICIAL_011) ## build iggy-bench-official on the official Rust SDK 0.11 (Iggy 0.9)
 
 $(BENCH_OFFICIAL_011): $(BENCH_OFFICIAL_011_DIR)/Cargo.toml $(BENCH_OFFICIAL_011_DIR)/Cargo.lock $(BENCH_OFFICIAL_SOURCES)
-	cd $(BENCH_OFFICIAL_011_DIR) && CARGO_TARGET_DIR="$(OFFICIAL_RUST_011_TARGET_DIR)" nice cargo build --release --locked -q -j 2
-	mkdir -p $(@D) && ln -sfn "$(OFFICIAL_RUST_011_TARGET_DIR)/release/iggy-bench-official-0-11" $@ && touch $@
+	nice .ci/cargo-shared-build $(BENCH_OFFICIAL_011_DIR) "$(OFFICIAL_RUST_011_TARGET_DIR)" iggy-bench-official-0-11 \
+	  iggy-bench-official-0-11 $@ -j 2
 
 # server/tests/test_bench_official.py runs both for tiny workloads against a test server.
 test-server: $(BENCH_OFFICIAL) $(BENCH_OFFICIAL_011)
