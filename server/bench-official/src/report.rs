@@ -9,6 +9,11 @@ use serde_json::{Value, json};
 use crate::Role;
 use crate::cli::Args;
 
+/// The SDK this build drives (the 0.11 build shares this source: server/bench-official-0.11).
+#[cfg(not(feature = "sdk-0-11"))]
+const CLIENT: &str = "official Rust SDK, crates.io iggy 0.10";
+#[cfg(feature = "sdk-0-11")]
+const CLIENT: &str = "official Rust SDK, crates.io iggy 0.11";
 pub const FORMAT: &str = "iggy-bench-official/1";
 const PERCENTILES: [(&str, f64); 6] =
     [("p50", 50.0), ("p90", 90.0), ("p95", 95.0), ("p99", 99.0), ("p99.9", 99.9), ("p99.99", 99.99)];
@@ -123,7 +128,7 @@ pub fn document(args: &Args, batches: u64, records: &[ActorRecord]) -> Value {
     }
     json!({
         "format": FORMAT,
-        "client": "official Rust SDK, crates.io iggy 0.10",
+        "client": CLIENT,
         "workload": kind.name(),
         "transport": args.transport_name(),
         "server_address": args.server_address(),
