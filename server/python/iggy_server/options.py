@@ -27,6 +27,7 @@ from iggy.protocol.codes import (
     HeaderKind,
     OptionScope,
 )
+from iggy.protocol.primitives import HeaderValue
 
 from .errors import IggyError
 
@@ -38,6 +39,7 @@ __all__ = [
     "refuse_any_key",
     "parse_topic_options",
     "describe_catalog",
+    "option_text",
 ]
 
 _U32 = struct.Struct("<I")
@@ -250,6 +252,18 @@ def _text(entry: Option) -> str | None:
         return entry.value.decode("utf-8")
     except UnicodeDecodeError:
         return None
+
+
+def option_text(option: Option) -> str:
+    """The value in the text form Iggy 0.9's REST API carries options in (the official SDK's string form of a
+    header value): a string as is, a bool as "true"/"false", an integer in decimal."""
+    value = HeaderValue(option.kind, option.value).value
+    if isinstance(value, bool):  # before int: a bool is an int in Python
+        return "true" if value else "false"
+    if isinstance(value, (str, int)):
+        return str(value)
+    # Stored options are in their catalog kind (string, bool, uint32, uint64): no raw or float value reaches here.
+    raise ValueError(f"option {option.key!r} has kind {HeaderKind(option.kind).name}, which has no text form here")
 
 
 def _invalid(key: str) -> IggyError:

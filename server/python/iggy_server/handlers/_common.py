@@ -28,6 +28,7 @@ __all__ = [
     "stream_details",
     "topic_header",
     "topic_details",
+    "topic_option_blocks",
     "partition_details",
     "group_header",
     "group_details",

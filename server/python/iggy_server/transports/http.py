@@ -2,14 +2,16 @@
 
 Every route builds the binary request of its command (``rest_mapping``), runs it through
 :func:`iggy_server.transports.execute.execute` — the TCP handlers — and renders the decoded response as
-Iggy's JSON. Stateless: the bearer JWT names the user of a per-request session (client id 0, transport
-HTTP), so offsets and permissions behave as Iggy's HTTP server does. Errors are Iggy's error JSON
+Iggy's JSON, one API for 0.8's and 0.9's clients: a topic's JSON carries both versions' fields
+(:meth:`Api.complete_topic`). Stateless: the bearer JWT names the user of a per-request session (client id 0,
+transport HTTP), so offsets and permissions behave as Iggy's HTTP server does. Errors are Iggy's error JSON
 (``{"id","code","reason","field"}``) with 404 for *NotFound codes, 401 for authentication failures (empty
 body, as Iggy), 403 Unauthorized, 400 otherwise, 413 for bodies above ``http.max_request_size_bytes``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import ssl
 from collections.abc import Awaitable, Callable
@@ -22,6 +24,7 @@ from iggy.protocol.responses import decode_response_body
 
 from ..audit import LogRateLimit, log_refused
 from ..errors import IggyError
+from ..handlers._common import topic_option_blocks
 from ..session import Session
 from . import rest_mapping as rm
 from .execute import execute
@@ -119,6 +122,23 @@ class Api:
     @staticmethod
     def topic(request: web.Request) -> Any:
         return rm.identifier(request.match_info["topic_id"], "topic")
+
+    def complete_topic(self, stream_key: int | str, topic: Any) -> Any:
+        """A decoded TopicHeader or TopicDetails with what its wire version leaves out, from the topic as stored: a
+        0.8 reply has no option blocks, a 0.9 one no replication factor, and the JSON carries both (0.9's clients
+        read ``options``, 0.8's require ``replication_factor``). Running the command in both versions would count
+        and audit one request twice; this read is no command (the one that answered checked the permission), and
+        no await separates it from that command's end, so it sees the topic the reply describes."""
+        metadata = self.ctx.metadata
+        stored = metadata.topic(metadata.stream(stream_key), topic.id)
+        explicit, derived = topic_option_blocks(metadata, stored)
+        return dataclasses.replace(
+            topic, replication_factor=stored.replication_factor, options=explicit, derived_options=derived
+        )
+
+    def complete_stream(self, stream: Any) -> Any:
+        """A decoded StreamDetails whose topics are completed (:meth:`complete_topic`)."""
+        return dataclasses.replace(stream, topics=tuple(self.complete_topic(stream.id, t) for t in stream.topics))
 
     @staticmethod
     def found(value: Any, render: Callable[[Any], Any]) -> web.Response:
@@ -266,7 +286,8 @@ class Api:
         return web.json_response(rm.stream_json(created) | {"topics": []})
 
     async def get_stream(self, request: web.Request) -> web.Response:
-        return self.found(await self.run(request, rq.GetStream(self.stream(request))), rm.stream_details_json)
+        stream = await self.run(request, rq.GetStream(self.stream(request)))
+        return self.found(stream, lambda found: rm.stream_details_json(self.complete_stream(found)))
 
     async def update_stream(self, request: web.Request) -> web.Response:
         model, version = rm.stream_request(rq.UpdateStream, self.stream(request), body=await self.body(request))
@@ -282,17 +303,20 @@ class Api:
         return web.Response(status=204)
 
     async def topics(self, request: web.Request) -> web.Response:
-        topics = await self.run(request, rq.GetTopics(self.stream(request)))
-        return web.json_response([rm.topic_json(t) for t in topics])
+        stream = self.stream(request)
+        topics = await self.run(request, rq.GetTopics(stream))
+        return web.json_response([rm.topic_json(self.complete_topic(stream.value, t)) for t in topics])
 
     async def create_topic(self, request: web.Request) -> web.Response:
-        model, version = rm.create_topic(self.stream(request), await self.body(request))
+        stream = self.stream(request)
+        model, version = rm.create_topic(stream, await self.body(request))
         created = await self.run(request, model, version=version)
-        return web.json_response(rm.topic_details_json(created))
+        return web.json_response(rm.topic_details_json(self.complete_topic(stream.value, created)))
 
     async def get_topic(self, request: web.Request) -> web.Response:
-        topic = await self.run(request, rq.GetTopic(self.stream(request), self.topic(request)))
-        return self.found(topic, rm.topic_details_json)
+        stream = self.stream(request)
+        topic = await self.run(request, rq.GetTopic(stream, self.topic(request)))
+        return self.found(topic, lambda found: rm.topic_details_json(self.complete_topic(stream.value, found)))
 
     async def update_topic(self, request: web.Request) -> web.Response:
         model, version = rm.update_topic(self.stream(request), self.topic(request), await self.body(request))

@@ -3,8 +3,9 @@
 Inbound: :func:`field` and the ``*_request`` builders turn path, query and JSON body into a codec request model
 (its ``encode()`` is the payload the shared command entry runs). Outbound: the ``*_json`` renderers turn decoded
 response models into Iggy's JSON (snake_case, sizes as ``"<n> B"`` strings, payloads and header values in
-base64, µs timestamps). Wrong or missing JSON fields raise :class:`IggyError` 4 InvalidFormat naming the field.
-When the codec's class or field names change, this module is what changes with them.
+base64, µs timestamps, 0.9's option values as text). Wrong or missing JSON fields raise :class:`IggyError` 4
+InvalidFormat naming the field. When the codec's class or field names change, this module is what changes with
+them.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from iggy.protocol.primitives import (
     decode_user_headers,
 )
 
-from ..options import Option, encode_block
+from ..options import Option, encode_block, option_text, parse_block
 
 V0_8, V0_9 = ProtocolVersion.V0_8, ProtocolVersion.V0_9
 
@@ -396,6 +397,14 @@ def size(value: int) -> str:
     return f"{value} B"
 
 
+def options_json(explicit: bytes, derived: bytes = b"") -> dict[str, dict[str, Any]]:
+    """Iggy 0.9's ``"options"`` of a topic, stream or user: every key, in key order, with its value in text form and
+    whether the client set it (``explicit``) or the server derived it. Streams and users have no keys in 0.9."""
+    rendered = {option.key: {"value": option_text(option), "explicit": False} for option in parse_block(derived)}
+    rendered |= {option.key: {"value": option_text(option), "explicit": True} for option in parse_block(explicit)}
+    return dict(sorted(rendered.items()))
+
+
 def stream_json(stream: Any) -> dict[str, Any]:
     return {
         "id": stream.id,
@@ -404,6 +413,7 @@ def stream_json(stream: Any) -> dict[str, Any]:
         "size": size(stream.size_bytes),
         "messages_count": stream.messages_count,
         "topics_count": stream.topics_count,
+        "options": options_json(stream.options),
     }
 
 
@@ -412,6 +422,8 @@ def stream_details_json(stream: Any) -> dict[str, Any]:
 
 
 def topic_json(topic: Any) -> dict[str, Any]:
+    """0.8's fields and 0.9's ``options``: ``topic`` needs both its replication factor and its option blocks,
+    which no single wire version carries (the HTTP layer completes the decoded reply)."""
     return {
         "id": topic.id,
         "created_at": topic.created_at_us,
@@ -423,6 +435,7 @@ def topic_json(topic: Any) -> dict[str, Any]:
         "replication_factor": topic.replication_factor,
         "messages_count": topic.messages_count,
         "partitions_count": topic.partitions_count,
+        "options": options_json(topic.options, topic.derived_options),
     }
 
 
@@ -483,6 +496,7 @@ def user_json(user: Any) -> dict[str, Any]:
         "created_at": user.created_at_us,
         "status": _enum_name(UserStatus, user.status),
         "username": user.username,
+        "options": options_json(user.options),
     }
 
 
