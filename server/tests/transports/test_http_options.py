@@ -66,6 +66,22 @@ def test_a_09_topic_reads_back_explicit_and_derived_options_in_text_form(http: H
         assert topic["replication_factor"] == 1, topic
 
 
+def test_a_09_create_body_with_the_default_compression_leaves_it_derived(http: Http):
+    """The official SDK 0.11.0 always sends the create body's fixed fields: compression "none" and 0 (the server's
+    default) for expiry and size when its caller sets none. They are derived, as if left out; "gzip" is set."""
+    assert http.call("POST", "/streams", {"name": "opt-fields"})[0] == 200
+    fields = {"partitions_count": 1, "message_expiry": 0, "max_topic_size": 0, "options": DURABILITY_PAIR}
+    status, created, _ = http.call("POST", "/streams/opt-fields/topics",
+                                   fields | {"name": "plain", "compression_algorithm": "none"})
+    assert status == 200, created
+    assert created["options"] == expected_options(DURABILITY_PAIR), created
+    status, created, _ = http.call("POST", "/streams/opt-fields/topics",
+                                   fields | {"name": "gzip", "compression_algorithm": "gzip"})
+    assert status == 200, created
+    assert created["options"] == expected_options(DURABILITY_PAIR | {"compression_algorithm": "gzip"}), created
+    assert created["compression_algorithm"] == "gzip"
+
+
 def test_a_08_topic_keeps_every_08_field_and_derives_every_option(http: Http):
     assert http.call("POST", "/streams", {"name": "opt-08"})[0] == 200
     body = {"name": "t", "partitions_count": 2, "compression_algorithm": "gzip", "message_expiry": 5_000_000,

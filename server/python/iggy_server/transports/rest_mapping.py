@@ -18,11 +18,13 @@ from typing import Any
 
 from iggy.protocol import requests as rq
 from iggy.protocol.codes import (
+    OPTION_CATALOG,
     U32_MAX,
     U64_MAX,
     CompressionAlgorithm,
     ErrorCode,
     HeaderKind,
+    OptionScope,
     PollingKind,
     ProtocolVersion,
     SnapshotCompression,
@@ -59,6 +61,7 @@ _POLLING_KINDS = {name: kind for kind in PollingKind for name in (kind.name.lowe
 _GLOBAL_FIELDS = tuple(GlobalPermissions.__dataclass_fields__)
 _STREAM_FIELDS = tuple(name for name in StreamPermissions.__dataclass_fields__ if name != "topics")
 _TOPIC_FIELDS = tuple(TopicPermissions.__dataclass_fields__)
+_DEFAULT_COMPRESSION = OPTION_CATALOG[(OptionScope.TOPIC, "compression_algorithm")][1]
 
 
 def invalid(message: str, error: int = ErrorCode.INVALID_FORMAT) -> IggyError:
@@ -160,11 +163,14 @@ def _options_block(entries: dict[str, str]) -> bytes:
     return encode_block(Option(key, HeaderKind.STRING, value.encode("utf-8")) for key, value in sorted(entries.items()))
 
 
-def _topic_settings_as_options(body: Any) -> dict[str, str]:
-    """0.9 topic bodies keep compression, expiry and size as fields: the ones given, as option strings."""
+def _topic_settings_as_options(body: Any, creating: bool = False) -> dict[str, str]:
+    """0.9 topic bodies keep compression, expiry and size as fields: the ones given, as option strings (0, the
+    server's default, gives no expiry or size). A create body's compression is a required field, which 0.9's
+    official SDK fills with the catalog default when its caller sets none: on create that default is left to the
+    server to derive as well, as when a binary CreateTopic leaves the key out (the value is the same either way)."""
     given: dict[str, str] = {}
     compression = _enum(body, "compression_algorithm", CompressionAlgorithm, None)
-    if compression is not None:
+    if compression is not None and not (creating and compression.name.lower() == _DEFAULT_COMPRESSION):
         given["compression_algorithm"] = compression.name.lower()
     for name in ("message_expiry", "max_topic_size"):
         value = unsigned(body, name, U64_MAX, 0)
@@ -178,7 +184,7 @@ def create_topic(stream: Identifier, body: Any) -> tuple[rq.CreateTopic, Protoco
     a 0.9 CreateTopic, whose options the server checks against its catalog (an unknown key answers 4041)."""
     options = options_map(body)
     if options:
-        block = _options_block(_topic_settings_as_options(body) | options)
+        block = _options_block(_topic_settings_as_options(body, creating=True) | options)
         name, partitions = field(body, "name", str), unsigned(body, "partitions_count", U32_MAX)
         return rq.CreateTopic(stream_id=stream, partitions_count=partitions, name=name, options=block), V0_9
     return _create_topic_v08(stream, body), V0_8
