@@ -9,6 +9,7 @@ import io.github.iggycompat.iggy.IggyClient;
 import io.github.iggycompat.iggy.IggyConsumer;
 import io.github.iggycompat.iggy.IggyException;
 import io.github.iggycompat.iggy.Message;
+import io.github.iggycompat.iggy.Options;
 import io.github.iggycompat.iggy.Partitioning;
 import io.github.iggycompat.iggy.PolledMessage;
 import io.github.iggycompat.iggy.PolledMessages;
@@ -190,15 +191,15 @@ public final class Driver {
             case "create_topic":
                 noReplicationFactor(a);
                 return topic(c.createTopic(id(a, "stream"), str(a, "name"), numOr(a, "partitions_count", 1),
-                        compression(a), numOr(a, "message_expiry", 0), numOr(a, "max_topic_size", 0),
-                        (int) numOr(a, "replication_factor", 0)));
+                        topicCompression(a), numOr(a, "message_expiry", 0), numOr(a, "max_topic_size", 0),
+                        (int) numOr(a, "replication_factor", 0), options(a)));
             case "get_topic": return topic(c.getTopic(id(a, "stream"), id(a, "topic")));
             case "get_topics": return c.getTopics(id(a, "stream")).stream().map(t -> topicHeader(t)).toList();
             case "update_topic":
                 noReplicationFactor(a);
-                c.updateTopic(id(a, "stream"), id(a, "topic"), str(a, "name"), compression(a),
+                c.updateTopic(id(a, "stream"), id(a, "topic"), str(a, "name"), topicCompression(a),
                         numOr(a, "message_expiry", 0), numOr(a, "max_topic_size", 0),
-                        (int) numOr(a, "replication_factor", 0));
+                        (int) numOr(a, "replication_factor", 0), options(a));
                 return null;
             case "delete_topic": c.deleteTopic(id(a, "stream"), id(a, "topic")); return null;
             case "purge_topic": c.purgeTopic(id(a, "stream"), id(a, "topic")); return null;
@@ -327,8 +328,32 @@ public final class Driver {
         return Identifier.from(a.get(key));
     }
 
-    private static int compression(Map<String, Object> a) {
+    /**
+     * 0.8 sends every setting (absent = none); 0.9 sends only the settings given (0 = not sent: an update is a
+     * patch, and a create leaves the key to the server's default, derived).
+     */
+    private int topicCompression(Map<String, Object> a) {
+        if (v09 && a.get("compression_algorithm") == null) {
+            return 0;
+        }
         return constant(Codes.CompressionAlgorithm.class, (String) a.getOrDefault("compression_algorithm", "none"));
+    }
+
+    /** A step's 0.9 options: {@code {key: "text"}} (the server parses the text) or {@code {key: {kind, value}}}. */
+    @SuppressWarnings("unchecked")
+    private static Options options(Map<String, Object> a) {
+        Options.Builder options = Options.builder();
+        ((Map<String, Object>) a.getOrDefault("options", Map.of())).forEach((key, value) -> {
+            if (value instanceof String text) {
+                options.set(key, text);
+            } else if (value instanceof Map<?, ?> typed) {
+                options.set(key, header((Map<String, Object>) typed));
+            } else {
+                throw new IllegalArgumentException("option " + key + " is neither a string nor a typed value: "
+                        + value);
+            }
+        });
+        return options.build();
     }
 
     private static int status(Map<String, Object> a) {
@@ -559,11 +584,32 @@ public final class Driver {
     }
 
     private static Map<String, Object> topicHeader(Structs.TopicHeader t) {
-        return map("id", t.id(), "name", t.name(), "partitions_count", t.partitionsCount(), "messages_count",
-                u64(t.messagesCount()), "size_bytes", u64(t.sizeBytes()), "compression_algorithm",
+        Map<String, Object> out = map("id", t.id(), "name", t.name(), "partitions_count", t.partitionsCount(),
+                "messages_count", u64(t.messagesCount()), "size_bytes", u64(t.sizeBytes()), "compression_algorithm",
                 constantName(Codes.CompressionAlgorithm.class, t.compressionAlgorithm()), "message_expiry",
                 u64(t.messageExpiry()), "max_topic_size", u64(t.maxTopicSize()), "replication_factor",
                 t.replicationFactor());
+        if (t.options().length > 0 || t.derivedOptions().length > 0) {  // 0.9's options blocks
+            out.put("options", optionsJson(t.options()));
+            out.put("derived_options", optionsJson(t.derivedOptions()));
+        }
+        return out;
+    }
+
+    private static Map<String, Object> optionsJson(byte[] block) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        Options.decode(block).forEach((key, value) -> out.put(key, optionValueJson(value)));
+        return out;
+    }
+
+    /**
+     * {@link #headerJson} with the value in its text form ("1024", "false"): how 0.9's REST API carries options, so
+     * every driver and transport compares alike (conformance-tests/README.md, {@code create_topic}).
+     */
+    private static Map<String, Object> optionValueJson(HeaderValue value) {
+        Map<String, Object> out = headerJson(value);
+        out.put("value", out.get("value").toString());
+        return out;
     }
 
     private static Object topic(Structs.TopicDetails t) {
@@ -627,7 +673,7 @@ public final class Driver {
                 polled.count(), "messages", messages);
     }
 
-    private static Object headerJson(HeaderValue v) {
+    private static Map<String, Object> headerJson(HeaderValue v) {
         String kind = constantName(Codes.HeaderKind.class, v.kind());
         Object value = switch (kind) {
             case "raw" -> Base64.getEncoder().encodeToString(v.bytes());
