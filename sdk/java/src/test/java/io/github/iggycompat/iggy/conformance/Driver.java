@@ -3,6 +3,7 @@ package io.github.iggycompat.iggy.conformance;
 import io.github.iggycompat.iggy.ClientConfig;
 import io.github.iggycompat.iggy.Codes;
 import io.github.iggycompat.iggy.Consumer;
+import io.github.iggycompat.iggy.GroupAssignment;
 import io.github.iggycompat.iggy.HeaderValue;
 import io.github.iggycompat.iggy.Identifier;
 import io.github.iggycompat.iggy.IggyClient;
@@ -108,13 +109,19 @@ public final class Driver {
                 hello.put("name", "java-" + protocol.label());
                 hello.put("version", Version.SDK_VERSION);
                 hello.put("protocol", protocol.label());
-                hello.put("capabilities", new ArrayList<>(new TreeSet<>(OPERATIONS)));
+                TreeSet<String> capabilities = new TreeSet<>(OPERATIONS);
+                if (v09) {
+                    capabilities.addAll(ONLY_0_9.keySet());
+                } else {
+                    hello.put("unsupported", ONLY_0_9);
+                }
+                hello.put("capabilities", new ArrayList<>(capabilities));
                 // 0.9 topics have no replication factor: the SDK reports 0 for it.
                 hello.put("unobservable", v09 ? List.of("create_topic.replication_factor",
                         "get_topic.replication_factor", "get_topics.replication_factor",
                         "get_stream.topics.replication_factor") : List.of());
                 response.put("ok", hello);
-            } else if (!OPERATIONS.contains(op)) {
+            } else if (!OPERATIONS.contains(op) && !(v09 && ONLY_0_9.containsKey(op))) {
                 response.put("unsupported", "operation " + op);
             } else {
                 response.put("ok", call(op, name, args));
@@ -144,6 +151,9 @@ public final class Driver {
             "delete_consumer_group", "join_consumer_group", "leave_consumer_group", "consume_group", "create_user",
             "get_user", "get_users", "update_user", "update_permissions", "change_password", "delete_user",
             "create_personal_access_token", "get_personal_access_tokens", "delete_personal_access_token");
+    /** Operations of Iggy 0.9 only, with why a 0.8 client has none (the hello's {@code unsupported}). */
+    static final Map<String, String> ONLY_0_9 = Map.of("describe_options", "Iggy 0.8 has no option catalog",
+            "sync_consumer_group", "Iggy 0.8 groups assign partitions on the server");
 
     void reset() {
         for (IggyClient client : clients.values()) {
@@ -177,6 +187,7 @@ public final class Driver {
             case "get_snapshot": return snapshot(c, a);
             case "get_clients": return c.getClients().stream().map(Driver::clientInfo).toList();
             case "get_stats": return stats(c.getStats());
+            case "describe_options": return describeOptions(c, a);
             case "get_cluster_metadata": return cluster(c.getClusterMetadata());
             case "create_stream": return stream(c.createStream(str(a, "name")), null);
             case "get_stream": {
@@ -249,6 +260,11 @@ public final class Driver {
             case "leave_consumer_group":
                 c.leaveConsumerGroup(id(a, "stream"), id(a, "topic"), id(a, "group"));
                 return null;
+            case "sync_consumer_group": {
+                GroupAssignment synced = c.syncConsumerGroup(id(a, "stream"), id(a, "topic"), id(a, "group"));
+                return synced == null ? null : map("generation", synced.generation(), "partitions",
+                        synced.partitions());
+            }
             case "consume_group": return consumeGroup(c, a);
             case "create_user":
                 return user(c.createUser(str(a, "username"), str(a, "password"), status(a), permissions(a)));
@@ -623,6 +639,20 @@ public final class Driver {
                 u64(p.currentOffset()), "messages_count", u64(p.messagesCount()), "segments_count",
                 p.segmentsCount(), "size_bytes", u64(p.sizeBytes()))).toList());
         return out;
+    }
+
+    private static Object describeOptions(IggyClient c, Map<String, Object> a) {
+        String scope = (String) a.getOrDefault("scope", "topic");
+        Codes.OptionScope wireScope;
+        try {
+            wireScope = Codes.OptionScope.valueOf(scope.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown option scope " + scope);
+        }
+        return c.describeOptions(wireScope).stream().map(entry -> (Object) map("key", entry.key(), "kind",
+                constantName(Codes.HeaderKind.class, entry.kind()), "default", entry.defaultValue().length == 0
+                        ? null : optionValueJson(HeaderValue.of(entry.kind(), entry.defaultValue())),
+                "description", entry.description())).toList();
     }
 
     private static Object group(Structs.GroupHeader g, List<Structs.GroupMember> members) {
