@@ -6,9 +6,9 @@ use base64::Engine;
 use iggy_sdk::codec::{StreamPermissions, TopicPermissions};
 use iggy_sdk::codes::{compression_algorithm, header_kind, snapshot_compression, snapshot_type, user_status};
 use iggy_sdk::{
-    Bytes, ClientDetails, ClientInfo, Consumer, Error, GroupDetails, GroupHeader, HeaderValue, Identifier, IggyMessage,
-    Partitioning, Permissions, PolledMessages, PollingStrategy, StreamDetails, StreamHeader, TopicDetails, TopicHeader,
-    UserDetails, UserHeader,
+    Bytes, ClientDetails, ClientInfo, CompressionAlgorithm, Consumer, Error, GroupDetails, GroupHeader, HeaderValue,
+    Identifier, IggyMessage, Options, Partitioning, Permissions, PolledMessages, PollingStrategy, StreamDetails,
+    StreamHeader, TopicDetails, TopicHeader, TopicSettings, UserDetails, UserHeader,
 };
 use serde_json::{json, Map, Value};
 
@@ -86,12 +86,41 @@ pub fn identifier(value: &Value) -> Result<Identifier, Failure> {
     }
 }
 
-pub fn compression(args: &Value) -> Result<u8, Failure> {
-    match args.get("compression_algorithm").and_then(Value::as_str).unwrap_or("none") {
-        "none" => Ok(compression_algorithm::NONE),
-        "gzip" => Ok(compression_algorithm::GZIP),
-        other => Err(Failure::Unsupported(format!("compression algorithm {other:?}"))),
+fn compression(name: &Value) -> Result<CompressionAlgorithm, Failure> {
+    match name.as_str() {
+        Some("none") => Ok(CompressionAlgorithm::None),
+        Some("gzip") => Ok(CompressionAlgorithm::Gzip),
+        _ => Err(Failure::Unsupported(format!("compression algorithm {name}"))),
     }
+}
+
+/// The settings a `create_topic` / `update_topic` step gives, and nothing else: 0.8 sends a setting left out as
+/// none / the server default (as 0 does: README), 0.9 does not send it (an update is a patch there).
+pub fn topic_settings(args: &Value) -> Result<TopicSettings, Failure> {
+    let given = |key: &str| args.get(key).filter(|value| !value.is_null());
+    let nonzero = |key: &str| arg_u64(args, key, 0).map(|value| (value != 0).then_some(value));
+    Ok(TopicSettings {
+        compression_algorithm: given("compression_algorithm").map(compression).transpose()?,
+        message_expiry_us: nonzero("message_expiry")?,
+        max_topic_size_bytes: nonzero("max_topic_size")?,
+        replication_factor: Some(arg_u8(args, "replication_factor", 0)?).filter(|factor| *factor != 0),
+        options: options(given("options"))?,
+    })
+}
+
+/// An options block `{key: "text"}` (the server parses the text: "128 MiB", "7 days") or `{key: {kind, value}}`.
+fn options(raw: Option<&Value>) -> Result<Options, Failure> {
+    let Some(raw) = raw else { return Ok(Options::new()) };
+    let entries = raw.as_object().ok_or_else(|| driver(format!("options must be an object, got {raw}")))?;
+    let mut options = Options::new();
+    for (key, value) in entries {
+        options = match value {
+            Value::String(text) => options.text(key, text),
+            Value::Object(_) => options.value(key, header_value(value)?),
+            other => return Err(driver(format!("option {key}: a text or {{kind, value}}, got {other}"))),
+        };
+    }
+    Ok(options)
 }
 
 fn compression_name(algorithm: u8) -> Value {
@@ -393,23 +422,55 @@ pub fn stream_json(s: &StreamHeader) -> Value {
     })
 }
 
-pub fn stream_details_json(s: &StreamDetails) -> Value {
-    json!({
+pub fn stream_details_json(s: &StreamDetails) -> Result<Value, Failure> {
+    let topics = s.topics.iter().map(topic_json).collect::<Result<Vec<_>, _>>()?;
+    Ok(json!({
         "id": s.id, "name": s.name, "topics_count": s.topics.len(), "messages_count": s.messages_count,
-        "size_bytes": s.size_bytes, "topics": s.topics.iter().map(topic_json).collect::<Vec<_>>(),
-    })
+        "size_bytes": s.size_bytes, "topics": topics,
+    }))
 }
 
-pub fn topic_json(t: &TopicHeader) -> Value {
-    json!({
-        "id": t.id, "name": t.name, "partitions_count": t.partitions_count, "messages_count": t.messages_count,
-        "size_bytes": t.size_bytes, "compression_algorithm": compression_name(t.compression_algorithm),
-        "message_expiry": t.message_expiry, "max_topic_size": t.max_topic_size,
-        "replication_factor": t.replication_factor,
-    })
+/// An option value as `{kind, value}`, the value in its text form ("1024", "false"): how 0.9's REST API carries
+/// options, so every driver and transport compares alike (conformance-tests/README.md, `create_topic`).
+fn option_value_json(value: &HeaderValue) -> Result<Value, Failure> {
+    let mut rendered = header_json(value)?;
+    if let Some(typed) = rendered.get_mut("value").filter(|typed| !typed.is_string()) {
+        *typed = json!(typed.to_string());
+    }
+    Ok(rendered)
 }
 
-pub fn topic_details_json(t: &TopicDetails) -> Value {
+fn options_json(options: &Options) -> Result<Value, Failure> {
+    let mut rendered = Map::new();
+    for (key, value) in options.iter() {
+        rendered.insert(key.to_owned(), option_value_json(value)?);
+    }
+    Ok(Value::Object(rendered))
+}
+
+/// The topic fields headers and details share; over 0.9 (non-empty blocks) also the options the creator sent and
+/// those the server derived.
+macro_rules! topic_fields {
+    ($t:expr, $partitions_count:expr) => {{
+        let mut fields = json!({
+            "id": $t.id, "name": $t.name, "partitions_count": $partitions_count, "messages_count": $t.messages_count,
+            "size_bytes": $t.size_bytes, "compression_algorithm": compression_name($t.compression_algorithm),
+            "message_expiry": $t.message_expiry, "max_topic_size": $t.max_topic_size,
+            "replication_factor": $t.replication_factor,
+        });
+        if !$t.options.is_empty() || !$t.derived_options.is_empty() {
+            fields["options"] = options_json(&$t.option_values()?)?;
+            fields["derived_options"] = options_json(&$t.derived_option_values()?)?;
+        }
+        fields
+    }};
+}
+
+pub fn topic_json(t: &TopicHeader) -> Result<Value, Failure> {
+    Ok(topic_fields!(t, t.partitions_count))
+}
+
+pub fn topic_details_json(t: &TopicDetails) -> Result<Value, Failure> {
     let partitions: Vec<Value> = t
         .partitions
         .iter()
@@ -420,12 +481,9 @@ pub fn topic_details_json(t: &TopicDetails) -> Value {
             })
         })
         .collect();
-    json!({
-        "id": t.id, "name": t.name, "partitions_count": t.partitions.len(), "messages_count": t.messages_count,
-        "size_bytes": t.size_bytes, "compression_algorithm": compression_name(t.compression_algorithm),
-        "message_expiry": t.message_expiry, "max_topic_size": t.max_topic_size,
-        "replication_factor": t.replication_factor, "partitions": partitions,
-    })
+    let mut fields = topic_fields!(t, t.partitions.len());
+    fields["partitions"] = Value::Array(partitions);
+    Ok(fields)
 }
 
 pub fn group_json(g: &GroupHeader) -> Value {

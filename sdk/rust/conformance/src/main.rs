@@ -10,10 +10,10 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use convert::{
-    arg, arg_bool, arg_str, arg_u32, arg_u64, arg_u8, client_details_json, client_json, compression, consumer, driver,
+    arg, arg_bool, arg_str, arg_u32, arg_u64, arg_u8, client_details_json, client_json, consumer, driver,
     group_details_json, group_json, identifier, message, optional_partition, partitioning, permissions, polled_json,
     snapshot_compression, snapshot_types, strategy, stream_details_json, stream_json, topic_details_json, topic_json,
-    user_details_json, user_json, user_status, Failure,
+    topic_settings, user_details_json, user_json, user_status, Failure,
 };
 use iggy_sdk::{AutoCommit, ClientConfig, IggyClient, IggyConsumer, PollingStrategy, ProtocolVersion};
 use serde_json::{json, Value};
@@ -181,7 +181,7 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
             json!({ "name": metadata.name, "nodes": nodes })
         }
         "create_stream" => stream_json(&client.create_stream(arg_str(args, "name")?).await?),
-        "get_stream" => client.get_stream(stream()?).await?.as_ref().map_or(Value::Null, stream_details_json),
+        "get_stream" => client.get_stream(stream()?).await?.as_ref().map_or(Ok(Value::Null), stream_details_json)?,
         "get_streams" => Value::Array(client.get_streams().await?.iter().map(stream_json).collect()),
         "update_stream" => client.update_stream(stream()?, arg_str(args, "name")?).await.map(|()| Value::Null)?,
         "delete_stream" => client.delete_stream(stream()?).await.map(|()| Value::Null)?,
@@ -193,33 +193,21 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
                 "Iggy 0.9 topics have no replication factor (neither the API nor the wire has one)".into(),
             ))
         }
-        "create_topic" => topic_details_json(
-            &client
-                .create_topic(
-                    stream()?,
-                    arg_str(args, "name")?,
-                    arg_u32(args, "partitions_count", 1)?,
-                    compression(args)?,
-                    arg_u64(args, "message_expiry", 0)?,
-                    arg_u64(args, "max_topic_size", 0)?,
-                    arg_u8(args, "replication_factor", 0)?,
-                )
-                .await?,
-        ),
-        "get_topic" => client.get_topic(stream()?, topic()?).await?.as_ref().map_or(Value::Null, topic_details_json),
-        "get_topics" => Value::Array(client.get_topics(stream()?).await?.iter().map(topic_json).collect()),
-        "update_topic" => client
-            .update_topic(
-                stream()?,
-                topic()?,
-                arg_str(args, "name")?,
-                compression(args)?,
-                arg_u64(args, "message_expiry", 0)?,
-                arg_u64(args, "max_topic_size", 0)?,
-                arg_u8(args, "replication_factor", 0)?,
-            )
-            .await
-            .map(|()| Value::Null)?,
+        "create_topic" => {
+            let (name, partitions_count) = (arg_str(args, "name")?, arg_u32(args, "partitions_count", 1)?);
+            let settings = topic_settings(args)?;
+            topic_details_json(&client.create_topic_with(stream()?, name, partitions_count, &settings).await?)?
+        }
+        "get_topic" => {
+            client.get_topic(stream()?, topic()?).await?.as_ref().map_or(Ok(Value::Null), topic_details_json)?
+        }
+        "get_topics" => {
+            Value::Array(client.get_topics(stream()?).await?.iter().map(topic_json).collect::<Result<_, _>>()?)
+        }
+        "update_topic" => {
+            let (name, settings) = (arg_str(args, "name")?, topic_settings(args)?);
+            client.update_topic_with(stream()?, topic()?, name, &settings).await.map(|()| Value::Null)?
+        }
         "delete_topic" => client.delete_topic(stream()?, topic()?).await.map(|()| Value::Null)?,
         "purge_topic" => client.purge_topic(stream()?, topic()?).await.map(|()| Value::Null)?,
         "create_partitions" => {
