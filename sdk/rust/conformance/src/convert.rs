@@ -7,8 +7,8 @@ use iggy_sdk::codec::{StreamPermissions, TopicPermissions};
 use iggy_sdk::codes::{compression_algorithm, header_kind, snapshot_compression, snapshot_type, user_status};
 use iggy_sdk::{
     Bytes, ClientDetails, ClientInfo, CompressionAlgorithm, Consumer, Error, GroupDetails, GroupHeader, HeaderValue,
-    Identifier, IggyMessage, Options, Partitioning, Permissions, PolledMessages, PollingStrategy, StreamDetails,
-    StreamHeader, TopicDetails, TopicHeader, TopicSettings, UserDetails, UserHeader,
+    Identifier, IggyMessage, Options, Partitioning, Permissions, PolledMessages, PollingStrategy, SendConfirmation,
+    StreamDetails, StreamHeader, TopicDetails, TopicHeader, TopicSettings, UserDetails, UserHeader,
 };
 use serde_json::{json, Map, Value};
 
@@ -484,6 +484,21 @@ pub fn topic_details_json(t: &TopicDetails) -> Result<Value, Failure> {
     let mut fields = topic_fields!(t, t.partitions.len());
     fields["partitions"] = Value::Array(partitions);
     Ok(fields)
+}
+
+/// 0.9's send confirmation as `{confirmations: [...]}`: the SDK returns the one entry of the partition written,
+/// or none when the server reports none.
+pub fn confirmations_json(confirmation: Option<&SendConfirmation>) -> Value {
+    let confirmations: Vec<Value> = confirmation
+        .iter()
+        .map(|c| {
+            json!({
+                "stream_id": c.stream_id, "topic_id": c.topic_id, "partition_id": c.partition_id,
+                "base_offset": c.base_offset,
+            })
+        })
+        .collect();
+    json!({ "confirmations": confirmations })
 }
 
 pub fn group_json(g: &GroupHeader) -> Value {

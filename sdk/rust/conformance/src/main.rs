@@ -10,10 +10,10 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use convert::{
-    arg, arg_bool, arg_str, arg_u32, arg_u64, arg_u8, client_details_json, client_json, consumer, driver,
-    group_details_json, group_json, identifier, message, optional_partition, partitioning, permissions, polled_json,
-    snapshot_compression, snapshot_types, strategy, stream_details_json, stream_json, topic_details_json, topic_json,
-    topic_settings, user_details_json, user_json, user_status, Failure,
+    arg, arg_bool, arg_str, arg_u32, arg_u64, arg_u8, client_details_json, client_json, confirmations_json, consumer,
+    driver, group_details_json, group_json, identifier, message, optional_partition, partitioning, permissions,
+    polled_json, snapshot_compression, snapshot_types, strategy, stream_details_json, stream_json, topic_details_json,
+    topic_json, topic_settings, user_details_json, user_json, user_status, Failure,
 };
 use iggy_sdk::{AutoCommit, ClientConfig, IggyClient, IggyConsumer, PollingStrategy, ProtocolVersion};
 use serde_json::{json, Value};
@@ -226,7 +226,13 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
             let raw = arg(args, "messages")?.as_array().ok_or_else(|| driver("messages: list"))?;
             let messages = raw.iter().map(message).collect::<Result<Vec<_>, _>>()?;
             let partitioning = partitioning(arg(args, "partitioning")?)?;
-            client.send_messages(stream()?, topic()?, &partitioning, &messages).await.map(|_| Value::Null)?
+            let confirmation = client.send_messages(stream()?, topic()?, &partitioning, &messages).await?;
+            // A 0.8 SendMessages reply is empty: there is no confirmation to report.
+            if client.protocol().is_vsr() {
+                confirmations_json(confirmation.as_ref())
+            } else {
+                Value::Null
+            }
         }
         "poll_messages" => {
             let polled = client
