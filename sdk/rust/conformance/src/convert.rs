@@ -6,9 +6,10 @@ use base64::Engine;
 use iggy_sdk::codec::{StreamPermissions, TopicPermissions};
 use iggy_sdk::codes::{compression_algorithm, header_kind, snapshot_compression, snapshot_type, user_status};
 use iggy_sdk::{
-    Bytes, ClientDetails, ClientInfo, CompressionAlgorithm, Consumer, Error, GroupDetails, GroupHeader, HeaderValue,
-    Identifier, IggyMessage, Options, Partitioning, Permissions, PolledMessages, PollingStrategy, SendConfirmation,
-    StreamDetails, StreamHeader, TopicDetails, TopicHeader, TopicSettings, UserDetails, UserHeader,
+    Bytes, ClientDetails, ClientInfo, CompressionAlgorithm, Consumer, Error, GroupDetails, GroupHeader, HeaderKind,
+    HeaderValue, Identifier, IggyMessage, OptionDescriptor, OptionScope, Options, Partitioning, Permissions,
+    PolledMessages, PollingStrategy, SendConfirmation, StreamDetails, StreamHeader, TopicDetails, TopicHeader,
+    TopicSettings, UserDetails, UserHeader,
 };
 use serde_json::{json, Map, Value};
 
@@ -438,6 +439,29 @@ fn option_value_json(value: &HeaderValue) -> Result<Value, Failure> {
         *typed = json!(typed.to_string());
     }
     Ok(rendered)
+}
+
+pub fn option_scope(args: &Value) -> Result<OptionScope, Failure> {
+    match args.get("scope").and_then(Value::as_str).unwrap_or("topic") {
+        "topic" => Ok(OptionScope::Topic),
+        "stream" => Ok(OptionScope::Stream),
+        "user" => Ok(OptionScope::User),
+        other => Err(driver(format!("unknown option scope {other:?}"))),
+    }
+}
+
+/// A DescribeOptions entry; `default` like an option value, null when the key has none.
+pub fn option_descriptor_json(entry: &OptionDescriptor) -> Result<Value, Failure> {
+    let kind = HeaderKind::from_u8(entry.kind).ok_or_else(|| driver(format!("unknown option kind {}", entry.kind)))?;
+    let default = if entry.default_value.is_empty() {
+        Value::Null
+    } else {
+        option_value_json(&HeaderValue { kind: entry.kind, value: entry.default_value.clone() })?
+    };
+    Ok(json!({
+        "key": entry.key, "kind": kind.name().to_ascii_lowercase(), "default": default,
+        "description": entry.description,
+    }))
 }
 
 fn options_json(options: &Options) -> Result<Value, Failure> {

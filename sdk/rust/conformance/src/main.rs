@@ -11,12 +11,13 @@ use std::time::Duration;
 
 use convert::{
     arg, arg_bool, arg_str, arg_u32, arg_u64, arg_u8, client_details_json, client_json, confirmations_json, consumer,
-    driver, group_details_json, group_json, identifier, message, optional_partition, partitioning, permissions,
-    polled_json, snapshot_compression, snapshot_types, strategy, stream_details_json, stream_json, topic_details_json,
-    topic_json, topic_settings, user_details_json, user_json, user_status, Failure,
+    driver, group_details_json, group_json, identifier, message, option_descriptor_json, option_scope,
+    optional_partition, partitioning, permissions, polled_json, snapshot_compression, snapshot_types, strategy,
+    stream_details_json, stream_json, topic_details_json, topic_json, topic_settings, user_details_json, user_json,
+    user_status, Failure,
 };
 use iggy_sdk::{AutoCommit, ClientConfig, IggyClient, IggyConsumer, PollingStrategy, ProtocolVersion};
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 const CONSUME_TIMEOUT_MS_DEFAULT: u64 = 10_000;
@@ -75,6 +76,14 @@ const OPERATIONS: &[&str] = &[
     "create_personal_access_token",
     "get_personal_access_tokens",
     "delete_personal_access_token",
+    "describe_options",
+    "sync_consumer_group",
+];
+
+/// Operations Iggy 0.8 does not have, with the reason (answered to a 0.8 `hello` as `unsupported`).
+const ONLY_0_9: [(&str, &str); 2] = [
+    ("describe_options", "Iggy 0.8 has no option catalog"),
+    ("sync_consumer_group", "Iggy 0.8 groups assign partitions on the server"),
 ];
 
 /// Result fields a 0.9 connection cannot observe (answered to `hello` as `unobservable`).
@@ -93,14 +102,25 @@ struct Driver {
 impl Driver {
     async fn call(&mut self, op: &str, name: &str, args: &Value) -> Result<Value, Failure> {
         match op {
-            "hello" => Ok(json!({
-                "name": format!("rust-{}", self.protocol),
-                "protocol": self.protocol.to_string(),
-                "version": concat!("iggy-sdk ", env!("CARGO_PKG_VERSION")),
-                "capabilities": OPERATIONS,
-                // 0.9 topics have no replication factor: the SDK reports 0 for it.
-                "unobservable": if self.protocol.is_vsr() { REPLICATION_FACTOR_FIELDS.as_slice() } else { &[] },
-            })),
+            "hello" => {
+                let vsr = self.protocol.is_vsr();
+                let only_0_9 = |op: &&str| ONLY_0_9.iter().any(|(name, _)| name == op);
+                let capabilities: Vec<&str> = OPERATIONS.iter().copied().filter(|op| vsr || !only_0_9(op)).collect();
+                let unsupported: Map<String, Value> = if vsr {
+                    Map::new()
+                } else {
+                    ONLY_0_9.iter().map(|(op, why)| (op.to_string(), json!(why))).collect()
+                };
+                Ok(json!({
+                    "name": format!("rust-{}", self.protocol),
+                    "protocol": self.protocol.to_string(),
+                    "version": concat!("iggy-sdk ", env!("CARGO_PKG_VERSION")),
+                    "capabilities": capabilities,
+                    // 0.9 topics have no replication factor: the SDK reports 0 for it.
+                    "unobservable": if vsr { REPLICATION_FACTOR_FIELDS.as_slice() } else { &[] },
+                    "unsupported": unsupported,
+                }))
+            }
             "reset" => {
                 for (_, client) in self.clients.drain() {
                     client.close().await;
@@ -294,6 +314,14 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
         }
         "leave_consumer_group" => {
             client.leave_consumer_group(stream()?, topic()?, group()?).await.map(|()| Value::Null)?
+        }
+        "sync_consumer_group" => client.sync_consumer_group(stream()?, topic()?, group()?).await?.map_or(
+            Value::Null,
+            |assignment| json!({ "generation": assignment.generation, "partitions": assignment.partitions }),
+        ),
+        "describe_options" => {
+            let catalog = client.describe_options(option_scope(args)?).await?;
+            Value::Array(catalog.iter().map(option_descriptor_json).collect::<Result<_, _>>()?)
         }
         "consume_group" => consume_group(client, args).await?,
         "create_user" => user_details_json(
