@@ -5,6 +5,7 @@
 //! records (`Partitioning`, `Consumer`, `PollingStrategy`).
 
 use std::hash::Hasher;
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use bytes::{Bytes, BytesMut};
@@ -182,7 +183,12 @@ pub(crate) fn send_messages_frame(
             chunks.push(message.user_headers.clone());
         }
     }
-    Ok(Frame { code: command_code::SEND_MESSAGES, operation: operation::SEND_MESSAGES, chunks, resend: None })
+    Ok(Frame {
+        code: command_code::SEND_MESSAGES,
+        operation: operation::SEND_MESSAGES,
+        chunks: Arc::new(chunks),
+        resend: None,
+    })
 }
 
 /// XXH32, seed 0: how the official 0.9 clients map a message key to a partition (`% partitions_count`).
@@ -278,7 +284,12 @@ pub(crate) fn send_batch_frame(
             chunks.push(message.user_headers.clone());
         }
     }
-    Ok(Frame { code: command_code::SEND_MESSAGES, operation: operation::SEND_MESSAGES, chunks, resend: None })
+    Ok(Frame {
+        code: command_code::SEND_MESSAGES,
+        operation: operation::SEND_MESSAGES,
+        chunks: Arc::new(chunks),
+        resend: None,
+    })
 }
 
 fn le_u32(bytes: &[u8], at: usize) -> u32 {

@@ -15,6 +15,7 @@ use std::collections::VecDeque;
 use std::future::{poll_fn, Future};
 use std::io::IoSlice;
 use std::pin::pin;
+use std::sync::Arc;
 use std::task::Poll;
 use std::time::Duration;
 
@@ -49,14 +50,16 @@ const MAX_IO_SLICES: usize = 512;
 pub struct Frame {
     pub code: u32,
     pub operation: u8,
-    pub chunks: Vec<Bytes>,
+    /// Shared, so another attempt of the request (`again`) costs a reference count, not a copy of a batch's
+    /// thousands of handles (each an atomic count on a payload the caller's thread shares).
+    pub chunks: Arc<Vec<Bytes>>,
     /// 0.9: the exact header to send again (a transient answer's retry keeps identity and number).
     pub resend: Option<Bytes>,
 }
 
 impl Frame {
     pub fn new(code: u32, operation: u8, payload: Bytes) -> Self {
-        Frame { code, operation, chunks: vec![payload], resend: None }
+        Frame { code, operation, chunks: Arc::new(vec![payload]), resend: None }
     }
 
     /// The same request, for another attempt (a new header unless `resend` is set).
@@ -205,6 +208,7 @@ async fn run<S: AsyncRead + AsyncWrite + Unpin>(
     let (mut reader, mut writer) = tokio::io::split(stream);
     let mut in_flight: VecDeque<InFlight> = VecDeque::with_capacity(MAX_IN_FLIGHT);
     let mut received = BytesMut::new();
+    let mut spare: Option<Bytes> = None;
     let mut session = VsrSession::default();
     let mut answers: u64 = 0;
     let reason = loop {
@@ -213,7 +217,7 @@ async fn run<S: AsyncRead + AsyncWrite + Unpin>(
         let event = {
             let (can_send, can_read) = (in_flight.len() < MAX_IN_FLIGHT, !in_flight.is_empty());
             let mut request = pin!(requests.recv());
-            let mut answer = pin!(read_answer(&mut reader, &mut received, version, answers == 0));
+            let mut answer = pin!(read_answer(&mut reader, &mut received, &mut spare, version, answers == 0));
             poll_fn(|cx| {
                 if can_read {
                     if let Poll::Ready(answer) = answer.as_mut().poll(cx) {
@@ -315,34 +319,70 @@ fn frame_header(frame: &Frame, version: ProtocolVersion, session: &mut VsrSessio
 }
 
 async fn write_frame<W: AsyncWrite + Unpin>(writer: &mut W, header: &Bytes, chunks: &[Bytes]) -> std::io::Result<()> {
-    let mut parts: Vec<Bytes> = Vec::with_capacity(chunks.len() + 1);
-    parts.push(header.clone());
-    parts.extend(chunks.iter().filter(|c| !c.is_empty()).cloned());
-    let mut first = 0;
-    while first < parts.len() {
-        let slices: Vec<IoSlice<'_>> =
-            parts[first..].iter().take(MAX_IO_SLICES).map(|part| IoSlice::new(part)).collect();
+    // The parts are borrowed, never cloned: a batch has thousands, and each clone is an atomic count on a payload
+    // the caller's thread shares. `first` is the next part not written whole, `skip` its bytes already written.
+    let parts = || std::iter::once(header).chain(chunks.iter()).filter(|part| !part.is_empty());
+    let total = parts().count();
+    let (mut first, mut skip) = (0usize, 0usize);
+    let mut slices: Vec<IoSlice<'_>> = Vec::with_capacity(total.min(MAX_IO_SLICES));
+    while first < total {
+        slices.clear();
+        for (index, part) in parts().skip(first).take(MAX_IO_SLICES).enumerate() {
+            slices.push(IoSlice::new(if index == 0 { &part[skip..] } else { part }));
+        }
         let mut written = writer.write_vectored(&slices).await?;
         if written == 0 {
             return Err(std::io::ErrorKind::WriteZero.into());
         }
-        while written > 0 {
-            let part = &mut parts[first];
-            let step = written.min(part.len());
-            part.advance(step);
-            written -= step;
-            if part.is_empty() {
-                first += 1;
+        for slice in &slices {
+            if written < slice.len() {
+                skip += written;
+                break;
             }
+            written -= slice.len();
+            first += 1;
+            skip = 0;
         }
     }
     writer.flush().await
+}
+
+/// Keeps a handle on a large answer's allocation, to read a later large answer into once the caller has dropped
+/// every slice of it (`reserve_answer`).
+fn keep_spare(spare: &mut Option<Bytes>, answer: &Bytes) {
+    if answer.len() >= READ_CHUNK_BYTES {
+        *spare = Some(answer.clone());
+    }
+}
+
+/// Makes room for `additional` bytes of the answer being read: in the allocation of an earlier large answer when
+/// every slice of it was dropped, else in a new one. A new allocation per large answer (a poll's megabyte) went back
+/// to the OS when the caller dropped it and was faulted in again by the next read: measured on 300 polls of 1 MB,
+/// 0.63 s of system time in the client, against 0.20 s with the pages kept (glibc told not to trim). Holding the
+/// spare costs no memory while the caller holds the answer, and at most one answer's size after.
+fn reserve_answer(received: &mut BytesMut, spare: &mut Option<Bytes>, additional: usize) {
+    if received.capacity() - received.len() >= additional {
+        return;
+    }
+    if let Some(earlier) = spare.take() {
+        match earlier.try_into_mut() {
+            Ok(mut reused) => {
+                reused.clear();
+                reused.reserve(received.len() + additional); // in place: the allocation is ours alone now
+                reused.extend_from_slice(received);
+                *received = reused;
+            }
+            Err(still_held) => *spare = Some(still_held),
+        }
+    }
+    received.reserve(additional);
 }
 
 /// Read one answer into `received` (cancel-safe: bytes read so far stay in the buffer).
 async fn read_answer<R: AsyncRead + Unpin>(
     reader: &mut R,
     received: &mut BytesMut,
+    spare: &mut Option<Bytes>,
     version: ProtocolVersion,
     first: bool,
 ) -> std::result::Result<Answer, Failure> {
@@ -361,10 +401,11 @@ async fn read_answer<R: AsyncRead + Unpin>(
                 }
                 if received.len() >= size {
                     let mut frame = received.split_to(size).freeze();
+                    keep_spare(spare, &frame);
                     let header = frame.split_to(VSR_HEADER_SIZE);
                     return Ok(Answer::Vsr { header, body: frame });
                 }
-                received.reserve((size - received.len()).min(MAX_READ_AHEAD_BYTES));
+                reserve_answer(received, spare, (size - received.len()).min(MAX_READ_AHEAD_BYTES));
             } else {
                 received.reserve(READ_CHUNK_BYTES);
             }
@@ -380,10 +421,11 @@ async fn read_answer<R: AsyncRead + Unpin>(
             if received.len() >= RESPONSE_HEADER_SIZE + length {
                 received.advance(RESPONSE_HEADER_SIZE);
                 let body = received.split_to(length).freeze();
+                keep_spare(spare, &body);
                 return Ok(Answer::Legacy { status, body });
             }
             let missing = RESPONSE_HEADER_SIZE + length - received.len();
-            received.reserve(missing.min(MAX_READ_AHEAD_BYTES));
+            reserve_answer(received, spare, missing.min(MAX_READ_AHEAD_BYTES));
         } else {
             received.reserve(READ_CHUNK_BYTES);
         }
@@ -397,6 +439,78 @@ async fn read_answer<R: AsyncRead + Unpin>(
             Ok(0) => return Err("the server closed the connection".to_owned().into()),
             Ok(_) => {}
             Err(error) => return Err(error.to_string().into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::IoSlice;
+    use std::pin::Pin;
+    use std::task::{Context, Poll};
+
+    use bytes::Bytes;
+    use tokio::io::AsyncWrite;
+
+    use super::write_frame;
+
+    /// A socket that takes at most `step` bytes per write, across slices: every split of a part is exercised. It
+    /// refuses to take more than `limit` bytes in all, so a writer that sends bytes twice fails instead of looping.
+    struct Trickle {
+        written: Vec<u8>,
+        step: usize,
+        limit: usize,
+    }
+
+    impl AsyncWrite for Trickle {
+        fn poll_write(mut self: Pin<&mut Self>, _: &mut Context<'_>, buf: &[u8]) -> Poll<std::io::Result<usize>> {
+            let taken = buf.len().min(self.step);
+            self.written.extend_from_slice(&buf[..taken]);
+            Poll::Ready(Ok(taken))
+        }
+
+        fn poll_write_vectored(
+            mut self: Pin<&mut Self>,
+            _: &mut Context<'_>,
+            slices: &[IoSlice<'_>],
+        ) -> Poll<std::io::Result<usize>> {
+            assert!(self.written.len() < self.limit, "more bytes written than the frame has");
+            let mut taken = 0;
+            for slice in slices {
+                let part = slice.len().min(self.step - taken);
+                self.written.extend_from_slice(&slice[..part]);
+                taken += part;
+                if taken == self.step {
+                    break;
+                }
+            }
+            Poll::Ready(Ok(taken))
+        }
+
+        fn is_write_vectored(&self) -> bool {
+            true
+        }
+
+        fn poll_flush(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+            Poll::Ready(Ok(()))
+        }
+
+        fn poll_shutdown(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+            Poll::Ready(Ok(()))
+        }
+    }
+
+    #[tokio::test]
+    async fn a_frame_written_in_pieces_arrives_whole_and_in_order() {
+        let header = Bytes::from_static(b"HEADER");
+        // More parts than one vectored write takes, empty ones among them, of uneven sizes.
+        let chunks: Vec<Bytes> = (0..1500u32).map(|i| Bytes::from(vec![(i % 251) as u8; (i % 5) as usize])).collect();
+        let expected: Vec<u8> =
+            header.iter().copied().chain(chunks.iter().flat_map(|chunk| chunk.iter().copied())).collect();
+        for step in [1, 3, 7, 64, 1 << 20] {
+            let mut socket = Trickle { written: Vec::new(), step, limit: expected.len() };
+            write_frame(&mut socket, &header, &chunks).await.unwrap();
+            assert_eq!(socket.written, expected, "step {step}");
         }
     }
 }
