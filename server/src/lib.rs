@@ -9,6 +9,7 @@ mod batch_v09;
 #[allow(dead_code)]
 mod codes;
 mod failure;
+mod halves;
 mod index;
 mod layout;
 mod loadgen;
@@ -264,14 +265,33 @@ fn poll_batches<'py>(
 ) -> PyResult<(Bound<'py, PyBytes>, u32)> {
     let bytes = readable(&frames)?;
     let plan = py.allow_threads(|| batch_v09::plan(bytes, verify))?;
-    let mut converted: PyResult<u32> = Ok(0);
-    let records = PyBytes::new_with(py, plan.size, |out| {
-        converted = py
-            .allow_threads(|| batch_v09::write_batches(bytes, &plan, partition_id, out))
-            .map_err(PyErr::from);
+    let mut converted = 0u32;
+    let records = bytes_written_by(py, plan.size, |out| {
+        converted = py.allow_threads(|| batch_v09::write_batches(bytes, &plan, partition_id, out))?;
         Ok(())
     })?;
-    Ok((records, converted?))
+    Ok((records, converted))
+}
+
+/// A new `bytes` of `size` whose every byte `write` sets, without `PyBytes::new_with`'s zero fill first: a
+/// poll answer is a megabyte, and filling it with zeros before overwriting it cost 16 % of the 0.9 conversion
+/// (`perf`, 1,000 messages of 1 KB). `write` must set every byte and read none it has not set (write_batches
+/// checks it covered exactly `size`); on its error the object is dropped unseen.
+fn bytes_written_by<'py>(
+    py: Python<'py>,
+    size: usize,
+    write: impl FnOnce(&mut [u8]) -> PyResult<()>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let length = pyo3::ffi::Py_ssize_t::try_from(size).map_err(|_| PyValueError::new_err("answer too large"))?;
+    // SAFETY: a NULL source asks CPython for an uninitialised object of `length` bytes (plus its terminating
+    // NUL), which we own; it is not shared with Python code until returned.
+    let object =
+        unsafe { Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyBytes_FromStringAndSize(std::ptr::null(), length))? };
+    let bytes = object.downcast_into::<PyBytes>()?;
+    // SAFETY: the object's buffer holds `size` bytes and no one else refers to it yet.
+    let out = unsafe { std::slice::from_raw_parts_mut(pyo3::ffi::PyBytes_AsString(bytes.as_ptr()) as *mut u8, size) };
+    write(out)?;
+    Ok(bytes)
 }
 
 /// XXH32 of `data` (client ids, consumer-name keys, MessagesKey partitioning).

@@ -128,3 +128,54 @@ def test_a_bad_frame_is_refused_with_the_iggy_code(delta, payload, code):
 def test_a_batch_shorter_than_its_header_has_no_stored_size():
     assert _native.v09_frames_bytes(255, 1) is None
     assert _native.v09_frames_bytes(256 + 48 + 1, 1) == 64 + 1
+
+
+# From 256 KiB on both conversions run in two halves on two threads (server/src/halves.rs): the answers and
+# refusals must be those of one pass, checked here against the Python codec.
+LARGE_PAYLOADS = [bytes([65 + i % 26]) * (700 + (i * 37) % 900) for i in range(400)]
+
+
+def test_a_large_batch_is_stored_and_answered_byte_for_byte():
+    batch = make_batch(LARGE_PAYLOADS, headers=HEADERS)
+    raw = batch.encode()
+    assert len(raw) > 256 * 1024
+    index, frames, end = store(raw, len(LARGE_PAYLOADS), base_offset=1_000, segment_start=900, position=64)
+    assert end == 64 + len(frames)
+    stored = MessageBatch(frames).materialize()
+    assert [(m.offset, m.id, bytes(m.payload)) for m in stored] == [
+        (1_000 + i, 100 + i, payload) for i, payload in enumerate(LARGE_PAYLOADS)]
+    assert all(m.checksum == xxhash.xxh3_64_intdigest(m.to_message().encode_frame()[8:]) for m in stored)
+    positions = [struct.unpack_from("<IIQ", index, 16 * i)[1] for i in range(len(LARGE_PAYLOADS))]
+    ends = [64 + sum(64 + len(p) + len(HEADERS) for p in LARGE_PAYLOADS[: i + 1]) for i in range(len(LARGE_PAYLOADS))]
+    assert positions == ends
+    records, count = _native.poll_batches(frames, 3, True)
+    assert count == len(LARGE_PAYLOADS)
+    polled = Batch.read(Reader(records))
+    assert polled.frames == batch.frames and polled.batch_checksum == polled.computed_checksum()
+
+
+def test_a_large_answer_of_several_records_is_what_the_codec_reads():
+    halves = (LARGE_PAYLOADS[:150], LARGE_PAYLOADS[150:])
+    first = store(make_batch(halves[0]).encode(), 150, base_offset=0, timestamp=10)[1]
+    second = store(make_batch(halves[1], origin=5_000).encode(), 250, base_offset=150, timestamp=20)[1]
+    records, count = _native.poll_batches(first + second, 1, False)
+    reader = Reader(records)
+    parsed = [Batch.read(reader) for _ in range(2)]
+    assert count == 400 and reader.remaining == 0
+    assert [(b.base_offset, b.base_timestamp, b.origin_timestamp, b.message_count) for b in parsed] == [
+        (0, 10, 1_000, 150), (150, 20, 5_000, 250)]
+    assert [bytes(f.payload) for b in parsed for f in b.frames] == LARGE_PAYLOADS
+    assert all(b.batch_checksum == b.computed_checksum() and all(f.checksum_valid() for f in b.frames)
+               for b in parsed)
+
+
+@pytest.mark.parametrize("broken", [[3], [390], [3, 390]], ids=["first-half", "second-half", "both"])
+def test_a_large_batch_refuses_its_earliest_bad_message(broken):
+    raw = bytearray(make_batch(LARGE_PAYLOADS).encode())
+    for i in broken:
+        at = 256 + sum(48 + len(p) for p in LARGE_PAYLOADS[:i]) + 48
+        raw[at] ^= 0xFF
+    with pytest.raises(NativeError) as refused:
+        store(bytes(raw), len(LARGE_PAYLOADS))
+    assert refused.value.code == ErrorCode.INVALID_MESSAGE_CHECKSUM
+    assert refused.value.message.startswith(f"message {broken[0]}:")
