@@ -19,7 +19,8 @@ build: server ## build everything the server needs into .venv
 run: server ## build what the server needs and start it on 127.0.0.1:8090 (data in ./local_data)
 	IGGY_TCP_ADDRESS=$(IGGY_TCP_ADDRESS) IGGY_SYSTEM_PATH=$(IGGY_SYSTEM_PATH) $(VENV)/bin/iggy-server $(IGGY_SERVER_FLAGS)
 
-test-server: server ## the server suite
+test-server: server ## the server suite: the native crate's unit tests, then the Python suite
+	cd server && PATH=$(VENV)/bin:$$PATH PYO3_PYTHON=$(VENV)/bin/python cargo test --release --lib --locked --quiet -j 2
 	@if [ -d server/tests ]; then $(PYTEST) server/tests; else echo "test-server: no tests yet"; fi
 
 bench-server: server ## micro benchmarks of the native hot path (pool, writer, views, index); not part of make test
