@@ -1,7 +1,6 @@
 //! Messages on the hot path: the outgoing `IggyMessage`, typed user headers, the SendMessages frame (0.8: index
-//! table and headers in one buffer; 0.9: batch header and frame headers in one buffer, each frame's checksum
-//! computed over its header, payload and user headers without joining them; payloads chained as they are, never
-//! copied), the 0.9 poll answer flattened into messages in one pass, and helpers on the generated argument
+//! table, then the frames; 0.9: batch header, then the frames, each frame's checksum computed here; payloads up
+//! to `COPY_MAX_BYTES` copied after their header, larger ones chained as they are), the 0.9 poll answer flattened into messages in one pass, and helpers on the generated argument
 //! records (`Partitioning`, `Consumer`, `PollingStrategy`).
 
 use std::hash::Hasher;
@@ -130,8 +129,8 @@ fn now_us() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_micros() as u64)
 }
 
-/// The SendMessages frame: metadata, index table and the 64-byte headers in one buffer; each payload and
-/// user-header block is its own chunk, shared with the caller's `Bytes` (no copy).
+/// The SendMessages frame: metadata and index table, then each 64-byte header with its payload and user headers
+/// (copied up to `COPY_MAX_BYTES`, else chained as the caller's `Bytes`).
 pub(crate) fn send_messages_frame(
     stream_id: &Identifier,
     topic_id: &Identifier,
@@ -142,8 +141,7 @@ pub(crate) fn send_messages_frame(
         return Err(Error::InvalidArgument("send_messages needs at least one message".into()));
     }
     let count = u32::try_from(messages.len()).map_err(|_| Error::InvalidArgument("too many messages".into()))?;
-    let mut w =
-        Writer::from_buf(BytesMut::with_capacity(64 + messages.len() * (index_entry::SIZE + message_header::SIZE)));
+    let mut w = Writer::from_buf(BytesMut::with_capacity(64 + messages.len() * index_entry::SIZE));
     let metadata_at = w.placeholder_u32();
     stream_id.encode(&mut w)?;
     topic_id.encode(&mut w)?;
@@ -162,33 +160,91 @@ pub(crate) fn send_messages_frame(
             .copy_from_slice(&end.to_le_bytes());
         w.bytes(&entry);
     }
-    let prefix_len = w.len();
     let timestamp = now_us();
+    let mut body = FrameBody::new(w.into_inner(), messages);
     for message in messages {
-        let mut header = [0u8; message_header::SIZE];
-        put(&mut header, message_header::ID_AT, &message.id.to_le_bytes());
+        let at = body.open(message_header::SIZE);
+        let header = body.header(at, message_header::SIZE);
+        put(header, message_header::ID_AT, &message.id.to_le_bytes());
         let origin = if message.origin_timestamp == 0 { timestamp } else { message.origin_timestamp };
-        put(&mut header, message_header::ORIGIN_TIMESTAMP_AT, &origin.to_le_bytes());
-        put(&mut header, message_header::USER_HEADERS_LENGTH_AT, &(message.user_headers.len() as u32).to_le_bytes());
-        put(&mut header, message_header::PAYLOAD_LENGTH_AT, &(message.payload.len() as u32).to_le_bytes());
-        w.bytes(&header);
-    }
-    let mut all = w.into_inner().freeze();
-    let mut chunks = Vec::with_capacity(1 + messages.len() * 3);
-    chunks.push(all.split_to(prefix_len));
-    for message in messages {
-        chunks.push(all.split_to(message_header::SIZE));
-        chunks.push(message.payload.clone());
-        if !message.user_headers.is_empty() {
-            chunks.push(message.user_headers.clone());
-        }
+        put(header, message_header::ORIGIN_TIMESTAMP_AT, &origin.to_le_bytes());
+        put(header, message_header::USER_HEADERS_LENGTH_AT, &(message.user_headers.len() as u32).to_le_bytes());
+        put(header, message_header::PAYLOAD_LENGTH_AT, &(message.payload.len() as u32).to_le_bytes());
+        body.close(message);
     }
     Ok(Frame {
         code: command_code::SEND_MESSAGES,
         operation: operation::SEND_MESSAGES,
-        chunks: Arc::new(chunks),
+        chunks: Arc::new(body.into_chunks()),
         resend: None,
     })
+}
+
+/// Payloads (with their user headers) up to this many bytes are copied into the request's buffer; larger ones
+/// travel as chunks of their own, shared with the caller's `Bytes`. A batch of small messages then leaves in one
+/// write and each 0.9 frame is hashed in one pass over contiguous bytes, where a chunk per payload cost an atomic
+/// count per message (on a payload the caller's thread shares), a streaming hash per frame and vectored writes of
+/// thousands of parts; the official client copies every batch into one buffer.
+const COPY_MAX_BYTES: usize = 64 * 1024;
+
+/// A SendMessages body being laid out: everything up to the first frame (`head`), then the frames, small
+/// payloads copied in after their header, large ones cut out as chunks of their own.
+struct FrameBody {
+    head: BytesMut,
+    frames: BytesMut,
+    chunks: Vec<Bytes>,
+}
+
+impl FrameBody {
+    fn new(head: BytesMut, messages: &[IggyMessage]) -> Self {
+        let copied: usize = messages
+            .iter()
+            .map(|m| message_header::SIZE + if copies(m) { m.payload.len() + m.user_headers.len() } else { 0 })
+            .sum();
+        FrameBody { head, frames: BytesMut::with_capacity(copied), chunks: vec![Bytes::new()] }
+    }
+
+    /// Starts a frame with a zeroed header of `size` bytes; returns where it starts in `frames`.
+    fn open(&mut self, size: usize) -> usize {
+        let at = self.frames.len();
+        self.frames.resize(at + size, 0);
+        at
+    }
+
+    fn header(&mut self, at: usize, size: usize) -> &mut [u8] {
+        &mut self.frames[at..at + size]
+    }
+
+    /// Ends the frame of `message`: its payload and user headers copied, or chained as chunks.
+    fn close(&mut self, message: &IggyMessage) {
+        if copies(message) {
+            self.frames.extend_from_slice(&message.payload);
+            self.frames.extend_from_slice(&message.user_headers);
+        } else {
+            self.chunks.push(self.frames.split().freeze());
+            self.chunks.push(message.payload.clone());
+            if !message.user_headers.is_empty() {
+                self.chunks.push(message.user_headers.clone());
+            }
+        }
+    }
+
+    /// The frame from `at` (its header, and its payload and user headers when copied) as one slice.
+    fn frame(&self, at: usize) -> &[u8] {
+        &self.frames[at..]
+    }
+
+    fn into_chunks(mut self) -> Vec<Bytes> {
+        if !self.frames.is_empty() {
+            self.chunks.push(self.frames.freeze());
+        }
+        self.chunks[0] = self.head.freeze();
+        self.chunks
+    }
+}
+
+fn copies(message: &IggyMessage) -> bool {
+    message.payload.len() + message.user_headers.len() <= COPY_MAX_BYTES
 }
 
 /// XXH32, seed 0: how the official 0.9 clients map a message key to a partition (`% partitions_count`).
@@ -199,8 +255,8 @@ pub(crate) fn xxh32(key: &[u8]) -> u32 {
 }
 
 /// The 0.9 SendMessages body: `metadata_length | stream | topic | partitioning | messages_count`, the 256-byte
-/// batch header and every 48-byte frame header in one buffer; each payload and user-header block is its own chunk,
-/// shared with the caller's `Bytes` (no copy). Message id 0 becomes a random UUIDv4 and origin timestamp 0 the
+/// batch header, then each 48-byte frame header with its payload and user headers (copied up to
+/// `COPY_MAX_BYTES`, else chained as the caller's `Bytes`). Message id 0 becomes a random UUIDv4 and origin timestamp 0 the
 /// send time, as the official 0.9 clients do; the frame checksums (XXH3 of frame bytes 8..end) and the batch
 /// checksum are computed here, with partition, base offset and base timestamp 0 (the server stamps them).
 pub(crate) fn send_batch_frame(
@@ -222,8 +278,7 @@ pub(crate) fn send_batch_frame(
     let origin_of = |m: &IggyMessage| if m.origin_timestamp == 0 { sent_at } else { m.origin_timestamp };
     let batch_origin = messages.iter().map(origin_of).min().expect("at least one message");
 
-    let mut w =
-        Writer::from_buf(BytesMut::with_capacity(64 + batch_header::SIZE + messages.len() * frame_header::SIZE));
+    let mut w = Writer::from_buf(BytesMut::with_capacity(64 + batch_header::SIZE));
     let metadata_at = w.placeholder_u32();
     stream_id.encode(&mut w)?;
     topic_id.encode(&mut w)?;
@@ -232,14 +287,10 @@ pub(crate) fn send_batch_frame(
     w.patch_u32(metadata_at, "metadata_length")?;
     let header_at = w.len();
     w.zeros(batch_header::SIZE);
-    let frames_at = w.len();
-    let mut buf = w.into_inner();
-    buf.resize(frames_at + messages.len() * frame_header::SIZE, 0);
+    let mut body = FrameBody::new(w.into_inner(), messages);
     let mut checksums = Vec::with_capacity(messages.len() * 8);
     let mut batch_length = batch_header::SIZE as u64;
     for (index, message) in messages.iter().enumerate() {
-        let at = frames_at + index * frame_header::SIZE;
-        let header = &mut buf[at..at + frame_header::SIZE];
         let id = if message.id == 0 { random_ids.next().expect("one random id per zero id") } else { message.id };
         let delta = u32::try_from(origin_of(message) - batch_origin).map_err(|_| {
             Error::server_message(
@@ -247,22 +298,34 @@ pub(crate) fn send_batch_frame(
                 "origin timestamps more than u32::MAX µs apart do not fit one batch",
             )
         })?;
-        put(header, frame_header::ID_AT, &id.to_le_bytes());
-        put(header, frame_header::OFFSET_DELTA_AT, &(index as u32).to_le_bytes());
-        put(header, frame_header::TIMESTAMP_DELTA_AT, &delta.to_le_bytes());
         let headers_len = u32::try_from(message.user_headers.len())
             .map_err(|_| Error::InvalidArgument("user headers exceed 4 GiB".into()))?;
         let payload_len =
             u32::try_from(message.payload.len()).map_err(|_| Error::InvalidArgument("payload exceeds 4 GiB".into()))?;
+        let at = body.open(frame_header::SIZE);
+        let header = body.header(at, frame_header::SIZE);
+        put(header, frame_header::ID_AT, &id.to_le_bytes());
+        put(header, frame_header::OFFSET_DELTA_AT, &(index as u32).to_le_bytes());
+        put(header, frame_header::TIMESTAMP_DELTA_AT, &delta.to_le_bytes());
         put(header, frame_header::USER_HEADERS_LENGTH_AT, &headers_len.to_le_bytes());
         put(header, frame_header::PAYLOAD_LENGTH_AT, &payload_len.to_le_bytes());
-        let checksum = xxh3(&[&header[frame_header::ID_AT..], &message.payload, &message.user_headers]);
-        put(header, frame_header::CHECKSUM_AT, &checksum.to_le_bytes());
+        let checksum = if copies(message) {
+            body.close(message);
+            let checksum = twox_hash::XxHash3_64::oneshot(&body.frame(at)[frame_header::ID_AT..]);
+            put(body.header(at, frame_header::SIZE), frame_header::CHECKSUM_AT, &checksum.to_le_bytes());
+            checksum
+        } else {
+            // The header is cut out with the frames before it when the payload is chained: complete it first.
+            let checksum = xxh3(&[&body.frame(at)[frame_header::ID_AT..], &message.payload, &message.user_headers]);
+            put(body.header(at, frame_header::SIZE), frame_header::CHECKSUM_AT, &checksum.to_le_bytes());
+            body.close(message);
+            checksum
+        };
         checksums.extend_from_slice(&checksum.to_le_bytes());
         batch_length += (frame_header::SIZE + message.payload.len() + message.user_headers.len()) as u64;
     }
     {
-        let header = &mut buf[header_at..header_at + batch_header::SIZE];
+        let header = &mut body.head[header_at..header_at + batch_header::SIZE];
         put(header, batch_header::ORIGIN_TIMESTAMP_AT, &batch_origin.to_le_bytes());
         put(header, batch_header::BATCH_LENGTH_AT, &batch_length.to_le_bytes());
         put(header, batch_header::MESSAGE_COUNT_AT, &count.to_le_bytes());
@@ -274,20 +337,10 @@ pub(crate) fn send_batch_frame(
         ]);
         put(header, batch_header::BATCH_CHECKSUM_AT, &checksum.to_le_bytes());
     }
-    let mut all = buf.freeze();
-    let mut chunks = Vec::with_capacity(1 + messages.len() * 3);
-    chunks.push(all.split_to(frames_at));
-    for message in messages {
-        chunks.push(all.split_to(frame_header::SIZE));
-        chunks.push(message.payload.clone());
-        if !message.user_headers.is_empty() {
-            chunks.push(message.user_headers.clone());
-        }
-    }
     Ok(Frame {
         code: command_code::SEND_MESSAGES,
         operation: operation::SEND_MESSAGES,
-        chunks: Arc::new(chunks),
+        chunks: Arc::new(body.into_chunks()),
         resend: None,
     })
 }
@@ -431,5 +484,108 @@ impl PollingStrategy {
 impl Default for PollingStrategy {
     fn default() -> Self {
         PollingStrategy::next()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mixed_messages() -> Vec<IggyMessage> {
+        let large = |fill: u8, bytes: usize| Bytes::from(vec![fill; bytes]);
+        vec![
+            IggyMessage::new(Bytes::from_static(b"small one")).with_id(1),
+            IggyMessage::new(large(b'L', COPY_MAX_BYTES + 1))
+                .with_id(2)
+                .with_headers([(HeaderValue::string("k"), HeaderValue::string("v"))])
+                .expect("headers"),
+            IggyMessage::new(Bytes::from_static(b"small two"))
+                .with_id(3)
+                .with_headers([(HeaderValue::string("key"), HeaderValue::string("value"))])
+                .expect("headers"),
+            IggyMessage::new(large(b'M', 3 * COPY_MAX_BYTES)).with_id(4),
+            IggyMessage::new(Bytes::from_static(b"small three")).with_id(5),
+        ]
+    }
+
+    fn joined(frame: &Frame) -> Vec<u8> {
+        frame.chunks.iter().flat_map(|chunk| chunk.iter().copied()).collect()
+    }
+
+    /// Large payloads travel as the caller's own `Bytes` (same memory), small ones are copied.
+    fn assert_large_payloads_chained(frame: &Frame, messages: &[IggyMessage]) {
+        for message in messages {
+            let chained = frame.chunks.iter().any(|chunk| chunk.as_ptr() == message.payload.as_ptr());
+            assert_eq!(chained, !copies(message), "message {}", message.id);
+        }
+    }
+
+    #[test]
+    fn a_09_batch_of_small_and_large_payloads_is_one_valid_body() {
+        let messages = mixed_messages();
+        let frame = send_batch_frame(
+            &Identifier::Numeric(1),
+            &Identifier::Numeric(2),
+            &Partitioning::partition_id(0),
+            &messages,
+        )
+        .unwrap();
+        assert_large_payloads_chained(&frame, &messages);
+        let body = joined(&frame);
+        let head = &frame.chunks[0];
+        let header = &body[head.len() - batch_header::SIZE..head.len()];
+        let mut at = head.len();
+        let mut checksums = Vec::new();
+        for (index, message) in messages.iter().enumerate() {
+            let frame_header = &body[at..at + frame_header::SIZE];
+            assert_eq!(le_u32(frame_header, frame_header::OFFSET_DELTA_AT), index as u32);
+            assert_eq!(le_u32(frame_header, frame_header::PAYLOAD_LENGTH_AT) as usize, message.payload.len());
+            let size = frame_header::SIZE + message.payload.len() + message.user_headers.len();
+            let whole = &body[at..at + size];
+            assert_eq!(&whole[frame_header::SIZE..frame_header::SIZE + message.payload.len()], &message.payload[..]);
+            assert_eq!(&whole[frame_header::SIZE + message.payload.len()..], &message.user_headers[..]);
+            let checksum = le_u64(whole, frame_header::CHECKSUM_AT);
+            assert_eq!(checksum, twox_hash::XxHash3_64::oneshot(&whole[frame_header::ID_AT..]), "frame {index}");
+            checksums.extend_from_slice(&checksum.to_le_bytes());
+            at += size;
+        }
+        assert_eq!(at, body.len());
+        assert_eq!(
+            le_u64(header, batch_header::BATCH_LENGTH_AT) as usize,
+            body.len() - head.len() + batch_header::SIZE
+        );
+        let count_end = batch_header::MESSAGE_COUNT_AT + batch_header::MESSAGE_COUNT_SIZE;
+        let batch_input = [
+            &header[..batch_header::BATCH_CHECKSUM_AT],
+            &header[batch_header::MESSAGE_COUNT_AT..count_end],
+            &checksums[..],
+        ]
+        .concat();
+        assert_eq!(le_u64(header, batch_header::BATCH_CHECKSUM_AT), twox_hash::XxHash3_64::oneshot(&batch_input));
+    }
+
+    #[test]
+    fn a_08_batch_of_small_and_large_payloads_lays_out_its_frames_after_the_index() {
+        let messages = mixed_messages();
+        let frame =
+            send_messages_frame(&Identifier::Numeric(1), &Identifier::Numeric(2), &Partitioning::balanced(), &messages)
+                .unwrap();
+        assert_large_payloads_chained(&frame, &messages);
+        let body = joined(&frame);
+        let frames_at = frame.chunks[0].len();
+        let index = &body[frames_at - messages.len() * index_entry::SIZE..frames_at];
+        let mut at = frames_at;
+        for (i, message) in messages.iter().enumerate() {
+            let whole = &body[at..at + message.frame_len()];
+            assert_eq!(le_u32(whole, message_header::PAYLOAD_LENGTH_AT) as usize, message.payload.len());
+            assert_eq!(
+                &whole[message_header::SIZE..message_header::SIZE + message.payload.len()],
+                &message.payload[..]
+            );
+            at += message.frame_len();
+            let end = le_u32(&index[i * index_entry::SIZE..], index_entry::POSITION_AT) as usize;
+            assert_eq!(end, at - frames_at);
+        }
+        assert_eq!(at, body.len());
     }
 }
