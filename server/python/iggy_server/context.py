@@ -13,7 +13,7 @@ from .session import now_us
 if TYPE_CHECKING:  # type names only: the modules import each other at run time
     from .clients import ClientRegistry
     from .config import ServerConfig
-    from .metadata import Metadata
+    from .metadata import ConsumerGroups, Metadata
     from .security.authorizer import Authorizer
     from .security.tokens import TokenStore
     from .security.users import UserStore
@@ -26,13 +26,15 @@ __all__ = ["ServerContext"]
 class ServerContext:
     """Shared server state.
 
-    ``metadata`` owns streams → topics → partitions (+ consumer groups) and the partitions' storage;
+    ``metadata`` owns streams → topics → partitions and the partitions' storage, ``groups`` the consumer group
+    commands;
     ``io`` the storage's shared I/O resources (buffer pool, writer, write queue, counters);
     ``users`` / ``tokens`` / ``authorizer`` are the security layer; ``clients`` the live sessions.
     """
 
     config: "ServerConfig"
     metadata: "Metadata"
+    groups: "ConsumerGroups"
     io: "IoResources"
     clients: "ClientRegistry"
     # No defaults: a context without its security layer must not exist (fail closed).

@@ -24,6 +24,7 @@ from .audit import as_counters
 from .config import split_address
 from .context import ServerContext
 from .handlers import load_handlers
+from .metadata import clean_topic
 from .session import Session, now_us
 from .tcp.connection import Connection
 from .tcp.framing import FRAME_COUNTERS
@@ -145,7 +146,7 @@ class IggyServer:
         group_config = config.consumer_group
         self._every(
             group_config.rebalancing_check_interval_ms,
-            lambda: self.ctx.metadata.complete_timed_out_revocations(group_config.rebalancing_timeout_ms * 1000),
+            lambda: self.ctx.groups.complete_timed_out_revocations(group_config.rebalancing_timeout_ms * 1000),
             "revocation timeout checker",
         )
 
@@ -173,7 +174,7 @@ class IggyServer:
                     "client %d (%s) is stale: no heartbeat for %d ms", session.client_id, session.address, silent_ms
                 )
                 session.stale = True
-                self.ctx.metadata.leave_all_groups(session)
+                self.ctx.groups.leave_all_groups(session)
                 self.ctx.clients.disconnect(session)
                 connection = next((c for c in self.connections if c.session is session), None)
                 if connection is not None and not connection._busy:
@@ -225,7 +226,7 @@ class IggyServer:
         now = now_us()
         for stream in self.ctx.metadata.streams:
             for topic in stream.topics:
-                segments, messages = self.ctx.metadata.clean_topic(topic, now)
+                segments, messages = clean_topic(topic, now)
                 if segments:
                     log.info(
                         "retention removed %d segments (%d messages) from topic %d of stream %d",

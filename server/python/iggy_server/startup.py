@@ -67,6 +67,7 @@ def build_context(config: ServerConfig, *, root_credentials: tuple[str, str] | N
     ctx = ServerContext(
         config=config,
         metadata=metadata,
+        groups=metadata.groups,
         io=io,
         clients=clients,
         users=users,

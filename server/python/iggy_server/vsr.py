@@ -204,7 +204,7 @@ def _unbind(ctx: ServerContext, session: Session) -> None:
     if session.vsr is None and session.user_id is None:
         return
     try:
-        ctx.metadata.leave_all_groups(session)
+        ctx.groups.leave_all_groups(session)
     except Exception:
         log.exception("leaving the consumer groups of client %d failed", session.client_id)
     session.vsr = None

@@ -19,8 +19,9 @@ import struct
 from iggy.protocol.codes import HeaderKind
 
 from ..groups import ConsumerGroup
-from ..metadata import Metadata, Partition, Stream, Topic
+from ..metadata import Metadata, Stream, Topic, storage_config_for
 from ..options import Option, derived_topic_options, encode_block
+from ..storage import Partition
 
 __all__ = [
     "key",
@@ -65,7 +66,7 @@ def stream_details(stream: Stream, metadata: Metadata | None = None) -> StreamDe
 
 def topic_option_blocks(metadata: Metadata, topic: Topic) -> tuple[bytes, bytes]:
     """A topic's 0.9 option blocks: the options the client set, and every other catalog key as resolved."""
-    storage = metadata.storage_config_for(topic.options)
+    storage = storage_config_for(metadata.storage_config, topic.options)
     resolved = {
         "compression_algorithm": Option("compression_algorithm", HeaderKind.STRING,
                                         _COMPRESSION_NAMES.get(topic.compression_algorithm, b"none")),

@@ -10,8 +10,8 @@ from iggy.protocol.primitives import Consumer
 from .._native import xxh32
 from ..errors import IggyError
 from ..groups import ConsumerGroup, Member
-from ..metadata import Metadata, Partition, Topic
-from ..storage import ReadResult
+from ..metadata import Metadata, Topic, committed_offset_lookup
+from ..storage import Partition, ReadResult
 from ._common import key
 
 CONSUMER = ConsumerKind.CONSUMER
@@ -61,9 +61,7 @@ def resolve_consumer(
     return ResolvedConsumer(CONSUMER_GROUP, group.id, partition, group, member)
 
 
-def record_poll(
-    metadata: Metadata, topic: Topic, consumer: ResolvedConsumer, result: ReadResult, committed: bool
-) -> None:
+def record_poll(topic: Topic, consumer: ResolvedConsumer, result: ReadResult, committed: bool) -> None:
     """A group's bookkeeping after a poll: what was polled from the partition, and (after an auto-commit)
     the revocations that commit completes. Nothing for a single consumer or an empty poll."""
     group = consumer.group
@@ -72,4 +70,4 @@ def record_poll(
     assert consumer.partition is not None
     group.last_polled[consumer.partition.id] = result.last_offset
     if committed:
-        group.complete_ready_revocations(metadata.committed_offset_lookup(topic, group))
+        group.complete_ready_revocations(committed_offset_lookup(topic, group))

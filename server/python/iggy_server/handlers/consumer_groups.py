@@ -6,6 +6,7 @@ from iggy.protocol import requests
 from iggy.protocol.codes import Command
 from iggy.protocol.responses import SyncConsumerGroupResponse
 
+from ..metadata import committed_offset_lookup
 from . import handler
 from ._common import group_details, group_header, key
 
@@ -42,7 +43,7 @@ def _topic(ctx, session, request, command):
 async def create_consumer_group(ctx, session, payload):
     request = requests.CreateConsumerGroup.decode(payload, session.protocol)
     topic = _topic(ctx, session, request, Command.CREATE_CONSUMER_GROUP)
-    group = ctx.metadata.create_group(topic, request.name)
+    group = ctx.groups.create_group(topic, request.name)
     return group_header(group).encode(session.protocol)
 
 
@@ -50,7 +51,7 @@ async def create_consumer_group(ctx, session, payload):
 async def delete_consumer_group(ctx, session, payload):
     request = requests.DeleteConsumerGroup.decode(payload, session.protocol)
     topic = _topic(ctx, session, request, Command.DELETE_CONSUMER_GROUP)
-    ctx.metadata.delete_group(topic, ctx.metadata.group(topic, key(request.group_id)))
+    ctx.groups.delete_group(topic, ctx.metadata.group(topic, key(request.group_id)))
     return b""
 
 
@@ -58,7 +59,7 @@ async def delete_consumer_group(ctx, session, payload):
 async def join_consumer_group(ctx, session, payload):
     request = requests.JoinConsumerGroup.decode(payload, session.protocol)
     topic = _topic(ctx, session, request, Command.JOIN_CONSUMER_GROUP)
-    ctx.metadata.join_group(topic, ctx.metadata.group(topic, key(request.group_id)), session)
+    ctx.groups.join_group(topic, ctx.metadata.group(topic, key(request.group_id)), session)
     return b""
 
 
@@ -66,7 +67,7 @@ async def join_consumer_group(ctx, session, payload):
 async def leave_consumer_group(ctx, session, payload):
     request = requests.LeaveConsumerGroup.decode(payload, session.protocol)
     topic = _topic(ctx, session, request, Command.LEAVE_CONSUMER_GROUP)
-    ctx.metadata.leave_group(topic, ctx.metadata.group(topic, key(request.group_id)), session)
+    ctx.groups.leave_group(topic, ctx.metadata.group(topic, key(request.group_id)), session)
     return b""
 
 
@@ -80,6 +81,6 @@ async def sync_consumer_group(ctx, session, payload):
     member = group.member_of(session.client_id)
     if member is None:
         return b""
-    group.complete_ready_revocations(ctx.metadata.committed_offset_lookup(topic, group))
+    group.complete_ready_revocations(committed_offset_lookup(topic, group))
     partitions = tuple(member.effective_partitions())
     return SyncConsumerGroupResponse(generation=group.generation, partitions=partitions).encode(session.protocol)

@@ -160,7 +160,7 @@ async def poll_messages(ctx, session, payload):
         return _EMPTY_POLL
     count = min(request.count, ctx.config.limits.max_poll_messages)
     result = await partition.poll(request.strategy, count, consumer.kind, consumer.offset_key, request.auto_commit)
-    record_poll(metadata, topic, consumer, result, request.auto_commit)
+    record_poll(topic, consumer, result, request.auto_commit)
     TRAFFIC[session.transport_kind].messages_out += result.messages_count
     prefix = encode_poll_response_prefix(partition.id, partition.log.current_offset, result.messages_count)
     if not result.buffers:

@@ -11,6 +11,7 @@ from iggy.protocol.codes import Command, ErrorCode, ProtocolVersion
 from iggy.protocol.responses import ConsumerOffsetInfo
 
 from ..errors import IggyError
+from ..metadata import committed_offset_lookup
 from . import handler
 from ._common import key
 from ._consumers import CONSUMER, CONSUMER_GROUP, consumer_key, resolve_consumer
@@ -67,7 +68,7 @@ async def store_consumer_offset(ctx, session, payload):
     topic, consumer = _resolve_for_mutation(ctx, session, request, Command.STORE_CONSUMER_OFFSET)
     consumer.partition.store_offset(consumer.kind, consumer.offset_key, request.offset)
     if consumer.group is not None:
-        consumer.group.complete_ready_revocations(ctx.metadata.committed_offset_lookup(topic, consumer.group))
+        consumer.group.complete_ready_revocations(committed_offset_lookup(topic, consumer.group))
     return b""
 
 

@@ -93,7 +93,7 @@ class Connection(RequestDispatcher):
         if session is None:
             return
         try:
-            self.ctx.metadata.leave_all_groups(session)
+            self.ctx.groups.leave_all_groups(session)
         except Exception:
             log.exception("leaving the consumer groups of client %d failed", session.client_id)
         self.ctx.clients.disconnect(session)

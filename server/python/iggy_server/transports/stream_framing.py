@@ -42,7 +42,7 @@ def open_session(ctx: Any, address: str, transport_kind: int, close: Callable[[]
 
 def close_session(ctx: Any, session: Session) -> None:
     try:
-        ctx.metadata.leave_all_groups(session)
+        ctx.groups.leave_all_groups(session)
     except Exception:
         log.exception("leaving the consumer groups of client %d failed", session.client_id)
     ctx.clients.disconnect(session)
