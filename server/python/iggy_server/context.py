@@ -1,46 +1,71 @@
-"""Everything a handler may touch, built once at start-up and passed to every handler call."""
+"""Everything a handler may touch, built once at start-up and passed to every handler call.
+
+:class:`HandlerContext` names what a command handler may use; :class:`ServerContext` is the one object the
+server builds (startup.py), which the transports use too (the log rate limit, telemetry, readiness).
+"""
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from .audit import LogRateLimit
+from .clients import ClientRegistry
+from .config import ServerConfig
+from .metadata import ConsumerGroups, Metadata
+from .security.authorizer import Authorizer
+from .security.tokens import TokenStore
+from .security.users import UserStore
 from .session import now_us
+from .storage import IoResources
 
-if TYPE_CHECKING:  # type names only: the modules import each other at run time
-    from .clients import ClientRegistry
-    from .config import ServerConfig
-    from .metadata import ConsumerGroups, Metadata
-    from .security.authorizer import Authorizer
-    from .security.tokens import TokenStore
-    from .security.users import UserStore
-    from .storage import IoResources
+if TYPE_CHECKING:  # telemetry imports the TCP connection, which imports the handlers, which import this module
+    from .telemetry import Telemetry
 
-__all__ = ["ServerContext"]
+__all__ = ["HandlerContext", "ServerContext"]
+
+
+class HandlerContext(Protocol):
+    """What a command handler (``iggy_server.handlers``) may use of the server; :class:`ServerContext` is one.
+
+    ``metadata`` owns streams → topics → partitions and the partitions' storage, ``groups`` the consumer
+    group commands; ``io`` the storage's shared I/O resources (buffer pool, counters); ``users`` / ``tokens``
+    / ``authorizer`` are the security layer; ``clients`` the live sessions. The rest is read-only facts for
+    the system commands (stats, cluster metadata, login during shutdown).
+    """
+
+    config: ServerConfig
+    metadata: Metadata
+    groups: ConsumerGroups
+    io: IoResources
+    clients: ClientRegistry
+    users: UserStore
+    tokens: TokenStore
+    authorizer: Authorizer
+    started_at_us: int
+    bound_host: str
+    bound_port: int
+    transport_ports: dict[str, int]
+    shutting_down: bool
+
+    def run_time_us(self) -> int: ...
 
 
 @dataclass(eq=False)
 class ServerContext:
-    """Shared server state.
+    """Shared server state (see :class:`HandlerContext` for the part handlers use)."""
 
-    ``metadata`` owns streams → topics → partitions and the partitions' storage, ``groups`` the consumer group
-    commands;
-    ``io`` the storage's shared I/O resources (buffer pool, writer, write queue, counters);
-    ``users`` / ``tokens`` / ``authorizer`` are the security layer; ``clients`` the live sessions.
-    """
-
-    config: "ServerConfig"
-    metadata: "Metadata"
-    groups: "ConsumerGroups"
-    io: "IoResources"
-    clients: "ClientRegistry"
+    config: ServerConfig
+    metadata: Metadata
+    groups: ConsumerGroups
+    io: IoResources
+    clients: ClientRegistry
     # No defaults: a context without its security layer must not exist (fail closed).
-    users: "UserStore"
-    tokens: "TokenStore"
-    authorizer: "Authorizer"
+    users: UserStore
+    tokens: TokenStore
+    authorizer: Authorizer
     state_dir: Path | None = None
     started_at_us: int = field(default_factory=now_us)
     started_monotonic_s: float = field(default_factory=time.monotonic)
@@ -52,8 +77,8 @@ class ServerContext:
     shutting_down: bool = False
     # Every listener is up (set once the address files are written); GET /ready answers 200 while it holds.
     listening: bool = False
-    # OpenTelemetry export ([telemetry]): an iggy_server.telemetry.Telemetry, None while it is off.
-    telemetry: Any = None
+    # OpenTelemetry export ([telemetry]), None while it is off.
+    telemetry: Telemetry | None = None
     # The rate limit of per-request log lines (refusals, refused audited commands), one for every transport.
     log_limit: LogRateLimit = field(default_factory=LogRateLimit)
 

@@ -1,12 +1,12 @@
 """Command handler registry: ``HANDLERS[Command.X]`` is the coroutine answering command X.
 
-A handler is ``async def (ctx, session, payload: memoryview) -> bytes | bytearray | memoryview |
-list[bytes-like]``. It decodes its request with ``iggy.protocol.requests``, raises
-``iggy_server.errors.IggyError`` on any failure and returns the OK payload (``b""`` for an empty
-OK; a list of buffers is written with ``writelines`` so polled frames are never copied). The
-dispatcher checks authentication before calling (everything outside ``UNAUTHENTICATED_COMMANDS``
-needs a login), so handlers only check permissions (``ctx.authorizer.require``). What any other failure
-is answered with, on every transport: :func:`as_iggy_error`.
+A handler is ``async def (ctx: HandlerContext, session: Session, payload: memoryview) -> Response``, where
+``HandlerContext`` (iggy_server.context) names what of the server it may use. It decodes its request with
+``iggy.protocol.requests``, raises ``iggy_server.errors.IggyError`` on any failure and returns the OK payload
+(``b""`` for an empty OK; a list of buffers is written with ``writelines`` so polled frames are never copied).
+The dispatcher checks authentication before calling (everything outside ``UNAUTHENTICATED_COMMANDS`` needs a
+login), so handlers only check permissions (``ctx.authorizer.require``). What any other failure is answered
+with, on every transport: :func:`as_iggy_error`.
 """
 
 from __future__ import annotations
@@ -14,25 +14,24 @@ from __future__ import annotations
 import importlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
 
 from iggy.protocol.codes import Command, ErrorCode
 from iggy.protocol.errors import ProtocolError
 
 from .._native import NativeError
+from ..context import HandlerContext
 from ..errors import NO_ROOM_ERRNOS, IggyError, from_protocol_error
+from ..session import Session
 
-if TYPE_CHECKING:
-    from ..context import ServerContext
-    from ..session import Session
-
-__all__ = ["HANDLERS", "Handler", "handler", "load_handlers", "HANDLER_MODULES", "as_iggy_error"]
+__all__ = ["HANDLERS", "Handler", "Response", "handler", "load_handlers", "HANDLER_MODULES", "as_iggy_error"]
 
 log = logging.getLogger("iggy_server")
 
 
-Response = bytes | bytearray | memoryview | list[Any]
-Handler = Callable[["ServerContext", "Session", memoryview], Awaitable[Response]]
+Buffer = bytes | bytearray | memoryview
+# A list is written with ``writelines``: a poll's prefix and its stored frames, never joined.
+Response = Buffer | list[Buffer]
+Handler = Callable[[HandlerContext, Session, memoryview], Awaitable[Response]]
 
 HANDLERS: dict[Command, Handler] = {}
 

@@ -6,13 +6,15 @@ from iggy.protocol import requests
 from iggy.protocol.codes import Command
 from iggy.protocol.responses import SyncConsumerGroupResponse
 
-from ..metadata import committed_offset_lookup
+from ..context import HandlerContext
+from ..metadata import Topic, committed_offset_lookup
+from ..session import Session
 from . import handler
 from ._common import group_details, group_header, key
 
 
 @handler(Command.GET_CONSUMER_GROUP)
-async def get_consumer_group(ctx, session, payload):
+async def get_consumer_group(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.GetConsumerGroup.decode(payload, session.protocol)
     topic = ctx.metadata.find_topic(key(request.stream_id), key(request.topic_id))
     group = None if topic is None else topic.find_group(key(request.group_id))
@@ -23,7 +25,7 @@ async def get_consumer_group(ctx, session, payload):
 
 
 @handler(Command.GET_CONSUMER_GROUPS)
-async def get_consumer_groups(ctx, session, payload):
+async def get_consumer_groups(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.GetConsumerGroups.decode(payload, session.protocol)
     topic = ctx.metadata.find_topic(key(request.stream_id), key(request.topic_id))
     if topic is None:
@@ -32,7 +34,17 @@ async def get_consumer_groups(ctx, session, payload):
     return b"".join(group_header(g).encode(session.protocol) for g in topic.groups)
 
 
-def _topic(ctx, session, request, command):
+# The group commands that name a topic the caller must be allowed to act on.
+GroupRequest = (
+    requests.CreateConsumerGroup
+    | requests.DeleteConsumerGroup
+    | requests.JoinConsumerGroup
+    | requests.LeaveConsumerGroup
+    | requests.SyncConsumerGroup
+)
+
+
+def _topic(ctx: HandlerContext, session: Session, request: GroupRequest, command: Command) -> Topic:
     stream = ctx.metadata.stream(key(request.stream_id))
     topic = ctx.metadata.topic(stream, key(request.topic_id))
     ctx.authorizer.require(session, command, stream_id=stream.id, topic_id=topic.id)
@@ -40,7 +52,7 @@ def _topic(ctx, session, request, command):
 
 
 @handler(Command.CREATE_CONSUMER_GROUP)
-async def create_consumer_group(ctx, session, payload):
+async def create_consumer_group(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.CreateConsumerGroup.decode(payload, session.protocol)
     topic = _topic(ctx, session, request, Command.CREATE_CONSUMER_GROUP)
     group = ctx.groups.create_group(topic, request.name)
@@ -48,7 +60,7 @@ async def create_consumer_group(ctx, session, payload):
 
 
 @handler(Command.DELETE_CONSUMER_GROUP)
-async def delete_consumer_group(ctx, session, payload):
+async def delete_consumer_group(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.DeleteConsumerGroup.decode(payload, session.protocol)
     topic = _topic(ctx, session, request, Command.DELETE_CONSUMER_GROUP)
     ctx.groups.delete_group(topic, ctx.metadata.group(topic, key(request.group_id)))
@@ -56,7 +68,7 @@ async def delete_consumer_group(ctx, session, payload):
 
 
 @handler(Command.JOIN_CONSUMER_GROUP)
-async def join_consumer_group(ctx, session, payload):
+async def join_consumer_group(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.JoinConsumerGroup.decode(payload, session.protocol)
     topic = _topic(ctx, session, request, Command.JOIN_CONSUMER_GROUP)
     ctx.groups.join_group(topic, ctx.metadata.group(topic, key(request.group_id)), session)
@@ -64,7 +76,7 @@ async def join_consumer_group(ctx, session, payload):
 
 
 @handler(Command.LEAVE_CONSUMER_GROUP)
-async def leave_consumer_group(ctx, session, payload):
+async def leave_consumer_group(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.LeaveConsumerGroup.decode(payload, session.protocol)
     topic = _topic(ctx, session, request, Command.LEAVE_CONSUMER_GROUP)
     ctx.groups.leave_group(topic, ctx.metadata.group(topic, key(request.group_id)), session)
@@ -72,7 +84,7 @@ async def leave_consumer_group(ctx, session, payload):
 
 
 @handler(Command.SYNC_CONSUMER_GROUP)
-async def sync_consumer_group(ctx, session, payload):
+async def sync_consumer_group(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     """0.9: the caller's partitions at the group's generation; an empty body when it is not a member. Revocations
     whose polled messages are committed complete first, so a member learns a hand-off at its next sync."""
     request = requests.SyncConsumerGroup.decode(payload, session.protocol)

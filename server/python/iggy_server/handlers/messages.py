@@ -29,9 +29,11 @@ from iggy.protocol.messages import SendMessagesView, encode_poll_response_prefix
 from iggy.protocol.primitives import Identifier, Partitioning, Reader
 
 from .. import _native
+from ..context import HandlerContext
 from ..errors import IggyError
+from ..session import Session
 from ..transports.metrics import TRAFFIC
-from . import handler
+from . import Response, handler
 from ._common import key
 from ._consumers import record_poll, resolve_consumer
 
@@ -74,7 +76,9 @@ def _decode_send(payload: memoryview, max_messages: int) -> SendMessagesView:
     return batch
 
 
-def _decode_send_v09(payload: memoryview, max_messages: int) -> tuple[Identifier, Identifier, object, int, memoryview]:
+def _decode_send_v09(
+    payload: memoryview, max_messages: int
+) -> tuple[Identifier, Identifier, Partitioning, int, memoryview]:
     """A 0.9 SendMessages body: (stream, topic, partitioning, messages_count, the batch after the metadata)."""
     reader = Reader(payload, version=V0_9)
     metadata_length = reader.u32("metadata_length")
@@ -100,7 +104,7 @@ def _decode_send_v09(payload: memoryview, max_messages: int) -> tuple[Identifier
     return stream_id, topic_id, partitioning, messages_count, payload[reader.pos :]
 
 
-async def _send_v09(ctx, session, payload):
+async def _send_v09(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     limit = ctx.config.limits.max_messages_per_batch
     stream_id, topic_id, partitioning, count, batch = _decode_send_v09(payload, limit)
     metadata = ctx.metadata
@@ -126,7 +130,7 @@ async def _send_v09(ctx, session, payload):
 
 
 @handler(Command.SEND_MESSAGES)
-async def send_messages(ctx, session, payload):
+async def send_messages(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     if session.protocol >= V0_9:
         return await _send_v09(ctx, session, payload)
     batch = _decode_send(payload, ctx.config.limits.max_messages_per_batch)
@@ -143,7 +147,7 @@ async def send_messages(ctx, session, payload):
 
 
 @handler(Command.POLL_MESSAGES)
-async def poll_messages(ctx, session, payload):
+async def poll_messages(ctx: HandlerContext, session: Session, payload: memoryview) -> Response:
     request = requests.PollMessages.decode(payload, session.protocol)
     metadata = ctx.metadata
     stream = metadata.stream(key(request.stream_id))
@@ -172,7 +176,7 @@ async def poll_messages(ctx, session, payload):
 
 
 @handler(Command.FLUSH_UNSAVED_BUFFER)
-async def flush_unsaved_buffer(ctx, session, payload):
+async def flush_unsaved_buffer(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.FlushUnsavedBuffer.decode(payload, session.protocol)
     stream = ctx.metadata.stream(key(request.stream_id))
     topic = ctx.metadata.topic(stream, key(request.topic_id))

@@ -10,15 +10,17 @@ from iggy.protocol import requests
 from iggy.protocol.codes import Command, ErrorCode, ProtocolVersion
 from iggy.protocol.responses import ConsumerOffsetInfo
 
+from ..context import HandlerContext
 from ..errors import IggyError
-from ..metadata import committed_offset_lookup
+from ..metadata import Topic, committed_offset_lookup
+from ..session import Session
 from . import handler
 from ._common import key
-from ._consumers import CONSUMER, CONSUMER_GROUP, consumer_key, resolve_consumer
+from ._consumers import CONSUMER, CONSUMER_GROUP, ResolvedConsumer, consumer_key, resolve_consumer
 
 
 @handler(Command.GET_CONSUMER_OFFSET)
-async def get_consumer_offset(ctx, session, payload):
+async def get_consumer_offset(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.GetConsumerOffset.decode(payload, session.protocol)
     metadata = ctx.metadata
     topic = metadata.find_topic(key(request.stream_id), key(request.topic_id))
@@ -42,7 +44,12 @@ async def get_consumer_offset(ctx, session, payload):
     return ConsumerOffsetInfo(partition.id, partition.log.current_offset, stored).encode(session.protocol)
 
 
-def _resolve_for_mutation(ctx, session, request, command):
+def _resolve_for_mutation(
+    ctx: HandlerContext,
+    session: Session,
+    request: requests.StoreConsumerOffset | requests.DeleteConsumerOffset,
+    command: Command,
+) -> tuple[Topic, ResolvedConsumer]:
     metadata = ctx.metadata
     stream = metadata.stream(key(request.stream_id))
     topic = metadata.topic(stream, key(request.topic_id))
@@ -63,7 +70,7 @@ def _resolve_for_mutation(ctx, session, request, command):
 
 
 @handler(Command.STORE_CONSUMER_OFFSET)
-async def store_consumer_offset(ctx, session, payload):
+async def store_consumer_offset(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.StoreConsumerOffset.decode(payload, session.protocol)
     topic, consumer = _resolve_for_mutation(ctx, session, request, Command.STORE_CONSUMER_OFFSET)
     consumer.partition.store_offset(consumer.kind, consumer.offset_key, request.offset)
@@ -73,7 +80,7 @@ async def store_consumer_offset(ctx, session, payload):
 
 
 @handler(Command.DELETE_CONSUMER_OFFSET)
-async def delete_consumer_offset(ctx, session, payload):
+async def delete_consumer_offset(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.DeleteConsumerOffset.decode(payload, session.protocol)
     _topic, consumer = _resolve_for_mutation(ctx, session, request, Command.DELETE_CONSUMER_OFFSET)
     if not consumer.partition.offsets.delete(consumer.kind, consumer.offset_key):

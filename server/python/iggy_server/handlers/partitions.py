@@ -5,14 +5,16 @@ from __future__ import annotations
 from iggy.protocol import requests
 from iggy.protocol.codes import Command, ErrorCode
 
+from ..context import HandlerContext
 from ..errors import IggyError
 from ..metadata import MAX_PARTITIONS_PER_COMMAND
+from ..session import Session
 from . import handler
 from ._common import key
 
 
 @handler(Command.CREATE_PARTITIONS)
-async def create_partitions(ctx, session, payload):
+async def create_partitions(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.CreatePartitions.decode(payload, session.protocol)
     if not 1 <= request.partitions_count <= MAX_PARTITIONS_PER_COMMAND:
         raise IggyError(
@@ -27,7 +29,7 @@ async def create_partitions(ctx, session, payload):
 
 
 @handler(Command.DELETE_PARTITIONS)
-async def delete_partitions(ctx, session, payload):
+async def delete_partitions(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.DeletePartitions.decode(payload, session.protocol)
     if request.partitions_count == 0:
         raise IggyError(ErrorCode.TOO_MANY_PARTITIONS, "partitions count must be at least 1")

@@ -5,12 +5,14 @@ from __future__ import annotations
 from iggy.protocol import requests
 from iggy.protocol.codes import Command
 
+from ..context import HandlerContext
+from ..session import Session
 from . import handler
 from ._common import key
 
 
 @handler(Command.DELETE_SEGMENTS)
-async def delete_segments(ctx, session, payload):
+async def delete_segments(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.DeleteSegments.decode(payload, session.protocol)
     stream = ctx.metadata.stream(key(request.stream_id))
     topic = ctx.metadata.topic(stream, key(request.topic_id))

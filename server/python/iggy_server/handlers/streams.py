@@ -5,13 +5,15 @@ from __future__ import annotations
 from iggy.protocol import requests
 from iggy.protocol.codes import Command, ProtocolVersion
 
+from ..context import HandlerContext
 from ..options import refuse_any_key
+from ..session import Session
 from . import handler
 from ._common import key, stream_details, stream_header
 
 
 @handler(Command.GET_STREAM)
-async def get_stream(ctx, session, payload):
+async def get_stream(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.GetStream.decode(payload, session.protocol)
     stream = ctx.metadata.find_stream(key(request.stream_id))
     if stream is None:
@@ -22,13 +24,13 @@ async def get_stream(ctx, session, payload):
 
 
 @handler(Command.GET_STREAMS)
-async def get_streams(ctx, session, payload):
+async def get_streams(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     ctx.authorizer.require(session, Command.GET_STREAMS)
     return b"".join(stream_header(s).encode(session.protocol) for s in ctx.metadata.streams)
 
 
 @handler(Command.CREATE_STREAM)
-async def create_stream(ctx, session, payload):
+async def create_stream(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.CreateStream.decode(payload, session.protocol)
     refuse_any_key(request.options, "stream")
     ctx.authorizer.require(session, Command.CREATE_STREAM)
@@ -37,7 +39,7 @@ async def create_stream(ctx, session, payload):
 
 
 @handler(Command.UPDATE_STREAM)
-async def update_stream(ctx, session, payload):
+async def update_stream(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.UpdateStream.decode(payload, session.protocol)
     refuse_any_key(request.options, "stream")
     stream = ctx.metadata.stream(key(request.stream_id))
@@ -47,7 +49,7 @@ async def update_stream(ctx, session, payload):
 
 
 @handler(Command.DELETE_STREAM)
-async def delete_stream(ctx, session, payload):
+async def delete_stream(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.DeleteStream.decode(payload, session.protocol)
     stream = ctx.metadata.stream(key(request.stream_id))
     ctx.authorizer.require(session, Command.DELETE_STREAM, stream_id=stream.id)
@@ -56,7 +58,7 @@ async def delete_stream(ctx, session, payload):
 
 
 @handler(Command.PURGE_STREAM)
-async def purge_stream(ctx, session, payload):
+async def purge_stream(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.PurgeStream.decode(payload, session.protocol)
     stream = ctx.metadata.stream(key(request.stream_id))
     ctx.authorizer.require(session, Command.PURGE_STREAM, stream_id=stream.id)

@@ -11,6 +11,7 @@ import socket
 import threading
 import time
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 from iggy.protocol import requests
@@ -43,9 +44,11 @@ from iggy.protocol.responses import (
 
 from .. import _native
 from .._version import __version__
+from ..context import HandlerContext
 from ..errors import IggyError
 from ..log_files import current_log_tail, log_file_settings
 from ..options import describe_catalog
+from ..session import Session
 from . import handler
 
 # Stats' version string names this build (the repository's VERSION), so an operator can tell which one runs. The
@@ -55,7 +58,7 @@ SERVER_VERSION = __version__
 
 
 @handler(Command.PING)
-async def ping(ctx, session, payload):
+async def ping(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     session.touch()
     return b""
 
@@ -144,7 +147,7 @@ def _read_os_release() -> dict[str, str]:
 _WRITER_BACKENDS = {"pwritev": SegmentWriterBackend.PWRITEV, "io_uring": SegmentWriterBackend.IO_URING}
 
 
-def collect_hot_path_stats(ctx) -> HotPathStats:
+def collect_hot_path_stats(ctx: HandlerContext) -> HotPathStats:
     """Writer and pool counters, sent after the 0.8 Stats fields (a StatsExtension block)."""
     hot = ctx.io.stats()
     written = _native.writer_stats()
@@ -172,7 +175,7 @@ def collect_hot_path_stats(ctx) -> HotPathStats:
     )
 
 
-def collect_stats(ctx) -> Stats:
+def collect_stats(ctx: HandlerContext) -> Stats:
     status = _read_proc_kv("/proc/self/status")
     meminfo = _read_proc_kv("/proc/meminfo")
     io_counters = _read_proc_kv("/proc/self/io")
@@ -218,7 +221,7 @@ def collect_stats(ctx) -> Stats:
 
 
 @handler(Command.GET_STATS)
-async def get_stats(ctx, session, payload):
+async def get_stats(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     ctx.authorizer.require(session, Command.GET_STATS)
     return collect_stats(ctx).encode(session.protocol)
 
@@ -240,7 +243,7 @@ SNAPSHOT_ALL_TYPES = tuple(t for t in SNAPSHOT_TYPES if t != SnapshotType.TEST)
 MAX_FILESYSTEM_ENTRIES = 10_000
 
 
-def _filesystem_overview(ctx) -> str:
+def _filesystem_overview(ctx: HandlerContext) -> str:
     root = Path(ctx.config.system.path)
     lines = [f"data directory: {root.resolve()}"]
     entries = 0
@@ -259,7 +262,7 @@ def _filesystem_overview(ctx) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _process_list(ctx) -> str:
+def _process_list(ctx: HandlerContext) -> str:
     lines = ["PID\tCOMMAND"]
     try:
         pids = sorted(int(p) for p in os.listdir("/proc") if p.isdigit())
@@ -275,7 +278,7 @@ def _process_list(ctx) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _resource_usage(ctx) -> str:
+def _resource_usage(ctx: HandlerContext) -> str:
     stats = collect_stats(ctx)
     return "\n".join(f"{name}: {getattr(stats, name)}" for name in stats.PUBLIC_NAMES) + "\n"
 
@@ -284,7 +287,7 @@ def _resource_usage(ctx) -> str:
 SNAPSHOT_LOG_BYTES = 4 * 1024 * 1024
 
 
-def _server_logs(ctx) -> str:
+def _server_logs(ctx: HandlerContext) -> str:
     return current_log_tail(log_file_settings(ctx.config), SNAPSHOT_LOG_BYTES)
 
 
@@ -296,7 +299,7 @@ _SECRET_SETTINGS = (
 )
 
 
-def _server_config(ctx) -> str:
+def _server_config(ctx: HandlerContext) -> str:
     values = ctx.config.as_dict()
     for path in _SECRET_SETTINGS:
         section = values
@@ -307,7 +310,7 @@ def _server_config(ctx) -> str:
     return json.dumps(values, indent=2, sort_keys=True) + "\n"
 
 
-_SNAPSHOT_WRITERS = {
+_SNAPSHOT_WRITERS: dict[int, Callable[[HandlerContext], str]] = {
     SnapshotType.FILESYSTEM_OVERVIEW: _filesystem_overview,
     SnapshotType.PROCESS_LIST: _process_list,
     SnapshotType.RESOURCE_USAGE: _resource_usage,
@@ -317,7 +320,7 @@ _SNAPSHOT_WRITERS = {
 }
 
 
-def build_snapshot(ctx, compression: int, snapshot_types: tuple[int, ...]) -> bytes:
+def build_snapshot(ctx: HandlerContext, compression: int, snapshot_types: tuple[int, ...]) -> bytes:
     if compression in UNSUPPORTED_SNAPSHOT_COMPRESSION:
         raise IggyError(
             ErrorCode.FEATURE_UNAVAILABLE,
@@ -340,7 +343,7 @@ def build_snapshot(ctx, compression: int, snapshot_types: tuple[int, ...]) -> by
 
 
 @handler(Command.GET_SNAPSHOT)
-async def get_snapshot(ctx, session, payload):
+async def get_snapshot(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.GetSnapshot.decode(payload, session.protocol)
     return build_snapshot(ctx, request.compression, tuple(request.snapshot_types))
 
@@ -349,7 +352,7 @@ async def get_snapshot(ctx, session, payload):
 
 
 @handler(Command.GET_CLUSTER_METADATA)
-async def get_cluster_metadata(ctx, session, payload):
+async def get_cluster_metadata(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     cluster = ctx.config.cluster
     # A disabled transport: 0.8 reports Iggy's default port (as Iggy reports its configured one); 0.9 reports 0,
     # which its clients read as "not served" (they route by these ports).
@@ -368,7 +371,7 @@ async def get_cluster_metadata(ctx, session, payload):
 
 
 @handler(Command.DESCRIBE_OPTIONS)
-async def describe_options(ctx, session, payload):
+async def describe_options(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     """0.9: the option catalog of a scope (topics have keys; streams and users none)."""
     request = requests.DescribeOptions.decode(payload, session.protocol)
     if request.scope not in tuple(OptionScope):
@@ -383,7 +386,7 @@ async def describe_options(ctx, session, payload):
 # ---------------------------------------------------------------------------------- clients
 
 
-def client_info(session) -> ClientInfo:
+def client_info(session: Session) -> ClientInfo:
     return ClientInfo(
         client_id=session.client_id,
         user_id=session.wire_user_id,
@@ -393,7 +396,7 @@ def client_info(session) -> ClientInfo:
     )
 
 
-def client_details(session) -> ClientDetails:
+def client_details(session: Session) -> ClientDetails:
     groups = tuple(ClientGroupInfo(s, t, g) for s, t, g in sorted(session.consumer_groups))
     return ClientDetails(
         client_id=session.client_id,
@@ -405,12 +408,12 @@ def client_details(session) -> ClientDetails:
 
 
 @handler(Command.GET_ME)
-async def get_me(ctx, session, payload):
+async def get_me(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     return client_details(session).encode(session.protocol)
 
 
 @handler(Command.GET_CLIENT)
-async def get_client(ctx, session, payload):
+async def get_client(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.GetClient.decode(payload, session.protocol)
     if request.client_id == 0:
         raise IggyError(ErrorCode.INVALID_CLIENT_ID, "client id 0 is never assigned")
@@ -422,6 +425,6 @@ async def get_client(ctx, session, payload):
 
 
 @handler(Command.GET_CLIENTS)
-async def get_clients(ctx, session, payload):
+async def get_clients(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     ctx.authorizer.require(session, Command.GET_CLIENTS)
     return b"".join(client_info(s).encode(session.protocol) for s in ctx.clients)

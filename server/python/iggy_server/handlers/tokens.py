@@ -6,7 +6,6 @@ A token always belongs to the calling user, so these need a login but no permiss
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 from iggy.protocol import requests
 from iggy.protocol.codes import Command
@@ -16,18 +15,16 @@ from iggy.protocol.responses import (
     PersonalAccessTokenInfo,
 )
 
+from ..context import HandlerContext
+from ..session import Session
 from . import handler
-from .users import log_in, decode
-
-if TYPE_CHECKING:
-    from ..context import ServerContext
-    from ..session import Session
+from .users import decode, log_in
 
 log = logging.getLogger(__name__)
 
 
 @handler(Command.GET_PERSONAL_ACCESS_TOKENS)
-async def get_personal_access_tokens(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
+async def get_personal_access_tokens(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     ctx.authorizer.require(session, Command.GET_PERSONAL_ACCESS_TOKENS)
     tokens = ctx.tokens.list_for_user(session.user_id)
     return PersonalAccessTokenInfo.encode_list(
@@ -36,7 +33,7 @@ async def get_personal_access_tokens(ctx: ServerContext, session: Session, paylo
 
 
 @handler(Command.CREATE_PERSONAL_ACCESS_TOKEN)
-async def create_personal_access_token(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
+async def create_personal_access_token(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     """Answers the raw token; this is the only time it is ever sent or known to the server."""
     request = decode(requests.CreatePersonalAccessToken, payload, session.protocol)
     ctx.authorizer.require(session, Command.CREATE_PERSONAL_ACCESS_TOKEN)
@@ -46,7 +43,7 @@ async def create_personal_access_token(ctx: ServerContext, session: Session, pay
 
 
 @handler(Command.DELETE_PERSONAL_ACCESS_TOKEN)
-async def delete_personal_access_token(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
+async def delete_personal_access_token(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = decode(requests.DeletePersonalAccessToken, payload, session.protocol)
     ctx.authorizer.require(session, Command.DELETE_PERSONAL_ACCESS_TOKEN)
     ctx.tokens.delete(session.user_id, request.name)
@@ -54,7 +51,7 @@ async def delete_personal_access_token(ctx: ServerContext, session: Session, pay
 
 
 @handler(Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN)
-async def login_with_personal_access_token(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
+async def login_with_personal_access_token(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     """20 unknown token, 54 expired, 47 inactive user; answers the user id like LoginUser."""
     request = decode(requests.LoginWithPersonalAccessToken, payload, session.protocol)
     user_id = ctx.tokens.authenticate(request.token)

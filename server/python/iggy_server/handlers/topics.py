@@ -10,9 +10,11 @@ from iggy.protocol import requests
 from iggy.protocol.codes import Command, CompressionAlgorithm, ErrorCode, ProtocolVersion
 from iggy.protocol.responses import encode_response_body
 
+from ..context import HandlerContext
 from ..errors import IggyError
-from ..metadata import MAX_PARTITIONS_PER_COMMAND
+from ..metadata import MAX_PARTITIONS_PER_COMMAND, Topic
 from ..options import Option, parse_topic_options
+from ..session import Session
 from . import handler
 from ._common import key, topic_details, topic_header
 
@@ -20,7 +22,7 @@ V0_9 = ProtocolVersion.V0_9
 
 
 @handler(Command.GET_TOPIC)
-async def get_topic(ctx, session, payload):
+async def get_topic(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.GetTopic.decode(payload, session.protocol)
     topic = ctx.metadata.find_topic(key(request.stream_id), key(request.topic_id))
     if topic is None:
@@ -30,7 +32,7 @@ async def get_topic(ctx, session, payload):
 
 
 @handler(Command.GET_TOPICS)
-async def get_topics(ctx, session, payload):
+async def get_topics(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.GetTopics.decode(payload, session.protocol)
     stream = ctx.metadata.find_stream(key(request.stream_id))
     if stream is None:
@@ -44,7 +46,7 @@ async def get_topics(ctx, session, payload):
 
 
 @handler(Command.CREATE_TOPIC)
-async def create_topic(ctx, session, payload):
+async def create_topic(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.CreateTopic.decode(payload, session.protocol)
     metadata = ctx.metadata
     if request.partitions_count > MAX_PARTITIONS_PER_COMMAND:
@@ -73,7 +75,7 @@ async def create_topic(ctx, session, payload):
 
 
 @handler(Command.UPDATE_TOPIC)
-async def update_topic(ctx, session, payload):
+async def update_topic(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.UpdateTopic.decode(payload, session.protocol)
     metadata = ctx.metadata
     stream = metadata.stream(key(request.stream_id))
@@ -99,7 +101,7 @@ async def update_topic(ctx, session, payload):
 
 
 @handler(Command.DELETE_TOPIC)
-async def delete_topic(ctx, session, payload):
+async def delete_topic(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.DeleteTopic.decode(payload, session.protocol)
     stream = ctx.metadata.stream(key(request.stream_id))
     topic = ctx.metadata.topic(stream, key(request.topic_id))
@@ -109,7 +111,7 @@ async def delete_topic(ctx, session, payload):
 
 
 @handler(Command.PURGE_TOPIC)
-async def purge_topic(ctx, session, payload):
+async def purge_topic(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = requests.PurgeTopic.decode(payload, session.protocol)
     stream = ctx.metadata.stream(key(request.stream_id))
     topic = ctx.metadata.topic(stream, key(request.topic_id))
@@ -118,6 +120,6 @@ async def purge_topic(ctx, session, payload):
     return b""
 
 
-def _details(ctx, session, topic) -> bytes:
+def _details(ctx: HandlerContext, session: Session, topic: Topic) -> bytes:
     metadata = ctx.metadata if session.protocol >= V0_9 else None
     return topic_details(topic, metadata).encode(session.protocol)

@@ -7,7 +7,7 @@ first where Iggy checks it first, identifier resolution first where Iggy resolve
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from iggy.protocol import requests
 from iggy.protocol.codes import Command, ErrorCode, ProtocolVersion
@@ -15,14 +15,12 @@ from iggy.protocol.errors import ProtocolError
 from iggy.protocol.primitives import Identifier
 from iggy.protocol.responses import LoginUserResponse, UserDetails, UserHeader
 
+from ..context import HandlerContext
 from ..errors import IggyError, from_protocol_error
-from ..security.users import User, validate_password
 from ..options import refuse_any_key
+from ..security.users import User, validate_password
+from ..session import Session
 from . import handler
-
-if TYPE_CHECKING:
-    from ..context import ServerContext
-    from ..session import Session
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +44,7 @@ def user_details(user: User) -> UserDetails:
 
 
 @handler(Command.GET_USER)
-async def get_user(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
+async def get_user(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     """UserDetails, or an empty OK when there is no such user.
 
     Iggy resolves the identifier before checking permissions: an unknown *name* is an empty OK for
@@ -62,13 +60,13 @@ async def get_user(ctx: ServerContext, session: Session, payload: memoryview) ->
 
 
 @handler(Command.GET_USERS)
-async def get_users(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
+async def get_users(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     ctx.authorizer.require(session, Command.GET_USERS)
     return UserHeader.encode_list([user_header(user) for user in ctx.users.list_users()], session.protocol)
 
 
 @handler(Command.CREATE_USER)
-async def create_user(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
+async def create_user(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = decode(requests.CreateUser, payload, session.protocol)
     refuse_any_key(request.options, "user")
     ctx.authorizer.require(session, Command.CREATE_USER)
@@ -78,7 +76,7 @@ async def create_user(ctx: ServerContext, session: Session, payload: memoryview)
 
 
 @handler(Command.DELETE_USER)
-async def delete_user(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
+async def delete_user(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = decode(requests.DeleteUser, payload, session.protocol)
     ctx.authorizer.require(session, Command.DELETE_USER)
     # Deletion listeners drop the user's tokens (TokenStore) and log out its live sessions (set up
@@ -90,7 +88,7 @@ async def delete_user(ctx: ServerContext, session: Session, payload: memoryview)
 
 
 @handler(Command.UPDATE_USER)
-async def update_user(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
+async def update_user(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = decode(requests.UpdateUser, payload, session.protocol)
     refuse_any_key(request.options, "user")
     ctx.authorizer.require(session, Command.UPDATE_USER)
@@ -99,7 +97,7 @@ async def update_user(ctx: ServerContext, session: Session, payload: memoryview)
 
 
 @handler(Command.UPDATE_PERMISSIONS)
-async def update_permissions(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
+async def update_permissions(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     request = decode(requests.UpdatePermissions, payload, session.protocol)
     ctx.authorizer.require(session, Command.UPDATE_PERMISSIONS)
     ctx.users.update_permissions(request.user_id, request.permissions)
@@ -107,7 +105,7 @@ async def update_permissions(ctx: ServerContext, session: Session, payload: memo
 
 
 @handler(Command.CHANGE_PASSWORD)
-async def change_password(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
+async def change_password(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     """Anyone may change their own password; changing another's needs manage_users.
 
     Order as Iggy: 44 bad lengths, 20 unknown user, 41 not allowed, 42 wrong current password.
@@ -122,7 +120,7 @@ async def change_password(ctx: ServerContext, session: Session, payload: memoryv
 
 
 @handler(Command.LOGIN_USER)
-async def login_user(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
+async def login_user(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     """Answers the user id (4 bytes); a login on a logged-in connection replaces its identity."""
     request = decode(requests.LoginUser, payload, session.protocol)
     if ctx.shutting_down:
@@ -133,7 +131,7 @@ async def login_user(ctx: ServerContext, session: Session, payload: memoryview) 
 
 
 @handler(Command.LOGOUT_USER)
-async def logout_user(ctx: ServerContext, session: Session, payload: memoryview) -> bytes:
+async def logout_user(ctx: HandlerContext, session: Session, payload: memoryview) -> bytes:
     ctx.authorizer.require(session, Command.LOGOUT_USER)
     log.info("client %d logged out user %s", session.client_id, session.user_id)
     session.user_id = None
@@ -146,7 +144,7 @@ def log_in(session: Session, user_id: int) -> None:
     session.user_id = user_id
 
 
-def _resolve_user_id(ctx: ServerContext, identifier: Identifier) -> int | None:
+def _resolve_user_id(ctx: HandlerContext, identifier: Identifier) -> int | None:
     if identifier.is_numeric:
         return int(identifier.value)
     user = ctx.users.find_by_name(str(identifier.value))
