@@ -73,6 +73,15 @@ def _response_text(command: Command) -> str:
     return text
 
 
+def _meaning_text(command: Command) -> str:
+    """commands.toml's mutates / replay_safe / audited in words."""
+    return ", ".join([
+        "changes server state" if command.mutates else "changes no server state",
+        "replay-safe after a reconnect" if command.replay_safe else "never replayed after a reconnect",
+        "audited" if command.audited else "not audited",
+    ])
+
+
 def _command_section(command: Command, spec: Spec) -> list[str]:
     out = [
         f"### {command.name} ({command.code})",
@@ -82,6 +91,7 @@ def _command_section(command: Command, spec: Spec) -> list[str]:
         f"- Auth: {'required (40 before login)' if command.auth else 'not required'}; "
         f"permission: {command.permission} (rule `{command.permission_rule}`).",
         f"- Response: {_response_text(command)}. Verified: {command.verified}.",
+        f"- Meaning: {_meaning_text(command)}.",
         "",
         "Request payload:",
         "",

@@ -191,6 +191,11 @@ class Command:
     operation: str | None = None  # 0.9: the Operation value the request header carries; None = NonReplicated
     # Versions in which a list response (response_repeat) is preceded by its element count (u32).
     response_count_prefix: frozenset[str] = frozenset()
+    # What the command means (commands.toml says how each is decided); required in the TOML, False here only so a
+    # Command built by hand in a test is the safe kind: never replayed.
+    mutates: bool = False  # changes what the server stores or what other clients see
+    replay_safe: bool = False  # may be sent again after a reconnect without changing the outcome
+    audited: bool = False  # the server writes an audit line for it
 
     def in_version(self, version: str) -> bool:
         return self.versions is None or version in self.versions
@@ -494,6 +499,12 @@ def validate(spec: Spec) -> list[str]:
             problems.append(f"command {command.name}: response_repeat must be \"to_end\" when given")
         if command.response_count_prefix and command.response_repeat != "to_end":
             problems.append(f"command {command.name}: response_count_prefix goes with response_repeat only")
+        if command.replay_safe and command.mutates:
+            problems.append(f"command {command.name}: replay_safe = true needs mutates = false (a replayed change "
+                            "could apply twice)")
+        if command.audited and not command.mutates:
+            problems.append(f"command {command.name}: audited = true needs mutates = true (the audit trail records "
+                            "changes)")
         if command.operation is not None:
             operations = {v.name: v for e in spec.enums if e.name == "Operation" for v in e.values}
             if command.operation not in operations:
@@ -666,11 +677,26 @@ def _resolve_extends(spec: Spec, problems: list[str]) -> Spec:
                    "frames": rebuild(spec.frames)})
 
 
+# Every key a [[command]] may have; the first ones are required.
+COMMAND_REQUIRED_KEYS = ("name", "code", "mutates", "replay_safe", "audited", "auth", "permission", "permission_rule",
+                         "about", "verified", "request", "response")
+COMMAND_KEYS = frozenset(COMMAND_REQUIRED_KEYS) | {"response_repeat", "response_fields", "missing", "versions",
+                                                   "operation", "response_count_prefix"}
+# The keys that say what a command means; each is a bool (see commands.toml).
+COMMAND_FLAGS = ("mutates", "replay_safe", "audited")
+
+
 def _command(data: dict, known: tuple[str, ...], problems: list[str]) -> Command:
     name = data.get("name", "?")
-    for key in ("name", "code", "auth", "permission", "permission_rule", "about", "verified", "request", "response"):
+    for key in COMMAND_REQUIRED_KEYS:
         if key not in data:
             problems.append(f"command {name}: missing key {key!r}")
+    unknown = set(data) - COMMAND_KEYS
+    if unknown:
+        problems.append(f"command {name}: unknown keys {sorted(unknown)}")
+    for key in COMMAND_FLAGS:
+        if key in data and not isinstance(data[key], bool):
+            problems.append(f"command {name}: {key} must be true or false, not {data[key]!r}")
     return Command(
         name=name,
         code=data.get("code", -1),
@@ -689,6 +715,9 @@ def _command(data: dict, known: tuple[str, ...], problems: list[str]) -> Command
         operation=data.get("operation"),
         response_count_prefix=_versions({"versions": data["response_count_prefix"]}, f"command {name}", known, problems)
         or frozenset() if "response_count_prefix" in data else frozenset(),
+        mutates=data.get("mutates") is True,
+        replay_safe=data.get("replay_safe") is True,
+        audited=data.get("audited") is True,
     )
 
 

@@ -160,3 +160,41 @@ def test_loader_accepts_tolerant_only_on_a_to_end_list(tmp_path):
         load_spec(spec_dir)
     problems = "\n".join(raised.value.problems)
     assert 'Stats.threads_count: `tolerant = true` goes only with repeat = "to_end"' in problems
+
+
+def test_what_each_command_means():
+    """commands.toml's mutates / replay_safe / audited: the sets the SDKs and the server used to keep by hand."""
+    replay_safe = {c.name for c in SPEC.commands if c.replay_safe}
+    assert replay_safe == {c.name for c in SPEC.commands if c.name.startswith("Get")} | {"Ping", "DescribeOptions"}
+    assert {c.name for c in SPEC.commands if c.audited} == {
+        "CreateStream", "UpdateStream", "DeleteStream", "PurgeStream", "CreateTopic", "UpdateTopic", "DeleteTopic",
+        "PurgeTopic", "CreatePartitions", "DeletePartitions", "DeleteSegments", "CreateConsumerGroup",
+        "DeleteConsumerGroup", "CreateUser", "DeleteUser", "UpdateUser", "UpdatePermissions", "ChangePassword",
+        "CreatePersonalAccessToken", "DeletePersonalAccessToken"}
+    # Data traffic changes state without an audit line; the logins and the logout change only the caller's session.
+    assert {c.name for c in SPEC.commands if c.mutates and not c.audited} == {
+        "PollMessages", "SendMessages", "FlushUnsavedBuffer", "StoreConsumerOffset", "DeleteConsumerOffset",
+        "JoinConsumerGroup", "LeaveConsumerGroup", "SyncConsumerGroup"}
+    session = {c.name for c in SPEC.commands if not c.mutates and not c.replay_safe}
+    assert session == {"LoginUser", "LogoutUser", "LoginRegister", "LoginWithPersonalAccessToken",
+                       "LoginRegisterWithPat"}
+
+
+def test_loader_names_the_command_of_a_missing_wrong_or_contradictory_meaning(tmp_path):
+    spec_dir = _copy_spec(tmp_path)
+    commands = spec_dir / "commands.toml"
+    text = commands.read_text(encoding="utf-8")
+    text = text.replace("code = 10\nmutates = false\nreplay_safe = true\n", "code = 10\nmutates = false\n", 1)
+    text = text.replace("code = 11\nmutates = false\n", "code = 11\nmutates = \"no\"\n", 1)
+    text = text.replace("code = 12\nmutates = false\n", "code = 12\nmutates = true\n", 1)
+    text = text.replace("code = 20\nmutates = false\nreplay_safe = true\naudited = false\n",
+                        "code = 20\nmutates = false\nreplay_safe = true\naudited = true\nretried = true\n", 1)
+    commands.write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        load_spec(spec_dir)
+    problems = "\n".join(raised.value.problems)
+    assert "command GetStats: missing key 'replay_safe'" in problems
+    assert "command GetSnapshot: mutates must be true or false, not 'no'" in problems
+    assert "command GetClusterMetadata: replay_safe = true needs mutates = false" in problems
+    assert "command GetMe: audited = true needs mutates = true" in problems
+    assert "command GetMe: unknown keys ['retried']" in problems
