@@ -638,8 +638,11 @@ def _command_table(e: _Emitter, spec: Spec) -> None:
     rows = [("Code", "uint32"), ("Name", "string"), ("Auth", "bool"), ("Permission", "string"),
             ("PermissionRule", "string"), ("ResponseList", "bool"), ("MissingEmpty", "bool"), ("ResponseEmpty", "bool"),
             ("Versions", "[]Version"), ("Operation", "uint8"), ("ResponseEmptyIn", "[]Version"),
-            ("ResponseCountedIn", "[]Version")]
+            ("ResponseCountedIn", "[]Version"), ("Mutates", "bool"), ("ReplaySafe", "bool"), ("Audited", "bool")]
     comments = {
+        "Mutates": "it changes what the server stores or what other clients see",
+        "ReplaySafe": "a client may send it again on a new connection after its answer was lost",
+        "Audited": "the server writes an audit line for it",
         "ResponseEmpty": "the OK answer has no body in any version",
         "Versions": "the protocol versions that have the command",
         "Operation": "what a 0.9 request header carries (NonReplicated: the code rides in it)",
@@ -669,7 +672,8 @@ def _command_table(e: _Emitter, spec: Spec) -> None:
                f"ResponseEmpty: {_bool(c.response == 'empty')}, MissingEmpty: {_bool(c.missing == 'empty')}, "
                f"Versions: {_versions_literal(spec, versions)}, Operation: {operation}, "
                f"ResponseEmptyIn: {_versions_literal(spec, empty_in)}, "
-               f"ResponseCountedIn: {_versions_literal(spec, c.response_count_prefix)}}},")
+               f"ResponseCountedIn: {_versions_literal(spec, c.response_count_prefix)}, "
+               f"Mutates: {_bool(c.mutates)}, ReplaySafe: {_bool(c.replay_safe)}, Audited: {_bool(c.audited)}}},")
     e.line("}")
     e.line("")
     e.line("// NewRequest answers an empty request value for a command code, or nil for an unknown code.")

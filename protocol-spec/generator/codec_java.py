@@ -614,12 +614,15 @@ def render_java_command_table(spec: Spec) -> str:
         "     * {@code permissionRule}: the spec's machine-readable rule id, {@code permission} its prose;",
         "     * {@code versions}: the protocol versions that have the command; {@code operation}: what its 0.9 request",
         "     * header carries (NON_REPLICATED: the code rides in the header); {@code emptyIn}: the versions whose OK",
-        "     * body is always empty although other versions answer a body.",
+        "     * body is always empty although other versions answer a body; {@code mutates}: it changes what the",
+        "     * server stores or what other clients see; {@code replaySafe}: a client may send it again on a new",
+        "     * connection after its answer was lost (the lookups and Ping); {@code audited}: the server writes an",
+        "     * audit line for it.",
         "     */",
         "    public record Entry(int code, String name, Class<?> requestType, Class<?> responseType,",
         "                        boolean responseList, boolean auth, String permissionRule, String permission,",
         "                        boolean emptyWhenMissing, Set<ProtocolVersion> versions, Codes.Operation operation,",
-        "                        Set<ProtocolVersion> emptyIn,",
+        "                        Set<ProtocolVersion> emptyIn, boolean mutates, boolean replaySafe, boolean audited,",
         "                        Function<WireReader, ?> requestDecoder, Function<WireReader, ?> responseDecoder) {",
         "        /** Whether the command exists in {@code version}. */",
         "        public boolean in(ProtocolVersion version) {",
@@ -645,6 +648,7 @@ def render_java_command_table(spec: Spec) -> str:
                     f"{_quote(c.permission)}, "
                     f"{str(c.missing == 'empty').lower()}, {version_set(spec, c.versions)}, "
                     f"Codes.Operation.{operation}, {version_set(spec, empty_in) if empty_in else 'Set.of()'}, "
+                    f"{str(c.mutates).lower()}, {str(c.replay_safe).lower()}, {str(c.audited).lower()}, "
                     f"{request_type}::decode, {decoder})")
     out += [",\n".join(rows) + ");", ""]
     out += [

@@ -759,6 +759,9 @@ def render_python_layout(spec: Spec) -> str:
         "    scope: str  # what the rule looks at besides global permissions: none | stream | topic",
         "    versions: frozenset[ProtocolVersion]  # the protocol versions that have the command",
         "    operation: Operation  # what a 0.9 request header carries (NON_REPLICATED: the code rides in it)",
+        "    mutates: bool  # it changes what the server stores or what other clients see",
+        "    replay_safe: bool  # a client may send it again after a reconnect (see codes.REPLAY_SAFE_COMMANDS)",
+        "    audited: bool  # the server writes an audit line for it (see codes.AUDITED_COMMANDS)",
         "",
         "",
         "COMMANDS: Final[dict[Command, CommandInfo]] = {",
@@ -770,7 +773,8 @@ def render_python_layout(spec: Spec) -> str:
         out.append(
             f"    Command.{command.constant_name}: CommandInfo(Command.{command.constant_name}, {command.name!r}, "
             f"{response!r}, {command.response_repeat == 'to_end'}, {command.auth}, {command.permission_rule!r}, "
-            f"{spec.permission_rule(command.permission_rule).scope!r}, {versions}, Operation.{operation}),"
+            f"{spec.permission_rule(command.permission_rule).scope!r}, {versions}, Operation.{operation}, "
+            f"{command.mutates}, {command.replay_safe}, {command.audited}),"
         )
     out.append("}")
     return "\n".join(out) + "\n"

@@ -954,6 +954,12 @@ def render_rust_codec(spec: Spec) -> str:
         "    pub response_count_prefix: &'static [ProtocolVersion],",
         "    /// Versions whose OK answer is always an empty body (no response field exists there).",
         "    pub empty_answer_in: &'static [ProtocolVersion],",
+        "    /// It changes what the server stores or what other clients see.",
+        "    pub mutates: bool,",
+        "    /// A client may send it again on a new connection after its answer was lost (the lookups and Ping).",
+        "    pub replay_safe: bool,",
+        "    /// The server writes an audit line for it (the administrative changes).",
+        "    pub audited: bool,",
         "}",
         "",
         "/// Every command of every version, ascending by code.",
@@ -983,6 +989,9 @@ def render_rust_codec(spec: Spec) -> str:
             f"        operation: operation::{op},",
             f"        response_count_prefix: {prefix},",
             f"        empty_answer_in: {empty_in},",
+            f"        mutates: {str(command.mutates).lower()},",
+            f"        replay_safe: {str(command.replay_safe).lower()},",
+            f"        audited: {str(command.audited).lower()},",
             "    },",
         ]
     out += [

@@ -54,6 +54,8 @@ def render_python(spec: Spec) -> str:
     out += [f"    {c.constant_name} = {c.code}  # {c.about}" for c in spec.commands]
     unauthenticated = ", ".join(f"Command.{c.constant_name}" for c in spec.unauthenticated_commands)
     empty_when_missing = ", ".join(f"Command.{c.constant_name}" for c in spec.commands if c.missing == "empty")
+    replay_safe = ", ".join(f"Command.{c.constant_name}" for c in spec.commands if c.replay_safe)
+    audited = ", ".join(f"Command.{c.constant_name}" for c in spec.commands if c.audited)
     out += [
         "",
         "",
@@ -62,6 +64,13 @@ def render_python(spec: Spec) -> str:
         "",
         "# Lookups that answer OK with an empty body (not an error) when the object does not exist.",
         f"EMPTY_WHEN_MISSING_COMMANDS: Final[frozenset[Command]] = frozenset({{{empty_when_missing}}})",
+        "",
+        "# Commands a client may send again on a new connection after their answer was lost (commands.toml",
+        "# `replay_safe`: the lookups and Ping); any other command's outcome is then unknown.",
+        f"REPLAY_SAFE_COMMANDS: Final[frozenset[Command]] = frozenset({{{replay_safe}}})",
+        "",
+        "# Commands the server writes an audit line for (commands.toml `audited`: the administrative changes).",
+        f"AUDITED_COMMANDS: Final[frozenset[Command]] = frozenset({{{audited}}})",
         "",
         "# The commands each protocol version has (a code outside its version's set is unknown on that connection).",
         "COMMANDS_BY_VERSION: Final[dict[ProtocolVersion, frozenset[Command]]] = {",

@@ -55,6 +55,13 @@ def test_python_codes_keep_the_bootstrap_names(tmp_path):
     assert codes.EVICTION_ERRORS[codes.EvictionReason.INVALID_CREDENTIALS] == codes.ErrorCode.INVALID_CREDENTIALS
     assert codes.Command.GET_STREAM in codes.EMPTY_WHEN_MISSING_COMMANDS
     assert codes.Command.CREATE_STREAM not in codes.EMPTY_WHEN_MISSING_COMMANDS
+    # What each command means: the sets the client's replay decision and the server's audit trail read.
+    assert codes.REPLAY_SAFE_COMMANDS == {codes.Command[c.constant_name] for c in SPEC.commands if c.replay_safe}
+    lookups = {codes.Command.PING, codes.Command.GET_SNAPSHOT, codes.Command.DESCRIBE_OPTIONS}
+    assert lookups <= codes.REPLAY_SAFE_COMMANDS
+    assert codes.AUDITED_COMMANDS == {codes.Command[c.constant_name] for c in SPEC.commands if c.audited}
+    assert codes.Command.DELETE_STREAM in codes.AUDITED_COMMANDS
+    assert codes.Command.SEND_MESSAGES not in codes.AUDITED_COMMANDS | codes.REPLAY_SAFE_COMMANDS
 
 
 def test_python_codes_have_the_extra_enums_and_constants(tmp_path):

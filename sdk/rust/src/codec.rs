@@ -6837,6 +6837,12 @@ pub struct CommandInfo {
     pub response_count_prefix: &'static [ProtocolVersion],
     /// Versions whose OK answer is always an empty body (no response field exists there).
     pub empty_answer_in: &'static [ProtocolVersion],
+    /// It changes what the server stores or what other clients see.
+    pub mutates: bool,
+    /// A client may send it again on a new connection after its answer was lost (the lookups and Ping).
+    pub replay_safe: bool,
+    /// The server writes an audit line for it (the administrative changes).
+    pub audited: bool,
 }
 
 /// Every command of every version, ascending by code.
@@ -6855,6 +6861,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: false,
+        replay_safe: true,
+        audited: false,
     },
     CommandInfo {
         code: command_code::GET_STATS,
@@ -6870,6 +6879,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: true,
+        audited: false,
     },
     CommandInfo {
         code: command_code::GET_SNAPSHOT,
@@ -6885,6 +6897,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: true,
+        audited: false,
     },
     CommandInfo {
         code: command_code::GET_CLUSTER_METADATA,
@@ -6900,6 +6915,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: true,
+        audited: false,
     },
     CommandInfo {
         code: command_code::DESCRIBE_OPTIONS,
@@ -6915,6 +6933,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: true,
+        audited: false,
     },
     CommandInfo {
         code: command_code::GET_ME,
@@ -6930,6 +6951,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: true,
+        audited: false,
     },
     CommandInfo {
         code: command_code::GET_CLIENT,
@@ -6945,6 +6969,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: true,
+        audited: false,
     },
     CommandInfo {
         code: command_code::GET_CLIENTS,
@@ -6960,6 +6987,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: true,
+        audited: false,
     },
     CommandInfo {
         code: command_code::GET_USER,
@@ -6975,6 +7005,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: true,
+        audited: false,
     },
     CommandInfo {
         code: command_code::GET_USERS,
@@ -6990,6 +7023,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: true,
+        audited: false,
     },
     CommandInfo {
         code: command_code::CREATE_USER,
@@ -7005,6 +7041,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::CREATE_USER,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::DELETE_USER,
@@ -7020,6 +7059,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::DELETE_USER,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::UPDATE_USER,
@@ -7035,6 +7077,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::UPDATE_USER,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::UPDATE_PERMISSIONS,
@@ -7050,6 +7095,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::UPDATE_PERMISSIONS,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::CHANGE_PASSWORD,
@@ -7065,6 +7113,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::CHANGE_PASSWORD,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::LOGIN_USER,
@@ -7080,6 +7131,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: false,
+        audited: false,
     },
     CommandInfo {
         code: command_code::LOGOUT_USER,
@@ -7095,6 +7149,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::LOGOUT,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: false,
+        replay_safe: false,
+        audited: false,
     },
     CommandInfo {
         code: command_code::LOGIN_REGISTER,
@@ -7110,6 +7167,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::REGISTER,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: false,
+        audited: false,
     },
     CommandInfo {
         code: command_code::GET_PERSONAL_ACCESS_TOKENS,
@@ -7125,6 +7185,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: true,
+        audited: false,
     },
     CommandInfo {
         code: command_code::CREATE_PERSONAL_ACCESS_TOKEN,
@@ -7140,6 +7203,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::CREATE_PERSONAL_ACCESS_TOKEN,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::DELETE_PERSONAL_ACCESS_TOKEN,
@@ -7155,6 +7221,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::DELETE_PERSONAL_ACCESS_TOKEN,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::LOGIN_WITH_PERSONAL_ACCESS_TOKEN,
@@ -7170,6 +7239,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: false,
+        audited: false,
     },
     CommandInfo {
         code: command_code::LOGIN_REGISTER_WITH_PAT,
@@ -7185,6 +7257,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::REGISTER,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: false,
+        audited: false,
     },
     CommandInfo {
         code: command_code::POLL_MESSAGES,
@@ -7200,6 +7275,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: true,
+        replay_safe: false,
+        audited: false,
     },
     CommandInfo {
         code: command_code::SEND_MESSAGES,
@@ -7215,6 +7293,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::SEND_MESSAGES,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8],
+        mutates: true,
+        replay_safe: false,
+        audited: false,
     },
     CommandInfo {
         code: command_code::FLUSH_UNSAVED_BUFFER,
@@ -7230,6 +7311,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: false,
     },
     CommandInfo {
         code: command_code::GET_CONSUMER_OFFSET,
@@ -7245,6 +7329,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: true,
+        audited: false,
     },
     CommandInfo {
         code: command_code::STORE_CONSUMER_OFFSET,
@@ -7260,6 +7347,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::STORE_CONSUMER_OFFSET,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: false,
     },
     CommandInfo {
         code: command_code::DELETE_CONSUMER_OFFSET,
@@ -7275,6 +7365,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::DELETE_CONSUMER_OFFSET,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: false,
     },
     CommandInfo {
         code: command_code::GET_STREAM,
@@ -7290,6 +7383,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: true,
+        audited: false,
     },
     CommandInfo {
         code: command_code::GET_STREAMS,
@@ -7305,6 +7401,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: true,
+        audited: false,
     },
     CommandInfo {
         code: command_code::CREATE_STREAM,
@@ -7320,6 +7419,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::CREATE_STREAM,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::DELETE_STREAM,
@@ -7335,6 +7437,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::DELETE_STREAM,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::UPDATE_STREAM,
@@ -7350,6 +7455,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::UPDATE_STREAM,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::PURGE_STREAM,
@@ -7365,6 +7473,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::PURGE_STREAM,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::GET_TOPIC,
@@ -7380,6 +7491,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: true,
+        audited: false,
     },
     CommandInfo {
         code: command_code::GET_TOPICS,
@@ -7395,6 +7509,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[ProtocolVersion::V0_9],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: true,
+        audited: false,
     },
     CommandInfo {
         code: command_code::CREATE_TOPIC,
@@ -7410,6 +7527,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::CREATE_TOPIC,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::DELETE_TOPIC,
@@ -7425,6 +7545,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::DELETE_TOPIC,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::UPDATE_TOPIC,
@@ -7440,6 +7563,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::UPDATE_TOPIC,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::PURGE_TOPIC,
@@ -7455,6 +7581,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::PURGE_TOPIC,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::CREATE_PARTITIONS,
@@ -7470,6 +7599,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::CREATE_PARTITIONS,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::DELETE_PARTITIONS,
@@ -7485,6 +7617,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::DELETE_PARTITIONS,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::DELETE_SEGMENTS,
@@ -7500,6 +7635,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::DELETE_SEGMENTS,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::GET_CONSUMER_GROUP,
@@ -7515,6 +7653,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: true,
+        audited: false,
     },
     CommandInfo {
         code: command_code::GET_CONSUMER_GROUPS,
@@ -7530,6 +7671,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: false,
+        replay_safe: true,
+        audited: false,
     },
     CommandInfo {
         code: command_code::CREATE_CONSUMER_GROUP,
@@ -7545,6 +7689,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::CREATE_CONSUMER_GROUP,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::DELETE_CONSUMER_GROUP,
@@ -7560,6 +7707,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::DELETE_CONSUMER_GROUP,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: true,
     },
     CommandInfo {
         code: command_code::JOIN_CONSUMER_GROUP,
@@ -7575,6 +7725,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::JOIN_CONSUMER_GROUP,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: false,
     },
     CommandInfo {
         code: command_code::LEAVE_CONSUMER_GROUP,
@@ -7590,6 +7743,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::LEAVE_CONSUMER_GROUP,
         response_count_prefix: &[],
         empty_answer_in: &[ProtocolVersion::V0_8, ProtocolVersion::V0_9],
+        mutates: true,
+        replay_safe: false,
+        audited: false,
     },
     CommandInfo {
         code: command_code::SYNC_CONSUMER_GROUP,
@@ -7605,6 +7761,9 @@ pub const COMMANDS: &[CommandInfo] = &[
         operation: operation::NON_REPLICATED,
         response_count_prefix: &[],
         empty_answer_in: &[],
+        mutates: true,
+        replay_safe: false,
+        audited: false,
     },
 ];
 
