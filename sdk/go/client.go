@@ -39,12 +39,12 @@ var commandInfo = func() map[uint32]codec.CommandInfo {
 	return table
 }()
 
-// replayable commands only read, so after a lost connection they are sent again once on a fresh one; every
-// other command fails with ErrOutcomeUnknown instead (the server may or may not have applied it; in 0.9 the new
-// connection is a new session, so the server could not even tell a resent request from a new one).
+// replayable commands (the spec's replay_safe: Ping and the lookups) are sent again once on a fresh connection
+// after a lost one; every other command fails with ErrOutcomeUnknown instead (the server may or may not have
+// applied it; in 0.9 the new connection is a new session, so the server could not even tell a resent request
+// from a new one). An unknown code is not replayable.
 func replayable(code uint32) bool {
-	name := commandInfo[code].Name
-	return strings.HasPrefix(name, "Get") || Command(code) == CommandPing || Command(code) == CommandDescribeOptions
+	return commandInfo[code].ReplaySafe
 }
 
 // neverEmpty08 reports whether a 0.8 OK answer to the command always has a body: an empty one, as the first

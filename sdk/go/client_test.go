@@ -159,6 +159,27 @@ func everyCommandGroup(t *testing.T, protocol string) {
 	}
 }
 
+// The replay decision reads the spec's replay_safe: the lookups and Ping, wherever their names start
+// (DescribeOptions), never a command that changes state, a login or an unknown code.
+func TestReplayDecisionFollowsTheSpec(t *testing.T) {
+	for _, command := range []Command{CommandPing, CommandGetSnapshot, CommandGetStreams, CommandDescribeOptions} {
+		if !replayable(uint32(command)) {
+			t.Errorf("%s must be replayed after a lost connection", command)
+		}
+	}
+	for _, command := range []Command{CommandSendMessages, CommandLoginUser, CommandLoginRegister, CommandLogoutUser,
+		CommandSyncConsumerGroup, Command(9999)} {
+		if replayable(uint32(command)) {
+			t.Errorf("%s must not be replayed", command)
+		}
+	}
+	for _, info := range commandInfo {
+		if info.Mutates && replayable(info.Code) {
+			t.Errorf("%s changes state: never replayed", info.Name)
+		}
+	}
+}
+
 func TestReconnectReplaysReadsAndRefusesUnknownOutcomes(t *testing.T) {
 	forEachProtocol(t, reconnectReplaysReadsAndRefusesUnknownOutcomes)
 }

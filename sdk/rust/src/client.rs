@@ -8,12 +8,12 @@
 //! 0.9 clients do.
 //!
 //! The outcome-unknown rule: once a request has left and the connection breaks before its answer, the server may
-//! or may not have executed it. Read-only commands (Ping, Get*) are then replayed once on a new connection;
-//! every other command fails with `Error::OutcomeUnknown` and is never re-sent, so a SendMessages cannot be
-//! written twice behind the caller's back (in 0.9 the new connection is a new session, so the server could not
-//! even tell a re-sent request from a new one). A 0.9 answer "not committed now" (57/58) is different: the
-//! identical frame, same identity and number, goes again on the same connection every 50 ms, as the official
-//! clients do.
+//! or may not have executed it. Replay-safe commands (the spec's `replay_safe`: Ping and the lookups) are then
+//! replayed once on a new connection; every other command fails with `Error::OutcomeUnknown` and is never
+//! re-sent, so a SendMessages cannot be written twice behind the caller's back (in 0.9 the new connection is a
+//! new session, so the server could not even tell a re-sent request from a new one). A 0.9 answer "not committed
+//! now" (57/58) is different: the identical frame, same identity and number, goes again on the same connection
+//! every 50 ms, as the official clients do.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -91,9 +91,10 @@ enum Login {
     Token(String),
 }
 
-/// Ping and lookups: replaying them after a broken connection cannot change anything on the server.
-fn read_only(code: u32) -> bool {
-    command_info(code).is_some_and(|c| c.name == "Ping" || c.name.starts_with("Get"))
+/// The spec's `replay_safe` (Ping and the lookups): replaying them after a broken connection cannot change
+/// anything on the server. An unknown code is not.
+fn replay_safe(code: u32) -> bool {
+    command_info(code).is_some_and(|c| c.replay_safe)
 }
 
 impl IggyClient {
@@ -192,7 +193,7 @@ impl IggyClient {
     }
 
     async fn request(&self, frame: Frame, name: &'static str) -> Result<Bytes> {
-        let replayable = read_only(frame.code);
+        let replayable = replay_safe(frame.code);
         let timeout_ms = self.inner.config.request_timeout_ms;
         let mut replayed = false;
         loop {
@@ -1118,5 +1119,24 @@ async fn direct<C: Command>(
             Err(Error::server_message(code, &format!("{} was still not committed after {timeout_ms} ms", C::NAME)))
         }
         Ok(Reply::Broken { reason, .. }) => Err(Error::ConnectionLost(reason)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_replay_decision_follows_the_spec() {
+        // Lookups and Ping, wherever their names start: DescribeOptions does not begin with "Get".
+        for code in [command_code::PING, command_code::GET_SNAPSHOT, command_code::DESCRIBE_OPTIONS] {
+            assert!(replay_safe(code), "{:?}", command_code::name(code));
+        }
+        for code in [command_code::SEND_MESSAGES, command_code::LOGIN_USER, command_code::LOGOUT_USER, 9_999] {
+            assert!(!replay_safe(code), "{:?}", command_code::name(code));
+        }
+        for command in COMMANDS.iter().filter(|c| c.mutates) {
+            assert!(!replay_safe(command.code), "a command that changes state is never replayed: {}", command.name);
+        }
     }
 }

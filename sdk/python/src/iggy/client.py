@@ -38,6 +38,7 @@ from .protocol import responses as rs
 from .protocol.codes import (
     COMMANDS_BY_VERSION,
     PROTOCOL_VERSION_0_9,
+    REPLAY_SAFE_COMMANDS,
     AckLevel,
     Command,
     ErrorCode,
@@ -77,17 +78,6 @@ _EXPIRY_KEY = "message_expiry"
 _MAX_SIZE_KEY = "max_topic_size"
 # What the official 0.9 clients send on every CreateTopic (digest §4.2), unless the caller sets them.
 _OFFICIAL_CREATE_DEFAULTS = {"durability": "replicated", "consumer_offset_durability": "replicated"}
-
-# Commands that can be sent again after a reconnect without changing the outcome.
-_REPLAY_SAFE = frozenset(
-    {
-        Command.PING, Command.GET_STATS, Command.GET_CLUSTER_METADATA, Command.GET_ME, Command.GET_CLIENT,
-        Command.GET_CLIENTS, Command.GET_USER, Command.GET_USERS, Command.GET_PERSONAL_ACCESS_TOKENS,
-        Command.GET_CONSUMER_OFFSET, Command.GET_STREAM, Command.GET_STREAMS, Command.GET_TOPIC,
-        Command.GET_TOPICS, Command.GET_CONSUMER_GROUP, Command.GET_CONSUMER_GROUPS,
-    }
-)
-
 
 def to_partitioning(partitioning: Partitioning | int | bytes | str | None) -> Partitioning:
     """None = balanced, int = partition id, bytes/str = message key."""
@@ -294,12 +284,13 @@ class IggyClient:
         section stripped). An escape hatch for tools and tests.
 
         After a lost connection the next call connects again (0.9: a new session under a new client id). A
-        read-only command (Get*, Ping) is then sent again once; any other is not, and its error is raised: its
-        outcome is unknown, and in 0.9 the new identity would make a retried request look new to the server."""
+        replay-safe command (the spec's `replay_safe`: the lookups and Ping) is then sent again once; any other is
+        not, and its error is raised: its outcome is unknown, and in 0.9 the new identity would make a retried
+        request look new to the server."""
         if code not in self._commands:
             raise self._unavailable(code)
         async with self._lock:
-            attempts = 2 if code in _REPLAY_SAFE else 1
+            attempts = 2 if code in REPLAY_SAFE_COMMANDS else 1
             for attempt in range(attempts):
                 connection = await self._ensure_connection_locked()
                 try:
@@ -318,7 +309,7 @@ class IggyClient:
             raise AssertionError("unreachable")
 
     def _outcome_unknown(self, code: int, error: IggyError) -> IggyError:
-        if code in _REPLAY_SAFE or not (self._version >= V0_9 and is_replicated(code)):
+        if code in REPLAY_SAFE_COMMANDS or not (self._version >= V0_9 and is_replicated(code)):
             return error
         name = Command(code).name if code in Command._value2member_map_ else str(code)
         return type(error)(error.code, f"{error.message}; {name} may or may not have been applied: it is not sent "

@@ -256,6 +256,30 @@ def test_a_lost_send_is_reported_not_replayed(with_fake_server, protocol):
     with_fake_server(scenario)
 
 
+def test_the_replay_decision_follows_the_spec(with_fake_server, protocol):
+    """The spec's `replay_safe`: GetSnapshot is a lookup, so its lost answer is asked for again on the new
+    connection (the hand list this replaced had left it out); DeleteStream changes state and is never re-sent."""
+    async def scenario(server):
+        dropped = set()
+
+        def handler(code, payload):
+            if code in (Command.GET_SNAPSHOT, Command.DELETE_STREAM) and code not in dropped:
+                dropped.add(code)
+                return None  # the connection dies after the request arrived: its answer is lost
+            return default_handler(code, payload)
+
+        default_handler = server.default_handler
+        server.handler = handler
+        async with IggyClient(_fast_reconnect_url(server, protocol)) as client:
+            assert await client.get_snapshot() == b""
+            with pytest.raises(ConnectionLostError):
+                await client.delete_stream("s")
+        assert server.codes().count(Command.GET_SNAPSHOT) == 2
+        assert server.codes().count(Command.DELETE_STREAM) == 1
+
+    with_fake_server(scenario)
+
+
 def test_reconnection_disabled(with_fake_server, protocol):
     async def scenario(server):
         async with _client(server, protocol, reconnection_retries=0) as client:

@@ -45,10 +45,10 @@ import java.util.function.Function;
  *
  * <p>After a lost connection the next request reconnects (bounded by {@code reconnection_retries}, backoff
  * doubling from {@code reconnection_interval} to {@code reconnection_max_interval}) and logs in again with the
- * remembered credentials or token (0.9: registers a new session under a new client id). Read-only commands
- * (Get*, Ping) are replayed once on a fresh connection; any other command whose answer was lost fails with
- * {@link OutcomeUnknownException} and is never resent silently: in 0.9 the new identity would make it look new to
- * the server, which could then apply it twice.
+ * remembered credentials or token (0.9: registers a new session under a new client id). The replay-safe commands
+ * (the spec's {@code replay_safe}: Ping and the lookups) are replayed once on a fresh connection; any other
+ * command whose answer was lost fails with {@link OutcomeUnknownException} and is never resent silently: in 0.9
+ * the new identity would make it look new to the server, which could then apply it twice.
  *
  * <p>0.9 specifics: an eviction frame surfaces as an {@link IggyException} carrying its
  * {@link IggyException#evictionReason() reason} (after a session-ending one, NO_SESSION, STALE_CLIENT, ..., the
@@ -288,9 +288,13 @@ public final class IggyClient implements AutoCloseable {
         }
     }
 
-    /** Read-only commands can be replayed after a lost connection: their outcome cannot have changed anything. */
-    private static boolean replayable(int code) {
-        return code == Codes.Command.PING || CommandTable.BY_CODE.get(code).name().startsWith("Get");
+    /**
+     * The spec's {@code replay_safe} commands (Ping and the lookups) can be replayed after a lost connection: their
+     * outcome cannot have changed anything. An unknown code cannot. Package-private for the unit test.
+     */
+    static boolean replayable(int code) {
+        CommandTable.Entry command = CommandTable.BY_CODE.get(code);
+        return command != null && command.replaySafe();
     }
 
     private byte[] exchange(int code, byte[] frame, int length) {
