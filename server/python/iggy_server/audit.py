@@ -1,8 +1,9 @@
 """Audit trail and rate-limited logging of rejected requests.
 
 Every state-changing administrative command (streams, topics, partitions, segments, consumer groups, users,
-permissions, passwords, tokens) leaves one INFO line on the ``iggy_server.audit`` logger saying who ran it,
-from where, on what, and how it ended::
+permissions, passwords, tokens: the commands with `audited = true` in protocol-spec/spec/commands.toml, generated
+into ``AUDITED_COMMANDS``) leaves one INFO line on the ``iggy_server.audit`` logger saying who ran it, from where,
+on what, and how it ended::
 
     audit: user 0 from 127.0.0.1:50412: DELETE_STREAM stream_id=7 → ok
     audit: user 3 from 127.0.0.1:50413: UPDATE_PERMISSIONS user_id=0 permissions=set → error 49 (…)
@@ -23,7 +24,7 @@ import logging
 import time
 from typing import Any
 
-from iggy.protocol.codes import Command, ProtocolVersion
+from iggy.protocol.codes import AUDITED_COMMANDS, Command, ProtocolVersion
 from iggy.protocol.describe import describe
 from iggy.protocol.requests import decode_request
 
@@ -34,31 +35,6 @@ __all__ = ["AUDITED_COMMANDS", "LogRateLimit", "audit_line", "describe_target", 
 audit_log = logging.getLogger("iggy_server.audit")
 log = logging.getLogger("iggy_server")
 _KNOWN_CODES = frozenset(int(c) for c in Command)
-
-AUDITED_COMMANDS = frozenset(
-    {
-        Command.CREATE_STREAM,
-        Command.UPDATE_STREAM,
-        Command.DELETE_STREAM,
-        Command.PURGE_STREAM,
-        Command.CREATE_TOPIC,
-        Command.UPDATE_TOPIC,
-        Command.DELETE_TOPIC,
-        Command.PURGE_TOPIC,
-        Command.CREATE_PARTITIONS,
-        Command.DELETE_PARTITIONS,
-        Command.DELETE_SEGMENTS,
-        Command.CREATE_CONSUMER_GROUP,
-        Command.DELETE_CONSUMER_GROUP,
-        Command.CREATE_USER,
-        Command.DELETE_USER,
-        Command.UPDATE_USER,
-        Command.UPDATE_PERMISSIONS,
-        Command.CHANGE_PASSWORD,
-        Command.CREATE_PERSONAL_ACCESS_TOKEN,
-        Command.DELETE_PERSONAL_ACCESS_TOKEN,
-    }
-)
 _SECRET_MARKERS = ("password", "token")
 
 
