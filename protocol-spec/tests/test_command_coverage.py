@@ -1,0 +1,326 @@
+"""Every command of the spec reaches every place a user or the conformance suite meets it.
+
+For each command of protocol-spec/spec/commands.toml, in each protocol version that has it:
+- a public method in each SDK (Python, Rust, Go, Java), named by the language's convention from the spec's name
+  (CreateTopic: `create_topic`, `create_topic`, `CreateTopic`, `createTopic`);
+- an op (the name in snake_case) in each conformance driver of ours that conformance-tests/drivers.toml lists for
+  that version: advertised in its hello and handled;
+- at least one conformance case (conformance-tests/cases) that uses the op and runs over that version.
+
+The check reads source text (no build), so it runs in `make test-spec` in a second. It names exactly what is
+missing; a known gap goes into EXCEPTIONS with its reason, and an exception that no longer matches a gap fails
+too, so the table cannot go stale. Run alone, `python3 protocol-spec/tests/test_command_coverage.py` prints the
+findings.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PROTOCOL_SPEC = Path(__file__).resolve().parents[1]
+ROOT = PROTOCOL_SPEC.parent
+sys.path.insert(0, str(PROTOCOL_SPEC))
+
+from generator.spec import Command, Spec, load_spec, snake  # noqa: E402
+
+SPEC = load_spec()
+
+# Commands that have no method, op or case of their own because another command's serve them, with why.
+STANDS_IN: dict[str, tuple[str, str]] = {
+    "LoginRegister": ("LoginUser", "0.9 logs in with Register: every SDK's login_user (and a driver's connect) "
+                                   "sends LoginUser or LoginRegister by the connection's protocol"),
+    "LoginRegisterWithPat": ("LoginWithPersonalAccessToken", "0.9 logs in with Register: every SDK's "
+                                                             "login_with_personal_access_token sends the 0.8 "
+                                                             "command or LoginRegisterWithPat by protocol"),
+}
+
+# Known gaps: (command, place) -> why. A place is an SDK ("python", "rust", "go", "java"), a driver of
+# drivers.toml ("driver go-0.9") or "cases". Empty today: every command is everywhere.
+EXCEPTIONS: dict[tuple[str, str], str] = {}
+
+
+@dataclass
+class Repo:
+    """The repository's files as the check reads them; `edits` replaces a file's text (the tests remove a method
+    this way to see the check fail)."""
+
+    root: Path = ROOT
+    edits: dict[str, str] = field(default_factory=dict)
+
+    def text(self, path: str) -> str:
+        if path in self.edits:
+            return self.edits[path]
+        return (self.root / path).read_text(encoding="utf-8")
+
+    def files(self, folder: str, pattern: str) -> list[str]:
+        return sorted(str(p.relative_to(self.root)) for p in (self.root / folder).glob(pattern))
+
+
+# --- SDK methods ------------------------------------------------------------------------------------------
+
+
+def _python_methods(repo: Repo) -> set[str]:
+    """Public coroutine methods of iggy.client.IggyClient (the sync facade wraps every one of them)."""
+    tree = ast.parse(repo.text("sdk/python/src/iggy/client.py"))
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == "IggyClient":
+            return {f.name for f in node.body if isinstance(f, ast.AsyncFunctionDef) and not f.name.startswith("_")}
+    return set()
+
+
+def _rust_methods(repo: Repo) -> set[str]:
+    """`pub fn` / `pub async fn` of every `impl IggyClient` block in sdk/rust/src."""
+    names: set[str] = set()
+    for path in repo.files("sdk/rust/src", "**/*.rs"):
+        for block in re.findall(r"^impl IggyClient \{\n(.*?)^\}", repo.text(path), re.M | re.S):
+            names |= set(re.findall(r"^    pub (?:async )?fn (\w+)", block, re.M))
+    return names
+
+
+def _go_methods(repo: Repo) -> set[str]:
+    """Exported methods of *Client in package iggy (sdk/go/*.go without tests)."""
+    names: set[str] = set()
+    for path in repo.files("sdk/go", "*.go"):
+        if not path.endswith("_test.go"):
+            names |= set(re.findall(r"^func \(\w+ \*Client\) ([A-Z]\w*)\(", repo.text(path), re.M))
+    return names
+
+
+def _java_methods(repo: Repo) -> set[str]:
+    """Public methods of IggyClient."""
+    text = repo.text("sdk/java/src/main/java/io/github/iggycompat/iggy/IggyClient.java")
+    return set(re.findall(r"^    public (?!class |enum |record |interface )[^=;(]*?\b(\w+)\(", text, re.M))
+
+
+# SDK -> (how it lists its client's public methods, how it names the method of a spec name).
+SDKS: dict[str, tuple[Callable[[Repo], set[str]], Callable[[str], str]]] = {
+    "python": (_python_methods, snake),
+    "rust": (_rust_methods, snake),
+    "go": (_go_methods, lambda name: name),
+    "java": (_java_methods, lambda name: name[0].lower() + name[1:]),
+}
+
+
+# --- conformance drivers ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DriverOps:
+    advertised: frozenset[str]  # what the hello lists (before a 0.8 connection leaves out the 0.9-only ops)
+    handled: frozenset[str]  # what its dispatch answers
+    only_0_9: frozenset[str]  # left out of a 0.8 hello
+
+
+def _strings(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r'"(\w+)"', text))
+
+
+def _between(text: str, start: str, end: str) -> str:
+    """The text after `start` up to the first `end` (empty when `start` is absent: then nothing is found)."""
+    head, found, tail = text.partition(start)
+    return tail.partition(end)[0] if found else ""
+
+
+def _python_driver(text: str) -> DriverOps:
+    ops = frozenset(re.findall(r"^    async def op_(\w+)\(", text, re.M))
+    return DriverOps(ops, ops, _strings(_between(text, "op not in (", ")")))
+
+
+def _rust_driver(text: str) -> DriverOps:
+    return DriverOps(_strings(_between(text, "const OPERATIONS: &[&str] = &[", "];")),
+                     frozenset(re.findall(r'^\s*"(\w+)" =>', text, re.M)),
+                     frozenset(re.findall(r'\("(\w+)", "', _between(text, "const ONLY_0_9", "];"))))
+
+
+def _go_driver(text: str) -> DriverOps:
+    cases = re.findall(r"^\s*case ((?:\"\w+\",?\s*)+):", text, re.M)
+    return DriverOps(_strings(_between(text, "var operations = []string{", "}")),
+                     frozenset().union(*(_strings(c) for c in cases)),
+                     frozenset(re.findall(r'"(\w+)": "', _between(text, "var only09 = ", "}"))))
+
+
+def _java_driver(text: str) -> DriverOps:
+    only_0_9 = frozenset(re.findall(r'"(\w+)", "', _between(text, "ONLY_0_9 = Map.of(", ");")))
+    return DriverOps(_strings(_between(text, "OPERATIONS = List.of(", ");")) | only_0_9,
+                     frozenset(re.findall(r'^\s*case "(\w+)"\s*(?::|->)', text, re.M)), only_0_9)
+
+
+# The SDK folder a drivers.toml command runs from -> (the driver's source, how to read its ops).
+DRIVER_SOURCES: dict[str, tuple[str, Callable[[str], DriverOps]]] = {
+    "python": ("sdk/python/conformance/driver.py", _python_driver),
+    "rust": ("sdk/rust/conformance/src/main.rs", _rust_driver),
+    "go": ("sdk/go/conformance/main.go", _go_driver),
+    "java": ("sdk/java/src/test/java/io/github/iggycompat/iggy/conformance/Driver.java", _java_driver),
+}
+
+
+@dataclass(frozen=True)
+class Driver:
+    name: str
+    protocol: str
+    sdk: str  # the folder under sdk/ its command runs from
+
+
+def our_drivers(repo: Repo) -> list[Driver]:
+    """The drivers of conformance-tests/drivers.toml whose command runs from one of our SDK folders."""
+    drivers = tomllib.loads(repo.text("conformance-tests/drivers.toml"))["driver"]
+    ours = []
+    for name, entry in drivers.items():
+        folders = {m for arg in entry["command"] for m in re.findall(r"\{root\}/sdk/(\w+)/", arg)}
+        if folders:
+            ours += [Driver(name, entry.get("protocol", "0.8"), folder) for folder in sorted(folders)]
+    return ours
+
+
+# --- conformance cases ------------------------------------------------------------------------------------
+
+
+def case_ops(repo: Repo) -> dict[str, set[str]]:
+    """op -> the protocol versions some case runs it over (a case without `protocols` runs over every one)."""
+    every = set(SPEC.version_names)
+    covered: dict[str, set[str]] = {}
+    for path in repo.files("conformance-tests/cases", "**/*.toml"):
+        for case in tomllib.loads(repo.text(path)).get("case", []):
+            versions = set(case.get("protocols", every))
+            for step in case.get("step", []):
+                covered.setdefault(step.get("op", ""), set()).update(versions)
+    return covered
+
+
+# --- the conditions ---------------------------------------------------------------------------------------
+
+
+def _served_by(command: Command) -> str:
+    """The command whose method, op and cases serve this one (itself unless STANDS_IN says otherwise)."""
+    return STANDS_IN.get(command.name, (command.name, ""))[0]
+
+
+def sdk_methods(spec: Spec, repo: Repo) -> dict[tuple[str, str], str]:
+    found = {}
+    for sdk, (methods_of, name_of) in SDKS.items():
+        methods = methods_of(repo)
+        for command in spec.commands:
+            method = name_of(_served_by(command))
+            if method not in methods:
+                found[(command.name, sdk)] = f"{command.name}: no public method {method} on the {sdk} SDK's client"
+    return found
+
+
+def driver_ops(spec: Spec, repo: Repo) -> dict[tuple[str, str], str]:
+    found = {}
+    for driver in our_drivers(repo):
+        place = f"driver {driver.name}"
+        if driver.sdk not in DRIVER_SOURCES:
+            found[("*", place)] = (f"{place}: runs from sdk/{driver.sdk}, which DRIVER_SOURCES does not know: add "
+                                   "its source and op reader there")
+            continue
+        path, read = DRIVER_SOURCES[driver.sdk]
+        ops = read(repo.text(path))
+        for command in spec.at(driver.protocol).commands:
+            op = snake(_served_by(command))
+            where = f"{place} ({path})"
+            if op not in ops.handled:
+                found[(command.name, place)] = f"{command.name}: {where} does not handle op {op}"
+            elif op not in ops.advertised or (driver.protocol == "0.8" and op in ops.only_0_9):
+                found[(command.name, place)] = f"{command.name}: {where} handles op {op} but its {driver.protocol} " \
+                                               "hello does not list it"
+    return found
+
+
+def conformance_cases(spec: Spec, repo: Repo) -> dict[tuple[str, str], str]:
+    covered = case_ops(repo)
+    found = {}
+    for command in spec.commands:
+        op = snake(_served_by(command))
+        versions = [v for v in spec.version_names if command.in_version(v) and v not in covered.get(op, set())]
+        if versions:
+            found[(command.name, "cases")] = (f"{command.name}: no conformance case uses op {op} over protocol "
+                                              f"{' and '.join(versions)}")
+    return found
+
+
+# Each condition answers its findings as (command, place) -> one line naming both. The HTTP condition (an HTTP
+# route, or a stated reason why 0.8's REST API lacks the command) joins this list from the spec's HTTP mapping.
+CONDITIONS: list[Callable[[Spec, Repo], dict[tuple[str, str], str]]] = [sdk_methods, driver_ops, conformance_cases]
+
+
+def missing(spec: Spec = SPEC, repo: Repo | None = None) -> list[str]:
+    """Every gap no exception covers, and every exception that covers no gap."""
+    repo = repo or Repo()
+    found: dict[tuple[str, str], str] = {}
+    for condition in CONDITIONS:
+        found.update(condition(spec, repo))
+    problems = [line for key, line in found.items() if key not in EXCEPTIONS]
+    problems += [f"EXCEPTIONS[{key!r}] matches no gap any more: remove it" for key in EXCEPTIONS if key not in found]
+    return problems
+
+
+# --- tests ------------------------------------------------------------------------------------------------
+
+
+def test_every_command_has_methods_driver_ops_and_a_case():
+    assert missing() == []
+
+
+def test_it_finds_our_eight_drivers_and_reads_their_ops():
+    drivers = our_drivers(Repo())
+    assert {(d.name, d.sdk, d.protocol) for d in drivers} >= {("go", "go", "0.8"), ("java-0.9", "java", "0.9")}
+    assert {d.sdk for d in drivers} == set(DRIVER_SOURCES)
+    for path, read in DRIVER_SOURCES.values():
+        ops = read(Repo().text(path))
+        assert {"create_topic", "sync_consumer_group"} <= ops.advertised & ops.handled, path
+        assert ops.only_0_9 == {"describe_options", "sync_consumer_group"}, path
+
+
+def _without(path: str, old: str, new: str) -> Repo:
+    text = Repo().text(path)
+    assert old in text, f"{path} no longer has {old!r}: update the test"
+    return Repo(edits={path: text.replace(old, new)})
+
+
+def test_a_removed_sdk_method_is_named():
+    repo = _without("sdk/go/commands.go", "func (c *Client) GetSnapshot(", "func (c *Client) getSnapshot(")
+    assert missing(repo=repo) == ["GetSnapshot: no public method GetSnapshot on the go SDK's client"]
+    repo = _without("sdk/rust/src/client.rs", "pub async fn purge_topic(", "async fn purge_topic(")
+    assert missing(repo=repo) == ["PurgeTopic: no public method purge_topic on the rust SDK's client"]
+
+
+def test_a_removed_driver_op_is_named_per_driver():
+    path = DRIVER_SOURCES["java"][0]
+    repo = _without(path, 'case "purge_topic":', 'case "purge_topic_gone":')
+    assert missing(repo=repo) == [f"PurgeTopic: driver {name} ({path}) does not handle op purge_topic"
+                                  for name in ("java", "java-0.9")]
+    path = DRIVER_SOURCES["go"][0]
+    # Marked 0.9-only, a 0.8 command's op leaves the 0.8 hello: only the 0.8 driver misses it.
+    repo = _without(path, '"describe_options": "Iggy 0.8', '"get_stats": "moved", "describe_options": "Iggy 0.8')
+    assert missing(repo=repo) == [f"GetStats: driver go ({path}) handles op get_stats but its 0.8 hello does not "
+                                  "list it"]
+    repo = _without(path, '"get_stats", ', "")
+    assert missing(repo=repo) == [f"GetStats: driver {name} ({path}) handles op get_stats but its {version} hello "
+                                  "does not list it" for name, version in (("go", "0.8"), ("go-0.9", "0.9"))]
+
+
+def test_a_case_limited_to_the_other_protocol_does_not_cover_a_command():
+    repo = Repo()
+    for path in repo.files("conformance-tests/cases", "**/*.toml"):
+        text = repo.text(path)
+        if 'op = "purge_topic"' in text:
+            repo.edits[path] = text.replace('op = "purge_topic"', 'op = "purge_topic_later"')
+    assert missing(repo=repo) == ["PurgeTopic: no conformance case uses op purge_topic over protocol 0.8 and 0.9"]
+
+
+def test_a_stale_exception_fails(monkeypatch):
+    monkeypatch.setitem(EXCEPTIONS, ("PurgeTopic", "go"), "a reason that no longer holds")
+    assert missing() == ["EXCEPTIONS[('PurgeTopic', 'go')] matches no gap any more: remove it"]
+
+
+if __name__ == "__main__":
+    findings = missing()
+    print("\n".join(findings) or f"every one of {len(SPEC.commands)} commands has its methods, driver ops and cases")
+    sys.exit(1 if findings else 0)
