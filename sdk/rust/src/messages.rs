@@ -1,7 +1,8 @@
 //! Messages on the hot path: the outgoing `IggyMessage`, typed user headers, the SendMessages frame (0.8: index
 //! table, then the frames; 0.9: batch header, then the frames, each frame's checksum computed here; payloads up
-//! to `COPY_MAX_BYTES` copied after their header, larger ones chained as they are), the 0.9 poll answer flattened into messages in one pass, and helpers on the generated argument
-//! records (`Partitioning`, `Consumer`, `PollingStrategy`).
+//! to `COPY_MAX_BYTES` copied after their header, larger ones chained as they are), the 0.9 poll answer
+//! flattened into messages in one pass, and helpers on the generated argument records (`Partitioning`,
+//! `Consumer`, `PollingStrategy`).
 
 use std::hash::Hasher;
 use std::sync::Arc;
@@ -256,9 +257,10 @@ pub(crate) fn xxh32(key: &[u8]) -> u32 {
 
 /// The 0.9 SendMessages body: `metadata_length | stream | topic | partitioning | messages_count`, the 256-byte
 /// batch header, then each 48-byte frame header with its payload and user headers (copied up to
-/// `COPY_MAX_BYTES`, else chained as the caller's `Bytes`). Message id 0 becomes a random UUIDv4 and origin timestamp 0 the
-/// send time, as the official 0.9 clients do; the frame checksums (XXH3 of frame bytes 8..end) and the batch
-/// checksum are computed here, with partition, base offset and base timestamp 0 (the server stamps them).
+/// `COPY_MAX_BYTES`, else chained as the caller's `Bytes`). Message id 0 becomes a random UUIDv4 and origin
+/// timestamp 0 the send time, as the official 0.9 clients do; the frame checksums (XXH3 of frame bytes 8..end)
+/// and the batch checksum are computed here, with partition, base offset and base timestamp 0 (the server stamps
+/// them).
 pub(crate) fn send_batch_frame(
     stream_id: &Identifier,
     topic_id: &Identifier,
