@@ -210,3 +210,17 @@ def test_error_reasons_are_iggys_texts_naming_the_object(http: Http):
         assert status in (400, 404), (path, status, error)
         assert error["reason"] == reason.format(**ids), (path, error)
         assert "…" not in error["reason"]
+
+
+def test_an_offset_stored_without_a_partition_is_partition_0s(http: Http):
+    """Iggy's JSON may leave `partition_id` out or null, as the binary command's None: partition 0 of a consumer."""
+    make_topic(http, "offsets-default")
+    send = {"partitioning": {"kind": "partition_id", "value": base64.b64encode(bytes(4)).decode()},
+            "messages": [{"payload": base64.b64encode(b"m").decode()}]}
+    assert http.call("POST", "/streams/offsets-default/topics/t/messages", send)[0] == 201
+    for body in ({"consumer_id": 3, "offset": 0}, {"consumer_id": 4, "partition_id": None, "offset": 0}):
+        status, error, _ = http.call("PUT", "/streams/offsets-default/topics/t/consumer-offsets", body)
+        assert status == 204, error
+        query = f"consumer_id={body['consumer_id']}&partition_id=0"
+        status, offset, _ = http.call("GET", f"/streams/offsets-default/topics/t/consumer-offsets?{query}")
+        assert status == 200 and offset["stored_offset"] == 0, offset

@@ -95,7 +95,7 @@ def _kind_names(kinds: tuple[type, ...]) -> str:
 
 def unsigned(body: Any, name: str, maximum: int, default: Any = _MISSING) -> int:
     value = field(body, name, int, default)
-    if not 0 <= value <= maximum:
+    if value is not None and not 0 <= value <= maximum:  # None: an optional field left out
         raise invalid(f"field '{name}' must be an integer in 0..{maximum}")
     return value
 
