@@ -172,6 +172,72 @@ class PermissionRule:
 
 PERMISSION_SCOPES = frozenset({"none", "stream", "topic"})
 
+# Iggy's REST API (commands.toml [command.http] and [[http_route]]).
+HTTP_METHODS = ("GET", "POST", "PUT", "DELETE")
+HTTP_RESPONSES = frozenset({"json", "empty", "text", "zip"})
+HTTP_KEYS = frozenset({"method", "path", "query", "body", "names", "omitted", "status", "response"})
+HTTP_ONLY_ROUTE_KEYS = frozenset({"name", "auth", "about", "method", "path", "query", "body", "status", "response"})
+HTTP_LOCATIONS = ("path", "query", "body")
+_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+_HTTP_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class HttpRoute:
+    """How a command travels over Iggy's REST API ([command.http]), or a route that runs no command. Entries name
+    request fields (`a.b`: field b of the record field a); an [[http_route]]'s entries are JSON names."""
+
+    method: str
+    path: str  # placeholders name fields: /streams/{stream_id}
+    status: int
+    response: str  # json | empty | text | zip
+    query: tuple[str, ...] = ()
+    body: tuple[str, ...] = ()
+    names: tuple[tuple[str, str], ...] = ()  # (entry, name in the query, JSON body or route) where they differ
+    omitted: tuple[str, ...] = ()
+
+    @property
+    def placeholders(self) -> tuple[str, ...]:
+        return tuple(_PLACEHOLDER.findall(self.path))
+
+    def params(self) -> list[tuple[str, str]]:
+        """(entry, location) for every entry that travels: path placeholders, then query, then body."""
+        return ([(entry, "path") for entry in self.placeholders] + [(entry, "query") for entry in self.query]
+                + [(entry, "body") for entry in self.body])
+
+    def wire_name(self, entry: str) -> str:
+        """The entry's name in the query string, the JSON body or the server's route."""
+        return dict(self.names).get(entry, entry)
+
+    def wire_path(self) -> str:
+        """The path with each placeholder renamed to its wire name: /streams/{stream_id}/.../{consumer_id}."""
+        return _PLACEHOLDER.sub(lambda match: "{" + self.wire_name(match.group(1)) + "}", self.path)
+
+    @property
+    def shape(self) -> str:
+        """Method and path with placeholders blanked: two routes of one shape would answer the same requests."""
+        return f"{self.method} {_PLACEHOLDER.sub('{}', self.path)}"
+
+    def only(self, fields: set[str]) -> HttpRoute:
+        """The route as one version sees it: query, body, names and omitted entries of `fields` only."""
+
+        def keep(entries: tuple[str, ...]) -> tuple[str, ...]:
+            return tuple(entry for entry in entries if entry.split(".")[0] in fields)
+
+        names = tuple((entry, name) for entry, name in self.names if entry.split(".")[0] in fields)
+        return HttpRoute(self.method, self.path, self.status, self.response, keep(self.query), keep(self.body),
+                         names, keep(self.omitted))
+
+
+@dataclass(frozen=True)
+class HttpOnlyRoute:
+    """A REST route that runs no command (commands.toml [[http_route]])."""
+
+    name: str
+    auth: bool
+    about: str
+    route: HttpRoute
+
 
 @dataclass(frozen=True)
 class Command:
@@ -196,6 +262,13 @@ class Command:
     mutates: bool = False  # changes what the server stores or what other clients see
     replay_safe: bool = False  # may be sent again after a reconnect without changing the outcome
     audited: bool = False  # the server writes an audit line for it
+    http: HttpRoute | None = None  # its REST route ([command.http])
+    http_absent: str | None = None  # else why Iggy's REST API lacks it
+
+    @property
+    def http_not_found_404(self) -> bool:
+        """Over HTTP, finding nothing answers 404 not_found where the binary answer is an empty OK (a list: [])."""
+        return self.missing == "empty" and self.response_repeat is None
 
     def in_version(self, version: str) -> bool:
         return self.versions is None or version in self.versions
@@ -308,6 +381,7 @@ class Spec:
     versions: tuple[ProtocolVersion, ...] = ()  # oldest first
     frames: dict[str, Record] = field(default_factory=dict)  # 0.9 frame headers (frames.toml)
     options: tuple[OptionDef, ...] = ()  # 0.9 option catalogs (options.toml)
+    http_only_routes: tuple[HttpOnlyRoute, ...] = ()  # REST routes that run no command
     # Set on a view made by `at(version)`: every list in it holds only what that version has.
     only_version: str | None = None
 
@@ -335,7 +409,8 @@ class Spec:
                     for name, r in items.items() if r.in_version(version)}
 
         commands = tuple(
-            Command(**{**c.__dict__, "request": fields(c.request), "response_fields": fields(c.response_fields)})
+            Command(**{**c.__dict__, "request": fields(c.request), "response_fields": fields(c.response_fields),
+                       "http": c.http.only({f.name for f in fields(c.request)}) if c.http else None})
             for c in self.commands if c.in_version(version)
         )
         commands = tuple(
@@ -450,6 +525,7 @@ def load_spec(spec_dir: Path | str | None = None) -> Spec:
         versions=versions,
         frames=frames,
         options=tuple(_option(o, problems) for o in raw["options"].get("option", [])),
+        http_only_routes=tuple(_http_only_route(r, problems) for r in raw["commands"].get("http_route", [])),
     )
     spec = _resolve_extends(spec, problems)
     problems.extend(validate(spec))
@@ -547,6 +623,7 @@ def validate(spec: Spec) -> list[str]:
         for record in [*view.primitives.values(), *view.structs.values(), *view.frames.values()]:
             _check_fields(f"{record.kind} {record.name}", record.fields, view, enum_names, found)
     problems.extend(dict.fromkeys(found))
+    problems.extend(_check_http(spec))
     for error in spec.errors:
         if not _CAMEL.match(error.name) or not error.message:
             problems.append(f"error {error.code}: needs a CamelCase name and a message")
@@ -554,6 +631,152 @@ def validate(spec: Spec) -> list[str]:
         if not _UPPER_SNAKE.match(constant.name):
             problems.append(f"constant {constant.name}: must be UPPER_SNAKE")
     return problems
+
+
+def http_coverage(spec: Spec) -> dict[str, HttpRoute | str | None]:
+    """Per command name: its REST route, else the reason Iggy's REST API lacks it (`http_absent`), else None (the
+    completeness checks name those; a loaded spec has none)."""
+    return {c.name: c.http or c.http_absent or None for c in spec.commands}
+
+
+def _check_http(spec: Spec) -> list[str]:
+    """[command.http] and [[http_route]]: every command has a route or a reason, every entry names a request field
+    and every field of every version travels or is omitted, and no two routes of one version answer one request."""
+    problems: list[str] = []
+    for name, mapping in http_coverage(spec).items():
+        command = spec.command(name)
+        if mapping is None:
+            problems.append(f"command {name}: needs a [command.http] table or http_absent = \"<why Iggy's REST API "
+                            "lacks it>\"")
+        elif command.http is not None and command.http_absent is not None:
+            problems.append(f"command {name}: has both [command.http] and http_absent")
+        if command.http_absent is not None and not (isinstance(command.http_absent, str) and command.http_absent):
+            problems.append(f"command {name}: http_absent must be a non-empty reason")
+        if command.http is not None:
+            _check_http_route(f"command {name}: [command.http]", command.http, problems)
+            _check_http_entries(command, spec, problems)
+    for extra in spec.http_only_routes:
+        owner = f"http_route {extra.name}"
+        if not _CAMEL.match(extra.name):
+            problems.append(f"{owner}: name must be CamelCase")
+        _check_http_route(owner, extra.route, problems)
+        if extra.route.placeholders:
+            problems.append(f"{owner}: placeholders name request fields, so they need a command")
+        for entry in extra.route.query + extra.route.body:
+            if not _HTTP_NAME.match(entry):
+                problems.append(f"{owner}: {entry!r} is not a snake_case JSON name")
+    if spec.only_version is None:
+        found: list[str] = []
+        for version in spec.version_names:
+            _check_http_collisions(spec.at(version), version, found)
+        problems.extend(dict.fromkeys(found))
+        _check_http_shared(spec, problems)
+    return problems
+
+
+def _check_http_route(owner: str, route: HttpRoute, problems: list[str]) -> None:
+    if route.method not in HTTP_METHODS:
+        problems.append(f"{owner}: method must be one of {list(HTTP_METHODS)}")
+    if route.response not in HTTP_RESPONSES:
+        problems.append(f"{owner}: response must be one of {sorted(HTTP_RESPONSES)}")
+    if not 200 <= route.status <= 299 or (route.status == 204 and route.response != "empty"):
+        problems.append(f"{owner}: status must be a 2xx success (204 only with response = \"empty\")")
+    segments = route.path.split("/")
+    if (not route.path.startswith("/") or (route.path != "/" and route.path.endswith("/"))
+            or any("{" in s and not _PLACEHOLDER.fullmatch(s) for s in segments)
+            or any("}" in _PLACEHOLDER.sub("", s) for s in segments)):
+        problems.append(f"{owner}: path {route.path!r} must start with / and hold placeholders as whole segments")
+    if route.body and route.method not in ("POST", "PUT"):
+        problems.append(f"{owner}: only POST and PUT carry a body")
+    for entry, name in route.names:
+        if not _HTTP_NAME.match(name):
+            problems.append(f"{owner}: names.{entry} = {name!r} is not a snake_case name")
+
+
+def _check_http_entries(command: Command, spec: Spec, problems: list[str]) -> None:
+    """Entries name request value fields (of any version); each is listed once; each version's fields all travel
+    or are omitted; a dotted entry has a name."""
+    route = command.http
+    assert route is not None
+    owner = f"command {command.name}: [command.http]"
+    fields = {f.name: f for f in command.request_value_fields()}
+    listed = [entry for entry, _ in route.params()] + list(route.omitted)
+    for entry in listed:
+        top, _, sub = entry.partition(".")
+        record = _http_record(fields.get(top), spec)
+        if top not in fields or (sub and (record is None or sub not in {f.name for f in record.value_fields()})):
+            problems.append(f"{owner}: {entry!r} is not a request field")
+    for entry in dict.fromkeys(e for e in listed if listed.count(e) > 1):
+        problems.append(f"{owner}: {entry!r} is listed more than once")
+    travelling = {entry for entry, _ in route.params()}
+    for entry, _ in route.names:
+        if entry not in travelling:
+            problems.append(f"{owner}: names.{entry} names no path, query or body entry")
+    for entry in travelling:
+        if "." in entry and entry not in dict(route.names):
+            problems.append(f"{owner}: {entry!r} needs a name in names")
+    for version in spec.version_names:
+        if not command.in_version(version):
+            continue
+        view = spec.at(version).command(command.name)
+        assert view.http is not None
+        present = {f.name for f in view.request}
+        for entry in view.http.placeholders:
+            if entry.split(".")[0] in fields and entry.split(".")[0] not in present:
+                problems.append(f"{owner}: placeholder {{{entry}}} is no request field in {version}")
+        covered = set(travelling) | set(route.omitted)
+        for f in view.request_value_fields():
+            record = _http_record(f, spec)
+            parts = [f"{f.name}.{s.name}" for s in record.value_fields()] if record else []
+            if f.name not in covered and not (parts and all(part in covered for part in parts)):
+                problems.append(f"{owner}: request field {f.name!r} ({version}) is in none of path, query, body "
+                                "and omitted")
+        for location in HTTP_LOCATIONS:
+            names = [view.http.wire_name(e) for e, where in view.http.params() if where == location]
+            for name in dict.fromkeys(n for n in names if names.count(n) > 1):
+                problems.append(f"{owner}: two {location} entries are named {name!r} in {version}")
+
+
+def _http_record(f: Field | None, spec: Spec) -> Record | None:
+    """The record a field's value is made of (a.b entries name its fields), or None for a scalar."""
+    if f is None or f.repeat is not None:
+        return None
+    return spec.primitives.get(f.type) or spec.structs.get(f.type)
+
+
+def _check_http_collisions(view: Spec, version: str, problems: list[str]) -> None:
+    """In one version, two routes of one shape would answer the same requests (commands of disjoint versions may
+    share one: _check_http_shared)."""
+    owners: dict[str, str] = {}
+    routes = [(c.name, c.http) for c in view.commands if c.http is not None]
+    routes += [(f"http_route {r.name}", r.route) for r in view.http_only_routes]
+    for owner, route in routes:
+        if route.shape in owners:
+            problems.append(f"HTTP route {route.shape} of {owner} collides with {owners[route.shape]} ({version})")
+        owners[route.shape] = owner
+
+
+def _check_http_shared(spec: Spec, problems: list[str]) -> None:
+    """Commands of disjoint versions on one route reach one server handler: same path, status, answer and login
+    rule, and an entry both carry travels the same way."""
+    by_shape: dict[str, list[Command]] = {}
+    for command in spec.commands:
+        if command.http is not None:
+            by_shape.setdefault(command.http.shape, []).append(command)
+    for group in by_shape.values():
+        first = group[0]
+        assert first.http is not None
+        for other in group[1:]:
+            assert other.http is not None
+            same = (other.http.path, other.http.status, other.http.response, other.auth) == (
+                first.http.path, first.http.status, first.http.response, first.auth)
+            first_params = {entry: (where, first.http.wire_name(entry)) for entry, where in first.http.params()}
+            clashing = [entry for entry, where in other.http.params()
+                        if first_params.get(entry, (where, other.http.wire_name(entry)))
+                        != (where, other.http.wire_name(entry))]
+            if not same or clashing:
+                problems.append(f"command {other.name}: shares {first.name}'s route {first.http.shape}, so it needs "
+                                f"the same path, status, response and auth, and its entries {clashing} as there")
 
 
 def _check_fields(owner: str, fields: tuple[Field, ...], spec: Spec, enum_names: set, problems: list[str]) -> None:
@@ -681,7 +904,7 @@ def _resolve_extends(spec: Spec, problems: list[str]) -> Spec:
 COMMAND_REQUIRED_KEYS = ("name", "code", "mutates", "replay_safe", "audited", "auth", "permission", "permission_rule",
                          "about", "verified", "request", "response")
 COMMAND_KEYS = frozenset(COMMAND_REQUIRED_KEYS) | {"response_repeat", "response_fields", "missing", "versions",
-                                                   "operation", "response_count_prefix"}
+                                                   "operation", "response_count_prefix", "http", "http_absent"}
 # The keys that say what a command means; each is a bool (see commands.toml).
 COMMAND_FLAGS = ("mutates", "replay_safe", "audited")
 
@@ -718,7 +941,51 @@ def _command(data: dict, known: tuple[str, ...], problems: list[str]) -> Command
         mutates=data.get("mutates") is True,
         replay_safe=data.get("replay_safe") is True,
         audited=data.get("audited") is True,
+        http=_http_route(data["http"], f"command {name}: [command.http]", HTTP_KEYS, problems)
+        if "http" in data else None,
+        http_absent=data.get("http_absent"),
     )
+
+
+def _http_route(data: object, owner: str, keys: frozenset[str], problems: list[str]) -> HttpRoute | None:
+    """A [command.http] table or an [[http_route]] entry, its keys and their types checked (the meaning: validate)."""
+    if not isinstance(data, dict):
+        problems.append(f"{owner}: must be a table")
+        return None
+    unknown = set(data) - keys
+    missing = {"method", "path", "status", "response"} - set(data)
+    if unknown:
+        problems.append(f"{owner}: unknown keys {sorted(unknown)} (known: {sorted(keys)})")
+    if missing:
+        problems.append(f"{owner}: missing keys {sorted(missing)}")
+
+    def strings(key: str) -> tuple[str, ...]:
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            problems.append(f"{owner}: {key} must be a list of strings")
+            return ()
+        return tuple(value)
+
+    names = data.get("names", {})
+    if not isinstance(names, dict) or not all(isinstance(value, str) for value in names.values()):
+        problems.append(f"{owner}: names must map entries to strings")
+        names = {}
+    status = data.get("status")
+    if not isinstance(status, int) or isinstance(status, bool):
+        problems.append(f"{owner}: status must be an integer")
+        status = 0
+    return HttpRoute(method=str(data.get("method", "")), path=str(data.get("path", "")), status=status,
+                     response=str(data.get("response", "")), query=strings("query"), body=strings("body"),
+                     names=tuple(names.items()), omitted=strings("omitted"))
+
+
+def _http_only_route(data: dict, problems: list[str]) -> HttpOnlyRoute:
+    name = data.get("name", "?")
+    route = _http_route(data, f"http_route {name}", HTTP_ONLY_ROUTE_KEYS, problems)
+    if not isinstance(data.get("auth"), bool) or not data.get("about"):
+        problems.append(f"http_route {name}: needs auth = true|false and an about")
+    return HttpOnlyRoute(name, bool(data.get("auth", True)), data.get("about", ""),
+                         route or HttpRoute("", "", 0, ""))
 
 
 def _error(data: dict, known: tuple[str, ...], problems: list[str]) -> ErrorDef:

@@ -1,0 +1,109 @@
+"""Iggy's REST routes in the spec ([command.http], http_absent, [[http_route]]): what the loader refuses, and the
+coverage data the completeness check reads."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # makes `generator` importable from protocol-spec/
+
+from generator.spec import HttpRoute, SpecError, http_coverage, load_spec  # noqa: E402
+
+SPEC = load_spec()
+
+
+def _spec_with(tmp_path: Path, edit) -> Path:
+    spec_dir = tmp_path / "spec"
+    spec_dir.mkdir(parents=True)
+    for path in SPEC.source_files:
+        (spec_dir / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    commands = spec_dir / "commands.toml"
+    commands.write_text(edit(commands.read_text(encoding="utf-8")), encoding="utf-8")
+    return spec_dir
+
+
+def _problems(tmp_path: Path, edit) -> str:
+    with pytest.raises(SpecError) as raised:
+        load_spec(_spec_with(tmp_path, edit))
+    return "\n".join(raised.value.problems)
+
+
+def _replace(old: str, new: str):
+    def edit(text: str) -> str:
+        assert old in text, old
+        return text.replace(old, new, 1)
+
+    return edit
+
+
+def test_every_command_has_a_route_or_a_reason():
+    coverage = http_coverage(SPEC)
+    assert set(coverage) == {c.name for c in SPEC.commands}
+    assert all(isinstance(mapping, (HttpRoute, str)) and mapping for mapping in coverage.values())
+    assert isinstance(coverage["GetMe"], str) and "session" in coverage["GetMe"]
+    assert {name for name, mapping in coverage.items() if isinstance(mapping, str)} == {
+        "GetMe", "JoinConsumerGroup", "LeaveConsumerGroup", "SyncConsumerGroup"}
+    assert coverage["GetStream"] == HttpRoute("GET", "/streams/{stream_id}", 200, "json")
+
+
+def test_a_version_sees_only_its_own_fields_of_a_route():
+    full, v08, v09 = (spec.command("SendMessages").http for spec in (SPEC, SPEC.at("0.8"), SPEC.at("0.9")))
+    assert full.body == ("partitioning", "messages", "batch")
+    assert (v08.body, v09.body) == (("partitioning", "messages"), ("partitioning", "batch"))
+    assert v08.wire_name("messages") == v09.wire_name("batch") == "messages"
+    assert SPEC.command("DeleteConsumerOffset").http.wire_path().endswith("/consumer-offsets/{consumer_id}")
+
+
+def test_the_loader_names_a_command_with_neither_a_route_nor_a_reason(tmp_path):
+    route = '[command.http]\nmethod = "GET"\npath = "/stats"\nstatus = 200\nresponse = "json"\n'
+    problems = _problems(tmp_path, _replace(route, ""))
+    assert 'command GetStats: needs a [command.http] table or http_absent' in problems
+
+
+def test_the_loader_refuses_unknown_keys_and_fields_that_are_not_request_fields(tmp_path):
+    def edit(text: str) -> str:
+        text = _replace('path = "/clients/{client_id}"', 'path = "/clients/{client}"\nverb = "GET"')(text)
+        return _replace('query = ["partitions_count"]', 'query = ["partitions_count", "count"]')(text)
+
+    problems = _problems(tmp_path, edit)
+    assert "command GetClient: [command.http]: unknown keys ['verb']" in problems
+    assert "command GetClient: [command.http]: 'client' is not a request field" in problems
+    assert "command GetClient: [command.http]: request field 'client_id' (0.8) is in none of" in problems
+    assert "command DeletePartitions: [command.http]: 'count' is not a request field" in problems
+
+
+def test_every_field_of_every_version_travels_or_is_omitted(tmp_path):
+    problems = _problems(tmp_path, _replace('omitted = ["consumer.kind", "ack"]\nstatus = 204', "status = 204"))
+    assert "command StoreConsumerOffset: [command.http]: request field 'consumer' (0.8) is in none of" in problems
+    assert "request field 'ack' (0.9) is in none of" in problems
+    assert "request field 'ack' (0.8)" not in problems  # 0.8 has no ack
+
+
+def test_two_routes_of_one_version_must_not_collide(tmp_path):
+    problems = _problems(tmp_path, _replace('path = "/stats"', 'path = "/streams"'))
+    assert "HTTP route GET /streams of GetStreams collides with GetStats (0.8)" in problems
+    problems = _problems(tmp_path / "b", _replace('path = "/clients/{client_id}"', 'path = "/streams/{client_id}"'))
+    assert "HTTP route GET /streams/{} of GetStream collides with GetClient (0.9)" in problems
+
+
+def test_commands_of_disjoint_versions_share_a_route_only_alike(tmp_path):
+    body = 'body = ["username", "password", "sdk_version", "context"]'
+    moved = 'query = ["username"]\nbody = ["password", "sdk_version", "context"]'
+    problems = _problems(tmp_path, _replace(body, moved))
+    assert "command LoginRegister: shares LoginUser's route POST /users/login, so it needs the same path, status, " \
+           "response and auth, and its entries ['username'] as there" in problems
+
+
+def test_route_syntax_is_checked(tmp_path):
+    def edit(text: str) -> str:
+        text = _replace('method = "DELETE"\npath = "/users/{user_id}"\nstatus = 204', 'method = "DELETE"\n'
+                        'path = "/users/x{user_id}"\nstatus = 204\nbody = ["user_id"]')(text)
+        return _replace('path = "/stats"\nstatus = 200', 'path = "/stats"\nstatus = 204')(text)
+
+    problems = _problems(tmp_path, edit)
+    assert "command DeleteUser: [command.http]: path '/users/x{user_id}' must start with / and hold placeholders" \
+           in problems
+    assert "command DeleteUser: [command.http]: only POST and PUT carry a body" in problems
+    assert 'command GetStats: [command.http]: status must be a 2xx success (204 only with response = "empty")' \
+           in problems
