@@ -12,6 +12,7 @@ from .codec_python import (
     render_python_requests, render_python_responses,
 )
 from .codec_rust import render_rust_codec, render_rust_error_code, render_rust_fields, render_rust_layout
+from .http_routes import SDK_ROUTES_PATH, SERVER_ROUTES_PATH, render_sdk_routes, render_server_routes
 from .languages import JAVA_ROOT, render_go, render_java, render_python, render_rust
 from .reference import render_reference
 from .spec import Spec
@@ -40,6 +41,9 @@ OUTPUTS: dict[str, Callable[[Spec], str]] = {
     FRAMES_PATH: render_python_frames,
     # The Java codec (codec_java.py): records with their codec, the command table, the layout, ErrorCode.
     **JAVA_CODEC_OUTPUTS,
+    # Iggy's REST routes (http_routes.py): the server's and the Python SDK's (no other SDK speaks HTTP).
+    SERVER_ROUTES_PATH: render_server_routes,
+    SDK_ROUTES_PATH: render_sdk_routes,
 }
 
 
@@ -53,6 +57,7 @@ VERSIONED_OUTPUTS = frozenset({
     "sdk/rust/src/codes.rs", "sdk/rust/src/codec.rs", "sdk/rust/src/error_code.rs",
     "sdk/rust/tests/golden/generated.rs",
     "sdk/go/codes.go", "sdk/go/internal/codec/codec_gen.go",
+    SERVER_ROUTES_PATH, SDK_ROUTES_PATH,
 })
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .languages import BANNER
+from .http_routes import route_text
 from .spec import SCALAR_SIZES, Command, Field, Record, Spec
 
 _UNITS = {"µs": " µs", "bytes": " bytes"}
@@ -82,6 +83,25 @@ def _meaning_text(command: Command) -> str:
     ])
 
 
+def _http_text(command: Command) -> str:
+    if command.http is None:
+        return f"no route; {command.http_absent}".rstrip(".")
+    return route_text(command.http) + ("; 404 not_found when nothing is found" if command.http_not_found_404 else "")
+
+
+def _http_section(spec: Spec) -> list[str]:
+    """Every REST route: the commands' and the ones that run no command."""
+    out = ["## HTTP REST routes", "",
+           "Iggy's REST API (snake_case JSON, a bearer JWT unless marked public); each command's section details "
+           "its route.", "", "| method | path | runs | status | answer |", "|---|---|---|---|---|"]
+    rows = [(c.http, f"[{c.name}](#{c.name.lower()}-{c.code})" + ("" if c.auth else " (public)"))
+            for c in spec.commands if c.http is not None]
+    rows += [(r.route, f"{r.about} (no command{'' if r.auth else ', public'})") for r in spec.http_only_routes]
+    out += [f"| {route.method} | `{route.path}` | {_cell(runs)} | {route.status} | {route.response} |"
+            for route, runs in rows]
+    return out + [""]
+
+
 def _command_section(command: Command, spec: Spec) -> list[str]:
     out = [
         f"### {command.name} ({command.code})",
@@ -92,6 +112,7 @@ def _command_section(command: Command, spec: Spec) -> list[str]:
         f"permission: {command.permission} (rule `{command.permission_rule}`).",
         f"- Response: {_response_text(command)}. Verified: {command.verified}.",
         f"- Meaning: {_meaning_text(command)}.",
+        f"- HTTP: {_http_text(command)}.",
         "",
         "Request payload:",
         "",
@@ -148,6 +169,7 @@ def render_reference(spec: Spec) -> str:
     out.append("")
     for command in spec.commands:
         out += _command_section(command, spec)
+    out += _http_section(spec)
     out += ["## Response structs", ""]
     for record in spec.structs.values():
         out += _record_section(record, spec)

@@ -1,6 +1,7 @@
-"""Iggy's REST routes in the spec ([command.http], http_absent, [[http_route]]): what the loader refuses, and the
-coverage data the completeness check reads."""
+"""Iggy's REST routes in the spec ([command.http], http_absent, [[http_route]]): what the loader refuses, the
+coverage data the completeness check reads, and the server's and the Python SDK's generated route tables."""
 
+import ast
 import sys
 from pathlib import Path
 
@@ -8,9 +9,38 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # makes `generator` importable from protocol-spec/
 
+from generator.http_routes import render_sdk_routes, render_server_routes  # noqa: E402
 from generator.spec import HttpRoute, SpecError, http_coverage, load_spec  # noqa: E402
 
 SPEC = load_spec()
+# A command the REST API could serve, as a person adding one writes it (GetPartition is not an Iggy 0.8 command).
+NEW_COMMAND = """
+[[command]]
+name = "GetPartition"
+code = 404
+mutates = false
+replay_safe = true
+audited = false
+auth = true
+permission = "read_topics (or read on the stream or topic)"
+permission_rule = "read_topic"
+about = "One partition."
+verified = "SRC"
+request = [
+  { name = "stream_id", type = "identifier", about = "Stream by id or name." },
+  { name = "topic_id", type = "identifier", about = "Topic by id or name." },
+  { name = "partition_id", type = "u32", about = "The partition." },
+  { name = "fresh", type = "bool", about = "A query flag." },
+]
+response = "empty"
+[command.http]
+method = "GET"
+path = "/streams/{stream_id}/topics/{topic_id}/partitions/{partition_id}"
+query = ["fresh"]
+names = { fresh = "fresh_only" }
+status = 200
+response = "json"
+"""
 
 
 def _spec_with(tmp_path: Path, edit) -> Path:
@@ -35,6 +65,31 @@ def _replace(old: str, new: str):
         return text.replace(old, new, 1)
 
     return edit
+
+
+def _literal_calls(text: str, name: str) -> list[list]:
+    """The arguments of every `name(...)` call in a generated module, as Python values (names as their text)."""
+
+    def value(node: ast.AST):
+        if isinstance(node, ast.Tuple):
+            return tuple(value(item) for item in node.elts)
+        if isinstance(node, ast.Call):
+            return (ast.unparse(node.func), *[value(arg) for arg in node.args])
+        try:
+            return ast.literal_eval(node)
+        except ValueError:
+            return ast.unparse(node)
+
+    return [[value(arg) for arg in node.args] for node in ast.walk(ast.parse(text))
+            if isinstance(node, ast.Call) and ast.unparse(node.func) == name]
+
+
+def _sdk_routes(text: str) -> dict[str, list]:
+    """SDK table: Command.X -> [method, path, not_found_404, params]."""
+    table = next(node for node in ast.walk(ast.parse(text))
+                 if isinstance(node, ast.AnnAssign) and ast.unparse(node.target) == "ROUTES")
+    return {ast.unparse(key): _literal_calls(ast.unparse(call), "Route")[0]
+            for key, call in zip(table.value.keys, table.value.values)}
 
 
 def test_every_command_has_a_route_or_a_reason():
@@ -107,3 +162,49 @@ def test_route_syntax_is_checked(tmp_path):
     assert "command DeleteUser: [command.http]: only POST and PUT carry a body" in problems
     assert 'command GetStats: [command.http]: status must be a 2xx success (204 only with response = "empty")' \
            in problems
+
+
+def test_a_route_added_to_the_spec_appears_in_both_generated_tables(tmp_path):
+    spec = load_spec(_spec_with(tmp_path, lambda text: text.replace("# --- Consumer groups", NEW_COMMAND +
+                                                                    "\n# --- Consumer groups", 1)))
+    path = "/streams/{stream_id}/topics/{topic_id}/partitions/{partition_id}"
+    server = [call for call in _literal_calls(render_server_routes(spec), "Route") if call[0] == "get_partition"]
+    assert server == [["get_partition", ("Command.GET_PARTITION",), "GET", path, True, 200, "json", False, (
+        ("Param", "stream_id", "path", "stream_id", "identifier", None),
+        ("Param", "topic_id", "path", "topic_id", "identifier", None),
+        ("Param", "partition_id", "path", "partition_id", "u32", None),
+        ("Param", "fresh", "query", "fresh_only", "bool", None),
+    )]]
+    sdk = _sdk_routes(render_sdk_routes(spec))["Command.GET_PARTITION"]
+    assert sdk[:3] == ["GET", path, False]
+    assert [param[1:4] for param in sdk[3]] == [
+        ("stream_id", "path", "stream_id"), ("topic_id", "path", "topic_id"),
+        ("partition_id", "path", "partition_id"), ("fresh", "query", "fresh_only")]
+
+
+def test_both_tables_hold_every_route_of_the_spec():
+    server = _literal_calls(render_server_routes(SPEC), "Route")
+    sdk_text = render_sdk_routes(SPEC)
+    sdk = _sdk_routes(sdk_text)
+    served = {(call[2], call[3]): call for call in server}
+    for command in SPEC.commands:
+        if command.http is None:
+            assert f"Command.{command.constant_name}: {command.http_absent!r}," in sdk_text
+            assert not any(f"Command.{command.constant_name}" in call[1] for call in server)
+            continue
+        route = served[(command.http.method, command.http.wire_path())]
+        assert f"Command.{command.constant_name}" in route[1]
+        assert route[5:8] == [command.http.status, command.http.response, command.http_not_found_404]
+        assert sdk[f"Command.{command.constant_name}"][:3] == [command.http.method, command.http.wire_path(),
+                                                              command.http_not_found_404]
+    for extra in SPEC.http_only_routes:
+        assert (extra.route.method, extra.route.path) in served
+    # One server route per method and path: LoginUser (0.8) and LoginRegister (0.9) share POST /users/login.
+    assert len(served) == len(server)
+    assert served[("POST", "/users/login")][1] == ("Command.LOGIN_USER", "Command.LOGIN_REGISTER")
+
+
+def test_literal_segments_come_before_placeholders_in_the_server_table():
+    paths = [call[3] for call in _literal_calls(render_server_routes(SPEC), "Route")]
+    assert paths.index("/users/logout") < paths.index("/users/{user_id}")
+    assert paths.index("/personal-access-tokens/login") < paths.index("/personal-access-tokens/{name}")
