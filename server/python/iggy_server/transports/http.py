@@ -1,12 +1,15 @@
-"""Iggy 0.8's HTTP REST API on aiohttp: routes → codec request → shared command entry → Iggy's JSON.
+"""Iggy's HTTP REST API on aiohttp: routes → codec request → shared command entry → Iggy's JSON.
 
-Every route builds the binary request of its command (``rest_mapping``), runs it through
-:func:`iggy_server.transports.execute.execute` — the TCP handlers — and renders the decoded response as
-Iggy's JSON, one API for 0.8's and 0.9's clients: a topic's JSON carries both versions' fields
-(:meth:`Api.complete_topic`). Stateless: the bearer JWT names the user of a per-request session (client id 0,
-transport HTTP), so offsets and permissions behave as Iggy's HTTP server does. Errors are Iggy's error JSON
-(``{"id","code","reason","field"}``) with 404 for *NotFound codes, 401 for authentication failures (empty
-body, as Iggy), 403 Unauthorized, 400 otherwise, 413 for bodies above ``http.max_request_size_bytes``.
+The routes are the spec's (``_rest_routes``, generated from protocol-spec: method, path, where each parameter
+travels, success status and answer); each runs the ``Api`` method named by its route, which builds the binary
+request of its command from a :class:`rest_mapping.RouteArgs`, runs it through
+:func:`iggy_server.transports.execute.execute` — the TCP handlers — and returns what the answer holds: Iggy's JSON,
+text or bytes, or None (nothing found: 404 not_found where the route says so). One API for 0.8's and 0.9's clients: a
+topic's JSON carries both versions' fields (:meth:`Api.complete_topic`). Stateless: the bearer JWT names the user of
+a per-request session (client id 0, transport HTTP), so offsets and permissions behave as Iggy's HTTP server does.
+Errors are Iggy's error JSON (``{"id","code","reason","field"}``) with 404 for *NotFound codes, 401 for
+authentication failures (empty body, as Iggy), 403 Unauthorized, 400 otherwise, 413 for bodies above
+``http.max_request_size_bytes``.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import Any
 
 from aiohttp import web
 from iggy.protocol import requests as rq
-from iggy.protocol.codes import ErrorCode, OptionScope, ProtocolVersion, Transport
+from iggy.protocol.codes import ErrorCode, ProtocolVersion, Transport
 from iggy.protocol.responses import decode_response_body
 
 from ..audit import LogRateLimit, log_refused
@@ -27,6 +30,7 @@ from ..errors import IggyError
 from ..handlers._common import topic_option_blocks
 from ..session import Session
 from . import rest_mapping as rm
+from ._rest_routes import ROUTES, Route
 from .execute import execute
 from .jwt_tokens import JwtManager
 from .metrics import CONTENT_TYPE, METRICS
@@ -36,9 +40,8 @@ __all__ = ["HttpListener"]
 
 
 TRANSPORT = "http"
-PUBLIC_PATHS = frozenset(
-    {"/", "/ping", "/health", "/ready", "/users/login", "/users/refresh-token", "/personal-access-tokens/login"}
-)
+# The server's own probes, beside Iggy's REST API; like its public routes they need no token.
+PROBE_PATHS = ("/health", "/ready")
 # Status and "field" per error code, as Iggy 0.8's http/error.rs maps them (every other code: 400, null).
 _UNAUTHENTICATED = frozenset({ErrorCode.UNAUTHENTICATED, ErrorCode.ACCESS_TOKEN_MISSING, ErrorCode.INVALID_ACCESS_TOKEN,
                               ErrorCode.INVALID_PERSONAL_ACCESS_TOKEN})
@@ -59,8 +62,8 @@ _FIELDS = {
     ErrorCode.USER_ALREADY_EXISTS: "username", ErrorCode.PERSONAL_ACCESS_TOKEN_ALREADY_EXISTS: "name",
 }
 _NOT_FOUND_JSON = {"id": 404, "code": "not_found", "reason": "Resource not found", "field": None}
+_EMPTY_POLL_JSON = {"partition_id": 0, "current_offset": 0, "count": 0, "messages": []}
 _CLAIMS = "iggy_claims"
-T = "/streams/{stream_id}/topics/{topic_id}"
 
 
 def http_status(code: int) -> int:
@@ -80,8 +83,25 @@ def error_response(error: IggyError, status: int | None = None) -> web.Response:
     return web.json_response(body, status=status or http_status(error.code))
 
 
+def reply(route: Route, value: Any, headers: dict[str, str]) -> web.Response:
+    """A route's success in its status and form, or Iggy's 404 not_found where the route answers it for nothing."""
+    if value is None and route.not_found_404:
+        return web.json_response(_NOT_FOUND_JSON, status=404)
+    if route.response == "json":
+        return web.json_response(value, status=route.status, headers=headers)
+    if route.response == "text":
+        return web.Response(text=value, status=route.status, headers=headers)
+    if route.response == "zip":
+        return web.Response(body=value, status=route.status, content_type="application/zip", headers=headers)
+    return web.Response(status=route.status, headers=headers)
+
+
+RouteHandler = Callable[[web.Request, rm.RouteArgs], Awaitable[Any]]
+
+
 class Api:
-    """The route handlers; one instance per listener."""
+    """The route handlers, one per route, named by it (``Route.handler``); one instance per listener. A route that
+    answers nothing and whose parameters all have plain types needs none: :meth:`run_plain` runs its command."""
 
     def __init__(self, ctx: Any, jwt: JwtManager) -> None:
         self.ctx = ctx
@@ -108,20 +128,16 @@ class Api:
         body = reply.body[0] if len(reply.body) == 1 else b"".join(reply.body)
         return decode_response_body(int(model.CODE), body, version)
 
+    async def run_plain(self, request: web.Request, args: rm.RouteArgs) -> None:
+        """The route's command from its parameters alone (RouteArgs.model), for a route that answers nothing."""
+        await self.run(request, args.model())
+
     async def body(self, request: web.Request) -> Any:
         raw = await request.read()
         try:
             return json.loads(raw) if raw else {}
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
             raise IggyError(ErrorCode.INVALID_HTTP_REQUEST, f"malformed JSON body: {error}") from None
-
-    @staticmethod
-    def stream(request: web.Request) -> Any:
-        return rm.identifier(request.match_info["stream_id"], "stream")
-
-    @staticmethod
-    def topic(request: web.Request) -> Any:
-        return rm.identifier(request.match_info["topic_id"], "topic")
 
     def complete_topic(self, stream_key: int | str, topic: Any) -> Any:
         """A decoded TopicHeader or TopicDetails with what its wire version leaves out, from the topic as stored: a
@@ -140,19 +156,13 @@ class Api:
         """A decoded StreamDetails whose topics are completed (:meth:`complete_topic`)."""
         return dataclasses.replace(stream, topics=tuple(self.complete_topic(stream.id, t) for t in stream.topics))
 
-    @staticmethod
-    def found(value: Any, render: Callable[[Any], Any]) -> web.Response:
-        if value is None:
-            return web.json_response(_NOT_FOUND_JSON, status=404)
-        return web.json_response(render(value))
-
     # ------------------------------------------------------------------ system
 
-    async def root(self, request: web.Request) -> web.Response:
-        return web.Response(text="Iggy API")
+    async def root(self, request: web.Request, args: rm.RouteArgs) -> str:
+        return "Iggy API"
 
-    async def ping(self, request: web.Request) -> web.Response:
-        return web.Response(text="pong")
+    async def ping(self, request: web.Request, args: rm.RouteArgs) -> str:
+        return "pong"
 
     async def health(self, request: web.Request) -> web.Response:
         """Liveness: the event loop answers (no token, nothing else checked)."""
@@ -170,271 +180,184 @@ class Api:
         }
         return web.json_response(body, status=200 if ready else 503)
 
-    async def stats(self, request: web.Request) -> web.Response:
-        return web.json_response(rm.stats_json(await self.run(request, rq.GetStats())))
+    async def get_stats(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        return rm.stats_json(await self.run(request, args.model()))
 
-    async def options(self, request: web.Request) -> web.Response:
-        """Iggy 0.9's ``GET /options/{scope}``: the option catalog of topic, stream or user."""
-        scopes = {scope.name.lower(): scope for scope in OptionScope}
-        scope = scopes.get(request.match_info["scope"])
-        if scope is None:
-            raise IggyError(ErrorCode.INVALID_COMMAND, f"unknown option scope {request.match_info['scope']!r}")
-        catalog = await self.run(request, rq.DescribeOptions(scope), version=ProtocolVersion.V0_9)
-        return web.json_response(rm.option_specs_json(catalog))
+    async def describe_options(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        """Iggy 0.9's option catalog of topic, stream or user."""
+        catalog = await self.run(request, rq.DescribeOptions(rm.option_scope(args)), version=ProtocolVersion.V0_9)
+        return rm.option_specs_json(catalog)
 
-    async def cluster(self, request: web.Request) -> web.Response:
-        return web.json_response(rm.cluster_json(await self.run(request, rq.GetClusterMetadata())))
+    async def get_cluster_metadata(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        return rm.cluster_json(await self.run(request, args.model()))
 
-    async def clients(self, request: web.Request) -> web.Response:
-        return web.json_response([rm.client_json(c) for c in await self.run(request, rq.GetClients())])
+    async def get_clients(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        return [rm.client_json(c) for c in await self.run(request, args.model())]
 
-    async def client(self, request: web.Request) -> web.Response:
-        client_id = rm.query_int(request.match_info, "client_id", rm.U32_MAX, None)
-        return self.found(await self.run(request, rq.GetClient(client_id)), rm.client_details_json)
+    async def get_client(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        client = await self.run(request, args.model())
+        return None if client is None else rm.client_details_json(client)
 
-    async def snapshot(self, request: web.Request) -> web.Response:
-        snapshot = await self.run(request, rm.snapshot_request(await self.body(request)))
-        return web.Response(body=snapshot.data, content_type="application/zip")
+    async def get_snapshot(self, request: web.Request, args: rm.RouteArgs) -> bytes:
+        return (await self.run(request, rm.snapshot_request(args))).data
 
     # ------------------------------------------------------------------ users and tokens
 
-    async def login(self, request: web.Request) -> web.Response:
-        body = await self.body(request)
-        model = rq.LoginUser(
-            rm.field(body, "username", str), rm.field(body, "password", str),
-            rm.field(body, "version", str, ""), rm.field(body, "context", str, ""),
-        )
-        identity = await self.run(request, model, user_id=None)
+    async def login_user(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        """0.8's LoginUser, whose JSON 0.9's clients send as well (the route of their LoginRegister)."""
+        model = rq.LoginUser(args.string("username"), args.string("password"), args.string("version", ""),
+                             args.string("context", ""))
+        return self._identity((await self.run(request, model, user_id=None)).user_id)
+
+    async def login_with_personal_access_token(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        identity = await self.run(request, rq.LoginWithPersonalAccessToken(args.string("token")), user_id=None)
         return self._identity(identity.user_id)
 
-    async def login_pat(self, request: web.Request) -> web.Response:
-        body = await self.body(request)
-        identity = await self.run(request, rq.LoginWithPersonalAccessToken(rm.field(body, "token", str)), user_id=None)
-        return self._identity(identity.user_id)
-
-    def _identity(self, user_id: int) -> web.Response:
+    def _identity(self, user_id: int) -> Any:
         token, expiry_s = self.jwt.issue(user_id)
-        return web.json_response(rm.identity_json(user_id, token, expiry_s))
+        return rm.identity_json(user_id, token, expiry_s)
 
-    async def refresh(self, request: web.Request) -> web.Response:
-        claims = self.jwt.verify(rm.field(await self.body(request), "token", str))
+    async def refresh_token(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        claims = self.jwt.verify(args.string("token"))
         self.jwt.revoke(claims)  # one refresh per token
         return self._identity(claims.user_id)
 
-    async def logout(self, request: web.Request) -> web.Response:
+    async def logout_user(self, request: web.Request, args: rm.RouteArgs) -> None:
         self.jwt.revoke(request[_CLAIMS])
-        return web.Response(status=204)
 
-    async def users(self, request: web.Request) -> web.Response:
-        return web.json_response([rm.user_json(u) for u in await self.run(request, rq.GetUsers())])
+    async def get_users(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        return [rm.user_json(u) for u in await self.run(request, args.model())]
 
-    async def create_user(self, request: web.Request) -> web.Response:
-        model, version = rm.create_user(await self.body(request))
-        user = await self.run(request, model, version=version)
-        return web.json_response(rm.user_details_json(user))
+    async def create_user(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        model, version = rm.create_user(args)
+        return rm.user_details_json(await self.run(request, model, version=version))
 
-    def user_id(self, request: web.Request) -> Any:
-        return rm.identifier(request.match_info["user_id"], "user")
+    async def get_user(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        user = await self.run(request, args.model())
+        return None if user is None else rm.user_details_json(user)
 
-    async def user(self, request: web.Request) -> web.Response:
-        return self.found(await self.run(request, rq.GetUser(self.user_id(request))), rm.user_details_json)
-
-    async def update_user(self, request: web.Request) -> web.Response:
-        model, version = rm.update_user(self.user_id(request), await self.body(request))
+    async def update_user(self, request: web.Request, args: rm.RouteArgs) -> None:
+        model, version = rm.update_user(args)
         await self.run(request, model, version=version)
-        return web.Response(status=204)
 
-    async def delete_user(self, request: web.Request) -> web.Response:
-        await self.run(request, rq.DeleteUser(self.user_id(request)))
-        return web.Response(status=204)
+    async def update_permissions(self, request: web.Request, args: rm.RouteArgs) -> None:
+        await self.run(request, args.model(permissions=rm.permissions(args.raw("permissions"))))
 
-    async def update_permissions(self, request: web.Request) -> web.Response:
-        body = await self.body(request)
-        if not isinstance(body, dict):
-            raise rm.invalid("the request body must be a JSON object")
-        await self.run(request, rq.UpdatePermissions(self.user_id(request), rm.permissions(body.get("permissions"))))
-        return web.Response(status=204)
+    async def get_personal_access_tokens(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        return [rm.token_info_json(t) for t in await self.run(request, args.model())]
 
-    async def change_password(self, request: web.Request) -> web.Response:
-        body = await self.body(request)
-        model = rq.ChangePassword(
-            self.user_id(request), rm.field(body, "current_password", str), rm.field(body, "new_password", str)
-        )
-        await self.run(request, model)
-        return web.Response(status=204)
-
-    async def tokens(self, request: web.Request) -> web.Response:
-        return web.json_response([rm.token_info_json(t) for t in await self.run(request, rq.GetPersonalAccessTokens())])
-
-    async def create_token(self, request: web.Request) -> web.Response:
-        body = await self.body(request)
-        model = rq.CreatePersonalAccessToken(rm.field(body, "name", str), rm.unsigned(body, "expiry", rm.U64_MAX, 0))
-        return web.json_response({"token": (await self.run(request, model)).token})
-
-    async def delete_token(self, request: web.Request) -> web.Response:
-        await self.run(request, rq.DeletePersonalAccessToken(request.match_info["name"]))
-        return web.Response(status=204)
+    async def create_personal_access_token(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        created = await self.run(request, args.model(expiry=args.unsigned("expiry", rm.U64_MAX, 0)))
+        return {"token": created.token}
 
     # ------------------------------------------------------------------ streams and topics
 
-    async def streams(self, request: web.Request) -> web.Response:
-        return web.json_response([rm.stream_json(s) for s in await self.run(request, rq.GetStreams())])
+    async def get_streams(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        return [rm.stream_json(s) for s in await self.run(request, args.model())]
 
-    async def create_stream(self, request: web.Request) -> web.Response:
-        model, version = rm.stream_request(rq.CreateStream, body=await self.body(request))
-        created = await self.run(request, model, version=version)
-        return web.json_response(rm.stream_json(created) | {"topics": []})
+    async def create_stream(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        model, version = rm.stream_request(rq.CreateStream, args)
+        return rm.stream_json(await self.run(request, model, version=version)) | {"topics": []}
 
-    async def get_stream(self, request: web.Request) -> web.Response:
-        stream = await self.run(request, rq.GetStream(self.stream(request)))
-        return self.found(stream, lambda found: rm.stream_details_json(self.complete_stream(found)))
+    async def get_stream(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        stream = await self.run(request, args.model())
+        return None if stream is None else rm.stream_details_json(self.complete_stream(stream))
 
-    async def update_stream(self, request: web.Request) -> web.Response:
-        model, version = rm.stream_request(rq.UpdateStream, self.stream(request), body=await self.body(request))
+    async def update_stream(self, request: web.Request, args: rm.RouteArgs) -> None:
+        model, version = rm.stream_request(rq.UpdateStream, args, args.identifier("stream_id"))
         await self.run(request, model, version=version)
-        return web.Response(status=204)
 
-    async def delete_stream(self, request: web.Request) -> web.Response:
-        await self.run(request, rq.DeleteStream(self.stream(request)))
-        return web.Response(status=204)
+    async def get_topics(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        model = args.model()
+        topics = await self.run(request, model)
+        return [rm.topic_json(self.complete_topic(model.stream_id.value, t)) for t in topics]
 
-    async def purge_stream(self, request: web.Request) -> web.Response:
-        await self.run(request, rq.PurgeStream(self.stream(request)))
-        return web.Response(status=204)
-
-    async def topics(self, request: web.Request) -> web.Response:
-        stream = self.stream(request)
-        topics = await self.run(request, rq.GetTopics(stream))
-        return web.json_response([rm.topic_json(self.complete_topic(stream.value, t)) for t in topics])
-
-    async def create_topic(self, request: web.Request) -> web.Response:
-        stream = self.stream(request)
-        model, version = rm.create_topic(stream, await self.body(request))
+    async def create_topic(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        model, version = rm.create_topic(args)
         created = await self.run(request, model, version=version)
-        return web.json_response(rm.topic_details_json(self.complete_topic(stream.value, created)))
+        return rm.topic_details_json(self.complete_topic(model.stream_id.value, created))
 
-    async def get_topic(self, request: web.Request) -> web.Response:
-        stream = self.stream(request)
-        topic = await self.run(request, rq.GetTopic(stream, self.topic(request)))
-        return self.found(topic, lambda found: rm.topic_details_json(self.complete_topic(stream.value, found)))
+    async def get_topic(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        model = args.model()
+        topic = await self.run(request, model)
+        return None if topic is None else rm.topic_details_json(self.complete_topic(model.stream_id.value, topic))
 
-    async def update_topic(self, request: web.Request) -> web.Response:
-        model, version = rm.update_topic(self.stream(request), self.topic(request), await self.body(request))
+    async def update_topic(self, request: web.Request, args: rm.RouteArgs) -> None:
+        model, version = rm.update_topic(args)
         await self.run(request, model, version=version)
-        return web.Response(status=204)
-
-    async def delete_topic(self, request: web.Request) -> web.Response:
-        await self.run(request, rq.DeleteTopic(self.stream(request), self.topic(request)))
-        return web.Response(status=204)
-
-    async def purge_topic(self, request: web.Request) -> web.Response:
-        await self.run(request, rq.PurgeTopic(self.stream(request), self.topic(request)))
-        return web.Response(status=204)
-
-    # ------------------------------------------------------------------ partitions and segments
-
-    async def create_partitions(self, request: web.Request) -> web.Response:
-        count = rm.unsigned(await self.body(request), "partitions_count", rm.U32_MAX)
-        await self.run(request, rq.CreatePartitions(self.stream(request), self.topic(request), count))
-        return web.Response(status=201)
-
-    async def delete_partitions(self, request: web.Request) -> web.Response:
-        count = rm.query_int(request.query, "partitions_count", rm.U32_MAX, None)
-        if count is None:
-            raise rm.invalid("query parameter 'partitions_count' is required")
-        await self.run(request, rq.DeletePartitions(self.stream(request), self.topic(request), count))
-        return web.Response(status=204)
-
-    async def delete_segments(self, request: web.Request) -> web.Response:
-        partition_id = rm.query_int(request.match_info, "partition_id", rm.U32_MAX, None)
-        count = rm.query_int(request.query, "segments_count", rm.U32_MAX, None)
-        if count is None:
-            raise rm.invalid("query parameter 'segments_count' is required")
-        await self.run(request, rq.DeleteSegments(self.stream(request), self.topic(request), partition_id, count))
-        return web.Response(status=204)
 
     # ------------------------------------------------------------------ consumer groups and offsets
 
-    def group(self, request: web.Request) -> Any:
-        return rm.identifier(request.match_info["group_id"], "consumer group")
+    async def get_consumer_groups(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        return [rm.group_json(g) for g in await self.run(request, args.model())]
 
-    async def groups(self, request: web.Request) -> web.Response:
-        groups = await self.run(request, rq.GetConsumerGroups(self.stream(request), self.topic(request)))
-        return web.json_response([rm.group_json(g) for g in groups])
+    async def create_consumer_group(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        return rm.group_json(await self.run(request, args.model())) | {"members": []}
 
-    async def create_group(self, request: web.Request) -> web.Response:
-        stream, topic = self.stream(request), self.topic(request)
-        created = await self.run(request, rq.CreateConsumerGroup(stream, topic, rm.name_body(await self.body(request))))
-        return web.json_response(rm.group_json(created) | {"members": []}, status=201)
+    async def get_consumer_group(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        group = await self.run(request, args.model())
+        return None if group is None else rm.group_details_json(group)
 
-    async def get_group(self, request: web.Request) -> web.Response:
-        model = rq.GetConsumerGroup(self.stream(request), self.topic(request), self.group(request))
-        return self.found(await self.run(request, model), rm.group_details_json)
+    async def get_consumer_offset(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        offset = await self.run(request, args.model(consumer=rm.plain_consumer(args)))
+        return None if offset is None else rm.offset_json(offset)
 
-    async def delete_group(self, request: web.Request) -> web.Response:
-        await self.run(request, rq.DeleteConsumerGroup(self.stream(request), self.topic(request), self.group(request)))
-        return web.Response(status=204)
+    async def store_consumer_offset(self, request: web.Request, args: rm.RouteArgs) -> None:
+        await self.run(request, args.model(consumer=rm.plain_consumer(args)))
 
-    async def get_offset(self, request: web.Request) -> web.Response:
-        consumer = rm.Consumer.consumer(rm.identifier(request.query.get("consumer_id") or "1", "consumer"))
-        partition_id = rm.query_int(request.query, "partition_id", rm.U32_MAX, None)
-        model = rq.GetConsumerOffset(consumer, self.stream(request), self.topic(request), partition_id)
-        return self.found(await self.run(request, model), rm.offset_json)
-
-    async def store_offset(self, request: web.Request) -> web.Response:
-        body = await self.body(request)
-        consumer_id = rm.field(body, "consumer_id", (int, str), 1)
-        consumer = rm.Consumer.consumer(rm.identifier(str(consumer_id), "consumer"))
-        partition_id = rm.unsigned(body, "partition_id", rm.U32_MAX, None)
-        offset = rm.unsigned(body, "offset", rm.U64_MAX)
-        model = rq.StoreConsumerOffset(consumer, self.stream(request), self.topic(request), partition_id, offset)
-        await self.run(request, model)
-        return web.Response(status=204)
-
-    async def delete_offset(self, request: web.Request) -> web.Response:
-        consumer = rm.Consumer.consumer(rm.identifier(request.match_info["consumer_id"], "consumer"))
-        partition_id = rm.query_int(request.query, "partition_id", rm.U32_MAX, None)
-        model = rq.DeleteConsumerOffset(consumer, self.stream(request), self.topic(request), partition_id)
-        await self.run(request, model)
-        return web.Response(status=204)
+    async def delete_consumer_offset(self, request: web.Request, args: rm.RouteArgs) -> None:
+        await self.run(request, args.model(consumer=rm.plain_consumer(args)))
 
     # ------------------------------------------------------------------ messages
 
-    async def send(self, request: web.Request) -> web.Response:
-        """201 with Iggy 0.9's JSON confirmation (0.8 clients ignore the body) and its durability header."""
-        model, _ = rm.send_messages(self.stream(request), self.topic(request), await self.body(request))
+    async def send_messages(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        """Iggy 0.9's JSON confirmation (0.8 clients ignore the body) and its durability header."""
+        model = rm.send_messages(args)
         session = self._session(request, request[_CLAIMS].user_id)
         session.confirm_sends = True
         reply = await execute(self.ctx, session, int(model.CODE), model.encode(), TRANSPORT)
         if reply.status:
             raise _RefusedByExecute(reply.status, reply.message)
-        confirmation = rm.confirmations_json(b"".join(reply.body))
-        return web.json_response(confirmation, status=201, headers={"iggy-durability": "replicated"})
+        args.response_headers["iggy-durability"] = "replicated"
+        return rm.confirmations_json(b"".join(reply.body))
 
-    async def poll(self, request: web.Request) -> web.Response:
-        polled = await self.run(request, rm.poll_messages(self.stream(request), self.topic(request), request.query))
-        if polled is None:
-            return web.json_response({"partition_id": 0, "current_offset": 0, "count": 0, "messages": []})
-        return web.json_response(rm.polled_json(polled))
+    async def poll_messages(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        polled = await self.run(request, rm.poll_messages(args))
+        return _EMPTY_POLL_JSON if polled is None else rm.polled_json(polled)
 
-    async def flush(self, request: web.Request) -> web.Response:
-        """``…/flush/{partition_id}/{fsync}``: the 0.8 route wants ``true|false``; the 0.10 Rust SDK sends
-        ``fsync=true`` in that segment (and both again in the query), so both spellings are accepted."""
-        partition_id = rm.query_int(request.match_info, "partition_id", rm.U32_MAX, None)
-        fsync_text = request.match_info["fsync"].removeprefix("fsync=")
-        fsync = rm.query_bool({"fsync": fsync_text}, "fsync", False)
-        await self.run(request, rq.FlushUnsavedBuffer(self.stream(request), self.topic(request), partition_id, fsync))
-        return web.Response(status=200)
+    async def flush_unsaved_buffer(self, request: web.Request, args: rm.RouteArgs) -> None:
+        await self.run(request, args.model(fsync=rm.flush_fsync(args)))
 
     async def metrics(self, request: web.Request) -> web.Response:
         return web.Response(body=METRICS.render(), headers={"Content-Type": CONTENT_TYPE})
+
+
+def _endpoint(api: Api, route: Route) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+    """The aiohttp handler of a route: its arguments (the JSON body read only where the route has one), the Api
+    method it names, and the answer in the route's status and form. Fails at start-up for a route the Api cannot
+    answer, never at the first request."""
+    handler: RouteHandler | None = getattr(api, route.handler, None)
+    if handler is None:
+        plain = all(param.type in rm.PLAIN_TYPES and param.enum is None for param in route.params)
+        if not (route.commands and route.response == "empty" and plain):
+            raise RuntimeError(f"HTTP route {route.method} {route.path} needs a handler Api.{route.handler}")
+        handler = api.run_plain
+    has_body = any(param.where == "body" for param in route.params)
+
+    async def endpoint(request: web.Request) -> web.StreamResponse:
+        body = await api.body(request) if has_body else None
+        args = rm.RouteArgs(route, request.match_info, request.query, body)
+        return reply(route, await handler(request, args), args.response_headers)
+
+    endpoint.route = route  # type: ignore[attr-defined]  # which spec route answered (the routing test reads it)
+    return endpoint
 
 
 def build_app(ctx: Any, jwt: JwtManager) -> web.Application:
     config = ctx.config.http
     api = Api(ctx, jwt)
     max_request_bytes = config.max_request_size_bytes
-    public = set(PUBLIC_PATHS)
+    public = {route.path for route in ROUTES if not route.auth} | set(PROBE_PATHS)
     if config.metrics.enabled:
         public.add(config.metrics.endpoint)
     app = web.Application(
@@ -445,58 +368,14 @@ def build_app(ctx: Any, jwt: JwtManager) -> web.Application:
             _auth_middleware(jwt, frozenset(public), ctx.log_limit),
         ],
     )
-    route = app.router
-    route.add_get("/", api.root)
-    route.add_get("/ping", api.ping)
-    route.add_get("/health", api.health)
-    route.add_get("/ready", api.ready)
+    for route in ROUTES:  # a GET route answers HEAD too (aiohttp's add_get)
+        app.router.add_route(route.method, route.path, _endpoint(api, route))
+        if route.method == "GET":
+            app.router.add_route("HEAD", route.path, _endpoint(api, route))
+    app.router.add_get(PROBE_PATHS[0], api.health)
+    app.router.add_get(PROBE_PATHS[1], api.ready)
     if config.metrics.enabled:
-        route.add_get(config.metrics.endpoint, api.metrics)
-    route.add_get("/stats", api.stats)
-    route.add_get("/cluster/metadata", api.cluster)
-    route.add_get("/options/{scope}", api.options)
-    route.add_get("/clients", api.clients)
-    route.add_get("/clients/{client_id}", api.client)
-    route.add_post("/snapshot", api.snapshot)
-    route.add_post("/users/login", api.login)
-    route.add_post("/users/refresh-token", api.refresh)
-    route.add_delete("/users/logout", api.logout)
-    route.add_get("/users", api.users)
-    route.add_post("/users", api.create_user)
-    route.add_get("/users/{user_id}", api.user)
-    route.add_put("/users/{user_id}", api.update_user)
-    route.add_delete("/users/{user_id}", api.delete_user)
-    route.add_put("/users/{user_id}/permissions", api.update_permissions)
-    route.add_put("/users/{user_id}/password", api.change_password)
-    route.add_post("/personal-access-tokens/login", api.login_pat)
-    route.add_get("/personal-access-tokens", api.tokens)
-    route.add_post("/personal-access-tokens", api.create_token)
-    route.add_delete("/personal-access-tokens/{name}", api.delete_token)
-    route.add_get("/streams", api.streams)
-    route.add_post("/streams", api.create_stream)
-    route.add_get("/streams/{stream_id}", api.get_stream)
-    route.add_put("/streams/{stream_id}", api.update_stream)
-    route.add_delete("/streams/{stream_id}", api.delete_stream)
-    route.add_delete("/streams/{stream_id}/purge", api.purge_stream)
-    route.add_get("/streams/{stream_id}/topics", api.topics)
-    route.add_post("/streams/{stream_id}/topics", api.create_topic)
-    route.add_get(T, api.get_topic)
-    route.add_put(T, api.update_topic)
-    route.add_delete(T, api.delete_topic)
-    route.add_delete(T + "/purge", api.purge_topic)
-    route.add_post(T + "/partitions", api.create_partitions)
-    route.add_delete(T + "/partitions", api.delete_partitions)
-    route.add_delete(T + "/partitions/{partition_id}", api.delete_segments)
-    route.add_get(T + "/consumer-groups", api.groups)
-    route.add_post(T + "/consumer-groups", api.create_group)
-    route.add_get(T + "/consumer-groups/{group_id}", api.get_group)
-    route.add_delete(T + "/consumer-groups/{group_id}", api.delete_group)
-    route.add_get(T + "/consumer-offsets", api.get_offset)
-    route.add_put(T + "/consumer-offsets", api.store_offset)
-    route.add_delete(T + "/consumer-offsets/{consumer_id}", api.delete_offset)
-    route.add_get(T + "/messages", api.poll)
-    route.add_post(T + "/messages", api.send)
-    route.add_get(T + "/messages/flush/{partition_id}/{fsync}", api.flush)
+        app.router.add_get(config.metrics.endpoint, api.metrics)
     return app
 
 

@@ -1,11 +1,12 @@
-"""Iggy 0.8's HTTP JSON ↔ the binary request/response models of ``iggy.protocol`` — the only place that knows both.
+"""Iggy's HTTP JSON ↔ the binary request/response models of ``iggy.protocol`` — the only place that knows both.
 
-Inbound: :func:`field` and the ``*_request`` builders turn path, query and JSON body into a codec request model
-(its ``encode()`` is the payload the shared command entry runs). Outbound: the ``*_json`` renderers turn decoded
-response models into Iggy's JSON (snake_case, sizes as ``"<n> B"`` strings, payloads and header values in
-base64, µs timestamps, 0.9's option values as text). Wrong or missing JSON fields raise :class:`IggyError` 4
-InvalidFormat naming the field. When the codec's class or field names change, this module is what changes with
-them.
+Inbound: a :class:`RouteArgs` reads a request's path, query and JSON body by request field name, through the
+request's route (``_rest_routes``, generated from the spec: where each field travels and under which name), and the
+``*_request`` builders turn them into a codec request model (its ``encode()`` is the payload the shared command entry
+runs). Outbound: the ``*_json`` renderers turn decoded response models into Iggy's JSON (snake_case, sizes as
+``"<n> B"`` strings, payloads and header values in base64, µs timestamps, 0.9's option values as text). Wrong or
+missing values raise :class:`IggyError` 4 InvalidFormat naming the parameter. When the codec's class or field names
+change, this module is what changes with them; a route, method or parameter name never is.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import base64
 import binascii
 import struct
 import uuid
+from collections.abc import Mapping
 from typing import Any
 
 from iggy.protocol import requests as rq
@@ -47,11 +49,11 @@ from iggy.protocol.primitives import (
     decode_user_headers,
 )
 
+from ..errors import IggyError
 from ..options import Option, encode_block, option_text, parse_block
+from ._rest_routes import Param, Route
 
 V0_8, V0_9 = ProtocolVersion.V0_8, ProtocolVersion.V0_9
-
-from ..errors import IggyError
 
 U128_MAX = (1 << 128) - 1  # message ids are u128
 _MISSING = object()
@@ -62,6 +64,10 @@ _GLOBAL_FIELDS = tuple(GlobalPermissions.__dataclass_fields__)
 _STREAM_FIELDS = tuple(name for name in StreamPermissions.__dataclass_fields__ if name != "topics")
 _TOPIC_FIELDS = tuple(TopicPermissions.__dataclass_fields__)
 _DEFAULT_COMPRESSION = OPTION_CATALOG[(OptionScope.TOPIC, "compression_algorithm")][1]
+# The spec types RouteArgs.value converts by itself, with their largest value: a route whose parameters are all of
+# these (no enum) needs no handler of its own when it answers nothing (RouteArgs.model builds its request).
+_UNSIGNED_MAXIMA = {"u8": 0xFF, "u16": 0xFFFF, "u32": U32_MAX, "u64": U64_MAX, "optional_partition": U32_MAX}
+PLAIN_TYPES = frozenset({"identifier", "name", "password", "string32", *_UNSIGNED_MAXIMA})
 
 
 def invalid(message: str, error: int = ErrorCode.INVALID_FORMAT) -> IggyError:
@@ -108,53 +114,127 @@ def identifier(text: str, what: str) -> Identifier:
         raise invalid(f"invalid {what} identifier {text!r}: {error}", ErrorCode.INVALID_IDENTIFIER) from None
 
 
-def query_int(query: Any, name: str, maximum: int, default: int | None) -> int | None:
-    text = query.get(name)
+def _parameter_int(text: str | None, what: str, maximum: int, default: Any) -> Any:
     if text is None or text == "":
+        if default is _MISSING:
+            raise invalid(f"{what} is required")
         return default
     if not (text.isascii() and text.isdigit()) or int(text) > maximum:
-        raise invalid(f"query parameter '{name}' must be an integer in 0..{maximum}, got {text!r}")
+        raise invalid(f"{what} must be an integer in 0..{maximum}, got {text!r}")
     return int(text)
 
 
-def query_bool(query: Any, name: str, default: bool) -> bool:
-    text = query.get(name)
+def _parameter_bool(text: str | None, what: str, default: bool) -> bool:
     if text is None or text == "":
         return default
     if text.lower() not in ("true", "false"):
-        raise invalid(f"query parameter '{name}' must be true or false, got {text!r}")
+        raise invalid(f"{what} must be true or false, got {text!r}")
     return text.lower() == "true"
 
 
-def _enum(body: Any, name: str, enum: Any, default: Any) -> Any:
-    text = field(body, name, str, None)
-    if text is None:
-        return default
-    try:
-        return enum[text.upper()]
-    except KeyError:
-        choices = ", ".join(member.name.lower() for member in enum)
-        raise invalid(f"field '{name}' must be one of {choices}, got {text!r}") from None
+class RouteArgs:
+    """One request's parameters by request field name (``consumer.id``: the id of the consumer): the route says
+    where each travels and under which name, this class what its text or JSON value means. Path and query values are
+    text; body values JSON (the body must then be an object)."""
+
+    __slots__ = ("route", "response_headers", "_params", "_match", "_query", "_body")
+
+    def __init__(self, route: Route, match: Mapping[str, str], query: Mapping[str, str], body: Any) -> None:
+        self.route = route
+        self.response_headers: dict[str, str] = {}  # extra headers of the answer
+        self._params: dict[str, Param] = {param.field: param for param in route.params}
+        self._match, self._query, self._body = match, query, body
+
+    def name(self, name: str) -> str:
+        """The parameter's name in the path, the query string or the JSON body."""
+        return self._params[name].name
+
+    def _what(self, param: Param) -> str:
+        return f"field '{param.name}'" if param.where == "body" else f"{param.where} parameter '{param.name}'"
+
+    def raw(self, name: str) -> Any:
+        """The text of a path or query parameter, the JSON value of a body one; None when absent."""
+        param = self._params[name]
+        if param.where == "path":
+            return self._match[param.name]
+        if param.where == "query":
+            return self._query.get(param.name)
+        if not isinstance(self._body, dict):
+            raise invalid("the request body must be a JSON object")
+        return self._body.get(param.name)
+
+    def json(self, name: str, kind: type | tuple[type, ...], default: Any = _MISSING) -> Any:
+        """A body value checked against ``kind`` (see :func:`field`)."""
+        return field(self._body, self.name(name), kind, default)
+
+    def unsigned(self, name: str, maximum: int, default: Any = _MISSING) -> Any:
+        param = self._params[name]
+        if param.where == "body":
+            return unsigned(self._body, param.name, maximum, default)
+        return _parameter_int(self.raw(name), self._what(param), maximum, default)
+
+    def boolean(self, name: str, default: bool) -> bool:
+        param = self._params[name]
+        if param.where == "body":
+            return field(self._body, param.name, bool, default)
+        return _parameter_bool(self.raw(name), self._what(param), default)
+
+    def string(self, name: str, default: Any = _MISSING) -> Any:
+        param = self._params[name]
+        if param.where == "body":
+            return field(self._body, param.name, str, default)
+        text = self.raw(name)
+        if text is None:
+            if default is _MISSING:
+                raise invalid(f"{self._what(param)} is required")
+            return default
+        return text
+
+    def identifier(self, name: str, default: str | None = None) -> Identifier:
+        """A stream, topic, group, user or consumer identifier (a body may hold a number); empty → ``default``."""
+        param = self._params[name]
+        value = self.json(name, (int, str), default) if param.where == "body" else (self.raw(name) or default)
+        if value is None:
+            raise invalid(f"{self._what(param)} is required")
+        return identifier(str(value), name.split(".")[0].removesuffix("_id").replace("_", " "))
+
+    def enum(self, name: str, enum: Any, default: Any) -> Any:
+        """A body enum by its member name, any case (``"gzip"``); absent → ``default``."""
+        text = self.json(name, str, None)
+        if text is None:
+            return default
+        try:
+            return enum[text.upper()]
+        except KeyError:
+            choices = ", ".join(member.name.lower() for member in enum)
+            raise invalid(f"{self._what(self._params[name])} must be one of {choices}, got {text!r}") from None
+
+    def value(self, name: str) -> Any:
+        """A parameter of a plain spec type (PLAIN_TYPES), converted by that type; required unless optional."""
+        param = self._params[name]
+        if param.type == "identifier":
+            return self.identifier(name)
+        if param.type in _UNSIGNED_MAXIMA and param.enum is None:
+            default = None if param.type == "optional_partition" else _MISSING
+            return self.unsigned(name, _UNSIGNED_MAXIMA[param.type], default)
+        if param.type in ("name", "password", "string32"):
+            return self.string(name)
+        raise TypeError(f"{param.field} ({param.type}) needs a conversion of its own")
+
+    def model(self, **given: Any) -> rq.Request:
+        """The request of the route's (first) command: ``given`` fields as they are, every other parameter of the
+        command by :meth:`value` (a record's ``a.b`` parameters are read by the handler that gives ``a``)."""
+        request_type = rq.REQUEST_TYPES[self.route.commands[0]]
+        fields = {param.field: self.value(param.field) for param in self.route.params
+                  if param.field in request_type.__dataclass_fields__ and param.field not in given}
+        return request_type(**fields, **given)
 
 
-def _base64(text: Any, what: str) -> bytes:
-    if not isinstance(text, str):
-        raise invalid(f"{what} must be a base64 string")
-    try:
-        return base64.b64decode(text, validate=True)
-    except (binascii.Error, ValueError):
-        raise invalid(f"{what} is not valid base64") from None
-
-
-def name_body(body: Any) -> str:
-    return field(body, "name", str)
-
-
-def options_map(body: Any) -> dict[str, str]:
+def options_map(args: RouteArgs) -> dict[str, str]:
     """Iggy 0.9's ``"options": {key: value}`` (strings; absent = none)."""
-    options = field(body, "options", dict, {})
+    options = args.json("options", dict, {})
     if not all(isinstance(key, str) and isinstance(value, str) for key, value in options.items()):
-        raise invalid("field 'options' must map strings to strings")
+        raise invalid(f"field '{args.name('options')}' must map strings to strings")
     return options
 
 
@@ -163,66 +243,56 @@ def _options_block(entries: dict[str, str]) -> bytes:
     return encode_block(Option(key, HeaderKind.STRING, value.encode("utf-8")) for key, value in sorted(entries.items()))
 
 
-def _topic_settings_as_options(body: Any, creating: bool = False) -> dict[str, str]:
+_TOPIC_SETTINGS = ("compression_algorithm", "message_expiry", "max_topic_size")
+
+
+def _topic_settings_as_options(args: RouteArgs, creating: bool = False) -> dict[str, str]:
     """0.9 topic bodies keep compression, expiry and size as fields: the ones given, as option strings (0, the
     server's default, gives no expiry or size). A create body's compression is a required field, which 0.9's
     official SDK fills with the catalog default when its caller sets none: on create that default is left to the
     server to derive as well, as when a binary CreateTopic leaves the key out (the value is the same either way)."""
     given: dict[str, str] = {}
-    compression = _enum(body, "compression_algorithm", CompressionAlgorithm, None)
+    compression = args.enum("compression_algorithm", CompressionAlgorithm, None)
     if compression is not None and not (creating and compression.name.lower() == _DEFAULT_COMPRESSION):
         given["compression_algorithm"] = compression.name.lower()
     for name in ("message_expiry", "max_topic_size"):
-        value = unsigned(body, name, U64_MAX, 0)
+        value = args.unsigned(name, U64_MAX, 0)
         if value:
             given[name] = str(value)
     return given
 
 
-def create_topic(stream: Identifier, body: Any) -> tuple[rq.CreateTopic, ProtocolVersion]:
+def create_topic(args: RouteArgs) -> tuple[rq.CreateTopic, ProtocolVersion]:
     """0.8's body, or (with a non-empty ``options`` map, as the 0.9 clients send) 0.9's: then the request runs as
     a 0.9 CreateTopic, whose options the server checks against its catalog (an unknown key answers 4041)."""
-    options = options_map(body)
+    stream = args.identifier("stream_id")
+    options = options_map(args)
     if options:
-        block = _options_block(_topic_settings_as_options(body, creating=True) | options)
-        name, partitions = field(body, "name", str), unsigned(body, "partitions_count", U32_MAX)
+        block = _options_block(_topic_settings_as_options(args, creating=True) | options)
+        name, partitions = args.string("name"), args.unsigned("partitions_count", U32_MAX)
         return rq.CreateTopic(stream_id=stream, partitions_count=partitions, name=name, options=block), V0_9
-    return _create_topic_v08(stream, body), V0_8
+    return rq.CreateTopic(stream_id=stream, partitions_count=args.unsigned("partitions_count", U32_MAX),
+                          **_topic_settings_v08(args), name=args.string("name")), V0_8
 
 
-def _create_topic_v08(stream: Identifier, body: Any) -> rq.CreateTopic:
-    return rq.CreateTopic(
-        stream_id=stream,
-        partitions_count=unsigned(body, "partitions_count", U32_MAX),
-        compression_algorithm=_enum(body, "compression_algorithm", CompressionAlgorithm, CompressionAlgorithm.NONE),
-        message_expiry=unsigned(body, "message_expiry", U64_MAX, 0),
-        max_topic_size=unsigned(body, "max_topic_size", U64_MAX, 0),
-        replication_factor=unsigned(body, "replication_factor", 0xFF, 0),
-        name=field(body, "name", str),
-    )
+def _topic_settings_v08(args: RouteArgs) -> dict[str, Any]:
+    return {
+        "compression_algorithm": args.enum("compression_algorithm", CompressionAlgorithm, CompressionAlgorithm.NONE),
+        "message_expiry": args.unsigned("message_expiry", U64_MAX, 0),
+        "max_topic_size": args.unsigned("max_topic_size", U64_MAX, 0),
+        "replication_factor": args.unsigned("replication_factor", 0xFF, 0),
+    }
 
 
-def update_topic(stream: Identifier, topic: Identifier, body: Any) -> tuple[rq.UpdateTopic, ProtocolVersion]:
+def update_topic(args: RouteArgs) -> tuple[rq.UpdateTopic, ProtocolVersion]:
     """0.8's body replaces every setting; 0.9's (an ``options`` map, or a setting left out or null) patches: what
     it leaves out keeps its value."""
-    options = options_map(body)
-    settings = ("compression_algorithm", "message_expiry", "max_topic_size")
-    if options or any(body.get(name) is None for name in settings):
-        block = _options_block(_topic_settings_as_options(body) | options)
-        return rq.UpdateTopic(stream_id=stream, topic_id=topic, name=field(body, "name", str), options=block), V0_9
-    return _update_topic_v08(stream, topic, body), V0_8
-
-
-def _update_topic_v08(stream: Identifier, topic: Identifier, body: Any) -> rq.UpdateTopic:
-    return rq.UpdateTopic(
-        stream_id=stream,
-        topic_id=topic,
-        compression_algorithm=_enum(body, "compression_algorithm", CompressionAlgorithm, CompressionAlgorithm.NONE),
-        message_expiry=unsigned(body, "message_expiry", U64_MAX, 0),
-        max_topic_size=unsigned(body, "max_topic_size", U64_MAX, 0),
-        replication_factor=unsigned(body, "replication_factor", 0xFF, 0),
-        name=field(body, "name", str),
-    )
+    stream, topic = args.identifier("stream_id"), args.identifier("topic_id")
+    options = options_map(args)
+    if options or any(args.raw(name) is None for name in _TOPIC_SETTINGS):
+        block = _options_block(_topic_settings_as_options(args) | options)
+        return rq.UpdateTopic(stream_id=stream, topic_id=topic, name=args.string("name"), options=block), V0_9
+    return rq.UpdateTopic(stream_id=stream, topic_id=topic, **_topic_settings_v08(args), name=args.string("name")), V0_8
 
 
 def permissions(value: Any) -> Permissions | None:
@@ -251,30 +321,30 @@ def _map_key(text: str) -> int:
     return int(text)
 
 
-def create_user(body: Any) -> tuple[rq.CreateUser, ProtocolVersion]:
+def create_user(args: RouteArgs) -> tuple[rq.CreateUser, ProtocolVersion]:
     """With a non-empty 0.9 ``options`` map the request runs as 0.9's (users have no option keys: 4041)."""
-    options = options_map(body)
+    options = options_map(args)
     request = rq.CreateUser(
-        username=field(body, "username", str),
-        password=field(body, "password", str),
-        status=_enum(body, "status", UserStatus, UserStatus.ACTIVE),
-        permissions=permissions(body.get("permissions") if isinstance(body, dict) else None),
+        username=args.string("username"),
+        password=args.string("password"),
+        status=args.enum("status", UserStatus, UserStatus.ACTIVE),
+        permissions=permissions(args.raw("permissions")),
         options=_options_block(options),
     )
     return request, V0_9 if options else V0_8
 
 
-def update_user(user: Identifier, body: Any) -> tuple[rq.UpdateUser, ProtocolVersion]:
-    options = options_map(body)
-    request = rq.UpdateUser(user, field(body, "username", str, None), _enum(body, "status", UserStatus, None),
-                            options=_options_block(options))
+def update_user(args: RouteArgs) -> tuple[rq.UpdateUser, ProtocolVersion]:
+    options = options_map(args)
+    request = rq.UpdateUser(args.identifier("user_id"), args.string("username", None),
+                            args.enum("status", UserStatus, None), options=_options_block(options))
     return request, V0_9 if options else V0_8
 
 
-def stream_request(request_type: Any, *identifiers: Identifier, body: Any) -> tuple[Any, ProtocolVersion]:
+def stream_request(request_type: Any, args: RouteArgs, *identifiers: Identifier) -> tuple[Any, ProtocolVersion]:
     """CreateStream / UpdateStream from ``{"name", "options"?}`` (streams have no option keys in 0.9: 4041)."""
-    options = options_map(body)
-    request = request_type(*identifiers, name_body(body), options=_options_block(options))
+    options = options_map(args)
+    request = request_type(*identifiers, args.string("name"), options=_options_block(options))
     return request, V0_9 if options else V0_8
 
 
@@ -288,7 +358,7 @@ def confirmations_json(body: bytes) -> dict[str, Any]:
 
 
 def option_specs_json(catalog: Any) -> list[dict[str, Any]]:
-    """DescribeOptions' catalog as Iggy 0.9's ``GET /options/{scope}`` answers it (OptionSpec JSON)."""
+    """DescribeOptions' catalog as Iggy 0.9's HTTP API answers it (OptionSpec JSON)."""
     return [
         {"key": entry.key, "kind": HeaderKind(entry.kind).name.lower(), "default_value": list(entry.default_value),
          "description": entry.description}
@@ -296,16 +366,25 @@ def option_specs_json(catalog: Any) -> list[dict[str, Any]]:
     ]
 
 
-def snapshot_request(body: Any) -> rq.GetSnapshot:
+def option_scope(args: RouteArgs) -> OptionScope:
+    """DescribeOptions' scope by its lower-case name (topic, stream, user)."""
+    text = args.string("scope")
+    scopes = {scope.name.lower(): scope for scope in OptionScope}
+    if text not in scopes:
+        raise IggyError(ErrorCode.INVALID_COMMAND, f"unknown option scope {text!r}")
+    return scopes[text]
+
+
+def snapshot_request(args: RouteArgs) -> rq.GetSnapshot:
     """``{"compression":"Deflated","snapshot_types":["All"]}`` (PascalCase, as Iggy's serde names)."""
-    compression_text = field(body, "compression", str, "Deflated")
-    types_json = field(body, "snapshot_types", list, ["All"])
+    compression_text = args.json("compression", str, "Deflated")
+    types_json = args.json("snapshot_types", list, ["All"])
     try:
         compression = SnapshotCompression[compression_text.upper()]
         names = {t.name.replace("_", ""): t for t in SnapshotType}
         types = tuple(names[str(name).upper().replace("_", "")] for name in types_json)
     except (KeyError, AttributeError):
-        raise invalid(f"unknown snapshot compression or type in {body!r}") from None
+        raise invalid(f"unknown snapshot compression or type in {compression_text!r}, {types_json!r}") from None
     return rq.GetSnapshot(compression, types)
 
 
@@ -327,6 +406,15 @@ def _message_id(value: Any) -> int:
         except ValueError:
             pass
     raise invalid(f"invalid message id {value!r}: expected a number, a decimal string or a UUID")
+
+
+def _base64(text: Any, what: str) -> bytes:
+    if not isinstance(text, str):
+        raise invalid(f"{what} must be a base64 string")
+    try:
+        return base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        raise invalid(f"{what} is not valid base64") from None
 
 
 def _header_part(value: Any, what: str) -> HeaderValue:
@@ -353,8 +441,9 @@ def _headers(value: Any) -> dict[str, Any]:
     return {"user_headers": headers} if headers else {}
 
 
-def send_messages(stream: Identifier, topic: Identifier, body: Any) -> tuple[rq.SendMessages, int]:
-    partitioning_json = field(body, "partitioning", dict)
+def send_messages(args: RouteArgs) -> rq.SendMessages:
+    stream, topic = args.identifier("stream_id"), args.identifier("topic_id")
+    partitioning_json = args.json("partitioning", dict)
     kind = field(partitioning_json, "kind", str)
     value = _base64(field(partitioning_json, "value", str, ""), "partitioning value")
     if kind == "balanced":
@@ -369,31 +458,45 @@ def send_messages(stream: Identifier, topic: Identifier, body: Any) -> tuple[rq.
         partitioning = Partitioning.messages_key(value)
     else:
         raise invalid(f"unknown partitioning kind {kind!r}: expected balanced, partition_id or messages_key")
-    messages_json = field(body, "messages", list)
+    messages_json = args.json("messages", list)
     if not messages_json:
-        raise invalid("field 'messages' must not be empty", ErrorCode.INVALID_MESSAGES_COUNT)
+        raise invalid(f"field '{args.name('messages')}' must not be empty", ErrorCode.INVALID_MESSAGES_COUNT)
     messages = []
     for item in messages_json:
         if not isinstance(item, dict):
             raise invalid("every message must be an object")
         payload = _base64(field(item, "payload", str), "message payload")
         messages.append(Message(payload, id=_message_id(item.get("id")), **_headers(item.get("user_headers"))))
-    return rq.SendMessages(stream, topic, partitioning, tuple(messages)), len(messages)
+    return rq.SendMessages(stream, topic, partitioning, tuple(messages))
 
 
-def poll_messages(stream: Identifier, topic: Identifier, query: Any) -> rq.PollMessages:
-    kind_text = (query.get("kind") or "offset").lower()
+def plain_consumer(args: RouteArgs) -> Consumer:
+    """The consumer of an offset or a poll: HTTP carries only its id, 1 when left out (a group cannot be named)."""
+    return Consumer.consumer(args.identifier("consumer.id", "1"))
+
+
+def poll_messages(args: RouteArgs) -> rq.PollMessages:
+    """Iggy's defaults for what the query leaves out: consumer 1, offset 0, 10 messages, no auto commit."""
+    kind_text = (args.raw("strategy.kind") or "offset").lower()
     if kind_text not in _POLLING_KINDS:
-        raise invalid(f"query parameter 'kind' must be offset, timestamp, first, last or next, got {kind_text!r}")
+        raise invalid(f"query parameter '{args.name('strategy.kind')}' must be offset, timestamp, first, last or "
+                      f"next, got {kind_text!r}")
     return rq.PollMessages(
-        consumer=Consumer.consumer(identifier(query.get("consumer_id") or "1", "consumer")),
-        stream_id=stream,
-        topic_id=topic,
-        partition_id=query_int(query, "partition_id", U32_MAX, None),
-        strategy=PollingStrategy(_POLLING_KINDS[kind_text], query_int(query, "value", U64_MAX, 0)),
-        count=query_int(query, "count", U32_MAX, 10),
-        auto_commit=query_bool(query, "auto_commit", False),
+        consumer=plain_consumer(args),
+        stream_id=args.identifier("stream_id"),
+        topic_id=args.identifier("topic_id"),
+        partition_id=args.unsigned("partition_id", U32_MAX, None),
+        strategy=PollingStrategy(_POLLING_KINDS[kind_text], args.unsigned("strategy.value", U64_MAX, 0)),
+        count=args.unsigned("count", U32_MAX, 10),
+        auto_commit=args.boolean("auto_commit", False),
     )
+
+
+def flush_fsync(args: RouteArgs) -> bool:
+    """The 0.8 route's fsync segment is ``true|false``; the 0.10 Rust SDK sends ``fsync=true`` in it (and both
+    again in the query), so both spellings are accepted."""
+    name = args.name("fsync")
+    return _parameter_bool(args.raw("fsync").removeprefix(f"{name}="), f"path parameter '{name}'", False)
 
 
 # ====================================================================== outbound
