@@ -1,16 +1,18 @@
 """``iggy+http://``: each command becomes a call of Iggy's REST API (aiohttp), its JSON turned back into the binary
 response the client decodes (in the client's protocol) — so every client method works unchanged over HTTP.
 
-The REST API is the same in both protocols; 0.9 adds what ``protocol=0.9`` uses here: an ``"options"`` map on topic,
-stream and user bodies (a topic update leaves out the settings it does not change: a patch), ``GET
-/options/{scope}`` (DescribeOptions), and the JSON send confirmation of ``POST .../messages``.
+Each command's route (method, path, which request fields travel in the path, the query or the JSON body, and under
+which names) is the spec's, generated into ``_http_routes``; this module converts the values and the answers. The
+REST API is the same in both protocols; 0.9 adds what ``protocol=0.9`` uses here: an ``"options"`` map on topic,
+stream and user bodies (a topic update leaves out the settings it does not change: a patch), DescribeOptions' route,
+and the JSON send confirmation of SendMessages' route.
 
 Login (user or personal access token) stores the JWT the server returns and sends it as a bearer token;
 logout drops it. As in Iggy 0.8's HTTP API (and the official Rust SDK's HTTP client), there is no session:
-consumer-group membership (join, leave, group polls and offsets), get_me, clients, stats, snapshots and
-cluster metadata have no REST mapping here and answer 5 FeatureUnavailable. Server errors arrive as Iggy's
-error JSON and are raised with their Iggy code; a bare 401 is 40 Unauthenticated.
-This module is the one place that knows both the REST JSON and the codec's models.
+consumer-group membership (join, leave, group polls and offsets) and get_me have no route (``ABSENT`` says why),
+and clients, stats, snapshots and cluster metadata have no conversion of their JSON here: they answer 5
+FeatureUnavailable. Server errors arrive as Iggy's error JSON and are raised with their Iggy code; a bare 401 is 40
+Unauthenticated. This module is the one place that knows both the REST JSON and the codec's models.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ import asyncio
 import base64
 import json
 import re
-import struct
 from typing import Any
 from urllib.parse import quote
 
@@ -38,7 +39,6 @@ from ..protocol.codes import (
     ErrorCode,
     HeaderKind,
     OptionScope,
-    PollingKind,
     ProtocolVersion,
     UserStatus,
 )
@@ -47,11 +47,13 @@ from ..protocol.responses import COUNT_PREFIXED_RESPONSES
 from ..protocol.primitives import (
     GlobalPermissions,
     HeaderValue,
+    Identifier,
     Permissions,
     StreamPermissions,
     TopicPermissions,
     encode_user_headers,
 )
+from ._http_routes import ABSENT, ROUTES, Param, Route
 
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([A-Za-z]*)\s*$")
 _SIZE_UNITS = {"": 1, "b": 1, "kb": 1000, "mb": 1000**2, "gb": 1000**3, "tb": 1000**4,
@@ -59,7 +61,6 @@ _SIZE_UNITS = {"": 1, "b": 1, "kb": 1000, "mb": 1000**2, "gb": 1000**3, "tb": 10
 _GLOBAL_FIELDS = tuple(GlobalPermissions.__dataclass_fields__)
 _STREAM_FIELDS = tuple(name for name in StreamPermissions.__dataclass_fields__ if name != "topics")
 _TOPIC_FIELDS = tuple(TopicPermissions.__dataclass_fields__)
-_U32 = struct.Struct("<I")
 
 
 async def open_connection(config: Any) -> HttpConnection:
@@ -72,10 +73,12 @@ async def open_connection(config: Any) -> HttpConnection:
         headers={"User-Agent": CLIENT_NAME},
     )
     connection = HttpConnection(session, f"{host}:{port}", config.protocol)
+    ping = ROUTES[Command.PING]
     try:  # HTTP has no connection to open; a ping proves the server answers
-        async with session.get("/ping") as response:
+        async with session.request(ping.method, ping.path) as response:
             if response.status != 200:
-                raise CannotConnectError(ErrorCode.CANNOT_ESTABLISH_CONNECTION, f"{base_url}/ping: {response.status}")
+                raise CannotConnectError(ErrorCode.CANNOT_ESTABLISH_CONNECTION,
+                                         f"{base_url}{ping.path}: {response.status}")
     except (aiohttp.ClientError, asyncio.TimeoutError, OSError) as error:
         await session.close()
         message = f"cannot connect to {base_url}: {error}"
@@ -83,8 +86,8 @@ async def open_connection(config: Any) -> HttpConnection:
     return connection
 
 
-def _unavailable(what: str) -> IggyError:
-    return error_for(ErrorCode.FEATURE_UNAVAILABLE, f"{what} is not available over HTTP (Iggy 0.8's REST API)")
+def _unavailable(what: str, why: str = "Iggy 0.8's REST API") -> IggyError:
+    return error_for(ErrorCode.FEATURE_UNAVAILABLE, f"{what} is not available over HTTP ({why})")
 
 
 class HttpConnection:
@@ -109,17 +112,44 @@ class HttpConnection:
         return self.version >= ProtocolVersion.V0_9
 
     async def request(self, code: int, payload: Any, timeout_ms: int) -> memoryview:
-        route = _ROUTES.get(code)
+        if code not in Command._value2member_map_:
+            raise _unavailable(f"command {code}")
+        command = Command(code)
+        route = ROUTES.get(command)
         if route is None:
-            raise _unavailable(Command(code).name if code in Command._value2member_map_ else f"command {code}")
+            raise _unavailable(command.name, ABSENT.get(command, "no route"))
+        answer = _ANSWERS.get(command, _no_answer if command not in rs.RESPONSE_MODELS else None)
+        if answer is None:
+            raise _unavailable(command.name, "this SDK does not read its JSON answer")
         data = b"".join(payload) if isinstance(payload, list) else payload
-        request = rq.REQUEST_TYPES[Command(code)].decode(data, self.version)
+        request = rq.REQUEST_TYPES[command].decode(data, self.version)
         try:
-            return memoryview(await asyncio.wait_for(route(self, request), timeout_ms / 1000))
+            return memoryview(await asyncio.wait_for(self._exchange(route, request, answer), timeout_ms / 1000))
         except asyncio.TimeoutError:
             raise RequestTimeoutError(ErrorCode.TASK_TIMEOUT, f"no response to command {code} within {timeout_ms} ms")
         except aiohttp.ClientError as error:
             raise ConnectionLostError(ErrorCode.CONNECTION_CLOSED, f"HTTP request failed: {error}") from None
+
+    async def _exchange(self, route: Route, request: Any, answer: Any) -> bytes:
+        """The route's call with the request's values in its path, query and body; the answer as binary."""
+        segments: dict[str, str] = {}
+        query: dict[str, str] = {}
+        body: dict[str, Any] | None = None
+        for param in route.params:
+            if param.versions is not None and self.version not in param.versions:
+                continue
+            if param.where == "path":
+                segments[param.name] = quote(_text(_value(request, param)), safe="")
+            elif param.where == "query":
+                if (value := _value(request, param)) is not None:  # an absent optional stays out of the query
+                    query[param.name] = _text(value)
+            else:
+                body = {} if body is None else body
+                if (value := _json_value(param, request)) is not _OMITTED:
+                    body[param.name] = value
+        found = await self.call(route.method, route.path.format(**segments), body, query or None,
+                                missing_ok=route.not_found_404)
+        return answer(self, request, found)
 
     async def call(self, method: str, path: str, body: Any = None, query: dict | None = None,
                    missing_ok: bool = False) -> Any:
@@ -155,10 +185,6 @@ def _json(response: aiohttp.ClientResponse, raw: bytes) -> Any:
     if "json" not in (response.content_type or ""):
         return raw
     return json.loads(raw)
-
-
-def _id(identifier: Any) -> str:
-    return quote(str(identifier.value), safe="")
 
 
 def _size(text: Any) -> int:
@@ -295,132 +321,111 @@ def _header_json(value: HeaderValue) -> dict:
     return {"kind": HeaderKind(value.kind).name.lower(), "value": base64.b64encode(value.data).decode()}
 
 
-# ====================================================================== routes: request model → REST call
+# ====================================================================== request model → route values
 
 
-def _topic_path(r: Any) -> str:
-    return f"/streams/{_id(r.stream_id)}/topics/{_id(r.topic_id)}"
+_OMITTED = object()  # a body value the JSON leaves out
 
 
-async def _ping(c: HttpConnection, r: Any) -> bytes:
-    await c.call("GET", "/ping")
-    return b""
-
-
-async def _login(c: HttpConnection, r: Any) -> bytes:
-    version = getattr(r, "version", None) or getattr(r, "sdk_version", "")
-    identity = await c.call("POST", "/users/login", {"username": r.username, "password": r.password,
-                                                      "version": version, "context": r.context})
-    c.token = identity["access_token"]["token"]
-    return _identity(c, r, identity["user_id"])
-
-
-async def _login_token(c: HttpConnection, r: Any) -> bytes:
-    identity = await c.call("POST", "/personal-access-tokens/login", {"token": r.token})
-    c.token = identity["access_token"]["token"]
-    return _identity(c, r, identity["user_id"])
-
-
-def _identity(c: HttpConnection, r: Any, user_id: int) -> bytes:
-    """The login answer the client decodes: 0.9's Register answer carries no session over HTTP (a JWT instead)."""
-    if c.v09:
-        return rs.LoginRegisterResponse(user_id=user_id, session=0, server_protocol_version=r.protocol_version,
-                                        server_version="http").encode(c.version)
-    return rs.RESPONSE_MODELS[r.CODE](user_id=user_id).encode()
-
-
-async def _logout(c: HttpConnection, r: Any) -> bytes:
-    await c.call("DELETE", "/users/logout")
-    c.token = None
-    return b""
-
-
-def _empty(method: str, path: Any, body: Any = None, query: Any = None) -> Any:
-    async def route(c: HttpConnection, r: Any) -> bytes:
-        await c.call(method, path(r), body(r) if body else None, query(r) if query else None)
-        return b""
-
-    return route
-
-
-def _single(path: Any, convert: Any) -> Any:
-    async def route(c: HttpConnection, r: Any) -> bytes:
-        found = await c.call("GET", path(r), missing_ok=True)
-        return b"" if found is None else convert(found).encode(c.version)
-
-    return route
-
-
-def _listing(path: Any, convert: Any, model: Any) -> Any:
-    async def route(c: HttpConnection, r: Any) -> bytes:
-        counted = c.version in COUNT_PREFIXED_RESPONSES.get(r.CODE, ())
-        return model.encode_list([convert(item) for item in await c.call("GET", path(r))], c.version,
-                                 counted=counted)
-
-    return route
-
-
-def _created(path: Any, body: Any, convert: Any) -> Any:
-    async def route(c: HttpConnection, r: Any) -> bytes:
-        return convert(await c.call("POST", path(r), body(r))).encode(c.version)
-
-    return route
-
-
-def _topic_body(r: Any) -> dict:
-    """0.8: every setting (an update replaces them all). 0.9: the name, the partition count on create and the
-    options map; the settings are options there, and an update leaves out what it does not change."""
-    if getattr(r, "options", b""):
-        body: dict[str, Any] = {"name": r.name, "options": _options_json(r.options)}
-    else:
-        body = {"name": r.name, "compression_algorithm": CompressionAlgorithm(r.compression_algorithm).name.lower(),
-                "message_expiry": r.message_expiry, "max_topic_size": r.max_topic_size,
-                "replication_factor": r.replication_factor or None}
-    if hasattr(r, "partitions_count"):
-        body["partitions_count"] = r.partitions_count
-    return body
-
-
-def _named_body(r: Any) -> dict:
-    """Streams: the name, and 0.9's options map when the request has any."""
-    body: dict[str, Any] = {"name": r.name}
-    if getattr(r, "options", b""):
-        body["options"] = _options_json(r.options)
-    return body
-
-
-def _plain_consumer(r: Any) -> str:
-    if r.consumer.is_group:
+def _value(request: Any, param: Param) -> Any:
+    """The request's value of a route parameter (``consumer.id``: the id of its consumer)."""
+    top, _, sub = param.field.partition(".")
+    value = getattr(request, top)
+    if top == "consumer" and value.is_group:
         raise _unavailable("consumer-group polling and offsets")
-    return str(r.consumer.id.value)
+    value = getattr(value, sub) if sub else value
+    if isinstance(value, Identifier):
+        return value.value
+    return param.enum(value).name.lower() if param.enum is not None and value is not None else value
 
 
-async def _send(c: HttpConnection, r: Any) -> bytes:
-    kind = r.partitioning.kind.name.lower()
-    messages = []
-    for m in (r.messages if not c.v09 else _batch_messages(r.batch)):
+def _text(value: Any) -> str:
+    """A path or query value: bools as Iggy's ``true|false``."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _json_value(param: Param, request: Any) -> Any:
+    """A body value as Iggy's JSON: the conversions of fields that are not plain values, by field name."""
+    convert = _BODY_CONVERSIONS.get(param.field)
+    return convert(getattr(request, param.field)) if convert else _value(request, param)
+
+
+def _options_body(block: bytes) -> Any:
+    """0.9's options map, left out when the request sets none (0.8's JSON has no such key)."""
+    return _options_json(block) if block else _OMITTED
+
+
+def _partitioning_json(partitioning: Any) -> dict:
+    return {"kind": partitioning.kind.name.lower(), "value": base64.b64encode(partitioning.value).decode()}
+
+
+def _messages_json(messages: Any) -> list[dict]:
+    items = []
+    for m in messages:
         item: dict[str, Any] = {"id": m.id, "payload": base64.b64encode(bytes(m.payload)).decode()}
         if m.user_headers_bytes:
             item["user_headers"] = [{"key": _header_json(k), "value": _header_json(v)}
                                     for k, v in m.user_headers.items()]
-        messages.append(item)
-    body = {"partitioning": {"kind": kind, "value": base64.b64encode(r.partitioning.value).decode()},
-            "messages": messages}
-    answer = await c.call("POST", _topic_path(r) + "/messages", body)
+        items.append(item)
+    return items
+
+
+_BODY_CONVERSIONS: dict[str, Any] = {
+    "options": _options_body,
+    "permissions": _permissions_json,
+    "partitioning": _partitioning_json,
+    "messages": _messages_json,
+    "batch": lambda batch: _messages_json(_batch_messages(batch)),
+    "replication_factor": lambda factor: factor or None,  # 0 = the server's default, which Iggy's JSON writes null
+}
+
+
+# ====================================================================== route answer (JSON) → binary answer
+
+
+def _no_answer(c: HttpConnection, r: Any, found: Any) -> bytes:
+    return b""
+
+
+def _login(c: HttpConnection, r: Any, identity: Any) -> bytes:
+    c.token = identity["access_token"]["token"]
+    if c.v09:  # 0.9's Register answer carries no session over HTTP (a JWT instead)
+        return rs.LoginRegisterResponse(user_id=identity["user_id"], session=0,
+                                        server_protocol_version=r.protocol_version,
+                                        server_version="http").encode(c.version)
+    return rs.RESPONSE_MODELS[r.CODE](user_id=identity["user_id"]).encode()
+
+
+def _logout(c: HttpConnection, r: Any, found: Any) -> bytes:
+    c.token = None
+    return b""
+
+
+def _single(convert: Any) -> Any:
+    def answer(c: HttpConnection, r: Any, found: Any) -> bytes:
+        return b"" if found is None else convert(found).encode(c.version)
+
+    return answer
+
+
+def _listing(convert: Any, model: Any) -> Any:
+    def answer(c: HttpConnection, r: Any, items: Any) -> bytes:
+        counted = c.version in COUNT_PREFIXED_RESPONSES.get(r.CODE, ())
+        return model.encode_list([convert(item) for item in items], c.version, counted=counted)
+
+    return answer
+
+
+def _sent(c: HttpConnection, r: Any, answer: Any) -> bytes:
     if not c.v09:
         return b""  # 0.8 clients ignore a 201's body
-    entries = (answer or {}).get("confirmations", []) if isinstance(answer, dict) else []
+    entries = answer.get("confirmations", []) if isinstance(answer, dict) else []
     confirmations = tuple(rs.SendConfirmation(e["stream_id"], e["topic_id"], e["partition_id"], e["base_offset"])
                           for e in entries)
     return rs.SendMessagesResponse(confirmations=confirmations).encode(c.version)
 
 
-async def _poll(c: HttpConnection, r: Any) -> bytes:
-    query = {"consumer_id": _plain_consumer(r), "kind": PollingKind(r.strategy.kind).name.lower(),
-             "value": str(r.strategy.value), "count": str(r.count), "auto_commit": str(r.auto_commit).lower()}
-    if r.partition_id is not None:
-        query["partition_id"] = str(r.partition_id)
-    polled = await c.call("GET", _topic_path(r) + "/messages", query=query)
+def _polled(c: HttpConnection, r: Any, polled: Any) -> bytes:
     messages = [_message(m) for m in polled["messages"]]
     answer = PolledMessages(partition_id=polled["partition_id"], current_offset=polled["current_offset"],
                             messages_count=polled["count"], messages=messages,
@@ -451,49 +456,20 @@ def _as_batches(partition_id: int, messages: list[Message]) -> tuple[Batch, ...]
     return tuple(batches)
 
 
-def _offset_query(r: Any) -> dict:
-    query = {"consumer_id": _plain_consumer(r)}
-    if r.partition_id is not None:
-        query["partition_id"] = str(r.partition_id)
-    return query
+def _offset(j: dict) -> rs.ConsumerOffsetInfo:
+    return rs.ConsumerOffsetInfo(partition_id=j["partition_id"], current_offset=j["current_offset"],
+                                 stored_offset=j["stored_offset"])
 
 
-async def _get_offset(c: HttpConnection, r: Any) -> bytes:
-    found = await c.call("GET", _topic_path(r) + "/consumer-offsets", query=_offset_query(r), missing_ok=True)
-    if found is None:
-        return b""
-    return rs.ConsumerOffsetInfo(partition_id=found["partition_id"], current_offset=found["current_offset"],
-                                 stored_offset=found["stored_offset"]).encode(c.version)
+def _token(j: dict) -> rs.CreatePersonalAccessTokenResponse:
+    return rs.CreatePersonalAccessTokenResponse(token=j["token"])
 
 
-async def _store_offset(c: HttpConnection, r: Any) -> bytes:
-    body = {"consumer_id": int(_plain_consumer(r)) if _plain_consumer(r).isdigit() else _plain_consumer(r),
-            "partition_id": r.partition_id, "offset": r.offset}
-    await c.call("PUT", _topic_path(r) + "/consumer-offsets", body)
-    return b""
-
-
-async def _delete_offset(c: HttpConnection, r: Any) -> bytes:
-    query = {"partition_id": str(r.partition_id)} if r.partition_id is not None else None
-    await c.call("DELETE", f"{_topic_path(r)}/consumer-offsets/{quote(_plain_consumer(r), safe='')}", query=query)
-    return b""
-
-
-async def _create_group(c: HttpConnection, r: Any) -> bytes:
-    return _group(await c.call("POST", _topic_path(r) + "/consumer-groups", {"name": r.name})).encode(c.version)
-
-
-async def _create_token(c: HttpConnection, r: Any) -> bytes:
-    created = await c.call("POST", "/personal-access-tokens", {"name": r.name, "expiry": r.expiry})
-    return rs.CreatePersonalAccessTokenResponse(token=created["token"]).encode(c.version)
-
-
-async def _describe_options(c: HttpConnection, r: Any) -> bytes:
-    specs = await c.call("GET", f"/options/{OptionScope(r.scope).name.lower()}")
+def _option_specs(specs: list) -> rs.DescribeOptionsResponse:
     entries = tuple(rs.OptionDescriptor(key=s["key"], kind=_enum(HeaderKind, s["kind"]),
                                         default_value=bytes(s["default_value"]), description=s["description"])
                     for s in specs)
-    return rs.DescribeOptionsResponse(entries=entries).encode(c.version)
+    return rs.DescribeOptionsResponse(entries=entries)
 
 
 def _token_info(j: dict) -> rs.PersonalAccessTokenInfo:
@@ -505,77 +481,30 @@ def _user_details(j: dict) -> rs.UserDetails:
                           username=j["username"], permissions=_permissions_from_json(j.get("permissions")))
 
 
-def _user_body(r: Any) -> dict:
-    body = {"username": r.username, "password": r.password, "status": UserStatus(r.status).name.lower(),
-            "permissions": _permissions_json(r.permissions)}
-    if getattr(r, "options", b""):
-        body["options"] = _options_json(r.options)
-    return body
-
-
-def _update_user_body(r: Any) -> dict:
-    body: dict[str, Any] = {}
-    if r.username is not None:
-        body["username"] = r.username
-    if r.status is not None:
-        body["status"] = UserStatus(r.status).name.lower()
-    if getattr(r, "options", b""):
-        body["options"] = _options_json(r.options)
-    return body
-
-
-_ROUTES: dict[int, Any] = {
-    Command.PING: _ping,
+# How each command's JSON answer becomes its binary answer (a command whose binary answer is always empty needs none;
+# one with a non-empty binary answer that is missing here answers FeatureUnavailable).
+_ANSWERS: dict[Command, Any] = {
     Command.LOGIN_USER: _login,
-    Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN: _login_token,
+    Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN: _login,
     Command.LOGIN_REGISTER: _login,
-    Command.LOGIN_REGISTER_WITH_PAT: _login_token,
-    Command.DESCRIBE_OPTIONS: _describe_options,
+    Command.LOGIN_REGISTER_WITH_PAT: _login,
     Command.LOGOUT_USER: _logout,
-    Command.GET_STREAMS: _listing(lambda r: "/streams", _stream, rs.StreamHeader),
-    Command.GET_STREAM: _single(lambda r: f"/streams/{_id(r.stream_id)}", _stream_details),
-    Command.CREATE_STREAM: _created(lambda r: "/streams", _named_body, _stream),
-    Command.UPDATE_STREAM: _empty("PUT", lambda r: f"/streams/{_id(r.stream_id)}", _named_body),
-    Command.DELETE_STREAM: _empty("DELETE", lambda r: f"/streams/{_id(r.stream_id)}"),
-    Command.PURGE_STREAM: _empty("DELETE", lambda r: f"/streams/{_id(r.stream_id)}/purge"),
-    Command.GET_TOPICS: _listing(lambda r: f"/streams/{_id(r.stream_id)}/topics", _topic, rs.TopicHeader),
-    Command.GET_TOPIC: _single(_topic_path, _topic_details),
-    Command.CREATE_TOPIC: _created(lambda r: f"/streams/{_id(r.stream_id)}/topics", _topic_body, _topic_details),
-    Command.UPDATE_TOPIC: _empty("PUT", _topic_path, _topic_body),
-    Command.DELETE_TOPIC: _empty("DELETE", _topic_path),
-    Command.PURGE_TOPIC: _empty("DELETE", lambda r: _topic_path(r) + "/purge"),
-    Command.CREATE_PARTITIONS: _empty("POST", lambda r: _topic_path(r) + "/partitions",
-                                      lambda r: {"partitions_count": r.partitions_count}),
-    Command.DELETE_PARTITIONS: _empty("DELETE", lambda r: _topic_path(r) + "/partitions",
-                                      query=lambda r: {"partitions_count": str(r.partitions_count)}),
-    Command.DELETE_SEGMENTS: _empty("DELETE", lambda r: f"{_topic_path(r)}/partitions/{r.partition_id}",
-                                    query=lambda r: {"segments_count": str(r.segments_count)}),
-    Command.SEND_MESSAGES: _send,
-    Command.POLL_MESSAGES: _poll,
-    Command.FLUSH_UNSAVED_BUFFER: _empty(
-        "GET", lambda r: f"{_topic_path(r)}/messages/flush/{r.partition_id}/{str(r.fsync).lower()}"),
-    Command.GET_CONSUMER_OFFSET: _get_offset,
-    Command.STORE_CONSUMER_OFFSET: _store_offset,
-    Command.DELETE_CONSUMER_OFFSET: _delete_offset,
-    Command.GET_CONSUMER_GROUPS: _listing(lambda r: _topic_path(r) + "/consumer-groups", _group, rs.GroupHeader),
-    Command.GET_CONSUMER_GROUP: _single(lambda r: f"{_topic_path(r)}/consumer-groups/{_id(r.group_id)}",
-                                       _group_details),
-    Command.CREATE_CONSUMER_GROUP: _create_group,
-    Command.DELETE_CONSUMER_GROUP: _empty("DELETE", lambda r: f"{_topic_path(r)}/consumer-groups/{_id(r.group_id)}"),
-    Command.GET_USERS: _listing(lambda r: "/users", _user, rs.UserHeader),
-    Command.GET_USER: _single(lambda r: f"/users/{_id(r.user_id)}", _user_details),
-    Command.CREATE_USER: _created(lambda r: "/users", _user_body, _user_details),
-    Command.DELETE_USER: _empty("DELETE", lambda r: f"/users/{_id(r.user_id)}"),
-    Command.UPDATE_USER: _empty("PUT", lambda r: f"/users/{_id(r.user_id)}", _update_user_body),
-    Command.UPDATE_PERMISSIONS: _empty("PUT", lambda r: f"/users/{_id(r.user_id)}/permissions",
-                                       lambda r: {"permissions": _permissions_json(r.permissions)}),
-    Command.CHANGE_PASSWORD: _empty("PUT", lambda r: f"/users/{_id(r.user_id)}/password",
-                                    lambda r: {"current_password": r.current_password,
-                                               "new_password": r.new_password}),
-    Command.GET_PERSONAL_ACCESS_TOKENS: _listing(lambda r: "/personal-access-tokens", _token_info,
-                                                 rs.PersonalAccessTokenInfo),
-    Command.CREATE_PERSONAL_ACCESS_TOKEN: _create_token,
-    Command.DELETE_PERSONAL_ACCESS_TOKEN: _empty(
-        "DELETE", lambda r: f"/personal-access-tokens/{quote(r.name, safe='')}"),
+    Command.DESCRIBE_OPTIONS: _single(_option_specs),
+    Command.GET_STREAMS: _listing(_stream, rs.StreamHeader),
+    Command.GET_STREAM: _single(_stream_details),
+    Command.CREATE_STREAM: _single(_stream),
+    Command.GET_TOPICS: _listing(_topic, rs.TopicHeader),
+    Command.GET_TOPIC: _single(_topic_details),
+    Command.CREATE_TOPIC: _single(_topic_details),
+    Command.SEND_MESSAGES: _sent,
+    Command.POLL_MESSAGES: _polled,
+    Command.GET_CONSUMER_OFFSET: _single(_offset),
+    Command.GET_CONSUMER_GROUPS: _listing(_group, rs.GroupHeader),
+    Command.GET_CONSUMER_GROUP: _single(_group_details),
+    Command.CREATE_CONSUMER_GROUP: _single(_group),
+    Command.GET_USERS: _listing(_user, rs.UserHeader),
+    Command.GET_USER: _single(_user_details),
+    Command.CREATE_USER: _single(_user_details),
+    Command.GET_PERSONAL_ACCESS_TOKENS: _listing(_token_info, rs.PersonalAccessTokenInfo),
+    Command.CREATE_PERSONAL_ACCESS_TOKEN: _single(_token),
 }
-
