@@ -5,7 +5,9 @@ For each command of protocol-spec/spec/commands.toml, in each protocol version t
   (CreateTopic: `create_topic`, `create_topic`, `CreateTopic`, `createTopic`);
 - an op (the name in snake_case) in each conformance driver of ours that conformance-tests/drivers.toml lists for
   that version: advertised in its hello and handled;
-- at least one conformance case (conformance-tests/cases) that uses the op and runs over that version.
+- at least one conformance case (conformance-tests/cases) that uses the op and runs over that version;
+- a REST route ([command.http]) or the reason Iggy's REST API lacks it (http_absent): the spec loader already
+  refuses a command with neither, this names one in a spec built another way.
 
 The check reads source text (no build), so it runs in `make test-spec` in a second. It names exactly what is
 missing; a known gap goes into EXCEPTIONS with its reason, and an exception that no longer matches a gap fails
@@ -16,6 +18,7 @@ findings.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 import sys
 import tomllib
@@ -27,7 +30,7 @@ PROTOCOL_SPEC = Path(__file__).resolve().parents[1]
 ROOT = PROTOCOL_SPEC.parent
 sys.path.insert(0, str(PROTOCOL_SPEC))
 
-from generator.spec import Command, Spec, load_spec, snake  # noqa: E402
+from generator.spec import Command, Spec, http_coverage, load_spec, snake  # noqa: E402
 
 SPEC = load_spec()
 
@@ -41,7 +44,7 @@ STANDS_IN: dict[str, tuple[str, str]] = {
 }
 
 # Known gaps: (command, place) -> why. A place is an SDK ("python", "rust", "go", "java"), a driver of
-# drivers.toml ("driver go-0.9") or "cases". Empty today: every command is everywhere.
+# drivers.toml ("driver go-0.9"), "cases" or "http". Empty today: every command is everywhere.
 EXCEPTIONS: dict[tuple[str, str], str] = {}
 
 
@@ -245,9 +248,14 @@ def conformance_cases(spec: Spec, repo: Repo) -> dict[tuple[str, str], str]:
     return found
 
 
-# Each condition answers its findings as (command, place) -> one line naming both. The HTTP condition (an HTTP
-# route, or a stated reason why 0.8's REST API lacks the command) joins this list from the spec's HTTP mapping.
-CONDITIONS: list[Callable[[Spec, Repo], dict[tuple[str, str], str]]] = [sdk_methods, driver_ops, conformance_cases]
+def http_routes(spec: Spec, repo: Repo) -> dict[tuple[str, str], str]:
+    return {(name, "http"): f"{name}: no REST route ([command.http]) and no http_absent reason in commands.toml"
+            for name, mapping in http_coverage(spec).items() if mapping is None}
+
+
+# Each condition answers its findings as (command, place) -> one line naming both.
+CONDITIONS: list[Callable[[Spec, Repo], dict[tuple[str, str], str]]] = [sdk_methods, driver_ops, conformance_cases,
+                                                                        http_routes]
 
 
 def missing(spec: Spec = SPEC, repo: Repo | None = None) -> list[str]:
@@ -313,6 +321,12 @@ def test_a_case_limited_to_the_other_protocol_does_not_cover_a_command():
         if 'op = "purge_topic"' in text:
             repo.edits[path] = text.replace('op = "purge_topic"', 'op = "purge_topic_later"')
     assert missing(repo=repo) == ["PurgeTopic: no conformance case uses op purge_topic over protocol 0.8 and 0.9"]
+
+
+def test_a_command_without_a_route_or_a_reason_is_named():
+    commands = tuple(dataclasses.replace(c, http=None) if c.name == "PurgeTopic" else c for c in SPEC.commands)
+    spec = dataclasses.replace(SPEC, commands=commands)
+    assert missing(spec) == ["PurgeTopic: no REST route ([command.http]) and no http_absent reason in commands.toml"]
 
 
 def test_a_stale_exception_fails(monkeypatch):
