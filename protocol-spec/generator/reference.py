@@ -51,7 +51,8 @@ def _layout_table(fields: tuple[Field, ...], spec: Spec) -> list[str]:
         if size is None and f.when and not f.repeat and f.type in SCALAR_SIZES:
             size_text = f"0 or {SCALAR_SIZES[f.type]}"
         unit = _UNITS.get(f.unit or "", "")
-        about = f.about + (f" Unit:{unit}." if unit else "")
+        about = f.about + (f" Unit:{unit}." if unit else "") + (f" Names error param `{f.error_param}`."
+                                                                  if f.error_param else "")
         lines.append(
             f"| {offset if offset is not None else '+'} | `{f.name}` | {_cell(_type_text(f, spec))} "
             f"| {size_text} | {_cell(about)} |"
@@ -184,7 +185,16 @@ def render_reference(spec: Spec) -> str:
         out.append("")
     out += ["## Constants", "", "| name | type | value | meaning |", "|---|---|---|---|"]
     out += [f"| `{c.name}` | {c.type} | {c.value} | {_cell(c.about)} |" for c in spec.constants]
+    out += ["", "## Error kinds", "", "What a caller branches on; every error code has one (SDKs: a typed kind and one "
+            "predicate per kind).", "", "| kind | meaning |", "|---|---|"]
+    out += [f"| `{k.name}` | {_cell(k.about)} |" for k in spec.error_kinds]
+    out += ["", "## Error params", "", "What each \"…\" of an error message names. Over TCP the server answers only "
+            "the code; an SDK fills each \"…\" from the failing request's field with that `error_param` and writes "
+            "`<param>` where the request has none.", "", "| param | meaning |", "|---|---|"]
+    out += [f"| `{p.name}` | {_cell(p.about)}"
+            + (f" Falls back to: {', '.join(f'`{f}`' for f in p.fallback)}." if p.fallback else "") + " |"
+            for p in spec.error_params]
     out += ["", "## Error codes", "", "A response with status ≠ 0 carries one of these codes and an empty payload.", "",
-            "| code | name | server message |", "|---|---|---|"]
-    out += [f"| {e.code} | {e.name} | {_cell(e.message)} |" for e in spec.errors]
+            "| code | name | kind | server message | params |", "|---|---|---|---|---|"]
+    out += [f"| {e.code} | {e.name} | {e.kind} | {_cell(e.message)} | {', '.join(e.params)} |" for e in spec.errors]
     return "\n".join(out) + "\n"

@@ -28,6 +28,9 @@ CONSTANT_TYPES = frozenset({"u8", "u16", "u32", "u64", "usize"})
 # total_length: the byte size of the whole record the field is in (a 0.9 batch's batch_length).
 FIELD_ROLES = frozenset({"length", "flag", "padding", "reserved", "index", "total_length"})
 RESPONSE_KINDS_WITHOUT_STRUCT = frozenset({"empty", "inline"})
+# The request field types whose value an SDK renders into an error message (an error_param): ids and names as
+# given, a consumer by its id, an optional partition when set, a partitioning when it names a partition.
+ERROR_PARAM_TYPES = frozenset({"identifier", "name", "consumer", "optional_partition", "partitioning", "u32", "u64"})
 # PY: captured from apache-iggy 0.8.0; NODE: the reference's Node SDK captures; SRC: read from the 0.8 server only;
 # PY09: captured from the official 0.9 clients (apache-iggy 0.9.0 and the Rust SDK iggy 0.11.0 it wraps).
 VERIFIED_TAGS = frozenset({"PY", "NODE", "SRC", "PY09"})
@@ -106,6 +109,9 @@ class Field:
     # A record field whose element count an earlier field states (0.9 SendMessages: messages_count counts the
     # batch's messages): that earlier field is derived from it.
     counted_by: str | None = None
+    # Request fields only: the error param (errors.toml [[param]]) this field's value names, so an SDK can fill the
+    # "…" of an error the server answered to this request with it.
+    error_param: str | None = None
 
     def in_version(self, version: str) -> bool:
         return self.versions is None or version in self.versions
@@ -285,6 +291,10 @@ class Command:
     def request_field_names(self, data_only: bool = False) -> list[str]:
         return [f.name for f in self.request if f.is_data or not data_only]
 
+    def own_error_params(self) -> dict[str, str]:
+        """error param -> the request field whose value names it (the fields' `error_param`), in field order."""
+        return {f.error_param: f.name for f in self.request if f.error_param is not None}
+
 
 @dataclass(frozen=True)
 class EnumValue:
@@ -318,11 +328,41 @@ class Enum:
 
 
 @dataclass(frozen=True)
+class ErrorKind:
+    """What a caller branches on (errors.toml [[kind]]): every error has one; SDKs generate a typed kind from them."""
+
+    name: str  # snake_case: not_found, already_exists, ...
+    about: str
+    for_unlisted_codes: bool = False  # the kind of a code no [[error]] lists (a newer server's); no error has it
+
+    @property
+    def constant_name(self) -> str:
+        return self.name.upper()
+
+    @property
+    def camel_name(self) -> str:
+        return "".join(part.capitalize() for part in self.name.split("_"))
+
+
+@dataclass(frozen=True)
+class ErrorParam:
+    """What one "…" of an error message stands for (errors.toml [[param]])."""
+
+    name: str  # snake_case: stream, topic, name, ...
+    about: str
+    # Params whose request field fills this one in a command where no field names it (ResourceNotFound's key is
+    # the user or token a command looks up).
+    fallback: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class ErrorDef:
     code: int
     name: str
     message: str
     versions: frozenset[str] | None = None
+    kind: str = ""  # an ErrorKind name
+    params: tuple[str, ...] = ()  # one ErrorParam name per "…" in message, in order
 
     @property
     def constant_name(self) -> str:
@@ -382,6 +422,8 @@ class Spec:
     frames: dict[str, Record] = field(default_factory=dict)  # 0.9 frame headers (frames.toml)
     options: tuple[OptionDef, ...] = ()  # 0.9 option catalogs (options.toml)
     http_only_routes: tuple[HttpOnlyRoute, ...] = ()  # REST routes that run no command
+    error_kinds: tuple[ErrorKind, ...] = ()  # errors.toml [[kind]], in file order
+    error_params: tuple[ErrorParam, ...] = ()  # errors.toml [[param]], in file order
     # Set on a view made by `at(version)`: every list in it holds only what that version has.
     only_version: str | None = None
 
@@ -481,6 +523,24 @@ class Spec:
     def unauthenticated_commands(self) -> list[Command]:
         return [c for c in self.commands if not c.auth]
 
+    @property
+    def unlisted_error_kind(self) -> ErrorKind:
+        """The kind SDKs report for a code the spec does not list."""
+        return next(k for k in self.error_kinds if k.for_unlisted_codes)
+
+    def error_param_fields(self, command: Command) -> dict[str, str]:
+        """error param -> request field for one command: the fields' own `error_param`s, then each param's fallback
+        (a param no field names takes the field of the first fallback param one does). What an SDK fills an error's
+        "…" with when that command failed."""
+        own = command.own_error_params()
+        filled = dict(own)
+        for param in self.error_params:
+            if param.name not in filled:
+                field_name = next((own[p] for p in param.fallback if p in own), None)
+                if field_name is not None:
+                    filled[param.name] = field_name
+        return filled
+
 
 def load_spec(spec_dir: Path | str | None = None) -> Spec:
     """Read every spec file, validate it, and return the resolved Spec. Raises SpecError listing all problems."""
@@ -502,6 +562,8 @@ def load_spec(spec_dir: Path | str | None = None) -> Spec:
     commands = tuple(sorted((_command(c, known, problems) for c in raw["commands"].get("command", [])),
                             key=lambda c: c.code))
     errors = tuple(sorted((_error(e, known, problems) for e in raw["errors"].get("error", [])), key=lambda e: e.code))
+    error_kinds = tuple(_error_kind(k, problems) for k in raw["errors"].get("kind", []))
+    error_params = tuple(_error_param(p, problems) for p in raw["errors"].get("param", []))
     constants = tuple(_constant(c, problems) for c in protocol.get("constant", []))
     framing = protocol.get("framing", {})
 
@@ -526,6 +588,8 @@ def load_spec(spec_dir: Path | str | None = None) -> Spec:
         frames=frames,
         options=tuple(_option(o, problems) for o in raw["options"].get("option", [])),
         http_only_routes=tuple(_http_only_route(r, problems) for r in raw["commands"].get("http_route", [])),
+        error_kinds=error_kinds,
+        error_params=error_params,
     )
     spec = _resolve_extends(spec, problems)
     problems.extend(validate(spec))
@@ -627,6 +691,7 @@ def validate(spec: Spec) -> list[str]:
     for error in spec.errors:
         if not _CAMEL.match(error.name) or not error.message:
             problems.append(f"error {error.code}: needs a CamelCase name and a message")
+    _check_error_kinds_and_params(spec, problems)
     for constant in spec.constants:
         if not _UPPER_SNAKE.match(constant.name):
             problems.append(f"constant {constant.name}: must be UPPER_SNAKE")
@@ -779,6 +844,52 @@ def _check_http_shared(spec: Spec, problems: list[str]) -> None:
                                 f"the same path, status, response and auth, and its entries {clashing} as there")
 
 
+def _check_error_kinds_and_params(spec: Spec, problems: list[str]) -> None:
+    """Every error has a declared kind and names each "…" of its message with a declared param; request fields name
+    declared params, on types an SDK can render, at most one field per param and command."""
+    _check_unique("error kind", [k.name for k in spec.error_kinds], problems)
+    _check_unique("error param", [p.name for p in spec.error_params], problems)
+    kinds = {k.name: k for k in spec.error_kinds}
+    params = {p.name for p in spec.error_params}
+    for kind in spec.error_kinds:
+        if not _SNAKE.match(kind.name) or not kind.about:
+            problems.append(f"error kind {kind.name}: needs a snake_case name and an about")
+    if sum(k.for_unlisted_codes for k in spec.error_kinds) != 1:
+        problems.append("errors.toml: exactly one [[kind]] has for_unlisted_codes = true")
+    for param in spec.error_params:
+        if not _SNAKE.match(param.name) or not param.about:
+            problems.append(f"error param {param.name}: needs a snake_case name and an about")
+        for other in param.fallback:
+            if other not in params or other == param.name:
+                problems.append(f"error param {param.name}: fallback {other!r} is not another param")
+    for error in spec.errors:
+        kind = kinds.get(error.kind)
+        if kind is None:
+            problems.append(f"error {error.name}: kind {error.kind!r} is not a [[kind]] of errors.toml")
+        elif kind.for_unlisted_codes:
+            problems.append(f"error {error.name}: kind {error.kind!r} is only for codes errors.toml does not list")
+        unknown = [p for p in error.params if p not in params]
+        if unknown:
+            problems.append(f"error {error.name}: params {unknown} are not [[param]]s of errors.toml")
+        placeholders = error.message.count("…")
+        if placeholders != len(error.params):
+            problems.append(f"error {error.name}: its message has {placeholders} \"…\" but params names "
+                            f"{len(error.params)}")
+    for command in spec.commands:
+        seen: dict[str, str] = {}
+        for f in command.request:
+            if f.error_param is None:
+                continue
+            where = f"command {command.name} request.{f.name}"
+            if f.error_param not in params:
+                problems.append(f"{where}: error_param {f.error_param!r} is not a [[param]] of errors.toml")
+            if f.type not in ERROR_PARAM_TYPES or f.repeat is not None:
+                problems.append(f"{where}: error_param needs a single field of type {sorted(ERROR_PARAM_TYPES)}")
+            if f.error_param in seen:
+                problems.append(f"{where}: error_param {f.error_param!r} is named by {seen[f.error_param]} too")
+            seen[f.error_param] = f.name
+
+
 def _check_fields(owner: str, fields: tuple[Field, ...], spec: Spec, enum_names: set, problems: list[str]) -> None:
     seen: dict[str, Field] = {}
     for f in fields:
@@ -840,7 +951,7 @@ def _versions(data: dict, owner: str, known: tuple[str, ...], problems: list[str
 
 def _field(data: dict, owner: str, known: tuple[str, ...], problems: list[str]) -> Field:
     keys = {"name", "type", "about", "size", "repeat", "when", "enum", "unit", "role", "default", "tolerant",
-            "versions", "counted_by"}
+            "versions", "counted_by", "error_param"}
     unknown = set(data) - keys
     if unknown:
         problems.append(f"{owner}.{data.get('name')}: unknown keys {sorted(unknown)}")
@@ -862,6 +973,7 @@ def _field(data: dict, owner: str, known: tuple[str, ...], problems: list[str]) 
         tolerant=data.get("tolerant", False),
         versions=_versions(data, f"{owner}.{data.get('name')}", known, problems),
         counted_by=data.get("counted_by"),
+        error_param=data.get("error_param"),
     )
 
 
@@ -989,10 +1101,35 @@ def _http_only_route(data: dict, problems: list[str]) -> HttpOnlyRoute:
 
 
 def _error(data: dict, known: tuple[str, ...], problems: list[str]) -> ErrorDef:
+    name = data.get("name", "")
     if not isinstance(data.get("code"), int) or not 0 < data["code"] < 2**32:
         problems.append(f"error {data}: code must be a u32 above 0")
-    return ErrorDef(code=data.get("code", -1), name=data.get("name", ""), message=data.get("message", ""),
-                    versions=_versions(data, f"error {data.get('code')}", known, problems))
+    unknown = set(data) - {"code", "name", "message", "versions", "kind", "params"}
+    if unknown:
+        problems.append(f"error {name}: unknown keys {sorted(unknown)}")
+    if "kind" not in data:
+        problems.append(f"error {name}: missing key 'kind'")
+    params = data.get("params", [])
+    if not isinstance(params, list) or not all(isinstance(p, str) for p in params):
+        problems.append(f"error {name}: params must be a list of param names")
+        params = []
+    return ErrorDef(code=data.get("code", -1), name=name, message=data.get("message", ""),
+                    versions=_versions(data, f"error {data.get('code')}", known, problems),
+                    kind=str(data.get("kind", "")), params=tuple(params))
+
+
+def _error_kind(data: dict, problems: list[str]) -> ErrorKind:
+    unknown = set(data) - {"name", "about", "for_unlisted_codes"}
+    if unknown:
+        problems.append(f"error kind {data.get('name')}: unknown keys {sorted(unknown)}")
+    return ErrorKind(str(data.get("name", "?")), data.get("about", ""), data.get("for_unlisted_codes") is True)
+
+
+def _error_param(data: dict, problems: list[str]) -> ErrorParam:
+    unknown = set(data) - {"name", "about", "fallback"}
+    if unknown:
+        problems.append(f"error param {data.get('name')}: unknown keys {sorted(unknown)}")
+    return ErrorParam(str(data.get("name", "?")), data.get("about", ""), tuple(data.get("fallback", ())))
 
 
 # Attributes an enum's values carry beyond name/value/about, per enum, with their Python types.

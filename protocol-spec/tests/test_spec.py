@@ -125,7 +125,8 @@ def test_loader_rejects_duplicate_codes_and_bad_references(tmp_path):
     commands = spec_dir / "commands.toml"
     text = commands.read_text(encoding="utf-8")
     text = text.replace("code = 10\n", "code = 1\n", 1)  # GetStats takes Ping's code
-    text = text.replace('type = "u32", about = "Session id;', 'type = "NoSuchStruct", about = "Session id;', 1)
+    text = text.replace('type = "u32", error_param = "client", about = "Session id;',
+                        'type = "NoSuchStruct", error_param = "client", about = "Session id;', 1)
     commands.write_text(text, encoding="utf-8")
     with pytest.raises(SpecError) as raised:
         load_spec(spec_dir)
@@ -198,3 +199,45 @@ def test_loader_names_the_command_of_a_missing_wrong_or_contradictory_meaning(tm
     assert "command GetClusterMetadata: replay_safe = true needs mutates = false" in problems
     assert "command GetMe: audited = true needs mutates = true" in problems
     assert "command GetMe: unknown keys ['retried']" in problems
+
+
+def test_every_error_has_a_kind_and_names_each_placeholder():
+    kinds = {k.name for k in SPEC.error_kinds}
+    assert {"not_found", "already_exists", "unauthenticated", "unauthorized", "invalid_input", "transient",
+            "session", "unavailable", "internal"} <= kinds
+    assert SPEC.unlisted_error_kind.name == "unknown"
+    for error in SPEC.errors:
+        assert error.kind in kinds and error.kind != "unknown", error.name
+        assert error.message.count("…") == len(error.params), error.name
+    assert SPEC.command("CreateTopic").own_error_params() == {"stream": "stream_id", "name": "name"}
+    # A param no field names takes its fallback's field: ResourceNotFound's key is the user or token looked up.
+    assert SPEC.error_param_fields(SPEC.command("DeleteUser"))["key"] == "user_id"
+    assert SPEC.error_param_fields(SPEC.command("DeletePersonalAccessToken"))["key"] == "name"
+
+
+def test_loader_rejects_unknown_kinds_params_and_placeholder_counts(tmp_path):
+    spec_dir = _copy_spec(tmp_path)
+    errors = spec_dir / "errors.toml"
+    text = errors.read_text(encoding="utf-8")
+    text = text.replace('name = "Unauthorized"\nmessage = "Unauthorized"\nkind = "unauthorized"',
+                        'name = "Unauthorized"\nmessage = "Unauthorized"\nkind = "forbidden"', 1)
+    text = text.replace('params = ["stream", "path"]', 'params = ["stream", "folder"]', 1)
+    text = text.replace('params = ["partition", "topic", "stream"]', 'params = ["partition", "topic"]', 1)
+    text = text.replace('name = "InvalidFormat"\nmessage = "Invalid format"\nkind = "invalid_input"\n',
+                        'name = "InvalidFormat"\nmessage = "Invalid format"\n', 1)
+    errors.write_text(text, encoding="utf-8")
+    commands = spec_dir / "commands.toml"
+    text = commands.read_text(encoding="utf-8")
+    text = text.replace('error_param = "client"', 'error_param = "session"', 1)
+    text = text.replace('type = "u8", enum = "SnapshotCompression",', 'type = "u8", enum = "SnapshotCompression", '
+                        'error_param = "value",', 1)
+    commands.write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        load_spec(spec_dir)
+    problems = "\n".join(raised.value.problems)
+    assert "error Unauthorized: kind 'forbidden' is not a [[kind]] of errors.toml" in problems
+    assert "error CannotCreateStreamDirectory: params ['folder'] are not [[param]]s of errors.toml" in problems
+    assert 'error PartitionNotFound: its message has 3 "…" but params names 2' in problems
+    assert "error InvalidFormat: missing key 'kind'" in problems
+    assert "command GetClient request.client_id: error_param 'session' is not a [[param]] of errors.toml" in problems
+    assert "command GetSnapshot request.compression: error_param needs a single field of type" in problems
