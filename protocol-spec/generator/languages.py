@@ -37,7 +37,7 @@ def render_python(spec: Spec) -> str:
         f"# {SOURCE_NOTE}",
         f'"""Wire codes, enums and constants of the Iggy {spec.version} TCP protocol."""',
         "",
-        "from enum import IntEnum",
+        "from enum import IntEnum, StrEnum",
         "from typing import Final",
         "",
         "",
@@ -89,6 +89,7 @@ def render_python(spec: Spec) -> str:
             "ERROR_MESSAGES: Final[dict[int, str]] = {"]
     out += [f"    {e.code}: {_quote(e.message)}," for e in spec.errors]
     out += ["}"]
+    out += _python_error_kinds(spec)
     for enum in spec.enums:
         out += ["", "", f"class {enum.name}(IntEnum):", f'    """{enum.about}"""', ""]
         out += [f"    {v.constant_name} = {v.value}  # {v.about}" for v in enum.values]
@@ -97,6 +98,38 @@ def render_python(spec: Spec) -> str:
         out += [f"# {constant.about}", f"{constant.name}: Final = {constant.value}"]
     out += _python_enum_attribute_tables(spec)
     return "\n".join(out) + "\n"
+
+
+def _python_error_kinds(spec: Spec) -> list[str]:
+    """ErrorKind, each code's kind and params, each command's request field per param, and the kind predicates."""
+    unlisted = spec.unlisted_error_kind
+    out = ["", "", "class ErrorKind(StrEnum):",
+           f'    """What a caller branches on (errors.toml [[kind]]); {unlisted.constant_name}: '
+           f'{unlisted.about}"""', ""]
+    for kind in spec.error_kinds:
+        out += [f"    # {kind.about}", f"    {kind.constant_name} = {_quote(kind.name)}"]
+    out += ["", "", f"# The kind of every error code; a code not listed here is ErrorKind.{unlisted.constant_name}.",
+            "ERROR_KINDS: Final[dict[int, ErrorKind]] = {"]
+    out += [f"    ErrorCode.{e.constant_name}: ErrorKind.{e.kind.upper()}," for e in spec.errors]
+    out += ["}", "", "# What each \"…\" of an error's message names, in order (errors.toml params).",
+            "ERROR_PARAMS: Final[dict[int, tuple[str, ...]]] = {"]
+    out += [f"    ErrorCode.{e.constant_name}: ({', '.join(map(_quote, e.params))}{',' * (len(e.params) == 1)}),"
+            for e in spec.errors if e.params]
+    out += ["}", "", "# Per command: error param -> the request field whose value fills it (commands.toml "
+            "error_param).",
+            "REQUEST_ERROR_PARAMS: Final[dict[Command, dict[str, str]]] = {"]
+    for command in spec.commands:
+        fields = spec.error_param_fields(command)
+        if fields:
+            pairs = ", ".join(f"{_quote(p)}: {_quote(f)}" for p, f in fields.items())
+            out.append(f"    Command.{command.constant_name}: {{{pairs}}},")
+    out += ["}", "", "", "class ErrorKindPredicates:",
+            '    """One `is_<kind>()` per ErrorKind, for a class with a `kind` (iggy.errors.IggyError)."""', "",
+            "    __slots__ = ()", "    kind: ErrorKind"]
+    for kind in spec.error_kinds:
+        out += ["", f"    def is_{kind.name}(self) -> bool:", f'        """{kind.about}"""',
+                f"        return self.kind is ErrorKind.{kind.constant_name}"]
+    return out
 
 
 def version_number(name: str) -> int:

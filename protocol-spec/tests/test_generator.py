@@ -78,6 +78,17 @@ def test_python_codes_have_the_extra_enums_and_constants(tmp_path):
     assert codes.U64_MAX == codes.MESSAGE_EXPIRY_NEVER == codes.MAX_TOPIC_SIZE_UNLIMITED == 2**64 - 1
 
 
+def test_python_codes_carry_each_error_kind_and_params(tmp_path):
+    codes = _load_python_module(render_python(SPEC), tmp_path)
+    assert [k.value for k in codes.ErrorKind] == [k.name for k in SPEC.error_kinds]
+    assert set(codes.ERROR_KINDS) == set(codes.ErrorCode)
+    assert codes.ERROR_KINDS[codes.ErrorCode.PARTITION_NOT_FOUND] is codes.ErrorKind.NOT_FOUND
+    assert codes.ERROR_PARAMS[codes.ErrorCode.PARTITION_NOT_FOUND] == ("partition", "topic", "stream")
+    assert codes.REQUEST_ERROR_PARAMS[codes.Command.DELETE_USER] == {"user": "user_id", "key": "user_id"}
+    for kind in codes.ErrorKind:
+        assert callable(getattr(codes.ErrorKindPredicates, f"is_{kind.value}"))
+
+
 def test_generated_python_is_plain_literals_only():
     # No imports beyond enum/typing: the server and SDK import this at start-up, it must stay trivial.
     tree = ast.parse(render_python(SPEC))

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import errno
 
-from iggy.protocol.codes import ERROR_MESSAGES, ErrorCode
+from iggy.errors import error_message
+from iggy.protocol.codes import ERROR_MESSAGES, ERROR_PARAMS, ErrorCode
 
 __all__ = ["IggyError", "NO_ROOM_ERRNOS", "error_name", "from_protocol_error", "naming_error"]
 
@@ -21,14 +22,15 @@ class IggyError(Exception):
     """An error answered to the client as Iggy error ``code``.
 
     ``IggyError(ErrorCode.STREAM_ID_NOT_FOUND, "stream 's1' not found")``; the message defaults to
-    Iggy's own text for the code.
+    Iggy's own text for the code, each "…" read as ``<param>`` (``naming_error`` fills them).
     """
 
     __slots__ = ("code", "message")
 
     def __init__(self, code: int, message: str | None = None) -> None:
         self.code = int(code)
-        self.message = message if message is not None else ERROR_MESSAGES.get(self.code, "Error")
+        self.message = message if message is not None else (
+            error_message(self.code) if self.code in ERROR_MESSAGES else "Error")
         super().__init__(f"[{self.code}] {self.message}")
 
     @property
@@ -40,16 +42,17 @@ class IggyError(Exception):
 
 
 def naming_error(code: int, *values: object, text_of: int | None = None) -> IggyError:
-    """``IggyError(code)`` whose message is the spec's text for the code (protocol-spec/spec/errors.toml, through the
-    generated ``ERROR_MESSAGES``) with each "…" filled, in order, by ``values``: the stream, topic, group, user or
-    token the server knows, where a client over TCP only gets the code and shows the text with its placeholders.
+    """``IggyError(code)`` whose message is the spec's text for the code (protocol-spec/spec/errors.toml) with each
+    "…" filled, in order, by ``values``: the stream, topic, group, user or token the server knows, where a client over
+    TCP only gets the code and fills the text from its request. The spec names each "…" (its ``params``); the text is
+    built by the SDK's ``error_message``, the one function every Python text with placeholders goes through.
     ``text_of``: take the text of that code instead (a name looked up where Iggy 0.8 answers the id's code).
-    ValueError when the values do not match the placeholders (a bug, caught by the tests)."""
-    template = ERROR_MESSAGES[int(code if text_of is None else text_of)]
-    parts = template.split("…")
-    if len(parts) - 1 != len(values):
-        raise ValueError(f"the text of error {code} has {len(parts) - 1} placeholders, got {len(values)} values")
-    return IggyError(code, parts[0] + "".join(f"{value}{part}" for value, part in zip(values, parts[1:])))
+    ValueError when the values do not match the spec's params (a bug, caught by the tests)."""
+    text_code = int(code if text_of is None else text_of)
+    params = ERROR_PARAMS.get(text_code, ())
+    if len(params) != len(values):
+        raise ValueError(f"the text of error {text_code} names {list(params)}, got {len(values)} values")
+    return IggyError(code, error_message(text_code, dict(zip(params, values))))
 
 
 def from_protocol_error(exc: Exception) -> IggyError:

@@ -31,6 +31,7 @@ from .errors import (
     ProtocolMismatchError,
     RequestTimeoutError,
     error_for,
+    fill_from_request,
     from_protocol_error,
 )
 from .protocol import requests as rq
@@ -78,6 +79,16 @@ _EXPIRY_KEY = "message_expiry"
 _MAX_SIZE_KEY = "max_topic_size"
 # What the official 0.9 clients send on every CreateTopic (digest §4.2), unless the caller sets them.
 _OFFICIAL_CREATE_DEFAULTS = {"durability": "replicated", "consumer_offset_durability": "replicated"}
+
+def _send_error(
+    error: IggyError, stream: IdentifierLike, topic: IdentifierLike, partitioning: Partitioning
+) -> IggyError:
+    """SendMessages' error with its stream, topic and partition named (its frame is encoded without a request
+    object, so the fields are given here by their spec names)."""
+    fields = {"stream_id": Identifier.parse(stream), "topic_id": Identifier.parse(topic),
+              "partitioning": partitioning}
+    return fill_from_request(error, Command.SEND_MESSAGES, fields.get)
+
 
 def to_partitioning(partitioning: Partitioning | int | bytes | str | None) -> Partitioning:
     """None = balanced, int = partition id, bytes/str = message key."""
@@ -331,7 +342,10 @@ class IggyClient:
     async def _send(self, request: rq.Request) -> memoryview:
         if request.CODE not in self._commands:
             raise self._unavailable(request.CODE)
-        return await self.request(request.CODE, self._encode(request))
+        try:
+            return await self.request(request.CODE, self._encode(request))
+        except IggyError as error:
+            raise fill_from_request(error, request.CODE, lambda field: getattr(request, field, None))
 
     async def _call(self, request: rq.Request, model: type[M]) -> M:
         payload = await self._send(request)
@@ -648,7 +662,10 @@ class IggyClient:
                 parts = encode_send_messages_parts(stream, topic, target, batch)
             except ProtocolError as error:
                 raise from_protocol_error(error) from None
-            await self.request(Command.SEND_MESSAGES, parts)
+            try:
+                await self.request(Command.SEND_MESSAGES, parts)
+            except IggyError as error:
+                raise _send_error(error, stream, topic, target)
             return None
         chosen = target
         if target.kind != PartitioningKind.PARTITION_ID:
@@ -662,7 +679,7 @@ class IggyClient:
         except IggyError as error:
             if chosen is not target and error.code == ErrorCode.PARTITION_NOT_FOUND:
                 self._forget_topic(stream, topic)  # the topic shrank: read its count again next time
-            raise
+            raise _send_error(error, stream, topic, chosen)
         if not len(body):
             return None
         confirmations = _decode(rs.SendMessagesResponse, body, V0_9).confirmations

@@ -1,23 +1,53 @@
 """Exceptions raised by the client: one `IggyError` carrying the Iggy code, with subclasses per category.
 
 Server answers carry an Iggy error code; client-side failures (no connection, timeout, bad connection
-string) reuse the matching Iggy code so callers can treat both alike (`err.code`, `err.name`).
+string) reuse the matching Iggy code so callers can treat both alike (`err.code`, `err.name`, `err.kind`).
+Every code has a kind from the spec (protocol-spec/spec/errors.toml): `err.kind` is an `ErrorKind` and
+`err.is_not_found()`, `err.is_already_exists()`, ... test it, one predicate per kind.
+
+Over TCP the server answers only the code, so the spec's text of a code has a placeholder per runtime value
+("Stream with name: … already exists."). The client writes the objects of the failing request there ("Stream with
+name: orders already exists."), and "<param>" (e.g. "<partition>") where the request has no value for one.
 """
 
 from __future__ import annotations
 
-from .protocol.codes import ERROR_MESSAGES, EVICTION_ERRORS, ErrorCode, EvictionReason
+from collections.abc import Callable, Mapping
+
+from .protocol.codes import (
+    ERROR_KINDS,
+    ERROR_MESSAGES,
+    ERROR_PARAMS,
+    EVICTION_ERRORS,
+    REQUEST_ERROR_PARAMS,
+    ErrorCode,
+    ErrorKind,
+    ErrorKindPredicates,
+    EvictionReason,
+    PartitioningKind,
+)
 from .protocol.errors import ProtocolError
+from .protocol.primitives import Consumer, Identifier, Partitioning
+
+_PLACEHOLDER = "…"  # what stands for a runtime value in the spec's texts
 
 
-class IggyError(Exception):
-    """An Iggy failure. `.code` is the Iggy error code, `.name` its UPPER_SNAKE name, `.message` the text."""
+class IggyError(ErrorKindPredicates, Exception):
+    """An Iggy failure. `.code` is the Iggy error code, `.name` its UPPER_SNAKE name, `.message` the text, `.kind`
+    its `ErrorKind` (what to branch on; `is_not_found()` and one `is_<kind>()` per kind)."""
 
     def __init__(self, code: int, message: str | None = None) -> None:
         self.code = int(code)
         self.name = error_name(self.code)
-        self.message = message or ERROR_MESSAGES.get(self.code, self.name.replace("_", " ").lower())
-        super().__init__(f"[{self.code} {self.name}] {self.message}")
+        self._set_message(message or error_message(self.code))
+
+    @property
+    def kind(self) -> ErrorKind:
+        return ERROR_KINDS.get(self.code, ErrorKind.UNKNOWN)
+
+    def _set_message(self, message: str) -> None:
+        self.message = message
+        self.args = (f"[{self.code} {self.name}] {message}",)
 
     def __reduce__(self):  # pickling keeps the subclass and both fields (Spark ships exceptions around)
         return (_rebuild, (type(self), self.code, self.message))
@@ -134,7 +164,7 @@ def eviction_error(reason: int, detail: str = "") -> EvictedError:
     code = EVICTION_ERRORS.get(typed, ErrorCode.UNAUTHENTICATED) if isinstance(typed, EvictionReason) else (
         ErrorCode.UNAUTHENTICATED)
     name = typed.name if isinstance(typed, EvictionReason) else f"reason {reason}"
-    message = f"evicted by the server ({name}): {ERROR_MESSAGES.get(int(code), error_name(code))}"
+    message = f"evicted by the server ({name}): {error_message(code)}"
     if detail:
         message = f"{message}; {detail}"
     base = error_class(code)
@@ -143,18 +173,16 @@ def eviction_error(reason: int, detail: str = "") -> EvictedError:
     return cls(code, message, typed)
 
 
-_ALREADY_EXISTS = {
-    ErrorCode.USER_ALREADY_EXISTS,
-    ErrorCode.PERSONAL_ACCESS_TOKEN_ALREADY_EXISTS,
-    ErrorCode.STREAM_NAME_ALREADY_EXISTS,
-    ErrorCode.TOPIC_NAME_ALREADY_EXISTS,
-    ErrorCode.CONSUMER_GROUP_NAME_ALREADY_EXISTS,
+# The class of each kind that has one (the kinds come from the spec; see ErrorKind).
+_KIND_CLASSES: dict[ErrorKind, type[IggyError]] = {
+    ErrorKind.NOT_FOUND: NotFoundError,
+    ErrorKind.ALREADY_EXISTS: AlreadyExistsError,
+    ErrorKind.UNAUTHENTICATED: UnauthenticatedError,
+    ErrorKind.UNAUTHORIZED: UnauthorizedError,
+    ErrorKind.INVALID_CREDENTIALS: InvalidCredentialsError,
 }
-_SPECIFIC: dict[int, type[IggyError]] = {
-    ErrorCode.UNAUTHENTICATED: UnauthenticatedError,
-    ErrorCode.UNAUTHORIZED: UnauthorizedError,
-    ErrorCode.INVALID_CREDENTIALS: InvalidCredentialsError,
-    ErrorCode.USER_INACTIVE: InvalidCredentialsError,
+# The client-side failures with a class of their own, one code each.
+_CLIENT_CLASSES: dict[int, type[IggyError]] = {
     ErrorCode.NOT_CONNECTED: NotConnectedError,
     ErrorCode.CANNOT_ESTABLISH_CONNECTION: CannotConnectError,
     ErrorCode.CONNECTION_CLOSED: ConnectionLostError,
@@ -172,20 +200,65 @@ def error_name(code: int) -> str:
 
 
 def error_class(code: int) -> type[IggyError]:
-    """The most specific exception class for an Iggy code (names ending in NOT_FOUND are NotFoundError)."""
-    specific = _SPECIFIC.get(code)
+    """The most specific exception class for an Iggy code: a client-side failure's own class, else its kind's
+    (NotFoundError for every not_found code, ...), else IggyError."""
+    specific = _CLIENT_CLASSES.get(code)
     if specific is not None:
         return specific
-    if code in _ALREADY_EXISTS:
-        return AlreadyExistsError
-    if error_name(code).endswith("NOT_FOUND"):
-        return NotFoundError
-    return IggyError
+    return _KIND_CLASSES.get(ERROR_KINDS.get(code, ErrorKind.UNKNOWN), IggyError)
 
 
 def error_for(code: int, message: str | None = None) -> IggyError:
     """Build the exception for a server status code (or a client-side code)."""
     return error_class(code)(code, message)
+
+
+def error_message(code: int, values: Mapping[str, object] | None = None) -> str:
+    """The spec's text of `code` with each "…" replaced by the value of the param it stands for (`values`, keyed by
+    the errors.toml param: stream, topic, name, ...), or by "<param>" where `values` has none."""
+    template = ERROR_MESSAGES.get(int(code))
+    if template is None:
+        return error_name(code).replace("_", " ").lower()
+    params = ERROR_PARAMS.get(int(code), ())
+    parts = template.split(_PLACEHOLDER)
+    given = values or {}
+    filled = [parts[0]]
+    for param, part in zip(params, parts[1:]):
+        value = given.get(param)
+        filled += [f"<{param}>" if value is None else str(value), part]
+    return "".join(filled)
+
+
+def fill_from_request(error: IggyError, command: int, field_value: Callable[[str], object]) -> IggyError:
+    """Write the objects of the failing request into `error`'s text where it is still the spec's text with
+    "<param>" placeholders (an answer over TCP carries only the code). `field_value(name)` answers a request field
+    of `command`; which field names which param comes from the spec (commands.toml error_param). Returns `error`."""
+    fields = REQUEST_ERROR_PARAMS.get(command)
+    bare = error_message(error.code)
+    if not fields or error.code not in ERROR_PARAMS or bare not in error.message:
+        return error
+    values = {}
+    for param in ERROR_PARAMS[error.code]:
+        if param in fields and param not in values:
+            text = _param_text(field_value(fields[param]))
+            if text is not None:
+                values[param] = text
+    error._set_message(error.message.replace(bare, error_message(error.code, values), 1))
+    return error
+
+
+def _param_text(value: object) -> str | None:
+    """How a request field's value reads in an error message: an id or name as given, a consumer by its id, a
+    partitioning only when it names a partition; None for no value (an absent optional partition)."""
+    if isinstance(value, Identifier):
+        return str(value.value)
+    if isinstance(value, Consumer):
+        return str(value.id.value)
+    if isinstance(value, Partitioning):
+        if value.kind != PartitioningKind.PARTITION_ID:
+            return None
+        return str(int.from_bytes(value.value, "little"))
+    return None if value is None else str(value)
 
 
 def from_protocol_error(error: ProtocolError) -> IggyError:
@@ -213,6 +286,7 @@ __all__ = [
     "EvictedError",
     "EvictedInvalidCredentialsError",
     "EvictedUnauthenticatedError",
+    "ErrorKind",
     "IggyError",
     "InvalidConnectionStringError",
     "InvalidCredentialsError",
@@ -224,6 +298,7 @@ __all__ = [
     "UnauthorizedError",
     "error_class",
     "error_for",
+    "error_message",
     "error_name",
     "eviction_error",
     "from_protocol_error",

@@ -17,6 +17,7 @@ from iggy.errors import (
     ConnectionLostError,
     InvalidCredentialsError,
     NotConnectedError,
+    NotFoundError,
     UnauthorizedError,
 )
 from iggy.protocol import requests as rq
@@ -150,6 +151,36 @@ def test_server_errors_map_to_exception_classes(with_fake_server, protocol):
             with pytest.raises(iggy.IggyError) as raised:
                 await client.create_stream("x" * 300)  # encoder refuses: too long a name
             assert raised.value.code == ErrorCode.INVALID_FORMAT
+
+    with_fake_server(scenario)
+
+
+def test_server_errors_name_the_objects_of_the_request(with_fake_server, protocol):
+    """Over TCP the server answers only the code: the text names what the failing call named."""
+    async def scenario(server):
+        answers = {
+            Command.CREATE_STREAM: ErrorCode.STREAM_NAME_ALREADY_EXISTS,
+            Command.SEND_MESSAGES: ErrorCode.PARTITION_NOT_FOUND,
+            Command.POLL_MESSAGES: ErrorCode.PARTITION_NOT_FOUND,
+            Command.DELETE_USER: ErrorCode.RESOURCE_NOT_FOUND,
+        }
+        server.handler = lambda code, payload: (answers.get(code, 0), b"")
+        async with _client(server, protocol) as client:
+            with pytest.raises(AlreadyExistsError) as raised:
+                await client.create_stream("orders")
+            assert raised.value.message == "Stream with name: orders already exists."
+            assert str(raised.value) == "[1012 STREAM_NAME_ALREADY_EXISTS] Stream with name: orders already exists."
+            with pytest.raises(NotFoundError) as raised:
+                await client.send_messages("orders", "events", [b"x"], partitioning=7)
+            assert raised.value.message == (
+                "Partition with ID: 7 for topic with ID: events for stream with ID: orders was not found.")
+            with pytest.raises(NotFoundError) as raised:
+                await client.poll_messages("orders", 2)
+            assert raised.value.message == (
+                "Partition with ID: <partition> for topic with ID: 2 for stream with ID: orders was not found.")
+            with pytest.raises(NotFoundError) as raised:
+                await client.delete_user("bob")
+            assert raised.value.message == "Resource with key: bob was not found."
 
     with_fake_server(scenario)
 

@@ -2,7 +2,7 @@
 # Source: protocol-spec/spec/*.toml. Change the spec, then run `make gen`.
 """Wire codes, enums and constants of the Iggy 0.8.0 TCP protocol."""
 
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from typing import Final
 
 
@@ -577,6 +577,495 @@ ERROR_MESSAGES: Final[dict[int, str]] = {
     14001: "VSR session value … is invalid (must be non-zero)",
     14003: "Incompatible binary protocol version: client …, server accepts […, …]",
 }
+
+
+class ErrorKind(StrEnum):
+    """What a caller branches on (errors.toml [[kind]]); UNKNOWN: A code this file does not list (a newer server's); no [[error]] below has this kind."""
+
+    # Something the request names does not exist: a stream, topic, partition, group, user, token, client, offset or segment.
+    NOT_FOUND = "not_found"
+    # A create or rename collides with a name that is taken (stream, topic, group, user, token).
+    ALREADY_EXISTS = "already_exists"
+    # The connection or HTTP call is not logged in (no login, missing or invalid access token): log in again.
+    UNAUTHENTICATED = "unauthenticated"
+    # A login was refused: wrong username, password or token, an expired token, an inactive user. Retrying the same credentials fails again.
+    INVALID_CREDENTIALS = "invalid_credentials"
+    # The logged-in user lacks the permission for the command.
+    UNAUTHORIZED = "unauthorized"
+    # The request is malformed or a value is out of range (a name, size, count, id, header, checksum, option): the same request fails again.
+    INVALID_INPUT = "invalid_input"
+    # A configured or protocol limit on how many objects exist is reached (users, tokens, streams, topics, partitions, consumer offsets): delete something or raise the limit.
+    LIMIT_EXCEEDED = "limit_exceeded"
+    # The object's current state forbids the request (the root user, a topic without partitions, a closed segment, a partition the group member no longer owns): it may succeed after the state changes.
+    CONFLICT = "conflict"
+    # A temporary condition: not committed or accepted yet, a timeout, a full send buffer. Retrying later may succeed (a timed-out write may have been applied).
+    TRANSIENT = "transient"
+    # Iggy 0.9: the server no longer knows or accepts the client's session (stale client, invalid or already bound session, a request older than its reply table); the SDK connects and registers again.
+    SESSION = "session"
+    # No usable connection: it cannot be established, was closed or broke, or a transport (TCP, QUIC, HTTP, WebSocket) failed. A new connection may succeed.
+    UNAVAILABLE = "unavailable"
+    # The client, producer or consumer was closed by its owner; nothing more succeeds on it.
+    CLOSED = "closed"
+    # The peer does not support the request or speaks another protocol version: an unknown command, a feature it lacks, a version outside its window, an answer this side cannot read.
+    UNSUPPORTED = "unsupported"
+    # A configuration is invalid (connection string, address, TLS, key, JWT settings, a listener's socket): fix the setup.
+    CONFIG = "config"
+    # The server (or client) failed on its own: storage, files, state, encryption, sharding. Not caused by the request; may need an operator.
+    INTERNAL = "internal"
+    # A code this file does not list (a newer server's); no [[error]] below has this kind.
+    UNKNOWN = "unknown"
+
+
+# The kind of every error code; a code not listed here is ErrorKind.UNKNOWN.
+ERROR_KINDS: Final[dict[int, ErrorKind]] = {
+    ErrorCode.ERROR: ErrorKind.INTERNAL,
+    ErrorCode.INVALID_CONFIGURATION: ErrorKind.CONFIG,
+    ErrorCode.INVALID_COMMAND: ErrorKind.UNSUPPORTED,
+    ErrorCode.INVALID_FORMAT: ErrorKind.INVALID_INPUT,
+    ErrorCode.FEATURE_UNAVAILABLE: ErrorKind.UNSUPPORTED,
+    ErrorCode.INVALID_IDENTIFIER: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_VERSION: ErrorKind.UNSUPPORTED,
+    ErrorCode.DISCONNECTED: ErrorKind.UNAVAILABLE,
+    ErrorCode.CANNOT_ESTABLISH_CONNECTION: ErrorKind.UNAVAILABLE,
+    ErrorCode.CANNOT_CREATE_BASE_DIRECTORY: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_CREATE_RUNTIME_DIRECTORY: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_REMOVE_RUNTIME_DIRECTORY: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_CREATE_STATE_DIRECTORY: ErrorKind.INTERNAL,
+    ErrorCode.STATE_FILE_NOT_FOUND: ErrorKind.INTERNAL,
+    ErrorCode.STATE_FILE_CORRUPTED: ErrorKind.INTERNAL,
+    ErrorCode.INVALID_STATE_ENTRY_CHECKSUM: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_OPEN_DATABASE: ErrorKind.INTERNAL,
+    ErrorCode.RESOURCE_NOT_FOUND: ErrorKind.NOT_FOUND,
+    ErrorCode.CANNOT_CLOSE_WEB_SOCKET_CONNECTION: ErrorKind.UNAVAILABLE,
+    ErrorCode.STALE_CLIENT: ErrorKind.SESSION,
+    ErrorCode.TCP_ERROR: ErrorKind.UNAVAILABLE,
+    ErrorCode.QUIC_ERROR: ErrorKind.UNAVAILABLE,
+    ErrorCode.INVALID_SERVER_ADDRESS: ErrorKind.CONFIG,
+    ErrorCode.INVALID_CLIENT_ADDRESS: ErrorKind.CONFIG,
+    ErrorCode.INVALID_IP_ADDRESS: ErrorKind.CONFIG,
+    ErrorCode.HTTP_ERROR: ErrorKind.UNAVAILABLE,
+    ErrorCode.INVALID_API_URL: ErrorKind.CONFIG,
+    ErrorCode.UNAUTHENTICATED: ErrorKind.UNAUTHENTICATED,
+    ErrorCode.UNAUTHORIZED: ErrorKind.UNAUTHORIZED,
+    ErrorCode.INVALID_CREDENTIALS: ErrorKind.INVALID_CREDENTIALS,
+    ErrorCode.INVALID_USERNAME: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_PASSWORD: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_USER_STATUS: ErrorKind.INVALID_INPUT,
+    ErrorCode.USER_ALREADY_EXISTS: ErrorKind.ALREADY_EXISTS,
+    ErrorCode.USER_INACTIVE: ErrorKind.INVALID_CREDENTIALS,
+    ErrorCode.CANNOT_DELETE_USER: ErrorKind.CONFLICT,
+    ErrorCode.CANNOT_CHANGE_PERMISSIONS: ErrorKind.CONFLICT,
+    ErrorCode.INVALID_PERSONAL_ACCESS_TOKEN_NAME: ErrorKind.INVALID_INPUT,
+    ErrorCode.PERSONAL_ACCESS_TOKEN_ALREADY_EXISTS: ErrorKind.ALREADY_EXISTS,
+    ErrorCode.PERSONAL_ACCESS_TOKENS_LIMIT_REACHED: ErrorKind.LIMIT_EXCEEDED,
+    ErrorCode.INVALID_PERSONAL_ACCESS_TOKEN: ErrorKind.INVALID_CREDENTIALS,
+    ErrorCode.PERSONAL_ACCESS_TOKEN_EXPIRED: ErrorKind.INVALID_CREDENTIALS,
+    ErrorCode.USERS_LIMIT_REACHED: ErrorKind.LIMIT_EXCEEDED,
+    ErrorCode.INVALID_PERSONAL_ACCESS_TOKEN_EXPIRY: ErrorKind.INVALID_INPUT,
+    ErrorCode.TRANSIENT_NOT_COMMITTED: ErrorKind.TRANSIENT,
+    ErrorCode.TRANSIENT_NOT_ACCEPTED: ErrorKind.TRANSIENT,
+    ErrorCode.REQUEST_ALREADY_APPLIED: ErrorKind.SESSION,
+    ErrorCode.NOT_CONNECTED: ErrorKind.UNAVAILABLE,
+    ErrorCode.CLIENT_SHUTDOWN: ErrorKind.CLOSED,
+    ErrorCode.INVALID_TLS_DOMAIN: ErrorKind.CONFIG,
+    ErrorCode.INVALID_TLS_CERTIFICATE_PATH: ErrorKind.CONFIG,
+    ErrorCode.INVALID_TLS_CERTIFICATE: ErrorKind.CONFIG,
+    ErrorCode.FAILED_TO_ADD_CERTIFICATE: ErrorKind.CONFIG,
+    ErrorCode.INVALID_ENCRYPTION_KEY: ErrorKind.CONFIG,
+    ErrorCode.CANNOT_ENCRYPT_DATA: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_DECRYPT_DATA: ErrorKind.INTERNAL,
+    ErrorCode.INVALID_JWT_ALGORITHM: ErrorKind.CONFIG,
+    ErrorCode.INVALID_JWT_SECRET: ErrorKind.CONFIG,
+    ErrorCode.JWT_MISSING: ErrorKind.UNAUTHENTICATED,
+    ErrorCode.CANNOT_GENERATE_JWT: ErrorKind.INTERNAL,
+    ErrorCode.ACCESS_TOKEN_MISSING: ErrorKind.UNAUTHENTICATED,
+    ErrorCode.INVALID_ACCESS_TOKEN: ErrorKind.UNAUTHENTICATED,
+    ErrorCode.CANNOT_FETCH_JWKS: ErrorKind.UNAVAILABLE,
+    ErrorCode.INVALID_SIZE_BYTES: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_UTF8: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_NUMBER_ENCODING: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_BOOLEAN_VALUE: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_NUMBER_VALUE: ErrorKind.INVALID_INPUT,
+    ErrorCode.CLIENT_NOT_FOUND: ErrorKind.NOT_FOUND,
+    ErrorCode.INVALID_CLIENT_ID: ErrorKind.INVALID_INPUT,
+    ErrorCode.CONNECTION_CLOSED: ErrorKind.UNAVAILABLE,
+    ErrorCode.CANNOT_PARSE_HEADER_KIND: ErrorKind.INVALID_INPUT,
+    ErrorCode.HTTP_RESPONSE_ERROR: ErrorKind.UNAVAILABLE,
+    ErrorCode.INVALID_HTTP_REQUEST: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_JSON_RESPONSE: ErrorKind.UNSUPPORTED,
+    ErrorCode.INVALID_BYTES_RESPONSE: ErrorKind.UNSUPPORTED,
+    ErrorCode.EMPTY_RESPONSE: ErrorKind.UNSUPPORTED,
+    ErrorCode.CANNOT_CREATE_ENDPOINT: ErrorKind.CONFIG,
+    ErrorCode.CANNOT_PARSE_URL: ErrorKind.CONFIG,
+    ErrorCode.WEB_SOCKET_ERROR: ErrorKind.UNAVAILABLE,
+    ErrorCode.WEB_SOCKET_CONNECTION_ERROR: ErrorKind.UNAVAILABLE,
+    ErrorCode.WEB_SOCKET_CLOSE_ERROR: ErrorKind.UNAVAILABLE,
+    ErrorCode.WEB_SOCKET_RECEIVE_ERROR: ErrorKind.UNAVAILABLE,
+    ErrorCode.WEB_SOCKET_SEND_ERROR: ErrorKind.UNAVAILABLE,
+    ErrorCode.CANNOT_CREATE_STREAMS_DIRECTORY: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_CREATE_STREAM_DIRECTORY: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_CREATE_STREAM_INFO: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_UPDATE_STREAM_INFO: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_OPEN_STREAM_INFO: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_READ_STREAM_INFO: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_CREATE_STREAM: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_DELETE_STREAM: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_DELETE_STREAM_DIRECTORY: ErrorKind.INTERNAL,
+    ErrorCode.STREAM_ID_NOT_FOUND: ErrorKind.NOT_FOUND,
+    ErrorCode.STREAM_NAME_NOT_FOUND: ErrorKind.NOT_FOUND,
+    ErrorCode.STREAM_DIRECTORY_NOT_FOUND: ErrorKind.INTERNAL,
+    ErrorCode.STREAM_NAME_ALREADY_EXISTS: ErrorKind.ALREADY_EXISTS,
+    ErrorCode.INVALID_STREAM_NAME: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_STREAM_ID: ErrorKind.INVALID_INPUT,
+    ErrorCode.CANNOT_READ_STREAMS: ErrorKind.INTERNAL,
+    ErrorCode.INVALID_TOPIC_SIZE: ErrorKind.INVALID_INPUT,
+    ErrorCode.TOO_MANY_STREAMS: ErrorKind.LIMIT_EXCEEDED,
+    ErrorCode.CANNOT_CREATE_TOPICS_DIRECTORY: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_CREATE_TOPIC_DIRECTORY: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_CREATE_TOPIC_INFO: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_UPDATE_TOPIC_INFO: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_OPEN_TOPIC_INFO: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_READ_TOPIC_INFO: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_CREATE_TOPIC: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_DELETE_TOPIC: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_DELETE_TOPIC_DIRECTORY: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_POLL_TOPIC: ErrorKind.INTERNAL,
+    ErrorCode.TOPIC_ID_NOT_FOUND: ErrorKind.NOT_FOUND,
+    ErrorCode.TOPIC_NAME_NOT_FOUND: ErrorKind.NOT_FOUND,
+    ErrorCode.TOPIC_NAME_ALREADY_EXISTS: ErrorKind.ALREADY_EXISTS,
+    ErrorCode.INVALID_TOPIC_NAME: ErrorKind.INVALID_INPUT,
+    ErrorCode.TOO_MANY_PARTITIONS: ErrorKind.LIMIT_EXCEEDED,
+    ErrorCode.INVALID_TOPIC_ID: ErrorKind.INVALID_INPUT,
+    ErrorCode.CANNOT_READ_TOPICS: ErrorKind.INTERNAL,
+    ErrorCode.INVALID_REPLICATION_FACTOR: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_PARTITIONS_COUNT: ErrorKind.INVALID_INPUT,
+    ErrorCode.TOPIC_DIRECTORY_NOT_FOUND: ErrorKind.INTERNAL,
+    ErrorCode.TOO_MANY_TOPICS: ErrorKind.LIMIT_EXCEEDED,
+    ErrorCode.CANNOT_CREATE_PARTITION: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_CREATE_PARTITIONS_DIRECTORY: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_CREATE_PARTITION_DIRECTORY: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_OPEN_PARTITION_LOG_FILE: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_READ_PARTITIONS: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_DELETE_PARTITION: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_DELETE_PARTITION_DIRECTORY: ErrorKind.INTERNAL,
+    ErrorCode.PARTITION_NOT_FOUND: ErrorKind.NOT_FOUND,
+    ErrorCode.NO_PARTITIONS: ErrorKind.CONFLICT,
+    ErrorCode.TOPIC_FULL: ErrorKind.LIMIT_EXCEEDED,
+    ErrorCode.CANNOT_DELETE_CONSUMER_OFFSETS_DIRECTORY: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_DELETE_CONSUMER_OFFSET_FILE: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_CREATE_CONSUMER_OFFSETS_DIRECTORY: ErrorKind.INTERNAL,
+    ErrorCode.PARTITION_ID_SPACE_EXHAUSTED: ErrorKind.LIMIT_EXCEEDED,
+    ErrorCode.CANNOT_READ_CONSUMER_OFFSETS: ErrorKind.INTERNAL,
+    ErrorCode.CONSUMER_OFFSET_NOT_FOUND: ErrorKind.NOT_FOUND,
+    ErrorCode.NOT_RESOLVED_CONSUMER: ErrorKind.NOT_FOUND,
+    ErrorCode.CANNOT_OPEN_CONSUMER_OFFSETS_FILE: ErrorKind.INTERNAL,
+    ErrorCode.TOO_MANY_CONSUMER_OFFSETS: ErrorKind.LIMIT_EXCEEDED,
+    ErrorCode.SEGMENT_NOT_FOUND: ErrorKind.NOT_FOUND,
+    ErrorCode.SEGMENT_CLOSED: ErrorKind.CONFLICT,
+    ErrorCode.INVALID_SEGMENT_SIZE: ErrorKind.INVALID_INPUT,
+    ErrorCode.CANNOT_CREATE_SEGMENT_LOG_FILE: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_CREATE_SEGMENT_INDEX_FILE: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_CREATE_SEGMENT_TIME_INDEX_FILE: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_SAVE_MESSAGES_TO_SEGMENT: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_SAVE_INDEX_TO_SEGMENT: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_SAVE_TIME_INDEX_TO_SEGMENT: ErrorKind.INTERNAL,
+    ErrorCode.INVALID_MESSAGES_COUNT: ErrorKind.INVALID_INPUT,
+    ErrorCode.CANNOT_APPEND_MESSAGE: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_READ_MESSAGE: ErrorKind.INVALID_INPUT,
+    ErrorCode.CANNOT_READ_MESSAGE_ID: ErrorKind.INVALID_INPUT,
+    ErrorCode.CANNOT_READ_MESSAGE_STATE: ErrorKind.INVALID_INPUT,
+    ErrorCode.CANNOT_READ_MESSAGE_TIMESTAMP: ErrorKind.INVALID_INPUT,
+    ErrorCode.CANNOT_READ_HEADERS_LENGTH: ErrorKind.INVALID_INPUT,
+    ErrorCode.CANNOT_READ_HEADERS_PAYLOAD: ErrorKind.INVALID_INPUT,
+    ErrorCode.TOO_BIG_USER_HEADERS: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_HEADER_KEY: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_HEADER_VALUE: ErrorKind.INVALID_INPUT,
+    ErrorCode.CANNOT_READ_MESSAGE_LENGTH: ErrorKind.INVALID_INPUT,
+    ErrorCode.CANNOT_READ_MESSAGE_PAYLOAD: ErrorKind.INVALID_INPUT,
+    ErrorCode.TOO_BIG_MESSAGE_PAYLOAD: ErrorKind.INVALID_INPUT,
+    ErrorCode.TOO_MANY_MESSAGES: ErrorKind.INVALID_INPUT,
+    ErrorCode.EMPTY_MESSAGE_PAYLOAD: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_MESSAGE_PAYLOAD_LENGTH: ErrorKind.INVALID_INPUT,
+    ErrorCode.CANNOT_READ_MESSAGE_CHECKSUM: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_MESSAGE_CHECKSUM: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_KEY_VALUE_LENGTH: ErrorKind.INVALID_INPUT,
+    ErrorCode.COMMAND_LENGTH_ERROR: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_SEGMENTS_COUNT: ErrorKind.INVALID_INPUT,
+    ErrorCode.NON_ZERO_OFFSET: ErrorKind.INVALID_INPUT,
+    ErrorCode.NON_ZERO_TIMESTAMP: ErrorKind.INVALID_INPUT,
+    ErrorCode.MISSING_INDEX: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_INDEXES_BYTE_SIZE: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_INDEXES_COUNT: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_MESSAGES_SIZE: ErrorKind.INVALID_INPUT,
+    ErrorCode.TOO_SMALL_MESSAGE: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_MESSAGE_TIMESTAMP_DELTA: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_BATCH_CHECKSUM: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_HEADER_KIND: ErrorKind.INVALID_INPUT,
+    ErrorCode.UNSUPPORTED_OPTION_KEY: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_OPTION_VALUE: ErrorKind.INVALID_INPUT,
+    ErrorCode.OPTIONS_BLOCK_TOO_LARGE: ErrorKind.INVALID_INPUT,
+    ErrorCode.CANNOT_SEND_MESSAGES_DUE_TO_CLIENT_DISCONNECTION: ErrorKind.UNAVAILABLE,
+    ErrorCode.BACKGROUND_SEND_ERROR: ErrorKind.INTERNAL,
+    ErrorCode.BACKGROUND_SEND_TIMEOUT: ErrorKind.TRANSIENT,
+    ErrorCode.BACKGROUND_SEND_BUFFER_FULL: ErrorKind.TRANSIENT,
+    ErrorCode.BACKGROUND_WORKER_DISCONNECTED: ErrorKind.UNAVAILABLE,
+    ErrorCode.BACKGROUND_SEND_BUFFER_OVERFLOW: ErrorKind.LIMIT_EXCEEDED,
+    ErrorCode.PRODUCER_SEND_FAILED: ErrorKind.INTERNAL,
+    ErrorCode.PRODUCER_CLOSED: ErrorKind.CLOSED,
+    ErrorCode.INVALID_OFFSET: ErrorKind.INVALID_INPUT,
+    ErrorCode.INVALID_RESERVED_FIELD: ErrorKind.INVALID_INPUT,
+    ErrorCode.SEGMENT_SIZE_MISMATCH_AT_OPEN: ErrorKind.INTERNAL,
+    ErrorCode.CONSUMER_GROUP_ID_NOT_FOUND: ErrorKind.NOT_FOUND,
+    ErrorCode.INVALID_CONSUMER_GROUP_ID: ErrorKind.INVALID_INPUT,
+    ErrorCode.CONSUMER_GROUP_NAME_NOT_FOUND: ErrorKind.NOT_FOUND,
+    ErrorCode.CONSUMER_GROUP_NAME_ALREADY_EXISTS: ErrorKind.ALREADY_EXISTS,
+    ErrorCode.INVALID_CONSUMER_GROUP_NAME: ErrorKind.INVALID_INPUT,
+    ErrorCode.CONSUMER_GROUP_MEMBER_NOT_FOUND: ErrorKind.NOT_FOUND,
+    ErrorCode.CANNOT_CREATE_CONSUMER_GROUP_INFO: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_DELETE_CONSUMER_GROUP_INFO: ErrorKind.INTERNAL,
+    ErrorCode.CONSUMER_GROUP_PARTITION_NOT_OWNED: ErrorKind.CONFLICT,
+    ErrorCode.MISSING_BASE_OFFSET_RETAINED_MESSAGE_BATCH: ErrorKind.INTERNAL,
+    ErrorCode.MISSING_LAST_OFFSET_DELTA_RETAINED_MESSAGE_BATCH: ErrorKind.INTERNAL,
+    ErrorCode.MISSING_MAX_TIMESTAMP_RETAINED_MESSAGE_BATCH: ErrorKind.INTERNAL,
+    ErrorCode.MISSING_LENGTH_RETAINED_MESSAGE_BATCH: ErrorKind.INTERNAL,
+    ErrorCode.MISSING_PAYLOAD_RETAINED_MESSAGE_BATCH: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_READ_BATCH_BASE_OFFSET: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_READ_BATCH_LENGTH: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_READ_LAST_OFFSET_DELTA: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_READ_MAX_TIMESTAMP: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_READ_BATCH_PAYLOAD: ErrorKind.INTERNAL,
+    ErrorCode.INVALID_CONNECTION_STRING: ErrorKind.CONFIG,
+    ErrorCode.SNAPSHOT_FILE_COMPLETION_FAILED: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_SERIALIZE_RESOURCE: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_DESERIALIZE_RESOURCE: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_READ_FILE: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_READ_FILE_METADATA: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_SEEK_FILE: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_APPEND_TO_FILE: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_WRITE_TO_FILE: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_OVERWRITE_FILE: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_DELETE_FILE: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_SYNC_FILE: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_READ_INDEX_OFFSET: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_READ_INDEX_POSITION: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_READ_INDEX_TIMESTAMP: ErrorKind.INTERNAL,
+    ErrorCode.TIMESTAMP_OUT_OF_RANGE: ErrorKind.INVALID_INPUT,
+    ErrorCode.SHARD_NOT_FOUND: ErrorKind.INTERNAL,
+    ErrorCode.SHARD_COMMUNICATION_ERROR: ErrorKind.INTERNAL,
+    ErrorCode.CANNOT_BIND_TO_SOCKET: ErrorKind.CONFIG,
+    ErrorCode.TASK_TIMEOUT: ErrorKind.TRANSIENT,
+    ErrorCode.IO_ERROR: ErrorKind.INTERNAL,
+    ErrorCode.ALREADY_AUTHENTICATED: ErrorKind.SESSION,
+    ErrorCode.INVALID_SESSION: ErrorKind.SESSION,
+    ErrorCode.INCOMPATIBLE_PROTOCOL_VERSION: ErrorKind.UNSUPPORTED,
+}
+
+# What each "…" of an error's message names, in order (errors.toml params).
+ERROR_PARAMS: Final[dict[int, tuple[str, ...]]] = {
+    ErrorCode.INVALID_VERSION: ("value",),
+    ErrorCode.CANNOT_CREATE_BASE_DIRECTORY: ("path",),
+    ErrorCode.CANNOT_CREATE_RUNTIME_DIRECTORY: ("path",),
+    ErrorCode.CANNOT_REMOVE_RUNTIME_DIRECTORY: ("path",),
+    ErrorCode.CANNOT_CREATE_STATE_DIRECTORY: ("path",),
+    ErrorCode.INVALID_STATE_ENTRY_CHECKSUM: ("value", "expected", "index"),
+    ErrorCode.CANNOT_OPEN_DATABASE: ("path",),
+    ErrorCode.RESOURCE_NOT_FOUND: ("key",),
+    ErrorCode.INVALID_IP_ADDRESS: ("address", "port"),
+    ErrorCode.HTTP_ERROR: ("reason",),
+    ErrorCode.INVALID_API_URL: ("address",),
+    ErrorCode.CANNOT_DELETE_USER: ("user",),
+    ErrorCode.CANNOT_CHANGE_PERMISSIONS: ("user",),
+    ErrorCode.PERSONAL_ACCESS_TOKEN_ALREADY_EXISTS: ("name", "user"),
+    ErrorCode.PERSONAL_ACCESS_TOKENS_LIMIT_REACHED: ("user", "limit"),
+    ErrorCode.PERSONAL_ACCESS_TOKEN_EXPIRED: ("token", "user"),
+    ErrorCode.INVALID_JWT_ALGORITHM: ("value",),
+    ErrorCode.CANNOT_FETCH_JWKS: ("address",),
+    ErrorCode.CLIENT_NOT_FOUND: ("client",),
+    ErrorCode.CANNOT_PARSE_HEADER_KIND: ("value",),
+    ErrorCode.HTTP_RESPONSE_ERROR: ("status", "reason"),
+    ErrorCode.CANNOT_CREATE_STREAMS_DIRECTORY: ("path",),
+    ErrorCode.CANNOT_CREATE_STREAM_DIRECTORY: ("stream", "path"),
+    ErrorCode.CANNOT_CREATE_STREAM_INFO: ("stream",),
+    ErrorCode.CANNOT_UPDATE_STREAM_INFO: ("stream",),
+    ErrorCode.CANNOT_OPEN_STREAM_INFO: ("stream",),
+    ErrorCode.CANNOT_READ_STREAM_INFO: ("stream",),
+    ErrorCode.CANNOT_CREATE_STREAM: ("stream",),
+    ErrorCode.CANNOT_DELETE_STREAM: ("stream",),
+    ErrorCode.CANNOT_DELETE_STREAM_DIRECTORY: ("stream",),
+    ErrorCode.STREAM_ID_NOT_FOUND: ("stream",),
+    ErrorCode.STREAM_NAME_NOT_FOUND: ("stream",),
+    ErrorCode.STREAM_DIRECTORY_NOT_FOUND: ("path",),
+    ErrorCode.STREAM_NAME_ALREADY_EXISTS: ("name",),
+    ErrorCode.CANNOT_CREATE_TOPICS_DIRECTORY: ("stream", "path"),
+    ErrorCode.CANNOT_CREATE_TOPIC_DIRECTORY: ("topic", "stream", "path"),
+    ErrorCode.CANNOT_CREATE_TOPIC_INFO: ("topic", "stream"),
+    ErrorCode.CANNOT_UPDATE_TOPIC_INFO: ("topic", "stream"),
+    ErrorCode.CANNOT_OPEN_TOPIC_INFO: ("topic", "stream"),
+    ErrorCode.CANNOT_READ_TOPIC_INFO: ("topic", "stream"),
+    ErrorCode.CANNOT_CREATE_TOPIC: ("topic", "stream"),
+    ErrorCode.CANNOT_DELETE_TOPIC: ("topic", "stream"),
+    ErrorCode.CANNOT_DELETE_TOPIC_DIRECTORY: ("topic", "stream", "path"),
+    ErrorCode.TOPIC_ID_NOT_FOUND: ("topic", "stream"),
+    ErrorCode.TOPIC_NAME_NOT_FOUND: ("topic", "stream"),
+    ErrorCode.TOPIC_NAME_ALREADY_EXISTS: ("name", "stream"),
+    ErrorCode.CANNOT_READ_TOPICS: ("stream",),
+    ErrorCode.TOPIC_DIRECTORY_NOT_FOUND: ("path",),
+    ErrorCode.CANNOT_CREATE_PARTITION: ("partition", "stream", "topic"),
+    ErrorCode.PARTITION_NOT_FOUND: ("partition", "topic", "stream"),
+    ErrorCode.NO_PARTITIONS: ("topic", "stream"),
+    ErrorCode.TOPIC_FULL: ("topic", "stream"),
+    ErrorCode.CANNOT_DELETE_CONSUMER_OFFSETS_DIRECTORY: ("path",),
+    ErrorCode.CANNOT_DELETE_CONSUMER_OFFSET_FILE: ("path",),
+    ErrorCode.CANNOT_CREATE_CONSUMER_OFFSETS_DIRECTORY: ("path",),
+    ErrorCode.CANNOT_READ_CONSUMER_OFFSETS: ("path",),
+    ErrorCode.CONSUMER_OFFSET_NOT_FOUND: ("consumer",),
+    ErrorCode.NOT_RESOLVED_CONSUMER: ("consumer",),
+    ErrorCode.CANNOT_OPEN_CONSUMER_OFFSETS_FILE: ("path",),
+    ErrorCode.SEGMENT_CLOSED: ("offset", "partition"),
+    ErrorCode.CANNOT_CREATE_SEGMENT_LOG_FILE: ("path",),
+    ErrorCode.CANNOT_CREATE_SEGMENT_INDEX_FILE: ("path",),
+    ErrorCode.CANNOT_CREATE_SEGMENT_TIME_INDEX_FILE: ("path",),
+    ErrorCode.INVALID_MESSAGE_CHECKSUM: ("value", "expected", "offset"),
+    ErrorCode.COMMAND_LENGTH_ERROR: ("reason",),
+    ErrorCode.INVALID_SEGMENTS_COUNT: ("value",),
+    ErrorCode.NON_ZERO_OFFSET: ("value", "index"),
+    ErrorCode.NON_ZERO_TIMESTAMP: ("value", "index"),
+    ErrorCode.MISSING_INDEX: ("index",),
+    ErrorCode.INVALID_INDEXES_BYTE_SIZE: ("value",),
+    ErrorCode.INVALID_INDEXES_COUNT: ("value", "expected"),
+    ErrorCode.INVALID_MESSAGES_SIZE: ("value", "expected"),
+    ErrorCode.TOO_SMALL_MESSAGE: ("value", "expected"),
+    ErrorCode.INVALID_MESSAGE_TIMESTAMP_DELTA: ("value",),
+    ErrorCode.INVALID_BATCH_CHECKSUM: ("value", "expected", "offset"),
+    ErrorCode.INVALID_HEADER_KIND: ("value",),
+    ErrorCode.UNSUPPORTED_OPTION_KEY: ("option",),
+    ErrorCode.INVALID_OPTION_VALUE: ("option",),
+    ErrorCode.OPTIONS_BLOCK_TOO_LARGE: ("reason",),
+    ErrorCode.INVALID_OFFSET: ("offset",),
+    ErrorCode.INVALID_RESERVED_FIELD: ("value",),
+    ErrorCode.SEGMENT_SIZE_MISMATCH_AT_OPEN: ("value", "expected"),
+    ErrorCode.CONSUMER_GROUP_ID_NOT_FOUND: ("group", "topic"),
+    ErrorCode.CONSUMER_GROUP_NAME_NOT_FOUND: ("group", "topic"),
+    ErrorCode.CONSUMER_GROUP_NAME_ALREADY_EXISTS: ("name", "topic"),
+    ErrorCode.CONSUMER_GROUP_PARTITION_NOT_OWNED: ("client", "partition"),
+    ErrorCode.TIMESTAMP_OUT_OF_RANGE: ("value",),
+    ErrorCode.SHARD_NOT_FOUND: ("stream", "topic", "partition"),
+    ErrorCode.CANNOT_BIND_TO_SOCKET: ("address",),
+    ErrorCode.IO_ERROR: ("reason",),
+    ErrorCode.INVALID_SESSION: ("value",),
+    ErrorCode.INCOMPATIBLE_PROTOCOL_VERSION: ("value", "minimum", "maximum"),
+}
+
+# Per command: error param -> the request field whose value fills it (commands.toml error_param).
+REQUEST_ERROR_PARAMS: Final[dict[Command, dict[str, str]]] = {
+    Command.GET_CLIENT: {"client": "client_id"},
+    Command.GET_USER: {"user": "user_id", "key": "user_id"},
+    Command.CREATE_USER: {"name": "username"},
+    Command.DELETE_USER: {"user": "user_id", "key": "user_id"},
+    Command.UPDATE_USER: {"user": "user_id", "name": "username", "key": "user_id"},
+    Command.UPDATE_PERMISSIONS: {"user": "user_id", "key": "user_id"},
+    Command.CHANGE_PASSWORD: {"user": "user_id", "key": "user_id"},
+    Command.CREATE_PERSONAL_ACCESS_TOKEN: {"name": "name"},
+    Command.DELETE_PERSONAL_ACCESS_TOKEN: {"token": "name", "key": "name"},
+    Command.POLL_MESSAGES: {"consumer": "consumer", "stream": "stream_id", "topic": "topic_id", "partition": "partition_id"},
+    Command.SEND_MESSAGES: {"stream": "stream_id", "topic": "topic_id", "partition": "partitioning"},
+    Command.FLUSH_UNSAVED_BUFFER: {"stream": "stream_id", "topic": "topic_id", "partition": "partition_id"},
+    Command.GET_CONSUMER_OFFSET: {"consumer": "consumer", "stream": "stream_id", "topic": "topic_id", "partition": "partition_id"},
+    Command.STORE_CONSUMER_OFFSET: {"consumer": "consumer", "stream": "stream_id", "topic": "topic_id", "partition": "partition_id", "offset": "offset"},
+    Command.DELETE_CONSUMER_OFFSET: {"consumer": "consumer", "stream": "stream_id", "topic": "topic_id", "partition": "partition_id"},
+    Command.GET_STREAM: {"stream": "stream_id"},
+    Command.CREATE_STREAM: {"name": "name"},
+    Command.DELETE_STREAM: {"stream": "stream_id"},
+    Command.UPDATE_STREAM: {"stream": "stream_id", "name": "name"},
+    Command.PURGE_STREAM: {"stream": "stream_id"},
+    Command.GET_TOPIC: {"stream": "stream_id", "topic": "topic_id"},
+    Command.GET_TOPICS: {"stream": "stream_id"},
+    Command.CREATE_TOPIC: {"stream": "stream_id", "name": "name"},
+    Command.DELETE_TOPIC: {"stream": "stream_id", "topic": "topic_id"},
+    Command.UPDATE_TOPIC: {"stream": "stream_id", "topic": "topic_id", "name": "name"},
+    Command.PURGE_TOPIC: {"stream": "stream_id", "topic": "topic_id"},
+    Command.CREATE_PARTITIONS: {"stream": "stream_id", "topic": "topic_id"},
+    Command.DELETE_PARTITIONS: {"stream": "stream_id", "topic": "topic_id"},
+    Command.DELETE_SEGMENTS: {"stream": "stream_id", "topic": "topic_id", "partition": "partition_id"},
+    Command.GET_CONSUMER_GROUP: {"stream": "stream_id", "topic": "topic_id", "group": "group_id"},
+    Command.GET_CONSUMER_GROUPS: {"stream": "stream_id", "topic": "topic_id"},
+    Command.CREATE_CONSUMER_GROUP: {"stream": "stream_id", "topic": "topic_id", "name": "name"},
+    Command.DELETE_CONSUMER_GROUP: {"stream": "stream_id", "topic": "topic_id", "group": "group_id"},
+    Command.JOIN_CONSUMER_GROUP: {"stream": "stream_id", "topic": "topic_id", "group": "group_id"},
+    Command.LEAVE_CONSUMER_GROUP: {"stream": "stream_id", "topic": "topic_id", "group": "group_id"},
+    Command.SYNC_CONSUMER_GROUP: {"stream": "stream_id", "topic": "topic_id", "group": "group_id"},
+}
+
+
+class ErrorKindPredicates:
+    """One `is_<kind>()` per ErrorKind, for a class with a `kind` (iggy.errors.IggyError)."""
+
+    __slots__ = ()
+    kind: ErrorKind
+
+    def is_not_found(self) -> bool:
+        """Something the request names does not exist: a stream, topic, partition, group, user, token, client, offset or segment."""
+        return self.kind is ErrorKind.NOT_FOUND
+
+    def is_already_exists(self) -> bool:
+        """A create or rename collides with a name that is taken (stream, topic, group, user, token)."""
+        return self.kind is ErrorKind.ALREADY_EXISTS
+
+    def is_unauthenticated(self) -> bool:
+        """The connection or HTTP call is not logged in (no login, missing or invalid access token): log in again."""
+        return self.kind is ErrorKind.UNAUTHENTICATED
+
+    def is_invalid_credentials(self) -> bool:
+        """A login was refused: wrong username, password or token, an expired token, an inactive user. Retrying the same credentials fails again."""
+        return self.kind is ErrorKind.INVALID_CREDENTIALS
+
+    def is_unauthorized(self) -> bool:
+        """The logged-in user lacks the permission for the command."""
+        return self.kind is ErrorKind.UNAUTHORIZED
+
+    def is_invalid_input(self) -> bool:
+        """The request is malformed or a value is out of range (a name, size, count, id, header, checksum, option): the same request fails again."""
+        return self.kind is ErrorKind.INVALID_INPUT
+
+    def is_limit_exceeded(self) -> bool:
+        """A configured or protocol limit on how many objects exist is reached (users, tokens, streams, topics, partitions, consumer offsets): delete something or raise the limit."""
+        return self.kind is ErrorKind.LIMIT_EXCEEDED
+
+    def is_conflict(self) -> bool:
+        """The object's current state forbids the request (the root user, a topic without partitions, a closed segment, a partition the group member no longer owns): it may succeed after the state changes."""
+        return self.kind is ErrorKind.CONFLICT
+
+    def is_transient(self) -> bool:
+        """A temporary condition: not committed or accepted yet, a timeout, a full send buffer. Retrying later may succeed (a timed-out write may have been applied)."""
+        return self.kind is ErrorKind.TRANSIENT
+
+    def is_session(self) -> bool:
+        """Iggy 0.9: the server no longer knows or accepts the client's session (stale client, invalid or already bound session, a request older than its reply table); the SDK connects and registers again."""
+        return self.kind is ErrorKind.SESSION
+
+    def is_unavailable(self) -> bool:
+        """No usable connection: it cannot be established, was closed or broke, or a transport (TCP, QUIC, HTTP, WebSocket) failed. A new connection may succeed."""
+        return self.kind is ErrorKind.UNAVAILABLE
+
+    def is_closed(self) -> bool:
+        """The client, producer or consumer was closed by its owner; nothing more succeeds on it."""
+        return self.kind is ErrorKind.CLOSED
+
+    def is_unsupported(self) -> bool:
+        """The peer does not support the request or speaks another protocol version: an unknown command, a feature it lacks, a version outside its window, an answer this side cannot read."""
+        return self.kind is ErrorKind.UNSUPPORTED
+
+    def is_config(self) -> bool:
+        """A configuration is invalid (connection string, address, TLS, key, JWT settings, a listener's socket): fix the setup."""
+        return self.kind is ErrorKind.CONFIG
+
+    def is_internal(self) -> bool:
+        """The server (or client) failed on its own: storage, files, state, encryption, sharding. Not caused by the request; may need an operator."""
+        return self.kind is ErrorKind.INTERNAL
+
+    def is_unknown(self) -> bool:
+        """A code this file does not list (a newer server's); no [[error]] below has this kind."""
+        return self.kind is ErrorKind.UNKNOWN
 
 
 class IdKind(IntEnum):
