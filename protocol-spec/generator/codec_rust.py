@@ -879,8 +879,8 @@ def render_rust_codec(spec: Spec) -> str:
         "",
         "use crate::codes::{command_code, operation};",
         "use crate::runtime::{",
-        "    check_covered, expect_empty, length_as_u32, length_as_u8, CodecError, Command, Identifier, Reader,",
-        "    Writer,",
+        "    check_covered, expect_empty, length_as_u32, length_as_u8, CodecError, Command, Identifier, ParamText,",
+        "    Reader, Writer,",
         "};",
     ]
     out += _render_enums(spec)
@@ -921,6 +921,7 @@ def render_rust_codec(spec: Spec) -> str:
             "    }",
             "",
             *_response_codec(spec, command),
+            *_error_params(spec, command),
             "}",
         ]
     out += [
@@ -1155,15 +1156,31 @@ def render_rust_fields(spec: Spec) -> str:
     return "\n".join(out)
 
 
+def _error_params(spec: Spec, command: Command) -> list[str]:
+    """ERROR_PARAMS (error param -> request field, commands.toml error_param) and the text of those fields."""
+    params = spec.error_param_fields(command)
+    if not params:
+        return []
+    pairs = ", ".join(f'("{param}", "{field}")' for param, field in params.items())
+    out = ["", f"    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[{pairs}];", "",
+           "    fn error_field_text(&self, field: &str) -> Option<String> {", "        match field {"]
+    out += [f'            "{field}" => self.{_rust_ident(field)}.param_text(),'
+            for field in dict.fromkeys(params.values())]
+    out += ["            _ => None,", "        }", "    }"]
+    return out
+
+
 # --- ErrorCode (sdk/rust/src/error_code.rs) ---------------------------------------------------------------------
 
 
 def render_rust_error_code(spec: Spec) -> str:
-    """A typed `ErrorCode` over the generated codes: name (the UPPER_SNAKE name sdk/python reports), message, kind."""
+    """A typed `ErrorCode` over the generated codes: name (the UPPER_SNAKE name sdk/python reports), message, kind and
+    params; `ErrorKind` (errors.toml [[kind]]) and one `is_<kind>()` per kind on `ErrorCode` and `Error`."""
+    unlisted = spec.unlisted_error_kind
     out = [
         f"// {BANNER}",
         f"// {SOURCE_NOTE}",
-        "//! `ErrorCode`: an Iggy status code with its name, server message and kind.",
+        "//! `ErrorCode`: an Iggy status code with its name, server message, kind and params; `ErrorKind`.",
         "",
         "use crate::codes::error_code;",
         "",
@@ -1171,12 +1188,43 @@ def render_rust_error_code(spec: Spec) -> str:
         "#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]",
         "pub struct ErrorCode(pub u32);",
         "",
+        "/// What a caller branches on (protocol-spec/spec/errors.toml `[[kind]]`): `ErrorCode::kind`, `Error::kind`.",
+        "#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]",
+        "#[non_exhaustive]",
+        "pub enum ErrorKind {",
+    ]
+    for kind in spec.error_kinds:
+        out += [f"    /// {kind.about}", f"    {kind.camel_name},"]
+    out += [
+        "}",
+        "",
+        "impl ErrorKind {",
+        "    /// Every kind, in the spec's order.",
+        f"    pub const ALL: [ErrorKind; {len(spec.error_kinds)}] = [",
+        *[f"        ErrorKind::{k.camel_name}," for k in spec.error_kinds],
+        "    ];",
+        "",
+        "    /// The spec's name of the kind (`not_found`).",
+        "    pub fn name(self) -> &'static str {",
+        "        match self {",
+        *[f"            ErrorKind::{k.camel_name} => \"{k.name}\"," for k in spec.error_kinds],
+        "        }",
+        "    }",
+        "}",
+        "",
+        "impl std::fmt::Display for ErrorKind {",
+        "    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {",
+        "        f.write_str(self.name())",
+        "    }",
+        "}",
+        "",
         "impl ErrorCode {",
     ]
     out += [f"    pub const {e.constant_name}: ErrorCode = ErrorCode(error_code::{e.constant_name});"
             for e in spec.errors]
-    not_found = [e for e in spec.errors if e.name.endswith("NotFound")]
-    exists = [e for e in spec.errors if e.name.endswith("AlreadyExists")]
+    by_kind: dict[str, list[str]] = {}
+    for error in spec.errors:
+        by_kind.setdefault(error.kind, []).append(f"error_code::{error.constant_name}")
     out += [
         "",
         "    /// The UPPER_SNAKE name (`STREAM_ID_NOT_FOUND`); `UNKNOWN` for a code the spec does not list.",
@@ -1187,26 +1235,41 @@ def render_rust_error_code(spec: Spec) -> str:
         "        }",
         "    }",
         "",
-        "    /// The server's message text for this code ('…' stands for a runtime value).",
+        "    /// The server's message text for this code ('…' stands for a runtime value, see `params`).",
         "    pub fn message(self) -> Option<&'static str> {",
         "        error_code::message(self.0)",
         "    }",
         "",
-        "    /// Something looked up does not exist (every code whose Iggy name ends in NotFound).",
-        "    pub fn is_not_found(self) -> bool {",
-        "        matches!(",
-        "            self.0,",
-        "            " + "\n            | ".join(f"error_code::{e.constant_name}" for e in not_found),
-        "        )",
+        f"    /// What a caller branches on; `ErrorKind::{unlisted.camel_name}` for a code the spec does not list.",
+        "    pub fn kind(self) -> ErrorKind {",
+        "        match self.0 {",
+    ]
+    for kind in spec.error_kinds:
+        if kind.name in by_kind:
+            out.append(f"            {' | '.join(by_kind[kind.name])} => ErrorKind::{kind.camel_name},")
+    out += [
+        f"            _ => ErrorKind::{unlisted.camel_name},",
+        "        }",
         "    }",
         "",
-        "    /// A name or id is taken (every code whose Iggy name ends in AlreadyExists).",
-        "    pub fn is_already_exists(self) -> bool {",
-        "        matches!(",
-        "            self.0,",
-        "            " + "\n            | ".join(f"error_code::{e.constant_name}" for e in exists),
-        "        )",
+        "    /// What each '…' of `message` names, in order (errors.toml params: stream, topic, name, ...).",
+        "    pub fn params(self) -> &'static [&'static str] {",
+        "        match self.0 {",
+        *[f"            error_code::{e.constant_name} => &[{', '.join(f'{chr(34)}{p}{chr(34)}' for p in e.params)}],"
+          for e in spec.errors if e.params],
+        "            _ => &[],",
+        "        }",
         "    }",
+    ]
+    for kind in spec.error_kinds:
+        out += ["", f"    /// {kind.about}", f"    pub fn is_{kind.name}(self) -> bool {{",
+                f"        self.kind() == ErrorKind::{kind.camel_name}", "    }"]
+    out += ["}", "", "/// One predicate per kind: `error.is_not_found()` is `error.kind() == ErrorKind::NotFound`.",
+            "impl crate::error::Error {"]
+    for i, kind in enumerate(spec.error_kinds):
+        out += ([""] if i else []) + [f"    /// {kind.about}", f"    pub fn is_{kind.name}(&self) -> bool {{",
+                                      f"        self.kind() == ErrorKind::{kind.camel_name}", "    }"]
+    out += [
         "}",
         "",
         "impl std::fmt::Display for ErrorCode {",

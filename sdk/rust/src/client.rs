@@ -30,7 +30,7 @@ use crate::config::ClientConfig;
 use crate::error::{Error, Result};
 use crate::messages::{decode_polled_batches, send_batch_frame, send_messages_frame, IggyMessage};
 use crate::options::{Options, TopicSettings};
-use crate::runtime::{Command, Identifier, Writer};
+use crate::runtime::{Command, Identifier, ParamText, Writer};
 use crate::transport::{Connection, Frame, Reply};
 
 /// Who this client is, sent as LoginUser's version string (Iggy 0.8 servers ignore it): the crate's version,
@@ -188,7 +188,10 @@ impl IggyClient {
         }
         let mut w = Writer::with_version(version);
         request.encode(&mut w)?;
-        let body = self.request(Frame::new(C::CODE, C::OPERATION, w.into_inner().freeze()), C::NAME).await?;
+        let body = self
+            .request(Frame::new(C::CODE, C::OPERATION, w.into_inner().freeze()), C::NAME)
+            .await
+            .map_err(|error| error.named_by(C::ERROR_PARAMS, |field| request.error_field_text(field)))?;
         Ok(C::decode_response(body, version)?)
     }
 
@@ -469,7 +472,9 @@ impl IggyClient {
         let (stream, topic) = (stream.into(), topic.into());
         if !self.protocol().is_vsr() {
             let frame = send_messages_frame(&stream, &topic, partitioning, messages)?;
-            self.request(frame, "SendMessages").await?;
+            self.request(frame, "SendMessages")
+                .await
+                .map_err(|error| send_error(error, &stream, &topic, partitioning))?;
             return Ok(None);
         }
         let chosen = match partitioning.kind {
@@ -483,7 +488,7 @@ impl IggyClient {
                 if error.code() == crate::ErrorCode::PARTITION_NOT_FOUND {
                     self.forget_topic(&stream, &topic); // the topic shrank: read its count again next time
                 }
-                return Err(error);
+                return Err(send_error(error, &stream, &topic, &chosen));
             }
         };
         let answer = <SendMessagesRequest as Command>::decode_response(body, ProtocolVersion::V0_9)?;
@@ -576,7 +581,9 @@ impl IggyClient {
         let mut w = Writer::with_version(ProtocolVersion::V0_9);
         request.encode(&mut w)?;
         let frame = Frame::new(command_code::POLL_MESSAGES, operation::NON_REPLICATED, w.into_inner().freeze());
-        let body = self.request(frame, "PollMessages").await?;
+        let body = self.request(frame, "PollMessages").await.map_err(|error| {
+            error.named_by(PollMessagesRequest::ERROR_PARAMS, |field| request.error_field_text(field))
+        })?;
         Ok(decode_polled_batches(body)?)
     }
 
@@ -949,6 +956,17 @@ impl IggyClient {
 }
 
 /// A command the connection's protocol version lacks, with the option that has it.
+/// SendMessages' error with its stream, topic and partition named (its frame is encoded without a request value, so
+/// the fields are given here by their spec names).
+fn send_error(error: Error, stream: &Identifier, topic: &Identifier, partitioning: &Partitioning) -> Error {
+    error.named_by(SendMessagesRequest::ERROR_PARAMS, |field| match field {
+        "stream_id" => stream.param_text(),
+        "topic_id" => topic.param_text(),
+        "partitioning" => partitioning.param_text(),
+        _ => None,
+    })
+}
+
 fn unavailable(code: u32, version: ProtocolVersion) -> Error {
     let info = command_info(code);
     let name = info.map_or_else(|| format!("command {code}"), |info| info.name.to_owned());

@@ -10,8 +10,8 @@ use bytes::Bytes;
 
 use crate::codes::{command_code, operation};
 use crate::runtime::{
-    check_covered, expect_empty, length_as_u32, length_as_u8, CodecError, Command, Identifier, Reader,
-    Writer,
+    check_covered, expect_empty, length_as_u32, length_as_u8, CodecError, Command, Identifier, ParamText,
+    Reader, Writer,
 };
 
 // --- enums -------------------------------------------------------------------------------------------
@@ -4158,6 +4158,15 @@ impl Command for GetClientRequest {
             None => Ok(()),
         }
     }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("client", "client_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "client_id" => self.client_id.param_text(),
+            _ => None,
+        }
+    }
 }
 
 /// GetClients (22): Every connected client, including unauthenticated ones.
@@ -4258,6 +4267,15 @@ impl Command for GetUserRequest {
         match response {
             Some(value) => value.encode(w),
             None => Ok(()),
+        }
+    }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("user", "user_id"), ("key", "user_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "user_id" => self.user_id.param_text(),
+            _ => None,
         }
     }
 }
@@ -4393,6 +4411,15 @@ impl Command for CreateUserRequest {
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         response.encode(w)
     }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("name", "username")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "username" => self.username.param_text(),
+            _ => None,
+        }
+    }
 }
 
 /// DeleteUser (34): Delete a user (root answers 48; unknown answers 20).
@@ -4438,6 +4465,15 @@ impl Command for DeleteUserRequest {
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         let () = response;
         Ok(())
+    }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("user", "user_id"), ("key", "user_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "user_id" => self.user_id.param_text(),
+            _ => None,
+        }
     }
 }
 
@@ -4522,6 +4558,16 @@ impl Command for UpdateUserRequest {
         let () = response;
         Ok(())
     }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("user", "user_id"), ("name", "username"), ("key", "user_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "user_id" => self.user_id.param_text(),
+            "username" => self.username.param_text(),
+            _ => None,
+        }
+    }
 }
 
 /// UpdatePermissions (36): Replace a user's permissions (root answers 49).
@@ -4586,6 +4632,15 @@ impl Command for UpdatePermissionsRequest {
         let () = response;
         Ok(())
     }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("user", "user_id"), ("key", "user_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "user_id" => self.user_id.param_text(),
+            _ => None,
+        }
+    }
 }
 
 /// ChangePassword (37): Change a password; a wrong current password answers 42.
@@ -4639,6 +4694,15 @@ impl Command for ChangePasswordRequest {
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         let () = response;
         Ok(())
+    }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("user", "user_id"), ("key", "user_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "user_id" => self.user_id.param_text(),
+            _ => None,
+        }
     }
 }
 
@@ -4909,6 +4973,15 @@ impl Command for CreatePersonalAccessTokenRequest {
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         response.encode(w)
     }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("name", "name")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "name" => self.name.param_text(),
+            _ => None,
+        }
+    }
 }
 
 /// DeletePersonalAccessToken (43): Delete one of the caller's tokens (unknown answers 20).
@@ -4954,6 +5027,15 @@ impl Command for DeletePersonalAccessTokenRequest {
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         let () = response;
         Ok(())
+    }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("token", "name"), ("key", "name")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "name" => self.name.param_text(),
+            _ => None,
+        }
     }
 }
 
@@ -5139,6 +5221,18 @@ impl Command for PollMessagesRequest {
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         response.encode(w)
     }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("consumer", "consumer"), ("stream", "stream_id"), ("topic", "topic_id"), ("partition", "partition_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "consumer" => self.consumer.param_text(),
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            "partition_id" => self.partition_id.param_text(),
+            _ => None,
+        }
+    }
 }
 
 /// SendMessages (101): Append a batch of messages to one partition; the server assigns offsets, timestamps, ids and checksums.
@@ -5249,6 +5343,17 @@ impl Command for SendMessagesRequest {
             None => Ok(()),
         }
     }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id"), ("topic", "topic_id"), ("partition", "partitioning")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            "partitioning" => self.partitioning.param_text(),
+            _ => None,
+        }
+    }
 }
 
 /// FlushUnsavedBuffer (102): Write a partition's buffered messages to disk.
@@ -5306,6 +5411,17 @@ impl Command for FlushUnsavedBufferRequest {
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         let () = response;
         Ok(())
+    }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id"), ("topic", "topic_id"), ("partition", "partition_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            "partition_id" => self.partition_id.param_text(),
+            _ => None,
+        }
     }
 }
 
@@ -5371,6 +5487,18 @@ impl Command for GetConsumerOffsetRequest {
         match response {
             Some(value) => value.encode(w),
             None => Ok(()),
+        }
+    }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("consumer", "consumer"), ("stream", "stream_id"), ("topic", "topic_id"), ("partition", "partition_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "consumer" => self.consumer.param_text(),
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            "partition_id" => self.partition_id.param_text(),
+            _ => None,
         }
     }
 }
@@ -5446,6 +5574,19 @@ impl Command for StoreConsumerOffsetRequest {
         let () = response;
         Ok(())
     }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("consumer", "consumer"), ("stream", "stream_id"), ("topic", "topic_id"), ("partition", "partition_id"), ("offset", "offset")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "consumer" => self.consumer.param_text(),
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            "partition_id" => self.partition_id.param_text(),
+            "offset" => self.offset.param_text(),
+            _ => None,
+        }
+    }
 }
 
 /// DeleteConsumerOffset (122): Forget a consumer's stored offset (nothing stored answers 3021).
@@ -5515,6 +5656,18 @@ impl Command for DeleteConsumerOffsetRequest {
         let () = response;
         Ok(())
     }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("consumer", "consumer"), ("stream", "stream_id"), ("topic", "topic_id"), ("partition", "partition_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "consumer" => self.consumer.param_text(),
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            "partition_id" => self.partition_id.param_text(),
+            _ => None,
+        }
+    }
 }
 
 /// GetStream (200): One stream with its topics.
@@ -5567,6 +5720,15 @@ impl Command for GetStreamRequest {
         match response {
             Some(value) => value.encode(w),
             None => Ok(()),
+        }
+    }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            _ => None,
         }
     }
 }
@@ -5676,6 +5838,15 @@ impl Command for CreateStreamRequest {
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         response.encode(w)
     }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("name", "name")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "name" => self.name.param_text(),
+            _ => None,
+        }
+    }
 }
 
 /// DeleteStream (203): Delete a stream with all its topics and messages.
@@ -5721,6 +5892,15 @@ impl Command for DeleteStreamRequest {
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         let () = response;
         Ok(())
+    }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            _ => None,
+        }
     }
 }
 
@@ -5783,6 +5963,16 @@ impl Command for UpdateStreamRequest {
         let () = response;
         Ok(())
     }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id"), ("name", "name")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            "name" => self.name.param_text(),
+            _ => None,
+        }
+    }
 }
 
 /// PurgeStream (205): Delete every message of every topic of a stream, keeping the topics.
@@ -5828,6 +6018,15 @@ impl Command for PurgeStreamRequest {
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         let () = response;
         Ok(())
+    }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            _ => None,
+        }
     }
 }
 
@@ -5885,6 +6084,16 @@ impl Command for GetTopicRequest {
         match response {
             Some(value) => value.encode(w),
             None => Ok(()),
+        }
+    }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id"), ("topic", "topic_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            _ => None,
         }
     }
 }
@@ -5950,6 +6159,15 @@ impl Command for GetTopicsRequest {
             item.encode(w)?;
         }
         Ok(())
+    }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            _ => None,
+        }
     }
 }
 
@@ -6047,6 +6265,16 @@ impl Command for CreateTopicRequest {
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         response.encode(w)
     }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id"), ("name", "name")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            "name" => self.name.param_text(),
+            _ => None,
+        }
+    }
 }
 
 /// DeleteTopic (303): Delete a topic with its messages.
@@ -6096,6 +6324,16 @@ impl Command for DeleteTopicRequest {
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         let () = response;
         Ok(())
+    }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id"), ("topic", "topic_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            _ => None,
+        }
     }
 }
 
@@ -6191,6 +6429,17 @@ impl Command for UpdateTopicRequest {
         let () = response;
         Ok(())
     }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id"), ("topic", "topic_id"), ("name", "name")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            "name" => self.name.param_text(),
+            _ => None,
+        }
+    }
 }
 
 /// PurgeTopic (305): Delete every message of a topic, keeping its partitions.
@@ -6240,6 +6489,16 @@ impl Command for PurgeTopicRequest {
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         let () = response;
         Ok(())
+    }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id"), ("topic", "topic_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            _ => None,
+        }
     }
 }
 
@@ -6295,6 +6554,16 @@ impl Command for CreatePartitionsRequest {
         let () = response;
         Ok(())
     }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id"), ("topic", "topic_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            _ => None,
+        }
+    }
 }
 
 /// DeletePartitions (403): Remove the highest-numbered partitions of a topic.
@@ -6348,6 +6617,16 @@ impl Command for DeletePartitionsRequest {
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         let () = response;
         Ok(())
+    }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id"), ("topic", "topic_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            _ => None,
+        }
     }
 }
 
@@ -6406,6 +6685,17 @@ impl Command for DeleteSegmentsRequest {
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         let () = response;
         Ok(())
+    }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id"), ("topic", "topic_id"), ("partition", "partition_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            "partition_id" => self.partition_id.param_text(),
+            _ => None,
+        }
     }
 }
 
@@ -6469,6 +6759,17 @@ impl Command for GetConsumerGroupRequest {
             None => Ok(()),
         }
     }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id"), ("topic", "topic_id"), ("group", "group_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            "group_id" => self.group_id.param_text(),
+            _ => None,
+        }
+    }
 }
 
 /// GetConsumerGroups (601): Every consumer group of a topic.
@@ -6526,6 +6827,16 @@ impl Command for GetConsumerGroupsRequest {
         }
         Ok(())
     }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id"), ("topic", "topic_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            _ => None,
+        }
+    }
 }
 
 /// CreateConsumerGroup (602): Create a consumer group over the topic's current partitions; a taken name answers 5004.
@@ -6582,6 +6893,17 @@ impl Command for CreateConsumerGroupRequest {
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         response.encode(w)
     }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id"), ("topic", "topic_id"), ("name", "name")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            "name" => self.name.param_text(),
+            _ => None,
+        }
+    }
 }
 
 /// DeleteConsumerGroup (603): Delete a consumer group.
@@ -6635,6 +6957,17 @@ impl Command for DeleteConsumerGroupRequest {
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         let () = response;
         Ok(())
+    }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id"), ("topic", "topic_id"), ("group", "group_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            "group_id" => self.group_id.param_text(),
+            _ => None,
+        }
     }
 }
 
@@ -6690,6 +7023,17 @@ impl Command for JoinConsumerGroupRequest {
         let () = response;
         Ok(())
     }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id"), ("topic", "topic_id"), ("group", "group_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            "group_id" => self.group_id.param_text(),
+            _ => None,
+        }
+    }
 }
 
 /// LeaveConsumerGroup (605): Remove the caller's connection from a group (the group rebalances).
@@ -6743,6 +7087,17 @@ impl Command for LeaveConsumerGroupRequest {
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError> {
         let () = response;
         Ok(())
+    }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id"), ("topic", "topic_id"), ("group", "group_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            "group_id" => self.group_id.param_text(),
+            _ => None,
+        }
     }
 }
 
@@ -6804,6 +7159,17 @@ impl Command for SyncConsumerGroupRequest {
         match response {
             Some(value) => value.encode(w),
             None => Ok(()),
+        }
+    }
+
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[("stream", "stream_id"), ("topic", "topic_id"), ("group", "group_id")];
+
+    fn error_field_text(&self, field: &str) -> Option<String> {
+        match field {
+            "stream_id" => self.stream_id.param_text(),
+            "topic_id" => self.topic_id.param_text(),
+            "group_id" => self.group_id.param_text(),
+            _ => None,
         }
     }
 }

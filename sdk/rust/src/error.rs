@@ -1,11 +1,19 @@
-//! The one error type of the SDK. Every variant has an Iggy code (`Error::code`), so callers branch on codes the
+//! The one error type of the SDK. Every variant has an Iggy code (`Error::code`) and the code's kind from the spec
+//! (`Error::kind`, with one predicate per kind: `is_not_found()`, `is_already_exists()`, ...), so callers branch the
 //! same way for server answers and client-side failures, as sdk/python's exception classes do.
+//!
+//! Over TCP the server answers only the code, so the spec's text of a code has a "…" per runtime value ("Stream with
+//! name: … already exists."). The client writes the objects of the failing request there ("Stream with name: orders
+//! already exists."), and "<param>" (e.g. "<partition>") where the request has no value for one.
 
 use std::fmt;
 
 use crate::codec::{EvictionReason, ProtocolVersion};
-use crate::error_code::ErrorCode;
+use crate::error_code::{ErrorCode, ErrorKind};
 use crate::runtime::CodecError;
+
+/// What stands for a runtime value in the spec's texts.
+const PLACEHOLDER: char = '…';
 
 #[derive(Debug, Clone)]
 pub enum Error {
@@ -81,12 +89,9 @@ impl Error {
         self.code().name()
     }
 
-    pub fn is_not_found(&self) -> bool {
-        matches!(self, Error::Server { code, .. } if code.is_not_found())
-    }
-
-    pub fn is_already_exists(&self) -> bool {
-        matches!(self, Error::Server { code, .. } if code.is_already_exists())
+    /// What a caller branches on: the spec's kind of `code()` (`is_not_found()` and the other predicates test it).
+    pub fn kind(&self) -> ErrorKind {
+        self.code().kind()
     }
 
     /// The eviction reason, when a 0.9 server ended the session.
@@ -95,18 +100,6 @@ impl Error {
             Error::Evicted { reason, .. } => *reason,
             _ => None,
         }
-    }
-
-    pub fn is_unauthenticated(&self) -> bool {
-        self.server_code() == Some(ErrorCode::UNAUTHENTICATED)
-    }
-
-    pub fn is_unauthorized(&self) -> bool {
-        self.server_code() == Some(ErrorCode::UNAUTHORIZED)
-    }
-
-    pub fn is_invalid_credentials(&self) -> bool {
-        self.server_code() == Some(ErrorCode::INVALID_CREDENTIALS)
     }
 
     /// The connection is gone (including the outcome-unknown case).
@@ -118,18 +111,26 @@ impl Error {
         matches!(self, Error::Timeout { .. })
     }
 
-    /// The code of an answer from the server (a status, a result rejection or an eviction).
-    fn server_code(&self) -> Option<ErrorCode> {
-        match self {
-            Error::Server { code, .. } | Error::Evicted { code, .. } => Some(*code),
-            _ => None,
-        }
-    }
-
     pub(crate) fn server(status: u32) -> Error {
         let code = ErrorCode(status);
-        let message = code.message().map_or_else(|| format!("error {status}"), str::to_owned);
+        let message = error_message(code, |_| None).unwrap_or_else(|| format!("error {status}"));
         Error::Server { code, name: code.name(), message }
+    }
+
+    /// This error with the objects of the failing request written into its text, where the text is still the
+    /// spec's with "<param>" placeholders (an answer over TCP carries only the code). `params` pairs each error
+    /// param with the request field that names it (`Command::ERROR_PARAMS`), `field_text` answers a field's text.
+    pub(crate) fn named_by(mut self, params: &[(&str, &str)], field_text: impl Fn(&str) -> Option<String>) -> Error {
+        if let Error::Server { code, message, .. } = &mut self {
+            let value =
+                |param: &str| params.iter().find(|(name, _)| *name == param).and_then(|(_, field)| field_text(field));
+            if let (Some(bare), Some(named)) = (error_message(*code, |_| None), error_message(*code, value)) {
+                if !code.params().is_empty() && message.contains(&bare) {
+                    *message = message.replacen(&bare, &named, 1);
+                }
+            }
+        }
+        self
     }
 
     /// An error with an Iggy code and this client's own message (e.g. FeatureUnavailable for a command the
@@ -165,8 +166,99 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// The spec's text of `code` with each "…" replaced by the value of the param it stands for (`value(param)`, the
+/// params being errors.toml's: stream, topic, name, ...), or by "<param>" where there is none. None for a code the
+/// spec does not list.
+pub fn error_message(code: ErrorCode, value: impl Fn(&str) -> Option<String>) -> Option<String> {
+    let template = code.message()?;
+    let mut parts = template.split(PLACEHOLDER);
+    let mut text = parts.next().unwrap_or_default().to_owned();
+    for (param, part) in code.params().iter().zip(parts) {
+        match value(param) {
+            Some(shown) => text.push_str(&shown),
+            None => {
+                text.push('<');
+                text.push_str(param);
+                text.push('>');
+            }
+        }
+        text.push_str(part);
+    }
+    Some(text)
+}
+
 impl From<CodecError> for Error {
     fn from(error: CodecError) -> Self {
         Error::Codec(error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::{Consumer, DeleteUserRequest, PollMessagesRequest, PollingStrategy, SendMessagesRequest};
+    use crate::runtime::{Command, Identifier};
+
+    #[test]
+    fn every_code_has_a_kind_and_a_readable_default_text() {
+        // Every code the spec lists (they are all below 15000), found by its name.
+        for code in (1..15_000).map(ErrorCode).filter(|code| code.name() != "UNKNOWN") {
+            assert_ne!(code.kind(), ErrorKind::Unknown, "{code}");
+            let error = Error::server(code.0);
+            assert!(!error.message().contains(PLACEHOLDER), "{code}: {}", error.message());
+            assert_eq!(code.message().unwrap().matches(PLACEHOLDER).count(), code.params().len(), "{code}");
+        }
+        let newer = Error::server(987_654);
+        assert_eq!(newer.kind(), ErrorKind::Unknown);
+        assert!(newer.is_unknown() && !newer.is_not_found());
+        // The spec's kinds, not the names: a server's missing state file is no lookup miss.
+        assert!(!Error::server(ErrorCode::STATE_FILE_NOT_FOUND.0).is_not_found());
+        assert!(Error::server(ErrorCode::INVALID_PERSONAL_ACCESS_TOKEN.0).is_invalid_credentials());
+        assert!(Error::server(ErrorCode::TRANSIENT_NOT_COMMITTED.0).is_transient());
+        assert!(Error::ConnectionLost("gone".into()).is_unavailable());
+        assert!(Error::Timeout { what: "ping", timeout_ms: 1 }.is_transient());
+        assert_eq!(ErrorKind::ALL.len(), 16);
+        assert_eq!(ErrorKind::NotFound.to_string(), "not_found");
+    }
+
+    #[test]
+    fn error_message_names_what_it_is_given() {
+        let value = |param: &str| (param == "port").then(|| "80".to_owned());
+        assert_eq!(error_message(ErrorCode::INVALID_IP_ADDRESS, value).unwrap(), "Invalid IP address: <address>:80");
+        assert_eq!(
+            Error::server(ErrorCode::PARTITION_NOT_FOUND.0).message(),
+            "Partition with ID: <partition> for topic with ID: <topic> for stream with ID: <stream> was not found."
+        );
+    }
+
+    #[test]
+    fn the_request_names_its_objects_and_the_rest_stays_readable() {
+        let poll = PollMessagesRequest {
+            consumer: Consumer { kind: crate::codes::consumer_kind::CONSUMER_GROUP, id: "workers".into() },
+            stream_id: Identifier::Numeric(1),
+            topic_id: "t".into(),
+            partition_id: None,
+            strategy: PollingStrategy { kind: crate::codes::polling_kind::NEXT, value: 0 },
+            count: 1,
+            auto_commit: false,
+        };
+        let named = Error::server(ErrorCode::PARTITION_NOT_FOUND.0)
+            .named_by(PollMessagesRequest::ERROR_PARAMS, |field| poll.error_field_text(field));
+        assert_eq!(
+            named.message(),
+            "Partition with ID: <partition> for topic with ID: t for stream with ID: 1 was not found."
+        );
+        let user = DeleteUserRequest { user_id: "bob".into() };
+        let missing = Error::server(ErrorCode::RESOURCE_NOT_FOUND.0)
+            .named_by(DeleteUserRequest::ERROR_PARAMS, |field| user.error_field_text(field));
+        assert_eq!(missing.message(), "Resource with key: bob was not found.");
+        let sent = Error::server(ErrorCode::PARTITION_NOT_FOUND.0)
+            .named_by(SendMessagesRequest::ERROR_PARAMS, |field| (field == "partitioning").then(|| "7".to_owned()));
+        assert!(sent.message().starts_with("Partition with ID: 7 for topic with ID: <topic>"), "{sent}");
+        // A text the server sent (HTTP) or the client wrote stays as it is.
+        let custom =
+            Error::server_message(ErrorCode::STREAM_NAME_ALREADY_EXISTS.0, "Stream with name: x already exists.")
+                .named_by(&[("name", "name")], |_| Some("other".to_owned()));
+        assert_eq!(custom.message(), "Stream with name: x already exists.");
     }
 }

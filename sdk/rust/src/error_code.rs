@@ -1,12 +1,100 @@
 // generated from protocol-spec by protocol-spec/generator — do not edit
 // Source: protocol-spec/spec/*.toml. Change the spec, then run `make gen`.
-//! `ErrorCode`: an Iggy status code with its name, server message and kind.
+//! `ErrorCode`: an Iggy status code with its name, server message, kind and params; `ErrorKind`.
 
 use crate::codes::error_code;
 
 /// The status of an error response (or a client-side failure's code), e.g. `ErrorCode::STREAM_ID_NOT_FOUND`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ErrorCode(pub u32);
+
+/// What a caller branches on (protocol-spec/spec/errors.toml `[[kind]]`): `ErrorCode::kind`, `Error::kind`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// Something the request names does not exist: a stream, topic, partition, group, user, token, client, offset or segment.
+    NotFound,
+    /// A create or rename collides with a name that is taken (stream, topic, group, user, token).
+    AlreadyExists,
+    /// The connection or HTTP call is not logged in (no login, missing or invalid access token): log in again.
+    Unauthenticated,
+    /// A login was refused: wrong username, password or token, an expired token, an inactive user. Retrying the same credentials fails again.
+    InvalidCredentials,
+    /// The logged-in user lacks the permission for the command.
+    Unauthorized,
+    /// The request is malformed or a value is out of range (a name, size, count, id, header, checksum, option): the same request fails again.
+    InvalidInput,
+    /// A configured or protocol limit on how many objects exist is reached (users, tokens, streams, topics, partitions, consumer offsets): delete something or raise the limit.
+    LimitExceeded,
+    /// The object's current state forbids the request (the root user, a topic without partitions, a closed segment, a partition the group member no longer owns): it may succeed after the state changes.
+    Conflict,
+    /// A temporary condition: not committed or accepted yet, a timeout, a full send buffer. Retrying later may succeed (a timed-out write may have been applied).
+    Transient,
+    /// Iggy 0.9: the server no longer knows or accepts the client's session (stale client, invalid or already bound session, a request older than its reply table); the SDK connects and registers again.
+    Session,
+    /// No usable connection: it cannot be established, was closed or broke, or a transport (TCP, QUIC, HTTP, WebSocket) failed. A new connection may succeed.
+    Unavailable,
+    /// The client, producer or consumer was closed by its owner; nothing more succeeds on it.
+    Closed,
+    /// The peer does not support the request or speaks another protocol version: an unknown command, a feature it lacks, a version outside its window, an answer this side cannot read.
+    Unsupported,
+    /// A configuration is invalid (connection string, address, TLS, key, JWT settings, a listener's socket): fix the setup.
+    Config,
+    /// The server (or client) failed on its own: storage, files, state, encryption, sharding. Not caused by the request; may need an operator.
+    Internal,
+    /// A code this file does not list (a newer server's); no [[error]] below has this kind.
+    Unknown,
+}
+
+impl ErrorKind {
+    /// Every kind, in the spec's order.
+    pub const ALL: [ErrorKind; 16] = [
+        ErrorKind::NotFound,
+        ErrorKind::AlreadyExists,
+        ErrorKind::Unauthenticated,
+        ErrorKind::InvalidCredentials,
+        ErrorKind::Unauthorized,
+        ErrorKind::InvalidInput,
+        ErrorKind::LimitExceeded,
+        ErrorKind::Conflict,
+        ErrorKind::Transient,
+        ErrorKind::Session,
+        ErrorKind::Unavailable,
+        ErrorKind::Closed,
+        ErrorKind::Unsupported,
+        ErrorKind::Config,
+        ErrorKind::Internal,
+        ErrorKind::Unknown,
+    ];
+
+    /// The spec's name of the kind (`not_found`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::NotFound => "not_found",
+            ErrorKind::AlreadyExists => "already_exists",
+            ErrorKind::Unauthenticated => "unauthenticated",
+            ErrorKind::InvalidCredentials => "invalid_credentials",
+            ErrorKind::Unauthorized => "unauthorized",
+            ErrorKind::InvalidInput => "invalid_input",
+            ErrorKind::LimitExceeded => "limit_exceeded",
+            ErrorKind::Conflict => "conflict",
+            ErrorKind::Transient => "transient",
+            ErrorKind::Session => "session",
+            ErrorKind::Unavailable => "unavailable",
+            ErrorKind::Closed => "closed",
+            ErrorKind::Unsupported => "unsupported",
+            ErrorKind::Config => "config",
+            ErrorKind::Internal => "internal",
+            ErrorKind::Unknown => "unknown",
+        }
+    }
+}
+
+impl std::fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 impl ErrorCode {
     pub const ERROR: ErrorCode = ErrorCode(error_code::ERROR);
@@ -497,44 +585,293 @@ impl ErrorCode {
         }
     }
 
-    /// The server's message text for this code ('…' stands for a runtime value).
+    /// The server's message text for this code ('…' stands for a runtime value, see `params`).
     pub fn message(self) -> Option<&'static str> {
         error_code::message(self.0)
     }
 
-    /// Something looked up does not exist (every code whose Iggy name ends in NotFound).
-    pub fn is_not_found(self) -> bool {
-        matches!(
-            self.0,
-            error_code::STATE_FILE_NOT_FOUND
-            | error_code::RESOURCE_NOT_FOUND
-            | error_code::CLIENT_NOT_FOUND
-            | error_code::STREAM_ID_NOT_FOUND
-            | error_code::STREAM_NAME_NOT_FOUND
-            | error_code::STREAM_DIRECTORY_NOT_FOUND
-            | error_code::TOPIC_ID_NOT_FOUND
-            | error_code::TOPIC_NAME_NOT_FOUND
-            | error_code::TOPIC_DIRECTORY_NOT_FOUND
-            | error_code::PARTITION_NOT_FOUND
-            | error_code::CONSUMER_OFFSET_NOT_FOUND
-            | error_code::SEGMENT_NOT_FOUND
-            | error_code::CONSUMER_GROUP_ID_NOT_FOUND
-            | error_code::CONSUMER_GROUP_NAME_NOT_FOUND
-            | error_code::CONSUMER_GROUP_MEMBER_NOT_FOUND
-            | error_code::SHARD_NOT_FOUND
-        )
+    /// What a caller branches on; `ErrorKind::Unknown` for a code the spec does not list.
+    pub fn kind(self) -> ErrorKind {
+        match self.0 {
+            error_code::RESOURCE_NOT_FOUND | error_code::CLIENT_NOT_FOUND | error_code::STREAM_ID_NOT_FOUND | error_code::STREAM_NAME_NOT_FOUND | error_code::TOPIC_ID_NOT_FOUND | error_code::TOPIC_NAME_NOT_FOUND | error_code::PARTITION_NOT_FOUND | error_code::CONSUMER_OFFSET_NOT_FOUND | error_code::NOT_RESOLVED_CONSUMER | error_code::SEGMENT_NOT_FOUND | error_code::CONSUMER_GROUP_ID_NOT_FOUND | error_code::CONSUMER_GROUP_NAME_NOT_FOUND | error_code::CONSUMER_GROUP_MEMBER_NOT_FOUND => ErrorKind::NotFound,
+            error_code::USER_ALREADY_EXISTS | error_code::PERSONAL_ACCESS_TOKEN_ALREADY_EXISTS | error_code::STREAM_NAME_ALREADY_EXISTS | error_code::TOPIC_NAME_ALREADY_EXISTS | error_code::CONSUMER_GROUP_NAME_ALREADY_EXISTS => ErrorKind::AlreadyExists,
+            error_code::UNAUTHENTICATED | error_code::JWT_MISSING | error_code::ACCESS_TOKEN_MISSING | error_code::INVALID_ACCESS_TOKEN => ErrorKind::Unauthenticated,
+            error_code::INVALID_CREDENTIALS | error_code::USER_INACTIVE | error_code::INVALID_PERSONAL_ACCESS_TOKEN | error_code::PERSONAL_ACCESS_TOKEN_EXPIRED => ErrorKind::InvalidCredentials,
+            error_code::UNAUTHORIZED => ErrorKind::Unauthorized,
+            error_code::INVALID_FORMAT | error_code::INVALID_IDENTIFIER | error_code::INVALID_USERNAME | error_code::INVALID_PASSWORD | error_code::INVALID_USER_STATUS | error_code::INVALID_PERSONAL_ACCESS_TOKEN_NAME | error_code::INVALID_PERSONAL_ACCESS_TOKEN_EXPIRY | error_code::INVALID_SIZE_BYTES | error_code::INVALID_UTF8 | error_code::INVALID_NUMBER_ENCODING | error_code::INVALID_BOOLEAN_VALUE | error_code::INVALID_NUMBER_VALUE | error_code::INVALID_CLIENT_ID | error_code::CANNOT_PARSE_HEADER_KIND | error_code::INVALID_HTTP_REQUEST | error_code::INVALID_STREAM_NAME | error_code::INVALID_STREAM_ID | error_code::INVALID_TOPIC_SIZE | error_code::INVALID_TOPIC_NAME | error_code::INVALID_TOPIC_ID | error_code::INVALID_REPLICATION_FACTOR | error_code::INVALID_PARTITIONS_COUNT | error_code::INVALID_SEGMENT_SIZE | error_code::INVALID_MESSAGES_COUNT | error_code::CANNOT_READ_MESSAGE | error_code::CANNOT_READ_MESSAGE_ID | error_code::CANNOT_READ_MESSAGE_STATE | error_code::CANNOT_READ_MESSAGE_TIMESTAMP | error_code::CANNOT_READ_HEADERS_LENGTH | error_code::CANNOT_READ_HEADERS_PAYLOAD | error_code::TOO_BIG_USER_HEADERS | error_code::INVALID_HEADER_KEY | error_code::INVALID_HEADER_VALUE | error_code::CANNOT_READ_MESSAGE_LENGTH | error_code::CANNOT_READ_MESSAGE_PAYLOAD | error_code::TOO_BIG_MESSAGE_PAYLOAD | error_code::TOO_MANY_MESSAGES | error_code::EMPTY_MESSAGE_PAYLOAD | error_code::INVALID_MESSAGE_PAYLOAD_LENGTH | error_code::CANNOT_READ_MESSAGE_CHECKSUM | error_code::INVALID_MESSAGE_CHECKSUM | error_code::INVALID_KEY_VALUE_LENGTH | error_code::COMMAND_LENGTH_ERROR | error_code::INVALID_SEGMENTS_COUNT | error_code::NON_ZERO_OFFSET | error_code::NON_ZERO_TIMESTAMP | error_code::MISSING_INDEX | error_code::INVALID_INDEXES_BYTE_SIZE | error_code::INVALID_INDEXES_COUNT | error_code::INVALID_MESSAGES_SIZE | error_code::TOO_SMALL_MESSAGE | error_code::INVALID_MESSAGE_TIMESTAMP_DELTA | error_code::INVALID_BATCH_CHECKSUM | error_code::INVALID_HEADER_KIND | error_code::UNSUPPORTED_OPTION_KEY | error_code::INVALID_OPTION_VALUE | error_code::OPTIONS_BLOCK_TOO_LARGE | error_code::INVALID_OFFSET | error_code::INVALID_RESERVED_FIELD | error_code::INVALID_CONSUMER_GROUP_ID | error_code::INVALID_CONSUMER_GROUP_NAME | error_code::TIMESTAMP_OUT_OF_RANGE => ErrorKind::InvalidInput,
+            error_code::PERSONAL_ACCESS_TOKENS_LIMIT_REACHED | error_code::USERS_LIMIT_REACHED | error_code::TOO_MANY_STREAMS | error_code::TOO_MANY_PARTITIONS | error_code::TOO_MANY_TOPICS | error_code::TOPIC_FULL | error_code::PARTITION_ID_SPACE_EXHAUSTED | error_code::TOO_MANY_CONSUMER_OFFSETS | error_code::BACKGROUND_SEND_BUFFER_OVERFLOW => ErrorKind::LimitExceeded,
+            error_code::CANNOT_DELETE_USER | error_code::CANNOT_CHANGE_PERMISSIONS | error_code::NO_PARTITIONS | error_code::SEGMENT_CLOSED | error_code::CONSUMER_GROUP_PARTITION_NOT_OWNED => ErrorKind::Conflict,
+            error_code::TRANSIENT_NOT_COMMITTED | error_code::TRANSIENT_NOT_ACCEPTED | error_code::BACKGROUND_SEND_TIMEOUT | error_code::BACKGROUND_SEND_BUFFER_FULL | error_code::TASK_TIMEOUT => ErrorKind::Transient,
+            error_code::STALE_CLIENT | error_code::REQUEST_ALREADY_APPLIED | error_code::ALREADY_AUTHENTICATED | error_code::INVALID_SESSION => ErrorKind::Session,
+            error_code::DISCONNECTED | error_code::CANNOT_ESTABLISH_CONNECTION | error_code::CANNOT_CLOSE_WEB_SOCKET_CONNECTION | error_code::TCP_ERROR | error_code::QUIC_ERROR | error_code::HTTP_ERROR | error_code::NOT_CONNECTED | error_code::CANNOT_FETCH_JWKS | error_code::CONNECTION_CLOSED | error_code::HTTP_RESPONSE_ERROR | error_code::WEB_SOCKET_ERROR | error_code::WEB_SOCKET_CONNECTION_ERROR | error_code::WEB_SOCKET_CLOSE_ERROR | error_code::WEB_SOCKET_RECEIVE_ERROR | error_code::WEB_SOCKET_SEND_ERROR | error_code::CANNOT_SEND_MESSAGES_DUE_TO_CLIENT_DISCONNECTION | error_code::BACKGROUND_WORKER_DISCONNECTED => ErrorKind::Unavailable,
+            error_code::CLIENT_SHUTDOWN | error_code::PRODUCER_CLOSED => ErrorKind::Closed,
+            error_code::INVALID_COMMAND | error_code::FEATURE_UNAVAILABLE | error_code::INVALID_VERSION | error_code::INVALID_JSON_RESPONSE | error_code::INVALID_BYTES_RESPONSE | error_code::EMPTY_RESPONSE | error_code::INCOMPATIBLE_PROTOCOL_VERSION => ErrorKind::Unsupported,
+            error_code::INVALID_CONFIGURATION | error_code::INVALID_SERVER_ADDRESS | error_code::INVALID_CLIENT_ADDRESS | error_code::INVALID_IP_ADDRESS | error_code::INVALID_API_URL | error_code::INVALID_TLS_DOMAIN | error_code::INVALID_TLS_CERTIFICATE_PATH | error_code::INVALID_TLS_CERTIFICATE | error_code::FAILED_TO_ADD_CERTIFICATE | error_code::INVALID_ENCRYPTION_KEY | error_code::INVALID_JWT_ALGORITHM | error_code::INVALID_JWT_SECRET | error_code::CANNOT_CREATE_ENDPOINT | error_code::CANNOT_PARSE_URL | error_code::INVALID_CONNECTION_STRING | error_code::CANNOT_BIND_TO_SOCKET => ErrorKind::Config,
+            error_code::ERROR | error_code::CANNOT_CREATE_BASE_DIRECTORY | error_code::CANNOT_CREATE_RUNTIME_DIRECTORY | error_code::CANNOT_REMOVE_RUNTIME_DIRECTORY | error_code::CANNOT_CREATE_STATE_DIRECTORY | error_code::STATE_FILE_NOT_FOUND | error_code::STATE_FILE_CORRUPTED | error_code::INVALID_STATE_ENTRY_CHECKSUM | error_code::CANNOT_OPEN_DATABASE | error_code::CANNOT_ENCRYPT_DATA | error_code::CANNOT_DECRYPT_DATA | error_code::CANNOT_GENERATE_JWT | error_code::CANNOT_CREATE_STREAMS_DIRECTORY | error_code::CANNOT_CREATE_STREAM_DIRECTORY | error_code::CANNOT_CREATE_STREAM_INFO | error_code::CANNOT_UPDATE_STREAM_INFO | error_code::CANNOT_OPEN_STREAM_INFO | error_code::CANNOT_READ_STREAM_INFO | error_code::CANNOT_CREATE_STREAM | error_code::CANNOT_DELETE_STREAM | error_code::CANNOT_DELETE_STREAM_DIRECTORY | error_code::STREAM_DIRECTORY_NOT_FOUND | error_code::CANNOT_READ_STREAMS | error_code::CANNOT_CREATE_TOPICS_DIRECTORY | error_code::CANNOT_CREATE_TOPIC_DIRECTORY | error_code::CANNOT_CREATE_TOPIC_INFO | error_code::CANNOT_UPDATE_TOPIC_INFO | error_code::CANNOT_OPEN_TOPIC_INFO | error_code::CANNOT_READ_TOPIC_INFO | error_code::CANNOT_CREATE_TOPIC | error_code::CANNOT_DELETE_TOPIC | error_code::CANNOT_DELETE_TOPIC_DIRECTORY | error_code::CANNOT_POLL_TOPIC | error_code::CANNOT_READ_TOPICS | error_code::TOPIC_DIRECTORY_NOT_FOUND | error_code::CANNOT_CREATE_PARTITION | error_code::CANNOT_CREATE_PARTITIONS_DIRECTORY | error_code::CANNOT_CREATE_PARTITION_DIRECTORY | error_code::CANNOT_OPEN_PARTITION_LOG_FILE | error_code::CANNOT_READ_PARTITIONS | error_code::CANNOT_DELETE_PARTITION | error_code::CANNOT_DELETE_PARTITION_DIRECTORY | error_code::CANNOT_DELETE_CONSUMER_OFFSETS_DIRECTORY | error_code::CANNOT_DELETE_CONSUMER_OFFSET_FILE | error_code::CANNOT_CREATE_CONSUMER_OFFSETS_DIRECTORY | error_code::CANNOT_READ_CONSUMER_OFFSETS | error_code::CANNOT_OPEN_CONSUMER_OFFSETS_FILE | error_code::CANNOT_CREATE_SEGMENT_LOG_FILE | error_code::CANNOT_CREATE_SEGMENT_INDEX_FILE | error_code::CANNOT_CREATE_SEGMENT_TIME_INDEX_FILE | error_code::CANNOT_SAVE_MESSAGES_TO_SEGMENT | error_code::CANNOT_SAVE_INDEX_TO_SEGMENT | error_code::CANNOT_SAVE_TIME_INDEX_TO_SEGMENT | error_code::CANNOT_APPEND_MESSAGE | error_code::BACKGROUND_SEND_ERROR | error_code::PRODUCER_SEND_FAILED | error_code::SEGMENT_SIZE_MISMATCH_AT_OPEN | error_code::CANNOT_CREATE_CONSUMER_GROUP_INFO | error_code::CANNOT_DELETE_CONSUMER_GROUP_INFO | error_code::MISSING_BASE_OFFSET_RETAINED_MESSAGE_BATCH | error_code::MISSING_LAST_OFFSET_DELTA_RETAINED_MESSAGE_BATCH | error_code::MISSING_MAX_TIMESTAMP_RETAINED_MESSAGE_BATCH | error_code::MISSING_LENGTH_RETAINED_MESSAGE_BATCH | error_code::MISSING_PAYLOAD_RETAINED_MESSAGE_BATCH | error_code::CANNOT_READ_BATCH_BASE_OFFSET | error_code::CANNOT_READ_BATCH_LENGTH | error_code::CANNOT_READ_LAST_OFFSET_DELTA | error_code::CANNOT_READ_MAX_TIMESTAMP | error_code::CANNOT_READ_BATCH_PAYLOAD | error_code::SNAPSHOT_FILE_COMPLETION_FAILED | error_code::CANNOT_SERIALIZE_RESOURCE | error_code::CANNOT_DESERIALIZE_RESOURCE | error_code::CANNOT_READ_FILE | error_code::CANNOT_READ_FILE_METADATA | error_code::CANNOT_SEEK_FILE | error_code::CANNOT_APPEND_TO_FILE | error_code::CANNOT_WRITE_TO_FILE | error_code::CANNOT_OVERWRITE_FILE | error_code::CANNOT_DELETE_FILE | error_code::CANNOT_SYNC_FILE | error_code::CANNOT_READ_INDEX_OFFSET | error_code::CANNOT_READ_INDEX_POSITION | error_code::CANNOT_READ_INDEX_TIMESTAMP | error_code::SHARD_NOT_FOUND | error_code::SHARD_COMMUNICATION_ERROR | error_code::IO_ERROR => ErrorKind::Internal,
+            _ => ErrorKind::Unknown,
+        }
     }
 
-    /// A name or id is taken (every code whose Iggy name ends in AlreadyExists).
+    /// What each '…' of `message` names, in order (errors.toml params: stream, topic, name, ...).
+    pub fn params(self) -> &'static [&'static str] {
+        match self.0 {
+            error_code::INVALID_VERSION => &["value"],
+            error_code::CANNOT_CREATE_BASE_DIRECTORY => &["path"],
+            error_code::CANNOT_CREATE_RUNTIME_DIRECTORY => &["path"],
+            error_code::CANNOT_REMOVE_RUNTIME_DIRECTORY => &["path"],
+            error_code::CANNOT_CREATE_STATE_DIRECTORY => &["path"],
+            error_code::INVALID_STATE_ENTRY_CHECKSUM => &["value", "expected", "index"],
+            error_code::CANNOT_OPEN_DATABASE => &["path"],
+            error_code::RESOURCE_NOT_FOUND => &["key"],
+            error_code::INVALID_IP_ADDRESS => &["address", "port"],
+            error_code::HTTP_ERROR => &["reason"],
+            error_code::INVALID_API_URL => &["address"],
+            error_code::CANNOT_DELETE_USER => &["user"],
+            error_code::CANNOT_CHANGE_PERMISSIONS => &["user"],
+            error_code::PERSONAL_ACCESS_TOKEN_ALREADY_EXISTS => &["name", "user"],
+            error_code::PERSONAL_ACCESS_TOKENS_LIMIT_REACHED => &["user", "limit"],
+            error_code::PERSONAL_ACCESS_TOKEN_EXPIRED => &["token", "user"],
+            error_code::INVALID_JWT_ALGORITHM => &["value"],
+            error_code::CANNOT_FETCH_JWKS => &["address"],
+            error_code::CLIENT_NOT_FOUND => &["client"],
+            error_code::CANNOT_PARSE_HEADER_KIND => &["value"],
+            error_code::HTTP_RESPONSE_ERROR => &["status", "reason"],
+            error_code::CANNOT_CREATE_STREAMS_DIRECTORY => &["path"],
+            error_code::CANNOT_CREATE_STREAM_DIRECTORY => &["stream", "path"],
+            error_code::CANNOT_CREATE_STREAM_INFO => &["stream"],
+            error_code::CANNOT_UPDATE_STREAM_INFO => &["stream"],
+            error_code::CANNOT_OPEN_STREAM_INFO => &["stream"],
+            error_code::CANNOT_READ_STREAM_INFO => &["stream"],
+            error_code::CANNOT_CREATE_STREAM => &["stream"],
+            error_code::CANNOT_DELETE_STREAM => &["stream"],
+            error_code::CANNOT_DELETE_STREAM_DIRECTORY => &["stream"],
+            error_code::STREAM_ID_NOT_FOUND => &["stream"],
+            error_code::STREAM_NAME_NOT_FOUND => &["stream"],
+            error_code::STREAM_DIRECTORY_NOT_FOUND => &["path"],
+            error_code::STREAM_NAME_ALREADY_EXISTS => &["name"],
+            error_code::CANNOT_CREATE_TOPICS_DIRECTORY => &["stream", "path"],
+            error_code::CANNOT_CREATE_TOPIC_DIRECTORY => &["topic", "stream", "path"],
+            error_code::CANNOT_CREATE_TOPIC_INFO => &["topic", "stream"],
+            error_code::CANNOT_UPDATE_TOPIC_INFO => &["topic", "stream"],
+            error_code::CANNOT_OPEN_TOPIC_INFO => &["topic", "stream"],
+            error_code::CANNOT_READ_TOPIC_INFO => &["topic", "stream"],
+            error_code::CANNOT_CREATE_TOPIC => &["topic", "stream"],
+            error_code::CANNOT_DELETE_TOPIC => &["topic", "stream"],
+            error_code::CANNOT_DELETE_TOPIC_DIRECTORY => &["topic", "stream", "path"],
+            error_code::TOPIC_ID_NOT_FOUND => &["topic", "stream"],
+            error_code::TOPIC_NAME_NOT_FOUND => &["topic", "stream"],
+            error_code::TOPIC_NAME_ALREADY_EXISTS => &["name", "stream"],
+            error_code::CANNOT_READ_TOPICS => &["stream"],
+            error_code::TOPIC_DIRECTORY_NOT_FOUND => &["path"],
+            error_code::CANNOT_CREATE_PARTITION => &["partition", "stream", "topic"],
+            error_code::PARTITION_NOT_FOUND => &["partition", "topic", "stream"],
+            error_code::NO_PARTITIONS => &["topic", "stream"],
+            error_code::TOPIC_FULL => &["topic", "stream"],
+            error_code::CANNOT_DELETE_CONSUMER_OFFSETS_DIRECTORY => &["path"],
+            error_code::CANNOT_DELETE_CONSUMER_OFFSET_FILE => &["path"],
+            error_code::CANNOT_CREATE_CONSUMER_OFFSETS_DIRECTORY => &["path"],
+            error_code::CANNOT_READ_CONSUMER_OFFSETS => &["path"],
+            error_code::CONSUMER_OFFSET_NOT_FOUND => &["consumer"],
+            error_code::NOT_RESOLVED_CONSUMER => &["consumer"],
+            error_code::CANNOT_OPEN_CONSUMER_OFFSETS_FILE => &["path"],
+            error_code::SEGMENT_CLOSED => &["offset", "partition"],
+            error_code::CANNOT_CREATE_SEGMENT_LOG_FILE => &["path"],
+            error_code::CANNOT_CREATE_SEGMENT_INDEX_FILE => &["path"],
+            error_code::CANNOT_CREATE_SEGMENT_TIME_INDEX_FILE => &["path"],
+            error_code::INVALID_MESSAGE_CHECKSUM => &["value", "expected", "offset"],
+            error_code::COMMAND_LENGTH_ERROR => &["reason"],
+            error_code::INVALID_SEGMENTS_COUNT => &["value"],
+            error_code::NON_ZERO_OFFSET => &["value", "index"],
+            error_code::NON_ZERO_TIMESTAMP => &["value", "index"],
+            error_code::MISSING_INDEX => &["index"],
+            error_code::INVALID_INDEXES_BYTE_SIZE => &["value"],
+            error_code::INVALID_INDEXES_COUNT => &["value", "expected"],
+            error_code::INVALID_MESSAGES_SIZE => &["value", "expected"],
+            error_code::TOO_SMALL_MESSAGE => &["value", "expected"],
+            error_code::INVALID_MESSAGE_TIMESTAMP_DELTA => &["value"],
+            error_code::INVALID_BATCH_CHECKSUM => &["value", "expected", "offset"],
+            error_code::INVALID_HEADER_KIND => &["value"],
+            error_code::UNSUPPORTED_OPTION_KEY => &["option"],
+            error_code::INVALID_OPTION_VALUE => &["option"],
+            error_code::OPTIONS_BLOCK_TOO_LARGE => &["reason"],
+            error_code::INVALID_OFFSET => &["offset"],
+            error_code::INVALID_RESERVED_FIELD => &["value"],
+            error_code::SEGMENT_SIZE_MISMATCH_AT_OPEN => &["value", "expected"],
+            error_code::CONSUMER_GROUP_ID_NOT_FOUND => &["group", "topic"],
+            error_code::CONSUMER_GROUP_NAME_NOT_FOUND => &["group", "topic"],
+            error_code::CONSUMER_GROUP_NAME_ALREADY_EXISTS => &["name", "topic"],
+            error_code::CONSUMER_GROUP_PARTITION_NOT_OWNED => &["client", "partition"],
+            error_code::TIMESTAMP_OUT_OF_RANGE => &["value"],
+            error_code::SHARD_NOT_FOUND => &["stream", "topic", "partition"],
+            error_code::CANNOT_BIND_TO_SOCKET => &["address"],
+            error_code::IO_ERROR => &["reason"],
+            error_code::INVALID_SESSION => &["value"],
+            error_code::INCOMPATIBLE_PROTOCOL_VERSION => &["value", "minimum", "maximum"],
+            _ => &[],
+        }
+    }
+
+    /// Something the request names does not exist: a stream, topic, partition, group, user, token, client, offset or segment.
+    pub fn is_not_found(self) -> bool {
+        self.kind() == ErrorKind::NotFound
+    }
+
+    /// A create or rename collides with a name that is taken (stream, topic, group, user, token).
     pub fn is_already_exists(self) -> bool {
-        matches!(
-            self.0,
-            error_code::USER_ALREADY_EXISTS
-            | error_code::PERSONAL_ACCESS_TOKEN_ALREADY_EXISTS
-            | error_code::STREAM_NAME_ALREADY_EXISTS
-            | error_code::TOPIC_NAME_ALREADY_EXISTS
-            | error_code::CONSUMER_GROUP_NAME_ALREADY_EXISTS
-        )
+        self.kind() == ErrorKind::AlreadyExists
+    }
+
+    /// The connection or HTTP call is not logged in (no login, missing or invalid access token): log in again.
+    pub fn is_unauthenticated(self) -> bool {
+        self.kind() == ErrorKind::Unauthenticated
+    }
+
+    /// A login was refused: wrong username, password or token, an expired token, an inactive user. Retrying the same credentials fails again.
+    pub fn is_invalid_credentials(self) -> bool {
+        self.kind() == ErrorKind::InvalidCredentials
+    }
+
+    /// The logged-in user lacks the permission for the command.
+    pub fn is_unauthorized(self) -> bool {
+        self.kind() == ErrorKind::Unauthorized
+    }
+
+    /// The request is malformed or a value is out of range (a name, size, count, id, header, checksum, option): the same request fails again.
+    pub fn is_invalid_input(self) -> bool {
+        self.kind() == ErrorKind::InvalidInput
+    }
+
+    /// A configured or protocol limit on how many objects exist is reached (users, tokens, streams, topics, partitions, consumer offsets): delete something or raise the limit.
+    pub fn is_limit_exceeded(self) -> bool {
+        self.kind() == ErrorKind::LimitExceeded
+    }
+
+    /// The object's current state forbids the request (the root user, a topic without partitions, a closed segment, a partition the group member no longer owns): it may succeed after the state changes.
+    pub fn is_conflict(self) -> bool {
+        self.kind() == ErrorKind::Conflict
+    }
+
+    /// A temporary condition: not committed or accepted yet, a timeout, a full send buffer. Retrying later may succeed (a timed-out write may have been applied).
+    pub fn is_transient(self) -> bool {
+        self.kind() == ErrorKind::Transient
+    }
+
+    /// Iggy 0.9: the server no longer knows or accepts the client's session (stale client, invalid or already bound session, a request older than its reply table); the SDK connects and registers again.
+    pub fn is_session(self) -> bool {
+        self.kind() == ErrorKind::Session
+    }
+
+    /// No usable connection: it cannot be established, was closed or broke, or a transport (TCP, QUIC, HTTP, WebSocket) failed. A new connection may succeed.
+    pub fn is_unavailable(self) -> bool {
+        self.kind() == ErrorKind::Unavailable
+    }
+
+    /// The client, producer or consumer was closed by its owner; nothing more succeeds on it.
+    pub fn is_closed(self) -> bool {
+        self.kind() == ErrorKind::Closed
+    }
+
+    /// The peer does not support the request or speaks another protocol version: an unknown command, a feature it lacks, a version outside its window, an answer this side cannot read.
+    pub fn is_unsupported(self) -> bool {
+        self.kind() == ErrorKind::Unsupported
+    }
+
+    /// A configuration is invalid (connection string, address, TLS, key, JWT settings, a listener's socket): fix the setup.
+    pub fn is_config(self) -> bool {
+        self.kind() == ErrorKind::Config
+    }
+
+    /// The server (or client) failed on its own: storage, files, state, encryption, sharding. Not caused by the request; may need an operator.
+    pub fn is_internal(self) -> bool {
+        self.kind() == ErrorKind::Internal
+    }
+
+    /// A code this file does not list (a newer server's); no [[error]] below has this kind.
+    pub fn is_unknown(self) -> bool {
+        self.kind() == ErrorKind::Unknown
+    }
+}
+
+/// One predicate per kind: `error.is_not_found()` is `error.kind() == ErrorKind::NotFound`.
+impl crate::error::Error {
+    /// Something the request names does not exist: a stream, topic, partition, group, user, token, client, offset or segment.
+    pub fn is_not_found(&self) -> bool {
+        self.kind() == ErrorKind::NotFound
+    }
+
+    /// A create or rename collides with a name that is taken (stream, topic, group, user, token).
+    pub fn is_already_exists(&self) -> bool {
+        self.kind() == ErrorKind::AlreadyExists
+    }
+
+    /// The connection or HTTP call is not logged in (no login, missing or invalid access token): log in again.
+    pub fn is_unauthenticated(&self) -> bool {
+        self.kind() == ErrorKind::Unauthenticated
+    }
+
+    /// A login was refused: wrong username, password or token, an expired token, an inactive user. Retrying the same credentials fails again.
+    pub fn is_invalid_credentials(&self) -> bool {
+        self.kind() == ErrorKind::InvalidCredentials
+    }
+
+    /// The logged-in user lacks the permission for the command.
+    pub fn is_unauthorized(&self) -> bool {
+        self.kind() == ErrorKind::Unauthorized
+    }
+
+    /// The request is malformed or a value is out of range (a name, size, count, id, header, checksum, option): the same request fails again.
+    pub fn is_invalid_input(&self) -> bool {
+        self.kind() == ErrorKind::InvalidInput
+    }
+
+    /// A configured or protocol limit on how many objects exist is reached (users, tokens, streams, topics, partitions, consumer offsets): delete something or raise the limit.
+    pub fn is_limit_exceeded(&self) -> bool {
+        self.kind() == ErrorKind::LimitExceeded
+    }
+
+    /// The object's current state forbids the request (the root user, a topic without partitions, a closed segment, a partition the group member no longer owns): it may succeed after the state changes.
+    pub fn is_conflict(&self) -> bool {
+        self.kind() == ErrorKind::Conflict
+    }
+
+    /// A temporary condition: not committed or accepted yet, a timeout, a full send buffer. Retrying later may succeed (a timed-out write may have been applied).
+    pub fn is_transient(&self) -> bool {
+        self.kind() == ErrorKind::Transient
+    }
+
+    /// Iggy 0.9: the server no longer knows or accepts the client's session (stale client, invalid or already bound session, a request older than its reply table); the SDK connects and registers again.
+    pub fn is_session(&self) -> bool {
+        self.kind() == ErrorKind::Session
+    }
+
+    /// No usable connection: it cannot be established, was closed or broke, or a transport (TCP, QUIC, HTTP, WebSocket) failed. A new connection may succeed.
+    pub fn is_unavailable(&self) -> bool {
+        self.kind() == ErrorKind::Unavailable
+    }
+
+    /// The client, producer or consumer was closed by its owner; nothing more succeeds on it.
+    pub fn is_closed(&self) -> bool {
+        self.kind() == ErrorKind::Closed
+    }
+
+    /// The peer does not support the request or speaks another protocol version: an unknown command, a feature it lacks, a version outside its window, an answer this side cannot read.
+    pub fn is_unsupported(&self) -> bool {
+        self.kind() == ErrorKind::Unsupported
+    }
+
+    /// A configuration is invalid (connection string, address, TLS, key, JWT settings, a listener's socket): fix the setup.
+    pub fn is_config(&self) -> bool {
+        self.kind() == ErrorKind::Config
+    }
+
+    /// The server (or client) failed on its own: storage, files, state, encryption, sharding. Not caused by the request; may need an operator.
+    pub fn is_internal(&self) -> bool {
+        self.kind() == ErrorKind::Internal
+    }
+
+    /// A code this file does not list (a newer server's); no [[error]] below has this kind.
+    pub fn is_unknown(&self) -> bool {
+        self.kind() == ErrorKind::Unknown
     }
 }
 

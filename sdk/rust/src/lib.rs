@@ -37,7 +37,7 @@ pub use codec::{
 pub use config::ClientConfig;
 pub use consumer::{AutoCommit, IggyConsumer, ReceivedMessage};
 pub use error::{Error, Result};
-pub use error_code::ErrorCode;
+pub use error_code::{ErrorCode, ErrorKind};
 pub use messages::{HeaderValue, IggyMessage};
 pub use options::{Options, TopicSettings};
 pub use producer::{IggyProducer, ProducerConfig};

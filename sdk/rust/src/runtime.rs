@@ -66,6 +66,62 @@ pub trait Command: Sized {
     /// header and the result section stripped).
     fn decode_response(body: Bytes, version: ProtocolVersion) -> Result<Self::Response, CodecError>;
     fn encode_response(response: &Self::Response, w: &mut Writer) -> Result<(), CodecError>;
+    /// (error param, request field) pairs: which field's value an error's "…" for that param names (the spec's
+    /// `error_param`s; see `Error::named_by`).
+    const ERROR_PARAMS: &'static [(&'static str, &'static str)] = &[];
+    /// The text of a request field named in `ERROR_PARAMS` (None: the field has no value to show).
+    fn error_field_text(&self, _field: &str) -> Option<String> {
+        None
+    }
+}
+
+/// How a request field's value reads in an error message: an id or name as given, a consumer by its id, a
+/// partitioning only when it names a partition; None when there is no value (an absent optional partition).
+pub trait ParamText {
+    fn param_text(&self) -> Option<String>;
+}
+
+impl ParamText for Identifier {
+    fn param_text(&self) -> Option<String> {
+        Some(self.to_string())
+    }
+}
+
+impl ParamText for String {
+    fn param_text(&self) -> Option<String> {
+        Some(self.clone())
+    }
+}
+
+impl ParamText for u32 {
+    fn param_text(&self) -> Option<String> {
+        Some(self.to_string())
+    }
+}
+
+impl ParamText for u64 {
+    fn param_text(&self) -> Option<String> {
+        Some(self.to_string())
+    }
+}
+
+impl<T: ParamText> ParamText for Option<T> {
+    fn param_text(&self) -> Option<String> {
+        self.as_ref().and_then(ParamText::param_text)
+    }
+}
+
+impl ParamText for crate::codec::Consumer {
+    fn param_text(&self) -> Option<String> {
+        self.id.param_text()
+    }
+}
+
+impl ParamText for crate::codec::Partitioning {
+    fn param_text(&self) -> Option<String> {
+        let id: [u8; 4] = self.value.as_ref().try_into().ok()?;
+        (self.kind == crate::codec::PartitioningKind::PartitionId.as_u8()).then(|| u32::from_le_bytes(id).to_string())
+    }
 }
 
 /// Little-endian reader over one received body, in one protocol version (0.8 unless given).

@@ -44,10 +44,21 @@ async fn streams_topics_partitions_and_segments(version: ProtocolVersion) {
     let duplicate = client.create_stream("orders").await.unwrap_err();
     assert!(duplicate.is_already_exists(), "{duplicate}");
     assert_eq!(duplicate.code(), ErrorCode::STREAM_NAME_ALREADY_EXISTS);
+    // Over TCP the server answers only the code: the text names what the call named.
+    assert_eq!(duplicate.message(), "Stream with name: orders already exists.");
     assert!(client.get_stream("missing").await.unwrap().is_none());
 
     let topic = client.create_topic("orders", "events", 2, compression_algorithm::NONE, 0, 0, 0).await.unwrap();
     assert_eq!(topic.partitions.len(), 2);
+    let missing = client
+        .send_messages("orders", "events", &Partitioning::partition_id(9), &[IggyMessage::new("x")])
+        .await
+        .unwrap_err();
+    assert!(missing.is_not_found(), "{missing}");
+    assert_eq!(
+        missing.message(),
+        "Partition with ID: 9 for topic with ID: events for stream with ID: orders was not found."
+    );
     let by_id = client.get_topic(stream.id, topic.id).await.unwrap().expect("topic by numeric ids");
     assert_eq!(by_id.name, "events");
     assert_eq!(client.get_topics("orders").await.unwrap().len(), 1);
