@@ -569,6 +569,22 @@ def render_go_codec(spec: Spec) -> str:
         e.line(f"// Code is the command code of {command.name}.")
         e.line(f"func (*{command.name}Request) Code() uint32 {{ return {command.code} }}")
         e.codec(f"{command.name}Request", command.request, None)
+        params = spec.error_param_fields(command)
+        if params:
+            fields: dict[str, list[str]] = {}
+            for param, field_name in params.items():
+                fields.setdefault(field_name, []).append(f'"{param}"')
+            e.line("")
+            e.line("// ErrorParam answers the text of the request field that names an error param (commands.toml")
+            e.line("// error_param), false when the request has no value for it.")
+            e.line(f"func (v *{command.name}Request) ErrorParam(param string) (string, bool) {{")
+            e.line("\tswitch param {")
+            for field_name, names in fields.items():
+                e.line(f"\tcase {', '.join(names)}:")
+                e.line(f"\t\treturn ParamText(v.{go_name(field_name)})")
+            e.line("\t}")
+            e.line("\treturn \"\", false")
+            e.line("}")
         if command.response == "inline":
             e.line("")
             e.struct(f"{command.name}Response", f"the answer of {command.name}.", command.response_fields, None)

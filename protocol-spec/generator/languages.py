@@ -374,6 +374,7 @@ def render_go(spec: Spec) -> str:
         "\treturn \"\"",
         "}",
     ]
+    out += _go_error_kinds(spec)
     for enum in spec.enums:
         out += ["", f"// {enum.name}: {enum.about}", f"type {enum.name} {_GO_TYPES[enum.repr]}"]
         for value in enum.values:
@@ -395,6 +396,44 @@ def render_go(spec: Spec) -> str:
                 f"const {camel(constant.name)} {_GO_TYPES[constant.type]} = {constant.value}"]
     out += _go_option_catalog(spec)
     return "\n".join(out) + "\n"
+
+
+def _go_error_kinds(spec: Spec) -> list[str]:
+    """ErrorKind (errors.toml [[kind]]) as sentinel errors, each code's kind and params."""
+    unlisted = spec.unlisted_error_kind
+    out = ["", "// ErrorKind is what a caller branches on (protocol-spec/spec/errors.toml [[kind]]). A kind is an "
+           "error value", "// matching every *Error of that kind: errors.Is(err, iggy.ErrNotFound).",
+           "type ErrorKind uint8"]
+    for number, kind in enumerate(spec.error_kinds, start=1):
+        out += ["", f"// ErrorKind{kind.camel_name}: {kind.about}",
+                f"const ErrorKind{kind.camel_name} ErrorKind = {number}"]
+    out += ["", "// AllErrorKinds lists every kind, in the spec's order.",
+            "var AllErrorKinds = []ErrorKind{" + ", ".join(f"ErrorKind{k.camel_name}" for k in spec.error_kinds) + "}",
+            "", "// String returns the spec's name of the kind (\"not_found\"), or \"\" for an unknown value.",
+            "func (k ErrorKind) String() string {", "\tswitch k {"]
+    out += [f"\tcase ErrorKind{k.camel_name}:\n\t\treturn {_quote(k.name)}" for k in spec.error_kinds]
+    out += ["\t}", "\treturn \"\"", "}", "",
+            "// Error makes a kind a sentinel: errors.Is(err, iggy.ErrorKindNotFound) tests an *Error's kind.",
+            "func (k ErrorKind) Error() string { return k.String() }"]
+    for kind in spec.error_kinds:
+        out += ["", f"// Err{kind.camel_name}: {kind.about}",
+                f"var Err{kind.camel_name} error = ErrorKind{kind.camel_name}"]
+    by_kind: dict[str, list[str]] = {}
+    for error in spec.errors:
+        by_kind.setdefault(error.kind, []).append(f"ErrorCode{error.name}")
+    out += ["", f"// Kind answers what a caller branches on; ErrorKind{unlisted.camel_name} for a code the spec does "
+            "not list.",
+            "func (e ErrorCode) Kind() ErrorKind {", "\tswitch e {"]
+    for kind in spec.error_kinds:
+        if kind.name in by_kind:
+            out += [f"\tcase {', '.join(by_kind[kind.name])}:", f"\t\treturn ErrorKind{kind.camel_name}"]
+    out += ["\t}", f"\treturn ErrorKind{unlisted.camel_name}", "}", "",
+            "// Params answers what each '…' of Message names, in order (errors.toml params: stream, topic, ...).",
+            "func (e ErrorCode) Params() []string {", "\tswitch e {"]
+    out += [f"\tcase ErrorCode{e.name}:\n\t\treturn []string{{{', '.join(map(_quote, e.params))}}}"
+            for e in spec.errors if e.params]
+    out += ["\t}", "\treturn nil", "}"]
+    return out
 
 
 def _go_protocol(name: str) -> str:

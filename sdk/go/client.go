@@ -427,6 +427,11 @@ func (c *Client) callSized(ctx context.Context, request codec.Request, response 
 		return false, err
 	}
 	defer c.release()
+	defer func() {
+		if err != nil {
+			nameRequestObjects(err, request)
+		}
+	}()
 	for attempt := 0; ; attempt++ {
 		if c.conn == nil {
 			if !c.connected {

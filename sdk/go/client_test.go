@@ -36,14 +36,17 @@ func everyCommandGroup(t *testing.T, protocol string) {
 	if stream.Name != "orders" {
 		t.Fatalf("stream %+v", stream)
 	}
+	// Over TCP the server answers only the code: the text names what the call named.
 	if _, err := c.CreateStream(ctx, "orders"); !errors.Is(err, ErrAlreadyExists) ||
-		!errors.Is(err, ErrorCodeStreamNameAlreadyExists) {
+		!errors.Is(err, ErrorCodeStreamNameAlreadyExists) ||
+		err.Error() != "[1012 STREAM_NAME_ALREADY_EXISTS] Stream with name: orders already exists." {
 		t.Fatalf("duplicate stream: %v", err)
 	}
 	if missing := must(c.GetStream(ctx, Named("nope")))(t); missing != nil {
 		t.Fatalf("missing stream answered %+v", missing)
 	}
-	if err := c.DeleteStream(ctx, Named("nope")); !errors.Is(err, ErrNotFound) {
+	if err := c.DeleteStream(ctx, Named("nope")); !errors.Is(err, ErrNotFound) ||
+		!strings.Contains(err.Error(), "Stream with ID: nope was not found.") {
 		t.Fatalf("delete missing stream: %v", err)
 	}
 	topic := must(c.CreateTopic(ctx, Named("orders"), "events", 3, TopicSettings{}))(t)
@@ -63,6 +66,11 @@ func everyCommandGroup(t *testing.T, protocol string) {
 	if (confirmation != nil) != (protocol == "0.9") ||
 		(confirmation != nil && (confirmation.PartitionID != 1 || confirmation.BaseOffset != 0)) {
 		t.Fatalf("send confirmation %+v over %s", confirmation, protocol)
+	}
+	_, err := c.SendMessages(ctx, Named("orders"), Named("events"), PartitionID(9), messages)
+	if want := "Partition with ID: 9 for topic with ID: events for stream with ID: orders was not found."; !errors.Is(
+		err, ErrNotFound) || !strings.Contains(err.Error(), want) {
+		t.Fatalf("send to a missing partition: %v", err)
 	}
 	one := uint32(1)
 	polled := must(c.PollMessages(ctx, Named("orders"), Named("events"), &one, ConsumerID(ID(1)), PollFirst(),

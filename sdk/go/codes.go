@@ -1902,6 +1902,379 @@ func (e ErrorCode) Message() string {
 	return ""
 }
 
+// ErrorKind is what a caller branches on (protocol-spec/spec/errors.toml [[kind]]). A kind is an error value
+// matching every *Error of that kind: errors.Is(err, iggy.ErrNotFound).
+type ErrorKind uint8
+
+// ErrorKindNotFound: Something the request names does not exist: a stream, topic, partition, group, user, token, client, offset or segment.
+const ErrorKindNotFound ErrorKind = 1
+
+// ErrorKindAlreadyExists: A create or rename collides with a name that is taken (stream, topic, group, user, token).
+const ErrorKindAlreadyExists ErrorKind = 2
+
+// ErrorKindUnauthenticated: The connection or HTTP call is not logged in (no login, missing or invalid access token): log in again.
+const ErrorKindUnauthenticated ErrorKind = 3
+
+// ErrorKindInvalidCredentials: A login was refused: wrong username, password or token, an expired token, an inactive user. Retrying the same credentials fails again.
+const ErrorKindInvalidCredentials ErrorKind = 4
+
+// ErrorKindUnauthorized: The logged-in user lacks the permission for the command.
+const ErrorKindUnauthorized ErrorKind = 5
+
+// ErrorKindInvalidInput: The request is malformed or a value is out of range (a name, size, count, id, header, checksum, option): the same request fails again.
+const ErrorKindInvalidInput ErrorKind = 6
+
+// ErrorKindLimitExceeded: A configured or protocol limit on how many objects exist is reached (users, tokens, streams, topics, partitions, consumer offsets): delete something or raise the limit.
+const ErrorKindLimitExceeded ErrorKind = 7
+
+// ErrorKindConflict: The object's current state forbids the request (the root user, a topic without partitions, a closed segment, a partition the group member no longer owns): it may succeed after the state changes.
+const ErrorKindConflict ErrorKind = 8
+
+// ErrorKindTransient: A temporary condition: not committed or accepted yet, a timeout, a full send buffer. Retrying later may succeed (a timed-out write may have been applied).
+const ErrorKindTransient ErrorKind = 9
+
+// ErrorKindSession: Iggy 0.9: the server no longer knows or accepts the client's session (stale client, invalid or already bound session, a request older than its reply table); the SDK connects and registers again.
+const ErrorKindSession ErrorKind = 10
+
+// ErrorKindUnavailable: No usable connection: it cannot be established, was closed or broke, or a transport (TCP, QUIC, HTTP, WebSocket) failed. A new connection may succeed.
+const ErrorKindUnavailable ErrorKind = 11
+
+// ErrorKindClosed: The client, producer or consumer was closed by its owner; nothing more succeeds on it.
+const ErrorKindClosed ErrorKind = 12
+
+// ErrorKindUnsupported: The peer does not support the request or speaks another protocol version: an unknown command, a feature it lacks, a version outside its window, an answer this side cannot read.
+const ErrorKindUnsupported ErrorKind = 13
+
+// ErrorKindConfig: A configuration is invalid (connection string, address, TLS, key, JWT settings, a listener's socket): fix the setup.
+const ErrorKindConfig ErrorKind = 14
+
+// ErrorKindInternal: The server (or client) failed on its own: storage, files, state, encryption, sharding. Not caused by the request; may need an operator.
+const ErrorKindInternal ErrorKind = 15
+
+// ErrorKindUnknown: A code this file does not list (a newer server's); no [[error]] below has this kind.
+const ErrorKindUnknown ErrorKind = 16
+
+// AllErrorKinds lists every kind, in the spec's order.
+var AllErrorKinds = []ErrorKind{ErrorKindNotFound, ErrorKindAlreadyExists, ErrorKindUnauthenticated, ErrorKindInvalidCredentials, ErrorKindUnauthorized, ErrorKindInvalidInput, ErrorKindLimitExceeded, ErrorKindConflict, ErrorKindTransient, ErrorKindSession, ErrorKindUnavailable, ErrorKindClosed, ErrorKindUnsupported, ErrorKindConfig, ErrorKindInternal, ErrorKindUnknown}
+
+// String returns the spec's name of the kind ("not_found"), or "" for an unknown value.
+func (k ErrorKind) String() string {
+	switch k {
+	case ErrorKindNotFound:
+		return "not_found"
+	case ErrorKindAlreadyExists:
+		return "already_exists"
+	case ErrorKindUnauthenticated:
+		return "unauthenticated"
+	case ErrorKindInvalidCredentials:
+		return "invalid_credentials"
+	case ErrorKindUnauthorized:
+		return "unauthorized"
+	case ErrorKindInvalidInput:
+		return "invalid_input"
+	case ErrorKindLimitExceeded:
+		return "limit_exceeded"
+	case ErrorKindConflict:
+		return "conflict"
+	case ErrorKindTransient:
+		return "transient"
+	case ErrorKindSession:
+		return "session"
+	case ErrorKindUnavailable:
+		return "unavailable"
+	case ErrorKindClosed:
+		return "closed"
+	case ErrorKindUnsupported:
+		return "unsupported"
+	case ErrorKindConfig:
+		return "config"
+	case ErrorKindInternal:
+		return "internal"
+	case ErrorKindUnknown:
+		return "unknown"
+	}
+	return ""
+}
+
+// Error makes a kind a sentinel: errors.Is(err, iggy.ErrorKindNotFound) tests an *Error's kind.
+func (k ErrorKind) Error() string { return k.String() }
+
+// ErrNotFound: Something the request names does not exist: a stream, topic, partition, group, user, token, client, offset or segment.
+var ErrNotFound error = ErrorKindNotFound
+
+// ErrAlreadyExists: A create or rename collides with a name that is taken (stream, topic, group, user, token).
+var ErrAlreadyExists error = ErrorKindAlreadyExists
+
+// ErrUnauthenticated: The connection or HTTP call is not logged in (no login, missing or invalid access token): log in again.
+var ErrUnauthenticated error = ErrorKindUnauthenticated
+
+// ErrInvalidCredentials: A login was refused: wrong username, password or token, an expired token, an inactive user. Retrying the same credentials fails again.
+var ErrInvalidCredentials error = ErrorKindInvalidCredentials
+
+// ErrUnauthorized: The logged-in user lacks the permission for the command.
+var ErrUnauthorized error = ErrorKindUnauthorized
+
+// ErrInvalidInput: The request is malformed or a value is out of range (a name, size, count, id, header, checksum, option): the same request fails again.
+var ErrInvalidInput error = ErrorKindInvalidInput
+
+// ErrLimitExceeded: A configured or protocol limit on how many objects exist is reached (users, tokens, streams, topics, partitions, consumer offsets): delete something or raise the limit.
+var ErrLimitExceeded error = ErrorKindLimitExceeded
+
+// ErrConflict: The object's current state forbids the request (the root user, a topic without partitions, a closed segment, a partition the group member no longer owns): it may succeed after the state changes.
+var ErrConflict error = ErrorKindConflict
+
+// ErrTransient: A temporary condition: not committed or accepted yet, a timeout, a full send buffer. Retrying later may succeed (a timed-out write may have been applied).
+var ErrTransient error = ErrorKindTransient
+
+// ErrSession: Iggy 0.9: the server no longer knows or accepts the client's session (stale client, invalid or already bound session, a request older than its reply table); the SDK connects and registers again.
+var ErrSession error = ErrorKindSession
+
+// ErrUnavailable: No usable connection: it cannot be established, was closed or broke, or a transport (TCP, QUIC, HTTP, WebSocket) failed. A new connection may succeed.
+var ErrUnavailable error = ErrorKindUnavailable
+
+// ErrClosed: The client, producer or consumer was closed by its owner; nothing more succeeds on it.
+var ErrClosed error = ErrorKindClosed
+
+// ErrUnsupported: The peer does not support the request or speaks another protocol version: an unknown command, a feature it lacks, a version outside its window, an answer this side cannot read.
+var ErrUnsupported error = ErrorKindUnsupported
+
+// ErrConfig: A configuration is invalid (connection string, address, TLS, key, JWT settings, a listener's socket): fix the setup.
+var ErrConfig error = ErrorKindConfig
+
+// ErrInternal: The server (or client) failed on its own: storage, files, state, encryption, sharding. Not caused by the request; may need an operator.
+var ErrInternal error = ErrorKindInternal
+
+// ErrUnknown: A code this file does not list (a newer server's); no [[error]] below has this kind.
+var ErrUnknown error = ErrorKindUnknown
+
+// Kind answers what a caller branches on; ErrorKindUnknown for a code the spec does not list.
+func (e ErrorCode) Kind() ErrorKind {
+	switch e {
+	case ErrorCodeResourceNotFound, ErrorCodeClientNotFound, ErrorCodeStreamIdNotFound, ErrorCodeStreamNameNotFound, ErrorCodeTopicIdNotFound, ErrorCodeTopicNameNotFound, ErrorCodePartitionNotFound, ErrorCodeConsumerOffsetNotFound, ErrorCodeNotResolvedConsumer, ErrorCodeSegmentNotFound, ErrorCodeConsumerGroupIdNotFound, ErrorCodeConsumerGroupNameNotFound, ErrorCodeConsumerGroupMemberNotFound:
+		return ErrorKindNotFound
+	case ErrorCodeUserAlreadyExists, ErrorCodePersonalAccessTokenAlreadyExists, ErrorCodeStreamNameAlreadyExists, ErrorCodeTopicNameAlreadyExists, ErrorCodeConsumerGroupNameAlreadyExists:
+		return ErrorKindAlreadyExists
+	case ErrorCodeUnauthenticated, ErrorCodeJwtMissing, ErrorCodeAccessTokenMissing, ErrorCodeInvalidAccessToken:
+		return ErrorKindUnauthenticated
+	case ErrorCodeInvalidCredentials, ErrorCodeUserInactive, ErrorCodeInvalidPersonalAccessToken, ErrorCodePersonalAccessTokenExpired:
+		return ErrorKindInvalidCredentials
+	case ErrorCodeUnauthorized:
+		return ErrorKindUnauthorized
+	case ErrorCodeInvalidFormat, ErrorCodeInvalidIdentifier, ErrorCodeInvalidUsername, ErrorCodeInvalidPassword, ErrorCodeInvalidUserStatus, ErrorCodeInvalidPersonalAccessTokenName, ErrorCodeInvalidPersonalAccessTokenExpiry, ErrorCodeInvalidSizeBytes, ErrorCodeInvalidUtf8, ErrorCodeInvalidNumberEncoding, ErrorCodeInvalidBooleanValue, ErrorCodeInvalidNumberValue, ErrorCodeInvalidClientId, ErrorCodeCannotParseHeaderKind, ErrorCodeInvalidHttpRequest, ErrorCodeInvalidStreamName, ErrorCodeInvalidStreamId, ErrorCodeInvalidTopicSize, ErrorCodeInvalidTopicName, ErrorCodeInvalidTopicId, ErrorCodeInvalidReplicationFactor, ErrorCodeInvalidPartitionsCount, ErrorCodeInvalidSegmentSize, ErrorCodeInvalidMessagesCount, ErrorCodeCannotReadMessage, ErrorCodeCannotReadMessageId, ErrorCodeCannotReadMessageState, ErrorCodeCannotReadMessageTimestamp, ErrorCodeCannotReadHeadersLength, ErrorCodeCannotReadHeadersPayload, ErrorCodeTooBigUserHeaders, ErrorCodeInvalidHeaderKey, ErrorCodeInvalidHeaderValue, ErrorCodeCannotReadMessageLength, ErrorCodeCannotReadMessagePayload, ErrorCodeTooBigMessagePayload, ErrorCodeTooManyMessages, ErrorCodeEmptyMessagePayload, ErrorCodeInvalidMessagePayloadLength, ErrorCodeCannotReadMessageChecksum, ErrorCodeInvalidMessageChecksum, ErrorCodeInvalidKeyValueLength, ErrorCodeCommandLengthError, ErrorCodeInvalidSegmentsCount, ErrorCodeNonZeroOffset, ErrorCodeNonZeroTimestamp, ErrorCodeMissingIndex, ErrorCodeInvalidIndexesByteSize, ErrorCodeInvalidIndexesCount, ErrorCodeInvalidMessagesSize, ErrorCodeTooSmallMessage, ErrorCodeInvalidMessageTimestampDelta, ErrorCodeInvalidBatchChecksum, ErrorCodeInvalidHeaderKind, ErrorCodeUnsupportedOptionKey, ErrorCodeInvalidOptionValue, ErrorCodeOptionsBlockTooLarge, ErrorCodeInvalidOffset, ErrorCodeInvalidReservedField, ErrorCodeInvalidConsumerGroupId, ErrorCodeInvalidConsumerGroupName, ErrorCodeTimestampOutOfRange:
+		return ErrorKindInvalidInput
+	case ErrorCodePersonalAccessTokensLimitReached, ErrorCodeUsersLimitReached, ErrorCodeTooManyStreams, ErrorCodeTooManyPartitions, ErrorCodeTooManyTopics, ErrorCodeTopicFull, ErrorCodePartitionIdSpaceExhausted, ErrorCodeTooManyConsumerOffsets, ErrorCodeBackgroundSendBufferOverflow:
+		return ErrorKindLimitExceeded
+	case ErrorCodeCannotDeleteUser, ErrorCodeCannotChangePermissions, ErrorCodeNoPartitions, ErrorCodeSegmentClosed, ErrorCodeConsumerGroupPartitionNotOwned:
+		return ErrorKindConflict
+	case ErrorCodeTransientNotCommitted, ErrorCodeTransientNotAccepted, ErrorCodeBackgroundSendTimeout, ErrorCodeBackgroundSendBufferFull, ErrorCodeTaskTimeout:
+		return ErrorKindTransient
+	case ErrorCodeStaleClient, ErrorCodeRequestAlreadyApplied, ErrorCodeAlreadyAuthenticated, ErrorCodeInvalidSession:
+		return ErrorKindSession
+	case ErrorCodeDisconnected, ErrorCodeCannotEstablishConnection, ErrorCodeCannotCloseWebSocketConnection, ErrorCodeTcpError, ErrorCodeQuicError, ErrorCodeHttpError, ErrorCodeNotConnected, ErrorCodeCannotFetchJwks, ErrorCodeConnectionClosed, ErrorCodeHttpResponseError, ErrorCodeWebSocketError, ErrorCodeWebSocketConnectionError, ErrorCodeWebSocketCloseError, ErrorCodeWebSocketReceiveError, ErrorCodeWebSocketSendError, ErrorCodeCannotSendMessagesDueToClientDisconnection, ErrorCodeBackgroundWorkerDisconnected:
+		return ErrorKindUnavailable
+	case ErrorCodeClientShutdown, ErrorCodeProducerClosed:
+		return ErrorKindClosed
+	case ErrorCodeInvalidCommand, ErrorCodeFeatureUnavailable, ErrorCodeInvalidVersion, ErrorCodeInvalidJsonResponse, ErrorCodeInvalidBytesResponse, ErrorCodeEmptyResponse, ErrorCodeIncompatibleProtocolVersion:
+		return ErrorKindUnsupported
+	case ErrorCodeInvalidConfiguration, ErrorCodeInvalidServerAddress, ErrorCodeInvalidClientAddress, ErrorCodeInvalidIpAddress, ErrorCodeInvalidApiUrl, ErrorCodeInvalidTlsDomain, ErrorCodeInvalidTlsCertificatePath, ErrorCodeInvalidTlsCertificate, ErrorCodeFailedToAddCertificate, ErrorCodeInvalidEncryptionKey, ErrorCodeInvalidJwtAlgorithm, ErrorCodeInvalidJwtSecret, ErrorCodeCannotCreateEndpoint, ErrorCodeCannotParseUrl, ErrorCodeInvalidConnectionString, ErrorCodeCannotBindToSocket:
+		return ErrorKindConfig
+	case ErrorCodeError, ErrorCodeCannotCreateBaseDirectory, ErrorCodeCannotCreateRuntimeDirectory, ErrorCodeCannotRemoveRuntimeDirectory, ErrorCodeCannotCreateStateDirectory, ErrorCodeStateFileNotFound, ErrorCodeStateFileCorrupted, ErrorCodeInvalidStateEntryChecksum, ErrorCodeCannotOpenDatabase, ErrorCodeCannotEncryptData, ErrorCodeCannotDecryptData, ErrorCodeCannotGenerateJwt, ErrorCodeCannotCreateStreamsDirectory, ErrorCodeCannotCreateStreamDirectory, ErrorCodeCannotCreateStreamInfo, ErrorCodeCannotUpdateStreamInfo, ErrorCodeCannotOpenStreamInfo, ErrorCodeCannotReadStreamInfo, ErrorCodeCannotCreateStream, ErrorCodeCannotDeleteStream, ErrorCodeCannotDeleteStreamDirectory, ErrorCodeStreamDirectoryNotFound, ErrorCodeCannotReadStreams, ErrorCodeCannotCreateTopicsDirectory, ErrorCodeCannotCreateTopicDirectory, ErrorCodeCannotCreateTopicInfo, ErrorCodeCannotUpdateTopicInfo, ErrorCodeCannotOpenTopicInfo, ErrorCodeCannotReadTopicInfo, ErrorCodeCannotCreateTopic, ErrorCodeCannotDeleteTopic, ErrorCodeCannotDeleteTopicDirectory, ErrorCodeCannotPollTopic, ErrorCodeCannotReadTopics, ErrorCodeTopicDirectoryNotFound, ErrorCodeCannotCreatePartition, ErrorCodeCannotCreatePartitionsDirectory, ErrorCodeCannotCreatePartitionDirectory, ErrorCodeCannotOpenPartitionLogFile, ErrorCodeCannotReadPartitions, ErrorCodeCannotDeletePartition, ErrorCodeCannotDeletePartitionDirectory, ErrorCodeCannotDeleteConsumerOffsetsDirectory, ErrorCodeCannotDeleteConsumerOffsetFile, ErrorCodeCannotCreateConsumerOffsetsDirectory, ErrorCodeCannotReadConsumerOffsets, ErrorCodeCannotOpenConsumerOffsetsFile, ErrorCodeCannotCreateSegmentLogFile, ErrorCodeCannotCreateSegmentIndexFile, ErrorCodeCannotCreateSegmentTimeIndexFile, ErrorCodeCannotSaveMessagesToSegment, ErrorCodeCannotSaveIndexToSegment, ErrorCodeCannotSaveTimeIndexToSegment, ErrorCodeCannotAppendMessage, ErrorCodeBackgroundSendError, ErrorCodeProducerSendFailed, ErrorCodeSegmentSizeMismatchAtOpen, ErrorCodeCannotCreateConsumerGroupInfo, ErrorCodeCannotDeleteConsumerGroupInfo, ErrorCodeMissingBaseOffsetRetainedMessageBatch, ErrorCodeMissingLastOffsetDeltaRetainedMessageBatch, ErrorCodeMissingMaxTimestampRetainedMessageBatch, ErrorCodeMissingLengthRetainedMessageBatch, ErrorCodeMissingPayloadRetainedMessageBatch, ErrorCodeCannotReadBatchBaseOffset, ErrorCodeCannotReadBatchLength, ErrorCodeCannotReadLastOffsetDelta, ErrorCodeCannotReadMaxTimestamp, ErrorCodeCannotReadBatchPayload, ErrorCodeSnapshotFileCompletionFailed, ErrorCodeCannotSerializeResource, ErrorCodeCannotDeserializeResource, ErrorCodeCannotReadFile, ErrorCodeCannotReadFileMetadata, ErrorCodeCannotSeekFile, ErrorCodeCannotAppendToFile, ErrorCodeCannotWriteToFile, ErrorCodeCannotOverwriteFile, ErrorCodeCannotDeleteFile, ErrorCodeCannotSyncFile, ErrorCodeCannotReadIndexOffset, ErrorCodeCannotReadIndexPosition, ErrorCodeCannotReadIndexTimestamp, ErrorCodeShardNotFound, ErrorCodeShardCommunicationError, ErrorCodeIoError:
+		return ErrorKindInternal
+	}
+	return ErrorKindUnknown
+}
+
+// Params answers what each '…' of Message names, in order (errors.toml params: stream, topic, ...).
+func (e ErrorCode) Params() []string {
+	switch e {
+	case ErrorCodeInvalidVersion:
+		return []string{"value"}
+	case ErrorCodeCannotCreateBaseDirectory:
+		return []string{"path"}
+	case ErrorCodeCannotCreateRuntimeDirectory:
+		return []string{"path"}
+	case ErrorCodeCannotRemoveRuntimeDirectory:
+		return []string{"path"}
+	case ErrorCodeCannotCreateStateDirectory:
+		return []string{"path"}
+	case ErrorCodeInvalidStateEntryChecksum:
+		return []string{"value", "expected", "index"}
+	case ErrorCodeCannotOpenDatabase:
+		return []string{"path"}
+	case ErrorCodeResourceNotFound:
+		return []string{"key"}
+	case ErrorCodeInvalidIpAddress:
+		return []string{"address", "port"}
+	case ErrorCodeHttpError:
+		return []string{"reason"}
+	case ErrorCodeInvalidApiUrl:
+		return []string{"address"}
+	case ErrorCodeCannotDeleteUser:
+		return []string{"user"}
+	case ErrorCodeCannotChangePermissions:
+		return []string{"user"}
+	case ErrorCodePersonalAccessTokenAlreadyExists:
+		return []string{"name", "user"}
+	case ErrorCodePersonalAccessTokensLimitReached:
+		return []string{"user", "limit"}
+	case ErrorCodePersonalAccessTokenExpired:
+		return []string{"token", "user"}
+	case ErrorCodeInvalidJwtAlgorithm:
+		return []string{"value"}
+	case ErrorCodeCannotFetchJwks:
+		return []string{"address"}
+	case ErrorCodeClientNotFound:
+		return []string{"client"}
+	case ErrorCodeCannotParseHeaderKind:
+		return []string{"value"}
+	case ErrorCodeHttpResponseError:
+		return []string{"status", "reason"}
+	case ErrorCodeCannotCreateStreamsDirectory:
+		return []string{"path"}
+	case ErrorCodeCannotCreateStreamDirectory:
+		return []string{"stream", "path"}
+	case ErrorCodeCannotCreateStreamInfo:
+		return []string{"stream"}
+	case ErrorCodeCannotUpdateStreamInfo:
+		return []string{"stream"}
+	case ErrorCodeCannotOpenStreamInfo:
+		return []string{"stream"}
+	case ErrorCodeCannotReadStreamInfo:
+		return []string{"stream"}
+	case ErrorCodeCannotCreateStream:
+		return []string{"stream"}
+	case ErrorCodeCannotDeleteStream:
+		return []string{"stream"}
+	case ErrorCodeCannotDeleteStreamDirectory:
+		return []string{"stream"}
+	case ErrorCodeStreamIdNotFound:
+		return []string{"stream"}
+	case ErrorCodeStreamNameNotFound:
+		return []string{"stream"}
+	case ErrorCodeStreamDirectoryNotFound:
+		return []string{"path"}
+	case ErrorCodeStreamNameAlreadyExists:
+		return []string{"name"}
+	case ErrorCodeCannotCreateTopicsDirectory:
+		return []string{"stream", "path"}
+	case ErrorCodeCannotCreateTopicDirectory:
+		return []string{"topic", "stream", "path"}
+	case ErrorCodeCannotCreateTopicInfo:
+		return []string{"topic", "stream"}
+	case ErrorCodeCannotUpdateTopicInfo:
+		return []string{"topic", "stream"}
+	case ErrorCodeCannotOpenTopicInfo:
+		return []string{"topic", "stream"}
+	case ErrorCodeCannotReadTopicInfo:
+		return []string{"topic", "stream"}
+	case ErrorCodeCannotCreateTopic:
+		return []string{"topic", "stream"}
+	case ErrorCodeCannotDeleteTopic:
+		return []string{"topic", "stream"}
+	case ErrorCodeCannotDeleteTopicDirectory:
+		return []string{"topic", "stream", "path"}
+	case ErrorCodeTopicIdNotFound:
+		return []string{"topic", "stream"}
+	case ErrorCodeTopicNameNotFound:
+		return []string{"topic", "stream"}
+	case ErrorCodeTopicNameAlreadyExists:
+		return []string{"name", "stream"}
+	case ErrorCodeCannotReadTopics:
+		return []string{"stream"}
+	case ErrorCodeTopicDirectoryNotFound:
+		return []string{"path"}
+	case ErrorCodeCannotCreatePartition:
+		return []string{"partition", "stream", "topic"}
+	case ErrorCodePartitionNotFound:
+		return []string{"partition", "topic", "stream"}
+	case ErrorCodeNoPartitions:
+		return []string{"topic", "stream"}
+	case ErrorCodeTopicFull:
+		return []string{"topic", "stream"}
+	case ErrorCodeCannotDeleteConsumerOffsetsDirectory:
+		return []string{"path"}
+	case ErrorCodeCannotDeleteConsumerOffsetFile:
+		return []string{"path"}
+	case ErrorCodeCannotCreateConsumerOffsetsDirectory:
+		return []string{"path"}
+	case ErrorCodeCannotReadConsumerOffsets:
+		return []string{"path"}
+	case ErrorCodeConsumerOffsetNotFound:
+		return []string{"consumer"}
+	case ErrorCodeNotResolvedConsumer:
+		return []string{"consumer"}
+	case ErrorCodeCannotOpenConsumerOffsetsFile:
+		return []string{"path"}
+	case ErrorCodeSegmentClosed:
+		return []string{"offset", "partition"}
+	case ErrorCodeCannotCreateSegmentLogFile:
+		return []string{"path"}
+	case ErrorCodeCannotCreateSegmentIndexFile:
+		return []string{"path"}
+	case ErrorCodeCannotCreateSegmentTimeIndexFile:
+		return []string{"path"}
+	case ErrorCodeInvalidMessageChecksum:
+		return []string{"value", "expected", "offset"}
+	case ErrorCodeCommandLengthError:
+		return []string{"reason"}
+	case ErrorCodeInvalidSegmentsCount:
+		return []string{"value"}
+	case ErrorCodeNonZeroOffset:
+		return []string{"value", "index"}
+	case ErrorCodeNonZeroTimestamp:
+		return []string{"value", "index"}
+	case ErrorCodeMissingIndex:
+		return []string{"index"}
+	case ErrorCodeInvalidIndexesByteSize:
+		return []string{"value"}
+	case ErrorCodeInvalidIndexesCount:
+		return []string{"value", "expected"}
+	case ErrorCodeInvalidMessagesSize:
+		return []string{"value", "expected"}
+	case ErrorCodeTooSmallMessage:
+		return []string{"value", "expected"}
+	case ErrorCodeInvalidMessageTimestampDelta:
+		return []string{"value"}
+	case ErrorCodeInvalidBatchChecksum:
+		return []string{"value", "expected", "offset"}
+	case ErrorCodeInvalidHeaderKind:
+		return []string{"value"}
+	case ErrorCodeUnsupportedOptionKey:
+		return []string{"option"}
+	case ErrorCodeInvalidOptionValue:
+		return []string{"option"}
+	case ErrorCodeOptionsBlockTooLarge:
+		return []string{"reason"}
+	case ErrorCodeInvalidOffset:
+		return []string{"offset"}
+	case ErrorCodeInvalidReservedField:
+		return []string{"value"}
+	case ErrorCodeSegmentSizeMismatchAtOpen:
+		return []string{"value", "expected"}
+	case ErrorCodeConsumerGroupIdNotFound:
+		return []string{"group", "topic"}
+	case ErrorCodeConsumerGroupNameNotFound:
+		return []string{"group", "topic"}
+	case ErrorCodeConsumerGroupNameAlreadyExists:
+		return []string{"name", "topic"}
+	case ErrorCodeConsumerGroupPartitionNotOwned:
+		return []string{"client", "partition"}
+	case ErrorCodeTimestampOutOfRange:
+		return []string{"value"}
+	case ErrorCodeShardNotFound:
+		return []string{"stream", "topic", "partition"}
+	case ErrorCodeCannotBindToSocket:
+		return []string{"address"}
+	case ErrorCodeIoError:
+		return []string{"reason"}
+	case ErrorCodeInvalidSession:
+		return []string{"value"}
+	case ErrorCodeIncompatibleProtocolVersion:
+		return []string{"value", "minimum", "maximum"}
+	}
+	return nil
+}
+
 // IdKind: Kind byte of an identifier.
 type IdKind uint8
 

@@ -320,6 +320,12 @@ type sendRequest struct {
 
 func (r *sendRequest) Code() uint32 { return uint32(CommandSendMessages) }
 
+// ErrorParam names the stream, topic and partition in an error's text, as the generated request does.
+func (r *sendRequest) ErrorParam(param string) (string, bool) {
+	named := codec.SendMessagesRequest{StreamID: r.stream, TopicID: r.topic, Partitioning: r.partitioning}
+	return named.ErrorParam(param)
+}
+
 func (r *sendRequest) size(version codec.Version, dataBytes int) int {
 	metadata := 6 + len(r.stream.Value) + len(r.topic.Value) + len(r.partitioning.Value)
 	return codec.SendMessagesSize(version, metadata, len(r.messages), dataBytes)

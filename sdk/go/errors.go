@@ -4,12 +4,20 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/iggy-compat/iggy-compat/sdk/go/internal/codec"
 )
 
 // Error is every failure the client reports: the Iggy code (a server answer, or the matching code for a
 // client-side failure such as ErrorCodeConnectionClosed), its name (UPPER_SNAKE, as the other SDKs spell it)
-// and a message. errors.Is matches it against a generated ErrorCode constant and against the kind sentinels
-// below (ErrNotFound, ErrAlreadyExists, ...); errors.Unwrap gives the I/O or context cause, if any.
+// and a message. errors.Is matches it against a generated ErrorCode constant, against its kind (the generated
+// ErrorKind sentinels from protocol-spec/spec/errors.toml: ErrNotFound, ErrAlreadyExists, ErrUnavailable, ...) and
+// against the condition sentinels below (ErrOutcomeUnknown, ErrEvicted, ...); errors.Unwrap gives the I/O or context
+// cause, if any.
+//
+// Over TCP the server answers only the code, so the spec's text of a code has a "…" per runtime value ("Stream with
+// name: … already exists."). The client writes the objects of the failing request there ("Stream with name: orders
+// already exists."), and "<param>" (e.g. "<partition>") where the request has no value for one.
 //
 // An Iggy 0.9 server ends a session with an eviction frame: the Error then carries the code a client reports for
 // its reason (42 for EvictionReasonInvalidCredentials, ...) and Evicted answers the reason (ErrEvicted matches).
@@ -37,14 +45,20 @@ func (e *Error) Error() string { return fmt.Sprintf("[%d %s] %s", uint32(e.Code)
 // Unwrap answers the underlying I/O or context error, if any.
 func (e *Error) Unwrap() error { return e.cause }
 
-// Is matches a generated ErrorCode, a kind sentinel, or another *Error with the same code.
+// Kind answers what a caller branches on: the spec's kind of the code.
+func (e *Error) Kind() ErrorKind { return e.Code.Kind() }
+
+// Is matches a generated ErrorCode, an ErrorKind (ErrNotFound, ...), a condition sentinel, or another *Error with
+// the same code.
 func (e *Error) Is(target error) bool {
 	switch t := target.(type) {
 	case ErrorCode:
 		return e.Code == t
+	case ErrorKind:
+		return e.Code.Kind() == t
 	case *Error:
 		return e.Code == t.Code
-	case *kind:
+	case *condition:
 		return t.matches(e)
 	}
 	return false
@@ -55,55 +69,30 @@ func (c ErrorCode) Error() string {
 	return fmt.Sprintf("[%d %s] %s", uint32(c), errorName(c), c.Message())
 }
 
-// kind is a category sentinel; it matches an *Error by code.
-type kind struct {
+// condition is a sentinel for a state an *Error is in beyond its code's kind.
+type condition struct {
 	name    string
 	matches func(*Error) bool
 }
 
-func (k *kind) Error() string { return k.name }
+func (c *condition) Error() string { return c.name }
 
-func anyOf(codes ...ErrorCode) func(*Error) bool {
-	return func(e *Error) bool {
-		for _, code := range codes {
-			if e.Code == code {
-				return true
-			}
-		}
-		return false
-	}
-}
-
-// Kind sentinels, the same categories as sdk/python's exception subclasses.
+// Condition sentinels. The kind sentinels (ErrNotFound, ErrAlreadyExists, ErrUnauthenticated, ErrUnauthorized,
+// ErrInvalidCredentials, ErrUnavailable, ErrTransient, ...) are generated from the spec's kinds (codes.go).
 var (
-	// ErrNotFound: something referenced does not exist (every code whose name ends in NotFound).
-	ErrNotFound error = &kind{"not found", func(e *Error) bool { return strings.HasSuffix(e.Code.String(), "NotFound") }}
-	// ErrAlreadyExists: a create collided with an existing name.
-	ErrAlreadyExists error = &kind{"already exists", anyOf(ErrorCodeUserAlreadyExists,
-		ErrorCodePersonalAccessTokenAlreadyExists, ErrorCodeStreamNameAlreadyExists,
-		ErrorCodeTopicNameAlreadyExists, ErrorCodeConsumerGroupNameAlreadyExists)}
-	// ErrUnauthenticated: the connection is not logged in (0.9: also a session the server no longer knows).
-	ErrUnauthenticated error = &kind{"unauthenticated", anyOf(ErrorCodeUnauthenticated)}
-	// ErrUnauthorized: the user lacks the permission.
-	ErrUnauthorized error = &kind{"unauthorized", anyOf(ErrorCodeUnauthorized)}
-	// ErrInvalidCredentials: wrong username, password or token, or an inactive user (0.9: the eviction for one).
-	ErrInvalidCredentials error = &kind{"invalid credentials", func(e *Error) bool {
-		return anyOf(ErrorCodeInvalidCredentials, ErrorCodeUserInactive, ErrorCodeInvalidPersonalAccessToken)(e) ||
-			(e.evicted && e.reason == EvictionReasonUserInactive)
-	}}
-	// ErrConnectionLost: the connection dropped and could not be re-established, or a request's outcome is
-	// unknown (ErrOutcomeUnknown is one of these).
-	ErrConnectionLost error = &kind{"connection lost", anyOf(ErrorCodeConnectionClosed,
-		ErrorCodeCannotEstablishConnection, ErrorCodeNotConnected)}
+	// ErrConnectionLost: no usable connection (it cannot be established, was closed or broke), including a
+	// request whose outcome is unknown (ErrOutcomeUnknown). The spec's kind for it is unavailable: this is
+	// ErrUnavailable under the name this SDK published first.
+	ErrConnectionLost = ErrUnavailable
 	// ErrOutcomeUnknown: the connection broke after a request with side effects was sent, so whether the
 	// server applied it is unknown; the client never re-sends it on its own.
-	ErrOutcomeUnknown error = &kind{"outcome unknown", func(e *Error) bool { return e.outcomeUnknown() }}
-	// ErrTimeout: no answer within the request timeout or the context's deadline.
-	ErrTimeout error = &kind{"timeout", anyOf(ErrorCodeTaskTimeout)}
+	ErrOutcomeUnknown error = &condition{"outcome unknown", func(e *Error) bool { return e.outcomeUnknown() }}
+	// ErrTimeout: no answer within the request timeout or the context's deadline (code 12001 TaskTimeout).
+	ErrTimeout error = &condition{"timeout", func(e *Error) bool { return e.Code == ErrorCodeTaskTimeout }}
 	// ErrEvicted: an Iggy 0.9 server ended the session with an eviction frame (Error.Evicted gives the reason).
-	ErrEvicted error = &kind{"evicted", func(e *Error) bool { return e.evicted }}
+	ErrEvicted error = &condition{"evicted", func(e *Error) bool { return e.evicted }}
 	// ErrProtocolMismatch: the server speaks the other Iggy protocol; the message says which option to set.
-	ErrProtocolMismatch error = &kind{"protocol mismatch", func(e *Error) bool { return e.serverProtocol != 0 }}
+	ErrProtocolMismatch error = &condition{"protocol mismatch", func(e *Error) bool { return e.serverProtocol != 0 }}
 )
 
 const outcomeUnknownPrefix = "outcome unknown: "
@@ -133,15 +122,60 @@ func errorName(code ErrorCode) string {
 	return strings.ToUpper(b.String())
 }
 
-// newError builds an *Error for code; an empty message takes the server's text from the spec.
+// newError builds an *Error for code; an empty message takes the server's text from the spec ("<param>" for each
+// runtime value).
 func newError(code ErrorCode, message string, cause error) *Error {
 	if message == "" {
-		message = code.Message()
+		message = ErrorMessage(code, nil)
 	}
 	if message == "" && cause != nil {
 		message = cause.Error()
 	}
 	return &Error{Code: code, Name: errorName(code), Message: message, cause: cause}
+}
+
+// ErrorMessage answers the spec's text of code with each "…" replaced by the value of the param it stands for
+// (values, keyed by the spec's params: stream, topic, name, ...), or by "<param>" where values has none.
+func ErrorMessage(code ErrorCode, values map[string]string) string {
+	return errorText(code, func(param string) (string, bool) {
+		value, ok := values[param]
+		return value, ok
+	})
+}
+
+func errorText(code ErrorCode, value func(param string) (string, bool)) string {
+	parts := strings.Split(code.Message(), placeholder)
+	var b strings.Builder
+	b.WriteString(parts[0])
+	for i, param := range code.Params() {
+		if i+1 >= len(parts) {
+			break
+		}
+		if text, ok := value(param); ok {
+			b.WriteString(text)
+		} else {
+			b.WriteString("<" + param + ">")
+		}
+		b.WriteString(parts[i+1])
+	}
+	return b.String()
+}
+
+// placeholder stands for a runtime value in the spec's texts.
+const placeholder = "…"
+
+// nameRequestObjects writes the objects of the failing request into err's text where it is still the spec's text
+// with "<param>" placeholders (an answer over TCP carries only the code); which request field names which param
+// comes from the spec (commands.toml error_param).
+func nameRequestObjects(err error, request codec.Request) {
+	named, ok := request.(codec.ErrorParamer)
+	e, isError := AsError(err)
+	if !ok || !isError || len(e.Code.Params()) == 0 {
+		return
+	}
+	if bare := ErrorMessage(e.Code, nil); strings.Contains(e.Message, bare) {
+		e.Message = strings.Replace(e.Message, bare, errorText(e.Code, named.ErrorParam), 1)
+	}
 }
 
 // AsError answers the *Error inside err, if there is one.

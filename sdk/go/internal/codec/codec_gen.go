@@ -1612,6 +1612,16 @@ func (v *GetClientRequest) Decode(r *Reader) {
 	v.ClientID = r.U32()
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *GetClientRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "client":
+		return ParamText(v.ClientID)
+	}
+	return "", false
+}
+
 // GetClientsRequest: the request of GetClients (22). Every connected client, including unauthenticated ones.
 type GetClientsRequest struct{}
 
@@ -1642,6 +1652,16 @@ func (v *GetUserRequest) Encode(w *Writer) {
 // Decode reads GetUserRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *GetUserRequest) Decode(r *Reader) {
 	v.UserID.Decode(r)
+}
+
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *GetUserRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "user", "key":
+		return ParamText(v.UserID)
+	}
+	return "", false
 }
 
 // GetUsersRequest: the request of GetUsers (32). Every user, ordered by id.
@@ -1715,6 +1735,16 @@ func (v *CreateUserRequest) Decode(r *Reader) {
 	}
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *CreateUserRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "name":
+		return ParamText(v.Username)
+	}
+	return "", false
+}
+
 // DeleteUserRequest: the request of DeleteUser (34). Delete a user (root answers 48; unknown answers 20).
 type DeleteUserRequest struct {
 	UserID Identifier `json:"user_id"`
@@ -1731,6 +1761,16 @@ func (v *DeleteUserRequest) Encode(w *Writer) {
 // Decode reads DeleteUserRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *DeleteUserRequest) Decode(r *Reader) {
 	v.UserID.Decode(r)
+}
+
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *DeleteUserRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "user", "key":
+		return ParamText(v.UserID)
+	}
+	return "", false
 }
 
 // UpdateUserRequest: the request of UpdateUser (35). Rename a user and/or change its status.
@@ -1786,6 +1826,18 @@ func (v *UpdateUserRequest) Decode(r *Reader) {
 	}
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *UpdateUserRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "user", "key":
+		return ParamText(v.UserID)
+	case "name":
+		return ParamText(v.Username)
+	}
+	return "", false
+}
+
 // UpdatePermissionsRequest: the request of UpdatePermissions (36). Replace a user's permissions (root answers 49).
 type UpdatePermissionsRequest struct {
 	UserID      Identifier   `json:"user_id"`
@@ -1830,6 +1882,16 @@ func (v *UpdatePermissionsRequest) Decode(r *Reader) {
 	}
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *UpdatePermissionsRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "user", "key":
+		return ParamText(v.UserID)
+	}
+	return "", false
+}
+
 // ChangePasswordRequest: the request of ChangePassword (37). Change a password; a wrong current password answers 42.
 type ChangePasswordRequest struct {
 	UserID          Identifier `json:"user_id"`
@@ -1852,6 +1914,16 @@ func (v *ChangePasswordRequest) Decode(r *Reader) {
 	v.UserID.Decode(r)
 	v.CurrentPassword = r.Str8()
 	v.NewPassword = r.Str8()
+}
+
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *ChangePasswordRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "user", "key":
+		return ParamText(v.UserID)
+	}
+	return "", false
 }
 
 // LoginUserRequest: the request of LoginUser (38). Log in with username and password (42 when wrong, 47 when inactive); replaces any previous login.
@@ -2002,6 +2074,16 @@ func (v *CreatePersonalAccessTokenRequest) Decode(r *Reader) {
 	v.Expiry = r.U64()
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *CreatePersonalAccessTokenRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "name":
+		return ParamText(v.Name)
+	}
+	return "", false
+}
+
 // CreatePersonalAccessTokenResponse: the answer of CreatePersonalAccessToken.
 type CreatePersonalAccessTokenResponse struct {
 	Token string `json:"token"`
@@ -2033,6 +2115,16 @@ func (v *DeletePersonalAccessTokenRequest) Encode(w *Writer) {
 // Decode reads DeletePersonalAccessTokenRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *DeletePersonalAccessTokenRequest) Decode(r *Reader) {
 	v.Name = r.Str8()
+}
+
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *DeletePersonalAccessTokenRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "token", "key":
+		return ParamText(v.Name)
+	}
+	return "", false
 }
 
 // LoginWithPersonalAccessTokenRequest: the request of LoginWithPersonalAccessToken (44). Log in with a token secret (unknown answers 20, expired 54).
@@ -2158,6 +2250,22 @@ func (v *PollMessagesRequest) Decode(r *Reader) {
 	v.AutoCommit = r.Bool()
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *PollMessagesRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "consumer":
+		return ParamText(v.Consumer)
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	case "partition":
+		return ParamText(v.PartitionID)
+	}
+	return "", false
+}
+
 // SendMessagesRequest: the request of SendMessages (101). Append a batch of messages to one partition; the server assigns offsets, timestamps, ids and checksums.
 type SendMessagesRequest struct {
 	StreamID     Identifier   `json:"stream_id"`
@@ -2220,6 +2328,20 @@ func (v *SendMessagesRequest) Decode(r *Reader) {
 	}
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *SendMessagesRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	case "partition":
+		return ParamText(v.Partitioning)
+	}
+	return "", false
+}
+
 // SendMessagesResponse: the answer of SendMessages.
 type SendMessagesResponse struct {
 	Confirmations []SendConfirmation `json:"confirmations"`
@@ -2273,6 +2395,20 @@ func (v *FlushUnsavedBufferRequest) Decode(r *Reader) {
 	v.Fsync = r.Bool()
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *FlushUnsavedBufferRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	case "partition":
+		return ParamText(v.PartitionID)
+	}
+	return "", false
+}
+
 // GetConsumerOffsetRequest: the request of GetConsumerOffset (120). The stored offset of a consumer or group; every lookup failure answers an empty OK.
 type GetConsumerOffsetRequest struct {
 	Consumer    Consumer   `json:"consumer"`
@@ -2298,6 +2434,22 @@ func (v *GetConsumerOffsetRequest) Decode(r *Reader) {
 	v.StreamID.Decode(r)
 	v.TopicID.Decode(r)
 	v.PartitionID = r.OptionalU32()
+}
+
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *GetConsumerOffsetRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "consumer":
+		return ParamText(v.Consumer)
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	case "partition":
+		return ParamText(v.PartitionID)
+	}
+	return "", false
 }
 
 // StoreConsumerOffsetRequest: the request of StoreConsumerOffset (121). Store a consumer's offset (beyond the partition's last offset answers 4100).
@@ -2337,6 +2489,24 @@ func (v *StoreConsumerOffsetRequest) Decode(r *Reader) {
 	}
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *StoreConsumerOffsetRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "consumer":
+		return ParamText(v.Consumer)
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	case "partition":
+		return ParamText(v.PartitionID)
+	case "offset":
+		return ParamText(v.Offset)
+	}
+	return "", false
+}
+
 // DeleteConsumerOffsetRequest: the request of DeleteConsumerOffset (122). Forget a consumer's stored offset (nothing stored answers 3021).
 type DeleteConsumerOffsetRequest struct {
 	Consumer    Consumer   `json:"consumer"`
@@ -2371,6 +2541,22 @@ func (v *DeleteConsumerOffsetRequest) Decode(r *Reader) {
 	}
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *DeleteConsumerOffsetRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "consumer":
+		return ParamText(v.Consumer)
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	case "partition":
+		return ParamText(v.PartitionID)
+	}
+	return "", false
+}
+
 // GetStreamRequest: the request of GetStream (200). One stream with its topics.
 type GetStreamRequest struct {
 	StreamID Identifier `json:"stream_id"`
@@ -2387,6 +2573,16 @@ func (v *GetStreamRequest) Encode(w *Writer) {
 // Decode reads GetStreamRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *GetStreamRequest) Decode(r *Reader) {
 	v.StreamID.Decode(r)
+}
+
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *GetStreamRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	}
+	return "", false
 }
 
 // GetStreamsRequest: the request of GetStreams (201). Every stream, sorted by id.
@@ -2428,6 +2624,16 @@ func (v *CreateStreamRequest) Decode(r *Reader) {
 	}
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *CreateStreamRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "name":
+		return ParamText(v.Name)
+	}
+	return "", false
+}
+
 // DeleteStreamRequest: the request of DeleteStream (203). Delete a stream with all its topics and messages.
 type DeleteStreamRequest struct {
 	StreamID Identifier `json:"stream_id"`
@@ -2444,6 +2650,16 @@ func (v *DeleteStreamRequest) Encode(w *Writer) {
 // Decode reads DeleteStreamRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *DeleteStreamRequest) Decode(r *Reader) {
 	v.StreamID.Decode(r)
+}
+
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *DeleteStreamRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	}
+	return "", false
 }
 
 // UpdateStreamRequest: the request of UpdateStream (204). Rename a stream (another stream's name answers 1012).
@@ -2474,6 +2690,18 @@ func (v *UpdateStreamRequest) Decode(r *Reader) {
 	}
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *UpdateStreamRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	case "name":
+		return ParamText(v.Name)
+	}
+	return "", false
+}
+
 // PurgeStreamRequest: the request of PurgeStream (205). Delete every message of every topic of a stream, keeping the topics.
 type PurgeStreamRequest struct {
 	StreamID Identifier `json:"stream_id"`
@@ -2490,6 +2718,16 @@ func (v *PurgeStreamRequest) Encode(w *Writer) {
 // Decode reads PurgeStreamRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *PurgeStreamRequest) Decode(r *Reader) {
 	v.StreamID.Decode(r)
+}
+
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *PurgeStreamRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	}
+	return "", false
 }
 
 // GetTopicRequest: the request of GetTopic (300). One topic with its partitions.
@@ -2513,6 +2751,18 @@ func (v *GetTopicRequest) Decode(r *Reader) {
 	v.TopicID.Decode(r)
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *GetTopicRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	}
+	return "", false
+}
+
 // GetTopicsRequest: the request of GetTopics (301). Every topic of a stream, sorted by id; empty if the stream does not exist.
 type GetTopicsRequest struct {
 	StreamID Identifier `json:"stream_id"`
@@ -2529,6 +2779,16 @@ func (v *GetTopicsRequest) Encode(w *Writer) {
 // Decode reads GetTopicsRequest from r (sub-slices of r's buffer, no copies); errors stick to r.
 func (v *GetTopicsRequest) Decode(r *Reader) {
 	v.StreamID.Decode(r)
+}
+
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *GetTopicsRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	}
+	return "", false
 }
 
 // CreateTopicRequest: the request of CreateTopic (302). Create a topic with its partitions; a taken name answers 2013.
@@ -2578,6 +2838,18 @@ func (v *CreateTopicRequest) Decode(r *Reader) {
 	}
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *CreateTopicRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	case "name":
+		return ParamText(v.Name)
+	}
+	return "", false
+}
+
 // DeleteTopicRequest: the request of DeleteTopic (303). Delete a topic with its messages.
 type DeleteTopicRequest struct {
 	StreamID Identifier `json:"stream_id"`
@@ -2597,6 +2869,18 @@ func (v *DeleteTopicRequest) Encode(w *Writer) {
 func (v *DeleteTopicRequest) Decode(r *Reader) {
 	v.StreamID.Decode(r)
 	v.TopicID.Decode(r)
+}
+
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *DeleteTopicRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	}
+	return "", false
 }
 
 // UpdateTopicRequest: the request of UpdateTopic (304). Change a topic's settings and name (the name comes last).
@@ -2646,6 +2930,20 @@ func (v *UpdateTopicRequest) Decode(r *Reader) {
 	}
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *UpdateTopicRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	case "name":
+		return ParamText(v.Name)
+	}
+	return "", false
+}
+
 // PurgeTopicRequest: the request of PurgeTopic (305). Delete every message of a topic, keeping its partitions.
 type PurgeTopicRequest struct {
 	StreamID Identifier `json:"stream_id"`
@@ -2665,6 +2963,18 @@ func (v *PurgeTopicRequest) Encode(w *Writer) {
 func (v *PurgeTopicRequest) Decode(r *Reader) {
 	v.StreamID.Decode(r)
 	v.TopicID.Decode(r)
+}
+
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *PurgeTopicRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	}
+	return "", false
 }
 
 // CreatePartitionsRequest: the request of CreatePartitions (402). Append partitions to a topic (new ids follow the highest).
@@ -2691,6 +3001,18 @@ func (v *CreatePartitionsRequest) Decode(r *Reader) {
 	v.PartitionsCount = r.U32()
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *CreatePartitionsRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	}
+	return "", false
+}
+
 // DeletePartitionsRequest: the request of DeletePartitions (403). Remove the highest-numbered partitions of a topic.
 type DeletePartitionsRequest struct {
 	StreamID        Identifier `json:"stream_id"`
@@ -2713,6 +3035,18 @@ func (v *DeletePartitionsRequest) Decode(r *Reader) {
 	v.StreamID.Decode(r)
 	v.TopicID.Decode(r)
 	v.PartitionsCount = r.U32()
+}
+
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *DeletePartitionsRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	}
+	return "", false
 }
 
 // DeleteSegmentsRequest: the request of DeleteSegments (503). Delete the oldest segments of a partition.
@@ -2742,6 +3076,20 @@ func (v *DeleteSegmentsRequest) Decode(r *Reader) {
 	v.SegmentsCount = r.U32()
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *DeleteSegmentsRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	case "partition":
+		return ParamText(v.PartitionID)
+	}
+	return "", false
+}
+
 // GetConsumerGroupRequest: the request of GetConsumerGroup (600). One consumer group with its members and their partitions.
 type GetConsumerGroupRequest struct {
 	StreamID Identifier `json:"stream_id"`
@@ -2766,6 +3114,20 @@ func (v *GetConsumerGroupRequest) Decode(r *Reader) {
 	v.GroupID.Decode(r)
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *GetConsumerGroupRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	case "group":
+		return ParamText(v.GroupID)
+	}
+	return "", false
+}
+
 // GetConsumerGroupsRequest: the request of GetConsumerGroups (601). Every consumer group of a topic.
 type GetConsumerGroupsRequest struct {
 	StreamID Identifier `json:"stream_id"`
@@ -2785,6 +3147,18 @@ func (v *GetConsumerGroupsRequest) Encode(w *Writer) {
 func (v *GetConsumerGroupsRequest) Decode(r *Reader) {
 	v.StreamID.Decode(r)
 	v.TopicID.Decode(r)
+}
+
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *GetConsumerGroupsRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	}
+	return "", false
 }
 
 // CreateConsumerGroupRequest: the request of CreateConsumerGroup (602). Create a consumer group over the topic's current partitions; a taken name answers 5004.
@@ -2811,6 +3185,20 @@ func (v *CreateConsumerGroupRequest) Decode(r *Reader) {
 	v.Name = r.Str8()
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *CreateConsumerGroupRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	case "name":
+		return ParamText(v.Name)
+	}
+	return "", false
+}
+
 // DeleteConsumerGroupRequest: the request of DeleteConsumerGroup (603). Delete a consumer group.
 type DeleteConsumerGroupRequest struct {
 	StreamID Identifier `json:"stream_id"`
@@ -2833,6 +3221,20 @@ func (v *DeleteConsumerGroupRequest) Decode(r *Reader) {
 	v.StreamID.Decode(r)
 	v.TopicID.Decode(r)
 	v.GroupID.Decode(r)
+}
+
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *DeleteConsumerGroupRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	case "group":
+		return ParamText(v.GroupID)
+	}
+	return "", false
 }
 
 // JoinConsumerGroupRequest: the request of JoinConsumerGroup (604). Make the caller's connection a member (idempotent); read the assignment with GetConsumerGroup.
@@ -2859,6 +3261,20 @@ func (v *JoinConsumerGroupRequest) Decode(r *Reader) {
 	v.GroupID.Decode(r)
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *JoinConsumerGroupRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	case "group":
+		return ParamText(v.GroupID)
+	}
+	return "", false
+}
+
 // LeaveConsumerGroupRequest: the request of LeaveConsumerGroup (605). Remove the caller's connection from a group (the group rebalances).
 type LeaveConsumerGroupRequest struct {
 	StreamID Identifier `json:"stream_id"`
@@ -2883,6 +3299,20 @@ func (v *LeaveConsumerGroupRequest) Decode(r *Reader) {
 	v.GroupID.Decode(r)
 }
 
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *LeaveConsumerGroupRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	case "group":
+		return ParamText(v.GroupID)
+	}
+	return "", false
+}
+
 // SyncConsumerGroupRequest: the request of SyncConsumerGroup (606). The caller's partitions in a group at the group's current generation; an empty body when the caller is not a member. Members poll only these partitions and sync again when a poll is fenced.
 type SyncConsumerGroupRequest struct {
 	StreamID Identifier `json:"stream_id"`
@@ -2905,6 +3335,20 @@ func (v *SyncConsumerGroupRequest) Decode(r *Reader) {
 	v.StreamID.Decode(r)
 	v.TopicID.Decode(r)
 	v.GroupID.Decode(r)
+}
+
+// ErrorParam answers the text of the request field that names an error param (commands.toml
+// error_param), false when the request has no value for it.
+func (v *SyncConsumerGroupRequest) ErrorParam(param string) (string, bool) {
+	switch param {
+	case "stream":
+		return ParamText(v.StreamID)
+	case "topic":
+		return ParamText(v.TopicID)
+	case "group":
+		return ParamText(v.GroupID)
+	}
+	return "", false
 }
 
 // SyncConsumerGroupResponse: the answer of SyncConsumerGroup.

@@ -19,6 +19,48 @@ type Request interface {
 	Code() uint32
 }
 
+// ErrorParamer is a request whose fields name error params (the spec's error_param): ErrorParam answers a param's
+// text, so an error the server answered with only its code can name the request's stream, topic, partition, ...
+type ErrorParamer interface {
+	ErrorParam(param string) (string, bool)
+}
+
+// ParamText answers how a request field's value reads in an error message: an id or name as given, a consumer by
+// its id, a partitioning only when it names a partition; false when there is no value (an absent partition).
+func ParamText(value any) (string, bool) {
+	switch v := value.(type) {
+	case Identifier:
+		if v.Kind == IdKindNumeric && len(v.Value) == 4 {
+			return strconv.FormatUint(uint64(binary.LittleEndian.Uint32(v.Value)), 10), true
+		}
+		return string(v.Value), true
+	case Consumer:
+		return ParamText(v.ID)
+	case Partitioning:
+		if v.Kind != PartitioningKindPartitionId || len(v.Value) != 4 {
+			return "", false
+		}
+		return strconv.FormatUint(uint64(binary.LittleEndian.Uint32(v.Value)), 10), true
+	case *uint32:
+		if v == nil {
+			return "", false
+		}
+		return strconv.FormatUint(uint64(*v), 10), true
+	case uint32:
+		return strconv.FormatUint(uint64(v), 10), true
+	case uint64:
+		return strconv.FormatUint(v, 10), true
+	case string:
+		return v, true
+	case *string:
+		if v == nil {
+			return "", false
+		}
+		return *v, true
+	}
+	return "", false // a type the spec does not allow an error_param on (spec.py ERROR_PARAM_TYPES)
+}
+
 // Value is anything with a wire form: request, response, record.
 type Value interface {
 	Encode(w *Writer)
