@@ -526,9 +526,13 @@ def render_java_requests(spec: Spec) -> str:
             "    /** A command's request payload; the frame adds its header (0.8: {@code length u32 | code u32}). */",
             "    public sealed interface Request permits",
             ",\n".join(f"            {c.name}" for c in spec.commands) + " {",
-            "        int code();", "", "        void encode(WireWriter w);", "    }", ""]
+            "        int code();", "", "        void encode(WireWriter w);", "",
+            "        /** The text of the field that names an error param (commands.toml error_param), or null: what an",
+            "         * error's {@code <param>} placeholder becomes when this request failed. */",
+            "        default String errorParam(String param) {", "            return null;", "        }", "    }", ""]
     for command in spec.commands:
         extra = [f"        public int code() {{ return Codes.Command.{command.constant_name}; }}", ""]
+        extra += _java_error_param(spec, command)
         out += _record_source(spec, command.name, command.request, _javadoc_text(_command_about(spec, command)),
                               "    ", " implements Request", extra)
         out.append("")
@@ -538,6 +542,21 @@ def render_java_requests(spec: Spec) -> str:
             out.append("")
     out[-1] = "}"
     return "\n".join(out) + "\n"
+
+
+def _java_error_param(spec: Spec, command: Command) -> list[str]:
+    params = spec.error_param_fields(command)
+    if not params:
+        return []
+    fields: dict[str, list[str]] = {}
+    for param, field_name in params.items():
+        fields.setdefault(field_name, []).append(param)
+    out = ["        @Override", "        public String errorParam(String param) {", "            switch (param) {"]
+    for field_name, names in fields.items():
+        out += [" ".join(f'case "{name}":' for name in names).join(["                ", ""])
+                + f" return ParamText.of({lower_camel(field_name)});"]
+    out += ["                default: return null;", "            }", "        }", ""]
+    return out
 
 
 def render_java_frames(spec: Spec) -> str:
@@ -745,11 +764,12 @@ def render_java_layout(spec: Spec) -> str:
 
 
 def render_java_error_code(spec: Spec) -> str:
-    out = _header(JAVA_PACKAGE, ["java.util.Arrays", "java.util.Map", "java.util.function.Function",
+    out = _header(JAVA_PACKAGE, ["java.util.Arrays", "java.util.List", "java.util.Map", "java.util.function.Function",
                                "java.util.stream.Collectors"])
     out += [f"/** Every Iggy {_versions_text(spec)} error code with its name and the server's message text. */",
             "public enum ErrorCode {"]
-    rows = [f"    {e.constant_name}({e.code}, {_quote(e.name)}, {_quote(e.message)})" for e in spec.errors]
+    rows = [f"    {e.constant_name}({e.code}, {_quote(e.name)}, {_quote(e.message)}, ErrorKind.{e.kind.upper()}, "
+            f"List.of({', '.join(map(_quote, e.params))}))" for e in spec.errors]
     out += [",\n".join(rows) + ";", ""]
     out += [
         "    private static final Map<Integer, ErrorCode> BY_CODE = Arrays.stream(values())",
@@ -758,11 +778,15 @@ def render_java_error_code(spec: Spec) -> str:
         "    private final int code;",
         "    private final String iggyName;",
         "    private final String message;",
+        "    private final ErrorKind kind;",
+        "    private final List<String> params;",
         "",
-        "    ErrorCode(int code, String iggyName, String message) {",
+        "    ErrorCode(int code, String iggyName, String message, ErrorKind kind, List<String> params) {",
         "        this.code = code;",
         "        this.iggyName = iggyName;",
         "        this.message = message;",
+        "        this.kind = kind;",
+        "        this.params = params;",
         "    }",
         "",
         "    /** The wire code. */",
@@ -775,9 +799,19 @@ def render_java_error_code(spec: Spec) -> str:
         "        return iggyName;",
         "    }",
         "",
-        "    /** The server's message text ('…' stands for a runtime value). */",
+        "    /** The server's message text ('…' stands for a runtime value, see {@link #params()}). */",
         "    public String message() {",
         "        return message;",
+        "    }",
+        "",
+        "    /** What a caller branches on (protocol-spec/spec/errors.toml {@code [[kind]]}). */",
+        "    public ErrorKind kind() {",
+        "        return kind;",
+        "    }",
+        "",
+        "    /** What each '…' of {@link #message()} names, in order (errors.toml params: stream, topic, ...). */",
+        "    public List<String> params() {",
+        "        return params;",
         "    }",
         "",
         "    /** The entry for a wire code, or null for a code no protocol version defines. */",
@@ -786,6 +820,33 @@ def render_java_error_code(spec: Spec) -> str:
         "    }",
         "}",
     ]
+    return "\n".join(out) + "\n"
+
+
+def render_java_error_kind(spec: Spec) -> str:
+    unlisted = spec.unlisted_error_kind
+    out = _header(JAVA_PACKAGE, [])
+    out += ["/**",
+            " * What a caller branches on (protocol-spec/spec/errors.toml {@code [[kind]]}): {@link ErrorCode#kind()},",
+            " * {@link IggyException#kind()}; {@link ErrorKindPredicates} tests it.",
+            f" * {{@code {unlisted.constant_name}}}: {_javadoc_text(unlisted.about)}", " */", "public enum ErrorKind {"]
+    rows = [f"    /** {_javadoc_text(k.about)} */\n    {k.constant_name}({_quote(k.name)})" for k in spec.error_kinds]
+    out += [",\n".join(rows) + ";", "", "    private final String specName;", "",
+            "    ErrorKind(String specName) {", "        this.specName = specName;", "    }", "",
+            "    /** The spec's name of the kind, e.g. {@code not_found}. */", "    public String specName() {",
+            "        return specName;", "    }", "}"]
+    return "\n".join(out) + "\n"
+
+
+def render_java_error_kind_predicates(spec: Spec) -> str:
+    out = _header(JAVA_PACKAGE, [])
+    out += ["/** One {@code is<Kind>()} per {@link ErrorKind}, for anything with a {@link #kind()} "
+            "({@link IggyException}). */",
+            "public interface ErrorKindPredicates {", "    /** What a caller branches on. */", "    ErrorKind kind();"]
+    for kind in spec.error_kinds:
+        out += ["", f"    /** {_javadoc_text(kind.about)} */", f"    default boolean is{kind.camel_name}() {{",
+                f"        return kind() == ErrorKind.{kind.constant_name};", "    }"]
+    out += ["}"]
     return "\n".join(out) + "\n"
 
 
@@ -844,6 +905,8 @@ def render_java_protocol_version(spec: Spec) -> str:
 
 JAVA_CODEC_OUTPUTS = {
     f"{JAVA_ROOT}/ErrorCode.java": render_java_error_code,
+    f"{JAVA_ROOT}/ErrorKind.java": render_java_error_kind,
+    f"{JAVA_ROOT}/ErrorKindPredicates.java": render_java_error_kind_predicates,
     f"{JAVA_ROOT}/ProtocolVersion.java": render_java_protocol_version,
     f"{JAVA_ROOT}/model/Primitives.java": render_java_primitives,
     f"{JAVA_ROOT}/model/Structs.java": render_java_structs,

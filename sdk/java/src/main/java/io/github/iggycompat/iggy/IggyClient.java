@@ -270,7 +270,18 @@ public final class IggyClient implements AutoCloseable {
             throw unavailable(entry);
         }
         WireWriter w = frame(request);
-        return exchange(request.code(), w.array(), w.position());
+        try {
+            return exchange(request.code(), w.array(), w.position());
+        } catch (IggyException e) {
+            throw e.nameRequestObjects(request::errorParam);
+        }
+    }
+
+    /** SendMessages' error with its stream, topic and partition named, as the generated request names them. */
+    private static IggyException sendError(IggyException e, Identifier stream, Identifier topic, Partitioning p) {
+        Requests.SendMessages named = new Requests.SendMessages(stream, topic,
+                new Primitives.Partitioning(p.kind(), p.valueRef()), List.of(), null);
+        return e.nameRequestObjects(named::errorParam);
     }
 
     /** A command the connection's protocol does not have: name the protocol that has it. */
@@ -378,7 +389,7 @@ public final class IggyClient implements AutoCloseable {
         if (response.status() != Codes.Constants.STATUS_OK) {
             throw IggyException.of((int) response.status(), commandName(code) + ": "
                     + (ErrorCode.fromCode((int) response.status()) != null
-                    ? ErrorCode.fromCode((int) response.status()).message() : "error"));
+                    ? IggyException.errorMessage((int) response.status(), Map.of()) : "error"));
         }
         if (first && response.body().length == 0 && NEVER_EMPTY_0_8.contains(code)) {
             // Its 0.8 answer always has a body: these 8 zero bytes start a 0.9 frame (its unsealed checksum).
@@ -945,7 +956,11 @@ public final class IggyClient implements AutoCloseable {
                 WireWriter w = SendMessagesFrame.encode(sendFrame, stream, topic, p.kind(), p.valueRef(), messages,
                         nowUs);
                 sendFrame = w.array().length <= MAX_RETAINED_SEND_FRAME_BYTES ? w : null;
-                exchange(Codes.Command.SEND_MESSAGES, w.array(), w.position());
+                try {
+                    exchange(Codes.Command.SEND_MESSAGES, w.array(), w.position());
+                } catch (IggyException e) {
+                    throw sendError(e, stream, topic, p);
+                }
                 return null;
             }
             boolean picked = p.kind() != Codes.PartitioningKind.PARTITION_ID;
@@ -959,7 +974,7 @@ public final class IggyClient implements AutoCloseable {
                 if (picked && e.code() == ErrorCode.PARTITION_NOT_FOUND.code()) {
                     forgetTopic(stream, topic);  // the topic shrank: read its count again next time
                 }
-                throw e;
+                throw sendError(e, stream, topic, Partitioning.partitionId(partition));
             }
             if (body.length == 0) {
                 return null;

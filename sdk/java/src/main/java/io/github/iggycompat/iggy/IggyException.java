@@ -1,18 +1,24 @@
 package io.github.iggycompat.iggy;
 
-import java.util.Set;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
- * An Iggy failure: the Iggy error code, its name ({@code STREAM_ID_NOT_FOUND}) and a message. Server answers
- * and client-side failures alike carry a code from {@link ErrorCode}; {@link #of} picks the subclass.
+ * An Iggy failure: the Iggy error code, its name ({@code STREAM_ID_NOT_FOUND}), its kind and a message. Server
+ * answers and client-side failures alike carry a code from {@link ErrorCode}; {@link #of} picks the subclass. The
+ * kind ({@link #kind()}, protocol-spec/spec/errors.toml) is what to branch on: {@code isNotFound()},
+ * {@code isAlreadyExists()}, ... ({@link ErrorKindPredicates}), one per kind.
+ *
+ * <p>Over TCP the server answers only the code, so the spec's text of a code has a '…' per runtime value ("Stream
+ * with name: … already exists."). The client writes the objects of the failing request there ("Stream with name:
+ * orders already exists."), and {@code <param>} (e.g. {@code <partition>}) where the request has no value for one.
  */
-public class IggyException extends RuntimeException {
-    private static final Set<ErrorCode> ALREADY_EXISTS = Set.of(ErrorCode.USER_ALREADY_EXISTS,
-            ErrorCode.PERSONAL_ACCESS_TOKEN_ALREADY_EXISTS, ErrorCode.STREAM_NAME_ALREADY_EXISTS,
-            ErrorCode.TOPIC_NAME_ALREADY_EXISTS, ErrorCode.CONSUMER_GROUP_NAME_ALREADY_EXISTS);
+public class IggyException extends RuntimeException implements ErrorKindPredicates {
+    private static final String PLACEHOLDER = "…";
 
     private final int code;
-    private final String detail;
+    private String detail;  // named once by the client, before the exception is thrown to the caller
     private Codes.EvictionReason evictionReason;  // set once, by evicted()
 
     public IggyException(int code, String message) {
@@ -20,9 +26,15 @@ public class IggyException extends RuntimeException {
     }
 
     public IggyException(int code, String message, Throwable cause) {
-        super("[" + code + " " + nameOf(code) + "] " + (message != null ? message : defaultMessage(code)), cause);
+        super(null, cause);
         this.code = code;
-        this.detail = message != null ? message : defaultMessage(code);
+        this.detail = message != null ? message : errorMessage(code, Map.of());
+    }
+
+    /** {@code [code NAME] detail}. */
+    @Override
+    public String getMessage() {
+        return "[" + code + " " + nameOf(code) + "] " + detail;
     }
 
     /** The Iggy error code. */
@@ -30,9 +42,54 @@ public class IggyException extends RuntimeException {
         return code;
     }
 
+    /** What a caller branches on: the spec's kind of the code ({@code UNKNOWN} for a code it does not list). */
+    @Override
+    public ErrorKind kind() {
+        ErrorCode known = ErrorCode.fromCode(code);
+        return known != null ? known.kind() : ErrorKind.UNKNOWN;
+    }
+
     /** The message without the {@code [code NAME]} prefix {@link #getMessage()} starts with. */
     public String detail() {
         return detail;
+    }
+
+    /**
+     * The spec's text of {@code code} with each '…' replaced by the value of the param it stands for ({@code values},
+     * keyed by the spec's params: stream, topic, name, ...), or by {@code <param>} where {@code values} has none.
+     */
+    public static String errorMessage(int code, Map<String, String> values) {
+        return text(code, values::get);
+    }
+
+    private static String text(int code, Function<String, String> value) {
+        ErrorCode known = ErrorCode.fromCode(code);
+        if (known == null) {
+            return "unknown error";
+        }
+        String[] parts = known.message().split(PLACEHOLDER, -1);
+        List<String> params = known.params();
+        StringBuilder text = new StringBuilder(parts[0]);
+        for (int i = 0; i < params.size() && i + 1 < parts.length; i++) {
+            String shown = value.apply(params.get(i));
+            text.append(shown != null ? shown : "<" + params.get(i) + ">").append(parts[i + 1]);
+        }
+        return text.toString();
+    }
+
+    /**
+     * Writes the objects of the failing request into this error's text where it is still the spec's text with
+     * {@code <param>} placeholders (an answer over TCP carries only the code). {@code paramText} answers a param's
+     * text from the request (the generated {@code Request.errorParam}: which field names which param comes from the
+     * spec's error_param). Returns this exception.
+     */
+    IggyException nameRequestObjects(Function<String, String> paramText) {
+        ErrorCode known = ErrorCode.fromCode(code);
+        String bare = errorMessage(code, Map.of());
+        if (known != null && !known.params().isEmpty() && detail.contains(bare)) {
+            detail = detail.replace(bare, text(code, paramText));
+        }
+        return this;
     }
 
     /**
@@ -53,7 +110,7 @@ public class IggyException extends RuntimeException {
         Codes.EvictionReason reason = Codes.EvictionReason.fromValue(reasonByte);
         ErrorCode error = reason != null ? reason.error() : ErrorCode.UNAUTHENTICATED;
         String name = reason != null ? reason.name() : "reason " + reasonByte;
-        String message = "evicted by the server (" + name + "): " + error.message()
+        String message = "evicted by the server (" + name + "): " + errorMessage(error.code(), Map.of())
                 + (detail == null || detail.isEmpty() ? "" : "; " + detail);
         IggyException typed = of(error.code(), message);
         IggyException out = typed instanceof UnauthenticatedException || typed instanceof InvalidCredentialsException
@@ -77,12 +134,10 @@ public class IggyException extends RuntimeException {
         return known != null ? known.name() : "UNKNOWN_" + code;
     }
 
-    private static String defaultMessage(int code) {
-        ErrorCode known = ErrorCode.fromCode(code);
-        return known != null ? known.message() : "unknown error";
-    }
-
-    /** The most specific exception for a code (names ending in NOT_FOUND are {@link NotFoundException}). */
+    /**
+     * The most specific exception for a code: a client-side failure's own class, else its kind's
+     * ({@link NotFoundException} for every not_found code, ...), else IggyException.
+     */
     public static IggyException of(int code, String message) {
         return of(code, message, null);
     }
@@ -93,10 +148,6 @@ public class IggyException extends RuntimeException {
             return new IggyException(code, message, cause);
         }
         switch (known) {
-            case UNAUTHENTICATED: return new UnauthenticatedException(code, message, cause);
-            case UNAUTHORIZED: return new UnauthorizedException(code, message, cause);
-            case INVALID_CREDENTIALS:
-            case USER_INACTIVE: return new InvalidCredentialsException(code, message, cause);
             case NOT_CONNECTED: return new NotConnectedException(message, cause);
             case CANNOT_ESTABLISH_CONNECTION: return new CannotConnectException(message, cause);
             case CONNECTION_CLOSED: return new ConnectionLostException(message, cause);
@@ -105,13 +156,14 @@ public class IggyException extends RuntimeException {
             case CLIENT_SHUTDOWN: return new ClientClosedException(message);
             default: break;
         }
-        if (ALREADY_EXISTS.contains(known)) {
-            return new AlreadyExistsException(code, message, cause);
+        switch (known.kind()) {
+            case NOT_FOUND: return new NotFoundException(code, message, cause);
+            case ALREADY_EXISTS: return new AlreadyExistsException(code, message, cause);
+            case UNAUTHENTICATED: return new UnauthenticatedException(code, message, cause);
+            case UNAUTHORIZED: return new UnauthorizedException(code, message, cause);
+            case INVALID_CREDENTIALS: return new InvalidCredentialsException(code, message, cause);
+            default: return new IggyException(code, message, cause);
         }
-        if (known.name().endsWith("NOT_FOUND")) {
-            return new NotFoundException(code, message, cause);
-        }
-        return new IggyException(code, message, cause);
     }
 
     /**

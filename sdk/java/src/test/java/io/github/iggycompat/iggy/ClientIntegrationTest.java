@@ -47,12 +47,19 @@ class ClientIntegrationTest extends SharedServer {
                 () -> client.createStream("it-streams"));
         assertEquals("STREAM_NAME_ALREADY_EXISTS", exists.name());
         assertEquals(ErrorCode.STREAM_NAME_ALREADY_EXISTS.code(), exists.code());
+        // Over TCP the server answers only the code: the text names what the call named.
+        assertTrue(exists.isAlreadyExists());
+        assertTrue(exists.detail().endsWith("Stream with name: it-streams already exists."), exists.detail());
         assertNull(client.getStream(id("no-such-stream")));
         assertTrue(client.getStreams().stream().anyMatch(s -> s.name().equals("it-streams")));
         Identifier s = Identifier.of(stream.id());
 
         Structs.TopicDetails topic = client.createTopic(s, "t1", 2);
         assertEquals(2, topic.partitions().size());
+        IggyException missing = assertThrows(IggyException.NotFoundException.class, () -> client.sendMessages(s,
+                id("t1"), Partitioning.partitionId(9), List.of(Message.of("x".getBytes(StandardCharsets.UTF_8)))));
+        assertTrue(missing.detail().endsWith("Partition with ID: 9 for topic with ID: t1 for stream with ID: "
+                + stream.id() + " was not found."), missing.detail());
         assertEquals(2, topic.partitionsCount());
         assertEquals(Codes.Constants.U64_MAX, topic.messageExpiry(), "server default expiry is never");
         client.updateTopic(s, id("t1"), "t1b", Codes.CompressionAlgorithm.GZIP, 0, 0, 0);

@@ -72,6 +72,12 @@ public final class Requests {
         int code();
 
         void encode(WireWriter w);
+
+        /** The text of the field that names an error param (commands.toml error_param), or null: what an
+         * error's {@code <param>} placeholder becomes when this request failed. */
+        default String errorParam(String param) {
+            return null;
+        }
     }
 
     /** Liveness check and heartbeat; refreshes the client's last heartbeat. */
@@ -202,6 +208,14 @@ public final class Requests {
     public record GetClient(long clientId) implements Request {
         public int code() { return Codes.Command.GET_CLIENT; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "client": return ParamText.of(clientId);
+                default: return null;
+            }
+        }
+
         public static GetClient decode(WireReader r) {
             long _clientId = r.u32();
             return new GetClient(_clientId);
@@ -228,6 +242,14 @@ public final class Requests {
     public record GetUser(Identifier userId) implements Request {
         public int code() { return Codes.Command.GET_USER; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "user": case "key": return ParamText.of(userId);
+                default: return null;
+            }
+        }
+
         public static GetUser decode(WireReader r) {
             Identifier _userId = r.identifier();
             return new GetUser(_userId);
@@ -253,6 +275,14 @@ public final class Requests {
     /** Create a user; answers the new user. */
     public record CreateUser(String username, String password, int status, Permissions permissions, byte[] options) implements Request {
         public int code() { return Codes.Command.CREATE_USER; }
+
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "name": return ParamText.of(username);
+                default: return null;
+            }
+        }
 
         public static CreateUser decode(WireReader r) {
             String _username = r.name();
@@ -300,6 +330,14 @@ public final class Requests {
     public record DeleteUser(Identifier userId) implements Request {
         public int code() { return Codes.Command.DELETE_USER; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "user": case "key": return ParamText.of(userId);
+                default: return null;
+            }
+        }
+
         public static DeleteUser decode(WireReader r) {
             Identifier _userId = r.identifier();
             return new DeleteUser(_userId);
@@ -313,6 +351,15 @@ public final class Requests {
     /** Rename a user and/or change its status. */
     public record UpdateUser(Identifier userId, String username, Integer status, byte[] options) implements Request {
         public int code() { return Codes.Command.UPDATE_USER; }
+
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "user": case "key": return ParamText.of(userId);
+                case "name": return ParamText.of(username);
+                default: return null;
+            }
+        }
 
         public static UpdateUser decode(WireReader r) {
             Identifier _userId = r.identifier();
@@ -353,6 +400,14 @@ public final class Requests {
     public record UpdatePermissions(Identifier userId, Permissions permissions) implements Request {
         public int code() { return Codes.Command.UPDATE_PERMISSIONS; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "user": case "key": return ParamText.of(userId);
+                default: return null;
+            }
+        }
+
         public static UpdatePermissions decode(WireReader r) {
             Identifier _userId = r.identifier();
             int _hasPermissions = r.flag();
@@ -387,6 +442,14 @@ public final class Requests {
     /** Change a password; a wrong current password answers 42. */
     public record ChangePassword(Identifier userId, String currentPassword, String newPassword) implements Request {
         public int code() { return Codes.Command.CHANGE_PASSWORD; }
+
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "user": case "key": return ParamText.of(userId);
+                default: return null;
+            }
+        }
 
         public static ChangePassword decode(WireReader r) {
             Identifier _userId = r.identifier();
@@ -504,6 +567,14 @@ public final class Requests {
     public record CreatePersonalAccessToken(String name, long expiry) implements Request {
         public int code() { return Codes.Command.CREATE_PERSONAL_ACCESS_TOKEN; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "name": return ParamText.of(name);
+                default: return null;
+            }
+        }
+
         public static CreatePersonalAccessToken decode(WireReader r) {
             String _name = r.name();
             long _expiry = r.u64();
@@ -531,6 +602,14 @@ public final class Requests {
     /** Delete one of the caller's tokens (unknown answers 20). */
     public record DeletePersonalAccessToken(String name) implements Request {
         public int code() { return Codes.Command.DELETE_PERSONAL_ACCESS_TOKEN; }
+
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "token": case "key": return ParamText.of(name);
+                default: return null;
+            }
+        }
 
         public static DeletePersonalAccessToken decode(WireReader r) {
             String _name = r.name();
@@ -612,6 +691,17 @@ public final class Requests {
     public record PollMessages(Primitives.Consumer consumer, Identifier streamId, Identifier topicId, Long partitionId, Primitives.PollingStrategy strategy, long count, boolean autoCommit) implements Request {
         public int code() { return Codes.Command.POLL_MESSAGES; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "consumer": return ParamText.of(consumer);
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                case "partition": return ParamText.of(partitionId);
+                default: return null;
+            }
+        }
+
         public static PollMessages decode(WireReader r) {
             Primitives.Consumer _consumer = Primitives.Consumer.decode(r);
             Identifier _streamId = r.identifier();
@@ -641,6 +731,16 @@ public final class Requests {
         }
 
         public int code() { return Codes.Command.SEND_MESSAGES; }
+
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                case "partition": return ParamText.of(partitioning);
+                default: return null;
+            }
+        }
 
         public static SendMessages decode(WireReader r) {
             int _metadataLengthAt = 0;
@@ -723,6 +823,16 @@ public final class Requests {
     public record FlushUnsavedBuffer(Identifier streamId, Identifier topicId, long partitionId, boolean fsync) implements Request {
         public int code() { return Codes.Command.FLUSH_UNSAVED_BUFFER; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                case "partition": return ParamText.of(partitionId);
+                default: return null;
+            }
+        }
+
         public static FlushUnsavedBuffer decode(WireReader r) {
             Identifier _streamId = r.identifier();
             Identifier _topicId = r.identifier();
@@ -743,6 +853,17 @@ public final class Requests {
     public record GetConsumerOffset(Primitives.Consumer consumer, Identifier streamId, Identifier topicId, Long partitionId) implements Request {
         public int code() { return Codes.Command.GET_CONSUMER_OFFSET; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "consumer": return ParamText.of(consumer);
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                case "partition": return ParamText.of(partitionId);
+                default: return null;
+            }
+        }
+
         public static GetConsumerOffset decode(WireReader r) {
             Primitives.Consumer _consumer = Primitives.Consumer.decode(r);
             Identifier _streamId = r.identifier();
@@ -762,6 +883,18 @@ public final class Requests {
     /** Store a consumer's offset (beyond the partition's last offset answers 4100). */
     public record StoreConsumerOffset(Primitives.Consumer consumer, Identifier streamId, Identifier topicId, Long partitionId, long offset, int ack) implements Request {
         public int code() { return Codes.Command.STORE_CONSUMER_OFFSET; }
+
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "consumer": return ParamText.of(consumer);
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                case "partition": return ParamText.of(partitionId);
+                case "offset": return ParamText.of(offset);
+                default: return null;
+            }
+        }
 
         public static StoreConsumerOffset decode(WireReader r) {
             Primitives.Consumer _consumer = Primitives.Consumer.decode(r);
@@ -792,6 +925,17 @@ public final class Requests {
     public record DeleteConsumerOffset(Primitives.Consumer consumer, Identifier streamId, Identifier topicId, Long partitionId, int ack) implements Request {
         public int code() { return Codes.Command.DELETE_CONSUMER_OFFSET; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "consumer": return ParamText.of(consumer);
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                case "partition": return ParamText.of(partitionId);
+                default: return null;
+            }
+        }
+
         public static DeleteConsumerOffset decode(WireReader r) {
             Primitives.Consumer _consumer = Primitives.Consumer.decode(r);
             Identifier _streamId = r.identifier();
@@ -819,6 +963,14 @@ public final class Requests {
     public record GetStream(Identifier streamId) implements Request {
         public int code() { return Codes.Command.GET_STREAM; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                default: return null;
+            }
+        }
+
         public static GetStream decode(WireReader r) {
             Identifier _streamId = r.identifier();
             return new GetStream(_streamId);
@@ -845,6 +997,14 @@ public final class Requests {
     public record CreateStream(String name, byte[] options) implements Request {
         public int code() { return Codes.Command.CREATE_STREAM; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "name": return ParamText.of(name);
+                default: return null;
+            }
+        }
+
         public static CreateStream decode(WireReader r) {
             String _name = r.name();
             byte[] _options = new byte[0];
@@ -866,6 +1026,14 @@ public final class Requests {
     public record DeleteStream(Identifier streamId) implements Request {
         public int code() { return Codes.Command.DELETE_STREAM; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                default: return null;
+            }
+        }
+
         public static DeleteStream decode(WireReader r) {
             Identifier _streamId = r.identifier();
             return new DeleteStream(_streamId);
@@ -879,6 +1047,15 @@ public final class Requests {
     /** Rename a stream (another stream's name answers 1012). */
     public record UpdateStream(Identifier streamId, String name, byte[] options) implements Request {
         public int code() { return Codes.Command.UPDATE_STREAM; }
+
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                case "name": return ParamText.of(name);
+                default: return null;
+            }
+        }
 
         public static UpdateStream decode(WireReader r) {
             Identifier _streamId = r.identifier();
@@ -903,6 +1080,14 @@ public final class Requests {
     public record PurgeStream(Identifier streamId) implements Request {
         public int code() { return Codes.Command.PURGE_STREAM; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                default: return null;
+            }
+        }
+
         public static PurgeStream decode(WireReader r) {
             Identifier _streamId = r.identifier();
             return new PurgeStream(_streamId);
@@ -916,6 +1101,15 @@ public final class Requests {
     /** One topic with its partitions. */
     public record GetTopic(Identifier streamId, Identifier topicId) implements Request {
         public int code() { return Codes.Command.GET_TOPIC; }
+
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                default: return null;
+            }
+        }
 
         public static GetTopic decode(WireReader r) {
             Identifier _streamId = r.identifier();
@@ -933,6 +1127,14 @@ public final class Requests {
     public record GetTopics(Identifier streamId) implements Request {
         public int code() { return Codes.Command.GET_TOPICS; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                default: return null;
+            }
+        }
+
         public static GetTopics decode(WireReader r) {
             Identifier _streamId = r.identifier();
             return new GetTopics(_streamId);
@@ -946,6 +1148,15 @@ public final class Requests {
     /** Create a topic with its partitions; a taken name answers 2013. */
     public record CreateTopic(Identifier streamId, long partitionsCount, int compressionAlgorithm, long messageExpiry, long maxTopicSize, int replicationFactor, String name, byte[] options) implements Request {
         public int code() { return Codes.Command.CREATE_TOPIC; }
+
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                case "name": return ParamText.of(name);
+                default: return null;
+            }
+        }
 
         public static CreateTopic decode(WireReader r) {
             Identifier _streamId = r.identifier();
@@ -988,6 +1199,15 @@ public final class Requests {
     public record DeleteTopic(Identifier streamId, Identifier topicId) implements Request {
         public int code() { return Codes.Command.DELETE_TOPIC; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                default: return null;
+            }
+        }
+
         public static DeleteTopic decode(WireReader r) {
             Identifier _streamId = r.identifier();
             Identifier _topicId = r.identifier();
@@ -1003,6 +1223,16 @@ public final class Requests {
     /** Change a topic's settings and name (the name comes last). */
     public record UpdateTopic(Identifier streamId, Identifier topicId, int compressionAlgorithm, long messageExpiry, long maxTopicSize, int replicationFactor, String name, byte[] options) implements Request {
         public int code() { return Codes.Command.UPDATE_TOPIC; }
+
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                case "name": return ParamText.of(name);
+                default: return null;
+            }
+        }
 
         public static UpdateTopic decode(WireReader r) {
             Identifier _streamId = r.identifier();
@@ -1045,6 +1275,15 @@ public final class Requests {
     public record PurgeTopic(Identifier streamId, Identifier topicId) implements Request {
         public int code() { return Codes.Command.PURGE_TOPIC; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                default: return null;
+            }
+        }
+
         public static PurgeTopic decode(WireReader r) {
             Identifier _streamId = r.identifier();
             Identifier _topicId = r.identifier();
@@ -1060,6 +1299,15 @@ public final class Requests {
     /** Append partitions to a topic (new ids follow the highest). */
     public record CreatePartitions(Identifier streamId, Identifier topicId, long partitionsCount) implements Request {
         public int code() { return Codes.Command.CREATE_PARTITIONS; }
+
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                default: return null;
+            }
+        }
 
         public static CreatePartitions decode(WireReader r) {
             Identifier _streamId = r.identifier();
@@ -1079,6 +1327,15 @@ public final class Requests {
     public record DeletePartitions(Identifier streamId, Identifier topicId, long partitionsCount) implements Request {
         public int code() { return Codes.Command.DELETE_PARTITIONS; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                default: return null;
+            }
+        }
+
         public static DeletePartitions decode(WireReader r) {
             Identifier _streamId = r.identifier();
             Identifier _topicId = r.identifier();
@@ -1096,6 +1353,16 @@ public final class Requests {
     /** Delete the oldest segments of a partition. */
     public record DeleteSegments(Identifier streamId, Identifier topicId, long partitionId, long segmentsCount) implements Request {
         public int code() { return Codes.Command.DELETE_SEGMENTS; }
+
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                case "partition": return ParamText.of(partitionId);
+                default: return null;
+            }
+        }
 
         public static DeleteSegments decode(WireReader r) {
             Identifier _streamId = r.identifier();
@@ -1117,6 +1384,16 @@ public final class Requests {
     public record GetConsumerGroup(Identifier streamId, Identifier topicId, Identifier groupId) implements Request {
         public int code() { return Codes.Command.GET_CONSUMER_GROUP; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                case "group": return ParamText.of(groupId);
+                default: return null;
+            }
+        }
+
         public static GetConsumerGroup decode(WireReader r) {
             Identifier _streamId = r.identifier();
             Identifier _topicId = r.identifier();
@@ -1135,6 +1412,15 @@ public final class Requests {
     public record GetConsumerGroups(Identifier streamId, Identifier topicId) implements Request {
         public int code() { return Codes.Command.GET_CONSUMER_GROUPS; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                default: return null;
+            }
+        }
+
         public static GetConsumerGroups decode(WireReader r) {
             Identifier _streamId = r.identifier();
             Identifier _topicId = r.identifier();
@@ -1150,6 +1436,16 @@ public final class Requests {
     /** Create a consumer group over the topic's current partitions; a taken name answers 5004. */
     public record CreateConsumerGroup(Identifier streamId, Identifier topicId, String name) implements Request {
         public int code() { return Codes.Command.CREATE_CONSUMER_GROUP; }
+
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                case "name": return ParamText.of(name);
+                default: return null;
+            }
+        }
 
         public static CreateConsumerGroup decode(WireReader r) {
             Identifier _streamId = r.identifier();
@@ -1169,6 +1465,16 @@ public final class Requests {
     public record DeleteConsumerGroup(Identifier streamId, Identifier topicId, Identifier groupId) implements Request {
         public int code() { return Codes.Command.DELETE_CONSUMER_GROUP; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                case "group": return ParamText.of(groupId);
+                default: return null;
+            }
+        }
+
         public static DeleteConsumerGroup decode(WireReader r) {
             Identifier _streamId = r.identifier();
             Identifier _topicId = r.identifier();
@@ -1186,6 +1492,16 @@ public final class Requests {
     /** Make the caller's connection a member (idempotent); read the assignment with GetConsumerGroup. */
     public record JoinConsumerGroup(Identifier streamId, Identifier topicId, Identifier groupId) implements Request {
         public int code() { return Codes.Command.JOIN_CONSUMER_GROUP; }
+
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                case "group": return ParamText.of(groupId);
+                default: return null;
+            }
+        }
 
         public static JoinConsumerGroup decode(WireReader r) {
             Identifier _streamId = r.identifier();
@@ -1205,6 +1521,16 @@ public final class Requests {
     public record LeaveConsumerGroup(Identifier streamId, Identifier topicId, Identifier groupId) implements Request {
         public int code() { return Codes.Command.LEAVE_CONSUMER_GROUP; }
 
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                case "group": return ParamText.of(groupId);
+                default: return null;
+            }
+        }
+
         public static LeaveConsumerGroup decode(WireReader r) {
             Identifier _streamId = r.identifier();
             Identifier _topicId = r.identifier();
@@ -1222,6 +1548,16 @@ public final class Requests {
     /** The caller's partitions in a group at the group's current generation; an empty body when the caller is not a member. Members poll only these partitions and sync again when a poll is fenced. (protocol 0.9) */
     public record SyncConsumerGroup(Identifier streamId, Identifier topicId, Identifier groupId) implements Request {
         public int code() { return Codes.Command.SYNC_CONSUMER_GROUP; }
+
+        @Override
+        public String errorParam(String param) {
+            switch (param) {
+                case "stream": return ParamText.of(streamId);
+                case "topic": return ParamText.of(topicId);
+                case "group": return ParamText.of(groupId);
+                default: return null;
+            }
+        }
 
         public static SyncConsumerGroup decode(WireReader r) {
             Identifier _streamId = r.identifier();

@@ -16,6 +16,7 @@ import java.math.BigInteger;
 import java.nio.ByteOrder;
 import java.security.SecureRandom;
 import java.util.Arrays;
+import java.util.Map;
 
 /**
  * The Iggy 0.9 session of one connection (shared/reference/iggy-wire-0.9.md §1-§3), independent of the socket:
@@ -231,8 +232,8 @@ public final class VsrSession {
         if (TRANSIENT.contains(code)) {
             return new TransientReplyException(code);
         }
-        ErrorCode known = ErrorCode.fromCode(code);
-        return IggyException.of(code, what + ": " + (known != null ? known.message() : "error"));
+        String text = ErrorCode.fromCode(code) != null ? IggyException.errorMessage(code, Map.of()) : "error";
+        return IggyException.of(code, what + ": " + text);
     }
 
     /** The operation a reply header echoes (null for a value the spec does not define). */
