@@ -1,6 +1,7 @@
 package iggy
 
 import (
+	"bytes"
 	"os"
 	"regexp"
 	"testing"
@@ -39,6 +40,10 @@ func TestCommandTablesAgree(t *testing.T) {
 		}
 	}
 	text, _ := os.ReadFile("../../protocol-spec/spec/commands.toml")
+	// The REST routes that run no command come after the commands and have an auth key of their own.
+	if routes := bytes.Index(text, []byte("\n[[http_route]]")); routes >= 0 {
+		text = text[:routes]
+	}
 	want := len(regexp.MustCompile(`(?m)^auth = false$`).FindAllIndex(text, -1))
 	if open != want || CommandPing.RequiresAuth() || !CommandGetStreams.RequiresAuth() {
 		t.Errorf("unexpected login-free commands (count %d)", open)
