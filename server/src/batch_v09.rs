@@ -580,7 +580,10 @@ fn write_batches_split_from(
         at += length;
         message += count;
     }
-    debug_assert_eq!(at, out.len());
+    // `poll_batches` hands `out` to Python uninitialised: every byte must have been written.
+    if at != out.len() {
+        return Err(Failure::new(code::ERROR, "0.9 poll records do not fill the answer"));
+    }
     Ok(plan.messages)
 }
 
