@@ -28,7 +28,9 @@ use crate::codec::*;
 use crate::codes::{command_code, constants, error_code, operation};
 use crate::config::ClientConfig;
 use crate::error::{Error, Result};
-use crate::messages::{decode_polled_batches, send_batch_frame, send_messages_frame, IggyMessage};
+use crate::messages::{
+    decode_polled_batches, decode_polled_frames, send_batch_frame, send_messages_frame, IggyMessage,
+};
 use crate::options::{Options, TopicSettings};
 use crate::runtime::{Command, Identifier, ParamText, Writer};
 use crate::transport::{Connection, Frame, Reply};
@@ -574,17 +576,19 @@ impl IggyClient {
             count,
             auto_commit,
         };
-        if !self.protocol().is_vsr() {
-            return self.send_command(&request).await;
-        }
-        // 0.9: the batches are flattened into `messages` on the way in (one pass, payloads stay slices).
-        let mut w = Writer::with_version(ProtocolVersion::V0_9);
+        // Decoded in one pass (0.9: the batches flattened into `messages`); payloads stay slices of the answer.
+        let version = self.protocol();
+        let mut w = Writer::with_version(version);
         request.encode(&mut w)?;
         let frame = Frame::new(command_code::POLL_MESSAGES, operation::NON_REPLICATED, w.into_inner().freeze());
         let body = self.request(frame, "PollMessages").await.map_err(|error| {
             error.named_by(PollMessagesRequest::ERROR_PARAMS, |field| request.error_field_text(field))
         })?;
-        Ok(decode_polled_batches(body)?)
+        if version.is_vsr() {
+            Ok(decode_polled_batches(body)?)
+        } else {
+            Ok(decode_polled_frames(body)?)
+        }
     }
 
     pub async fn flush_unsaved_buffer(
