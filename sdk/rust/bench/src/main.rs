@@ -7,7 +7,7 @@
 //!
 //! Run (from sdk/rust/bench, after `make server`):
 //!   CARGO_TARGET_DIR=~/.cache/iggy-compat/bench-target cargo run --release --locked -- [--rounds 5] [--batches 100]
-//!   [--address HOST:PORT]
+//!   [--warm-up 1] [--address HOST:PORT]
 //! or, for 0.9, from sdk/rust/bench-0.9:
 //!   CARGO_TARGET_DIR=~/.cache/iggy-compat/official-rust-0.11-target cargo run --release --locked -- [...]
 
@@ -215,25 +215,39 @@ fn main() {
     }
     let exe = std::env::current_exe().expect("own path");
     let mut results: Vec<Vec<Vec<f64>>> = vec![vec![Vec::new(); PHASES.len()]; CLIENTS.len()];
-    for round in 0..rounds {
-        let order: Vec<usize> = if round % 2 == 0 { vec![0, 1] } else { vec![1, 0] };
+    // Round "w" warms the fresh server (its first segment files, the page cache) for both clients and is not
+    // counted: the client that went first on a fresh server used to lose its first round's send by half.
+    let warm_up = flag(&args, "--warm-up", "1").parse::<usize>().expect("--warm-up");
+    for round in (0..warm_up).map(|_| None).chain((0..rounds).map(Some)) {
+        let order: Vec<usize> = if round.unwrap_or(0) % 2 == 0 { vec![0, 1] } else { vec![1, 0] };
         for client in order {
+            // Dirty pages of the run before are written back now, not during this one's load.
+            let synced = Command::new("sync").status().is_ok_and(|status| status.success());
+            assert!(synced, "sync failed");
+            let round_name = round.map_or_else(|| "w".to_owned(), |r| r.to_string());
             let started = Instant::now();
             let output = Command::new(&exe)
                 .args(["run", "--client", CLIENTS[client], "--address", &address, "--batches", &batches])
-                .args(["--stream", &format!("bench-{}-{round}", CLIENTS[client])])
+                .args(["--stream", &format!("bench-{}-{round_name}", CLIENTS[client])])
                 .output()
                 .expect("run a measurement");
             assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
             let text = String::from_utf8_lossy(&output.stdout);
             let values: Vec<f64> = text.split_whitespace().map(|v| v.parse().expect("MB/s")).collect();
-            eprintln!("round {round} {:9} {values:.1?} ({:.1} s)", CLIENTS[client], started.elapsed().as_secs_f64());
+            eprintln!(
+                "round {round_name} {:9} {values:.1?} ({:.1} s)",
+                CLIENTS[client],
+                started.elapsed().as_secs_f64()
+            );
+            if round.is_none() {
+                continue;
+            }
             for (phase, value) in values.into_iter().enumerate() {
                 results[client][phase].push(value);
             }
         }
     }
-    println!("Iggy {}, {rounds} rounds, {batches} batches\n", PROTOCOL.0);
+    println!("Iggy {}, {rounds} rounds after {warm_up} warm-up, {batches} batches\n", PROTOCOL.0);
     println!("| phase | iggy-sdk MB/s | {} MB/s | iggy-sdk / official |", PROTOCOL.1);
     println!("|---|---|---|---|");
     for (phase, name) in PHASES.iter().enumerate() {
