@@ -93,6 +93,8 @@ class _IggyQuicProtocol(QuicConnectionProtocol):
             if refused is not None:
                 self._answer(writer, frame_reply(refuse(self.ctx, session, code, refused, TRANSPORT)))
                 if isinstance(refused, CloseAfterReply):
+                    # The answer's packets first: closing at once would drop them with the connection.
+                    self.transmit()
                     self.close()
                     return
                 if length > 4:
