@@ -1,7 +1,8 @@
 """Everything a handler may touch, built once at start-up and passed to every handler call.
 
-:class:`HandlerContext` names what a command handler may use; :class:`ServerContext` is the one object the
-server builds (startup.py), which the transports use too (the log rate limit, telemetry, readiness).
+:class:`HandlerContext` names what a command handler may use, :class:`TransportContext` what the transports
+(``tcp/``, ``transports/``, ``request_path``) read besides; :class:`ServerContext` is the one object the server
+builds (startup.py) and satisfies both.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from .storage import IoResources
 if TYPE_CHECKING:  # telemetry imports the TCP connection, which imports the handlers, which import this module
     from .telemetry import Telemetry
 
-__all__ = ["HandlerContext", "ServerContext"]
+__all__ = ["HandlerContext", "ServerContext", "TransportContext"]
 
 
 class HandlerContext(Protocol):
@@ -51,6 +52,16 @@ class HandlerContext(Protocol):
     shutting_down: bool
 
     def run_time_us(self) -> int: ...
+
+
+class TransportContext(HandlerContext, Protocol):
+    """What the transports read of the server besides what they hand the handlers: the log rate limit of refusals
+    and audit lines, telemetry (None while off), readiness, and the data directory (self-signed certificates)."""
+
+    log_limit: LogRateLimit
+    telemetry: Telemetry | None
+    listening: bool
+    state_dir: Path | None
 
 
 @dataclass(eq=False)

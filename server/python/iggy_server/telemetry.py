@@ -188,9 +188,11 @@ class TracedConnectionMixin:
         else:
             self._span_status = int(error)
 
-    def _finish(self, code: int, result: Any, error: Exception | None, audit: Any = None) -> None:
+    def _finish(
+        self, code: int, payload: memoryview, started_user: int | None, result: Any, error: Exception | None
+    ) -> None:
         try:
-            super()._finish(code, result, error, audit)
+            super()._finish(code, payload, started_user, result, error)
         finally:
             span, self._span = self._span, None
             if span is not None:

@@ -60,10 +60,11 @@ from iggy.protocol.layout import (
 )
 
 from ._native import xxh3_64
-from .audit import AUDITED_COMMANDS, log_refused, write_audit
+from .audit import log_refused
 from .errors import IggyError
-from .handlers import HANDLERS, as_iggy_error
+from .handlers import HANDLERS
 from .handlers.system import SERVER_VERSION
+from .request_path import request_limit_bytes, settle
 from .transports.metrics import TRAFFIC, command_slot
 
 if TYPE_CHECKING:
@@ -378,21 +379,20 @@ async def _run(ctx: ServerContext, session: Session, code: int, body: memoryview
 
 
 async def _run_handler(ctx: ServerContext, session: Session, code: int, body: memoryview) -> tuple[int, list[Any]]:
-    limits = ctx.config.limits
-    limit = limits.max_send_messages_bytes if code == Command.SEND_MESSAGES else limits.max_request_bytes
-    if body.nbytes > limit:
+    if body.nbytes > request_limit_bytes(ctx, code == Command.SEND_MESSAGES):
         return ErrorCode.INVALID_COMMAND, []
-    audited_user = session.user_id
+    started_user = session.user_id
+    error: Exception | None = None
     try:
         result = await HANDLERS[Command(code)](ctx, session, body)
-    except Exception as error:  # every handler failure becomes an Iggy error code
-        failure = as_iggy_error(error, code, session.client_id)
-        if code in AUDITED_COMMANDS:
-            write_audit(ctx.log_limit, audited_user, session.address, code, body, failure.code, V0_9)
+    except Exception as raised:  # every handler failure becomes an Iggy error code
+        error = raised
+    # The handler's error and the audit line as on every transport (the session speaks 0.9: its audit line
+    # decodes the body as 0.9's); the error counter is _run's.
+    failure = settle(ctx, session, code, body, started_user, error)
+    if failure is not None:
         log_refused(ctx.log_limit, "vsr", session.client_id, session.address, code, failure.code, failure.message)
         return failure.code, []
-    if code in AUDITED_COMMANDS:
-        write_audit(ctx.log_limit, audited_user, session.address, code, body, None, V0_9)
     if not result:
         return 0, []
     return 0, result if isinstance(result, list) else [result]

@@ -6,7 +6,8 @@
   refuses with a rate-limited log line and writes the audit line;
 * :mod:`.connection` — :class:`~.connection.Connection`, the asyncio protocol: session, flow control, close.
 
-HTTP, QUIC and WebSocket share the checks and handlers through ``transports/execute.py``; TCP keeps this
-inline path (no task and no reply object per request). Errors never carry a body; OK bodies are never
-exactly one byte (reference §2.2).
+The checks before a payload is read, what follows a handler (its error, the audit line) and every refusal's log
+line and counter are ``iggy_server.request_path``'s, which HTTP, QUIC and WebSocket run through
+``transports/execute.py``; TCP calls the same functions from this inline path (no task and no reply object per
+request). Errors never carry a body; OK bodies are never exactly one byte (reference §2.2).
 """

@@ -2,21 +2,22 @@
 
 The handler coroutine is driven inline from the read callback (almost every handler finishes without
 awaiting); only one that really waits gets a task, and reading pauses meanwhile so requests stay one at a
-time per connection. Refusals are counted per reason and logged through the server-wide rate limit.
+time per connection. What follows the handler (its error, the audit line) and every refusal's log line and
+counter are ``iggy_server.request_path``'s, as on the other transports; refused frames are also counted per
+reason here (the frame stats of the server's log).
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import struct
 from typing import TYPE_CHECKING, Any
 
-from iggy.protocol.codes import Command, ErrorCode, Transport
+from iggy.protocol.codes import Transport
 
 from .. import vsr
-from ..audit import AUDITED_COMMANDS, log_refused, write_audit
-from ..handlers import HANDLERS, as_iggy_error
+from ..handlers import HANDLERS
+from ..request_path import one_byte_body, refused, settle
 from ..transports.metrics import TRAFFIC
 from .framing import FrameReader
 
@@ -25,13 +26,12 @@ if TYPE_CHECKING:
 
 __all__ = ["RequestDispatcher"]
 
-log = logging.getLogger("iggy_server")
-
 _RESPONSE_HEADER = struct.Struct("<II")
 _COALESCE_LIMIT_BYTES = 64 * 1024
 _EMPTY_OK_ANSWER = _RESPONSE_HEADER.pack(0, 0)
 # /metrics: one increment per request and per answer (requests[code], sent_bytes), errors per refusal.
 _TCP_TRAFFIC = TRAFFIC[Transport.TCP]
+TRANSPORT = "tcp"
 
 
 class RequestDispatcher(FrameReader):
@@ -47,29 +47,30 @@ class RequestDispatcher(FrameReader):
         raise NotImplementedError
 
     def _on_payload(self) -> None:
-        assert self._payload_view is not None and self.transport is not None and self.session is not None
+        session = self.session
+        assert self._payload_view is not None and self.transport is not None and session is not None
         payload, code = self._payload_view, self._code
         self._reset()
         _TCP_TRAFFIC.requests[code] += 1
-        # Who ran an audited command is who was logged in when it started (LoginUser is not audited).
-        audit = (self.session.user_id, payload) if code in AUDITED_COMMANDS else None
+        # Who ran an audited command is who was logged in when it started (see request_path.settle).
+        started_user = session.user_id
         # Drive the handler coroutine inline: almost every handler finishes without awaiting, and
         # answering from this callback skips a task, a loop iteration and pause/resume syscalls.
-        coroutine = HANDLERS[code](self.ctx, self.session, payload)
+        coroutine = HANDLERS[code](self.ctx, session, payload)
         try:
             awaited = coroutine.send(None)
         except StopIteration as done:
-            self._finish(code, done.value, None, audit)
+            self._finish(code, payload, started_user, done.value, None)
             return
         except Exception as exc:
-            self._finish(code, None, exc, audit)
+            self._finish(code, payload, started_user, None, exc)
             return
         # The handler waits for something (e.g. password hashing in a thread): stop reading so
         # requests stay one at a time, and let a task carry it to completion.
         self._busy = True
         self._update_reading()
-        task = asyncio.get_running_loop().create_task(self._continue(code, coroutine, awaited, audit))
-        self.server.track(task)
+        resumed = self._continue(code, payload, started_user, coroutine, awaited)
+        self.server.track(asyncio.get_running_loop().create_task(resumed))
 
     # ------------------------------------------------------------------ 0.9 frames
 
@@ -108,7 +109,7 @@ class RequestDispatcher(FrameReader):
         session = self.session
         assert session is not None
         request = vsr.parse_request_header(header)
-        log_refused(self.ctx.log_limit, "tcp", session.client_id, session.address, request.code, error, message)
+        refused(self.ctx, session, request.code, error, message, TRANSPORT)
         self._write_parts(vsr.reply_frame(request, error, [], 0))
 
     def _write_parts(self, parts: list[Any]) -> None:
@@ -131,7 +132,7 @@ class RequestDispatcher(FrameReader):
         self._send(wire)
 
     async def _continue(
-        self, code: int, coroutine: Any, awaited: Any, audit: tuple[int | None, memoryview] | None
+        self, code: int, payload: memoryview, started_user: int | None, coroutine: Any, awaited: Any
     ) -> None:
         try:
             while True:
@@ -151,10 +152,10 @@ class RequestDispatcher(FrameReader):
                 try:
                     awaited = coroutine.send(None)
                 except StopIteration as done:
-                    self._finish(code, done.value, None, audit)
+                    self._finish(code, payload, started_user, done.value, None)
                     return
                 except Exception as exc:
-                    self._finish(code, None, exc, audit)
+                    self._finish(code, payload, started_user, None, exc)
                     return
         finally:
             self._busy = False
@@ -165,34 +166,30 @@ class RequestDispatcher(FrameReader):
                 self._update_reading()
 
     def _finish(
-        self, code: int, result: Any, error: Exception | None, audit: tuple[int | None, memoryview] | None = None
+        self, code: int, payload: memoryview, started_user: int | None, result: Any, error: Exception | None
     ) -> None:
-        """Answer a request: the OK payload, or the error's code (never with a body)."""
+        """Answer a request whose handler ended (``error``: what it raised): the OK payload, or the error's code
+        (never with a body)."""
         session = self.session
         assert session is not None
-        status: int | None = None
-        if error is None:
+        failure = settle(self.ctx, session, code, payload, started_user, error)
+        if failure is None:
             self._write_ok(code, result)
         else:
-            failure = as_iggy_error(error, code, session.client_id)
-            status = failure.code
-            self._reject(code, status, failure.message)
-        if audit is not None:
-            write_audit(self.ctx.log_limit, audit[0], session.address, code, audit[1], status)
+            self._reject(code, failure.code, failure.message)
         if session.stale:
             self._close()
 
     def _reject(self, code: int, error: int, message: str, frame_reason: str | None = None) -> None:
-        """Answer an error. ``frame_reason``: the frame itself was refused (counted per reason). The log line
-        goes through the server-wide rate limit."""
+        """Answer an error: logged through the server-wide rate limit and counted (request_path.refused);
+        ``frame_reason``: the frame itself was refused, also counted per reason."""
         stats = self.server.frame_stats
         stats["error_answers"] += 1
         if frame_reason is not None:
             stats[f"rejected_{frame_reason}"] += 1
         session = self.session
-        client, address = (session.client_id, session.address) if session is not None else ("?", "?")
-        log_refused(self.ctx.log_limit, "tcp", client, address, code, error, message)
-        _TCP_TRAFFIC.error(code, error)
+        assert session is not None
+        refused(self.ctx, session, code, error, message, TRANSPORT)
         self._write_error(error)
 
     def _write_error(self, error: int) -> None:
@@ -210,8 +207,8 @@ class RequestDispatcher(FrameReader):
         parts = result if isinstance(result, list) else [result]
         size = sum(part.nbytes if isinstance(part, memoryview) else len(part) for part in parts)
         if size == 1:
-            log.error("handler of %s produced a 1-byte body; answering Error instead", Command(code).name)
-            self._write_error(ErrorCode.ERROR)
+            failure = one_byte_body(code)
+            self._reject(code, failure.code, failure.message)
             return
         _TCP_TRAFFIC.sent_bytes += _RESPONSE_HEADER.size + size
         # Small parts are coalesced with the header (one segment on the wire under TCP_NODELAY);

@@ -4,12 +4,11 @@ Payloads are received straight into the buffer the handler gets (SendMessages fr
 stamping code without a copy):
 
 * read the 8-byte header ``length u32 | code u32``;
-* ``length < 4`` → 3 InvalidCommand; before login, a payload above
-  ``limits.max_unauthenticated_request_bytes`` → 40 (3 for a command allowed before login) and the
-  connection is closed; unknown code → 3; payload above the limit (SendMessages has its own) → 3; not
-  logged in for a command that needs it → 40. In the other cases the payload is *drained* through a
-  shared scratch buffer — never buffered, never parsed as a frame — so the stream stays in sync and
-  memory stays bounded;
+* check it with ``iggy_server.request_path.check_request`` (the checks every transport makes, in one order:
+  ``length < 4``, size before login, unknown code, size limit, stale client, login). A refusal that asks
+  for it closes the connection (an anonymous peer announcing a large payload, a stale client); otherwise the
+  payload is *drained* through a shared scratch buffer — never buffered, never parsed as a frame — so the
+  stream stays in sync and memory stays bounded;
 * otherwise the payload is read into a bytearray that grows with the bytes actually received (at most
   twice them), never with the announced length — or, for a large SendMessages, into a pooled buffer
   (bounded by ``system.memory_pool.size_bytes``); then the request is dispatched: one at a time per
@@ -25,21 +24,13 @@ from __future__ import annotations
 
 import asyncio
 import struct
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from iggy.protocol.codes import (
-    COMMANDS_BY_VERSION,
-    UNAUTHENTICATED_COMMANDS,
-    VSR_HEADER_SIZE,
-    VSR_MAX_FRAME_BYTES,
-    Command,
-    ErrorCode,
-    Operation,
-    ProtocolVersion,
-)
+from iggy.protocol.codes import VSR_HEADER_SIZE, VSR_MAX_FRAME_BYTES, Command, ErrorCode, Operation, ProtocolVersion
 from iggy.protocol.layout import REQUEST_HEADER_OPERATION_AT, REQUEST_HEADER_SIZE_AT
 
-from ..handlers import HANDLERS
+from ..context import TransportContext
+from ..request_path import check_request, request_limit_bytes
 
 if TYPE_CHECKING:
     from .._native import PooledBuffer
@@ -48,8 +39,8 @@ if TYPE_CHECKING:
 __all__ = ["FrameReader", "FRAME_COUNTERS"]
 
 _REQUEST_HEADER = struct.Struct("<II")
-# The commands of the 0.8 framing (0.9-only codes such as SyncConsumerGroup are unknown there).
-_COMMANDS_0_8 = COMMANDS_BY_VERSION[ProtocolVersion.V0_8]
+# The version whose codes a ``length | code`` frame carries (0.9-only codes such as SyncConsumerGroup are unknown).
+_V0_8 = ProtocolVersion.V0_8
 _DRAIN_CHUNK_BYTES = 64 * 1024
 # Drained payloads are discarded, so every connection can receive them into this one buffer (the event loop
 # is single-threaded: a get_buffer/buffer_updated pair is never interleaved with another connection's).
@@ -81,7 +72,7 @@ class FrameReader(asyncio.BufferedProtocol):
 
     _HEADER, _PAYLOAD, _DRAIN, _VSR_HEADER = range(4)
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: TransportContext) -> None:
         self.ctx = ctx
         self.session: Session | None = None
         self._header = bytearray(8)
@@ -107,6 +98,8 @@ class FrameReader(asyncio.BufferedProtocol):
         raise NotImplementedError
 
     def _reject(self, code: int, error: int, message: str, frame_reason: str | None = None) -> None:
+        """Answer Iggy error ``error``, logged and counted; ``frame_reason``: the frame itself was refused (the
+        label of its counter)."""
         raise NotImplementedError
 
     def _close(self, abort: bool = False) -> None:
@@ -205,40 +198,15 @@ class FrameReader(asyncio.BufferedProtocol):
             # No new work once shutdown started; in-flight requests still complete.
             self._close()
             return
-        if length < 4:
-            # Only the 8 header bytes were sent for this frame; nothing to drain.
-            self._reject(code, ErrorCode.INVALID_COMMAND, f"frame length {length} is below 4", "frame_too_short")
-            self._reset()
-            return
         payload_bytes = length - 4
-        limits = self.ctx.config.limits
-        if session.user_id is None and payload_bytes > limits.max_unauthenticated_request_bytes:
-            # Nothing worth reading can be that large before login; closing (rather than draining) stops an
-            # anonymous peer from costing more than the few bytes of a header.
-            error = ErrorCode.INVALID_COMMAND if code in UNAUTHENTICATED_COMMANDS else ErrorCode.UNAUTHENTICATED
-            limit = limits.max_unauthenticated_request_bytes
-            message = f"payload of {payload_bytes} bytes before login exceeds {limit} bytes"
-            self._reject(code, error, message, "oversize_before_login")
-            self._close()
-            return
-        if code not in _COMMANDS_0_8 or code not in HANDLERS:  # keyed by Command: a plain int finds its member
-            self._reject(code, ErrorCode.INVALID_COMMAND, f"unknown command code {code}", "unknown_command")
-            self._drain(payload_bytes)
-            return
-        limit = limits.max_send_messages_bytes if code == Command.SEND_MESSAGES else limits.max_request_bytes
-        if payload_bytes > limit:
-            message = f"payload of {payload_bytes} bytes exceeds the {limit}-byte limit"
-            self._reject(code, ErrorCode.INVALID_COMMAND, message, "oversize")
-            self._drain(payload_bytes)
-            return
-        if session.stale:
-            self._reject(code, ErrorCode.STALE_CLIENT, "client missed its heartbeats")
-            self._close()
-            return
-        if session.user_id is None and code not in UNAUTHENTICATED_COMMANDS:
-            # Checked before reading the payload (as 0.8 does), but the payload is drained, not parsed.
-            self._reject(code, ErrorCode.UNAUTHENTICATED, "command requires a login", "unauthenticated")
-            self._drain(payload_bytes)
+        refusal = check_request(self.ctx, session, code, payload_bytes, _V0_8)
+        if refusal is not None:
+            self._reject(code, refusal.code, refusal.message, refusal.frame_reason)
+            if refusal.close:
+                self._close()
+            else:
+                # Skipped through the scratch buffer (nothing to skip when the frame is too short).
+                self._drain(payload_bytes)
             return
         self._code = code
         if payload_bytes == 0:
@@ -299,7 +267,7 @@ class FrameReader(asyncio.BufferedProtocol):
             self._close()
             return
         send = header[REQUEST_HEADER_OPERATION_AT] == Operation.SEND_MESSAGES
-        limit = limits.max_send_messages_bytes if send else limits.max_request_bytes
+        limit = request_limit_bytes(self.ctx, send)
         if body_bytes > limit:
             # Answered, and the body drained through the scratch buffer (never kept), as 0.8 payloads are.
             message = f"body of {body_bytes} bytes exceeds the {limit}-byte limit"

@@ -11,7 +11,10 @@ from __future__ import annotations
 import importlib
 import logging
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # config imports this package (transports.settings), and the context imports config
+    from ..context import TransportContext
 
 __all__ = ["ListenError", "start_listeners", "stop_listeners", "LISTENERS"]
 
@@ -35,7 +38,7 @@ class ListenError(OSError):
         self.section = section
 
 
-async def start_listeners(ctx: Any) -> dict[str, Any]:
+async def start_listeners(ctx: TransportContext) -> dict[str, Any]:
     """Start every enabled transport; ``{section: listener}`` with ``listener.address`` bound."""
     from ..config import split_address
     from .metrics import METRICS

@@ -1,37 +1,30 @@
 """The one command-execution entry of the QUIC, WebSocket and HTTP transports.
 
-``await execute(ctx, session, code, payload)`` applies the checks the TCP dispatcher applies before a handler
-runs (known code, payload limit, stale client, login), runs ``HANDLERS[code]`` — the same implementation TCP
-uses — and returns a :class:`Reply`: status 0 with the OK body parts, or the Iggy error code and its message.
-TCP keeps its inline fast path in ``tcp/`` (same checks, without a task or a reply object per request).
+``await execute(ctx, session, code, payload, transport)`` runs a request through ``iggy_server.request_path``
+(the checks before the handler, the bookkeeping after it: the functions TCP's inline path calls) around
+``HANDLERS[code]`` — the same implementation TCP uses — and returns a :class:`Reply`: status 0 with the OK body
+parts, or the Iggy error code and its message.
 """
 
 from __future__ import annotations
 
-import logging
 import struct
 import time
 from typing import Any, NamedTuple
 
-from iggy.protocol.codes import COMMANDS_BY_VERSION, UNAUTHENTICATED_COMMANDS, Command, ErrorCode
+from iggy.protocol.codes import Command, ErrorCode
 
-from ..audit import AUDITED_COMMANDS, log_refused, write_audit
+from ..context import TransportContext
 from ..errors import IggyError
-from ..handlers import HANDLERS, as_iggy_error
+from ..handlers import HANDLERS
+from ..request_path import check_request, one_byte_body, refused, settle
+from ..session import Session
 from .metrics import TRAFFIC, command_slot
 
 __all__ = ["Reply", "execute", "frame_reply", "refuse", "RESPONSE_HEADER", "REQUEST_HEADER"]
 
-log = logging.getLogger(__name__)
-
 RESPONSE_HEADER = struct.Struct("<II")
 REQUEST_HEADER = struct.Struct("<II")
-
-
-class CloseAfterReply(IggyError):
-    """A refusal after which the connection is closed (an anonymous peer announcing a large payload)."""
-
-    __slots__ = ()
 
 
 class Reply(NamedTuple):
@@ -46,27 +39,9 @@ class Reply(NamedTuple):
         return sum(part.nbytes if isinstance(part, memoryview) else len(part) for part in self.body)
 
 
-def check_request(ctx: Any, session: Any, code: int, payload_bytes: int) -> IggyError | None:
-    """The checks made before a payload is read, in the TCP dispatcher's order: size before login, unknown
-    code, size limit, stale client, login. A :class:`CloseAfterReply` asks the transport to close."""
-    limits = ctx.config.limits
-    if session.user_id is None and payload_bytes > limits.max_unauthenticated_request_bytes:
-        error = ErrorCode.INVALID_COMMAND if code in UNAUTHENTICATED_COMMANDS else ErrorCode.UNAUTHENTICATED
-        limit = limits.max_unauthenticated_request_bytes
-        return CloseAfterReply(error, f"payload of {payload_bytes} bytes before login exceeds {limit} bytes")
-    if code not in COMMANDS_BY_VERSION[session.protocol] or code not in HANDLERS:  # keyed by Command (IntEnum)
-        return IggyError(ErrorCode.INVALID_COMMAND, f"unknown command code {code}")
-    limit = limits.max_send_messages_bytes if code == Command.SEND_MESSAGES else limits.max_request_bytes
-    if payload_bytes > limit:
-        return IggyError(ErrorCode.INVALID_COMMAND, f"payload of {payload_bytes} bytes exceeds the {limit}-byte limit")
-    if session.stale:
-        return CloseAfterReply(ErrorCode.STALE_CLIENT, "client missed its heartbeats")
-    if session.user_id is None and code not in UNAUTHENTICATED_COMMANDS:
-        return IggyError(ErrorCode.UNAUTHENTICATED, "command requires a login")
-    return None
-
-
-async def execute(ctx: Any, session: Any, code: int, payload: Any, transport: str) -> Reply:
+async def execute(
+    ctx: TransportContext, session: Session, code: int, payload: bytes | bytearray | memoryview, transport: str
+) -> Reply:
     """Run one request; never raises for a request problem (the reply carries the error). With telemetry on, the
     request is one span (iggy_server.telemetry)."""
     telemetry = ctx.telemetry
@@ -82,7 +57,9 @@ async def execute(ctx: Any, session: Any, code: int, payload: Any, transport: st
         telemetry.end_request(span, status)
 
 
-async def _execute(ctx: Any, session: Any, code: int, payload: Any, transport: str) -> Reply:
+async def _execute(
+    ctx: TransportContext, session: Session, code: int, payload: bytes | bytearray | memoryview, transport: str
+) -> Reply:
     payload_view = payload if isinstance(payload, memoryview) else memoryview(payload)
     if payload_view.readonly and code == Command.SEND_MESSAGES:
         # Sends are stamped in place (offset, timestamp, checksum), so they need a writable buffer; the
@@ -91,36 +68,30 @@ async def _execute(ctx: Any, session: Any, code: int, payload: Any, transport: s
     counters = TRAFFIC[session.transport_kind]
     counters.requests[command_slot(code)] += 1
     counters.received_bytes += payload_view.nbytes
-    refused = check_request(ctx, session, code, payload_view.nbytes)
-    if refused is not None:
-        return refuse(ctx, session, code, refused, transport)
-    # Who ran an audited command is who was logged in when it started (as on TCP).
-    audited_user = session.user_id
+    refusal = check_request(ctx, session, code, payload_view.nbytes, session.protocol)
+    if refusal is not None:
+        return refuse(ctx, session, code, refusal, transport)
+    started_user = session.user_id
+    error: Exception | None = None
     try:
         result = await HANDLERS[Command(code)](ctx, session, payload_view)
-    except Exception as error:  # every handler failure becomes an Iggy error reply
-        failure = as_iggy_error(error, code, session.client_id)
-        if code in AUDITED_COMMANDS:
-            write_audit(
-                ctx.log_limit, audited_user, session.address, code, payload_view, failure.code, session.protocol
-            )
+    except Exception as raised:  # every handler failure becomes an Iggy error reply
+        error = raised
+    failure = settle(ctx, session, code, payload_view, started_user, error)
+    if failure is not None:
         return refuse(ctx, session, code, failure, transport)
-    if code in AUDITED_COMMANDS:
-        write_audit(ctx.log_limit, audited_user, session.address, code, payload_view, None, session.protocol)
-    parts = result if isinstance(result, list) else [result]
-    reply = Reply(0, parts)
-    if reply.body_bytes == 1:  # an OK body is never one byte (reference §2.2)
-        log.error("handler of %s produced a 1-byte body; answering Error instead", Command(code).name)
-        return refuse(ctx, session, code, IggyError(ErrorCode.ERROR), transport)
-    counters.sent_bytes += reply.body_bytes
+    reply = Reply(0, result if isinstance(result, list) else [result])
+    body_bytes = reply.body_bytes
+    if body_bytes == 1:
+        return refuse(ctx, session, code, one_byte_body(code), transport)
+    counters.sent_bytes += body_bytes
     return reply
 
 
-def refuse(ctx: Any, session: Any, request: int | str, error: IggyError, transport: str) -> Reply:
-    """The error reply of a refused request (``request``: its command code, or what stands for it), counted
-    and logged through the server-wide rate limit, as on TCP."""
-    log_refused(ctx.log_limit, transport, session.client_id, session.address, request, error.code, error.message)
-    TRAFFIC[session.transport_kind].error(request, error.code)
+def refuse(ctx: TransportContext, session: Session, request: int | str, error: IggyError, transport: str) -> Reply:
+    """The error reply of a refused request (``request``: its command code, or what stands for it), logged and
+    counted as on TCP (request_path.refused)."""
+    refused(ctx, session, request, error.code, error.message, transport)
     return Reply(error.code, [], error.message)
 
 

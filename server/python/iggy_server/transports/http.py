@@ -26,6 +26,7 @@ from iggy.protocol.codes import ErrorCode, ProtocolVersion, Transport
 from iggy.protocol.responses import decode_response_body
 
 from ..audit import LogRateLimit, log_refused
+from ..context import TransportContext
 from ..errors import IggyError
 from ..handlers._common import topic_option_blocks
 from ..session import Session
@@ -103,7 +104,7 @@ class Api:
     """The route handlers, one per route, named by it (``Route.handler``); one instance per listener. A route that
     answers nothing and whose parameters all have plain types needs none: :meth:`run_plain` runs its command."""
 
-    def __init__(self, ctx: Any, jwt: JwtManager) -> None:
+    def __init__(self, ctx: TransportContext, jwt: JwtManager) -> None:
         self.ctx = ctx
         self.jwt = jwt
 
@@ -353,7 +354,7 @@ def _endpoint(api: Api, route: Route) -> Callable[[web.Request], Awaitable[web.S
     return endpoint
 
 
-def build_app(ctx: Any, jwt: JwtManager) -> web.Application:
+def build_app(ctx: TransportContext, jwt: JwtManager) -> web.Application:
     config = ctx.config.http
     api = Api(ctx, jwt)
     max_request_bytes = config.max_request_size_bytes
@@ -487,7 +488,7 @@ def _cors_middleware(cors: Any) -> Any:
 class HttpListener:
     """The aiohttp site on ``http.address`` (TLS with ``http.tls``)."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: TransportContext) -> None:
         self.ctx = ctx
         self.jwt = JwtManager(ctx.config.http.jwt, ctx.state_dir)
         self._runner: web.AppRunner | None = None

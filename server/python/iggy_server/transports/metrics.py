@@ -13,7 +13,7 @@ index-cache gauges, consumer-group lag.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 from iggy.protocol.codes import Command, Transport
 from prometheus_client import CollectorRegistry, generate_latest
@@ -21,6 +21,9 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 from prometheus_client.registry import Collector
 
 from ..storage import CONSUMER_GROUP
+
+if TYPE_CHECKING:  # the context imports the storage and metadata, which count their traffic here
+    from ..context import TransportContext
 
 __all__ = ["CONTENT_TYPE", "METRICS", "Metrics", "TRAFFIC", "TransportCounters", "command_slot"]
 
@@ -78,7 +81,7 @@ class _StateCollector(Collector):
     """Counters and gauges read when scraped: traffic, server state, storage, consumer-group lag."""
 
     def __init__(self) -> None:
-        self.ctx: Any = None
+        self.ctx: TransportContext | None = None
         # Bytes received by the live TCP connections (their frame readers count them); set by the TCP server.
         self.live_tcp_received_bytes: Callable[[], int] = lambda: 0
         self.http_statuses: dict[int, int] = {}
@@ -131,7 +134,7 @@ class _StateCollector(Collector):
             http.add_metric([str(status)], count)
         yield from (requests, errors, received, sent, messages_in, messages_out, http)
 
-    def _state(self, ctx: Any) -> Iterator[Metric]:
+    def _state(self, ctx: TransportContext) -> Iterator[Metric]:
         counts = ctx.metadata.counts()
         for name, key, about in (
             ("iggy_streams", "streams", "streams"),
@@ -153,7 +156,7 @@ class _StateCollector(Collector):
             hot.add_metric([key], value)
         yield hot
 
-    def _storage(self, ctx: Any) -> Iterator[Metric]:
+    def _storage(self, ctx: TransportContext) -> Iterator[Metric]:
         sealed = cached = index_bytes = 0
         for _, _, partition in ctx.metadata.all_partitions():
             partition_sealed, partition_cached, partition_bytes = partition.log.index_memory()
@@ -177,7 +180,7 @@ class _StateCollector(Collector):
         yield mode
 
 
-def _consumer_group_lag(ctx: Any) -> Metric:
+def _consumer_group_lag(ctx: TransportContext) -> Metric:
     """Per group and partition: messages after the group's stored offset (all retained ones without one)."""
     lag = GaugeMetricFamily(
         "iggy_consumer_group_lag", "Messages of a partition after its consumer group's stored offset",
@@ -201,7 +204,7 @@ class Metrics:
         self._state = _StateCollector()
         self.registry.register(self._state)
 
-    def attach(self, ctx: Any) -> None:
+    def attach(self, ctx: TransportContext) -> None:
         self._state.ctx = ctx
 
     def count_live_tcp_bytes(self, live_received_bytes: Callable[[], int]) -> None:

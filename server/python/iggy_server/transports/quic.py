@@ -26,10 +26,11 @@ from iggy.protocol.codes import VSR_HEADER_SIZE, VSR_MAX_FRAME_BYTES, ErrorCode,
 from iggy.protocol.layout import REQUEST_HEADER_SIZE_AT
 
 from .. import vsr
-
 from ..config import ConfigError
+from ..context import TransportContext
 from ..errors import IggyError
-from .execute import REQUEST_HEADER, CloseAfterReply, check_request, execute, frame_reply, refuse
+from ..request_path import check_request
+from .execute import REQUEST_HEADER, execute, frame_reply, refuse
 from .stream_framing import close_session, open_session
 
 __all__ = ["QuicListener"]
@@ -45,7 +46,8 @@ _PROTOCOL_VIOLATION = 0x1004
 class _IggyQuicProtocol(QuicConnectionProtocol):
     """One QUIC connection = one session."""
 
-    ctx: Any = None
+    # Set on the subclass each listener makes (aioquic builds protocols without arguments of ours).
+    ctx: TransportContext
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs["stream_handler"] = self._on_stream
@@ -85,14 +87,12 @@ class _IggyQuicProtocol(QuicConnectionProtocol):
                 await self._serve_vsr_stream(session, header, reader, writer)
                 return
             length, code = REQUEST_HEADER.unpack(header)
-            if length < 4:
-                too_short = IggyError(ErrorCode.INVALID_COMMAND, f"frame length {length} is below 4")
-                self._answer(writer, frame_reply(refuse(self.ctx, session, code, too_short, TRANSPORT)))
-                return
-            refused = check_request(self.ctx, session, code, length - 4)
+            refused = check_request(self.ctx, session, code, length - 4, ProtocolVersion.V0_8)
             if refused is not None:
                 self._answer(writer, frame_reply(refuse(self.ctx, session, code, refused, TRANSPORT)))
-                if isinstance(refused, CloseAfterReply):
+                if refused.close:
+                    # The answer's packets first: closing at once would drop them with the connection.
+                    self.transmit()
                     self.close()
                     return
                 if length > 4:
@@ -152,7 +152,7 @@ class _IggyQuicProtocol(QuicConnectionProtocol):
 
 
 class QuicListener:
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: TransportContext) -> None:
         self.ctx = ctx
         self._server: Any = None
         self.address: tuple[str, int] | None = None

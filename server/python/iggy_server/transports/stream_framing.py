@@ -12,11 +12,12 @@ import logging
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from iggy.protocol.codes import ErrorCode
+from iggy.protocol.codes import ProtocolVersion
 
-from ..errors import IggyError
+from ..context import TransportContext
+from ..request_path import check_request
 from ..session import Session
-from .execute import REQUEST_HEADER, CloseAfterReply, check_request
+from .execute import REQUEST_HEADER
 
 __all__ = ["open_session", "close_session", "FrameAssembler"]
 
@@ -30,7 +31,7 @@ class _Closer:
         self.close = close
 
 
-def open_session(ctx: Any, address: str, transport_kind: int, close: Callable[[], None]) -> Session | None:
+def open_session(ctx: TransportContext, address: str, transport_kind: int, close: Callable[[], None]) -> Session | None:
     """Register a connection (None when the connection limit is reached or the server is stopping)."""
     if len(ctx.clients) >= ctx.config.limits.max_connections or ctx.shutting_down:
         log.warning("refusing connection from %s (limit or shutdown)", address)
@@ -40,7 +41,7 @@ def open_session(ctx: Any, address: str, transport_kind: int, close: Callable[[]
     return session
 
 
-def close_session(ctx: Any, session: Session) -> None:
+def close_session(ctx: TransportContext, session: Session) -> None:
     try:
         ctx.groups.leave_all_groups(session)
     except Exception:
@@ -49,10 +50,11 @@ def close_session(ctx: Any, session: Session) -> None:
 
 
 class FrameAssembler:
-    """Feed chunks with :meth:`feed`; it yields ``("request", code, payload)`` or
-    ``("error", code, refusal: IggyError, close_after)`` items (``code``: the refused frame's command code)."""
+    """Feed chunks with :meth:`feed`; it yields ``("request", code, payload)`` or ``("error", code, refusal)``
+    items (``code``: the refused frame's command code; ``refusal``: a ``request_path.Refusal``, whose ``close``
+    asks to close the connection after the answer)."""
 
-    def __init__(self, ctx: Any, session: Session) -> None:
+    def __init__(self, ctx: TransportContext, session: Session) -> None:
         self.ctx = ctx
         self.session = session
         self._buffer = bytearray()
@@ -72,9 +74,9 @@ class FrameAssembler:
             # The common case, one whole request per chunk: no copy into the buffer.
             length, code = REQUEST_HEADER.unpack_from(view, 0)
             if length >= 4 and len(view) == 4 + length:
-                refused = check_request(self.ctx, self.session, code, length - 4)
+                refused = check_request(self.ctx, self.session, code, length - 4, ProtocolVersion.V0_8)
                 if refused is not None:
-                    yield ("error", code, refused, isinstance(refused, CloseAfterReply))
+                    yield ("error", code, refused)
                 else:
                     yield ("request", code, view[8:])
                 return
@@ -93,16 +95,12 @@ class FrameAssembler:
             if len(buffer) < 8:
                 return
             length, code = REQUEST_HEADER.unpack_from(buffer, 0)
-            if length < 4:
-                del buffer[:8]
-                yield ("error", code, IggyError(ErrorCode.INVALID_COMMAND, f"frame length {length} is below 4"), False)
-                continue
             payload_bytes = length - 4
-            refused = check_request(self.ctx, self.session, code, payload_bytes)
+            refused = check_request(self.ctx, self.session, code, payload_bytes, ProtocolVersion.V0_8)
             if refused is not None:
                 del buffer[:8]
-                self._discard_bytes = payload_bytes
-                yield ("error", code, refused, isinstance(refused, CloseAfterReply))
+                self._discard_bytes = max(payload_bytes, 0)  # a frame too short has nothing to discard
+                yield ("error", code, refused)
                 continue
             if len(buffer) < 8 + payload_bytes:
                 return

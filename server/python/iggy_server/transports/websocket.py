@@ -21,6 +21,8 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from .. import vsr
+from ..context import TransportContext
+from ..session import Session
 from .certificates import server_tls_context, write_self_signed
 from .execute import execute, frame_reply, refuse
 from .stream_framing import FrameAssembler, close_session, open_session
@@ -32,7 +34,7 @@ WEBSOCKET_CLOSE_TIMEOUT_S = 0.5
 
 
 class WebSocketListener:
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: TransportContext) -> None:
         self.ctx = ctx
         self._server: Any = None
         self.address: tuple[str, int] | None = None
@@ -89,7 +91,7 @@ class WebSocketListener:
                     if item[0] == "error":
                         reply = refuse(self.ctx, session, item[1], item[2], TRANSPORT)
                         await connection.send(b"".join(frame_reply(reply)))
-                        if item[3]:
+                        if item[2].close:
                             await connection.close(code=1008, reason="request refused")
                             return
                         continue
@@ -102,7 +104,7 @@ class WebSocketListener:
         finally:
             close_session(self.ctx, session)
 
-    async def _serve_vsr_message(self, connection: ServerConnection, session: Any, message: bytes) -> bool:
+    async def _serve_vsr_message(self, connection: ServerConnection, session: Session, message: bytes) -> bool:
         """One 0.9 request frame in one binary message; False when the connection is to close."""
         if len(message) < VSR_HEADER_SIZE:
             await connection.close(code=1002, reason="a 0.9 frame is at least 256 bytes")
