@@ -90,6 +90,7 @@ async def _measure(args: argparse.Namespace, data_dir: str) -> dict[str, float]:
     from iggy.protocol.messages import Message, encode_send_messages
     from iggy.protocol.primitives import Consumer, Identifier, Partitioning, PollingStrategy
     from iggy_server.config import load_config
+    from iggy_server.handlers import load_handlers
     from iggy_server.lifecycle import IggyServer
     from iggy_server.startup import build_context
     from iggy_server.tcp.connection import Connection
@@ -98,7 +99,9 @@ async def _measure(args: argparse.Namespace, data_dir: str) -> dict[str, float]:
     ctx = build_context(config, root_credentials=("iggy", "iggy"))
     stream = ctx.metadata.create_stream("bench")
     ctx.metadata.create_topic(stream, "t", 1, 1, 0, 0, 0)
-    connection = Connection(IggyServer(ctx))
+    load_handlers()  # the server loads them when it starts, which this one never does
+    server = IggyServer(ctx)
+    connection = Connection(server)
     transport = _Transport()
     connection.connection_made(transport)
     connection.session.user_id = 0  # logged in as root
@@ -117,6 +120,9 @@ async def _measure(args: argparse.Namespace, data_dir: str) -> dict[str, float]:
     for name, frame in (("send", send), ("poll", poll)):
         for _ in range(min(1000, args.requests)):  # warm-up
             _feed(connection, frame)
+        # Timing refusals instead of the request path would pass unnoticed: every answer so far must be OK.
+        if server.frame_stats["error_answers"]:
+            raise SystemExit(f"dispatch: the server refused the {name} requests ({dict(server.frame_stats)})")
         started_cpu, started = time.process_time(), time.perf_counter()
         for _ in range(args.requests):
             _feed(connection, frame)

@@ -1,0 +1,31 @@
+"""The request-path benchmark (python -m iggy_server.bench.dispatch) times served requests, not refusals."""
+
+from __future__ import annotations
+
+import struct
+from typing import Any
+
+import pytest
+
+from iggy_server.bench import dispatch
+
+
+def test_one_short_measurement_serves_every_send_and_poll(monkeypatch: pytest.MonkeyPatch) -> None:
+    # It used to build its server without loading the handlers, so every request was refused as an unknown
+    # command and the benchmark timed the refusal path.
+    statuses: list[int] = []
+    write = dispatch._Transport.write
+
+    def record(self: Any, data: Any) -> None:
+        statuses.append(struct.unpack_from("<I", bytes(data[:4]))[0])
+        write(self, data)
+
+    def record_all(self: Any, parts: Any) -> None:
+        record(self, b"".join(bytes(part) for part in parts))
+
+    monkeypatch.setattr(dispatch._Transport, "write", record)
+    monkeypatch.setattr(dispatch._Transport, "writelines", record_all, raising=False)
+    monkeypatch.chdir("/")  # single() changes into its temporary directory
+    results = dispatch.single(dispatch.arguments(["--single", "--requests", "50", "--messages", "3"]))
+    assert set(results) == {"send_us", "send_cpu_us", "poll_us", "poll_cpu_us"}
+    assert len(statuses) >= 2 * 50 and set(statuses) == {0}, sorted(set(statuses))
