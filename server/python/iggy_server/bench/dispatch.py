@@ -6,9 +6,9 @@
 Builds a server on a temporary data directory in-process, feeds complete request frames to one TCP
 ``Connection`` through its buffer callbacks (as asyncio would after a read) and times ``--requests`` SendMessages
 of ``--messages`` messages of ``--message-size`` bytes, then as many PollMessages of those messages: parsing, the
-handler, storage (``written`` durability) and the answer handed to a transport stub. The load generator, the
-kernel and the network are left out, so a change of the request path (a counter, a branch) shows in microseconds
-instead of drowning in the noise of a throughput run.
+handler, storage (``--durability``, ``written`` by default) and the answer handed to a transport stub. The load
+generator, the kernel and the network are left out, so a change of the request path (a counter, a branch) shows in
+microseconds instead of drowning in the noise of a throughput run.
 
 With ``--baseline-python`` this file also runs under that interpreter (another checkout's environment, whose
 ``iggy_server`` it then measures; the file only uses what both have), alternating with this one, and the medians
@@ -36,6 +36,8 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--requests", type=int, default=20_000, help="sends, then polls, per round (%(default)s)")
     parser.add_argument("--messages", type=int, default=10, help="messages per send and poll (%(default)s)")
     parser.add_argument("--message-size", type=int, default=100, help="payload bytes (%(default)s)")
+    parser.add_argument("--durability", default="written", choices=("memory", "written", "durable"),
+                        help="the partition's durability mode (%(default)s); memory leaves the page-cache writes out")
     parser.add_argument("--baseline-python", help="also measure the iggy_server of this interpreter, alternating")
     parser.add_argument("--single", action="store_true", help=argparse.SUPPRESS)  # one measurement, JSON out
     return parser.parse_args(argv)
@@ -95,7 +97,7 @@ async def _measure(args: argparse.Namespace, data_dir: str) -> dict[str, float]:
     from iggy_server.startup import build_context
     from iggy_server.tcp.connection import Connection
 
-    config = load_config(environ={"IGGY_SYSTEM_PATH": data_dir})
+    config = load_config(environ={"IGGY_SYSTEM_PATH": data_dir, "IGGY_SYSTEM_PARTITION_DURABILITY": args.durability})
     ctx = build_context(config, root_credentials=("iggy", "iggy"))
     stream = ctx.metadata.create_stream("bench")
     ctx.metadata.create_topic(stream, "t", 1, 1, 0, 0, 0)
@@ -143,6 +145,7 @@ def single(args: argparse.Namespace) -> dict[str, float]:
 def run_under(python: str, args: argparse.Namespace) -> dict[str, float]:
     command = [python, os.path.abspath(__file__), "--single", "--requests", str(args.requests)]
     command += ["--messages", str(args.messages), "--message-size", str(args.message_size)]
+    command += ["--durability", args.durability]
     finished = subprocess.run(command, capture_output=True, text=True, check=False)
     if finished.returncode:
         raise SystemExit(f"dispatch: {python} failed: {finished.stderr.strip()[-2000:]}")
