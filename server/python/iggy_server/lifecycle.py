@@ -28,7 +28,7 @@ from .metadata import clean_topic
 from .session import Session, now_us
 from .tcp.connection import Connection
 from .tcp.framing import FRAME_COUNTERS
-from .transports import ListenError, start_listeners, stop_listeners
+from .transports.listeners import ListenError, start_listeners, stop_listeners
 from .transports.certificates import server_tls_context
 from .transports.metrics import METRICS
 
