@@ -1,6 +1,6 @@
 """Hostile clients against a real server, measured by the server's resident memory (RSS).
 
-Used by ``test_server_hostile.py`` and runnable on its own to print the figures quoted in server/README.md:
+Used by ``test_server_hostile.py`` and runnable on its own to print the figures logged in server/BENCHMARKS.md:
 
     .venv/bin/python server/tests/hostile_support.py [--connections 200]
 
