@@ -9,6 +9,14 @@
 //! has one base timestamp), with every message checksum and each record's batch checksum computed for the 0.9
 //! layout.
 //!
+//! A 0.9 message's checksum covers its 0.9 header (id, offset and timestamp deltas, lengths) and its bytes, not
+//! the stored 0.8 header, so a poll cannot reuse the stored checksum. What it can reuse is the producer's: the
+//! append hands back, per message, the checksum it verified and the two deltas it covered (`Known`, 16 bytes a
+//! message), the partition keeps them while the segment is active, and a poll that frames the message with the
+//! same deltas (the record keeps the producer's batch base offset and origin timestamp, as Iggy's server does when
+//! it slices a stored batch) sends that checksum instead of hashing the message again. A message without one
+//! (written over 0.8, or before a restart) is hashed as before.
+//!
 //! Layouts come from the generated `wire_layout` (protocol-spec), never from here.
 
 use crate::batch::{check_placement, Placement};
@@ -42,6 +50,59 @@ fn batch_checksum_of(header: &[u8], frame_checksums_le: &[u8]) -> u64 {
 }
 
 const BATCH_CHECKSUM_HEADER_BYTES: usize = batch_header::BATCH_CHECKSUM_AT + batch_header::MESSAGE_COUNT_SIZE;
+
+/// Bytes of one `Known` entry: the producer's checksum (u64 LE), then the offset delta and the timestamp delta
+/// (u32 LE each) it was computed with. All zero = nothing known (a real entry of all zeros is merely hashed again).
+/// The layout is the server's own, in memory only: it is neither on the wire nor on disk.
+pub const KNOWN_ENTRY_SIZE: usize = KNOWN_TIMESTAMP_DELTA_AT + std::mem::size_of::<u32>();
+const KNOWN_OFFSET_DELTA_AT: usize = std::mem::size_of::<u64>();
+const KNOWN_TIMESTAMP_DELTA_AT: usize = KNOWN_OFFSET_DELTA_AT + std::mem::size_of::<u32>();
+
+/// The 0.9 checksums known for a range of offsets: entry `i` is offset `start_offset + i`.
+#[derive(Clone, Copy)]
+pub struct Known<'a> {
+    entries: &'a [u8],
+    start_offset: u64,
+}
+
+/// A message's known 0.9 checksum and the deltas it covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct KnownEntry {
+    checksum: u64,
+    offset_delta: u32,
+    timestamp_delta: u32,
+}
+
+impl<'a> Known<'a> {
+    pub fn new(entries: &'a [u8], start_offset: u64) -> Self {
+        Self { entries, start_offset }
+    }
+
+    /// Nothing known: every message is hashed.
+    pub fn none() -> Self {
+        Self { entries: &[], start_offset: 0 }
+    }
+
+    fn get(&self, offset: u64) -> Option<KnownEntry> {
+        let at = usize::try_from(offset.checked_sub(self.start_offset)?).ok()?.checked_mul(KNOWN_ENTRY_SIZE)?;
+        let entry = self.entries.get(at..at.checked_add(KNOWN_ENTRY_SIZE)?)?;
+        if entry.iter().all(|&b| b == 0) {
+            return None;
+        }
+        Some(KnownEntry {
+            checksum: read_u64(entry, 0),
+            offset_delta: read_u32(entry, KNOWN_OFFSET_DELTA_AT),
+            timestamp_delta: read_u32(entry, KNOWN_TIMESTAMP_DELTA_AT),
+        })
+    }
+
+    /// The record a known message belongs to: its producer batch's base offset and origin timestamp.
+    fn record_of(&self, offset: u64, origin: u64) -> Option<(u64, u64)> {
+        let entry = self.get(offset)?;
+        let base_offset = offset.checked_sub(u64::from(entry.offset_delta))?;
+        Some((base_offset, origin.checked_sub(u64::from(entry.timestamp_delta))?))
+    }
+}
 
 /// A batch checksum's hasher fed with the header part; the frame checksums follow.
 #[cfg(test)]
@@ -149,15 +210,18 @@ fn check_frame(frames: &[u8], start: usize, i: u32) -> Checked<&[u8]> {
 /// segment (CANNOT_APPEND_MESSAGE), per message the checks of `check_frame` (INVALID_FORMAT, INVALID_OFFSET,
 /// EMPTY_MESSAGE_PAYLOAD, TOO_BIG_MESSAGE_PAYLOAD, TOO_BIG_USER_HEADERS, INVALID_MESSAGE_CHECKSUM), bytes after
 /// the last message (INVALID_MESSAGES_SIZE), the batch checksum (INVALID_BATCH_CHECKSUM). Ids and origin
-/// timestamps (the batch's origin plus each delta) are kept. Returns the segment end position after the batch.
+/// timestamps (the batch's origin plus each delta) are kept. `known` (`KNOWN_ENTRY_SIZE` a message) receives each
+/// message's verified checksum and deltas, for the polls of it (see the module doc). Returns the segment end
+/// position after the batch.
 pub fn convert_and_stamp(
     batch: &[u8],
     messages_count: u32,
     index: &mut [u8],
     out: &mut [u8],
+    known: &mut [u8],
     placement: Placement,
 ) -> Checked<u64> {
-    convert_and_stamp_split_from(batch, messages_count, index, out, placement, SPLIT_MIN_BYTES)
+    convert_and_stamp_split_from(batch, messages_count, index, out, known, placement, SPLIT_MIN_BYTES)
 }
 
 /// `convert_and_stamp` on two threads from `split_min_bytes` of frames on (the tests split small batches).
@@ -166,25 +230,28 @@ fn convert_and_stamp_split_from(
     messages_count: u32,
     index: &mut [u8],
     out: &mut [u8],
+    known: &mut [u8],
     placement: Placement,
     split_min_bytes: usize,
 ) -> Checked<u64> {
     let count = check_header(batch, messages_count)?;
-    if Some(out.len()) != frames_bytes(batch.len(), count) || index.len() != count as usize * index_entry::SIZE {
+    if Some(out.len()) != frames_bytes(batch.len(), count)
+        || index.len() != count as usize * index_entry::SIZE
+        || known.len() != count as usize * KNOWN_ENTRY_SIZE
+    {
         return Err(Failure::new(code::ERROR, "conversion buffers of the wrong size"));
     }
     check_placement(out.len() as u64, u64::from(count), placement)?;
     let header = &batch[..batch_header::SIZE];
     let origin = read_u64(header, batch_header::ORIGIN_TIMESTAMP_AT);
     let frames = &batch[batch_header::SIZE..];
-    let mut checksums = vec![0u64; count as usize];
     let stamp = Stamp { origin, placement };
     let first = Stretch { message: 0, input_at: 0, output_at: 0 };
     let end = match middle_of_batch(frames, count).filter(|_| frames.len() >= split_min_bytes) {
         Some(second) => {
             let (out_first, out_second) = out.split_at_mut(second.output_at);
             let (index_first, index_second) = index.split_at_mut(second.message as usize * index_entry::SIZE);
-            let (sums_first, sums_second) = checksums.split_at_mut(second.message as usize);
+            let (sums_first, sums_second) = known.split_at_mut(second.message as usize * KNOWN_ENTRY_SIZE);
             let (mut first_end, mut second_end) = (Ok(0), Ok(0));
             crate::halves::join(
                 || first_end = stamp_stretch(frames, first, stamp, out_first, 0, index_first, sums_first),
@@ -198,7 +265,7 @@ fn convert_and_stamp_split_from(
             debug_assert_eq!(first_end, second.input_at);
             second_end?
         }
-        None => stamp_stretch(frames, first, stamp, out, 0, index, &mut checksums)?,
+        None => stamp_stretch(frames, first, stamp, out, 0, index, known)?,
     };
     if end != frames.len() {
         return Err(Failure::new(
@@ -206,9 +273,9 @@ fn convert_and_stamp_split_from(
             format!("{} bytes after the last of {count} messages", frames.len() - end),
         ));
     }
-    let mut sums_le = Vec::with_capacity(checksums.len() * 8);
-    for checksum in &checksums {
-        sums_le.extend_from_slice(&checksum.to_le_bytes());
+    let mut sums_le = Vec::with_capacity(count as usize * 8);
+    for entry in known.chunks_exact(KNOWN_ENTRY_SIZE) {
+        sums_le.extend_from_slice(&entry[..8]);
     }
     let stated = read_u64(header, batch_header::BATCH_CHECKSUM_AT);
     let computed = batch_checksum_of(header, &sums_le);
@@ -260,9 +327,9 @@ fn middle_of_batch(frames: &[u8], count: u32) -> Option<Stretch> {
     None
 }
 
-/// Checks and stamps `checksums.len()` messages of a batch's frames from `from` on, as stored frames into
-/// `out` (the stored frames from byte `out_base`) with their index entries in `index` and their 0.9 checksums
-/// in `checksums`. Returns the frames' byte after the last message.
+/// Checks and stamps `known.len() / KNOWN_ENTRY_SIZE` messages of a batch's frames from `from` on, as stored
+/// frames into `out` (the stored frames from byte `out_base`) with their index entries in `index` and their 0.9
+/// checksums and deltas in `known`. Returns the frames' byte after the last message.
 fn stamp_stretch(
     frames: &[u8],
     from: Stretch,
@@ -270,14 +337,16 @@ fn stamp_stretch(
     out: &mut [u8],
     out_base: usize,
     index: &mut [u8],
-    checksums: &mut [u64],
+    known: &mut [u8],
 ) -> Checked<usize> {
     let placement = stamp.placement;
     let (mut start, mut at) = (from.input_at, from.output_at - out_base);
-    for (n, checksum_out) in checksums.iter_mut().enumerate() {
+    for (n, known_out) in known.chunks_exact_mut(KNOWN_ENTRY_SIZE).enumerate() {
         let i = from.message + n as u32;
         let frame = check_frame(frames, start, i)?;
-        *checksum_out = read_u64(frame, frame_header::CHECKSUM_AT);
+        known_out[..8].copy_from_slice(&frame[frame_header::CHECKSUM_AT..frame_header::CHECKSUM_AT + 8]);
+        write_u32(known_out, KNOWN_OFFSET_DELTA_AT, i);
+        write_u32(known_out, KNOWN_TIMESTAMP_DELTA_AT, read_u32(frame, frame_header::TIMESTAMP_DELTA_AT));
         let body = &frame[frame_header::SIZE..];
         let size = message_header::SIZE + body.len();
         let target = &mut out[at..at + size];
@@ -339,20 +408,24 @@ impl<'a> Iterator for FrameIter<'a> {
     }
 }
 
-/// One 0.9 record planned over stored frames: `count` messages from byte `start`, with one timestamp.
+/// One 0.9 record planned over stored frames: `count` messages from byte `start` (offsets from `first_offset`),
+/// with one timestamp. `base_offset` and `origin_us` are what the deltas count from: the first message's, or,
+/// for known messages, their producer batch's (then the first message's offset delta need not be 0).
 #[derive(Debug, Clone, Copy)]
 struct Record {
     start: usize,
     end: usize,
     count: u32,
+    first_offset: u64,
     base_offset: u64,
     timestamp_us: u64,
     origin_us: u64,
 }
 
 /// Plans the records of a run of stored frames: a new record where the timestamp changes (a record carries one
-/// base timestamp) or an origin timestamp would not fit the u32 delta from the record's smallest origin.
-fn plan_records(frames: &[u8], verify: bool) -> Checked<Vec<Record>> {
+/// base timestamp), where an offset or origin timestamp would not fit its u32 delta from the record's, and where
+/// a known message's producer batch (its base offset and origin) is not the record's.
+fn plan_records(frames: &[u8], verify: bool, known: Known<'_>) -> Checked<Vec<Record>> {
     let mut records: Vec<Record> = Vec::new();
     let mut start = 0usize;
     while start < frames.len() {
@@ -378,24 +451,33 @@ fn plan_records(frames: &[u8], verify: bool) -> Checked<Vec<Record>> {
         let offset = read_u64(frame, message_header::OFFSET_AT);
         let timestamp = read_u64(frame, message_header::TIMESTAMP_AT);
         let origin = read_u64(frame, message_header::ORIGIN_TIMESTAMP_AT);
+        let producer_batch = known.record_of(offset, origin);
         let joins = records.last().is_some_and(|last| {
             last.timestamp_us == timestamp
-                && offset == last.base_offset + u64::from(last.count)
-                && origin >= last.origin_us
-                && origin - last.origin_us <= u64::from(u32::MAX)
+                && offset == last.first_offset + u64::from(last.count)
+                && match producer_batch {
+                    Some(batch) => batch == (last.base_offset, last.origin_us),
+                    None => {
+                        offset - last.base_offset <= u64::from(u32::MAX)
+                            && origin >= last.origin_us
+                            && origin - last.origin_us <= u64::from(u32::MAX)
+                    }
+                }
         });
         if joins {
             let last = records.last_mut().expect("checked above");
             last.end = start + size;
             last.count += 1;
         } else {
+            let (base_offset, origin_us) = producer_batch.unwrap_or((offset, origin));
             records.push(Record {
                 start,
                 end: start + size,
                 count: 1,
-                base_offset: offset,
+                first_offset: offset,
+                base_offset,
                 timestamp_us: timestamp,
-                origin_us: origin,
+                origin_us,
             });
         }
         start += size;
@@ -411,9 +493,10 @@ pub struct Plan {
     pub messages: u32,
 }
 
-/// Plans the 0.9 records of these stored frames (and, with `verify`, checks every stored checksum first).
-pub fn plan(frames: &[u8], verify: bool) -> Checked<Plan> {
-    let records = plan_records(frames, verify)?;
+/// Plans the 0.9 records of these stored frames (and, with `verify`, checks every stored checksum first); `known`
+/// is what `write_batches` will be given.
+pub fn plan(frames: &[u8], verify: bool, known: Known<'_>) -> Checked<Plan> {
+    let records = plan_records(frames, verify, known)?;
     let messages: u32 = records.iter().map(|r| r.count).sum();
     let shrink = (message_header::SIZE - frame_header::SIZE) * messages as usize;
     let size = frames.len() - shrink + batch_header::SIZE * records.len();
@@ -423,7 +506,7 @@ pub fn plan(frames: &[u8], verify: bool) -> Checked<Plan> {
 /// The size of the 0.9 records `frames_to_batches` writes for these stored frames (and whether they verify).
 #[cfg(test)]
 pub fn batches_size(frames: &[u8], verify: bool) -> Checked<(usize, u32)> {
-    plan(frames, verify).map(|plan| (plan.size, plan.messages))
+    plan(frames, verify, Known::none()).map(|plan| (plan.size, plan.messages))
 }
 
 /// Writes stored 0.8 frames (offsets consecutive within a run) as 0.9 batch records into `out` (exactly
@@ -431,7 +514,7 @@ pub fn batches_size(frames: &[u8], verify: bool) -> Checked<(usize, u32)> {
 /// checksum computed. With `verify`, every stored checksum is checked first (INVALID_MESSAGE_CHECKSUM).
 #[cfg(test)]
 pub fn frames_to_batches(frames: &[u8], partition_id: u32, verify: bool, out: &mut [u8]) -> Checked<u32> {
-    write_batches(frames, &plan(frames, verify)?, partition_id, out)
+    write_batches(frames, &plan(frames, verify, Known::none())?, partition_id, Known::none(), out)
 }
 
 /// Where a stretch of the conversion starts: message `delta` of record `record`, at byte `input_at` of the
@@ -478,11 +561,13 @@ fn middle(frames: &[u8], records: &[Record]) -> Option<Cursor> {
 }
 
 /// Converts `checksums.len()` messages from `from` on: each stored frame becomes a 0.9 frame at its place in
-/// the answer (`out` holds the answer from byte `out_base`), its 0.9 checksum in `checksums`. Record headers
-/// are left for `write_batches`, which needs every frame checksum of a record.
+/// the answer (`out` holds the answer from byte `out_base`), its 0.9 checksum in `checksums`: the known one when
+/// the frame carries the deltas it covers, else computed. Record headers are left for `write_batches`, which
+/// needs every frame checksum of a record.
 fn convert_stretch(
     frames: &[u8],
     records: &[Record],
+    known: Known<'_>,
     from: Cursor,
     out: &mut [u8],
     out_base: usize,
@@ -504,9 +589,13 @@ fn convert_stretch(
         target[..frame_header::SIZE].fill(0);
         target[frame_header::ID_AT..frame_header::ID_AT + frame_header::ID_SIZE]
             .copy_from_slice(&frame[message_header::ID_AT..message_header::ID_AT + message_header::ID_SIZE]);
-        write_u32(target, frame_header::OFFSET_DELTA_AT, cursor.delta);
+        // plan_records made every delta fit its u32 (counted from the record's base offset and origin).
+        let offset = read_u64(frame, message_header::OFFSET_AT);
+        let offset_delta = (offset - record.base_offset) as u32;
+        write_u32(target, frame_header::OFFSET_DELTA_AT, offset_delta);
         let origin = read_u64(frame, message_header::ORIGIN_TIMESTAMP_AT);
-        write_u32(target, frame_header::TIMESTAMP_DELTA_AT, (origin - record.origin_us) as u32);
+        let timestamp_delta = (origin - record.origin_us) as u32;
+        write_u32(target, frame_header::TIMESTAMP_DELTA_AT, timestamp_delta);
         write_u32(
             target,
             frame_header::USER_HEADERS_LENGTH_AT,
@@ -514,7 +603,12 @@ fn convert_stretch(
         );
         write_u32(target, frame_header::PAYLOAD_LENGTH_AT, read_u32(frame, message_header::PAYLOAD_LENGTH_AT));
         target[frame_header::SIZE..].copy_from_slice(body);
-        let checksum = twox_hash::XxHash3_64::oneshot(&target[frame_header::ID_AT..]);
+        let checksum = match known.get(offset) {
+            Some(entry) if (entry.offset_delta, entry.timestamp_delta) == (offset_delta, timestamp_delta) => {
+                entry.checksum
+            }
+            _ => twox_hash::XxHash3_64::oneshot(&target[frame_header::ID_AT..]),
+        };
         write_u64(target, frame_header::CHECKSUM_AT, checksum);
         *checksum_out = checksum;
         cursor.input_at += size;
@@ -524,9 +618,10 @@ fn convert_stretch(
 }
 
 /// `frames_to_batches` with the plan made already: `out` is exactly `plan.size` bytes, every byte written
-/// (none read before it is written). From `SPLIT_MIN_BYTES` on, the frames convert on two threads.
-pub fn write_batches(frames: &[u8], plan: &Plan, partition_id: u32, out: &mut [u8]) -> Checked<u32> {
-    write_batches_split_from(frames, plan, partition_id, out, SPLIT_MIN_BYTES)
+/// (none read before it is written), `known` the one the plan was made with. From `SPLIT_MIN_BYTES` on, the
+/// frames convert on two threads.
+pub fn write_batches(frames: &[u8], plan: &Plan, partition_id: u32, known: Known<'_>, out: &mut [u8]) -> Checked<u32> {
+    write_batches_split_from(frames, plan, partition_id, known, out, SPLIT_MIN_BYTES)
 }
 
 /// `write_batches` splitting from `split_min_bytes` of stored frames on (the tests split small polls).
@@ -534,6 +629,7 @@ fn write_batches_split_from(
     frames: &[u8],
     plan: &Plan,
     partition_id: u32,
+    known: Known<'_>,
     out: &mut [u8],
     split_min_bytes: usize,
 ) -> Checked<u32> {
@@ -548,12 +644,12 @@ fn write_batches_split_from(
             let (out_first, out_second) = out.split_at_mut(second.output_at);
             let (sums_first, sums_second) = checksums.split_at_mut(second.message);
             crate::halves::join(
-                || convert_stretch(frames, records, first, out_first, 0, sums_first),
-                || convert_stretch(frames, records, second, out_second, second.output_at, sums_second),
+                || convert_stretch(frames, records, known, first, out_first, 0, sums_first),
+                || convert_stretch(frames, records, known, second, out_second, second.output_at, sums_second),
             );
         }
         None if records.is_empty() => {}
-        None => convert_stretch(frames, records, first, out, 0, &mut checksums),
+        None => convert_stretch(frames, records, known, first, out, 0, &mut checksums),
     }
     // The batch checksum's input after the header part: each frame checksum (u64 LE), hashed in one call per
     // record rather than 8 bytes per streaming write.
@@ -628,12 +724,129 @@ mod tests {
 
     /// The batch as stored: 0.8 frames from `base_offset`, stamped at `timestamp`, and their index.
     fn stored(batch: &[u8], count: u32, base_offset: u64, timestamp: u64) -> Checked<(Vec<u8>, Vec<u8>)> {
+        stored_known(batch, count, base_offset, timestamp).map(|(index, frames, _)| (index, frames))
+    }
+
+    /// `stored`, with the known checksums the append hands back.
+    fn stored_known(
+        batch: &[u8],
+        count: u32,
+        base_offset: u64,
+        timestamp: u64,
+    ) -> Checked<(Vec<u8>, Vec<u8>, Vec<u8>)> {
         let mut index = vec![0u8; count as usize * index_entry::SIZE];
         let mut frames = vec![0u8; frames_bytes(batch.len(), count).unwrap_or(0)];
+        let mut known = vec![0u8; count as usize * KNOWN_ENTRY_SIZE];
         let placement =
             Placement { base_offset, segment_start_offset: 0, segment_position_bytes: 0, timestamp_us: timestamp };
-        convert_and_stamp(batch, count, &mut index, &mut frames, placement)?;
-        Ok((index, frames))
+        convert_and_stamp(batch, count, &mut index, &mut frames, &mut known, placement)?;
+        Ok((index, frames, known))
+    }
+
+    /// Stored frames as a poll answers them over 0.9, with what is known of them.
+    fn polled(frames: &[u8], known: Known<'_>, split_min_bytes: usize) -> Vec<u8> {
+        let plan = plan(frames, true, known).unwrap();
+        let mut out = vec![0xAAu8; plan.size];
+        write_batches_split_from(frames, &plan, 0, known, &mut out, split_min_bytes).unwrap();
+        out
+    }
+
+    /// An answer's records: (base offset, origin, frames), every checksum checked against the bytes.
+    fn records_of(answer: &[u8]) -> Vec<(u64, u64, Vec<Vec<u8>>)> {
+        let mut records = Vec::new();
+        let mut at = 0usize;
+        while at < answer.len() {
+            let header = &answer[at..at + batch_header::SIZE];
+            let length = read_u64(header, batch_header::BATCH_LENGTH_AT) as usize;
+            let count = read_u32(header, batch_header::MESSAGE_COUNT_AT) as usize;
+            let frames: Vec<Vec<u8>> = FrameIter::new(&answer[at + batch_header::SIZE..at + length], count)
+                .map(|frame| {
+                    let stated = read_u64(frame, frame_header::CHECKSUM_AT);
+                    assert_eq!(stated, twox_hash::XxHash3_64::oneshot(&frame[frame_header::ID_AT..]));
+                    frame.to_vec()
+                })
+                .collect();
+            let sums = frames.iter().map(|f| read_u64(f, frame_header::CHECKSUM_AT));
+            assert_eq!(read_u64(header, batch_header::BATCH_CHECKSUM_AT), batch_checksum(header, sums));
+            records.push((
+                read_u64(header, batch_header::BASE_OFFSET_AT),
+                read_u64(header, batch_header::ORIGIN_TIMESTAMP_AT),
+                frames,
+            ));
+            at += length;
+        }
+        assert_eq!(at, answer.len());
+        records
+    }
+
+    /// Stored frames from the message at `skip` on (the frames of a poll that starts there).
+    fn frames_from(frames: &[u8], skip: usize) -> &[u8] {
+        let mut at = 0usize;
+        for _ in 0..skip {
+            at += frame_size_from_header(&frames[at..]) as usize;
+        }
+        &frames[at..]
+    }
+
+    #[test]
+    fn a_poll_of_known_messages_answers_the_producers_frames_from_any_first_offset() {
+        // Two producer batches (offsets 40..45 and 45..48), the second's origin earlier than its first message's.
+        let headers = b"\x02\x01\x00\x00\x00k\x02\x01\x00\x00\x00v";
+        let first: Vec<Vec<u8>> =
+            (0..5u32).map(|i| v09_frame(u128::from(i) + 1, i, i * 7, &[b'a'; 300], b"")).collect();
+        let second: Vec<Vec<u8>> =
+            (0..3u32).map(|i| v09_frame(u128::from(i) + 9, i, 10 + i, b"xyz", headers)).collect();
+        let (batch_a, batch_b) = (v09_batch(1_000, &first), v09_batch(2_000, &second));
+        let (_, frames_a, known_a) = stored_known(&batch_a, 5, 40, 7_000).unwrap();
+        let (_, frames_b, known_b) = stored_known(&batch_b, 3, 45, 7_000).unwrap();
+        let (frames, entries) = ([frames_a, frames_b].concat(), [known_a, known_b].concat());
+        let known = Known::new(&entries, 40);
+        for skip in 0..8usize {
+            let polled_frames = frames_from(&frames, skip);
+            for split_min_bytes in [usize::MAX, 0] {
+                let records = records_of(&polled(polled_frames, known, split_min_bytes));
+                // One record per producer batch, with its base offset and origin: each frame is the producer's.
+                let batches = [(40u64, 1_000u64, &first, 0usize), (45, 2_000, &second, 5)];
+                let expected: Vec<(u64, u64, Vec<Vec<u8>>)> = batches
+                    .into_iter()
+                    .filter(|(_, _, batch, from)| skip < from + batch.len())
+                    .map(|(base, origin, batch, from)| (base, origin, batch[skip.saturating_sub(from)..].to_vec()))
+                    .collect();
+                assert_eq!(records, expected, "poll from offset {}", 40 + skip);
+            }
+        }
+        // Without what is known, a poll from the middle counts its deltas from its first message, hashed anew.
+        let records = records_of(&polled(frames_from(&frames, 2), Known::none(), usize::MAX));
+        assert_eq!((records[0].0, records[0].1), (42, 1_014));
+        assert_eq!(read_u32(&records[0].2[0], frame_header::OFFSET_DELTA_AT), 0);
+    }
+
+    #[test]
+    fn a_known_checksum_is_sent_only_for_the_deltas_it_covers() {
+        // A marker in place of the producer's checksum shows where the known entry is used rather than a hash.
+        let batch = v09_batch(500, &[v09_frame(1, 0, 0, b"one", b""), v09_frame(2, 1, 3, b"two", b"")]);
+        let (_, frames, mut entries) = stored_known(&batch, 2, 10, 900).unwrap();
+        write_u64(&mut entries, KNOWN_ENTRY_SIZE, 0x5EED);
+        let answer = polled(&frames, Known::new(&entries, 10), usize::MAX);
+        let second_at = batch_header::SIZE + frame_header::SIZE + 3;
+        assert_eq!(read_u64(&answer[second_at..], frame_header::CHECKSUM_AT), 0x5EED);
+        // The deltas come from the entry too: one that counts from another origin puts its message in a record of
+        // its own, counted from there (the append writes each entry for exactly the deltas its checksum covers).
+        write_u32(&mut entries, KNOWN_ENTRY_SIZE + KNOWN_TIMESTAMP_DELTA_AT, 4);
+        let answer = polled(&frames, Known::new(&entries, 10), usize::MAX);
+        let second_record = &answer[batch_header::SIZE + frame_header::SIZE + 3..];
+        assert_eq!(read_u64(second_record, batch_header::ORIGIN_TIMESTAMP_AT), 499);
+        assert_eq!(read_u32(&second_record[batch_header::SIZE..], frame_header::TIMESTAMP_DELTA_AT), 4);
+        assert_eq!(read_u64(&second_record[batch_header::SIZE..], frame_header::CHECKSUM_AT), 0x5EED);
+        // Entries for other offsets, or none at all (zeros): hashed, the same answer as without them.
+        let plain = polled(&frames, Known::none(), usize::MAX);
+        assert_eq!(polled(&frames, Known::new(&entries, 1_000), usize::MAX), plain);
+        assert_eq!(polled(&frames, Known::new(&[0u8; 2 * KNOWN_ENTRY_SIZE], 10), usize::MAX), plain);
+        // An entry whose deltas point before offset 0 or origin 0 is not a producer batch: ignored.
+        let mut wild = vec![0u8; 2 * KNOWN_ENTRY_SIZE];
+        write_u32(&mut wild, KNOWN_OFFSET_DELTA_AT, 11);
+        write_u64(&mut wild, 0, 1);
+        assert_eq!(polled(&frames, Known::new(&wild, 10), usize::MAX), plain);
     }
 
     fn refusal(batch: &[u8], count: u32) -> u32 {
@@ -705,10 +918,10 @@ mod tests {
             frames.extend_from_slice(&stored_frames);
             base_offset += u64::from(count);
         }
-        let plan = plan(&frames, true).unwrap();
+        let plan = plan(&frames, true, Known::none()).unwrap();
         assert_eq!(plan.records.len(), 3);
         let mut one = vec![0u8; plan.size];
-        assert_eq!(write_batches_split_from(&frames, &plan, 9, &mut one, usize::MAX).unwrap(), 16);
+        assert_eq!(write_batches_split_from(&frames, &plan, 9, Known::none(), &mut one, usize::MAX).unwrap(), 16);
         // Every split point the middle can take: the frames cut at each message boundary.
         let mut seen_middles = std::collections::HashSet::new();
         for cut in 0..frames.len() {
@@ -717,9 +930,9 @@ mod tests {
                 continue;
             };
             let mut single = vec![0u8; prefix_plan.size];
-            write_batches_split_from(prefix, &prefix_plan, 9, &mut single, usize::MAX).unwrap();
+            write_batches_split_from(prefix, &prefix_plan, 9, Known::none(), &mut single, usize::MAX).unwrap();
             let mut split = vec![0xAAu8; prefix_plan.size];
-            write_batches_split_from(prefix, &prefix_plan, 9, &mut split, 0).unwrap();
+            write_batches_split_from(prefix, &prefix_plan, 9, Known::none(), &mut split, 0).unwrap();
             assert_eq!(single, split, "prefix of {} bytes", prefix.len());
             if let Some(m) = middle(prefix, &prefix_plan.records) {
                 seen_middles.insert((m.record, m.delta == 0));
@@ -735,9 +948,9 @@ mod tests {
         let cursor = middle(&two, &two_plan.records).expect("a second message");
         assert_eq!((cursor.record, cursor.delta, cursor.message), (1, 0, 1));
         let mut single = vec![0u8; two_plan.size];
-        write_batches_split_from(&two, &two_plan, 9, &mut single, usize::MAX).unwrap();
+        write_batches_split_from(&two, &two_plan, 9, Known::none(), &mut single, usize::MAX).unwrap();
         let mut split = vec![0xAAu8; two_plan.size];
-        write_batches_split_from(&two, &two_plan, 9, &mut split, 0).unwrap();
+        write_batches_split_from(&two, &two_plan, 9, Known::none(), &mut split, 0).unwrap();
         assert_eq!(single, split);
         // The single-threaded answer walks as 0.9 records with valid checksums.
         let mut at = 0usize;
@@ -772,10 +985,12 @@ mod tests {
         let append = |batch: &[u8], split_min_bytes: usize| -> Checked<(u64, Vec<u8>, Vec<u8>)> {
             let mut index = vec![0u8; 9 * index_entry::SIZE];
             let mut out = vec![0u8; frames_bytes(batch.len(), 9).unwrap()];
+            let mut known = vec![0u8; 9 * KNOWN_ENTRY_SIZE];
             let placement =
                 Placement { base_offset: 40, segment_start_offset: 10, segment_position_bytes: 500, timestamp_us: 77 };
-            let end = convert_and_stamp_split_from(batch, 9, &mut index, &mut out, placement, split_min_bytes)?;
-            Ok((end, index, out))
+            let end =
+                convert_and_stamp_split_from(batch, 9, &mut index, &mut out, &mut known, placement, split_min_bytes)?;
+            Ok((end, index, [out, known].concat()))
         };
         let one = append(&batch, usize::MAX).unwrap();
         assert_eq!(append(&batch, 0).unwrap(), one);
@@ -798,7 +1013,7 @@ mod tests {
 
     /// The plan of whole stored frames only (a cut inside a frame is refused).
     fn plan_checked(frames: &[u8]) -> Checked<Plan> {
-        plan(frames, true)
+        plan(frames, true, Known::none())
     }
 
     #[test]

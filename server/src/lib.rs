@@ -227,10 +227,13 @@ fn v09_frames_bytes(batch_bytes: usize, messages_count: u32) -> Option<usize> {
 
 /// Admits a 0.9 SendMessages batch (the body after its metadata) as the 0.9 server does and writes it as stamped
 /// stored frames into `frames` (`v09_frames_bytes`) and their segment index entries into `index`, in one pass.
-/// Returns the segment end position after the batch. Raises NativeError with the Iggy code of the first problem.
+/// `known` (`V09_KNOWN_ENTRY_SIZE` bytes a message, or None) receives each message's verified 0.9 checksum and
+/// the deltas it covers, for `poll_batches`. Returns the segment end position after the batch. Raises NativeError
+/// with the Iggy code of the first problem.
 #[pyfunction]
 #[pyo3(signature = (
-    batch, index, frames, messages_count, *, base_offset, segment_start_offset, segment_position_bytes, timestamp_us
+    batch, index, frames, messages_count, *, base_offset, segment_start_offset, segment_position_bytes, timestamp_us,
+    known = None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn convert_and_stamp_v09(
@@ -243,31 +246,55 @@ fn convert_and_stamp_v09(
     segment_start_offset: u64,
     segment_position_bytes: u64,
     timestamp_us: u64,
+    known: Option<PyBuffer<u8>>,
 ) -> PyResult<u64> {
     if overlap(&index, &frames) || overlap(&batch, &frames) || overlap(&batch, &index) {
         return Err(PyValueError::new_err("batch, index and frames buffers overlap"));
     }
+    if let Some(known) = &known {
+        if overlap(known, &frames) || overlap(known, &index) || overlap(known, &batch) {
+            return Err(PyValueError::new_err("the known buffer overlaps another"));
+        }
+    }
     let source = readable(&batch)?;
     let (index_out, frames_out) = (writable(&index)?, writable(&frames)?);
+    let mut own_known = Vec::new();
+    let known_out = match &known {
+        Some(known) => writable(known)?,
+        None => {
+            own_known.resize(messages_count as usize * batch_v09::KNOWN_ENTRY_SIZE, 0);
+            own_known.as_mut_slice()
+        }
+    };
     let placement = batch::Placement { base_offset, segment_start_offset, segment_position_bytes, timestamp_us };
-    Ok(py.allow_threads(|| batch_v09::convert_and_stamp(source, messages_count, index_out, frames_out, placement))?)
+    Ok(py.allow_threads(|| {
+        batch_v09::convert_and_stamp(source, messages_count, index_out, frames_out, known_out, placement)
+    })?)
 }
 
 /// Stored frames (one contiguous run) as the 0.9 batch records a poll answers: `(records, messages)`, stamped
-/// with `partition_id`, every checksum computed for the 0.9 layout. With `verify`, every stored checksum is
-/// checked first (INVALID_MESSAGE_CHECKSUM).
+/// with `partition_id`, every checksum for the 0.9 layout: from `known` (entries from `known_start_offset`, as
+/// `convert_and_stamp_v09` wrote them) where it has the message's, else computed. With `verify`, every stored
+/// checksum is checked first (INVALID_MESSAGE_CHECKSUM).
 #[pyfunction]
+#[pyo3(signature = (frames, partition_id, verify, known = None, known_start_offset = 0))]
 fn poll_batches<'py>(
     py: Python<'py>,
     frames: PyBuffer<u8>,
     partition_id: u32,
     verify: bool,
+    known: Option<PyBuffer<u8>>,
+    known_start_offset: u64,
 ) -> PyResult<(Bound<'py, PyBytes>, u32)> {
     let bytes = readable(&frames)?;
-    let plan = py.allow_threads(|| batch_v09::plan(bytes, verify))?;
+    let known = match &known {
+        Some(entries) => batch_v09::Known::new(readable(entries)?, known_start_offset),
+        None => batch_v09::Known::none(),
+    };
+    let plan = py.allow_threads(|| batch_v09::plan(bytes, verify, known))?;
     let mut converted = 0u32;
     let records = bytes_written_by(py, plan.size, |out| {
-        converted = py.allow_threads(|| batch_v09::write_batches(bytes, &plan, partition_id, out))?;
+        converted = py.allow_threads(|| batch_v09::write_batches(bytes, &plan, partition_id, known, out))?;
         Ok(())
     })?;
     Ok((records, converted))
@@ -342,5 +369,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DIRECT_IO_ALIGN_BYTES", writer::DIRECT_ALIGN_BYTES)?;
     m.add("MAX_PAYLOAD_SIZE_BYTES", codes::constants::MESSAGE_PAYLOAD_MAX_BYTES)?;
     m.add("MAX_USER_HEADERS_SIZE_BYTES", codes::constants::USER_HEADERS_MAX_BYTES)?;
+    m.add("V09_KNOWN_ENTRY_SIZE", batch_v09::KNOWN_ENTRY_SIZE)?;
     Ok(())
 }

@@ -273,6 +273,35 @@ def test_a_batch_is_confirmed_and_polled_back_with_valid_checksums(vsr, unique):
         assert batch.batch_checksum == batch.computed_checksum()
 
 
+def test_a_poll_from_inside_a_batch_answers_the_producers_frames(vsr, client, unique):
+    # A poll keeps each producer batch's base offset and origin (as Iggy's server does when it slices a stored
+    # batch), so every 0.9-written frame goes back exactly as its producer sent it, checksum included, without
+    # the server hashing it again; a 0.8-written message between them gets a record and a checksum of its own.
+    stream = unique("slices")
+    vsr.call(requests.CreateStream(stream))
+    vsr.call(requests.CreateTopic(Identifier.parse(stream), 1, name="t"))
+    sent = []
+    for n, payloads in enumerate([[b"a", b"bb", b"ccc"], [b"dd", b"e" * 300]]):
+        # The batch's origin lies before its first message's, so a record counted from the first polled message
+        # would carry other timestamp deltas (and need other checksums).
+        frames = [Frame(0, 100 * n + i + 1, i, 10 + 3 * i, payload, b"") for i, payload in enumerate(payloads)]
+        sent.append(Batch(0, 0, 0, 2_000_000 + n, 0, tuple(frames)).with_checksums())
+        send(vsr, stream, "t", 0, sent[-1])
+    client.send(stream, "t", [b"from-0.8"], Partitioning.partition_id(0))
+    for first_offset in range(6):
+        polled = vsr.call(requests.PollMessages(Consumer.consumer(1), Identifier.parse(stream), Identifier.parse("t"),
+                                                0, PollingStrategy.offset(first_offset), 100, False))
+        records = [(b.base_offset, b.origin_timestamp, b.frames) for b in polled.batches]
+        expected = [(base, batch.origin_timestamp, batch.frames[max(first_offset - base, 0):])
+                    for base, batch in ((0, sent[0]), (3, sent[1])) if first_offset < base + len(batch.frames)]
+        assert records[:len(expected)] == expected, f"poll from {first_offset}"
+        (last_base, _, last_frames), = records[len(expected):]
+        assert (last_base, [f.payload for f in last_frames]) == (5, [b"from-0.8"])
+        for batch in polled.batches:
+            assert all(frame.checksum_valid() for frame in batch.frames)
+            assert batch.batch_checksum == batch.computed_checksum()
+
+
 @pytest.mark.parametrize("broken", ["frame", "batch"])
 def test_a_batch_with_a_wrong_checksum_is_refused(vsr, unique, broken):
     stream = unique("broken")

@@ -17,6 +17,8 @@ MAX_USER_HEADERS_SIZE_BYTES: int
 """Largest accepted user-headers block: 100 000 bytes."""
 DIRECT_IO_ALIGN_BYTES: int
 """Alignment of O_DIRECT log writes (positions, lengths, buffers): 4096 bytes."""
+V09_KNOWN_ENTRY_SIZE: int
+"""Bytes a message takes in a ``known`` buffer of ``convert_and_stamp_v09`` / ``poll_batches``: 16."""
 
 class NativeError(Exception):
     """A failed check; ``code`` is the Iggy error code (``iggy.protocol.codes.ErrorCode`` value)."""
@@ -118,17 +120,24 @@ def convert_and_stamp_v09(
     segment_start_offset: int,
     segment_position_bytes: int,
     timestamp_us: int,
+    known: Buffer | None = None,
 ) -> int:
     """Admit a 0.9 batch (the SendMessages body after its metadata) as the 0.9 server does — header (4),
     message count (4009), each frame's reserved bytes and length (4), offset_delta (4100), payload (4024, 4022),
     user headers (4017), checksum (4027), trailing bytes (4036), batch checksum (4039); a placement that does not
     fit the segment (4010) — and write it as stamped stored frames into ``frames`` (``v09_frames_bytes``) and
-    their segment index entries into ``index``, in one pass. Returns the segment end position after the batch."""
+    their segment index entries into ``index``, in one pass. ``known`` (``V09_KNOWN_ENTRY_SIZE`` bytes a message)
+    receives each message's verified 0.9 checksum and the deltas it covers, for ``poll_batches``. Returns the
+    segment end position after the batch."""
 
-def poll_batches(frames: Buffer, partition_id: int, verify: bool) -> tuple[bytes, int]:
+def poll_batches(
+    frames: Buffer, partition_id: int, verify: bool, known: Buffer | None = None, known_start_offset: int = 0
+) -> tuple[bytes, int]:
     """Stored frames (one contiguous run) as the 0.9 batch records a poll answers, one record per run of
-    messages sharing a timestamp, every checksum computed for the 0.9 layout: ``(records, messages)``. With
-    ``verify``, every stored checksum is checked first (4027)."""
+    messages sharing a timestamp (and, for messages in ``known``, per producer batch), every checksum for the
+    0.9 layout: ``(records, messages)``. A message with an entry in ``known`` (entry ``i`` is offset
+    ``known_start_offset + i``, as ``convert_and_stamp_v09`` wrote them) keeps its producer's deltas and checksum
+    (no hash); the others are hashed. With ``verify``, every stored checksum is checked first (4027)."""
 
 def xxh32(data: Buffer, seed: int = 0) -> int:
     """XXH32 of ``data`` (client ids, consumer-name keys, MessagesKey partitioning)."""

@@ -252,7 +252,14 @@ class PartitionLog:
                 active = self._rotate()
         timestamp_us = max(_now_us(), self._last_timestamp_us)
         base_offset = self._next_offset
-        stamp = _native.validate_and_stamp if batch_v09 is None else partial(_native.convert_and_stamp_v09, batch_v09)
+        known_v09 = None
+        if batch_v09 is None:
+            stamp = _native.validate_and_stamp
+        else:
+            # What the producer's checksums cover, kept while the segment is active so 0.9 polls need not hash.
+            if active.keeps_known_v09:
+                known_v09 = bytearray(messages_count * _native.V09_KNOWN_ENTRY_SIZE)
+            stamp = partial(_native.convert_and_stamp_v09, batch_v09, known=known_v09)
         stamp(
             index_view,
             frames_view,
@@ -271,6 +278,7 @@ class PartitionLog:
             datasync=sync_now,
             background=self._background_writes,
             defer_index=not self._durable,
+            known_v09=known_v09,
         )
         self._next_offset = base_offset + messages_count
         self._last_timestamp_us = timestamp_us
@@ -281,6 +289,12 @@ class PartitionLog:
         if active.size_bytes >= self._segment_size_bytes:
             self._rotate()
         return AppendResult(base_offset, base_offset + messages_count - 1, messages_count, frames_bytes)
+
+    @property
+    def known_v09(self) -> tuple[bytearray, int] | None:
+        """The active segment's known 0.9 checksums and their first offset (``Segment.known_v09``), for 0.9
+        polls; older messages are hashed when polled."""
+        return self._segments[-1].known_v09
 
     @property
     def has_unwritten(self) -> bool:

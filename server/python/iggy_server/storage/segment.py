@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 LOG_SUFFIX = ".log"
 INDEX_SUFFIX = ".index"
 INDEX_ENTRY_SIZE = _native.INDEX_ENTRY_SIZE
+KNOWN_V09_ENTRY_SIZE = _native.V09_KNOWN_ENTRY_SIZE
 _INDEX_ENTRY = struct.Struct(INDEX_ENTRY_STRUCT_FORMAT)
 
 CANNOT_SAVE_MESSAGES_TO_SEGMENT = int(ErrorCode.CANNOT_SAVE_MESSAGES_TO_SEGMENT)
@@ -284,6 +285,10 @@ class Segment:
         # A read-only map of the log and a view of it (see :meth:`read`); views keep it alive after it is
         # dropped here.
         self._mapped_log: tuple[_native.MappedFile, memoryview] | None = None
+        # What 0.9 appends told of their messages (the producer's checksum and deltas, see `known_v09`), entry i
+        # for offset `_known_v09_start + i`; None until the first 0.9 append while active.
+        self._known_v09: bytearray | None = None
+        self._known_v09_start = 0
         if log_fd >= 0:
             io.segment_files.opened_sealed(self, 1 + (index_fd >= 0))
 
@@ -333,8 +338,23 @@ class Segment:
 
     @property
     def index_memory_bytes(self) -> int:
-        """Bytes of index entries held in memory."""
-        return len(self._entries)
+        """Bytes of index entries held in memory, with the known 0.9 checksums beside them."""
+        return len(self._entries) + (0 if self._known_v09 is None else len(self._known_v09))
+
+    @property
+    def keeps_known_v09(self) -> bool:
+        """Whether appends should hand this segment their known 0.9 checksums: while it is active and its index
+        entries stay in memory (``cache_indexes`` ``all`` or ``open_segment``), with the same 16 bytes a message
+        as bound. With ``none`` a 0.9 poll hashes every message."""
+        return self.writer is not None and self._cache_when_active
+
+    @property
+    def known_v09(self) -> tuple[bytearray, int] | None:
+        """The 0.9 checksums known for this segment's messages and the offset of the first entry, for
+        ``_native.poll_batches``: what 0.9 appends wrote (``convert_and_stamp_v09``'s ``known``), zeros for the
+        messages of 0.8 appends after the first 0.9 one. A 0.9 poll sends a known checksum instead of hashing the
+        message again. Dropped at seal: a sealed segment's messages are hashed when polled over 0.9."""
+        return None if self._known_v09 is None else (self._known_v09, self._known_v09_start)
 
     @property
     def end_offset(self) -> int:
@@ -434,10 +454,12 @@ class Segment:
         datasync: bool = False,
         background: bool = False,
         defer_index: bool = False,
+        known_v09: bytearray | None = None,
     ) -> None:
         """Write the batch now, or (``background``, memory mode) queue it for the background writer.
         ``defer_index``: write the log alone while the index entries not yet written stay under
-        ``INDEX_WRITE_BATCH_BYTES``, then all of them with the log; :meth:`flush_index` writes them sooner."""
+        ``INDEX_WRITE_BATCH_BYTES``, then all of them with the log; :meth:`flush_index` writes them sooner.
+        ``known_v09``: a 0.9 append's known checksums (see :attr:`known_v09`), kept once the write went out."""
         assert self.writer is not None, "append to a sealed segment"
         index_bytes = self.messages_count * INDEX_ENTRY_SIZE
         unwritten_bytes = index_bytes + index_entries.nbytes - self.index_written_bytes
@@ -453,7 +475,15 @@ class Segment:
                 self.writer.append(frames, self.size_bytes, [unwritten, index_entries], position, datasync)
             self.index_written_bytes = index_bytes + index_entries.nbytes
         self._entries += index_entries
-        self.messages_count += index_entries.nbytes // INDEX_ENTRY_SIZE
+        appended = index_entries.nbytes // INDEX_ENTRY_SIZE
+        if known_v09 is not None and self.keeps_known_v09:
+            if self._known_v09 is None:
+                self._known_v09 = bytearray()
+                self._known_v09_start = self.start_offset + self.messages_count
+            self._known_v09 += known_v09
+        elif self._known_v09 is not None:  # a 0.8 append: nothing known, entry i stays offset start + i
+            self._known_v09 += bytes(appended * KNOWN_V09_ENTRY_SIZE)
+        self.messages_count += appended
         self.size_bytes += frames.nbytes
         if not self._cache_when_active:
             self._release_written_entries()
@@ -563,6 +593,7 @@ class Segment:
             pass
 
     def seal(self, fsync: bool) -> None:
+        self._known_v09 = None
         if self.writer is not None:
             self._drain_quietly()  # the writer thread must be done with the descriptors before they close
             self.flush_index()
