@@ -29,3 +29,30 @@ def test_one_short_measurement_serves_every_send_and_poll(monkeypatch: pytest.Mo
     results = dispatch.single(dispatch.arguments(["--single", "--requests", "50", "--messages", "3"]))
     assert set(results) == {"send_us", "send_cpu_us", "poll_us", "poll_cpu_us"}
     assert len(statuses) >= 2 * 50 and set(statuses) == {0}, sorted(set(statuses))
+
+
+def test_the_0_9_measurement_serves_numbered_sends_and_polls_on_a_session(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Over 0.9 a send is a replicated request: fed again with the same number, the server would answer its cached
+    # reply without appending, and the benchmark would time the de-duplication instead of the send.
+    from iggy.protocol.codes import VSR_HEADER_SIZE, ProtocolVersion
+    from iggy.protocol.frames import ReplyHeader
+
+    replies: list[ReplyHeader] = []
+    write = dispatch._Transport.write
+
+    def record(self: Any, data: Any) -> None:
+        replies.append(ReplyHeader.decode(bytes(data[:VSR_HEADER_SIZE]), ProtocolVersion.V0_9))
+        write(self, data)
+
+    def record_all(self: Any, parts: Any) -> None:
+        record(self, b"".join(bytes(part) for part in parts))
+
+    monkeypatch.setattr(dispatch._Transport, "write", record)
+    monkeypatch.setattr(dispatch._Transport, "writelines", record_all, raising=False)
+    monkeypatch.chdir("/")
+    arguments = ["--single", "--requests", "50", "--messages", "3", "--protocol", "0.9"]
+    results = dispatch.single(dispatch.arguments(arguments))
+    assert set(results) == {"send_us", "send_cpu_us", "poll_us", "poll_cpu_us"}
+    assert len(replies) >= 1 + 2 * 50 and {reply.status for reply in replies} == {0}
+    sends = [reply.request for reply in replies[1 : 1 + 2 * 50]]  # after the login: warm-up and timed sends
+    assert sends == list(range(1, 2 * 50 + 1))
