@@ -114,6 +114,14 @@ def test_group_and_producers_together_give_a_total_row(address, binary, tmp_path
     assert sum(stored_messages(address, "bench-stream-1", p) for p in range(3)) == 50
 
 
+def test_a_balanced_producer_takes_one_partition_as_iggys_benchmark_does(address, binary, tmp_path) -> None:
+    # The binary refused `--partitions 1` for the balanced workloads as if they were pinned ones.
+    report = run_bench(address, binary, tmp_path / "r.json",
+                       "balanced-producer", "--producers", "2", "--streams", "1", "--partitions", "1")
+    assert rows(report)["producer"]["messages"] == 100
+    assert stored_messages(address, "bench-stream-1") == 100
+
+
 def test_the_binary_takes_iggys_command_line_and_speaks_tls(binary, tmp_path) -> None:
     with TestServer(tls=True) as server:
         output = tmp_path / "tls.json"

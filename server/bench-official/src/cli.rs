@@ -273,7 +273,12 @@ impl Args {
         refuse("--producers", w.producers.is_some() && !kind.has_producers())?;
         refuse("--consumers", w.consumers.is_some() && !kind.has_consumers())?;
         refuse("--consumer-groups", w.consumer_groups.is_some() && !kind.groups_used())?;
-        refuse("--partitions (pinned workloads use one partition)", w.partitions.is_some() && kind.partitions() == 1)?;
+        let balanced = matches!(
+            kind,
+            Kind::BalancedProducer(_) | Kind::BalancedConsumerGroup(_) | Kind::BalancedProducerAndConsumerGroup(_)
+        );
+        // Balanced workloads take any partition count, 1 included; the others always use one partition.
+        refuse("--partitions (pinned workloads use one partition)", w.partitions.is_some() && !balanced)?;
         let streams = kind.streams();
         if kind.pinned() {
             let actors = if kind.has_producers() { kind.producers() } else { kind.consumers() };
