@@ -21,18 +21,23 @@ def main(argv: list[str] | None = None) -> int:
         spec = load_spec()
         version = read_version()
         stale_release = stale_release_files()
+        stale = stale_outputs(spec) + stale_release if args.check else []
     except (SpecError, ReleaseError) as error:
         print(error, file=sys.stderr)
         return 2
     if args.check:
-        stale = stale_outputs(spec) + stale_release
         for path in stale:
             print(f"stale generated file: {path} (run `make gen` and commit the result)", file=sys.stderr)
         if not stale:
             print(f"gen-check: {len(spec.commands)} commands, {len(spec.errors)} errors, version {version}; "
                   "generated files up to date")
         return 1 if stale else 0
-    for path in write_all(spec) + write_release_files():
+    try:
+        written = write_all(spec) + write_release_files()
+    except SpecError as error:  # an output it cannot render (the README's op table without its markers)
+        print(error, file=sys.stderr)
+        return 2
+    for path in written:
         print(f"wrote {path}")
     return 0
 

@@ -12,6 +12,7 @@ from .codec_python import (
     render_python_requests, render_python_responses,
 )
 from .codec_rust import render_rust_codec, render_rust_error_code, render_rust_fields, render_rust_layout
+from .driver_ops import CONFORMANCE_README_PATH, render_conformance_readme
 from .http_routes import SDK_ROUTES_PATH, SERVER_ROUTES_PATH, render_sdk_routes, render_server_routes
 from .languages import JAVA_ROOT, render_go, render_java, render_python, render_rust
 from .reference import render_reference
@@ -44,7 +45,14 @@ OUTPUTS: dict[str, Callable[[Spec], str]] = {
     # Iggy's REST routes (http_routes.py): the server's and the Python SDK's (no other SDK speaks HTTP).
     SERVER_ROUTES_PATH: render_server_routes,
     SDK_ROUTES_PATH: render_sdk_routes,
+    # The conformance driver protocol's op table (driver_ops.py), spliced between markers into the README's prose.
+    CONFORMANCE_README_PATH: render_conformance_readme,
 }
+
+
+# Outputs that are one generated block inside a hand-written file (its renderer keeps the text around the block);
+# the block's opening marker carries the banner, not the file's first line.
+SPLICED_OUTPUTS = frozenset({CONFORMANCE_README_PATH})
 
 
 # Outputs whose generator already emits every protocol version from one spec (one type per record or command,
@@ -57,7 +65,7 @@ VERSIONED_OUTPUTS = frozenset({
     "sdk/rust/src/codes.rs", "sdk/rust/src/codec.rs", "sdk/rust/src/error_code.rs",
     "sdk/rust/tests/golden/generated.rs",
     "sdk/go/codes.go", "sdk/go/internal/codec/codec_gen.go",
-    SERVER_ROUTES_PATH, SDK_ROUTES_PATH,
+    SERVER_ROUTES_PATH, SDK_ROUTES_PATH, CONFORMANCE_README_PATH,
 })
 
 

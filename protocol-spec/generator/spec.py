@@ -381,6 +381,39 @@ class OptionDef:
     about: str
 
 
+# The JSON types a driver op's argument may have (driver_ops.toml); identifier: a numeric id or a name string.
+DRIVER_ARG_TYPES = frozenset({"string", "integer", "boolean", "object", "array", "identifier"})
+
+
+@dataclass(frozen=True)
+class DriverArg:
+    """One JSON argument of a conformance driver op (driver_ops.toml [[op.arg]])."""
+
+    name: str
+    type: str  # one of DRIVER_ARG_TYPES
+    required: bool
+    about: str = ""
+    versions: frozenset[str] | None = None  # None = every version the op has
+    runner: str | None = None  # the runner fills it in (why), so a case need not write it
+    case_only: bool = False  # a case-file shorthand the runner expands; drivers never see it
+
+
+@dataclass(frozen=True)
+class DriverOp:
+    """One op of the conformance driver protocol (driver_ops.toml [[op]])."""
+
+    name: str
+    commands: tuple[str, ...]  # the commands.toml commands it runs
+    result: str  # the `ok` answer, as the README's table shows it
+    args: tuple[DriverArg, ...] = ()
+    about: str = ""
+    versions: frozenset[str] | None = None  # None = every version
+    runner_only: bool = False  # the runner performs it; drivers never see it
+
+    def arg(self, name: str) -> DriverArg | None:
+        return next((a for a in self.args if a.name == name), None)
+
+
 @dataclass(frozen=True)
 class Constant:
     name: str
@@ -424,6 +457,7 @@ class Spec:
     http_only_routes: tuple[HttpOnlyRoute, ...] = ()  # REST routes that run no command
     error_kinds: tuple[ErrorKind, ...] = ()  # errors.toml [[kind]], in file order
     error_params: tuple[ErrorParam, ...] = ()  # errors.toml [[param]], in file order
+    driver_ops: tuple[DriverOp, ...] = ()  # driver_ops.toml [[op]], in file order (the README table's)
     # Set on a view made by `at(version)`: every list in it holds only what that version has.
     only_version: str | None = None
 
@@ -482,6 +516,12 @@ class Spec:
             if name_or_code in (command.name, command.code, command.constant_name):
                 return command
         raise KeyError(name_or_code)
+
+    def driver_op(self, name: str) -> DriverOp:
+        for op in self.driver_ops:
+            if op.name == name:
+                return op
+        raise KeyError(name)
 
     def record(self, name: str) -> Record:
         """A struct (CamelCase), primitive (snake_case) or 0.9 frame header by name."""
@@ -545,7 +585,7 @@ class Spec:
 def load_spec(spec_dir: Path | str | None = None) -> Spec:
     """Read every spec file, validate it, and return the resolved Spec. Raises SpecError listing all problems."""
     spec_dir = Path(spec_dir) if spec_dir else SPEC_DIR
-    names = ("protocol", "enums", "primitives", "structs", "frames", "commands", "errors", "options")
+    names = ("protocol", "enums", "primitives", "structs", "frames", "commands", "errors", "options", "driver_ops")
     files = {name: spec_dir / f"{name}.toml" for name in names}
     raw = {name: tomllib.loads(path.read_text(encoding="utf-8")) for name, path in files.items()}
     problems: list[str] = []
@@ -590,6 +630,7 @@ def load_spec(spec_dir: Path | str | None = None) -> Spec:
         http_only_routes=tuple(_http_only_route(r, problems) for r in raw["commands"].get("http_route", [])),
         error_kinds=error_kinds,
         error_params=error_params,
+        driver_ops=tuple(_driver_op(o, known, problems) for o in raw["driver_ops"].get("op", [])),
     )
     spec = _resolve_extends(spec, problems)
     problems.extend(validate(spec))
@@ -692,6 +733,7 @@ def validate(spec: Spec) -> list[str]:
         if not _CAMEL.match(error.name) or not error.message:
             problems.append(f"error {error.code}: needs a CamelCase name and a message")
     _check_error_kinds_and_params(spec, problems)
+    _check_driver_ops(spec, problems)
     for constant in spec.constants:
         if not _UPPER_SNAKE.match(constant.name):
             problems.append(f"constant {constant.name}: must be UPPER_SNAKE")
@@ -890,6 +932,33 @@ def _check_error_kinds_and_params(spec: Spec, problems: list[str]) -> None:
             seen[f.error_param] = f.name
 
 
+def _check_driver_ops(spec: Spec, problems: list[str]) -> None:
+    """driver_ops.toml: snake_case names, each op and arg once, known JSON types, and commands that exist (an op
+    that names an unknown command would let the README's table and the coverage check point at nothing)."""
+    _check_unique("driver op", [op.name for op in spec.driver_ops], problems)
+    command_names = {c.name for c in spec.commands}
+    for op in spec.driver_ops:
+        owner = f"driver op {op.name}"
+        if not _SNAKE.match(op.name):
+            problems.append(f"{owner}: name must be snake_case")
+        for name in op.commands:
+            if name not in command_names:
+                problems.append(f"{owner}: runs unknown command {name!r} (not in commands.toml)")
+        if not op.commands and not op.about:
+            problems.append(f"{owner}: runs no command, so it needs an about saying what it does")
+        if not op.result:
+            problems.append(f"{owner}: needs a result (the `ok` answer)")
+        _check_unique(f"arg of {owner}", [a.name for a in op.args], problems)
+        for arg in op.args:
+            if not _SNAKE.match(arg.name) or arg.type not in DRIVER_ARG_TYPES:
+                problems.append(f"{owner} arg {arg.name}: needs a snake_case name and a type in "
+                                f"{sorted(DRIVER_ARG_TYPES)}")
+            if arg.case_only and (arg.required or arg.runner):
+                problems.append(f"{owner} arg {arg.name}: a case_only arg is optional and not filled by the runner")
+            if op.versions is not None and arg.versions is not None and not arg.versions <= op.versions:
+                problems.append(f"{owner} arg {arg.name}: versions outside the op's")
+
+
 def _check_fields(owner: str, fields: tuple[Field, ...], spec: Spec, enum_names: set, problems: list[str]) -> None:
     seen: dict[str, Field] = {}
     for f in fields:
@@ -1057,6 +1126,38 @@ def _command(data: dict, known: tuple[str, ...], problems: list[str]) -> Command
         if "http" in data else None,
         http_absent=data.get("http_absent"),
     )
+
+
+DRIVER_OP_KEYS = frozenset({"name", "commands", "result", "arg", "about", "versions", "runner_only"})
+DRIVER_ARG_KEYS = frozenset({"name", "type", "required", "about", "versions", "runner", "case_only"})
+
+
+def _driver_op(data: dict, known: tuple[str, ...], problems: list[str]) -> DriverOp:
+    name = data.get("name", "?")
+    owner = f"driver op {name}"
+    for key in ("name", "commands", "result"):
+        if key not in data:
+            problems.append(f"{owner}: missing key {key!r}")
+    if set(data) - DRIVER_OP_KEYS:
+        problems.append(f"{owner}: unknown keys {sorted(set(data) - DRIVER_OP_KEYS)}")
+    commands = data.get("commands", [])
+    if not isinstance(commands, list) or not all(isinstance(c, str) for c in commands):
+        problems.append(f"{owner}: commands must be a list of command names")
+        commands = []
+    args = []
+    for raw in data.get("arg", []):
+        arg_name = raw.get("name", "?")
+        where = f"{owner} arg {arg_name}"
+        if "name" not in raw or "type" not in raw or not isinstance(raw.get("required"), bool):
+            problems.append(f"{where}: needs name, type and required = true|false")
+        if set(raw) - DRIVER_ARG_KEYS:
+            problems.append(f"{where}: unknown keys {sorted(set(raw) - DRIVER_ARG_KEYS)}")
+        args.append(DriverArg(name=arg_name, type=raw.get("type", "?"), required=raw.get("required") is True,
+                              about=raw.get("about", ""), versions=_versions(raw, where, known, problems),
+                              runner=raw.get("runner"), case_only=raw.get("case_only") is True))
+    return DriverOp(name=name, commands=tuple(commands), result=data.get("result", ""), args=tuple(args),
+                    about=data.get("about", ""), versions=_versions(data, owner, known, problems),
+                    runner_only=data.get("runner_only") is True)
 
 
 def _http_route(data: object, owner: str, keys: frozenset[str], problems: list[str]) -> HttpRoute | None:

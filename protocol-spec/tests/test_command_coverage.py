@@ -7,7 +7,12 @@ For each command of protocol-spec/spec/commands.toml, in each protocol version t
   that version: advertised in its hello and handled;
 - at least one conformance case (conformance-tests/cases) that uses the op and runs over that version;
 - a REST route ([command.http]) or the reason Iggy's REST API lacks it (http_absent): the spec loader already
-  refuses a command with neither, this names one in a spec built another way.
+  refuses a command with neither, this names one in a spec built another way;
+- an op in protocol-spec/spec/driver_ops.toml (the driver protocol's op table) that runs it.
+
+And every step of every case matches that op table: its op is declared, each arg key it writes is one the op takes,
+each required arg is there (unless the runner fills it in, or the step expects an error on purpose), and an arg only
+some protocols have is used only in a case limited to them. Those findings name the case file, case, step and key.
 
 The check reads source text (no build), so it runs in `make test-spec` in a second. It names exactly what is
 missing; a known gap goes into EXCEPTIONS with its reason, and an exception that no longer matches a gap fails
@@ -248,6 +253,17 @@ def conformance_cases(spec: Spec, repo: Repo) -> dict[tuple[str, str], str]:
     return found
 
 
+def op_table(spec: Spec, repo: Repo) -> dict[tuple[str, str], str]:
+    found = {}
+    for command in spec.commands:
+        op = snake(_served_by(command))
+        declared = next((o for o in spec.driver_ops if o.name == op), None)
+        if declared is None or command.name not in declared.commands:
+            found[(command.name, "op table")] = (f"{command.name}: protocol-spec/spec/driver_ops.toml has no op {op} "
+                                                 f"with {command.name} in its commands")
+    return found
+
+
 def http_routes(spec: Spec, repo: Repo) -> dict[tuple[str, str], str]:
     return {(name, "http"): f"{name}: no REST route ([command.http]) and no http_absent reason in commands.toml"
             for name, mapping in http_coverage(spec).items() if mapping is None}
@@ -255,7 +271,51 @@ def http_routes(spec: Spec, repo: Repo) -> dict[tuple[str, str], str]:
 
 # Each condition answers its findings as (command, place) -> one line naming both.
 CONDITIONS: list[Callable[[Spec, Repo], dict[tuple[str, str], str]]] = [sdk_methods, driver_ops, conformance_cases,
-                                                                        http_routes]
+                                                                        http_routes, op_table]
+
+
+def case_steps(spec: Spec, repo: Repo) -> list[str]:
+    """Every way a case step leaves the op table (driver_ops.toml), one line each naming file, case, step and key.
+    A step that expects an error may leave out a required arg on purpose (it tests the refusal); a required arg the
+    runner fills in (connect's address, send_messages' messages) is never the case's to write."""
+    problems = []
+    for path in repo.files("conformance-tests/cases", "**/*.toml"):
+        for case in tomllib.loads(repo.text(path)).get("case", []):
+            versions = set(case.get("protocols", spec.version_names))
+            for index, step in enumerate(case.get("step", [])):
+                where = f"{path}: case {case.get('id')} step {index} ({step.get('op')})"
+                try:
+                    op = spec.driver_op(step.get("op", ""))
+                except KeyError:
+                    problems.append(f"{where}: op {step.get('op')!r} is not in protocol-spec/spec/driver_ops.toml")
+                    continue
+                args = step.get("args", {})
+                for key in args:
+                    arg = op.arg(key)
+                    if arg is None:
+                        takes = ", ".join(a.name for a in op.args) or "none"
+                        problems.append(f"{where}: arg {key!r} is not one op {op.name} takes (it takes: {takes})")
+                    elif arg.versions is not None and not versions <= arg.versions:
+                        problems.append(f"{where}: arg {key!r} exists over protocol {', '.join(sorted(arg.versions))}"
+                                        f" only, but the case runs over {', '.join(sorted(versions - arg.versions))}"
+                                        " too (limit it with protocols)")
+                if "error" not in step:
+                    for arg in op.args:
+                        if arg.required and arg.runner is None and arg.name not in args:
+                            problems.append(f"{where}: required arg {arg.name!r} is missing")
+    return problems
+
+
+def runner_ops(spec: Spec, repo: Repo) -> list[str]:
+    """The ops the spec marks runner_only are the runner's RUNNER_OPS (conformance/cases.py, read as text: the
+    runner imports the SDK)."""
+    text = repo.text("conformance-tests/conformance/cases.py")
+    ours = set(re.findall(r'"(\w+)"', _between(text, "RUNNER_OPS = frozenset({", "})")))
+    declared = {op.name for op in spec.driver_ops if op.runner_only}
+    if ours == declared:
+        return []
+    return [f"conformance-tests/conformance/cases.py RUNNER_OPS {sorted(ours)} differs from the runner_only ops of "
+            f"protocol-spec/spec/driver_ops.toml {sorted(declared)}"]
 
 
 def missing(spec: Spec = SPEC, repo: Repo | None = None) -> list[str]:
@@ -266,7 +326,7 @@ def missing(spec: Spec = SPEC, repo: Repo | None = None) -> list[str]:
         found.update(condition(spec, repo))
     problems = [line for key, line in found.items() if key not in EXCEPTIONS]
     problems += [f"EXCEPTIONS[{key!r}] matches no gap any more: remove it" for key in EXCEPTIONS if key not in found]
-    return problems
+    return problems + case_steps(spec, repo) + runner_ops(spec, repo)
 
 
 # --- tests ------------------------------------------------------------------------------------------------
@@ -320,7 +380,9 @@ def test_a_case_limited_to_the_other_protocol_does_not_cover_a_command():
         text = repo.text(path)
         if 'op = "purge_topic"' in text:
             repo.edits[path] = text.replace('op = "purge_topic"', 'op = "purge_topic_later"')
-    assert missing(repo=repo) == ["PurgeTopic: no conformance case uses op purge_topic over protocol 0.8 and 0.9"]
+    # The renamed steps also leave the op table; those findings are the case-step check's (tested below).
+    coverage = [line for line in missing(repo=repo) if "is not in protocol-spec/spec/driver_ops.toml" not in line]
+    assert coverage == ["PurgeTopic: no conformance case uses op purge_topic over protocol 0.8 and 0.9"]
 
 
 def test_a_command_without_a_route_or_a_reason_is_named():
@@ -332,6 +394,59 @@ def test_a_command_without_a_route_or_a_reason_is_named():
 def test_a_stale_exception_fails(monkeypatch):
     monkeypatch.setitem(EXCEPTIONS, ("PurgeTopic", "go"), "a reason that no longer holds")
     assert missing() == ["EXCEPTIONS[('PurgeTopic', 'go')] matches no gap any more: remove it"]
+
+
+def _case_edit(path: str, old: str, new: str) -> Repo:
+    """The repo with the first `old` of a case file replaced (one step edited)."""
+    path = f"conformance-tests/cases/{path}"
+    text = Repo().text(path)
+    assert old in text, f"{path} no longer has {old!r}: update the test"
+    return Repo(edits={path: text.replace(old, new, 1)})
+
+
+def test_a_case_arg_the_op_does_not_take_is_named():
+    repo = _case_edit("streams/streams.toml", 'args = { name = "s1" }', 'args = { name = "s1", replication = 3 }')
+    assert missing(repo=repo) == [
+        "conformance-tests/cases/streams/streams.toml: case streams.create.returns_header step 0 (create_stream): "
+        "arg 'replication' is not one op create_stream takes (it takes: name)"]
+
+
+def test_a_missing_required_arg_is_named_unless_the_step_expects_an_error():
+    old = 'op = "create_stream"\nargs = { name = "s1" }\nexpect'
+    repo = _case_edit("streams/streams.toml", old, 'op = "create_stream"\nargs = { }\nexpect')
+    assert missing(repo=repo) == [
+        "conformance-tests/cases/streams/streams.toml: case streams.create.returns_header step 0 (create_stream): "
+        "required arg 'name' is missing"]
+    old = 'args = { name = "s1" }\nerror = "STREAM_NAME_ALREADY_EXISTS"'
+    repo = _case_edit("streams/streams.toml", old, 'args = { }\nerror = "STREAM_NAME_ALREADY_EXISTS"')
+    assert missing(repo=repo) == []
+
+
+def test_an_undeclared_op_and_an_arg_of_the_other_protocol_are_named():
+    repo = _case_edit("streams/streams.toml", 'op = "create_stream"', 'op = "make_stream"')
+    assert missing(repo=repo) == [
+        "conformance-tests/cases/streams/streams.toml: case streams.create.returns_header step 0 (make_stream): "
+        "op 'make_stream' is not in protocol-spec/spec/driver_ops.toml"]
+    # options exist over 0.9 only: a create_topic with them in a case that also runs over 0.8 is named.
+    repo = _case_edit("topics/topics.toml", 'partitions_count = 1, compression_algorithm = "gzip"',
+                      'partitions_count = 1, options = { }, compression_algorithm = "gzip"')
+    assert [line.partition(": arg")[2] for line in missing(repo=repo)] == [
+        " 'options' exists over protocol 0.9 only, but the case runs over 0.8 too (limit it with protocols)"]
+
+
+def test_a_command_no_op_runs_is_named():
+    ops = tuple(dataclasses.replace(op, commands=("PurgeStream",)) if op.name == "purge_topic" else op
+                for op in SPEC.driver_ops)
+    spec = dataclasses.replace(SPEC, driver_ops=ops)
+    assert missing(spec) == ["PurgeTopic: protocol-spec/spec/driver_ops.toml has no op purge_topic with PurgeTopic in "
+                             "its commands"]
+
+
+def test_runner_ops_match_the_runner():
+    repo = _without("conformance-tests/conformance/cases.py", '"restart_server", "sleep"', '"restart_server"')
+    assert missing(repo=repo) == [
+        "conformance-tests/conformance/cases.py RUNNER_OPS ['restart_server'] differs from the runner_only ops of "
+        "protocol-spec/spec/driver_ops.toml ['restart_server', 'sleep']"]
 
 
 if __name__ == "__main__":

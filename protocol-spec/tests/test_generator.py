@@ -11,9 +11,11 @@ import pytest
 PROTOCOL_SPEC = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROTOCOL_SPEC))
 
+from generator import driver_ops  # noqa: E402
+from generator.driver_ops import BEGIN, CONFORMANCE_README_PATH, END, render_op_table, splice_op_table  # noqa: E402
 from generator.languages import BANNER, render_go, render_java, render_python, render_rust  # noqa: E402
-from generator.outputs import OUTPUTS, render_all, stale_outputs, write_all  # noqa: E402
-from generator.spec import load_spec  # noqa: E402
+from generator.outputs import OUTPUTS, SPLICED_OUTPUTS, render_all, stale_outputs, write_all  # noqa: E402
+from generator.spec import SpecError, load_spec  # noqa: E402
 
 SPEC = load_spec()
 
@@ -33,7 +35,41 @@ def test_rendering_is_deterministic():
 
 def test_every_output_opens_with_the_banner():
     for path, text in render_all(SPEC).items():
-        assert BANNER in text.splitlines()[0], path
+        # The conformance README is prose with one generated block: the banner opens the block.
+        first = BEGIN if path in SPLICED_OUTPUTS else text.splitlines()[0]
+        assert BANNER in first and first in text, path
+
+
+def test_the_op_table_replaces_only_the_text_between_its_markers():
+    readme = f"# prose\n\n{BEGIN}\n| `old` | hand | written |\n{END}\n\nmore prose\n"
+    assert splice_op_table(SPEC, readme) == f"# prose\n\n{render_op_table(SPEC)}\n\nmore prose\n"
+    with pytest.raises(SpecError, match="markers are missing"):
+        splice_op_table(SPEC, "# prose without markers\n")
+
+
+def test_the_op_table_shows_every_driver_op_and_no_runner_op():
+    table = render_op_table(SPEC)
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    named = {name.strip("` ").split("`")[0] for row in rows for name in row.split(" | ")[0][2:].split(" / ")}
+    assert named == {op.name for op in SPEC.driver_ops if not op.runner_only}
+    assert "| `delete_stream` / `purge_stream` | `stream` id or name | null |" in rows
+    assert any(row.startswith("| `describe_options` (0.9 only) | `scope`? string: ") for row in rows)
+    assert "`generate`? object" not in table  # a case file's shorthand, not a driver argument
+    assert '`{kind: "consumer"\\|"group", id}`' in table  # a | inside a cell is escaped
+
+
+def test_a_hand_edited_op_table_is_stale_and_the_prose_is_not(tmp_path, monkeypatch):
+    monkeypatch.setattr(driver_ops, "REPO_ROOT", tmp_path)
+    readme = tmp_path / CONFORMANCE_README_PATH
+    readme.parent.mkdir(parents=True)
+    readme.write_text((PROTOCOL_SPEC.parent / CONFORMANCE_README_PATH).read_text(encoding="utf-8"), encoding="utf-8")
+    write_all(SPEC, tmp_path)
+    assert stale_outputs(SPEC, tmp_path) == []
+    text = readme.read_text(encoding="utf-8")
+    readme.write_text(text.replace("## Adding a driver", "## Adding a driver of yours"), encoding="utf-8")
+    assert stale_outputs(SPEC, tmp_path) == []
+    readme.write_text(text.replace("| `get_users` | – |", "| `get_users` | `limit` |"), encoding="utf-8")
+    assert stale_outputs(SPEC, tmp_path) == [CONFORMANCE_README_PATH]
 
 
 def test_python_codes_keep_the_bootstrap_names(tmp_path):

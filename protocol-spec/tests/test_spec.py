@@ -241,3 +241,22 @@ def test_loader_rejects_unknown_kinds_params_and_placeholder_counts(tmp_path):
     assert "error InvalidFormat: missing key 'kind'" in problems
     assert "command GetClient request.client_id: error_param 'session' is not a [[param]] of errors.toml" in problems
     assert "command GetSnapshot request.compression: error_param needs a single field of type" in problems
+
+
+def test_loader_rejects_a_driver_op_with_an_unknown_command_or_arg(tmp_path):
+    spec_dir = _copy_spec(tmp_path)
+    ops = spec_dir / "driver_ops.toml"
+    text = ops.read_text(encoding="utf-8")
+    text = text.replace('commands = ["PurgeTopic"]', 'commands = ["PurgeTopics"]', 1)
+    text = text.replace('name = "client_id"\ntype = "integer"', 'name = "client_id"\ntype = "number"', 1)
+    text = text.replace('name = "token"\ntype = "string"\nrequired = true', 'name = "token"\ntype = "string"', 1)
+    text = text.replace('name = "ping"\ncommands = ["Ping"]', 'name = "ping"\ncommands = ["Ping"]\nretried = true', 1)
+    ops.write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        load_spec(spec_dir)
+    problems = "\n".join(raised.value.problems)
+    assert "driver op purge_topic: runs unknown command 'PurgeTopics' (not in commands.toml)" in problems
+    assert "driver op get_client arg client_id: needs a snake_case name and a type in" in problems
+    assert "driver op login_with_personal_access_token arg token: needs name, type and required = true|false" \
+        in problems
+    assert "driver op ping: unknown keys ['retried']" in problems
