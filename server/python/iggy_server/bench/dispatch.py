@@ -92,9 +92,8 @@ def _feed(connection: Any, frame: bytes) -> None:
         view = view[count:]
 
 
-async def _frames_v09(connection: Any, args: argparse.Namespace) -> tuple[bytearray, bytearray, int]:
-    """Registers a 0.9 session on ``connection`` and returns its SendMessages frame, its PollMessages frame and the
-    offset of the send's request number (a replicated request needs a new number each time)."""
+async def _frames_v09(connection: Any, args: argparse.Namespace) -> tuple[bytearray, bytearray]:
+    """Registers a 0.9 session on ``connection`` and returns its SendMessages and PollMessages frames."""
     from iggy.protocol import requests
     from iggy.protocol.batches import Batch, Frame
     from iggy.protocol.codes import (
@@ -107,7 +106,6 @@ async def _frames_v09(connection: Any, args: argparse.Namespace) -> tuple[bytear
         ProtocolVersion,
     )
     from iggy.protocol.frames import RequestHeader
-    from iggy.protocol.layout import REQUEST_HEADER_REQUEST_AT
     from iggy.protocol.primitives import Consumer, Identifier, Partitioning, PollingStrategy
     from iggy_server import _native
 
@@ -145,7 +143,7 @@ async def _frames_v09(connection: Any, args: argparse.Namespace) -> tuple[bytear
         args.messages, False,
     ).encode(version)  # fmt: skip
     poll = frame(Operation.NON_REPLICATED, poll_body, 1, session, code=Command.POLL_MESSAGES)
-    return send, poll, REQUEST_HEADER_REQUEST_AT
+    return send, poll
 
 
 async def _measure(args: argparse.Namespace, data_dir: str) -> dict[str, float]:
@@ -170,9 +168,12 @@ async def _measure(args: argparse.Namespace, data_dir: str) -> dict[str, float]:
     transport = _Transport()
     connection.connection_made(transport)
     connection.session.user_id = 0  # logged in as root
-    number_at = None  # where a 0.9 send carries its request number
+    number_at = None  # where a 0.9 send carries its request number (a replicated request needs a new one each time)
     if args.protocol == "0.9":
-        send, poll, number_at = await _frames_v09(connection, args)
+        from iggy.protocol.layout import REQUEST_HEADER_REQUEST_AT
+
+        send, poll = await _frames_v09(connection, args)
+        number_at = REQUEST_HEADER_REQUEST_AT
     else:
         payload = os.urandom(args.message_size)
         messages = [Message(payload) for _ in range(args.messages)]

@@ -476,7 +476,7 @@ class Segment:
             self.index_written_bytes = index_bytes + index_entries.nbytes
         self._entries += index_entries
         appended = index_entries.nbytes // INDEX_ENTRY_SIZE
-        if known_v09 is not None and self.keeps_known_v09:
+        if known_v09 is not None:  # the partition hands them only to a segment that keeps them
             if self._known_v09 is None:
                 self._known_v09 = bytearray()
                 self._known_v09_start = self.start_offset + self.messages_count
