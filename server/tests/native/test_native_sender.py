@@ -402,3 +402,75 @@ def test_stop_closes_the_connections_of_every_thread(roomy_pairs) -> None:
     assert all(handle.closed for handle in handles) and stopping.open_connections() == 0
     for _, client_side in pairs:
         assert read_to_eof(client_side) == b""
+
+
+def store_v09(messages: int, payload_bytes: int) -> tuple[bytes, bytes]:
+    """One 0.9 batch of ``messages`` random payloads stored as a 0.9 append stores it: (frames, known)."""
+    from iggy.protocol.batches import Batch, Frame
+
+    frames = tuple(Frame(0, i + 1, i, i, os.urandom(payload_bytes), b"") for i in range(messages))
+    encoded = Batch(0, 0, 0, 1_000, 0, frames).with_checksums().encode()
+    size = _native.v09_frames_bytes(len(encoded), messages)
+    index, stored = bytearray(16 * messages), bytearray(size)
+    known = bytearray(_native.V09_KNOWN_ENTRY_SIZE * messages)
+    _native.convert_and_stamp_v09(encoded, index, stored, messages, base_offset=0, segment_start_offset=0,
+                                  segment_position_bytes=0, timestamp_us=5, known=known)
+    return bytes(stored), bytes(known)
+
+
+# About 2 MiB of stored frames, far more than a small socket takes; and 1,500 small messages in 250 KiB, which
+# a gathered answer sends in more pieces than one sendmsg takes (1,024).
+LARGE_STORED = store_v09(1500, 1400)
+SMALL_STORED = store_v09(1500, 100)
+
+
+def gathered_poll(stored: tuple[bytes, bytes], frames_buffer=None) -> tuple[_native.GatheredAnswer, bytes]:
+    """A 0.9 poll answer over ``frames_buffer`` (``stored``'s frames, or a copy or map of them), gathered, and
+    the same answer written whole."""
+    frames, known = stored
+    gathered, _ = _native.poll_batches(frames if frames_buffer is None else frames_buffer, 1, False, known, 0, 1)
+    written, _ = _native.poll_batches(frames, 1, False, known)
+    assert isinstance(gathered, _native.GatheredAnswer) and isinstance(written, bytes)
+    return gathered, written
+
+
+def test_a_gathered_answer_over_mapped_frames_is_queued_by_reference(sender, pair) -> None:
+    server_side, client_side = pair
+    handle = sender.attach(server_side.fileno())
+    mapped_file, view = mapped(LARGE_STORED[0])
+    gathered, written = gathered_poll(LARGE_STORED, view)
+    handle.write([b"head", gathered, b"tail"])
+    assert handle.queued_bytes > 0  # the peer has not read: most of the answer is queued
+    del gathered, view, mapped_file  # the queue keeps the headers and the mapping
+    assert read_exactly(client_side, len(written) + 8) == b"head" + written + b"tail"
+    wait_for(lambda: handle.queued_bytes == 0, "the queue drains")
+    # Nothing of the messages was copied: only the trailing part, which is not mapped.
+    assert sender.stats()[3] == len(b"tail")
+
+
+def test_a_gathered_answer_over_other_frames_is_copied_when_queued(sender, pair) -> None:
+    server_side, client_side = pair
+    handle = sender.attach(server_side.fileno())
+    frames = bytearray(LARGE_STORED[0])
+    gathered, written = gathered_poll(LARGE_STORED, frames)
+    handle.write([gathered])
+    del gathered
+    frames[:] = bytes(len(frames))  # the frames' owner reuses them: what was queued is a copy
+    assert read_exactly(client_side, len(written)) == written
+    wait_for(lambda: handle.queued_bytes == 0, "the queue drains")
+    sent_by_thread, _inline, queued_answers, copied_bytes = sender.stats()
+    assert queued_answers == 1 and 0 < copied_bytes == sent_by_thread < len(written)
+
+
+def test_a_gathered_answer_of_more_pieces_than_one_send_takes_is_sent_inline_whole(sender) -> None:
+    server_side, client_side = socket.socketpair()
+    with server_side, client_side:
+        for sock in (server_side, client_side):  # room for the whole answer (SO_*BUFFORCE: root may pass the cap)
+            for option in (socket.SO_SNDBUF, socket.SO_RCVBUF):
+                sock.setsockopt(socket.SOL_SOCKET, option, 4 * 1024 * 1024)
+        server_side.setblocking(False)
+        handle = sender.attach(server_side.fileno())
+        gathered, written = gathered_poll(SMALL_STORED)
+        handle.write([gathered])
+        assert read_exactly(client_side, len(written)) == written
+        assert sender.stats() == (0, 1, 0, 0)  # one answer, sent by the caller, nothing queued or copied
