@@ -425,9 +425,8 @@ struct Record {
 /// Plans the records of a run of stored frames: a new record where the timestamp changes (a record carries one
 /// base timestamp), where an offset or origin timestamp would not fit its u32 delta from the record's, and where
 /// a known message's producer batch (its base offset and origin) is not the record's.
-fn plan_records(frames: &[u8], verify: bool, known: Known<'_>) -> Checked<(Vec<Record>, u32)> {
+fn plan_records(frames: &[u8], verify: bool, known: Known<'_>) -> Checked<Vec<Record>> {
     let mut records: Vec<Record> = Vec::new();
-    let mut known_messages = 0u32;
     let mut start = 0usize;
     while start < frames.len() {
         if frames.len() - start < message_header::SIZE {
@@ -453,7 +452,6 @@ fn plan_records(frames: &[u8], verify: bool, known: Known<'_>) -> Checked<(Vec<R
         let timestamp = read_u64(frame, message_header::TIMESTAMP_AT);
         let origin = read_u64(frame, message_header::ORIGIN_TIMESTAMP_AT);
         let producer_batch = known.record_of(offset, origin);
-        known_messages += u32::from(producer_batch.is_some());
         let joins = records.last().is_some_and(|last| {
             last.timestamp_us == timestamp
                 && offset == last.first_offset + u64::from(last.count)
@@ -484,7 +482,7 @@ fn plan_records(frames: &[u8], verify: bool, known: Known<'_>) -> Checked<(Vec<R
         }
         start += size;
     }
-    Ok((records, known_messages))
+    Ok(records)
 }
 
 /// What a poll's stored frames become in 0.9: their records (runs that share a timestamp), the bytes the records
@@ -493,18 +491,16 @@ pub struct Plan {
     records: Vec<Record>,
     pub size: usize,
     pub messages: u32,
-    /// Messages whose 0.9 checksum `known` holds: when all are, the answer needs no hashing (see `gather`).
-    pub known_messages: u32,
 }
 
 /// Plans the 0.9 records of these stored frames (and, with `verify`, checks every stored checksum first); `known`
 /// is what `write_batches` will be given.
 pub fn plan(frames: &[u8], verify: bool, known: Known<'_>) -> Checked<Plan> {
-    let (records, known_messages) = plan_records(frames, verify, known)?;
+    let records = plan_records(frames, verify, known)?;
     let messages: u32 = records.iter().map(|r| r.count).sum();
     let shrink = (message_header::SIZE - frame_header::SIZE) * messages as usize;
     let size = frames.len() - shrink + batch_header::SIZE * records.len();
-    Ok(Plan { records, size, messages, known_messages })
+    Ok(Plan { records, size, messages })
 }
 
 /// The size of the 0.9 records `frames_to_batches` writes for these stored frames (and whether they verify).
@@ -564,44 +560,6 @@ fn middle(frames: &[u8], records: &[Record]) -> Option<Cursor> {
     None
 }
 
-/// Writes the 0.9 header of stored `frame` (of `record`) into `head` (`frame_header::SIZE` bytes), all but its
-/// checksum (left zero): the checksum `known` holds for it with these deltas, if any, is returned for the caller
-/// to write, else the caller hashes the 0.9 frame.
-fn fill_frame_header(frame: &[u8], record: &Record, known: Known<'_>, head: &mut [u8]) -> Option<u64> {
-    head.fill(0);
-    head[frame_header::ID_AT..frame_header::ID_AT + frame_header::ID_SIZE]
-        .copy_from_slice(&frame[message_header::ID_AT..message_header::ID_AT + message_header::ID_SIZE]);
-    // plan_records made every delta fit its u32 (counted from the record's base offset and origin).
-    let offset = read_u64(frame, message_header::OFFSET_AT);
-    let offset_delta = (offset - record.base_offset) as u32;
-    write_u32(head, frame_header::OFFSET_DELTA_AT, offset_delta);
-    let origin = read_u64(frame, message_header::ORIGIN_TIMESTAMP_AT);
-    let timestamp_delta = (origin - record.origin_us) as u32;
-    write_u32(head, frame_header::TIMESTAMP_DELTA_AT, timestamp_delta);
-    write_u32(head, frame_header::USER_HEADERS_LENGTH_AT, read_u32(frame, message_header::USER_HEADERS_LENGTH_AT));
-    write_u32(head, frame_header::PAYLOAD_LENGTH_AT, read_u32(frame, message_header::PAYLOAD_LENGTH_AT));
-    match known.get(offset) {
-        Some(entry) if (entry.offset_delta, entry.timestamp_delta) == (offset_delta, timestamp_delta) => {
-            Some(entry.checksum)
-        }
-        _ => None,
-    }
-}
-
-/// Writes a record's 0.9 batch header into `header` (`batch_header::SIZE` bytes): `length` bytes of record,
-/// its messages' checksums given as their bytes (u64 LE each, in order).
-fn fill_record_header(header: &mut [u8], record: &Record, partition_id: u32, length: usize, checksums_le: &[u8]) {
-    header.fill(0);
-    write_u64(header, batch_header::PARTITION_ID_AT, u64::from(partition_id));
-    write_u64(header, batch_header::BASE_OFFSET_AT, record.base_offset);
-    write_u64(header, batch_header::BASE_TIMESTAMP_AT, record.timestamp_us);
-    write_u64(header, batch_header::ORIGIN_TIMESTAMP_AT, record.origin_us);
-    write_u64(header, batch_header::BATCH_LENGTH_AT, length as u64);
-    write_u32(header, batch_header::MESSAGE_COUNT_AT, record.count);
-    let checksum = batch_checksum_of(header, checksums_le);
-    write_u64(header, batch_header::BATCH_CHECKSUM_AT, checksum);
-}
-
 /// Converts `checksums.len()` messages from `from` on: each stored frame becomes a 0.9 frame at its place in
 /// the answer (`out` holds the answer from byte `out_base`), its 0.9 checksum in `checksums`: the known one when
 /// the frame carries the deltas it covers, else computed. Record headers are left for `write_batches`, which
@@ -628,10 +586,29 @@ fn convert_stretch(
         let body = &frame[message_header::SIZE..];
         let at = cursor.output_at - out_base;
         let target = &mut out[at..at + frame_header::SIZE + body.len()];
-        let (head, copy) = target.split_at_mut(frame_header::SIZE);
-        let known_checksum = fill_frame_header(frame, record, known, head);
-        copy.copy_from_slice(body);
-        let checksum = known_checksum.unwrap_or_else(|| twox_hash::XxHash3_64::oneshot(&target[frame_header::ID_AT..]));
+        target[..frame_header::SIZE].fill(0);
+        target[frame_header::ID_AT..frame_header::ID_AT + frame_header::ID_SIZE]
+            .copy_from_slice(&frame[message_header::ID_AT..message_header::ID_AT + message_header::ID_SIZE]);
+        // plan_records made every delta fit its u32 (counted from the record's base offset and origin).
+        let offset = read_u64(frame, message_header::OFFSET_AT);
+        let offset_delta = (offset - record.base_offset) as u32;
+        write_u32(target, frame_header::OFFSET_DELTA_AT, offset_delta);
+        let origin = read_u64(frame, message_header::ORIGIN_TIMESTAMP_AT);
+        let timestamp_delta = (origin - record.origin_us) as u32;
+        write_u32(target, frame_header::TIMESTAMP_DELTA_AT, timestamp_delta);
+        write_u32(
+            target,
+            frame_header::USER_HEADERS_LENGTH_AT,
+            read_u32(frame, message_header::USER_HEADERS_LENGTH_AT),
+        );
+        write_u32(target, frame_header::PAYLOAD_LENGTH_AT, read_u32(frame, message_header::PAYLOAD_LENGTH_AT));
+        target[frame_header::SIZE..].copy_from_slice(body);
+        let checksum = match known.get(offset) {
+            Some(entry) if (entry.offset_delta, entry.timestamp_delta) == (offset_delta, timestamp_delta) => {
+                entry.checksum
+            }
+            _ => twox_hash::XxHash3_64::oneshot(&target[frame_header::ID_AT..]),
+        };
         write_u64(target, frame_header::CHECKSUM_AT, checksum);
         *checksum_out = checksum;
         cursor.input_at += size;
@@ -682,11 +659,20 @@ fn write_batches_split_from(
         let count = record.count as usize;
         let shrink = (message_header::SIZE - frame_header::SIZE) * count;
         let length = batch_header::SIZE + (record.end - record.start) - shrink;
+        let header = &mut out[at..at + batch_header::SIZE];
+        header.fill(0);
+        write_u64(header, batch_header::PARTITION_ID_AT, u64::from(partition_id));
+        write_u64(header, batch_header::BASE_OFFSET_AT, record.base_offset);
+        write_u64(header, batch_header::BASE_TIMESTAMP_AT, record.timestamp_us);
+        write_u64(header, batch_header::ORIGIN_TIMESTAMP_AT, record.origin_us);
+        write_u64(header, batch_header::BATCH_LENGTH_AT, length as u64);
+        write_u32(header, batch_header::MESSAGE_COUNT_AT, record.count);
         sums_le.clear();
         for checksum in &checksums[message..message + count] {
             sums_le.extend_from_slice(&checksum.to_le_bytes());
         }
-        fill_record_header(&mut out[at..at + batch_header::SIZE], record, partition_id, length, &sums_le);
+        let checksum = batch_checksum_of(header, &sums_le);
+        write_u64(header, batch_header::BATCH_CHECKSUM_AT, checksum);
         at += length;
         message += count;
     }
@@ -695,95 +681,6 @@ fn write_batches_split_from(
         return Err(Failure::new(code::ERROR, "0.9 poll records do not fill the answer"));
     }
     Ok(plan.messages)
-}
-
-/// One stretch of a gathered 0.9 answer, in answer order: bytes of `Gathered::heads`, or of the stored frames
-/// the plan was made over (a message's payload and user headers, as stored).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Piece {
-    Heads { at: usize, length: usize },
-    Frames { at: usize, length: usize },
-}
-
-/// A 0.9 poll answer as `write_batches` would write it, without copying the messages: the record and message
-/// headers it builds (`heads`) and the stretches of the answer in order (`pieces`), which a vectored send writes
-/// straight from the stored bytes.
-pub struct Gathered {
-    pub heads: Vec<u8>,
-    pub pieces: Vec<Piece>,
-}
-
-/// `write_batches` as headers and pieces (`Gathered`): the same bytes in the same order once the pieces are
-/// joined. Every message of the plan must have its checksum in `known` (`plan.known_messages ==
-/// plan.messages`): gathering is for what needs no hashing (a message that needs one would be hashed across two
-/// pieces on this one thread, where `write_batches` splits the hashing over two).
-pub fn gather(frames: &[u8], plan: &Plan, partition_id: u32, known: Known<'_>) -> Checked<Gathered> {
-    if plan.known_messages != plan.messages {
-        return Err(Failure::new(code::ERROR, "a gathered 0.9 answer needs every message's checksum known"));
-    }
-    let records = &plan.records;
-    let mut heads = vec![0u8; batch_header::SIZE * records.len() + frame_header::SIZE * plan.messages as usize];
-    let mut pieces = Vec::with_capacity(2 * plan.messages as usize);
-    let mut sums_le: Vec<u8> = Vec::new();
-    let (mut heads_at, mut answer_bytes) = (0usize, 0usize);
-    // Heads not yet in a piece start here: a record header and its first message header go out as one piece.
-    let mut unplaced_from = 0usize;
-    for record in records {
-        let record_at = heads_at;
-        heads_at += batch_header::SIZE;
-        sums_le.clear();
-        let mut input_at = record.start;
-        for _ in 0..record.count {
-            let size = frame_size_from_header(&frames[input_at..]) as usize;
-            let frame = &frames[input_at..input_at + size];
-            let head = &mut heads[heads_at..heads_at + frame_header::SIZE];
-            let Some(checksum) = fill_frame_header(frame, record, known, head) else {
-                return Err(Failure::new(code::ERROR, "a planned known checksum does not match its deltas"));
-            };
-            write_u64(head, frame_header::CHECKSUM_AT, checksum);
-            sums_le.extend_from_slice(&checksum.to_le_bytes());
-            heads_at += frame_header::SIZE;
-            let body_length = size - message_header::SIZE;
-            if body_length > 0 {
-                pieces.push(Piece::Heads { at: unplaced_from, length: heads_at - unplaced_from });
-                pieces.push(Piece::Frames { at: input_at + message_header::SIZE, length: body_length });
-                unplaced_from = heads_at;
-            }
-            input_at += size;
-        }
-        let length = batch_header::SIZE + (record.end - record.start)
-            - (message_header::SIZE - frame_header::SIZE) * record.count as usize;
-        let header = &mut heads[record_at..record_at + batch_header::SIZE];
-        fill_record_header(header, record, partition_id, length, &sums_le);
-        answer_bytes += length;
-    }
-    if unplaced_from < heads_at {
-        pieces.push(Piece::Heads { at: unplaced_from, length: heads_at - unplaced_from });
-    }
-    let gathered_bytes: usize = pieces
-        .iter()
-        .map(|piece| match piece {
-            Piece::Heads { length, .. } | Piece::Frames { length, .. } => *length,
-        })
-        .sum();
-    if answer_bytes != plan.size || gathered_bytes != plan.size {
-        return Err(Failure::new(code::ERROR, "0.9 poll pieces do not make the planned answer"));
-    }
-    Ok(Gathered { heads, pieces })
-}
-
-impl Gathered {
-    /// The answer's bytes joined (`frames`: those the plan was made over).
-    pub fn join(&self, frames: &[u8]) -> Vec<u8> {
-        let mut answer = Vec::new();
-        for piece in &self.pieces {
-            match *piece {
-                Piece::Heads { at, length } => answer.extend_from_slice(&self.heads[at..at + length]),
-                Piece::Frames { at, length } => answer.extend_from_slice(&frames[at..at + length]),
-            }
-        }
-        answer
-    }
 }
 
 /// The id of a stored frame (tests).
@@ -922,35 +819,6 @@ mod tests {
         let records = records_of(&polled(frames_from(&frames, 2), Known::none(), usize::MAX));
         assert_eq!((records[0].0, records[0].1), (42, 1_014));
         assert_eq!(read_u32(&records[0].2[0], frame_header::OFFSET_DELTA_AT), 0);
-    }
-
-    #[test]
-    fn a_gathered_answer_is_the_written_one_with_the_stored_bodies_in_place() {
-        let headers = b"\x02\x01\x00\x00\x00k\x02\x01\x00\x00\x00v";
-        let first: Vec<Vec<u8>> = (0..4u32).map(|i| v09_frame(u128::from(i) + 1, i, i, &[b'p'; 200], b"")).collect();
-        let second: Vec<Vec<u8>> = (0..3u32).map(|i| v09_frame(u128::from(i) + 7, i, 2, b"xyz", headers)).collect();
-        let (_, frames_a, known_a) = stored_known(&v09_batch(300, &first), 4, 0, 5_000).unwrap();
-        let (_, frames_b, known_b) = stored_known(&v09_batch(400, &second), 3, 4, 5_001).unwrap();
-        let (frames, entries) = ([frames_a, frames_b].concat(), [known_a, known_b].concat());
-        let known = Known::new(&entries, 0);
-        for skip in 0..7usize {
-            let polled_frames = frames_from(&frames, skip);
-            let plan = plan(polled_frames, false, known).unwrap();
-            assert_eq!(plan.known_messages, plan.messages);
-            let gathered = gather(polled_frames, &plan, 0, known).unwrap();
-            assert_eq!(gathered.join(polled_frames), polled(polled_frames, known, usize::MAX), "from {skip}");
-            // Every message's body is a piece of the stored frames, never a copy; heads and bodies alternate.
-            let bodies = gathered.pieces.iter().filter(|piece| matches!(piece, Piece::Frames { .. })).count();
-            assert_eq!(bodies, 7 - skip);
-            assert!(gathered
-                .pieces
-                .windows(2)
-                .all(|pair| std::mem::discriminant(&pair[0]) != std::mem::discriminant(&pair[1])));
-        }
-        // A message whose checksum is not known would need hashing: not gathered.
-        let plan = plan(&frames, false, Known::none()).unwrap();
-        assert_eq!(plan.known_messages, 0);
-        assert!(gather(&frames, &plan, 0, Known::none()).is_err());
     }
 
     #[test]

@@ -16,7 +16,6 @@ mod loadgen;
 mod pool;
 mod py_bench;
 mod py_buffer;
-mod py_gather;
 mod py_map;
 mod py_pool;
 mod py_sender;
@@ -59,7 +58,7 @@ impl From<Failure> for PyErr {
     }
 }
 
-pub(crate) fn readable(buffer: &PyBuffer<u8>) -> PyResult<&[u8]> {
+fn readable(buffer: &PyBuffer<u8>) -> PyResult<&[u8]> {
     if !buffer.is_c_contiguous() {
         return Err(PyValueError::new_err("buffer must be C-contiguous"));
     }
@@ -276,38 +275,29 @@ fn convert_and_stamp_v09(
 /// Stored frames (one contiguous run) as the 0.9 batch records a poll answers: `(records, messages)`, stamped
 /// with `partition_id`, every checksum for the 0.9 layout: from `known` (entries from `known_start_offset`, as
 /// `convert_and_stamp_v09` wrote them) where it has the message's, else computed. With `verify`, every stored
-/// checksum is checked first (INVALID_MESSAGE_CHECKSUM). `records` is a `bytes`, or, from `gather_min_bytes`
-/// bytes of answer on (0: never) when every message's checksum is known, a `GatheredAnswer` that only a
-/// `SenderHandle` sends (see `py_gather`).
+/// checksum is checked first (INVALID_MESSAGE_CHECKSUM).
 #[pyfunction]
-#[pyo3(signature = (frames, partition_id, verify, known = None, known_start_offset = 0, gather_min_bytes = 0))]
+#[pyo3(signature = (frames, partition_id, verify, known = None, known_start_offset = 0))]
 fn poll_batches<'py>(
     py: Python<'py>,
-    frames: &Bound<'py, PyAny>,
+    frames: PyBuffer<u8>,
     partition_id: u32,
     verify: bool,
     known: Option<PyBuffer<u8>>,
     known_start_offset: u64,
-    gather_min_bytes: usize,
-) -> PyResult<(Bound<'py, PyAny>, u32)> {
-    let buffer = PyBuffer::<u8>::get(frames)?;
-    let bytes = readable(&buffer)?;
+) -> PyResult<(Bound<'py, PyBytes>, u32)> {
+    let bytes = readable(&frames)?;
     let known = match &known {
         Some(entries) => batch_v09::Known::new(readable(entries)?, known_start_offset),
         None => batch_v09::Known::none(),
     };
     let plan = py.allow_threads(|| batch_v09::plan(bytes, verify, known))?;
-    if gather_min_bytes > 0 && plan.size >= gather_min_bytes && plan.known_messages == plan.messages {
-        let gathered = py.allow_threads(|| batch_v09::gather(bytes, &plan, partition_id, known))?;
-        let answer = py_gather::GatheredAnswer::new(gathered, frames.clone().unbind(), bytes.len(), plan.size);
-        return Ok((Bound::new(py, answer)?.into_any(), plan.messages));
-    }
     let mut converted = 0u32;
     let records = bytes_written_by(py, plan.size, |out| {
         converted = py.allow_threads(|| batch_v09::write_batches(bytes, &plan, partition_id, known, out))?;
         Ok(())
     })?;
-    Ok((records.into_any(), converted))
+    Ok((records, converted))
 }
 
 /// A new `bytes` of `size` whose every byte `write` sets, without `PyBytes::new_with`'s zero fill first: a
@@ -366,7 +356,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_map::MappedFile>()?;
     m.add_class::<py_sender::SocketSender>()?;
     m.add_class::<py_sender::SenderHandle>()?;
-    m.add_class::<py_gather::GatheredAnswer>()?;
     m.add("PoolExhausted", m.py().get_type::<py_pool::PoolExhausted>())?;
     m.add_class::<py_writer::SegmentFileWriter>()?;
     m.add_function(wrap_pyfunction!(py_writer::io_uring_status, m)?)?;

@@ -33,8 +33,6 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyMemoryView};
 
-use crate::batch_v09::Piece;
-use crate::py_gather::GatheredAnswer;
 use crate::py_map::{MappedFile, Mapping};
 
 /// Answers below this size are sent by the caller when nothing is queued before them.
@@ -45,8 +43,8 @@ const INLINE_SEND_LIMIT_BYTES: usize = 64 * 1024;
 /// sends. A lone consumer's polls are apart by its round trip, and then the thread's wake-up is pure latency.
 /// Measured in server/README "Hot-path I/O".
 const LONE_ANSWER_WINDOW_NS: u64 = 10_000_000;
-/// iovecs per sendmsg: Linux's most (UIO_MAXIOV). A gathered 0.9 answer is two a message.
-const MAX_IOVECS: usize = 1024;
+/// iovecs per sendmsg (well under IOV_MAX = 1024).
+const MAX_IOVECS: usize = 64;
 const MAX_EVENTS: usize = 64;
 /// The epoll token of the wake eventfd; connection tokens start at 1.
 const WAKE_TOKEN: u64 = 0;
@@ -57,8 +55,6 @@ const MAX_THREADS: usize = 64;
 enum Chunk {
     Owned(Vec<u8>),
     Mapped { _mapping: Arc<Mapping>, address: usize, length: usize },
-    /// Bytes of a `GatheredAnswer`'s headers, shared with the answer (and its other queued pieces).
-    Shared { bytes: Arc<Vec<u8>>, at: usize, length: usize },
 }
 
 impl Chunk {
@@ -69,7 +65,6 @@ impl Chunk {
             Chunk::Mapped { address, length, .. } => unsafe {
                 std::slice::from_raw_parts(*address as *const u8, *length)
             },
-            Chunk::Shared { bytes, at, length } => &bytes[*at..*at + *length],
         }
     }
 }
@@ -335,22 +330,6 @@ impl Shared {
 
 /// sendmsg over raw (address, length) ranges without blocking: bytes sent, or the errno.
 fn send_ranges(fd: c_int, ranges: &[(usize, usize)]) -> Result<usize, i32> {
-    let mut sent_total = 0usize;
-    for window in ranges.chunks(MAX_IOVECS) {
-        let window_bytes: usize = window.iter().map(|&(_, length)| length).sum();
-        match send_window(fd, window) {
-            Ok(sent) if sent == window_bytes => sent_total += sent,
-            Ok(sent) => return Ok(sent_total + sent),
-            // What went before was sent: the caller learns that; the error recurs on its next send.
-            Err(_) if sent_total > 0 => return Ok(sent_total),
-            Err(errno) => return Err(errno),
-        }
-    }
-    Ok(sent_total)
-}
-
-/// One sendmsg of at most `MAX_IOVECS` ranges.
-fn send_window(fd: c_int, ranges: &[(usize, usize)]) -> Result<usize, i32> {
     let mut iovecs: Vec<libc::iovec> =
         ranges.iter().map(|&(address, length)| libc::iovec { iov_base: address as *mut _, iov_len: length }).collect();
     // SAFETY: a zeroed msghdr naming the iovecs, whose memory the caller keeps alive.
@@ -629,113 +608,21 @@ impl Part {
     fn range(&self) -> (usize, usize) {
         (self.buffer.buf_ptr() as usize, self.buffer.len_bytes())
     }
-}
 
-/// How the queue keeps one range of an answer the socket did not take at once.
-#[derive(Clone, Copy)]
-enum Keep {
-    /// A range of `Answer::buffers[index]`: by reference when it is mapped, else copied.
-    Buffer(usize),
-    /// Bytes of `Answer::heads[index]` from `at`: shared when `shared` (the answer's frames are mapped, so they are
-    /// queued by reference too), else copied with them.
-    Heads { index: usize, at: usize, shared: bool },
-}
-
-/// An answer's parts while the GIL is held: its byte ranges in order and how each is kept if queued. Every
-/// range lies in an exported buffer of `buffers` or in a `GatheredAnswer`'s headers (`heads`), alive as long
-/// as `self`.
-struct Answer {
-    buffers: Vec<Part>,
-    heads: Vec<Arc<Vec<u8>>>,
-    ranges: Vec<(usize, usize)>,
-    keeps: Vec<Keep>,
-}
-
-impl Answer {
-    fn of(parts: &Bound<'_, PyList>) -> PyResult<Self> {
-        let mut answer = Self { buffers: Vec::new(), heads: Vec::new(), ranges: Vec::new(), keeps: Vec::new() };
-        for part in parts.iter() {
-            if let Ok(gathered) = part.downcast::<GatheredAnswer>() {
-                answer.add_gathered(gathered.get(), part.py())?;
-                continue;
-            }
-            let part = Part::of(&part)?;
-            let (address, length) = part.range();
-            if length > 0 {
-                answer.ranges.push((address, length));
-                answer.keeps.push(Keep::Buffer(answer.buffers.len()));
-                answer.buffers.push(part);
+    /// What the queue keeps of the part from byte `skip` on: the mapping by reference, anything else copied
+    /// (its buffer is released when `self` is dropped, which needs the GIL the send thread does not hold).
+    fn into_chunk(self, _gil: Python<'_>, skip: usize) -> PyResult<Chunk> {
+        let (address, length) = self.range();
+        debug_assert!(skip < length);
+        match self.mapping {
+            Some(mapping) => Ok(Chunk::Mapped { _mapping: mapping, address: address + skip, length: length - skip }),
+            None => {
+                // SAFETY: the buffer is C-contiguous (checked in `of`) and stays exported, with the GIL held,
+                // until `self` is dropped after this copy.
+                let unsent = unsafe { std::slice::from_raw_parts((address + skip) as *const u8, length - skip) };
+                Ok(Chunk::Owned(unsent.to_vec()))
             }
         }
-        Ok(answer)
-    }
-
-    fn add_gathered(&mut self, gathered: &GatheredAnswer, py: Python<'_>) -> PyResult<()> {
-        let frames = Part::of(gathered.frames.bind(py))?;
-        let (frames_address, frames_length) = frames.range();
-        // The pieces were made within this many bytes (batch_v09::gather checks them against the plan).
-        if frames_length != gathered.frames_length {
-            return Err(PyValueError::new_err("a gathered answer's frames changed size"));
-        }
-        let (heads_address, heads_index) = (gathered.heads.as_ptr() as usize, self.heads.len());
-        let shared = frames.mapping.is_some();
-        for piece in &gathered.pieces {
-            match *piece {
-                Piece::Heads { at, length } => {
-                    self.ranges.push((heads_address + at, length));
-                    self.keeps.push(Keep::Heads { index: heads_index, at, shared });
-                }
-                Piece::Frames { at, length } => {
-                    self.ranges.push((frames_address + at, length));
-                    self.keeps.push(Keep::Buffer(self.buffers.len()));
-                }
-            }
-        }
-        self.heads.push(Arc::clone(&gathered.heads));
-        self.buffers.push(frames);
-        Ok(())
-    }
-
-    /// Queue the answer from byte `skip` on: mapped ranges (and the headers between them) by reference, every
-    /// run of other ranges copied into one chunk (their buffers are released when `self` is dropped, which needs
-    /// the GIL the send thread does not hold). Returns the bytes copied.
-    fn queue_from(&self, mut skip: usize, queue: &mut VecDeque<Chunk>) -> usize {
-        let (mut copy, mut copied) = (Vec::new(), 0usize);
-        for (&(address, length), &keep) in self.ranges.iter().zip(&self.keeps) {
-            if skip >= length {
-                skip -= length;
-                continue;
-            }
-            let (address, length, skipped) = (address + skip, length - skip, skip);
-            skip = 0;
-            let by_reference = match keep {
-                Keep::Buffer(index) => self.buffers[index]
-                    .mapping
-                    .as_ref()
-                    .map(|mapping| Chunk::Mapped { _mapping: Arc::clone(mapping), address, length }),
-                Keep::Heads { index, at, shared: true } => {
-                    Some(Chunk::Shared { bytes: Arc::clone(&self.heads[index]), at: at + skipped, length })
-                }
-                Keep::Heads { shared: false, .. } => None,
-            };
-            match by_reference {
-                Some(chunk) => {
-                    if !copy.is_empty() {
-                        copied += copy.len();
-                        queue.push_back(Chunk::Owned(std::mem::take(&mut copy)));
-                    }
-                    queue.push_back(chunk);
-                }
-                // SAFETY: the range lies in a buffer of `self.buffers` (C-contiguous, checked in `Part::of`, and
-                // exported while `self` lives, with the GIL held) or in `self.heads`.
-                None => copy.extend_from_slice(unsafe { std::slice::from_raw_parts(address as *const u8, length) }),
-            }
-        }
-        if !copy.is_empty() {
-            copied += copy.len();
-            queue.push_back(Chunk::Owned(copy));
-        }
-        copied
     }
 }
 
@@ -744,9 +631,17 @@ impl SenderHandle {
     /// Queue `parts` (buffers, sent in order after everything written before). Sent inline when nothing is
     /// queued and the answer is small, or large for a lone connection (see `LONE_ANSWER_WINDOW_NS`); an
     /// answer to a connection that failed or is closing is dropped.
-    fn write(&self, _py: Python<'_>, parts: &Bound<'_, PyList>) -> PyResult<()> {
-        let answer = Answer::of(parts)?;
-        let total: usize = answer.ranges.iter().map(|&(_, length)| length).sum();
+    fn write(&self, py: Python<'_>, parts: &Bound<'_, PyList>) -> PyResult<()> {
+        let mut pending = Vec::with_capacity(parts.len());
+        let mut total = 0usize;
+        for part in parts.iter() {
+            let part = Part::of(&part)?;
+            let length = part.range().1;
+            if length > 0 {
+                total += length;
+                pending.push(part);
+            }
+        }
         if total == 0 {
             return Ok(());
         }
@@ -759,7 +654,8 @@ impl SenderHandle {
         let lone = self.shared.lone_answer(&self.conn);
         if was_empty && (total < INLINE_SEND_LIMIT_BYTES || lone) {
             // Straight from the callers' buffers: nothing is copied for an answer the socket takes whole.
-            match send_ranges(self.conn.fd, &answer.ranges) {
+            let ranges: Vec<(usize, usize)> = pending.iter().map(Part::range).collect();
+            match send_ranges(self.conn.fd, &ranges) {
                 Ok(sent) if sent == total => {
                     self.shared.inline_sends.fetch_add(1, Ordering::Relaxed);
                     return Ok(());
@@ -774,9 +670,23 @@ impl SenderHandle {
                 }
             }
         }
-        // Only what the inline send left is queued: the queue was empty, so the answer's first unsent byte
-        // becomes its front.
-        let copied = answer.queue_from(sent_inline, &mut state.queue);
+        let mut copied = 0usize;
+        // Only what the inline send left is queued (and copied, if it is not mapped): the queue was empty, so
+        // the answer's first unsent byte becomes its front.
+        let mut skip = sent_inline;
+        for part in pending {
+            let length = part.range().1;
+            if skip >= length {
+                skip -= length;
+                continue;
+            }
+            let chunk = part.into_chunk(py, skip)?;
+            skip = 0;
+            if let Chunk::Owned(bytes) = &chunk {
+                copied += bytes.len();
+            }
+            state.queue.push_back(chunk);
+        }
         self.conn.queued_bytes.fetch_add(total - sent_inline, Ordering::AcqRel);
         self.shared.queued_total_bytes.fetch_add(total - sent_inline, Ordering::AcqRel);
         self.shared.queued_sends.fetch_add(1, Ordering::Relaxed);

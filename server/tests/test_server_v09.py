@@ -302,27 +302,6 @@ def test_a_poll_from_inside_a_batch_answers_the_producers_frames(vsr, client, un
             assert batch.batch_checksum == batch.computed_checksum()
 
 
-def test_a_large_poll_of_0_9_batches_answers_the_producers_frames(vsr, unique):
-    # Answers of 64 KiB and more whose every checksum is known go out from the stored bytes with the headers
-    # built for them (no copy of the messages, `_native.GatheredAnswer`): the same frames, byte for byte.
-    stream = unique("large")
-    vsr.call(requests.CreateStream(stream))
-    vsr.call(requests.CreateTopic(Identifier.parse(stream), 1, name="t"))
-    sent = []
-    for n in range(2):
-        frames = [Frame(0, 1_000 * n + i + 1, i, 5 * i, bytes([65 + i]) * 20_000, b"") for i in range(4)]
-        sent.append(Batch(0, 0, 0, 3_000_000 + n, 0, tuple(frames)).with_checksums())
-        send(vsr, stream, "t", 0, sent[-1])
-    for first_offset in (0, 1, 5):
-        polled = vsr.call(requests.PollMessages(Consumer.consumer(1), Identifier.parse(stream), Identifier.parse("t"),
-                                                0, PollingStrategy.offset(first_offset), 100, False))
-        records = [(b.base_offset, b.origin_timestamp, b.frames) for b in polled.batches]
-        expected = [(base, batch.origin_timestamp, batch.frames[max(first_offset - base, 0):])
-                    for base, batch in ((0, sent[0]), (4, sent[1])) if first_offset < base + len(batch.frames)]
-        assert records == expected, f"poll from {first_offset}"
-        assert all(batch.batch_checksum == batch.computed_checksum() for batch in polled.batches)
-
-
 @pytest.mark.parametrize("broken", ["frame", "batch"])
 def test_a_batch_with_a_wrong_checksum_is_refused(vsr, unique, broken):
     stream = unique("broken")

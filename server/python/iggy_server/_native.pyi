@@ -131,29 +131,13 @@ def convert_and_stamp_v09(
     segment end position after the batch."""
 
 def poll_batches(
-    frames: Buffer,
-    partition_id: int,
-    verify: bool,
-    known: Buffer | None = None,
-    known_start_offset: int = 0,
-    gather_min_bytes: int = 0,
-) -> tuple[bytes | GatheredAnswer, int]:
+    frames: Buffer, partition_id: int, verify: bool, known: Buffer | None = None, known_start_offset: int = 0
+) -> tuple[bytes, int]:
     """Stored frames (one contiguous run) as the 0.9 batch records a poll answers, one record per run of
     messages sharing a timestamp (and, for messages in ``known``, per producer batch), every checksum for the
     0.9 layout: ``(records, messages)``. A message with an entry in ``known`` (entry ``i`` is offset
     ``known_start_offset + i``, as ``convert_and_stamp_v09`` wrote them) keeps its producer's deltas and checksum
-    (no hash); the others are hashed. With ``verify``, every stored checksum is checked first (4027).
-    ``records`` is a ``bytes``, or, for an answer of at least ``gather_min_bytes`` (0: never) whose every
-    checksum is known, a :class:`GatheredAnswer` over ``frames`` that only :meth:`SenderHandle.write` sends."""
-
-class GatheredAnswer:
-    """A 0.9 poll answer as its built headers and the stored frames between them (no copy of the messages),
-    for :meth:`SenderHandle.write`, which sends it with vectored writes. It keeps ``frames`` alive."""
-
-    def __len__(self) -> int:
-        """Bytes of the answer."""
-    def __bytes__(self) -> bytes:
-        """The answer joined (a copy)."""
+    (no hash); the others are hashed. With ``verify``, every stored checksum is checked first (4027)."""
 
 def xxh32(data: Buffer, seed: int = 0) -> int:
     """XXH32 of ``data`` (client ids, consumer-name keys, MessagesKey partitioning)."""
@@ -230,12 +214,10 @@ class SocketSender:
 class SenderHandle:
     """One connection's way to the send thread (see :class:`SocketSender`). Dropping it closes gracefully."""
 
-    def write(self, parts: list[Buffer | GatheredAnswer]) -> None:
+    def write(self, parts: list[Buffer]) -> None:
         """Queue an answer's parts after everything written before; sent inline (from the parts, no copy) when
-        nothing is queued and the answer is under 64 KiB (or its connection is alone, see
-        :class:`SocketSender`). What the socket does not take is queued: views of a ``MappedFile`` and the headers
-        of a :class:`GatheredAnswer` over one by reference, the rest copied. Dropped silently once the connection
-        failed or is closing."""
+        nothing is queued and the answer is under 64 KiB. Dropped silently once the connection failed or is
+        closing."""
     @property
     def thread(self) -> int:
         """The send thread serving this connection (0-based, below ``SocketSender.threads``)."""

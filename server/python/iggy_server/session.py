@@ -46,9 +46,6 @@ class Session:
     # SendMessages answers its confirmation (stream, topic, partition, base offset) even on a 0.8 request: the
     # HTTP transport sets it to give every HTTP client 0.9's JSON confirmation.
     confirm_sends: bool = False
-    # 0.9 poll answers of at least this many bytes may be a ``_native.GatheredAnswer`` (0: never). Only a TCP
-    # connection whose answers go through the native send thread sets it: nothing else can write one.
-    gather_min_bytes: int = 0
 
     @property
     def is_authenticated(self) -> bool:

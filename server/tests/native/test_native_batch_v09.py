@@ -179,30 +179,3 @@ def test_a_large_batch_refuses_its_earliest_bad_message(broken):
         store(bytes(raw), len(LARGE_PAYLOADS))
     assert refused.value.code == ErrorCode.INVALID_MESSAGE_CHECKSUM
     assert refused.value.message.startswith(f"message {broken[0]}:")
-
-
-def stored_with_known(batch: Batch) -> tuple[bytes, bytearray]:
-    """A 0.9 batch stored from offset 0, with what its append knows of its checksums."""
-    count = len(batch.frames)
-    encoded = batch.encode()
-    size = _native.v09_frames_bytes(len(encoded), count)
-    assert size is not None
-    index, frames, known = bytearray(16 * count), bytearray(size), bytearray(_native.V09_KNOWN_ENTRY_SIZE * count)
-    _native.convert_and_stamp_v09(encoded, index, frames, count, base_offset=0, segment_start_offset=0,
-                                  segment_position_bytes=0, timestamp_us=7, known=known)
-    return bytes(frames), known
-
-
-def test_an_answer_of_known_checksums_is_gathered_from_its_size_threshold_on():
-    batch = make_batch([bytes([i]) * 700 for i in range(1, 40)], headers=HEADERS)
-    frames, known = stored_with_known(batch)
-    written, count = _native.poll_batches(frames, 3, True, known)
-    assert isinstance(written, bytes) and count == 39
-    gathered, gathered_count = _native.poll_batches(frames, 3, True, known, 0, len(written))
-    assert isinstance(gathered, _native.GatheredAnswer) and gathered_count == 39
-    assert len(gathered) == len(written) and bytes(gathered) == written
-    assert Batch.read(Reader(bytes(gathered))).frames == batch.frames
-    # Below the threshold, or with a checksum to compute (nothing known), the answer is written as before.
-    assert isinstance(_native.poll_batches(frames, 3, True, known, 0, len(written) + 1)[0], bytes)
-    assert _native.poll_batches(frames, 3, True, None, 0, 1)[0] == written
-    assert isinstance(_native.poll_batches(frames, 3, True, None, 0, 1)[0], bytes)

@@ -172,14 +172,11 @@ async def poll_messages(ctx: HandlerContext, session: Session, payload: memoryvi
     if session.protocol >= V0_9:
         # The read already verified the stored checksums (system.partition.verify_checksums_on_read). What the
         # producers' 0.9 appends told of their checksums spares hashing those messages again.
-        # Where every checksum is known, the send thread writes the answer from the stored bytes and the headers
-        # built for them (GatheredAnswer) instead of a copy of the messages.
         known, known_start_offset = partition.log.known_v09 or (None, 0)
-        gather_min_bytes = session.gather_min_bytes
         return [
             prefix,
             *(
-                _native.poll_batches(buffer, partition.id, False, known, known_start_offset, gather_min_bytes)[0]
+                _native.poll_batches(buffer, partition.id, False, known, known_start_offset)[0]
                 for buffer in result.buffers
             ),
         ]

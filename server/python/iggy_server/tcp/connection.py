@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from iggy.protocol.codes import Transport
 
 from ..transports.metrics import TRAFFIC
-from .dispatch import COALESCE_LIMIT_BYTES, RequestDispatcher
+from .dispatch import RequestDispatcher
 
 if TYPE_CHECKING:
     from ..lifecycle import IggyServer
@@ -76,9 +76,6 @@ class Connection(RequestDispatcher):
         if sock is not None and transport.get_extra_info("sslcontext") is None:
             self._socket_fd = sock.fileno()
         self.session = self.ctx.clients.connect(address, transport)
-        if self._sender is not None:
-            # Answers this size and up go out as they are (`_write_ok`, `_write_parts`), never joined.
-            self.session.gather_min_bytes = COALESCE_LIMIT_BYTES
         self.unauthenticated_since = asyncio.get_running_loop().time()
         self.server.connections.add(self)
         log.info("client %d connected from %s", self.session.client_id, address)

@@ -24,11 +24,10 @@ from .framing import FrameReader
 if TYPE_CHECKING:
     from ..lifecycle import IggyServer
 
-__all__ = ["COALESCE_LIMIT_BYTES", "RequestDispatcher"]
+__all__ = ["RequestDispatcher"]
 
 _RESPONSE_HEADER = struct.Struct("<II")
-# Answer parts below this size are joined with the frame header; larger ones are written as they are.
-COALESCE_LIMIT_BYTES = 64 * 1024
+_COALESCE_LIMIT_BYTES = 64 * 1024
 _EMPTY_OK_ANSWER = _RESPONSE_HEADER.pack(0, 0)
 # /metrics: one increment per request and per answer (requests[code], sent_bytes), errors per refusal.
 _TCP_TRAFFIC = TRAFFIC[Transport.TCP]
@@ -121,7 +120,7 @@ class RequestDispatcher(FrameReader):
         pending = bytearray()
         for part in parts:
             part_size = part.nbytes if isinstance(part, memoryview) else len(part)
-            if part_size < COALESCE_LIMIT_BYTES:
+            if part_size < _COALESCE_LIMIT_BYTES:
                 pending += part
                 continue
             if pending:
@@ -219,7 +218,7 @@ class RequestDispatcher(FrameReader):
         pending = bytearray(_RESPONSE_HEADER.pack(0, size))
         for part in parts:
             part_size = part.nbytes if isinstance(part, memoryview) else len(part)
-            if part_size < COALESCE_LIMIT_BYTES:
+            if part_size < _COALESCE_LIMIT_BYTES:
                 pending += part
                 continue
             if pending:
