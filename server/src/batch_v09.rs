@@ -438,15 +438,7 @@ fn plan_records(frames: &[u8], verify: bool, known: Known<'_>) -> Checked<Vec<Re
         }
         let frame = &frames[start..start + size];
         if verify {
-            let stated = read_u64(frame, message_header::CHECKSUM_AT);
-            let computed = frame_checksum(frame);
-            if stated != computed {
-                let offset = read_u64(frame, message_header::OFFSET_AT);
-                return Err(Failure::new(
-                    code::INVALID_MESSAGE_CHECKSUM,
-                    format!("stored message {offset}: checksum {stated}, expected {computed}"),
-                ));
-            }
+            verify_stored(frame)?;
         }
         let offset = read_u64(frame, message_header::OFFSET_AT);
         let timestamp = read_u64(frame, message_header::TIMESTAMP_AT);
@@ -514,7 +506,7 @@ pub fn batches_size(frames: &[u8], verify: bool) -> Checked<(usize, u32)> {
 /// checksum computed. With `verify`, every stored checksum is checked first (INVALID_MESSAGE_CHECKSUM).
 #[cfg(test)]
 pub fn frames_to_batches(frames: &[u8], partition_id: u32, verify: bool, out: &mut [u8]) -> Checked<u32> {
-    write_batches(frames, &plan(frames, verify, Known::none())?, partition_id, Known::none(), out)
+    write_batches(frames, &plan(frames, false, Known::none())?, partition_id, Known::none(), verify, out)
 }
 
 /// Where a stretch of the conversion starts: message `delta` of record `record`, at byte `input_at` of the
@@ -564,15 +556,17 @@ fn middle(frames: &[u8], records: &[Record]) -> Option<Cursor> {
 /// the answer (`out` holds the answer from byte `out_base`), its 0.9 checksum in `checksums`: the known one when
 /// the frame carries the deltas it covers, else computed. Record headers are left for `write_batches`, which
 /// needs every frame checksum of a record.
+#[allow(clippy::too_many_arguments)]
 fn convert_stretch(
     frames: &[u8],
     records: &[Record],
     known: Known<'_>,
+    verify: bool,
     from: Cursor,
     out: &mut [u8],
     out_base: usize,
     checksums: &mut [u64],
-) {
+) -> Checked<()> {
     let mut cursor = from;
     for checksum_out in checksums.iter_mut() {
         if cursor.delta == records[cursor.record].count {
@@ -583,6 +577,10 @@ fn convert_stretch(
         let record = &records[cursor.record];
         let size = frame_size_from_header(&frames[cursor.input_at..]) as usize;
         let frame = &frames[cursor.input_at..cursor.input_at + size];
+        if verify {
+            // Here rather than in a pass of its own: the frame is read from memory once, then copied from cache.
+            verify_stored(frame)?;
+        }
         let body = &frame[message_header::SIZE..];
         let at = cursor.output_at - out_base;
         let target = &mut out[at..at + frame_header::SIZE + body.len()];
@@ -615,13 +613,37 @@ fn convert_stretch(
         cursor.output_at += target.len();
         cursor.delta += 1;
     }
+    Ok(())
+}
+
+/// A stored frame's checksum checked against its bytes (INVALID_MESSAGE_CHECKSUM, naming its offset).
+fn verify_stored(frame: &[u8]) -> Checked<()> {
+    let stated = read_u64(frame, message_header::CHECKSUM_AT);
+    let computed = frame_checksum(frame);
+    if stated != computed {
+        let offset = read_u64(frame, message_header::OFFSET_AT);
+        return Err(Failure::new(
+            code::INVALID_MESSAGE_CHECKSUM,
+            format!("stored message {offset}: checksum {stated}, expected {computed}"),
+        ));
+    }
+    Ok(())
 }
 
 /// `frames_to_batches` with the plan made already: `out` is exactly `plan.size` bytes, every byte written
 /// (none read before it is written), `known` the one the plan was made with. From `SPLIT_MIN_BYTES` on, the
-/// frames convert on two threads.
-pub fn write_batches(frames: &[u8], plan: &Plan, partition_id: u32, known: Known<'_>, out: &mut [u8]) -> Checked<u32> {
-    write_batches_split_from(frames, plan, partition_id, known, out, SPLIT_MIN_BYTES)
+/// frames convert on two threads. With `verify`, each stored checksum is checked as its frame is converted (the
+/// plan need not have checked them): INVALID_MESSAGE_CHECKSUM naming the first bad message's offset, and `out`
+/// is then meaningless.
+pub fn write_batches(
+    frames: &[u8],
+    plan: &Plan,
+    partition_id: u32,
+    known: Known<'_>,
+    verify: bool,
+    out: &mut [u8],
+) -> Checked<u32> {
+    write_batches_split_from(frames, plan, partition_id, known, verify, out, SPLIT_MIN_BYTES)
 }
 
 /// `write_batches` splitting from `split_min_bytes` of stored frames on (the tests split small polls).
@@ -630,6 +652,7 @@ fn write_batches_split_from(
     plan: &Plan,
     partition_id: u32,
     known: Known<'_>,
+    verify: bool,
     out: &mut [u8],
     split_min_bytes: usize,
 ) -> Checked<u32> {
@@ -643,13 +666,27 @@ fn write_batches_split_from(
         Some(second) => {
             let (out_first, out_second) = out.split_at_mut(second.output_at);
             let (sums_first, sums_second) = checksums.split_at_mut(second.message);
+            let (mut first_result, mut second_result) = (Ok(()), Ok(()));
             crate::halves::join(
-                || convert_stretch(frames, records, known, first, out_first, 0, sums_first),
-                || convert_stretch(frames, records, known, second, out_second, second.output_at, sums_second),
+                || first_result = convert_stretch(frames, records, known, verify, first, out_first, 0, sums_first),
+                || {
+                    second_result = convert_stretch(
+                        frames,
+                        records,
+                        known,
+                        verify,
+                        second,
+                        out_second,
+                        second.output_at,
+                        sums_second,
+                    )
+                },
             );
+            // The first half's failure is the earlier message's.
+            first_result.and(second_result)?;
         }
         None if records.is_empty() => {}
-        None => convert_stretch(frames, records, known, first, out, 0, &mut checksums),
+        None => convert_stretch(frames, records, known, verify, first, out, 0, &mut checksums)?,
     }
     // The batch checksum's input after the header part: each frame checksum (u64 LE), hashed in one call per
     // record rather than 8 bytes per streaming write.
@@ -745,9 +782,9 @@ mod tests {
 
     /// Stored frames as a poll answers them over 0.9, with what is known of them.
     fn polled(frames: &[u8], known: Known<'_>, split_min_bytes: usize) -> Vec<u8> {
-        let plan = plan(frames, true, known).unwrap();
+        let plan = plan(frames, false, known).unwrap();
         let mut out = vec![0xAAu8; plan.size];
-        write_batches_split_from(frames, &plan, 0, known, &mut out, split_min_bytes).unwrap();
+        write_batches_split_from(frames, &plan, 0, known, true, &mut out, split_min_bytes).unwrap();
         out
     }
 
@@ -921,7 +958,10 @@ mod tests {
         let plan = plan(&frames, true, Known::none()).unwrap();
         assert_eq!(plan.records.len(), 3);
         let mut one = vec![0u8; plan.size];
-        assert_eq!(write_batches_split_from(&frames, &plan, 9, Known::none(), &mut one, usize::MAX).unwrap(), 16);
+        assert_eq!(
+            write_batches_split_from(&frames, &plan, 9, Known::none(), false, &mut one, usize::MAX).unwrap(),
+            16
+        );
         // Every split point the middle can take: the frames cut at each message boundary.
         let mut seen_middles = std::collections::HashSet::new();
         for cut in 0..frames.len() {
@@ -930,9 +970,9 @@ mod tests {
                 continue;
             };
             let mut single = vec![0u8; prefix_plan.size];
-            write_batches_split_from(prefix, &prefix_plan, 9, Known::none(), &mut single, usize::MAX).unwrap();
+            write_batches_split_from(prefix, &prefix_plan, 9, Known::none(), false, &mut single, usize::MAX).unwrap();
             let mut split = vec![0xAAu8; prefix_plan.size];
-            write_batches_split_from(prefix, &prefix_plan, 9, Known::none(), &mut split, 0).unwrap();
+            write_batches_split_from(prefix, &prefix_plan, 9, Known::none(), false, &mut split, 0).unwrap();
             assert_eq!(single, split, "prefix of {} bytes", prefix.len());
             if let Some(m) = middle(prefix, &prefix_plan.records) {
                 seen_middles.insert((m.record, m.delta == 0));
@@ -948,9 +988,9 @@ mod tests {
         let cursor = middle(&two, &two_plan.records).expect("a second message");
         assert_eq!((cursor.record, cursor.delta, cursor.message), (1, 0, 1));
         let mut single = vec![0u8; two_plan.size];
-        write_batches_split_from(&two, &two_plan, 9, Known::none(), &mut single, usize::MAX).unwrap();
+        write_batches_split_from(&two, &two_plan, 9, Known::none(), false, &mut single, usize::MAX).unwrap();
         let mut split = vec![0xAAu8; two_plan.size];
-        write_batches_split_from(&two, &two_plan, 9, Known::none(), &mut split, 0).unwrap();
+        write_batches_split_from(&two, &two_plan, 9, Known::none(), false, &mut split, 0).unwrap();
         assert_eq!(single, split);
         // The single-threaded answer walks as 0.9 records with valid checksums.
         let mut at = 0usize;
@@ -1048,5 +1088,35 @@ mod tests {
         frames[last] ^= 1;
         assert_eq!(batches_size(&frames, true).unwrap_err().code, code::INVALID_MESSAGE_CHECKSUM);
         assert!(batches_size(&frames, false).is_ok());
+    }
+
+    #[test]
+    fn a_conversion_that_verifies_refuses_the_first_corrupt_frame_of_either_half() {
+        let frames_v09: Vec<Vec<u8>> =
+            (0..40u32).map(|i| v09_frame(u128::from(i) + 1, i, i, &[7u8; 900], b"")).collect();
+        let (_, clean) = stored(&v09_batch(10, &frames_v09), 40, 100, 1).unwrap();
+        let plan = plan(&clean, false, Known::none()).unwrap();
+        let frame_bytes = clean.len() / 40;
+        for (corrupt, split_min_bytes) in [(3usize, 0usize), (33, 0), (33, usize::MAX)] {
+            let mut frames = clean.clone();
+            frames[corrupt * frame_bytes + frame_bytes - 1] ^= 1; // the last payload byte of message `corrupt`
+            let mut out = vec![0u8; plan.size];
+            let refused = write_batches_split_from(&frames, &plan, 0, Known::none(), true, &mut out, split_min_bytes)
+                .unwrap_err();
+            assert_eq!(refused.code, code::INVALID_MESSAGE_CHECKSUM);
+            assert!(refused.message.starts_with(&format!("stored message {}:", 100 + corrupt)), "{}", refused.message);
+            // Not verifying, the same frames convert.
+            assert!(
+                write_batches_split_from(&frames, &plan, 0, Known::none(), false, &mut out, split_min_bytes).is_ok()
+            );
+        }
+        // Both halves corrupt: the first half's message is named.
+        let mut frames = clean.clone();
+        for corrupt in [5usize, 35] {
+            frames[corrupt * frame_bytes + frame_bytes - 1] ^= 1;
+        }
+        let mut out = vec![0u8; plan.size];
+        let refused = write_batches_split_from(&frames, &plan, 0, Known::none(), true, &mut out, 0).unwrap_err();
+        assert!(refused.message.starts_with("stored message 105:"), "{}", refused.message);
     }
 }

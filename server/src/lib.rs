@@ -275,7 +275,8 @@ fn convert_and_stamp_v09(
 /// Stored frames (one contiguous run) as the 0.9 batch records a poll answers: `(records, messages)`, stamped
 /// with `partition_id`, every checksum for the 0.9 layout: from `known` (entries from `known_start_offset`, as
 /// `convert_and_stamp_v09` wrote them) where it has the message's, else computed. With `verify`, every stored
-/// checksum is checked first (INVALID_MESSAGE_CHECKSUM).
+/// checksum is checked as its message is converted, on both threads of a large poll (INVALID_MESSAGE_CHECKSUM:
+/// the first bad message's offset).
 #[pyfunction]
 #[pyo3(signature = (frames, partition_id, verify, known = None, known_start_offset = 0))]
 fn poll_batches<'py>(
@@ -291,10 +292,10 @@ fn poll_batches<'py>(
         Some(entries) => batch_v09::Known::new(readable(entries)?, known_start_offset),
         None => batch_v09::Known::none(),
     };
-    let plan = py.allow_threads(|| batch_v09::plan(bytes, verify, known))?;
+    let plan = py.allow_threads(|| batch_v09::plan(bytes, false, known))?;
     let mut converted = 0u32;
     let records = bytes_written_by(py, plan.size, |out| {
-        converted = py.allow_threads(|| batch_v09::write_batches(bytes, &plan, partition_id, known, out))?;
+        converted = py.allow_threads(|| batch_v09::write_batches(bytes, &plan, partition_id, known, verify, out))?;
         Ok(())
     })?;
     Ok((records, converted))

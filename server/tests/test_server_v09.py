@@ -27,6 +27,7 @@ from iggy.protocol.codes import (
 from iggy.protocol.messages import PolledMessages
 from iggy.protocol.primitives import Consumer, Identifier, Partitioning, PollingStrategy
 
+from server_support import ServerError, ServerProcess
 from vsr_support import VsrClient, VsrError
 
 V0_9 = ProtocolVersion.V0_9
@@ -300,6 +301,40 @@ def test_a_poll_from_inside_a_batch_answers_the_producers_frames(vsr, client, un
         for batch in polled.batches:
             assert all(frame.checksum_valid() for frame in batch.frames)
             assert batch.batch_checksum == batch.computed_checksum()
+
+
+def test_a_corrupt_stored_message_is_refused_to_0_9_polls_and_not_committed(tmp_path):
+    # A 0.9 poll checks the stored checksums while converting (verify_checksums_on_read): a message corrupted on
+    # disk is answered 4027, as to a 0.8 poll, and the auto-commit does not move past it.
+    server = ServerProcess(tmp_path / "data").start()
+    try:
+        with VsrClient(server.host, server.port) as vsr, server.client() as old:
+            vsr.login()
+            vsr.call(requests.CreateStream("c"))
+            vsr.call(requests.CreateTopic(Identifier.parse("c"), 1, name="t"))
+            send(vsr, "c", "t", 0, make_batch([b"first-payload", b"second-payload"]))
+            logs = list((tmp_path / "data").rglob("*.log"))
+            assert len(logs) == 1
+            data = bytearray(logs[0].read_bytes())
+            at = data.index(b"second-payload")
+            data[at] ^= 0xFF
+            with open(logs[0], "r+b") as segment:  # in place: the server's map sees it
+                segment.seek(at)
+                segment.write(data[at:at + 1])
+            consumer = Consumer.consumer(9)
+            ids = (Identifier.parse("c"), Identifier.parse("t"))
+            with pytest.raises(VsrError) as refused:
+                vsr.call(requests.PollMessages(consumer, *ids, 0, PollingStrategy.next(), 10, True))
+            assert refused.value.code == ErrorCode.INVALID_MESSAGE_CHECKSUM
+            assert vsr.call(requests.GetConsumerOffset(consumer, *ids, 0)) is None
+            with pytest.raises(ServerError) as refused_0_8:
+                old.call(requests.PollMessages(consumer, "c", "t", 0, PollingStrategy.next(), 10, True))
+            assert refused_0_8.value.code == ErrorCode.INVALID_MESSAGE_CHECKSUM
+            # The intact message before it is still served.
+            first = vsr.call(requests.PollMessages(consumer, *ids, 0, PollingStrategy.offset(0), 1, True))
+            assert [frame.payload for batch in first.batches for frame in batch.frames] == [b"first-payload"]
+    finally:
+        server.stop()
 
 
 @pytest.mark.parametrize("broken", ["frame", "batch"])

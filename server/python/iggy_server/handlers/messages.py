@@ -14,6 +14,7 @@ converts the stored frames it read into batch records, one per run of messages s
 from __future__ import annotations
 
 import struct
+from typing import Any
 
 from iggy.protocol import requests
 from iggy.protocol.codes import (
@@ -163,24 +164,31 @@ async def poll_messages(ctx: HandlerContext, session: Session, payload: memoryvi
             return _RESYNC_POLL
         return _EMPTY_POLL
     count = min(request.count, ctx.config.limits.max_poll_messages)
-    result = await partition.poll(request.strategy, count, consumer.kind, consumer.offset_key, request.auto_commit)
+    v09 = session.protocol >= V0_9
+    # A 0.9 poll copies every message into 0.9's layout: the stored checksums (verify_checksums_on_read) are
+    # checked in that pass, on both threads, rather than in a pass of the read's; then the auto-commit waits for
+    # them, as it does when the read checks them.
+    verify_in_conversion = v09 and partition.log.verify_after_read
+    commit_on_read = request.auto_commit and not verify_in_conversion
+    result = await partition.poll(
+        request.strategy, count, consumer.kind, consumer.offset_key, commit_on_read, verify=not verify_in_conversion
+    )
+    records: list[Any] = list(result.buffers)
+    if v09 and records:
+        # What the producers' 0.9 appends told of their checksums spares hashing those messages again.
+        known, known_start_offset = partition.log.known_v09 or (None, 0)
+        records = [
+            _native.poll_batches(buffer, partition.id, verify_in_conversion, known, known_start_offset)[0]
+            for buffer in records
+        ]
+    if request.auto_commit and not commit_on_read:
+        partition.commit_polled(consumer.kind, consumer.offset_key, result)
     record_poll(topic, consumer, result, request.auto_commit)
     TRAFFIC[session.transport_kind].messages_out += result.messages_count
     prefix = encode_poll_response_prefix(partition.id, partition.log.current_offset, result.messages_count)
-    if not result.buffers:
+    if not records:
         return prefix
-    if session.protocol >= V0_9:
-        # The read already verified the stored checksums (system.partition.verify_checksums_on_read). What the
-        # producers' 0.9 appends told of their checksums spares hashing those messages again.
-        known, known_start_offset = partition.log.known_v09 or (None, 0)
-        return [
-            prefix,
-            *(
-                _native.poll_batches(buffer, partition.id, False, known, known_start_offset)[0]
-                for buffer in result.buffers
-            ),
-        ]
-    return [prefix, *result.buffers]
+    return [prefix, *records]
 
 
 @handler(Command.FLUSH_UNSAVED_BUFFER)

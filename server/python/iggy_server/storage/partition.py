@@ -360,8 +360,16 @@ class PartitionLog:
 
     # --- reads ------------------------------------------------------------------------------------
 
-    def read_by_offset(self, start_offset: int, count: int) -> ReadResult:
-        """Up to ``count`` messages with offset >= ``start_offset`` (possibly spanning segments)."""
+    @property
+    def verify_after_read(self) -> bool:
+        """Whether a reader may take over checking the stored checksums (``read_by_offset(verify=False)``): they
+        are to be checked (``verify_checksums_on_read``) and the bytes read are the stored ones (no decryption).
+        A 0.9 poll checks them while converting, reading each message once."""
+        return self._verify_checksums_on_read and self._cipher is None
+
+    def read_by_offset(self, start_offset: int, count: int, *, verify: bool = True) -> ReadResult:
+        """Up to ``count`` messages with offset >= ``start_offset`` (possibly spanning segments). ``verify=False``:
+        the caller checks the stored checksums itself (only where ``verify_after_read``)."""
         self._check_open()
         if count <= 0 or start_offset >= self._next_offset:
             return EMPTY_READ
@@ -378,7 +386,7 @@ class PartitionLog:
                 continue
             chunk_first_offset, byte_start, byte_end, found = span
             data = segment.read(byte_start, byte_end)
-            if self._verify_checksums_on_read:
+            if self._verify_checksums_on_read and verify:
                 _native.verify_frames(data, chunk_first_offset, found)
             if self._cipher is not None:
                 data = self._cipher.decrypt_frames(data, found, chunk_first_offset)

@@ -93,12 +93,20 @@ class Partition:
         return result
 
     async def poll(
-        self, strategy: PollingStrategy, count: int, consumer_kind: int, offset_key: int, auto_commit: bool
+        self,
+        strategy: PollingStrategy,
+        count: int,
+        consumer_kind: int,
+        offset_key: int,
+        auto_commit: bool,
+        *,
+        verify: bool = True,
     ) -> ReadResult:
         """Up to ``count`` messages by polling strategy (``next`` starts after the consumer's stored offset,
         or at the first message when none is stored); with ``auto_commit`` the last one returned becomes the
         consumer's stored offset. Acknowledged ``memory`` batches still queued are waited for first, up to
-        the last byte this poll reads."""
+        the last byte this poll reads. ``verify=False``: the caller checks the stored checksums (see
+        ``PartitionLog.verify_after_read``), and commits only after they passed (``commit_polled``)."""
         if count <= 0:
             return EMPTY_READ
         log = self.log
@@ -109,10 +117,15 @@ class Partition:
             start_offset = self._start_offset(strategy, count, consumer_kind, offset_key)
         if start_offset is None:
             return EMPTY_READ
-        result = log.read_by_offset(start_offset, count)
-        if auto_commit and result.messages_count:
-            self.offsets.store(consumer_kind, offset_key, result.last_offset)
+        result = log.read_by_offset(start_offset, count, verify=verify)
+        if auto_commit:
+            self.commit_polled(consumer_kind, offset_key, result)
         return result
+
+    def commit_polled(self, consumer_kind: int, offset_key: int, result: ReadResult) -> None:
+        """A poll's auto-commit: the last message it returned becomes the consumer's stored offset."""
+        if result.messages_count:
+            self.offsets.store(consumer_kind, offset_key, result.last_offset)
 
     def _start_offset(self, strategy: PollingStrategy, count: int, consumer_kind: int, offset_key: int) -> int | None:
         """Where a poll by ``strategy`` starts (None: nothing to read, a timestamp past every message)."""
