@@ -285,7 +285,10 @@ pub const OPS: &[Op] = &[
 ];
 
 fn in_version(versions: Option<&[&str]>, protocol: &str) -> bool {
-    versions.map_or(true, |names| names.contains(&protocol))
+    match versions {
+        None => true,
+        Some(names) => names.contains(&protocol),
+    }
 }
 
 /// `args` checked against the op table for `protocol` ("0.8", "0.9"), with every absent optional arg that
