@@ -19,12 +19,12 @@ use iggy::prelude::*;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
-use crate::driver_ops;
 use crate::convert::{
     self, Failure, arg, arg_bool, arg_str, arg_u32, arg_u64, client_details_json, client_json, consumer,
     group_details_json, group_json, identifier, permissions, polled_json, snapshot_compression, snapshot_types,
     strategy, stream_json, user_details_json, user_json, user_status,
 };
+use crate::driver_ops;
 
 /// Bounds the SDK's own wait for a TCP connection: one attempt, no retry loop, no cool-down.
 const CONNECT_RETRIES: u32 = 0;

@@ -7,7 +7,7 @@ use iggy::prelude::*;
 use serde_json::{Value, json};
 
 use crate::convert::{
-    Failure, arg_u32, compression_name, optional_u64, header_key_text, header_kind_name, partition_json, stream_fields,
+    Failure, arg_u32, compression_name, header_key_text, header_kind_name, optional_u64, partition_json, stream_fields,
 };
 
 /// The setting if the case gives it (a topic option in 0.9: sent only when given).

@@ -15,7 +15,7 @@ mod driver;
 mod driver_ops;
 mod model;
 
-use convert::{Failure, arg, arg_str, arg_u32, identifier, optional_u64, message, partitioning, user_status};
+use convert::{Failure, arg, arg_str, arg_u32, identifier, message, optional_u64, partitioning, user_status};
 use driver::Sdk;
 use iggy::prelude::*;
 use model::{compression, replication_factor, stream_details_json, topic_details_json, topic_json};

@@ -12,11 +12,10 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use convert::{
-    arg, arg_bool, arg_str, arg_u32, arg_u64, client_details_json, client_json, confirmations_json, consumer,
-    driver, group_details_json, group_json, identifier, message, option_descriptor_json, option_scope,
-    optional_partition, partitioning, permissions, polled_json, snapshot_compression, snapshot_types, strategy,
-    stream_details_json, stream_json, topic_details_json, topic_json, topic_settings, user_details_json, user_json,
-    user_status, Failure,
+    arg, arg_bool, arg_str, arg_u32, arg_u64, client_details_json, client_json, confirmations_json, consumer, driver,
+    group_details_json, group_json, identifier, message, option_descriptor_json, option_scope, optional_partition,
+    partitioning, permissions, polled_json, snapshot_compression, snapshot_types, strategy, stream_details_json,
+    stream_json, topic_details_json, topic_json, topic_settings, user_details_json, user_json, user_status, Failure,
 };
 use iggy_sdk::{AutoCommit, ClientConfig, IggyClient, IggyConsumer, PollingStrategy, ProtocolVersion};
 use serde_json::{json, Map, Value};
@@ -363,8 +362,7 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
         }
         "delete_user" => client.delete_user(user()?).await.map(|()| Value::Null)?,
         "create_personal_access_token" => {
-            let token =
-                client.create_personal_access_token(arg_str(args, "name")?, arg_u64(args, "expiry")?).await?;
+            let token = client.create_personal_access_token(arg_str(args, "name")?, arg_u64(args, "expiry")?).await?;
             json!({ "token": token })
         }
         "get_personal_access_tokens" => {
