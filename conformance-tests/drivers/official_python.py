@@ -18,6 +18,8 @@ from typing import Any, Awaitable, Callable, Protocol, Sequence
 
 from iggy.protocol.codes import ERROR_MESSAGES, ErrorCode
 
+from _driver_ops import StepError, check_step  # generated beside this file from protocol-spec/spec/driver_ops.toml
+
 
 def _template_pattern(message: str) -> re.Pattern[str]:
     parts = [re.escape(part) for part in message.split("…")]
@@ -65,18 +67,24 @@ class Unsupported(Exception):
 class Driver(Protocol):
     clients: dict[str, Any]
     error_patterns: Sequence[ErrorPattern]
+    protocol: str  # the Iggy wire protocol the client speaks ("0.8", "0.9"): the op table's args differ by it
 
     async def hello(self, client: str, args: dict[str, Any]) -> dict[str, Any]: ...
 
 
 async def answer(driver: Driver, request: dict[str, Any]) -> dict[str, Any]:
-    op = request.get("op", "")
+    op, args = request.get("op", ""), request.get("args", {})
+    if op != "hello":
+        try:  # the op table's check, before dispatch: a bad step is the driver protocol's error, defaults filled in
+            args = check_step(op, args, driver.protocol)
+        except StepError as refused:
+            return {"id": request.get("id"), "error": refused.answer()}
     handler: Callable[[str, dict[str, Any]], Awaitable[Any]] | None
     handler = driver.hello if op == "hello" else getattr(driver, f"op_{op}", None)
     if handler is None:
         return {"id": request.get("id"), "unsupported": f"operation {op!r}"}
     try:
-        result = await handler(request.get("client", "default"), request.get("args", {}))
+        result = await handler(request.get("client", "default"), args)
     except Unsupported as unsupported:
         return {"id": request.get("id"), "unsupported": str(unsupported)}
     except KeyError as missing:
@@ -111,7 +119,7 @@ async def consume_group(client_module: Any, client: Any, args: dict[str, Any]) -
     """`consume_group` through the client's high-level consumer (the same call in 0.8.0 and 0.9.0): it creates the
     group if missing and joins it, then polls Next (0.9: from the partitions its sync assigned), committing on
     every poll."""
-    count, timeout_s = int(args["count"]), int(args.get("timeout_ms", 10_000)) / 1000
+    count, timeout_s = int(args["count"]), int(args["timeout_ms"]) / 1000
     consumer = await client.consumer_group(
         args["group"],
         str(args["stream"]),

@@ -7,6 +7,7 @@ someone edits it by hand (or the spec changes without `make gen`), while the pro
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from .languages import BANNER
@@ -31,7 +32,8 @@ def _cell(text: str) -> str:
 
 def _arg_text(arg: DriverArg) -> str:
     text = f"`{arg.name}`{'' if arg.required else '?'} {_TYPE_TEXT.get(arg.type, arg.type)}"
-    notes = [note for note in (arg.about, arg.runner) if note]
+    default = None if arg.default is None else f"default `{json.dumps(arg.default)}`"
+    notes = [note for note in (arg.about, default, arg.runner) if note]
     text += f": {'; '.join(notes)}" if notes else ""
     return text + _versions_text(arg.versions)
 

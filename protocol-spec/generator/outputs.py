@@ -13,6 +13,7 @@ from .codec_python import (
 )
 from .codec_rust import render_rust_codec, render_rust_error_code, render_rust_fields, render_rust_layout
 from .driver_ops import CONFORMANCE_README_PATH, render_conformance_readme
+from .driver_tables import DRIVER_OPS_OUTPUTS
 from .http_routes import SDK_ROUTES_PATH, SERVER_ROUTES_PATH, render_sdk_routes, render_server_routes
 from .languages import JAVA_ROOT, render_go, render_java, render_python, render_rust
 from .reference import render_reference
@@ -47,6 +48,8 @@ OUTPUTS: dict[str, Callable[[Spec], str]] = {
     SDK_ROUTES_PATH: render_sdk_routes,
     # The conformance driver protocol's op table (driver_ops.py), spliced between markers into the README's prose.
     CONFORMANCE_README_PATH: render_conformance_readme,
+    # The same table per driver language, with the step check every driver runs (driver_tables.py).
+    **DRIVER_OPS_OUTPUTS,
 }
 
 
@@ -65,7 +68,7 @@ VERSIONED_OUTPUTS = frozenset({
     "sdk/rust/src/codes.rs", "sdk/rust/src/codec.rs", "sdk/rust/src/error_code.rs",
     "sdk/rust/tests/golden/generated.rs",
     "sdk/go/codes.go", "sdk/go/internal/codec/codec_gen.go",
-    SERVER_ROUTES_PATH, SDK_ROUTES_PATH, CONFORMANCE_README_PATH,
+    SERVER_ROUTES_PATH, SDK_ROUTES_PATH, CONFORMANCE_README_PATH, *DRIVER_OPS_OUTPUTS,
 })
 
 

@@ -17,6 +17,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 SPEC_DIR = Path(__file__).resolve().parent.parent / "spec"
 
@@ -396,6 +397,9 @@ class DriverArg:
     versions: frozenset[str] | None = None  # None = every version the op has
     runner: str | None = None  # the runner fills it in (why), so a case need not write it
     case_only: bool = False  # a case-file shorthand the runner expands; drivers never see it
+    # The value every driver uses when the arg is absent (a JSON value of `type`); None = no shared default (absence
+    # means something of its own, said in `about`). TOML has no null, so None never is a declared default.
+    default: Any = None
 
 
 @dataclass(frozen=True)
@@ -957,6 +961,25 @@ def _check_driver_ops(spec: Spec, problems: list[str]) -> None:
                 problems.append(f"{owner} arg {arg.name}: a case_only arg is optional and not filled by the runner")
             if op.versions is not None and arg.versions is not None and not arg.versions <= op.versions:
                 problems.append(f"{owner} arg {arg.name}: versions outside the op's")
+            if arg.default is not None:
+                _check_driver_default(owner, arg, problems)
+
+
+def driver_value_has_type(value: Any, arg_type: str) -> bool:
+    """Whether a JSON value is of a driver arg's type (bool is not an integer in JSON, though it is one in Python)."""
+    if arg_type == "identifier":
+        return driver_value_has_type(value, "integer") or isinstance(value, str)
+    expected = {"string": str, "integer": int, "boolean": bool, "object": dict, "array": list}.get(arg_type)
+    return expected is not None and isinstance(value, expected) and (arg_type == "boolean") == isinstance(value, bool)
+
+
+def _check_driver_default(owner: str, arg: DriverArg, problems: list[str]) -> None:
+    """A default is what a driver fills in for an absent optional arg, so a required, runner-filled or case-only arg
+    has none, and the value must be one a case could have written (its JSON type)."""
+    if arg.required or arg.runner or arg.case_only:
+        problems.append(f"{owner} arg {arg.name}: only an optional arg the case writes has a default")
+    if not driver_value_has_type(arg.default, arg.type):
+        problems.append(f"{owner} arg {arg.name}: default {arg.default!r} is not of type {arg.type}")
 
 
 def _check_fields(owner: str, fields: tuple[Field, ...], spec: Spec, enum_names: set, problems: list[str]) -> None:
@@ -1129,7 +1152,7 @@ def _command(data: dict, known: tuple[str, ...], problems: list[str]) -> Command
 
 
 DRIVER_OP_KEYS = frozenset({"name", "commands", "result", "arg", "about", "versions", "runner_only"})
-DRIVER_ARG_KEYS = frozenset({"name", "type", "required", "about", "versions", "runner", "case_only"})
+DRIVER_ARG_KEYS = frozenset({"name", "type", "required", "about", "versions", "runner", "case_only", "default"})
 
 
 def _driver_op(data: dict, known: tuple[str, ...], problems: list[str]) -> DriverOp:
@@ -1154,7 +1177,8 @@ def _driver_op(data: dict, known: tuple[str, ...], problems: list[str]) -> Drive
             problems.append(f"{where}: unknown keys {sorted(set(raw) - DRIVER_ARG_KEYS)}")
         args.append(DriverArg(name=arg_name, type=raw.get("type", "?"), required=raw.get("required") is True,
                               about=raw.get("about", ""), versions=_versions(raw, where, known, problems),
-                              runner=raw.get("runner"), case_only=raw.get("case_only") is True))
+                              runner=raw.get("runner"), case_only=raw.get("case_only") is True,
+                              default=raw.get("default")))
     return DriverOp(name=name, commands=tuple(commands), result=data.get("result", ""), args=tuple(args),
                     about=data.get("about", ""), versions=_versions(data, owner, known, problems),
                     runner_only=data.get("runner_only") is True)

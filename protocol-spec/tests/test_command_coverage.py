@@ -10,6 +10,10 @@ For each command of protocol-spec/spec/commands.toml, in each protocol version t
   refuses a command with neither, this names one in a spec built another way;
 - an op in protocol-spec/spec/driver_ops.toml (the driver protocol's op table) that runs it.
 
+Every driver of conformance-tests/drivers.toml (ours and the official clients') runs the op table's generated step
+check (protocol-spec/generator/driver_tables.py) before it dispatches a step: its source imports the generated module
+and calls the check, so a new driver cannot read its args by hand.
+
 And every step of every case matches that op table: its op is declared, each arg key it writes is one the op takes,
 each required arg is there (unless the runner fills it in, or the step expects an error on purpose), and an arg only
 some protocols have is used only in a case limited to them. Those findings name the case file, case, step and key.
@@ -318,6 +322,50 @@ def runner_ops(spec: Spec, repo: Repo) -> list[str]:
             f"protocol-spec/spec/driver_ops.toml {sorted(declared)}"]
 
 
+# Where each driver of drivers.toml runs the generated op table's check: the path its command starts (after
+# `{root}/`) -> the sources that must hold each text (the generated module brought in, the check called).
+_PYTHON_OFFICIAL = {"conformance-tests/drivers/official_python.py": ("from _driver_ops import", "check_step(")}
+_RUST_OFFICIAL = {"conformance-tests/drivers/official-rust-common/driver.rs": ("driver_ops::check_step(",)}
+STEP_CHECKS: dict[str, dict[str, tuple[str, ...]]] = {
+    "sdk/python/conformance/driver.py": {"sdk/python/conformance/driver.py": ("from _driver_ops import",
+                                                                             "check_step(")},
+    "sdk/rust/conformance/target/release/iggy-sdk-conformance": {
+        "sdk/rust/conformance/src/main.rs": ("mod driver_ops;", "driver_ops::check_step(")},
+    "sdk/go/bin/conformance-driver": {"sdk/go/conformance/main.go": ("checkStep(",)},
+    "sdk/java/target/driver.argfile": {
+        "sdk/java/src/test/java/io/github/iggycompat/iggy/conformance/Driver.java": ("DriverOps.checkStep(",)},
+    "conformance-tests/drivers/official/driver.py": _PYTHON_OFFICIAL,
+    "conformance-tests/drivers/official-0.9/driver.py": _PYTHON_OFFICIAL,
+    "conformance-tests/drivers/official-java/target/driver.argfile": {
+        "conformance-tests/drivers/official-java/src/main/java/org/iggyconformance/officialjava/Operations.java":
+            ("DriverOps.checkStep(",)},
+    "conformance-tests/drivers/official-rust/target/official-rust-driver": {
+        "conformance-tests/drivers/official-rust/src/main.rs": ('"../../official-rust-common/driver_ops.rs"',),
+        **_RUST_OFFICIAL},
+    "conformance-tests/drivers/official-rust-0.11/target/official-rust-0-11-driver": {
+        "conformance-tests/drivers/official-rust-0.11/src/main.rs": ('"../../official-rust-common/driver_ops.rs"',),
+        **_RUST_OFFICIAL},
+}
+
+
+def step_checks(spec: Spec, repo: Repo) -> list[str]:
+    """Every driver of drivers.toml brings in the generated op table and calls its check (STEP_CHECKS)."""
+    problems = []
+    for name, entry in tomllib.loads(repo.text("conformance-tests/drivers.toml"))["driver"].items():
+        started = [m for arg in entry["command"] for m in re.findall(r"\{root\}/(\S+)", arg)]
+        known = [path for path in started if path in STEP_CHECKS]
+        if not known:
+            problems.append(f"driver {name}: starts {started}, which STEP_CHECKS does not know: say which source "
+                            "runs the generated op table's check (protocol-spec/generator/driver_tables.py)")
+            continue
+        for source, texts in STEP_CHECKS[known[0]].items():
+            absent = [text for text in texts if text not in repo.text(source)]
+            if absent:
+                problems.append(f"driver {name}: {source} lacks {absent}: every driver checks each step against "
+                                "the generated op table before it dispatches")
+    return sorted(set(problems))
+
+
 def missing(spec: Spec = SPEC, repo: Repo | None = None) -> list[str]:
     """Every gap no exception covers, and every exception that covers no gap."""
     repo = repo or Repo()
@@ -326,7 +374,7 @@ def missing(spec: Spec = SPEC, repo: Repo | None = None) -> list[str]:
         found.update(condition(spec, repo))
     problems = [line for key, line in found.items() if key not in EXCEPTIONS]
     problems += [f"EXCEPTIONS[{key!r}] matches no gap any more: remove it" for key in EXCEPTIONS if key not in found]
-    return problems + case_steps(spec, repo) + runner_ops(spec, repo)
+    return problems + case_steps(spec, repo) + runner_ops(spec, repo) + step_checks(spec, repo)
 
 
 # --- tests ------------------------------------------------------------------------------------------------
@@ -448,6 +496,26 @@ def test_runner_ops_match_the_runner():
         "conformance-tests/conformance/cases.py RUNNER_OPS ['restart_server'] differs from the runner_only ops of "
         "protocol-spec/spec/driver_ops.toml ['restart_server', 'sleep']"]
 
+
+
+def test_a_driver_that_skips_the_generated_check_is_named():
+    repo = _without("sdk/go/conformance/main.go", "checkStep(", "check(")
+    assert missing(repo=repo) == [
+        "driver go-0.9: sdk/go/conformance/main.go lacks ['checkStep(']: every driver checks each step against the "
+        "generated op table before it dispatches",
+        "driver go: sdk/go/conformance/main.go lacks ['checkStep(']: every driver checks each step against the "
+        "generated op table before it dispatches"]
+    repo = _without("conformance-tests/drivers/official_python.py", "from _driver_ops import", "from x import")
+    assert [line.split(":")[0] for line in missing(repo=repo)] == ["driver official-0.9", "driver official"]
+
+
+def test_a_new_driver_must_say_where_it_checks_steps():
+    repo = _without("conformance-tests/drivers.toml", "[driver.python]",
+                    '[driver.node]\ncommand = ["node", "{root}/sdk/node/driver.js"]\nprotocol = "0.8"\n\n'
+                    "[driver.python]")
+    assert [line for line in missing(repo=repo) if "STEP_CHECKS" in line] == [
+        "driver node: starts ['sdk/node/driver.js'], which STEP_CHECKS does not know: say which source runs the "
+        "generated op table's check (protocol-spec/generator/driver_tables.py)"]
 
 if __name__ == "__main__":
     findings = missing()

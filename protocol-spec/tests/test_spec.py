@@ -260,3 +260,28 @@ def test_loader_rejects_a_driver_op_with_an_unknown_command_or_arg(tmp_path):
     assert "driver op login_with_personal_access_token arg token: needs name, type and required = true|false" \
         in problems
     assert "driver op ping: unknown keys ['retried']" in problems
+
+
+def test_loader_rejects_a_driver_default_of_another_type_or_on_a_required_arg(tmp_path):
+    spec_dir = _copy_spec(tmp_path)
+    ops = spec_dir / "driver_ops.toml"
+    text = ops.read_text(encoding="utf-8")
+    text = text.replace('required = false\ndefault = 10\n', 'required = false\ndefault = "10"\n', 1)
+    text = text.replace('required = false\ndefault = false\nabout = "true: fsync',
+                        'required = false\ndefault = 0\nabout = "true: fsync', 1)
+    text = text.replace('name = "client_id"\ntype = "integer"\nrequired = true\n',
+                        'name = "client_id"\ntype = "integer"\nrequired = true\ndefault = 0\n', 1)
+    ops.write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        load_spec(spec_dir)
+    problems = "\n".join(raised.value.problems)
+    assert "driver op poll_messages arg count: default '10' is not of type integer" in problems
+    assert "driver op flush_unsaved_buffer arg fsync: default 0 is not of type boolean" in problems
+    assert "driver op get_client arg client_id: only an optional arg the case writes has a default" in problems
+
+
+def test_driver_defaults_are_loaded_as_json_values():
+    poll = SPEC.driver_op("poll_messages")
+    assert poll.arg("count").default == 10
+    assert poll.arg("consumer").default == {"kind": "consumer", "id": 0}
+    assert poll.arg("partition_id").default is None  # omitted = the server chooses: no shared default

@@ -71,6 +71,7 @@ _CLIENT_MESSAGES = {
 
 class OfficialDriver:
     error_patterns = compile_error_patterns(_CLIENT_MESSAGES)
+    protocol = "0.9"
 
     def __init__(self) -> None:
         self.clients: dict[str, iggy.IggyClient] = {}
@@ -175,7 +176,7 @@ class OfficialDriver:
             settings["max_topic_size"] = _max_topic_size(int(args["max_topic_size"]))
         if args.get("options"):
             settings["options"] = dict(args["options"])
-        await self.client(client).create_topic(args["stream"], args["name"], args.get("partitions_count", 1),
+        await self.client(client).create_topic(args["stream"], args["name"], args["partitions_count"],
                                                **settings)
         return await self.op_get_topic(client, {"stream": args["stream"], "topic": args["name"]})
 
@@ -219,7 +220,7 @@ class OfficialDriver:
     async def op_send_messages(self, client: str, args: dict[str, Any]) -> dict[str, Any]:
         messages = [send_message(message) for message in args["messages"]]
         sent = await self.client(client).send_messages(
-            args["stream"], args["topic"], _partitioning(args.get("partitioning")), messages
+            args["stream"], args["topic"], _partitioning(args["partitioning"]), messages
         )
         return {"confirmations": [
             {"stream_id": confirmation.stream_id, "topic_id": confirmation.topic_id,
@@ -231,10 +232,10 @@ class OfficialDriver:
         polled = await self.client(client).poll_messages(
             args["stream"],
             args["topic"],
-            consumer=_consumer(args.get("consumer")),
-            polling_strategy=strategy(iggy, args.get("strategy", {"kind": "offset", "value": 0})),
-            count=args.get("count", 10),
-            auto_commit=bool(args.get("auto_commit", False)),
+            consumer=_consumer(args["consumer"]),
+            polling_strategy=strategy(iggy, args["strategy"]),
+            count=args["count"],
+            auto_commit=bool(args["auto_commit"]),
             partition_id=args.get("partition_id"),
         )
         messages = [
@@ -288,7 +289,7 @@ class OfficialDriver:
 
     async def op_create_user(self, client: str, args: dict[str, Any]) -> dict[str, Any]:
         user = await self.client(client).create_user(
-            args["username"], args["password"], _STATUS[args.get("status", "active")],
+            args["username"], args["password"], _STATUS[args["status"]],
             permissions(args.get("permissions")),
         )
         return user_details_json(user)
@@ -352,8 +353,7 @@ def send_message(raw: dict[str, Any]) -> Any:
     return iggy.SendMessage(base64.b64decode(raw["payload"]), user_headers=headers or None, id=message_id)
 
 
-def _partitioning(raw: dict[str, Any] | None) -> Any:
-    raw = raw or {"kind": "partition_id", "value": 0}
+def _partitioning(raw: dict[str, Any]) -> Any:
     if raw["kind"] == "balanced":
         return iggy.Partitioning.balanced()
     if raw["kind"] == "partition_id":
@@ -363,8 +363,7 @@ def _partitioning(raw: dict[str, Any] | None) -> Any:
     raise ValueError(f"unknown partitioning kind {raw['kind']!r}")
 
 
-def _consumer(raw: dict[str, Any] | None) -> Any:
-    raw = raw or {"kind": "consumer", "id": 0}
+def _consumer(raw: dict[str, Any]) -> Any:
     return iggy.Consumer.Group(raw["id"]) if raw["kind"] == "group" else iggy.Consumer.Single(raw["id"])
 
 

@@ -46,23 +46,23 @@ fn integer(value: &Value, what: &str) -> Result<u128, Failure> {
     parsed.ok_or_else(|| Failure::Driver(format!("{what} must be a non-negative integer, got {value}")))
 }
 
-pub fn arg_u64(args: &Value, key: &str, default: u64) -> Result<u64, Failure> {
-    match args.get(key) {
-        None | Some(Value::Null) => Ok(default),
-        Some(value) => u64::try_from(integer(value, key)?).map_err(|_| Failure::Driver(format!("{key} > u64"))),
-    }
+/// An integer arg the step has: required by the op table, or filled with its declared default by the check
+/// (driver_ops::check_step) before the op runs, so a driver never writes a default here.
+pub fn arg_u64(args: &Value, key: &str) -> Result<u64, Failure> {
+    u64::try_from(integer(arg(args, key)?, key)?).map_err(|_| Failure::Driver(format!("{key} > u64")))
 }
 
-pub fn arg_u32(args: &Value, key: &str, default: u32) -> Result<u32, Failure> {
-    u32::try_from(arg_u64(args, key, u64::from(default))?).map_err(|_| Failure::Driver(format!("{key} > u32")))
+pub fn arg_u32(args: &Value, key: &str) -> Result<u32, Failure> {
+    u32::try_from(arg_u64(args, key)?).map_err(|_| Failure::Driver(format!("{key} > u32")))
+}
+
+/// An optional integer arg with no shared default (absence means something of its own: "none", "not sent").
+pub fn optional_u64(args: &Value, key: &str) -> Result<Option<u64>, Failure> {
+    args.get(key).filter(|value| !value.is_null()).map(|_| arg_u64(args, key)).transpose()
 }
 
 pub fn arg_bool(args: &Value, key: &str) -> Result<bool, Failure> {
-    match args.get(key) {
-        None | Some(Value::Null) => Ok(false),
-        Some(Value::Bool(flag)) => Ok(*flag),
-        Some(other) => Err(Failure::Driver(format!("{key} must be a boolean, got {other}"))),
-    }
+    arg(args, key)?.as_bool().ok_or_else(|| Failure::Driver(format!("{key} must be a boolean")))
 }
 
 /// A JSON number is a numeric id, a JSON string a name (even if it looks numeric), as the protocol says.
@@ -84,10 +84,7 @@ pub fn identifier_text(value: &Value) -> String {
     }
 }
 
-pub fn consumer(raw: Option<&Value>) -> Result<Consumer, Failure> {
-    let Some(raw) = raw.filter(|raw| !raw.is_null()) else {
-        return Ok(Consumer::new(Identifier::numeric(0)?));
-    };
+pub fn consumer(raw: &Value) -> Result<Consumer, Failure> {
     let id = identifier(arg(raw, "id")?)?;
     match arg_str(raw, "kind")? {
         "consumer" => Ok(Consumer::new(id)),
@@ -96,11 +93,9 @@ pub fn consumer(raw: Option<&Value>) -> Result<Consumer, Failure> {
     }
 }
 
-pub fn strategy(raw: Option<&Value>) -> Result<PollingStrategy, Failure> {
-    let Some(raw) = raw.filter(|raw| !raw.is_null()) else {
-        return Ok(PollingStrategy::offset(0));
-    };
-    let value = arg_u64(raw, "value", 0)?;
+pub fn strategy(raw: &Value) -> Result<PollingStrategy, Failure> {
+    // first/last/next carry no value; offset and timestamp read theirs.
+    let value = optional_u64(raw, "value")?.unwrap_or_default();
     match arg_str(raw, "kind")? {
         "offset" => Ok(PollingStrategy::offset(value)),
         "timestamp" => Ok(PollingStrategy::timestamp(IggyTimestamp::from(value))),
@@ -114,7 +109,7 @@ pub fn strategy(raw: Option<&Value>) -> Result<PollingStrategy, Failure> {
 pub fn partitioning(raw: &Value) -> Result<Partitioning, Failure> {
     match arg_str(raw, "kind")? {
         "balanced" => Ok(Partitioning::balanced()),
-        "partition_id" => Ok(Partitioning::partition_id(arg_u32(raw, "value", 0)?)),
+        "partition_id" => Ok(Partitioning::partition_id(arg_u32(raw, "value")?)),
         "key" => Ok(Partitioning::messages_key(arg_str(raw, "value")?.as_bytes())?),
         other => Err(Failure::Driver(format!("unknown partitioning kind {other:?}"))),
     }
@@ -183,13 +178,7 @@ fn header_value(raw: &Value) -> Result<HeaderValue, Failure> {
 
 /// `compression` is a name the SDK parses ("stored", "deflated", "bzip2", "zstd", "lzma", "xz"); default "deflated".
 pub fn snapshot_compression(args: &Value) -> Result<SnapshotCompression, Failure> {
-    match args.get("compression") {
-        None | Some(Value::Null) => Ok(SnapshotCompression::default()),
-        Some(raw) => {
-            let name = raw.as_str().ok_or_else(|| Failure::Driver("compression must be text".into()))?;
-            name.parse().map_err(Failure::Driver)
-        }
-    }
+    arg_str(args, "compression")?.parse().map_err(Failure::Driver)
 }
 
 /// `types` is a list of names the SDK parses ("filesystem_overview", ..., "server_config", "all").

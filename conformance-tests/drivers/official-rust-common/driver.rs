@@ -24,10 +24,10 @@ use crate::convert::{
     group_details_json, group_json, identifier, permissions, polled_json, snapshot_compression, snapshot_types,
     strategy, stream_json, user_details_json, user_json, user_status,
 };
+use crate::driver_ops;
 
 /// Bounds the SDK's own wait for a TCP connection: one attempt, no retry loop, no cool-down.
 const CONNECT_RETRIES: u32 = 0;
-const CONSUME_TIMEOUT_MS_DEFAULT: u64 = 10_000;
 const CONSUME_BATCH_LENGTH: u32 = 100;
 const CONSUME_POLL_INTERVAL_MS: u64 = 10;
 
@@ -101,6 +101,8 @@ pub trait Sdk {
     const UNOBSERVABLE: &'static [&'static str];
     /// Operations the SDK's HTTP client cannot perform, with the reason.
     const HTTP_UNSUPPORTED: &'static [(&'static str, &'static str)];
+    /// The Iggy wire protocol the release speaks ("0.8", "0.9"): which of the op table's args a step may have.
+    const PROTOCOL: &'static str;
 
     /// One of `PER_RELEASE_OPERATIONS` or `EXTRA_OPERATIONS`, the way this release calls it.
     async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Failure>;
@@ -154,6 +156,15 @@ impl<S: Sdk> Driver<S> {
     }
 
     async fn call(&mut self, op: &str, name: &str, args: &Value) -> Result<Value, Failure> {
+        if op != "hello" {
+            // The op table's check, before dispatch: a bad step is a DriverError, defaults are filled in.
+            let args = driver_ops::check_step(op, args, S::PROTOCOL).map_err(Failure::Driver)?;
+            return self.dispatch(op, name, &Value::Object(args)).await;
+        }
+        self.dispatch(op, name, args).await
+    }
+
+    async fn dispatch(&mut self, op: &str, name: &str, args: &Value) -> Result<Value, Failure> {
         match op {
             "hello" => {
                 let unsupported: &[(&str, &str)] =
@@ -274,7 +285,7 @@ async fn run_common_op(client: &IggyClient, op: &str, args: &Value) -> Result<Va
         }
         "get_me" => client_details_json(&client.get_me().await?),
         "get_client" => {
-            let client_id = arg_u32(args, "client_id", 0)?;
+            let client_id = arg_u32(args, "client_id")?;
             client.get_client(client_id).await?.as_ref().map_or(Value::Null, client_details_json)
         }
         "get_clients" => Value::Array(client.get_clients().await?.iter().map(client_json).collect()),
@@ -323,16 +334,16 @@ async fn run_common_op(client: &IggyClient, op: &str, args: &Value) -> Result<Va
             Value::Null
         }
         "create_partitions" => {
-            client.create_partitions(&stream()?, &topic()?, arg_u32(args, "partitions_count", 0)?).await?;
+            client.create_partitions(&stream()?, &topic()?, arg_u32(args, "partitions_count")?).await?;
             Value::Null
         }
         "delete_partitions" => {
-            client.delete_partitions(&stream()?, &topic()?, arg_u32(args, "partitions_count", 0)?).await?;
+            client.delete_partitions(&stream()?, &topic()?, arg_u32(args, "partitions_count")?).await?;
             Value::Null
         }
         "delete_segments" => {
-            let partition_id = arg_u32(args, "partition_id", 0)?;
-            client.delete_segments(&stream()?, &topic()?, partition_id, arg_u32(args, "segments_count", 0)?).await?;
+            let partition_id = arg_u32(args, "partition_id")?;
+            client.delete_segments(&stream()?, &topic()?, partition_id, arg_u32(args, "segments_count")?).await?;
             Value::Null
         }
         "poll_messages" => {
@@ -341,27 +352,27 @@ async fn run_common_op(client: &IggyClient, op: &str, args: &Value) -> Result<Va
                     &stream()?,
                     &topic()?,
                     optional_partition(args)?,
-                    &consumer(args.get("consumer"))?,
-                    &strategy(args.get("strategy"))?,
-                    arg_u32(args, "count", 10)?,
+                    &consumer(arg(args, "consumer")?)?,
+                    &strategy(arg(args, "strategy")?)?,
+                    arg_u32(args, "count")?,
                     arg_bool(args, "auto_commit")?,
                 )
                 .await?;
             polled_json(&polled)?
         }
         "flush_unsaved_buffer" => {
-            let partition_id = arg_u32(args, "partition_id", 0)?;
+            let partition_id = arg_u32(args, "partition_id")?;
             client.flush_unsaved_buffer(&stream()?, &topic()?, partition_id, arg_bool(args, "fsync")?).await?;
             Value::Null
         }
         "store_consumer_offset" => {
-            let offset = arg_u64(args, "offset", 0)?;
-            let consumer = consumer(args.get("consumer"))?;
+            let offset = arg_u64(args, "offset")?;
+            let consumer = consumer(arg(args, "consumer")?)?;
             client.store_consumer_offset(&consumer, &stream()?, &topic()?, optional_partition(args)?, offset).await?;
             Value::Null
         }
         "get_consumer_offset" => {
-            let consumer = consumer(args.get("consumer"))?;
+            let consumer = consumer(arg(args, "consumer")?)?;
             let info = client.get_consumer_offset(&consumer, &stream()?, &topic()?, optional_partition(args)?).await?;
             info.map_or(Value::Null, |info| {
                 json!({
@@ -372,7 +383,7 @@ async fn run_common_op(client: &IggyClient, op: &str, args: &Value) -> Result<Va
             })
         }
         "delete_consumer_offset" => {
-            let consumer = consumer(args.get("consumer"))?;
+            let consumer = consumer(arg(args, "consumer")?)?;
             client.delete_consumer_offset(&consumer, &stream()?, &topic()?, optional_partition(args)?).await?;
             Value::Null
         }
@@ -408,7 +419,7 @@ async fn run_common_op(client: &IggyClient, op: &str, args: &Value) -> Result<Va
                 .create_user(
                     arg_str(args, "username")?,
                     arg_str(args, "password")?,
-                    user_status(args.get("status").unwrap_or(&json!("active")))?,
+                    user_status(arg(args, "status")?)?,
                     permissions(args.get("permissions"))?,
                 )
                 .await?;
@@ -433,7 +444,7 @@ async fn run_common_op(client: &IggyClient, op: &str, args: &Value) -> Result<Va
             Value::Null
         }
         "create_personal_access_token" => {
-            let expiry = PersonalAccessTokenExpiry::from(arg_u64(args, "expiry", 0)?);
+            let expiry = PersonalAccessTokenExpiry::from(arg_u64(args, "expiry")?);
             let token = client.create_personal_access_token(arg_str(args, "name")?, expiry).await?;
             json!({ "token": token.token })
         }
@@ -456,15 +467,15 @@ async fn run_common_op(client: &IggyClient, op: &str, args: &Value) -> Result<Va
 pub fn optional_partition(args: &Value) -> Result<Option<u32>, Failure> {
     match args.get("partition_id") {
         None | Some(Value::Null) => Ok(None),
-        Some(_) => Ok(Some(arg_u32(args, "partition_id", 0)?)),
+        Some(_) => Ok(Some(arg_u32(args, "partition_id")?)),
     }
 }
 
 /// Reads `count` messages as a member of `group` through the SDK's high-level consumer: it creates the group if
 /// missing, joins it, polls Next with the server choosing the partition, and commits on every poll.
 async fn consume_group(client: &IggyClient, args: &Value) -> Result<Value, Failure> {
-    let count = arg_u64(args, "count", 0)? as usize;
-    let timeout = Duration::from_millis(arg_u64(args, "timeout_ms", CONSUME_TIMEOUT_MS_DEFAULT)?);
+    let count = arg_u64(args, "count")? as usize;
+    let timeout = Duration::from_millis(arg_u64(args, "timeout_ms")?);
     let group = arg_str(args, "group")?;
     let stream_name = convert::identifier_text(arg(args, "stream")?);
     let topic_name = convert::identifier_text(arg(args, "topic")?);

@@ -24,6 +24,7 @@ DRIVER_VERSION = "apache-iggy 0.8.0"
 
 class OfficialDriver:
     error_patterns = ()  # the spec's messages are this client's texts
+    protocol = "0.8"
 
     def __init__(self) -> None:
         self.clients: dict[str, apache_iggy.IggyClient] = {}
@@ -96,7 +97,7 @@ class OfficialDriver:
         if args.get("message_expiry"):
             raise Unsupported("message_expiry is a timedelta in this API; cases use microseconds")
         await self.client(client).create_topic(
-            args["stream"], args["name"], args.get("partitions_count", 1), **options
+            args["stream"], args["name"], args["partitions_count"], **options
         )
         return await self.op_get_topic(client, {"stream": args["stream"], "topic": args["name"]})
 
@@ -112,7 +113,7 @@ class OfficialDriver:
         }
 
     async def op_send_messages(self, client: str, args: dict[str, Any]) -> None:
-        partitioning = args.get("partitioning", {"kind": "partition_id", "value": 0})
+        partitioning = args["partitioning"]
         if partitioning.get("kind") != "partition_id":
             raise Unsupported("the official Python API always sends PartitionId partitioning")
         messages = []
@@ -126,7 +127,7 @@ class OfficialDriver:
         return await consume_group(apache_iggy, self.client(client), args)
 
     async def op_poll_messages(self, client: str, args: dict[str, Any]) -> dict[str, Any]:
-        consumer = args.get("consumer", {"kind": "consumer", "id": 0})
+        consumer = args["consumer"]
         if consumer != {"kind": "consumer", "id": 0}:
             raise Unsupported("the official poll_messages always polls as consumer id 0")
         if args.get("partition_id") is None:
@@ -135,9 +136,9 @@ class OfficialDriver:
             args["stream"],
             args["topic"],
             args["partition_id"],
-            strategy(apache_iggy, args.get("strategy", {"kind": "offset", "value": 0})),
-            args.get("count", 10),
-            bool(args.get("auto_commit", False)),
+            strategy(apache_iggy, args["strategy"]),
+            args["count"],
+            bool(args["auto_commit"]),
         )
         messages = [
             {

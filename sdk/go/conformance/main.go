@@ -40,7 +40,9 @@ func (a args) str(key string) string {
 	return ""
 }
 
-func (a args) uint(key string, fallback uint64) uint64 {
+// uint reads an integer arg: required by the op table, or filled with its declared default by checkStep before
+// the op runs (driver_ops_gen.go), so no default is written here; 0 for a nested field left out.
+func (a args) uint(key string) uint64 {
 	switch v := a[key].(type) {
 	case json.Number:
 		n, err := strconv.ParseUint(v.String(), 10, 64)
@@ -52,7 +54,7 @@ func (a args) uint(key string, fallback uint64) uint64 {
 			return n
 		}
 	}
-	return fallback
+	return 0
 }
 
 func (a args) boolean(key string) bool { v, _ := a[key].(bool); return v }
@@ -77,15 +79,12 @@ func (a args) partition(key string) *uint32 {
 	if !a.has(key) {
 		return nil
 	}
-	v := uint32(a.uint(key, 0))
+	v := uint32(a.uint(key))
 	return &v
 }
 
 func (a args) consumer() iggy.Consumer {
 	raw := a.obj("consumer")
-	if raw == nil {
-		return iggy.ConsumerID(iggy.ID(0))
-	}
 	if raw.str("kind") == "group" {
 		return iggy.ConsumerGroupID(raw.ident("id"))
 	}
@@ -375,8 +374,8 @@ func (d *driver) reset() {
 // values are not sent: an update is a patch) and the options map.
 func settings(a args) (iggy.TopicSettings, error) {
 	result := iggy.TopicSettings{CompressionAlgorithm: compression[a.str("compression_algorithm")],
-		MessageExpiryUs: a.uint("message_expiry", 0), MaxTopicSizeBytes: a.uint("max_topic_size", 0),
-		ReplicationFactor: uint8(a.uint("replication_factor", 0))}
+		MessageExpiryUs: a.uint("message_expiry"), MaxTopicSizeBytes: a.uint("max_topic_size"),
+		ReplicationFactor: uint8(a.uint("replication_factor"))}
 	raw := a.obj("options")
 	for _, key := range sortedKeys(raw) {
 		value, err := optionValue(raw[key])
@@ -407,13 +406,6 @@ func sortedKeys(m args) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-func defaultString(s, fallback string) string {
-	if s == "" {
-		return fallback
-	}
-	return s
 }
 
 func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) {
@@ -459,14 +451,14 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 		me, err := c.GetMe(ctx)
 		return clientDetailsJSON(me), err
 	case "get_client":
-		info, err := c.GetClient(ctx, uint32(a.uint("client_id", 0)))
+		info, err := c.GetClient(ctx, uint32(a.uint("client_id")))
 		return clientDetailsJSON(info), err
 	case "get_clients":
 		infos, err := c.GetClients(ctx)
 		return mapList(infos, clientJSON), err
 	case "get_snapshot":
 		comp := iggy.SnapshotCompressionDeflated
-		if name := defaultString(a.str("compression"), "deflated"); name != "deflated" {
+		if name := a.str("compression"); name != "deflated" {
 			found := false
 			for v := iggy.SnapshotCompression(1); v < 32; v++ {
 				if strings.EqualFold(fmt.Sprint(v), name) || snapshotName(v) == name {
@@ -540,10 +532,10 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 		if err != nil {
 			return nil, err
 		}
-		t, err := c.CreateTopic(ctx, stream, a.str("name"), uint32(a.uint("partitions_count", 1)), settings)
+		t, err := c.CreateTopic(ctx, stream, a.str("name"), uint32(a.uint("partitions_count")), settings)
 		return topicDetailsJSON(t), err
 	case "describe_options":
-		scope, ok := optionScopes[defaultString(a.str("scope"), "topic")]
+		scope, ok := optionScopes[a.str("scope")]
 		if !ok {
 			return nil, fmt.Errorf("unknown option scope %q", a.str("scope"))
 		}
@@ -576,21 +568,21 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 	case "purge_topic":
 		return nil, c.PurgeTopic(ctx, stream, topic)
 	case "create_partitions":
-		return nil, c.CreatePartitions(ctx, stream, topic, uint32(a.uint("partitions_count", 0)))
+		return nil, c.CreatePartitions(ctx, stream, topic, uint32(a.uint("partitions_count")))
 	case "delete_partitions":
-		return nil, c.DeletePartitions(ctx, stream, topic, uint32(a.uint("partitions_count", 0)))
+		return nil, c.DeletePartitions(ctx, stream, topic, uint32(a.uint("partitions_count")))
 	case "delete_segments":
-		return nil, c.DeleteSegments(ctx, stream, topic, uint32(a.uint("partition_id", 0)),
-			uint32(a.uint("segments_count", 0)))
+		return nil, c.DeleteSegments(ctx, stream, topic, uint32(a.uint("partition_id")),
+			uint32(a.uint("segments_count")))
 	case "send_messages":
 		return d.send(ctx, c, stream, topic, a)
 	case "poll_messages":
 		return d.poll(ctx, c, stream, topic, a)
 	case "flush_unsaved_buffer":
-		return nil, c.FlushUnsavedBuffer(ctx, stream, topic, uint32(a.uint("partition_id", 0)), a.boolean("fsync"))
+		return nil, c.FlushUnsavedBuffer(ctx, stream, topic, uint32(a.uint("partition_id")), a.boolean("fsync"))
 	case "store_consumer_offset":
 		return nil, c.StoreConsumerOffset(ctx, a.consumer(), stream, topic, a.partition("partition_id"),
-			a.uint("offset", 0))
+			a.uint("offset"))
 	case "get_consumer_offset":
 		info, err := c.GetConsumerOffset(ctx, a.consumer(), stream, topic, a.partition("partition_id"))
 		if err != nil || info == nil {
@@ -637,7 +629,7 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 		return d.consumeGroup(ctx, c, stream, topic, a)
 	case "create_user":
 		u, err := c.CreateUser(ctx, a.str("username"), a.str("password"),
-			statuses[defaultString(a.str("status"), "active")], permissions(a.obj("permissions")))
+			statuses[a.str("status")], permissions(a.obj("permissions")))
 		if err != nil || u == nil {
 			return nil, err
 		}
@@ -672,7 +664,7 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 	case "delete_user":
 		return nil, c.DeleteUser(ctx, a.ident("user"))
 	case "create_personal_access_token":
-		token, err := c.CreatePersonalAccessToken(ctx, a.str("name"), a.uint("expiry", 0))
+		token, err := c.CreatePersonalAccessToken(ctx, a.str("name"), a.uint("expiry"))
 		return map[string]any{"token": token}, err
 	case "get_personal_access_tokens":
 		tokens, err := c.GetPersonalAccessTokens(ctx)
@@ -705,7 +697,7 @@ func (d *driver) send(ctx context.Context, c *iggy.Client, stream, topic iggy.Id
 	raw := a.obj("partitioning")
 	switch raw.str("kind") {
 	case "partition_id":
-		partitioning = iggy.PartitionID(uint32(raw.uint("value", 0)))
+		partitioning = iggy.PartitionID(uint32(raw.uint("value")))
 	case "key":
 		partitioning = iggy.MessagesKey([]byte(raw.str("value")))
 	}
@@ -747,15 +739,16 @@ func (d *driver) send(ctx context.Context, c *iggy.Client, stream, topic iggy.Id
 }
 
 func (d *driver) poll(ctx context.Context, c *iggy.Client, stream, topic iggy.Identifier, a args) (any, error) {
-	strategy := iggy.PollOffset(0)
-	if raw := a.obj("strategy"); raw != nil {
-		value := raw.uint("value", 0)
-		strategy = map[string]iggy.PollingStrategy{"offset": iggy.PollOffset(value),
-			"timestamp": iggy.PollTimestamp(value), "first": iggy.PollFirst(), "last": iggy.PollLast(),
-			"next": iggy.PollNext()}[raw.str("kind")]
+	raw := a.obj("strategy")
+	value := raw.uint("value")
+	strategy, known := map[string]iggy.PollingStrategy{"offset": iggy.PollOffset(value),
+		"timestamp": iggy.PollTimestamp(value), "first": iggy.PollFirst(), "last": iggy.PollLast(),
+		"next": iggy.PollNext()}[raw.str("kind")]
+	if !known {
+		return nil, fmt.Errorf("unknown polling strategy %q", raw.str("kind"))
 	}
 	polled, err := c.PollMessages(ctx, stream, topic, a.partition("partition_id"), a.consumer(), strategy,
-		uint32(a.uint("count", 10)), a.boolean("auto_commit"))
+		uint32(a.uint("count")), a.boolean("auto_commit"))
 	if err != nil {
 		return nil, err
 	}
@@ -779,8 +772,8 @@ func (d *driver) poll(ctx context.Context, c *iggy.Client, stream, topic iggy.Id
 
 func (d *driver) consumeGroup(ctx context.Context, c *iggy.Client, stream, topic iggy.Identifier,
 	a args) (any, error) {
-	count := int(a.uint("count", 0))
-	ctx, cancel := context.WithTimeout(ctx, time.Duration(a.uint("timeout_ms", 10_000))*time.Millisecond)
+	count := int(a.uint("count"))
+	ctx, cancel := context.WithTimeout(ctx, time.Duration(a.uint("timeout_ms"))*time.Millisecond)
 	defer cancel()
 	consumer, err := iggy.NewConsumer(c, iggy.ConsumerConfig{Stream: stream, Topic: topic, Group: a.str("group"),
 		Strategy: iggy.PollNext(), AutoCommit: iggy.AutoCommitAfterPoll(), PollInterval: 10 * time.Millisecond})
@@ -917,10 +910,18 @@ func main() {
 }
 
 func (d *driver) answer(op, name string, a args, answer map[string]any) {
-	switch op {
-	case "hello":
+	if op == "hello" {
 		answer["ok"] = d.hello()
 		return
+	}
+	// The op table's check, before dispatch: a bad step is a DriverError, defaults are filled in.
+	filled, err := checkStep(op, a, d.protocol.String())
+	if err != nil {
+		answer["error"] = map[string]any{"code": -1, "name": "DriverError", "message": err.Error()}
+		return
+	}
+	a = filled
+	switch op {
 	case "reset":
 		d.reset()
 		answer["ok"] = nil

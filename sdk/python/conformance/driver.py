@@ -12,10 +12,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import dataclasses
 import json
 import sys
 import traceback
 from typing import Any, Awaitable, Callable
+
+from _driver_ops import StepError, check_step  # generated beside this file from protocol-spec/spec/driver_ops.toml
 
 import iggy
 from iggy.connection import parse_protocol, protocol_name
@@ -95,8 +98,7 @@ def partitioning(raw: dict[str, Any]) -> Partitioning:
     raise ValueError(f"unknown partitioning kind {kind!r}")
 
 
-def consumer(raw: dict[str, Any] | None) -> Consumer:
-    raw = raw or {"kind": "consumer", "id": 0}
+def consumer(raw: dict[str, Any]) -> Consumer:
     return Consumer.group(raw["id"]) if raw["kind"] == "group" else Consumer.consumer(raw["id"])
 
 
@@ -205,10 +207,24 @@ def group_json(group: Any) -> dict[str, Any] | None:
     return result
 
 
+def permissions_json(value: Permissions | None) -> dict[str, Any] | None:
+    """conformance-tests/README.md's permissions form: {global: {flag...}, streams: {"<id>": {flag..., topics}}}."""
+    if value is None:
+        return None
+    streams = {}
+    for stream_id, stream in value.streams.items():
+        topics = {str(topic_id): dataclasses.asdict(topic) for topic_id, topic in stream.topics.items()}
+        streams[str(stream_id)] = {**dataclasses.asdict(stream), "topics": topics}
+    return {"global": dataclasses.asdict(value.global_permissions), "streams": streams}
+
+
 def user_json(user: Any) -> dict[str, Any] | None:
     if user is None:
         return None
-    return {"id": user.id, "username": user.username, "status": _enum_name(user.status, _STATUS)}
+    result = {"id": user.id, "username": user.username, "status": _enum_name(user.status, _STATUS)}
+    if hasattr(user, "permissions"):  # a user's details (CreateUser, GetUser), not a GetUsers header
+        result["permissions"] = permissions_json(user.permissions)
+    return result
 
 
 def client_json(client: Any) -> dict[str, Any] | None:
@@ -318,8 +334,8 @@ class Driver:
         return client_json(await client.get_client(int(args["client_id"])))
 
     async def op_get_snapshot(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
-        compression = SnapshotCompression[args.get("compression", "deflated").upper()]
-        types = [SnapshotType[name.upper()] for name in args.get("types", ["all"])]
+        compression = SnapshotCompression[args["compression"].upper()]
+        types = [SnapshotType[name.upper()] for name in args["types"]]
         archive = await client.get_snapshot(compression, types)
         return {"size_bytes": len(archive), "zip": archive[:4] == b"PK\x03\x04"}
 
@@ -378,12 +394,12 @@ class Driver:
 
     async def op_create_topic(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
         created = await client.create_topic(
-            args["stream"], args["name"], int(args.get("partitions_count", 1)), **self._topic_settings(args)
+            args["stream"], args["name"], int(args["partitions_count"]), **self._topic_settings(args)
         )
         return topic_json(created)
 
     async def op_describe_options(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
-        entries = await client.describe_options(args.get("scope", "topic"))
+        entries = await client.describe_options(args["scope"])
         return [
             {
                 "key": entry.key,
@@ -443,25 +459,25 @@ class Driver:
         return {"confirmations": confirmations}
 
     async def op_poll_messages(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
-        strategy_raw = args.get("strategy", {"kind": "offset", "value": 0})
+        strategy_raw = args["strategy"]
         polled = await client.poll_messages(
             args["stream"],
             args["topic"],
             partition_id=args.get("partition_id"),
-            consumer=consumer(args.get("consumer")),
+            consumer=consumer(args["consumer"]),
             strategy=_STRATEGY[strategy_raw["kind"]](int(strategy_raw.get("value", 0))),
-            count=int(args.get("count", 10)),
-            auto_commit=bool(args.get("auto_commit", False)),
+            count=int(args["count"]),
+            auto_commit=bool(args["auto_commit"]),
         )
         return polled_json(polled)
 
     async def op_flush_unsaved_buffer(self, client: IggyClient, args: dict[str, Any]) -> None:
         await client.flush_unsaved_buffer(
-            args["stream"], args["topic"], int(args["partition_id"]), fsync=bool(args.get("fsync", False))
+            args["stream"], args["topic"], int(args["partition_id"]), fsync=bool(args["fsync"])
         )
 
     def _offset_target(self, args: dict[str, Any]) -> tuple[Any, ...]:
-        return consumer(args.get("consumer")), args["stream"], args["topic"], args.get("partition_id")
+        return consumer(args["consumer"]), args["stream"], args["topic"], args.get("partition_id")
 
     async def op_store_consumer_offset(self, client: IggyClient, args: dict[str, Any]) -> None:
         await client.store_consumer_offset(*self._offset_target(args), int(args["offset"]))
@@ -499,7 +515,7 @@ class Driver:
 
     async def op_consume_group(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
         """Read `count` messages as a member of `group` with the high-level consumer (auto-commit per poll)."""
-        count, timeout_s = int(args["count"]), int(args.get("timeout_ms", 10_000)) / 1000
+        count, timeout_s = int(args["count"]), int(args["timeout_ms"]) / 1000
         received: list[dict[str, Any]] = []
         consumer = IggyConsumer(
             client, args["stream"], args["topic"], group=args["group"], strategy=PollingStrategy.next(),
@@ -520,7 +536,7 @@ class Driver:
         user = await client.create_user(
             args["username"],
             args["password"],
-            status=_STATUS[args.get("status", "active")],
+            status=_STATUS[args["status"]],
             permissions=permissions(args.get("permissions")),
         )
         return user_json(user)
@@ -545,7 +561,7 @@ class Driver:
         await client.delete_user(args["user"])
 
     async def op_create_personal_access_token(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
-        token = await client.create_personal_access_token(args["name"], expiry_us=int(args.get("expiry", 0)))
+        token = await client.create_personal_access_token(args["name"], expiry_us=int(args["expiry"]))
         return {"token": token}
 
     async def op_get_personal_access_tokens(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
@@ -564,6 +580,10 @@ async def answer(driver: Driver, request: dict[str, Any]) -> dict[str, Any]:
     name, args = request.get("client", "default"), request.get("args", {})
     if op == "hello":
         return {"id": request_id, "ok": await driver.hello(None, args)}
+    try:  # the op table's check, before dispatch: a bad step is the driver protocol's error, defaults filled in
+        args = check_step(op, args, protocol_name(driver.protocol))
+    except StepError as refused:
+        return {"id": request_id, "error": refused.answer()}
     handler: Callable[..., Awaitable[Any]] | None = getattr(driver, f"op_{op}", None)
     if handler is None:
         return {"id": request_id, "unsupported": f"operation {op!r}"}

@@ -12,6 +12,9 @@
 mod convert;
 #[path = "../../official-rust-common/driver.rs"]
 mod driver;
+#[path = "../../official-rust-common/driver_ops.rs"]
+#[rustfmt::skip]
+mod driver_ops;
 mod model;
 
 use convert::{Failure, arg, arg_str, identifier, message, partitioning, user_status};
@@ -37,6 +40,7 @@ impl Sdk for Iggy011 {
     /// 0.9 has no replication factor.
     const UNOBSERVABLE: &'static [&'static str] =
         &["create_topic.replication_factor", "get_topic.replication_factor", "get_topics.replication_factor"];
+    const PROTOCOL: &'static str = "0.9";
     const HTTP_UNSUPPORTED: &'static [(&'static str, &'static str)] = &[
         ("get_me", "the REST API has no 'me' route; the SDK's HTTP client answers FeatureUnavailable"),
         ("join_consumer_group", "HTTP is stateless: the REST API has no join route (FeatureUnavailable)"),

@@ -7,7 +7,7 @@ use iggy::prelude::*;
 use serde_json::{Value, json};
 
 use crate::convert::{
-    Failure, arg_u32, arg_u64, compression_name, header_key_text, header_kind_name, partition_json, stream_fields,
+    Failure, arg_u32, compression_name, header_key_text, header_kind_name, optional_u64, partition_json, stream_fields,
 };
 
 /// The setting if the case gives it (a topic option in 0.9: sent only when given).
@@ -23,7 +23,7 @@ fn compression(args: &Value) -> Result<Option<CompressionAlgorithm>, Failure> {
 }
 
 fn refuse_replication_factor(args: &Value) -> Result<(), Failure> {
-    if arg_u64(args, "replication_factor", 0)? != 0 {
+    if optional_u64(args, "replication_factor")?.unwrap_or(0) != 0 {
         return Err(Failure::Unsupported("0.9 has no replication factor (neither the API nor the wire)".into()));
     }
     Ok(())
@@ -48,10 +48,10 @@ fn raw_options(args: &Value) -> Result<BTreeMap<String, String>, Failure> {
 /// admission derives it.
 pub fn topic_create_options(args: &Value) -> Result<TopicCreateOptions, Failure> {
     refuse_replication_factor(args)?;
-    let expiry = arg_u64(args, "message_expiry", 0)?;
-    let max_size = arg_u64(args, "max_topic_size", 0)?;
+    let expiry = optional_u64(args, "message_expiry")?.unwrap_or(0);
+    let max_size = optional_u64(args, "max_topic_size")?.unwrap_or(0);
     Ok(TopicCreateOptions {
-        partitions_count: Some(arg_u32(args, "partitions_count", 1)?),
+        partitions_count: Some(arg_u32(args, "partitions_count")?),
         compression_algorithm: compression(args)?,
         message_expiry: (expiry != 0).then(|| IggyExpiry::from(expiry)),
         max_topic_size: (max_size != 0).then(|| MaxTopicSize::from(max_size)),
@@ -65,8 +65,8 @@ pub fn topic_create_options(args: &Value) -> Result<TopicCreateOptions, Failure>
 pub fn topic_update_options(args: &Value) -> Result<TopicUpdateOptions, Failure> {
     refuse_replication_factor(args)?;
     let given = |key: &str| args.get(key).is_some_and(|value| !value.is_null());
-    let expiry = arg_u64(args, "message_expiry", 0)?;
-    let max_size = arg_u64(args, "max_topic_size", 0)?;
+    let expiry = optional_u64(args, "message_expiry")?.unwrap_or(0);
+    let max_size = optional_u64(args, "max_topic_size")?.unwrap_or(0);
     Ok(TopicUpdateOptions {
         compression_algorithm: compression(args)?,
         message_expiry: given("message_expiry").then(|| IggyExpiry::from(expiry)),

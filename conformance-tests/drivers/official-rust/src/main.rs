@@ -10,9 +10,12 @@
 mod convert;
 #[path = "../../official-rust-common/driver.rs"]
 mod driver;
+#[path = "../../official-rust-common/driver_ops.rs"]
+#[rustfmt::skip]
+mod driver_ops;
 mod model;
 
-use convert::{Failure, arg, arg_str, arg_u32, arg_u64, identifier, message, partitioning, user_status};
+use convert::{Failure, arg, arg_str, arg_u32, identifier, message, optional_u64, partitioning, user_status};
 use driver::Sdk;
 use iggy::prelude::*;
 use model::{compression, replication_factor, stream_details_json, topic_details_json, topic_json};
@@ -26,6 +29,7 @@ impl Sdk for Iggy010 {
     const VERSION: &'static str = "iggy 0.10.0 (crates.io)";
     const EXTRA_OPERATIONS: &'static [&'static str] = &[];
     const UNOBSERVABLE: &'static [&'static str] = &[];
+    const PROTOCOL: &'static str = "0.8";
     const HTTP_UNSUPPORTED: &'static [(&'static str, &'static str)] = &[
         ("get_me", "the 0.8 REST API has no 'me' route; the SDK's HTTP client answers FeatureUnavailable"),
         ("join_consumer_group", "HTTP is stateless: the 0.8 REST API has no join route (FeatureUnavailable)"),
@@ -54,11 +58,11 @@ async fn release_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value
                 .create_topic(
                     &stream()?,
                     arg_str(args, "name")?,
-                    arg_u32(args, "partitions_count", 1)?,
+                    arg_u32(args, "partitions_count")?,
                     compression(args)?,
                     replication_factor(args)?,
-                    IggyExpiry::from(arg_u64(args, "message_expiry", 0)?),
-                    MaxTopicSize::from(arg_u64(args, "max_topic_size", 0)?),
+                    IggyExpiry::from(optional_u64(args, "message_expiry")?.unwrap_or(0)),
+                    MaxTopicSize::from(optional_u64(args, "max_topic_size")?.unwrap_or(0)),
                 )
                 .await?;
             topic_details_json(&created)
@@ -73,8 +77,8 @@ async fn release_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value
                     arg_str(args, "name")?,
                     compression(args)?,
                     replication_factor(args)?,
-                    IggyExpiry::from(arg_u64(args, "message_expiry", 0)?),
-                    MaxTopicSize::from(arg_u64(args, "max_topic_size", 0)?),
+                    IggyExpiry::from(optional_u64(args, "message_expiry")?.unwrap_or(0)),
+                    MaxTopicSize::from(optional_u64(args, "max_topic_size")?.unwrap_or(0)),
                 )
                 .await?;
             Value::Null

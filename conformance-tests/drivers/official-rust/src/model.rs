@@ -4,7 +4,7 @@
 use iggy::prelude::*;
 use serde_json::{Value, json};
 
-use crate::convert::{Failure, arg_u64, compression_name, partition_json, stream_fields};
+use crate::convert::{Failure, compression_name, optional_u64, partition_json, stream_fields};
 
 pub fn compression(args: &Value) -> Result<CompressionAlgorithm, Failure> {
     match args.get("compression_algorithm").and_then(Value::as_str).unwrap_or("none") {
@@ -16,7 +16,7 @@ pub fn compression(args: &Value) -> Result<CompressionAlgorithm, Failure> {
 
 /// The protocol's 0 means "server default", which this API spells as `None`.
 pub fn replication_factor(args: &Value) -> Result<Option<u8>, Failure> {
-    let factor = arg_u64(args, "replication_factor", 0)?;
+    let factor = optional_u64(args, "replication_factor")?.unwrap_or(0);
     match factor {
         0 => Ok(None),
         factor => u8::try_from(factor).map(Some).map_err(|_| Failure::Driver("replication_factor > 255".into())),

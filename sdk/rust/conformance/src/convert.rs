@@ -46,34 +46,29 @@ fn integer(value: &Value, what: &str) -> Result<u128, Failure> {
     parsed.ok_or_else(|| driver(format!("{what} must be a non-negative integer, got {value}")))
 }
 
-pub fn arg_u64(args: &Value, key: &str, default: u64) -> Result<u64, Failure> {
-    match args.get(key) {
-        None | Some(Value::Null) => Ok(default),
-        Some(value) => u64::try_from(integer(value, key)?).map_err(|_| driver(format!("{key} > u64"))),
-    }
+/// An integer arg the step has: required by the op table, or filled with its declared default by the check
+/// (driver_ops::check_step) before the op runs, so a driver never writes a default here.
+pub fn arg_u64(args: &Value, key: &str) -> Result<u64, Failure> {
+    u64::try_from(integer(arg(args, key)?, key)?).map_err(|_| driver(format!("{key} > u64")))
 }
 
-pub fn arg_u32(args: &Value, key: &str, default: u32) -> Result<u32, Failure> {
-    u32::try_from(arg_u64(args, key, u64::from(default))?).map_err(|_| driver(format!("{key} > u32")))
+pub fn arg_u32(args: &Value, key: &str) -> Result<u32, Failure> {
+    u32::try_from(arg_u64(args, key)?).map_err(|_| driver(format!("{key} > u32")))
 }
 
-pub fn arg_u8(args: &Value, key: &str, default: u8) -> Result<u8, Failure> {
-    u8::try_from(arg_u64(args, key, u64::from(default))?).map_err(|_| driver(format!("{key} > u8")))
+/// An optional integer arg with no shared default (absence means something of its own: "none", "not sent").
+pub fn optional_u64(args: &Value, key: &str) -> Result<Option<u64>, Failure> {
+    args.get(key).filter(|value| !value.is_null()).map(|_| arg_u64(args, key)).transpose()
 }
 
 pub fn arg_bool(args: &Value, key: &str) -> Result<bool, Failure> {
-    match args.get(key) {
-        None | Some(Value::Null) => Ok(false),
-        Some(Value::Bool(flag)) => Ok(*flag),
-        Some(other) => Err(driver(format!("{key} must be a boolean, got {other}"))),
-    }
+    arg(args, key)?.as_bool().ok_or_else(|| driver(format!("{key} must be a boolean")))
 }
 
 pub fn optional_partition(args: &Value) -> Result<Option<u32>, Failure> {
-    match args.get("partition_id") {
-        None | Some(Value::Null) => Ok(None),
-        Some(_) => Ok(Some(arg_u32(args, "partition_id", 0)?)),
-    }
+    optional_u64(args, "partition_id")?
+        .map(|id| u32::try_from(id).map_err(|_| driver("partition_id > u32")))
+        .transpose()
 }
 
 pub fn identifier(value: &Value) -> Result<Identifier, Failure> {
@@ -99,12 +94,15 @@ fn compression(name: &Value) -> Result<CompressionAlgorithm, Failure> {
 /// none / the server default (as 0 does: README), 0.9 does not send it (an update is a patch there).
 pub fn topic_settings(args: &Value) -> Result<TopicSettings, Failure> {
     let given = |key: &str| args.get(key).filter(|value| !value.is_null());
-    let nonzero = |key: &str| arg_u64(args, key, 0).map(|value| (value != 0).then_some(value));
+    let nonzero = |key: &str| optional_u64(args, key).map(|value| value.filter(|value| *value != 0));
+    let replication_factor = nonzero("replication_factor")?
+        .map(|factor| u8::try_from(factor).map_err(|_| driver("replication_factor > u8")))
+        .transpose()?;
     Ok(TopicSettings {
         compression_algorithm: given("compression_algorithm").map(compression).transpose()?,
         message_expiry_us: nonzero("message_expiry")?,
         max_topic_size_bytes: nonzero("max_topic_size")?,
-        replication_factor: Some(arg_u8(args, "replication_factor", 0)?).filter(|factor| *factor != 0),
+        replication_factor,
         options: options(given("options"))?,
     })
 }
@@ -133,7 +131,7 @@ fn compression_name(algorithm: u8) -> Value {
 }
 
 pub fn snapshot_compression(args: &Value) -> Result<u8, Failure> {
-    Ok(match args.get("compression").and_then(Value::as_str).unwrap_or("deflated") {
+    Ok(match arg_str(args, "compression")? {
         "stored" => snapshot_compression::STORED,
         "deflated" => snapshot_compression::DEFLATED,
         "bzip2" => snapshot_compression::BZIP2,
@@ -162,8 +160,8 @@ pub fn snapshot_types(args: &Value) -> Result<Vec<u8>, Failure> {
         .collect()
 }
 
-pub fn user_status(raw: Option<&Value>) -> Result<u8, Failure> {
-    match raw.and_then(Value::as_str).unwrap_or("active") {
+pub fn user_status(raw: &Value) -> Result<u8, Failure> {
+    match raw.as_str().unwrap_or_default() {
         "active" => Ok(user_status::ACTIVE),
         "inactive" => Ok(user_status::INACTIVE),
         other => Err(driver(format!("unknown user status {other:?}"))),
@@ -178,8 +176,7 @@ fn status_name(status: u8) -> Value {
     }
 }
 
-pub fn consumer(raw: Option<&Value>) -> Result<Consumer, Failure> {
-    let Some(raw) = raw.filter(|raw| !raw.is_null()) else { return Ok(Consumer::default()) };
+pub fn consumer(raw: &Value) -> Result<Consumer, Failure> {
     let id = identifier(arg(raw, "id")?)?;
     match arg_str(raw, "kind")? {
         "consumer" => Ok(Consumer::consumer(id)),
@@ -188,9 +185,9 @@ pub fn consumer(raw: Option<&Value>) -> Result<Consumer, Failure> {
     }
 }
 
-pub fn strategy(raw: Option<&Value>) -> Result<PollingStrategy, Failure> {
-    let Some(raw) = raw.filter(|raw| !raw.is_null()) else { return Ok(PollingStrategy::offset(0)) };
-    let value = arg_u64(raw, "value", 0)?;
+pub fn strategy(raw: &Value) -> Result<PollingStrategy, Failure> {
+    // first/last/next carry no value; offset and timestamp read theirs.
+    let value = optional_u64(raw, "value")?.unwrap_or_default();
     match arg_str(raw, "kind")? {
         "offset" => Ok(PollingStrategy::offset(value)),
         "timestamp" => Ok(PollingStrategy::timestamp(value)),
@@ -204,7 +201,7 @@ pub fn strategy(raw: Option<&Value>) -> Result<PollingStrategy, Failure> {
 pub fn partitioning(raw: &Value) -> Result<Partitioning, Failure> {
     match arg_str(raw, "kind")? {
         "balanced" => Ok(Partitioning::balanced()),
-        "partition_id" => Ok(Partitioning::partition_id(arg_u32(raw, "value", 0)?)),
+        "partition_id" => Ok(Partitioning::partition_id(arg_u32(raw, "value")?)),
         "key" => Ok(Partitioning::messages_key(Bytes::copy_from_slice(arg_str(raw, "value")?.as_bytes()))),
         other => Err(driver(format!("unknown partitioning kind {other:?}"))),
     }
@@ -442,7 +439,7 @@ fn option_value_json(value: &HeaderValue) -> Result<Value, Failure> {
 }
 
 pub fn option_scope(args: &Value) -> Result<OptionScope, Failure> {
-    match args.get("scope").and_then(Value::as_str).unwrap_or("topic") {
+    match arg_str(args, "scope")? {
         "topic" => Ok(OptionScope::Topic),
         "stream" => Ok(OptionScope::Stream),
         "user" => Ok(OptionScope::User),

@@ -5,22 +5,22 @@
 //! runner tells drivers nothing about it, so drivers.toml names one entry per protocol (rust, rust-0.9).
 
 mod convert;
+#[rustfmt::skip]
+mod driver_ops;
 
 use std::collections::HashMap;
 use std::time::Duration;
 
 use convert::{
-    arg, arg_bool, arg_str, arg_u32, arg_u64, arg_u8, client_details_json, client_json, confirmations_json, consumer,
-    driver, group_details_json, group_json, identifier, message, option_descriptor_json, option_scope,
-    optional_partition, partitioning, permissions, polled_json, snapshot_compression, snapshot_types, strategy,
-    stream_details_json, stream_json, topic_details_json, topic_json, topic_settings, user_details_json, user_json,
-    user_status, Failure,
+    arg, arg_bool, arg_str, arg_u32, arg_u64, client_details_json, client_json, confirmations_json, consumer, driver,
+    group_details_json, group_json, identifier, message, option_descriptor_json, option_scope, optional_partition,
+    partitioning, permissions, polled_json, snapshot_compression, snapshot_types, strategy, stream_details_json,
+    stream_json, topic_details_json, topic_json, topic_settings, user_details_json, user_json, user_status, Failure,
 };
 use iggy_sdk::{AutoCommit, ClientConfig, IggyClient, IggyConsumer, PollingStrategy, ProtocolVersion};
 use serde_json::{json, Map, Value};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
-const CONSUME_TIMEOUT_MS_DEFAULT: u64 = 10_000;
 const CONSUME_BATCH_LENGTH: u32 = 100;
 const CONSUME_POLL_INTERVAL_MS: u64 = 10;
 
@@ -101,6 +101,15 @@ struct Driver {
 
 impl Driver {
     async fn call(&mut self, op: &str, name: &str, args: &Value) -> Result<Value, Failure> {
+        if op != "hello" {
+            // The op table's check, before dispatch: a bad step is a DriverError, defaults are filled in.
+            let args = driver_ops::check_step(op, args, &self.protocol.to_string()).map_err(Failure::Driver)?;
+            return self.dispatch(op, name, &Value::Object(args)).await;
+        }
+        self.dispatch(op, name, args).await
+    }
+
+    async fn dispatch(&mut self, op: &str, name: &str, args: &Value) -> Result<Value, Failure> {
         match op {
             "hello" => {
                 let vsr = self.protocol.is_vsr();
@@ -177,7 +186,7 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
         "logout_user" => client.logout_user().await.map(|()| Value::Null)?,
         "get_me" => client_details_json(&client.get_me().await?),
         "get_client" => {
-            client.get_client(arg_u32(args, "client_id", 0)?).await?.as_ref().map_or(Value::Null, client_details_json)
+            client.get_client(arg_u32(args, "client_id")?).await?.as_ref().map_or(Value::Null, client_details_json)
         }
         "get_clients" => Value::Array(client.get_clients().await?.iter().map(client_json).collect()),
         "get_snapshot" => {
@@ -207,14 +216,14 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
         "delete_stream" => client.delete_stream(stream()?).await.map(|()| Value::Null)?,
         "purge_stream" => client.purge_stream(stream()?).await.map(|()| Value::Null)?,
         "create_topic" | "update_topic"
-            if client.protocol().is_vsr() && arg_u8(args, "replication_factor", 0)? != 0 =>
+            if client.protocol().is_vsr() && args.get("replication_factor").is_some_and(|factor| factor != 0) =>
         {
             return Err(Failure::Unsupported(
                 "Iggy 0.9 topics have no replication factor (neither the API nor the wire has one)".into(),
             ))
         }
         "create_topic" => {
-            let (name, partitions_count) = (arg_str(args, "name")?, arg_u32(args, "partitions_count", 1)?);
+            let (name, partitions_count) = (arg_str(args, "name")?, arg_u32(args, "partitions_count")?);
             let settings = topic_settings(args)?;
             topic_details_json(&client.create_topic_with(stream()?, name, partitions_count, &settings).await?)?
         }
@@ -231,15 +240,15 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
         "delete_topic" => client.delete_topic(stream()?, topic()?).await.map(|()| Value::Null)?,
         "purge_topic" => client.purge_topic(stream()?, topic()?).await.map(|()| Value::Null)?,
         "create_partitions" => {
-            let count = arg_u32(args, "partitions_count", 0)?;
+            let count = arg_u32(args, "partitions_count")?;
             client.create_partitions(stream()?, topic()?, count).await.map(|()| Value::Null)?
         }
         "delete_partitions" => {
-            let count = arg_u32(args, "partitions_count", 0)?;
+            let count = arg_u32(args, "partitions_count")?;
             client.delete_partitions(stream()?, topic()?, count).await.map(|()| Value::Null)?
         }
         "delete_segments" => {
-            let (partition_id, count) = (arg_u32(args, "partition_id", 0)?, arg_u32(args, "segments_count", 0)?);
+            let (partition_id, count) = (arg_u32(args, "partition_id")?, arg_u32(args, "segments_count")?);
             client.delete_segments(stream()?, topic()?, partition_id, count).await.map(|()| Value::Null)?
         }
         "send_messages" => {
@@ -260,20 +269,20 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
                     stream()?,
                     topic()?,
                     optional_partition(args)?,
-                    &consumer(args.get("consumer"))?,
-                    &strategy(args.get("strategy"))?,
-                    arg_u32(args, "count", 10)?,
+                    &consumer(arg(args, "consumer")?)?,
+                    &strategy(arg(args, "strategy")?)?,
+                    arg_u32(args, "count")?,
                     arg_bool(args, "auto_commit")?,
                 )
                 .await?;
             polled_json(&polled)?
         }
         "flush_unsaved_buffer" => {
-            let (partition_id, fsync) = (arg_u32(args, "partition_id", 0)?, arg_bool(args, "fsync")?);
+            let (partition_id, fsync) = (arg_u32(args, "partition_id")?, arg_bool(args, "fsync")?);
             client.flush_unsaved_buffer(stream()?, topic()?, partition_id, fsync).await.map(|()| Value::Null)?
         }
         "store_consumer_offset" => {
-            let (consumer, offset) = (consumer(args.get("consumer"))?, arg_u64(args, "offset", 0)?);
+            let (consumer, offset) = (consumer(arg(args, "consumer")?)?, arg_u64(args, "offset")?);
             let partition_id = optional_partition(args)?;
             client
                 .store_consumer_offset(&consumer, stream()?, topic()?, partition_id, offset)
@@ -281,7 +290,7 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
                 .map(|()| Value::Null)?
         }
         "get_consumer_offset" => {
-            let consumer = consumer(args.get("consumer"))?;
+            let consumer = consumer(arg(args, "consumer")?)?;
             let info = client.get_consumer_offset(&consumer, stream()?, topic()?, optional_partition(args)?).await?;
             info.map_or(Value::Null, |info| {
                 json!({
@@ -291,7 +300,7 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
             })
         }
         "delete_consumer_offset" => {
-            let consumer = consumer(args.get("consumer"))?;
+            let consumer = consumer(arg(args, "consumer")?)?;
             let partition_id = optional_partition(args)?;
             client.delete_consumer_offset(&consumer, stream()?, topic()?, partition_id).await.map(|()| Value::Null)?
         }
@@ -329,7 +338,7 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
                 .create_user(
                     arg_str(args, "username")?,
                     arg_str(args, "password")?,
-                    user_status(args.get("status"))?,
+                    user_status(arg(args, "status")?)?,
                     permissions(args.get("permissions"))?,
                 )
                 .await?,
@@ -339,7 +348,7 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
         "update_user" => {
             let status = match args.get("status") {
                 None | Some(Value::Null) => None,
-                raw => Some(user_status(raw)?),
+                Some(raw) => Some(user_status(raw)?),
             };
             let username = args.get("username").and_then(Value::as_str);
             client.update_user(user()?, username, status).await.map(|()| Value::Null)?
@@ -353,8 +362,7 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
         }
         "delete_user" => client.delete_user(user()?).await.map(|()| Value::Null)?,
         "create_personal_access_token" => {
-            let token =
-                client.create_personal_access_token(arg_str(args, "name")?, arg_u64(args, "expiry", 0)?).await?;
+            let token = client.create_personal_access_token(arg_str(args, "name")?, arg_u64(args, "expiry")?).await?;
             json!({ "token": token })
         }
         "get_personal_access_tokens" => {
@@ -376,8 +384,8 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
 /// `count` messages read as a member of `group` with the high-level consumer (group created if missing,
 /// joined, Next, auto-commit on every poll), sorted by partition then offset.
 async fn consume_group(client: &IggyClient, args: &Value) -> Result<Value, Failure> {
-    let count = arg_u64(args, "count", 0)? as usize;
-    let timeout_ms = arg_u64(args, "timeout_ms", CONSUME_TIMEOUT_MS_DEFAULT)?;
+    let count = arg_u64(args, "count")? as usize;
+    let timeout_ms = arg_u64(args, "timeout_ms")?;
     let mut consumer = IggyConsumer::group(
         client,
         identifier(arg(args, "stream")?)?,
@@ -471,5 +479,43 @@ async fn main() {
     }
     for (_, client) in driver.clients.drain() {
         client.close().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_check_fills_the_declared_defaults() {
+        let filled = driver_ops::check_step("poll_messages", &json!({ "stream": 1, "topic": "t" }), "0.8").unwrap();
+        assert_eq!(filled["count"], json!(10));
+        assert_eq!(filled["consumer"], json!({ "kind": "consumer", "id": 0 }));
+        assert_eq!(filled["strategy"], json!({ "kind": "offset", "value": 0 }));
+        assert!(!filled.contains_key("partition_id"), "omitted = none: no shared default");
+    }
+
+    #[test]
+    fn the_check_refuses_a_bad_step_naming_op_and_key() {
+        let refused = |op: &str, args: Value, protocol: &str| driver_ops::check_step(op, &args, protocol).unwrap_err();
+        assert!(refused("poll_message", json!({}), "0.8").contains("unknown op \"poll_message\""));
+        assert_eq!(refused("get_client", json!({}), "0.8"), "op \"get_client\": missing required arg \"client_id\"");
+        let partitions = json!({ "stream": 1, "topic": 1, "count": 2 });
+        assert_eq!(refused("create_partitions", partitions, "0.8"), "op \"create_partitions\": unknown arg \"count\"");
+        let count = json!({ "stream": 1, "topic": 1, "count": "3" });
+        let wrong_type = "op \"poll_messages\": arg \"count\" must be of type integer";
+        assert_eq!(refused("poll_messages", count, "0.8"), wrong_type);
+        let options = json!({ "stream": 1, "name": "t", "options": {} });
+        assert!(refused("create_topic", options.clone(), "0.8").contains("arg \"options\" is not in protocol 0.8"));
+        assert!(driver_ops::check_step("create_topic", &options, "0.9").is_ok());
+    }
+
+    #[tokio::test]
+    async fn a_refused_step_is_answered_as_the_driver_error() {
+        let mut driver = Driver { clients: HashMap::new(), protocol: ProtocolVersion::V0_8 };
+        let answered = answer(&json!(7), driver.call("store_consumer_offset", "default", &json!({})).await);
+        assert_eq!(answered["error"]["code"], json!(-1));
+        assert_eq!(answered["error"]["name"], json!("DriverError"));
+        assert!(answered["error"]["message"].as_str().unwrap().contains("store_consumer_offset"));
     }
 }

@@ -78,15 +78,17 @@ final class Convert {
     }
 
     static Consumer consumer(JsonNode raw) {
-        if (raw == null || raw.isNull()) {
-            return Consumer.of(0L);
-        }
         ConsumerId id = consumerId(raw.get("id"));
         return "group".equals(raw.path("kind").asString()) ? Consumer.group(id) : Consumer.of(id);
     }
 
     static Optional<Long> optionalPartition(JsonNode value) {
         return value == null || value.isNull() ? Optional.empty() : Optional.of(value.longValue());
+    }
+
+    /** An integer arg the step has (required by the op table, or filled with its declared default by the check). */
+    static BigInteger bigInteger(JsonNode value) {
+        return value.isNumber() ? value.bigIntegerValue() : new BigInteger(value.asString());
     }
 
     /** u64/u128 values travel as JSON numbers or, when wider than a double, as decimal strings. */
@@ -98,9 +100,6 @@ final class Convert {
     }
 
     PollingStrategy strategy(JsonNode raw) {
-        if (raw == null || raw.isNull()) {
-            return PollingStrategy.offset(BigInteger.ZERO);
-        }
         String kind = raw.path("kind").asString();
         BigInteger value = bigInteger(raw.get("value"), BigInteger.ZERO);
         switch (kind) {

@@ -61,6 +61,8 @@ public final class DriverMain {
         JsonNode args = request.path("args");
         try {
             response.set("ok", operations.call(op, client, args));
+        } catch (DriverOps.StepException refused) {
+            response.set("error", error(mapper, NO_SERVER_CODE, "DriverError", refused.getMessage()));
         } catch (Operations.Unsupported unsupported) {
             response.put("unsupported", unsupported.getMessage());
         } catch (IggyServerException serverError) {

@@ -63,6 +63,9 @@ final class Operations {
         return thread;
     });
 
+    /** The Iggy wire protocol of org.apache.iggy:iggy 0.8.0: which of the op table's args a step may have. */
+    static final String PROTOCOL = "0.8";
+
     Operations(JsonMapper mapper) {
         this.mapper = mapper;
         this.convert = new Convert(mapper);
@@ -70,6 +73,10 @@ final class Operations {
     }
 
     JsonNode call(String op, String clientName, JsonNode args) {
+        if (!op.equals("hello")) {
+            // The op table's check, before dispatch: a bad step is a DriverError, defaults are filled in.
+            args = DriverOps.checkStep(op, args, PROTOCOL);
+        }
         switch (op) {
             case "hello":
                 return hello();
@@ -192,7 +199,7 @@ final class Operations {
         // topics and partitions
         handlers.put("create_topic", (c, a) -> convert.topicDetails(c.topics().createTopic(
                 streamId(a.get("stream")),
-                a.path("partitions_count").asLong(1),
+                a.get("partitions_count").asLong(),
                 compression(a),
                 bigInteger(a.path("message_expiry"), BigInteger.ZERO),
                 bigInteger(a.path("max_topic_size"), BigInteger.ZERO),
@@ -246,8 +253,8 @@ final class Operations {
                 optionalPartition(a.get("partition_id")),
                 consumer(a.get("consumer")),
                 convert.strategy(a.get("strategy")),
-                a.path("count").asLong(10),
-                a.path("auto_commit").asBoolean(false))));
+                a.get("count").asLong(),
+                a.get("auto_commit").asBoolean())));
 
         // consumer offsets
         handlers.put("store_consumer_offset", (c, a) -> {
@@ -256,7 +263,7 @@ final class Operations {
                     topicId(a.get("topic")),
                     optionalPartition(a.get("partition_id")),
                     consumer(a.get("consumer")),
-                    bigInteger(a.get("offset"), BigInteger.ZERO));
+                    bigInteger(a.get("offset")));
             return null;
         });
         handlers.put("get_consumer_offset", (c, a) -> c.consumerOffsets()
@@ -299,7 +306,7 @@ final class Operations {
         handlers.put("create_user", (c, a) -> convert.userDetails(c.users().createUser(
                 a.get("username").asString(),
                 a.get("password").asString(),
-                status(a.path("status").asString("active")),
+                status(a.get("status").asString()),
                 convert.permissions(a.get("permissions")))));
         handlers.put("get_user", (c, a) ->
                 c.users().getUser(userId(a.get("user"))).map(convert::userDetails).orElse(null));
@@ -332,7 +339,7 @@ final class Operations {
         handlers.put("create_personal_access_token", (c, a) -> {
             ObjectNode token = mapper.createObjectNode();
             token.put("token", c.personalAccessTokens()
-                    .createPersonalAccessToken(a.get("name").asString(), bigInteger(a.path("expiry"), BigInteger.ZERO))
+                    .createPersonalAccessToken(a.get("name").asString(), bigInteger(a.get("expiry")))
                     .token());
             return token;
         });

@@ -102,8 +102,11 @@ public final class Driver {
         response.put("id", request.get("id"));
         String op = (String) request.getOrDefault("op", "");
         String name = (String) request.getOrDefault("client", "default");
-        Map<String, Object> args = (Map<String, Object>) request.getOrDefault("args", Map.of());
+        Object rawArgs = request.getOrDefault("args", Map.of());
         try {
+            // The op table's check, before dispatch: a bad step is a DriverError, defaults are filled in.
+            Map<String, Object> args = op.equals("hello") ? Map.of()
+                    : DriverOps.checkStep(op, rawArgs, protocol.label());
             if (op.equals("hello")) {
                 Map<String, Object> hello = new LinkedHashMap<>();
                 hello.put("name", "java-" + protocol.label());
@@ -126,6 +129,8 @@ public final class Driver {
             } else {
                 response.put("ok", call(op, name, args));
             }
+        } catch (DriverOps.StepException e) {
+            response.put("error", Map.of("code", -1, "name", "DriverError", "message", e.getMessage()));
         } catch (Unsupported e) {
             response.put("unsupported", e.getMessage());
         } catch (IggyException e) {
@@ -201,7 +206,7 @@ public final class Driver {
             case "purge_stream": c.purgeStream(id(a, "stream")); return null;
             case "create_topic":
                 noReplicationFactor(a);
-                return topic(c.createTopic(id(a, "stream"), str(a, "name"), numOr(a, "partitions_count", 1),
+                return topic(c.createTopic(id(a, "stream"), str(a, "name"), num(a, "partitions_count"),
                         topicCompression(a), numOr(a, "message_expiry", 0), numOr(a, "max_topic_size", 0),
                         (int) numOr(a, "replication_factor", 0), options(a)));
             case "get_topic": return topic(c.getTopic(id(a, "stream"), id(a, "topic")));
@@ -227,7 +232,7 @@ public final class Driver {
             case "poll_messages": return polled(pollMessages(c, a));
             case "flush_unsaved_buffer":
                 c.flushUnsavedBuffer(id(a, "stream"), id(a, "topic"), num(a, "partition_id"),
-                        Boolean.TRUE.equals(a.get("fsync")));
+                        flag(a, "fsync"));
                 return null;
             case "store_consumer_offset":
                 c.storeConsumerOffset(consumer(a), id(a, "stream"), id(a, "topic"), optionalNum(a, "partition_id"),
@@ -284,7 +289,7 @@ public final class Driver {
                 return null;
             case "delete_user": c.deleteUser(id(a, "user")); return null;
             case "create_personal_access_token":
-                return Map.of("token", c.createPersonalAccessToken(str(a, "name"), numOr(a, "expiry", 0)));
+                return Map.of("token", c.createPersonalAccessToken(str(a, "name"), num(a, "expiry")));
             case "get_personal_access_tokens":
                 return c.getPersonalAccessTokens().stream().map(t -> map("name", t.name(), "expiry_at",
                         u64(t.expiryAt()))).toList();
@@ -373,7 +378,7 @@ public final class Driver {
     }
 
     private static int status(Map<String, Object> a) {
-        return constant(Codes.UserStatus.class, (String) a.getOrDefault("status", "active"));
+        return constant(Codes.UserStatus.class, str(a, "status"));
     }
 
     private static String statusName(int status) {
@@ -405,9 +410,6 @@ public final class Driver {
     @SuppressWarnings("unchecked")
     private static Consumer consumer(Map<String, Object> a) {
         Map<String, Object> raw = (Map<String, Object>) a.get("consumer");
-        if (raw == null) {
-            return Consumer.consumer(Identifier.of(0));
-        }
         Identifier who = Identifier.from(raw.get("id"));
         return "group".equals(raw.get("kind")) ? Consumer.group(who) : Consumer.consumer(who);
     }
@@ -496,7 +498,7 @@ public final class Driver {
 
     @SuppressWarnings("unchecked")
     private static PolledMessages pollMessages(IggyClient c, Map<String, Object> a) {
-        Map<String, Object> s = (Map<String, Object>) a.getOrDefault("strategy", Map.of("kind", "offset"));
+        Map<String, Object> s = (Map<String, Object>) a.get("strategy");
         long value = s.get("value") == null ? 0 : num(s, "value");
         PollingStrategy strategy = switch ((String) s.get("kind")) {
             case "offset" -> PollingStrategy.offset(value);
@@ -507,12 +509,12 @@ public final class Driver {
             default -> throw new IllegalArgumentException("unknown strategy " + s.get("kind"));
         };
         return c.pollMessages(id(a, "stream"), id(a, "topic"), optionalNum(a, "partition_id"), consumer(a), strategy,
-                numOr(a, "count", 10), Boolean.TRUE.equals(a.get("auto_commit")));
+                num(a, "count"), flag(a, "auto_commit"));
     }
 
     private static Object consumeGroup(IggyClient c, Map<String, Object> a) {
         long count = num(a, "count");
-        Duration timeout = Duration.ofMillis(numOr(a, "timeout_ms", 10_000));
+        Duration timeout = Duration.ofMillis(num(a, "timeout_ms"));
         List<Map<String, Object>> received = new ArrayList<>();
         try (IggyConsumer consumer = IggyConsumer.builder(c, id(a, "stream"), id(a, "topic"))
                 .group(id(a, "group")).strategy(PollingStrategy.next())
@@ -537,10 +539,9 @@ public final class Driver {
     }
 
     private static Object snapshot(IggyClient c, Map<String, Object> a) {
-        int compression = constant(Codes.SnapshotCompression.class,
-                (String) a.getOrDefault("compression", "deflated"));
+        int compression = constant(Codes.SnapshotCompression.class, str(a, "compression"));
         List<Integer> types = new ArrayList<>();
-        for (Object t : (List<?>) a.getOrDefault("types", List.of("all"))) {
+        for (Object t : (List<?>) a.get("types")) {
             types.add(constant(Codes.SnapshotType.class, (String) t));
         }
         byte[] zip = c.getSnapshot(compression, types);
@@ -642,7 +643,7 @@ public final class Driver {
     }
 
     private static Object describeOptions(IggyClient c, Map<String, Object> a) {
-        String scope = (String) a.getOrDefault("scope", "topic");
+        String scope = str(a, "scope");
         Codes.OptionScope wireScope;
         try {
             wireScope = Codes.OptionScope.valueOf(scope.toUpperCase(Locale.ROOT));
