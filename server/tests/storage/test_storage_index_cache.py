@@ -38,8 +38,8 @@ def fill(log: PartitionLog, rounds: int) -> int:
     return appended
 
 
-def index_memory_bytes(log: PartitionLog) -> list[int]:
-    return [segment.index_memory_bytes for segment in log._segments]
+def index_entries_bytes(log: PartitionLog) -> list[int]:
+    return [segment.index_entries_bytes for segment in log._segments]
 
 
 def every_read(log: PartitionLog, total: int) -> list[tuple[int, int, int, list[int]]]:
@@ -85,12 +85,12 @@ def test_which_index_entries_stay_in_memory(tmp_path):
         log.close()
         log = PartitionLog.open(directory, config(mode))  # after a restart too
         try:
-            memory = index_memory_bytes(log)
+            memory = index_entries_bytes(log)
             active_bytes = 16 * log._segments[-1].messages_count
             held[mode] = (sum(memory), memory[-1], active_bytes, total)
             fill(log, 1)  # appends after the restart
             if mode is CacheIndexes.NONE:
-                assert sum(index_memory_bytes(log)) < INDEX_WRITE_BATCH_BYTES
+                assert sum(index_entries_bytes(log)) < INDEX_WRITE_BATCH_BYTES
         finally:
             log.close()
     assert held[CacheIndexes.ALL][0] == 16 * held[CacheIndexes.ALL][3]  # every entry
@@ -104,14 +104,14 @@ def test_none_keeps_unwritten_entries_in_memory_until_the_index_file_has_them(tm
     try:
         fill(log, 2)  # `written` durability leaves the index entries to batched writes
         active = log._segments[-1]
-        assert active.index_memory_bytes == 16 * active.messages_count > 0
+        assert active.index_entries_bytes == 16 * active.messages_count > 0
         assert log.read_by_offset(5, 4).first_offset == 5
         log.flush(fsync=False)  # writes them: memory lets go of them at the next lookup or append
         assert log.read_by_offset(5, 4).first_offset == 5
-        assert active.index_memory_bytes == 0
+        assert active.index_entries_bytes == 0
         assert os.path.getsize(active.index_path) == 16 * active.messages_count
         fill(log, 1)
-        assert 0 < active.index_memory_bytes < INDEX_WRITE_BATCH_BYTES
+        assert 0 < active.index_entries_bytes < INDEX_WRITE_BATCH_BYTES
         assert [log.read_by_offset(offset, 1).first_offset for offset in range(log.next_offset)] == list(
             range(log.next_offset)
         )
@@ -129,7 +129,7 @@ def test_none_with_memory_durability_finds_queued_batches_and_lets_go_once_writt
         written_before = log.next_offset
         fill(log, 2)  # queued, not written: their entries are only in memory
         active = log._segments[-1]
-        assert active.index_memory_bytes == 16 * (log.next_offset - written_before)
+        assert active.index_entries_bytes == 16 * (log.next_offset - written_before)
 
         async def poll(offset: int, count: int):
             await log.wait_readable(offset, count)  # waits for the writer: the lookup found the queued bytes
@@ -141,7 +141,7 @@ def test_none_with_memory_durability_finds_queued_batches_and_lets_go_once_writt
         assert offsets == list(range(written_before + 3, written_before + 13))
         log.flush(fsync=False)
         log.read_by_offset(0, 1)
-        assert active.index_memory_bytes == 0
+        assert active.index_entries_bytes == 0
     finally:
         log.close()
         io.close()
@@ -182,6 +182,6 @@ def test_a_sealed_index_that_does_not_match_its_log_is_rebuilt_at_start_up(tmp_p
     try:
         assert sealed_index.read_bytes() == good
         assert reopened.read_by_offset(0, 1000).messages_count == total
-        assert reopened._segments[1].index_memory_bytes == 0
+        assert reopened._segments[1].index_entries_bytes == 0
     finally:
         reopened.close()

@@ -1,0 +1,59 @@
+"""``AppendBuffer``: the in-memory index entries (and known 0.9 checksums) grow without copying themselves whole on
+every append, views handed out stay valid, and a sealed segment gives its spare capacity back."""
+
+from __future__ import annotations
+
+import math
+
+from test_storage_index_cache import config, fill
+
+from iggy_server.config import CacheIndexes
+from iggy_server.storage import PartitionLog
+from iggy_server.storage.segment import AppendBuffer
+
+ENTRY = 16
+
+
+def test_appends_replace_the_block_a_logarithmic_number_of_times():
+    buffer = AppendBuffer()
+    blocks = set()
+    appends = 4096
+    for n in range(appends):
+        buffer.extend(n.to_bytes(ENTRY, "little"))
+        blocks.add(id(buffer._block))
+    assert len(buffer) == appends * ENTRY
+    # Doubling from 4 KiB: one block per doubling, not one per append as a block grown by an eighth of itself.
+    assert len(blocks) <= math.ceil(math.log2(appends * ENTRY / 4096)) + 1
+    assert len(buffer) <= buffer.capacity_bytes <= 2 * len(buffer)
+    view = buffer.view()
+    assert [int.from_bytes(view[i * ENTRY : (i + 1) * ENTRY], "little") for i in range(appends)] == list(range(appends))
+
+
+def test_a_view_is_unchanged_by_later_appends_and_cuts():
+    buffer = AppendBuffer(bytearray(b"abc"))
+    early = buffer.view()
+    buffer.extend(b"defg" * 2000)  # grows into a new block
+    buffer.extend_zeros(5)
+    assert bytes(early) == b"abc"
+    assert bytes(buffer.view()[:7]) == b"abcdefg" and bytes(buffer.view()[-5:]) == bytes(5)
+    whole = buffer.view()
+    buffer.drop_front(3)
+    assert bytes(whole[:3]) == b"abc"  # the cut went into a new block
+    assert bytes(buffer.view()[:4]) == b"defg" and len(buffer) == buffer.capacity_bytes == 8000 + 5
+    buffer.extend(b"h")
+    buffer.shrink_to_fit()
+    assert buffer.capacity_bytes == len(buffer) == 8006 and bytes(buffer.view()[-1:]) == b"h"
+
+
+def test_a_sealed_segment_holds_no_spare_capacity(tmp_path):
+    log = PartitionLog.open(tmp_path / "p", config(CacheIndexes.ALL))
+    try:
+        fill(log, 3)
+        *sealed, active = log._segments
+        assert sealed
+        for segment in sealed:
+            assert segment.index_memory_bytes == segment.index_entries_bytes == ENTRY * segment.messages_count
+        assert active.index_memory_bytes >= active.index_entries_bytes == ENTRY * active.messages_count
+        assert log.index_memory()[2] == sum(segment.index_memory_bytes for segment in log._segments)
+    finally:
+        log.close()
