@@ -221,18 +221,19 @@ pub fn convert_and_stamp(
     known: &mut [u8],
     placement: Placement,
 ) -> Checked<u64> {
-    convert_and_stamp_split_from(batch, messages_count, index, out, known, placement, SPLIT_MIN_BYTES)
+    let parts = parts_for(batch.len());
+    convert_and_stamp_in_parts(batch, messages_count, index, out, known, placement, parts)
 }
 
-/// `convert_and_stamp` on two threads from `split_min_bytes` of frames on (the tests split small batches).
-fn convert_and_stamp_split_from(
+/// `convert_and_stamp` in up to `parts` parts run by `crate::parts` (the tests split small batches).
+fn convert_and_stamp_in_parts(
     batch: &[u8],
     messages_count: u32,
     index: &mut [u8],
     out: &mut [u8],
     known: &mut [u8],
     placement: Placement,
-    split_min_bytes: usize,
+    parts: usize,
 ) -> Checked<u64> {
     let count = check_header(batch, messages_count)?;
     if Some(out.len()) != frames_bytes(batch.len(), count)
@@ -246,26 +247,36 @@ fn convert_and_stamp_split_from(
     let origin = read_u64(header, batch_header::ORIGIN_TIMESTAMP_AT);
     let frames = &batch[batch_header::SIZE..];
     let stamp = Stamp { origin, placement };
-    let first = Stretch { message: 0, input_at: 0, output_at: 0 };
-    let end = match middle_of_batch(frames, count).filter(|_| frames.len() >= split_min_bytes) {
-        Some(second) => {
-            let (out_first, out_second) = out.split_at_mut(second.output_at);
-            let (index_first, index_second) = index.split_at_mut(second.message as usize * index_entry::SIZE);
-            let (sums_first, sums_second) = known.split_at_mut(second.message as usize * KNOWN_ENTRY_SIZE);
-            let (mut first_end, mut second_end) = (Ok(0), Ok(0));
-            crate::halves::join(
-                || first_end = stamp_stretch(frames, first, stamp, out_first, 0, index_first, sums_first),
-                || {
-                    second_end =
-                        stamp_stretch(frames, second, stamp, out_second, second.output_at, index_second, sums_second)
-                },
-            );
-            // The first half's refusal is the earlier message's: it wins, as in one pass.
-            let first_end = first_end?;
-            debug_assert_eq!(first_end, second.input_at);
-            second_end?
+    let starts = stretches_of_batch(frames, count, parts);
+    let end = if let [first] = starts[..] {
+        stamp_stretch(frames, first, stamp, out, 0, index, known)?
+    } else {
+        let mut results: Vec<Checked<usize>> = starts.iter().map(|_| Ok(0)).collect();
+        let mut jobs: Vec<crate::parts::Part<'_>> = Vec::with_capacity(starts.len());
+        let (mut out_rest, mut index_rest, mut known_rest) = (&mut out[..], &mut index[..], &mut known[..]);
+        for (i, (&from, result)) in starts.iter().zip(results.iter_mut()).enumerate() {
+            let (out_bytes, messages) = match starts.get(i + 1) {
+                Some(next) => (next.output_at - from.output_at, (next.message - from.message) as usize),
+                None => (out_rest.len(), known_rest.len() / KNOWN_ENTRY_SIZE),
+            };
+            let (out_part, rest) = std::mem::take(&mut out_rest).split_at_mut(out_bytes);
+            out_rest = rest;
+            let (index_part, rest) = std::mem::take(&mut index_rest).split_at_mut(messages * index_entry::SIZE);
+            index_rest = rest;
+            let (known_part, rest) = std::mem::take(&mut known_rest).split_at_mut(messages * KNOWN_ENTRY_SIZE);
+            known_rest = rest;
+            jobs.push(Box::new(move || {
+                *result = stamp_stretch(frames, from, stamp, out_part, from.output_at, index_part, known_part)
+            }));
         }
-        None => stamp_stretch(frames, first, stamp, out, 0, index, known)?,
+        crate::parts::run(jobs);
+        // The first refusal in message order wins, as in one pass; each part ends where the next starts.
+        let mut end = 0;
+        for (i, result) in results.into_iter().enumerate() {
+            end = result?;
+            debug_assert!(starts.get(i + 1).is_none_or(|next| next.input_at == end));
+        }
+        end
     };
     if end != frames.len() {
         return Err(Failure::new(
@@ -305,26 +316,31 @@ struct Stretch {
     output_at: usize,
 }
 
-/// The message nearest past the middle of a batch's frames, for a second thread to start at; None when a
-/// header before it does not read as a frame that fits (one pass then finds and reports the fault in order).
-fn middle_of_batch(frames: &[u8], count: u32) -> Option<Stretch> {
-    let target = frames.len() / 2;
+/// Where each of up to `parts` stretches of a batch's frames starts: the first message, then the first message
+/// at or past each further `parts`-th of the bytes. Only the first when a header before the last start does not
+/// read as a frame that fits (one pass then finds and reports the fault in order).
+fn stretches_of_batch(frames: &[u8], count: u32, parts: usize) -> Vec<Stretch> {
+    let first = Stretch { message: 0, input_at: 0, output_at: 0 };
+    let mut starts = vec![first];
     let (mut input_at, mut output_at) = (0usize, 0usize);
     for message in 0..count {
-        if input_at >= target && message > 0 {
-            return Some(Stretch { message, input_at, output_at });
+        if starts.len() == parts {
+            break;
+        }
+        if message > 0 && input_at >= frames.len() * starts.len() / parts {
+            starts.push(Stretch { message, input_at, output_at });
         }
         if frames.len() - input_at < frame_header::SIZE {
-            return None;
+            return vec![first];
         }
         let size = frame_v09_size(&frames[input_at..input_at + frame_header::SIZE]);
         if size > (frames.len() - input_at) as u64 {
-            return None;
+            return vec![first];
         }
         input_at += size as usize;
         output_at += size as usize + (message_header::SIZE - frame_header::SIZE);
     }
-    None
+    starts
 }
 
 /// Checks and stamps `known.len() / KNOWN_ENTRY_SIZE` messages of a batch's frames from `from` on, as stored
@@ -520,36 +536,48 @@ struct Cursor {
     message: usize,
 }
 
-/// Polls of at least this many stored bytes convert on two threads, each half of the messages. A lone
-/// consumer's poll waits for its conversion on the event loop thread while the other core idles: a megabyte
-/// took 100 µs on one thread (`perf`: XXH3 half of it, the copy a fifth) on this 2-core machine; see `halves`.
-const SPLIT_MIN_BYTES: usize = 256 * 1024;
+/// A conversion (a 0.9 send's or poll's) of this many bytes and more runs in parts on two threads (`crate::parts`).
+/// A lone client's request waits for its conversion on the event loop thread while the other core idles: a
+/// megabyte took 100 µs on one thread (`perf`: XXH3 half of it, the copy a fifth) on this 2-core machine.
+const PART_MIN_BYTES: usize = 128 * 1024;
+/// At most this many parts: a part of 128 KB is about 15 µs of work, far above the cost of taking it (a lock and
+/// an atomic), and the caller waits at most for the one part the helper runs.
+const MAX_PARTS: usize = 8;
 
-/// The message nearest past the middle of the stored bytes, where the second thread starts; None when there is
-/// no such message after the first.
-fn middle(frames: &[u8], records: &[Record]) -> Option<Cursor> {
-    let target = frames.len() / 2;
+/// The parts a conversion of `bytes` runs in.
+fn parts_for(bytes: usize) -> usize {
+    (bytes / PART_MIN_BYTES).clamp(1, MAX_PARTS)
+}
+
+/// Where each of up to `parts` stretches of a poll's conversion starts: the first message, then the first
+/// message at or past each further `parts`-th of the stored bytes (a record's first message included).
+fn cursors(frames: &[u8], records: &[Record], parts: usize) -> Vec<Cursor> {
+    let mut cursors = vec![Cursor { record: 0, delta: 0, input_at: 0, output_at: batch_header::SIZE, message: 0 }];
+    // `output_at`: where the record's header goes in the answer.
     let (mut output_at, mut message) = (0usize, 0usize);
     for (index, record) in records.iter().enumerate() {
+        if cursors.len() == parts {
+            break;
+        }
         let shrink = (message_header::SIZE - frame_header::SIZE) * record.count as usize;
-        if record.end <= target {
+        if record.end <= frames.len() * cursors.len() / parts {
             output_at += batch_header::SIZE + (record.end - record.start) - shrink;
             message += record.count as usize;
             continue;
         }
-        let (mut input_at, mut output_at) = (record.start, output_at + batch_header::SIZE);
+        let (mut input_at, mut frame_at) = (record.start, output_at + batch_header::SIZE);
         for delta in 0..record.count {
-            if input_at >= target && message > 0 {
-                return Some(Cursor { record: index, delta, input_at, output_at, message });
+            if cursors.len() < parts && message > 0 && input_at >= frames.len() * cursors.len() / parts {
+                cursors.push(Cursor { record: index, delta, input_at, output_at: frame_at, message });
             }
             let size = frame_size_from_header(&frames[input_at..]) as usize;
             input_at += size;
-            output_at += size - (message_header::SIZE - frame_header::SIZE);
+            frame_at += size - (message_header::SIZE - frame_header::SIZE);
             message += 1;
         }
-        return None;
+        output_at = frame_at;
     }
-    None
+    cursors
 }
 
 /// Converts `checksums.len()` messages from `from` on: each stored frame becomes a 0.9 frame at its place in
@@ -631,10 +659,10 @@ fn verify_stored(frame: &[u8]) -> Checked<()> {
 }
 
 /// `frames_to_batches` with the plan made already: `out` is exactly `plan.size` bytes, every byte written
-/// (none read before it is written), `known` the one the plan was made with. From `SPLIT_MIN_BYTES` on, the
-/// frames convert on two threads. With `verify`, each stored checksum is checked as its frame is converted (the
-/// plan need not have checked them): INVALID_MESSAGE_CHECKSUM naming the first bad message's offset, and `out`
-/// is then meaningless.
+/// (none read before it is written), `known` the one the plan was made with. From `PART_MIN_BYTES` on, the
+/// frames convert in parts on two threads. With `verify`, each stored checksum is checked as its frame is
+/// converted (the plan need not have checked them): INVALID_MESSAGE_CHECKSUM naming the first bad message's
+/// offset, and `out` is then meaningless.
 pub fn write_batches(
     frames: &[u8],
     plan: &Plan,
@@ -643,50 +671,51 @@ pub fn write_batches(
     verify: bool,
     out: &mut [u8],
 ) -> Checked<u32> {
-    write_batches_split_from(frames, plan, partition_id, known, verify, out, SPLIT_MIN_BYTES)
+    write_batches_in_parts(frames, plan, partition_id, known, verify, out, parts_for(frames.len()))
 }
 
-/// `write_batches` splitting from `split_min_bytes` of stored frames on (the tests split small polls).
-fn write_batches_split_from(
+/// `write_batches` in up to `parts` parts run by `crate::parts` (the tests split small polls).
+fn write_batches_in_parts(
     frames: &[u8],
     plan: &Plan,
     partition_id: u32,
     known: Known<'_>,
     verify: bool,
     out: &mut [u8],
-    split_min_bytes: usize,
+    parts: usize,
 ) -> Checked<u32> {
     if out.len() != plan.size {
         return Err(Failure::new(code::ERROR, "0.9 poll buffer of the wrong size"));
     }
     let records = &plan.records;
     let mut checksums = vec![0u64; plan.messages as usize];
-    let first = Cursor { record: 0, delta: 0, input_at: 0, output_at: batch_header::SIZE, message: 0 };
-    match middle(frames, records).filter(|_| frames.len() >= split_min_bytes) {
-        Some(second) => {
-            let (out_first, out_second) = out.split_at_mut(second.output_at);
-            let (sums_first, sums_second) = checksums.split_at_mut(second.message);
-            let (mut first_result, mut second_result) = (Ok(()), Ok(()));
-            crate::halves::join(
-                || first_result = convert_stretch(frames, records, known, verify, first, out_first, 0, sums_first),
-                || {
-                    second_result = convert_stretch(
-                        frames,
-                        records,
-                        known,
-                        verify,
-                        second,
-                        out_second,
-                        second.output_at,
-                        sums_second,
-                    )
-                },
-            );
-            // The first half's failure is the earlier message's.
-            first_result.and(second_result)?;
+    if !records.is_empty() {
+        let starts = cursors(frames, records, parts);
+        if let [first] = starts[..] {
+            convert_stretch(frames, records, known, verify, first, out, 0, &mut checksums)?;
+        } else {
+            let mut results: Vec<Checked<()>> = starts.iter().map(|_| Ok(())).collect();
+            let mut jobs: Vec<crate::parts::Part<'_>> = Vec::with_capacity(starts.len());
+            let (mut out_rest, mut sums_rest) = (&mut out[..], &mut checksums[..]);
+            for (i, (&from, result)) in starts.iter().zip(results.iter_mut()).enumerate() {
+                // The first part's slice starts at the answer's first byte (its first record header).
+                let base = if i == 0 { 0 } else { from.output_at };
+                let (out_bytes, messages) = match starts.get(i + 1) {
+                    Some(next) => (next.output_at - base, next.message - from.message),
+                    None => (out_rest.len(), sums_rest.len()),
+                };
+                let (out_part, rest) = std::mem::take(&mut out_rest).split_at_mut(out_bytes);
+                out_rest = rest;
+                let (sums_part, rest) = std::mem::take(&mut sums_rest).split_at_mut(messages);
+                sums_rest = rest;
+                jobs.push(Box::new(move || {
+                    *result = convert_stretch(frames, records, known, verify, from, out_part, base, sums_part)
+                }));
+            }
+            crate::parts::run(jobs);
+            // The first failure in message order is the earliest message's.
+            results.into_iter().collect::<Checked<Vec<()>>>()?;
         }
-        None if records.is_empty() => {}
-        None => convert_stretch(frames, records, known, verify, first, out, 0, &mut checksums)?,
     }
     // The batch checksum's input after the header part: each frame checksum (u64 LE), hashed in one call per
     // record rather than 8 bytes per streaming write.
@@ -781,10 +810,10 @@ mod tests {
     }
 
     /// Stored frames as a poll answers them over 0.9, with what is known of them.
-    fn polled(frames: &[u8], known: Known<'_>, split_min_bytes: usize) -> Vec<u8> {
+    fn polled(frames: &[u8], known: Known<'_>, parts: usize) -> Vec<u8> {
         let plan = plan(frames, false, known).unwrap();
         let mut out = vec![0xAAu8; plan.size];
-        write_batches_split_from(frames, &plan, 0, known, true, &mut out, split_min_bytes).unwrap();
+        write_batches_in_parts(frames, &plan, 0, known, true, &mut out, parts).unwrap();
         out
     }
 
@@ -840,8 +869,8 @@ mod tests {
         let known = Known::new(&entries, 40);
         for skip in 0..8usize {
             let polled_frames = frames_from(&frames, skip);
-            for split_min_bytes in [usize::MAX, 0] {
-                let records = records_of(&polled(polled_frames, known, split_min_bytes));
+            for parts in [1, 2, MAX_PARTS] {
+                let records = records_of(&polled(polled_frames, known, parts));
                 // One record per producer batch, with its base offset and origin: each frame is the producer's.
                 let batches = [(40u64, 1_000u64, &first, 0usize), (45, 2_000, &second, 5)];
                 let expected: Vec<(u64, u64, Vec<Vec<u8>>)> = batches
@@ -853,7 +882,7 @@ mod tests {
             }
         }
         // Without what is known, a poll from the middle counts its deltas from its first message, hashed anew.
-        let records = records_of(&polled(frames_from(&frames, 2), Known::none(), usize::MAX));
+        let records = records_of(&polled(frames_from(&frames, 2), Known::none(), 1));
         assert_eq!((records[0].0, records[0].1), (42, 1_014));
         assert_eq!(read_u32(&records[0].2[0], frame_header::OFFSET_DELTA_AT), 0);
     }
@@ -864,26 +893,26 @@ mod tests {
         let batch = v09_batch(500, &[v09_frame(1, 0, 0, b"one", b""), v09_frame(2, 1, 3, b"two", b"")]);
         let (_, frames, mut entries) = stored_known(&batch, 2, 10, 900).unwrap();
         write_u64(&mut entries, KNOWN_ENTRY_SIZE, 0x5EED);
-        let answer = polled(&frames, Known::new(&entries, 10), usize::MAX);
+        let answer = polled(&frames, Known::new(&entries, 10), 1);
         let second_at = batch_header::SIZE + frame_header::SIZE + 3;
         assert_eq!(read_u64(&answer[second_at..], frame_header::CHECKSUM_AT), 0x5EED);
         // The deltas come from the entry too: one that counts from another origin puts its message in a record of
         // its own, counted from there (the append writes each entry for exactly the deltas its checksum covers).
         write_u32(&mut entries, KNOWN_ENTRY_SIZE + KNOWN_TIMESTAMP_DELTA_AT, 4);
-        let answer = polled(&frames, Known::new(&entries, 10), usize::MAX);
+        let answer = polled(&frames, Known::new(&entries, 10), 1);
         let second_record = &answer[batch_header::SIZE + frame_header::SIZE + 3..];
         assert_eq!(read_u64(second_record, batch_header::ORIGIN_TIMESTAMP_AT), 499);
         assert_eq!(read_u32(&second_record[batch_header::SIZE..], frame_header::TIMESTAMP_DELTA_AT), 4);
         assert_eq!(read_u64(&second_record[batch_header::SIZE..], frame_header::CHECKSUM_AT), 0x5EED);
         // Entries for other offsets, or none at all (zeros): hashed, the same answer as without them.
         let plain = polled(&frames, Known::none(), usize::MAX);
-        assert_eq!(polled(&frames, Known::new(&entries, 1_000), usize::MAX), plain);
-        assert_eq!(polled(&frames, Known::new(&[0u8; 2 * KNOWN_ENTRY_SIZE], 10), usize::MAX), plain);
+        assert_eq!(polled(&frames, Known::new(&entries, 1_000), 1), plain);
+        assert_eq!(polled(&frames, Known::new(&[0u8; 2 * KNOWN_ENTRY_SIZE], 10), 1), plain);
         // An entry whose deltas point before offset 0 or origin 0 is not a producer batch: ignored.
         let mut wild = vec![0u8; 2 * KNOWN_ENTRY_SIZE];
         write_u32(&mut wild, KNOWN_OFFSET_DELTA_AT, 11);
         write_u64(&mut wild, 0, 1);
-        assert_eq!(polled(&frames, Known::new(&wild, 10), usize::MAX), plain);
+        assert_eq!(polled(&frames, Known::new(&wild, 10), 1), plain);
     }
 
     fn refusal(batch: &[u8], count: u32) -> u32 {
@@ -938,7 +967,7 @@ mod tests {
     }
 
     #[test]
-    fn two_threads_write_the_same_answer_as_one() {
+    fn parts_on_two_threads_write_the_same_answer_as_one_pass() {
         // Three stored batches (three records) of messages of varied sizes, some with user headers.
         let mut frames = Vec::new();
         let mut base_offset = 0u64;
@@ -958,39 +987,39 @@ mod tests {
         let plan = plan(&frames, true, Known::none()).unwrap();
         assert_eq!(plan.records.len(), 3);
         let mut one = vec![0u8; plan.size];
-        assert_eq!(
-            write_batches_split_from(&frames, &plan, 9, Known::none(), false, &mut one, usize::MAX).unwrap(),
-            16
-        );
-        // Every split point the middle can take: the frames cut at each message boundary.
-        let mut seen_middles = std::collections::HashSet::new();
+        assert_eq!(write_batches_in_parts(&frames, &plan, 9, Known::none(), false, &mut one, 1).unwrap(), 16);
+        // Every split point a part can start at: the frames cut at each message boundary, in 2 to 8 parts.
+        let mut seen_starts = std::collections::HashSet::new();
         for cut in 0..frames.len() {
             let prefix = &frames[..frames.len() - cut];
             let Ok(prefix_plan) = plan_checked(prefix) else {
                 continue;
             };
             let mut single = vec![0u8; prefix_plan.size];
-            write_batches_split_from(prefix, &prefix_plan, 9, Known::none(), false, &mut single, usize::MAX).unwrap();
-            let mut split = vec![0xAAu8; prefix_plan.size];
-            write_batches_split_from(prefix, &prefix_plan, 9, Known::none(), false, &mut split, 0).unwrap();
-            assert_eq!(single, split, "prefix of {} bytes", prefix.len());
-            if let Some(m) = middle(prefix, &prefix_plan.records) {
-                seen_middles.insert((m.record, m.delta == 0));
+            write_batches_in_parts(prefix, &prefix_plan, 9, Known::none(), false, &mut single, 1).unwrap();
+            for parts in 2..=MAX_PARTS {
+                let mut split = vec![0xAAu8; prefix_plan.size];
+                write_batches_in_parts(prefix, &prefix_plan, 9, Known::none(), false, &mut split, parts).unwrap();
+                assert_eq!(single, split, "prefix of {} bytes in {parts} parts", prefix.len());
+                for start in &cursors(prefix, &prefix_plan.records, parts)[1..] {
+                    seen_starts.insert((start.record, start.delta == 0));
+                }
             }
         }
-        assert!(seen_middles.len() >= 2, "the middle fell in one record only: {seen_middles:?}");
-        // A middle at a record's first message: two records of one message each, of equal size.
+        assert!(seen_starts.len() >= 4, "parts started in too few places: {seen_starts:?}");
+        // A part starting at a record's first message: two records of one message each, of equal size.
         let batch = v09_batch(10, &[v09_frame(1, 0, 0, b"same", b"")]);
         let (_, first) = stored(&batch, 1, 0, 100).unwrap();
         let (_, second) = stored(&batch, 1, 1, 200).unwrap();
         let two = [first, second].concat();
         let two_plan = plan_checked(&two).unwrap();
-        let cursor = middle(&two, &two_plan.records).expect("a second message");
+        let starts = cursors(&two, &two_plan.records, 2);
+        let cursor = starts.get(1).expect("a second message");
         assert_eq!((cursor.record, cursor.delta, cursor.message), (1, 0, 1));
         let mut single = vec![0u8; two_plan.size];
-        write_batches_split_from(&two, &two_plan, 9, Known::none(), false, &mut single, usize::MAX).unwrap();
+        write_batches_in_parts(&two, &two_plan, 9, Known::none(), false, &mut single, 1).unwrap();
         let mut split = vec![0xAAu8; two_plan.size];
-        write_batches_split_from(&two, &two_plan, 9, Known::none(), false, &mut split, 0).unwrap();
+        write_batches_in_parts(&two, &two_plan, 9, Known::none(), false, &mut split, 2).unwrap();
         assert_eq!(single, split);
         // The single-threaded answer walks as 0.9 records with valid checksums.
         let mut at = 0usize;
@@ -1013,7 +1042,7 @@ mod tests {
     }
 
     #[test]
-    fn an_append_on_two_threads_stores_what_one_thread_stores_and_refuses_the_same() {
+    fn an_append_in_parts_stores_what_one_pass_stores_and_refuses_the_same() {
         let frames: Vec<Vec<u8>> = (0..9u32)
             .map(|i| {
                 let payload = vec![b'a' + i as u8; 1 + (i as usize * 53) % 300];
@@ -1022,33 +1051,38 @@ mod tests {
             })
             .collect();
         let batch = v09_batch(1_000, &frames);
-        let append = |batch: &[u8], split_min_bytes: usize| -> Checked<(u64, Vec<u8>, Vec<u8>)> {
+        let append = |batch: &[u8], parts: usize| -> Checked<(u64, Vec<u8>, Vec<u8>)> {
             let mut index = vec![0u8; 9 * index_entry::SIZE];
             let mut out = vec![0u8; frames_bytes(batch.len(), 9).unwrap()];
             let mut known = vec![0u8; 9 * KNOWN_ENTRY_SIZE];
             let placement =
                 Placement { base_offset: 40, segment_start_offset: 10, segment_position_bytes: 500, timestamp_us: 77 };
-            let end =
-                convert_and_stamp_split_from(batch, 9, &mut index, &mut out, &mut known, placement, split_min_bytes)?;
+            let end = convert_and_stamp_in_parts(batch, 9, &mut index, &mut out, &mut known, placement, parts)?;
             Ok((end, index, [out, known].concat()))
         };
-        let one = append(&batch, usize::MAX).unwrap();
-        assert_eq!(append(&batch, 0).unwrap(), one);
-        assert!(middle_of_batch(&batch[batch_header::SIZE..], 9).is_some_and(|m| m.message > 1 && m.message < 9));
-        // A fault in either half, or in both: the earlier message's refusal, as in one pass.
+        let one = append(&batch, 1).unwrap();
+        for parts in 2..=MAX_PARTS {
+            assert_eq!(append(&batch, parts).unwrap(), one, "{parts} parts");
+            let starts = stretches_of_batch(&batch[batch_header::SIZE..], 9, parts);
+            assert!(starts.len() > 1 && starts.windows(2).all(|pair| pair[0].message < pair[1].message));
+        }
+        // A fault in one part, or in two: the earlier message's refusal, as in one pass.
         let at_message = |i: usize| batch_header::SIZE + frames[..i].iter().map(Vec::len).sum::<usize>();
         for broken in [vec![1usize], vec![7], vec![1, 7]] {
             let mut bad = batch.clone();
             for &i in &broken {
                 bad[at_message(i) + frame_header::SIZE] ^= 0xFF; // the payload's first byte: its checksum fails
             }
-            let (single, split) = (append(&bad, usize::MAX).unwrap_err(), append(&bad, 0).unwrap_err());
-            assert_eq!((single.code, &single.message), (split.code, &split.message));
+            let single = append(&bad, 1).unwrap_err();
+            for parts in 2..=MAX_PARTS {
+                let split = append(&bad, parts).unwrap_err();
+                assert_eq!((single.code, &single.message), (split.code, &split.message));
+            }
             assert!(single.message.starts_with(&format!("message {}:", broken[0])), "{}", single.message);
         }
         let mut bad_batch_checksum = batch.clone();
         bad_batch_checksum[batch_header::BATCH_CHECKSUM_AT] ^= 1;
-        assert_eq!(append(&bad_batch_checksum, 0).unwrap_err().code, code::INVALID_BATCH_CHECKSUM);
+        assert_eq!(append(&bad_batch_checksum, MAX_PARTS).unwrap_err().code, code::INVALID_BATCH_CHECKSUM);
     }
 
     /// The plan of whole stored frames only (a cut inside a frame is refused).
@@ -1091,32 +1125,31 @@ mod tests {
     }
 
     #[test]
-    fn a_conversion_that_verifies_refuses_the_first_corrupt_frame_of_either_half() {
+    fn a_conversion_that_verifies_refuses_the_first_corrupt_frame_of_any_part() {
         let frames_v09: Vec<Vec<u8>> =
             (0..40u32).map(|i| v09_frame(u128::from(i) + 1, i, i, &[7u8; 900], b"")).collect();
         let (_, clean) = stored(&v09_batch(10, &frames_v09), 40, 100, 1).unwrap();
         let plan = plan(&clean, false, Known::none()).unwrap();
         let frame_bytes = clean.len() / 40;
-        for (corrupt, split_min_bytes) in [(3usize, 0usize), (33, 0), (33, usize::MAX)] {
+        for (corrupt, parts) in [(3usize, 2usize), (33, 2), (33, 1), (17, MAX_PARTS), (38, MAX_PARTS)] {
             let mut frames = clean.clone();
             frames[corrupt * frame_bytes + frame_bytes - 1] ^= 1; // the last payload byte of message `corrupt`
             let mut out = vec![0u8; plan.size];
-            let refused = write_batches_split_from(&frames, &plan, 0, Known::none(), true, &mut out, split_min_bytes)
-                .unwrap_err();
+            let refused = write_batches_in_parts(&frames, &plan, 0, Known::none(), true, &mut out, parts).unwrap_err();
             assert_eq!(refused.code, code::INVALID_MESSAGE_CHECKSUM);
             assert!(refused.message.starts_with(&format!("stored message {}:", 100 + corrupt)), "{}", refused.message);
             // Not verifying, the same frames convert.
-            assert!(
-                write_batches_split_from(&frames, &plan, 0, Known::none(), false, &mut out, split_min_bytes).is_ok()
-            );
+            assert!(write_batches_in_parts(&frames, &plan, 0, Known::none(), false, &mut out, parts).is_ok());
         }
-        // Both halves corrupt: the first half's message is named.
+        // Several parts corrupt: the earliest message is named.
         let mut frames = clean.clone();
-        for corrupt in [5usize, 35] {
+        for corrupt in [5usize, 22, 35] {
             frames[corrupt * frame_bytes + frame_bytes - 1] ^= 1;
         }
         let mut out = vec![0u8; plan.size];
-        let refused = write_batches_split_from(&frames, &plan, 0, Known::none(), true, &mut out, 0).unwrap_err();
-        assert!(refused.message.starts_with("stored message 105:"), "{}", refused.message);
+        for parts in [2, MAX_PARTS] {
+            let refused = write_batches_in_parts(&frames, &plan, 0, Known::none(), true, &mut out, parts).unwrap_err();
+            assert!(refused.message.starts_with("stored message 105:"), "{}", refused.message);
+        }
     }
 }

@@ -9,7 +9,7 @@ mod batch_v09;
 #[allow(dead_code)]
 mod codes;
 mod failure;
-mod halves;
+mod parts;
 mod index;
 mod layout;
 mod loadgen;
