@@ -47,7 +47,7 @@ def test_our_server_is_started_for_the_run_and_stopped_after_it(tmp_path, monkey
     events: list[str] = []
 
     class Server:
-        address = "127.0.0.1:4001"
+        address, pid = "127.0.0.1:4001", 777
 
         def stop(self) -> None:
             events.append("stop")
@@ -57,7 +57,8 @@ def test_our_server_is_started_for_the_run_and_stopped_after_it(tmp_path, monkey
         return Server()
 
     def run(command, **kwargs):
-        events.append(f"bench {command[command.index('--address') + 1]}")
+        pid = command[command.index("--server-pid") + 1] if "--server-pid" in command else None
+        events.append(f"bench {command[command.index('--address') + 1]} pid {pid}")
         Path(command[command.index("--output-json") + 1]).write_text("{}")
         return compare.subprocess.CompletedProcess(command, 0)
 
@@ -66,14 +67,19 @@ def test_our_server_is_started_for_the_run_and_stopped_after_it(tmp_path, monkey
     args = compare.arguments(
         ["--modes", "memory", "--external", "10.0.0.1:8090", "--variant", "plain:written:IGGY_TCP_SEND_THREAD=false"]
     )
+    # Our server's pid goes to the run (its CPU time is measured); the external one's only when given.
     assert compare.run_one(args, "ours-memory", "pinned-producer", tmp_path / "a.json") is None
-    assert events == ["start memory {}", "bench 127.0.0.1:4001", "stop"]
+    assert events == ["start memory {}", "bench 127.0.0.1:4001 pid 777", "stop"]
     events.clear()
     assert compare.run_one(args, "ours-plain", "pinned-producer", tmp_path / "v.json") is None
-    assert events == ["start written {'IGGY_TCP_SEND_THREAD': 'false'}", "bench 127.0.0.1:4001", "stop"]
+    assert events == ["start written {'IGGY_TCP_SEND_THREAD': 'false'}", "bench 127.0.0.1:4001 pid 777", "stop"]
     events.clear()
     assert compare.run_one(args, compare.EXTERNAL, "pinned-producer", tmp_path / "b.json") is None
-    assert events == ["bench 10.0.0.1:8090"]
+    assert events == ["bench 10.0.0.1:8090 pid None"]
+    events.clear()
+    args = compare.arguments(["--modes", "memory", "--external", "10.0.0.1:8090", "--external-pid", "99"])
+    assert compare.run_one(args, compare.EXTERNAL, "pinned-producer", tmp_path / "c.json") is None
+    assert events == ["bench 10.0.0.1:8090 pid 99"]
 
 
 def test_a_variant_is_one_more_target_of_our_server_with_its_settings() -> None:
@@ -119,6 +125,34 @@ def test_medians_spread_and_ratios() -> None:
     assert "megabytes_per_s_vs_iggy" not in rows[compare.EXTERNAL]
 
 
+def test_cpu_per_gigabyte_counts_every_role_and_is_compared_like_throughput() -> None:
+    def report(producer_bytes: int, consumer_bytes: int, server_cpu_ms: float | None) -> dict:
+        latency = {"p50": 1.0, "p99": 2.0, "p99.9": 3.0}
+        roles = [
+            {"role": "producer", "bytes": producer_bytes, "megabytes_per_s": 100.0, "latency_ms": latency},
+            {"role": "consumer", "bytes": consumer_bytes, "megabytes_per_s": 100.0, "latency_ms": latency},
+            {"role": "total", "bytes": producer_bytes + consumer_bytes, "megabytes_per_s": 200.0,
+             "latency_ms": latency},  # fmt: skip
+        ]
+        return {"roles": roles, "load_cpu": {"load_ms": 10.0, "client_cpu_ms": 500.0, "server_cpu_ms": server_cpu_ms}}
+
+    figures = compare.role_figures(report(3 * 10**9, 10**9, 2000.0))
+    assert figures["producer"]["server_cpu_ms_per_gb"] == figures["consumer"]["server_cpu_ms_per_gb"] == 500.0
+    assert figures["producer"]["client_cpu_ms_per_gb"] == 125.0
+    assert "total" not in figures
+    # Without the server's CPU time (an external server without --external-pid): no figure, no ratio.
+    assert "server_cpu_ms_per_gb" not in compare.role_figures(report(10**9, 10**9, None))["producer"]
+    runs = [
+        {"target": "ours-memory", "workload": "w", "figures": compare.role_figures(report(10**9, 10**9, ms))}
+        for ms in (600.0, 800.0, 1000.0)
+    ]
+    external = compare.role_figures(report(10**9, 10**9, 1600.0))
+    runs += [{"target": compare.EXTERNAL, "workload": "w", "figures": external}]
+    rows = {(row["target"], row["role"]): row for row in compare.summarize(runs, "iggy")}
+    assert rows[("ours-memory", "producer")]["server_cpu_ms_per_gb"]["median"] == 400.0
+    assert rows[("ours-memory", "producer")]["server_cpu_ms_per_gb_vs_iggy"] == pytest.approx(0.5)
+
+
 def test_the_page_cache_warm_up_syncs_writes_the_asked_size_and_leaves_nothing(tmp_path, monkeypatch) -> None:
     events: list[object] = []
     real_pwrite = page_cache.os.pwrite
@@ -143,7 +177,7 @@ def test_iggy_bench_warms_after_starting_the_server_and_before_the_load(monkeypa
     events: list[str] = []
 
     class Server:
-        address, pid = "127.0.0.1:4002", None
+        address, pid = "127.0.0.1:4002", 4242
 
         def close(self) -> None:
             events.append("close")
@@ -152,8 +186,8 @@ def test_iggy_bench_warms_after_starting_the_server_and_before_the_load(monkeypa
         events.append("start")
         return Server()
 
-    def load(args, address):
-        events.append(f"load {address}")
+    def load(args, address, server_pid):
+        events.append(f"load {address} {server_pid}")
         raise SystemExit(0)  # the report is not what this test is about
 
     monkeypatch.setattr(bench_main, "start_local_server", start)
@@ -163,4 +197,4 @@ def test_iggy_bench_warms_after_starting_the_server_and_before_the_load(monkeypa
     argv = ["--client", "official-rust", "--start-server", "--warm-page-cache-mib", "64", "pinned-producer"]
     with pytest.raises(SystemExit):
         bench_main.main(argv)
-    assert events == ["start", "warm 64", "load 127.0.0.1:4002", "close"]
+    assert events == ["start", "warm 64", "load 127.0.0.1:4002 4242", "close"]

@@ -95,6 +95,20 @@ def test_the_0_9_generator_runs_the_same_workloads_in_iggy_0_9s_protocol(address
     assert rows(consumer)["consumer"]["messages"] == 50
 
 
+def test_the_load_phase_cpu_time_of_client_and_server_is_in_the_record(binary, tmp_path) -> None:
+    with TestServer() as server:
+        report = run_bench(server.address, binary, tmp_path / "r.json", "--server-pid", str(server.pid),
+                           "pinned-producer", "--producers", "2")  # fmt: skip
+        # Asked for and unreadable (no such process): the run fails, naming it, rather than reporting without it.
+        argv = [str(binary), "-P", "10", "-m", "100", "-b", "2", "--server-pid", "4194999", "pinned-producer",
+                "-p", "1", "tcp", "--server-address", server.address]  # fmt: skip
+        finished = subprocess.run(argv, capture_output=True, text=True, timeout=TIMEOUT_S)
+    cpu = report["load_cpu"]
+    assert cpu["load_ms"] > 0
+    assert isinstance(cpu["client_cpu_ms"], int) and isinstance(cpu["server_cpu_ms"], int)
+    assert finished.returncode != 0 and "/proc/4194999/stat" in finished.stderr, finished.stderr
+
+
 def test_pinned_consumer_reads_what_was_seeded(address, binary, tmp_path) -> None:
     report = run_bench(address, binary, tmp_path / "r.json", "pinned-consumer", "--consumers", "1")
     (row,) = report["roles"]

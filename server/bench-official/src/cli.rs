@@ -45,6 +45,11 @@ pub struct Args {
     /// Write every actor's per-batch record and summary here as JSON (what `iggy-bench --client official-rust` reads)
     #[arg(long)]
     pub output_json: Option<PathBuf>,
+
+    /// Process id of the server, on this machine: its CPU time over the load phase goes into the JSON record
+    /// (`cpu.server_cpu_ms`, read from /proc), beside this process's own
+    #[arg(long)]
+    pub server_pid: Option<u32>,
 }
 
 #[derive(Subcommand, Debug)]

@@ -9,6 +9,7 @@
 //! actor plus its summary, which `iggy-bench --client official-rust` turns into its own report.
 
 mod cli;
+mod cpu;
 mod report;
 
 use std::sync::Arc;
@@ -17,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use cli::{Args, Kind, Transport};
+use cpu::LoadCpu;
 use iggy::prelude::*;
 use report::ActorRecord;
 use tokio::sync::Barrier;
@@ -215,7 +217,13 @@ fn frame_bytes(message: &IggyMessage) -> u64 {
     message.get_size_bytes().as_bytes_u64()
 }
 
-async fn run_actor(args: Arc<Args>, plan: ActorPlan, barrier: Arc<Barrier>, measured: bool) -> ActorRecord {
+async fn run_actor(
+    args: Arc<Args>,
+    plan: ActorPlan,
+    barrier: Arc<Barrier>,
+    load: Arc<LoadCpu>,
+    measured: bool,
+) -> ActorRecord {
     let mut record = ActorRecord::new(plan.role, plan.id, &plan.stream);
     let prepared = async { Ok::<_, IggyError>((Actor::connect(&args, &plan).await?, build_batch(&args)?)) };
     let (actor, mut batch) = match prepared.await {
@@ -223,11 +231,14 @@ async fn run_actor(args: Arc<Args>, plan: ActorPlan, barrier: Arc<Barrier>, meas
         Err(error) => {
             // Release the others: a failed actor must not leave them waiting at the barrier forever.
             barrier.wait().await;
+            load.finish();
             record.error = Some(format!("setup: {error}"));
             return record;
         }
     };
-    barrier.wait().await;
+    if barrier.wait().await.is_leader() {
+        load.start();
+    }
     let started = Instant::now();
     let outcome = match plan.role {
         Role::Producer => actor.produce(&mut batch, &mut record, started).await,
@@ -235,6 +246,7 @@ async fn run_actor(args: Arc<Args>, plan: ActorPlan, barrier: Arc<Barrier>, meas
         Role::ProducingConsumer => actor.produce_and_consume(&mut batch, &mut record, started).await,
     };
     record.elapsed_ns = started.elapsed().as_nanos() as u64;
+    load.finish();
     if let Err(error) = outcome {
         record.error = Some(error.to_string());
     }
@@ -460,20 +472,24 @@ fn plan_actors(args: &Args, batches: u64) -> (Vec<ActorPlan>, Vec<ActorPlan>) {
     (actors, seeds)
 }
 
-async fn run_all(args: &Arc<Args>, plans: Vec<ActorPlan>, measured: bool) -> Vec<ActorRecord> {
+/// Every actor's record, and the CPU time of the load phase (see `cpu`).
+async fn run_all(args: &Arc<Args>, plans: Vec<ActorPlan>, measured: bool) -> (Vec<ActorRecord>, Arc<LoadCpu>) {
     let barrier = Arc::new(Barrier::new(plans.len()));
-    let tasks: Vec<_> =
-        plans.into_iter().map(|plan| tokio::spawn(run_actor(args.clone(), plan, barrier.clone(), measured))).collect();
+    let load = Arc::new(LoadCpu::new(args.server_pid, plans.len()));
+    let tasks: Vec<_> = plans
+        .into_iter()
+        .map(|plan| tokio::spawn(run_actor(args.clone(), plan, barrier.clone(), load.clone(), measured)))
+        .collect();
     let mut records = Vec::with_capacity(tasks.len());
     for task in tasks {
         records.push(task.await.expect("an actor task panicked"));
     }
-    records
+    (records, load)
 }
 
 async fn seed(args: &Arc<Args>, seeds: Vec<ActorPlan>) -> Result<(), String> {
     for chunk in seeds.chunks(SEED_CONNECTIONS_MAX) {
-        for record in run_all(args, chunk.to_vec(), false).await {
+        for record in run_all(args, chunk.to_vec(), false).await.0 {
             if let Some(error) = record.error {
                 return Err(format!("seeding {}: {error}", record.stream));
             }
@@ -508,9 +524,11 @@ async fn run(args: &Arc<Args>) -> Result<bool, String> {
         .await
         .map_err(|error| format!("setup of streams/topics/groups failed: {error}"))?;
     seed(args, seeds).await?;
-    let records = run_all(args, actors, true).await;
+    let (records, load) = run_all(args, actors, true).await;
     let ok = records.iter().all(|r| r.error.is_none());
-    let document = report::document(args, batches, &records);
+    // Asked for with --server-pid, the server's CPU time must be there; this process's always can be.
+    let cpu = load.json().map_err(|error| format!("CPU time of the load phase: {error}"))?;
+    let document = report::document(args, batches, &records, cpu);
     report::print_table(&document);
     if let Some(path) = &args.output_json {
         std::fs::write(path, serde_json::to_vec_pretty(&document).expect("JSON of numbers and strings"))

@@ -102,7 +102,8 @@ fn summary(records: &[&ActorRecord]) -> Value {
     })
 }
 
-pub fn document(args: &Args, batches: u64, records: &[ActorRecord]) -> Value {
+/// The JSON record; `cpu` is the load phase's CPU time (`cpu::LoadCpu::json`).
+pub fn document(args: &Args, batches: u64, records: &[ActorRecord], cpu: Value) -> Value {
     let kind = &args.kind;
     let actors: Vec<Value> = records
         .iter()
@@ -145,6 +146,7 @@ pub fn document(args: &Args, batches: u64, records: &[ActorRecord]) -> Value {
         "actors": actors,
         "roles": roles,
         "total": summary(&records.iter().collect::<Vec<_>>()),
+        "cpu": cpu,
     })
 }
 

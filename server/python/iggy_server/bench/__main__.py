@@ -291,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
         page_cache.sync_and_warm(args.warm_page_cache_mib)
         if plan is None:
             sampler = start_sampler(pid)
-            report = official.run(args, address)
+            report = official.run(args, address, pid)
         else:
             report, sampler = run_native(args, plan, address, pid)
         if sampler:

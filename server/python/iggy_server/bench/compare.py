@@ -13,6 +13,11 @@ streams before each run. Reported per workload, role and target: the median MB/s
 rounds with their min–max spread, and the ratios of our medians to the external server's. Single runs on a
 shared or virtual machine move by tens of percent: use ≥ 5 rounds on a quiet machine.
 
+With the official client, each run also measures the server's CPU time per GB of message frames moved, over the
+load phase only (from the barrier that starts the connected actors to the last actor's last batch; logins and
+setup left out), read from /proc by the client: for our server always, for the external one given its process id
+(``--external-pid``, e.g. ``$(pgrep -f target/release/iggy-server)``).
+
 ``--variant LABEL:MODE:IGGY_KEY=VALUE[,IGGY_KEY=VALUE...]`` adds our server in ``MODE`` with those settings as one
 more target (``ours-LABEL``), so a configuration change is measured against the default in the same alternating
 rounds, e.g. ``--variant no-send-thread:written:IGGY_TCP_SEND_THREAD=false``.
@@ -72,6 +77,11 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--external", help="HOST:PORT of the server to compare with (e.g. a real Iggy 0.8)")
     parser.add_argument("--external-label", default="iggy-0.8", help="its name in the report (default %(default)s)")
+    parser.add_argument(
+        "--external-pid",
+        type=int,
+        help="process id of the --external server on this machine: its CPU time per GB moved is compared too",
+    )
     parser.add_argument(
         "--workload",
         action="append",
@@ -141,9 +151,14 @@ def client_of(args: argparse.Namespace, target: str) -> str:
     return PROTOCOL_CLIENTS[protocol] if protocol else args.client
 
 
-def bench_command(args: argparse.Namespace, address: str, workload: str, output: Path, client: str) -> list[str]:
-    """The iggy-bench run of ``workload`` against the server at ``address`` (ours is started beforehand)."""
+def bench_command(
+    args: argparse.Namespace, address: str, workload: str, output: Path, client: str, server_pid: int | None = None
+) -> list[str]:
+    """The iggy-bench run of ``workload`` against the server at ``address`` (ours is started beforehand);
+    ``server_pid``: the server's process, whose CPU time the run measures over its load phase."""
     argv = [sys.executable, "-m", "iggy_server.bench", "--client", client, "--output-json", str(output)]
+    if server_pid is not None:
+        argv += ["--server-pid", str(server_pid)]
     argv += ["--warm-page-cache-mib", str(args.warm_page_cache_mib)]
     argv += shlex.split(args.bench_flags)
     argv += ["--address", address]
@@ -159,7 +174,8 @@ def run_one(args: argparse.Namespace, target: str, workload: str, output: Path) 
         server = start_local_server(durability, None, settings)
     try:
         address = args.external if server is None else server.address
-        command = bench_command(args, address, workload, output, client_of(args, target))
+        pid = args.external_pid if server is None else server.pid
+        command = bench_command(args, address, workload, output, client_of(args, target), pid)
         finished = subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
         if finished.returncode != 0 or not output.is_file():
             print(f"  failed (exit {finished.returncode}): {shlex.join(command)}", file=sys.stderr)
@@ -170,8 +186,22 @@ def run_one(args: argparse.Namespace, target: str, workload: str, output: Path) 
             server.stop()
 
 
+# Figures compared as ratios: ours against the external server's, and 0.9 against 0.8.
+RATIO_FIGURES = ("megabytes_per_s", "p99_ms", "server_cpu_ms_per_gb")
+
+
 def role_figures(report: dict) -> dict[str, dict[str, float]]:
-    """MB/s and latency percentiles of each role row (per-actor rows and the total are left out)."""
+    """MB/s and latency percentiles of each role row (per-actor rows and the total are left out), and the
+    server's and the client's CPU time per GB of message frames moved by every role over the load phase (the
+    same in each role's row)."""
+    moved_gb = sum(row["bytes"] for row in report["roles"] if row["role"] in ("producer", "consumer")) / 1e9
+    moved_gb += sum(2 * row["bytes"] for row in report["roles"] if row["role"] == "producing_consumer") / 1e9
+    cpu = report.get("load_cpu") or {}
+    per_gb = {}
+    if moved_gb and cpu.get("server_cpu_ms") is not None:
+        per_gb["server_cpu_ms_per_gb"] = cpu["server_cpu_ms"] / moved_gb
+    if moved_gb and cpu.get("client_cpu_ms") is not None:
+        per_gb["client_cpu_ms_per_gb"] = cpu["client_cpu_ms"] / moved_gb
     figures = {}
     for row in report["roles"]:
         if row["role"] in ("producer", "consumer", "producing_consumer"):
@@ -181,6 +211,7 @@ def role_figures(report: dict) -> dict[str, dict[str, float]]:
                 "p50_ms": latency["p50"],
                 "p99_ms": latency["p99"],
                 "p99.9_ms": latency["p99.9"],
+                **per_gb,
             }
     return figures
 
@@ -203,13 +234,13 @@ def summarize(runs: list[dict], external_label: str) -> list[dict]:
         row.update({name: spread(values) for name, values in cell.items()})
         external = grouped.get((workload, role, EXTERNAL))
         if external and target != EXTERNAL:
-            for name in ("megabytes_per_s", "p99_ms"):
+            for name in (name for name in RATIO_FIGURES if name in cell and name in external):
                 reference = statistics.median(external[name])
                 row[f"{name}_vs_{external_label}"] = statistics.median(cell[name]) / reference if reference else None
         base, _, protocol = target.partition("@")
         same_target_08 = grouped.get((workload, role, base)) if protocol else None
         if same_target_08:
-            for name in ("megabytes_per_s", "p99_ms"):
+            for name in (name for name in RATIO_FIGURES if name in cell and name in same_target_08):
                 reference = statistics.median(same_target_08[name])
                 row[f"{name}_vs_0.8"] = statistics.median(cell[name]) / reference if reference else None
         rows.append(row)
@@ -222,16 +253,23 @@ def print_summary(rows: list[dict], external_label: str) -> None:
         label = "" if f"{name}_vs_{external_label}" in row else " vs 0.8"
         return f"{value:.2f}x{label}" if value is not None else ""
 
-    header = ("workload", "role", "target", "MB/s median [min-max]", "p99 ms median [min-max]", "MB/s, p99 ratio")
-    print(f"{header[0]:<36} {header[1]:<10} {header[2]:<14} {header[3]:<28} {header[4]:<28} {header[5]}")
+    header = (
+        "workload", "role", "target", "MB/s median [min-max]", "p99 ms median [min-max]", "server CPU ms/GB",
+        "MB/s, p99, CPU/GB ratio",
+    )  # fmt: skip
+    print(
+        f"{header[0]:<36} {header[1]:<10} {header[2]:<14} {header[3]:<28} {header[4]:<28} {header[5]:<17} {header[6]}"
+    )
     for row in rows:
         mb, p99 = row["megabytes_per_s"], row["p99_ms"]
         target = external_label if row["target"] == EXTERNAL else row["target"]
         throughput = f"{mb['median']:,.1f} [{mb['min']:,.1f}-{mb['max']:,.1f}]"
         latency = f"{p99['median']:.2f} [{p99['min']:.2f}-{p99['max']:.2f}]"
+        cpu = row.get("server_cpu_ms_per_gb")
+        cpu_text = f"{cpu['median']:,.0f}" if cpu else "-"
         print(
-            f"{row['workload']:<36} {row['role']:<10} {target:<14} {throughput:<28} {latency:<28} "
-            f"{ratio(row, 'megabytes_per_s')} {ratio(row, 'p99_ms')}"
+            f"{row['workload']:<36} {row['role']:<10} {target:<14} {throughput:<28} {latency:<28} {cpu_text:<17} "
+            f"{ratio(row, 'megabytes_per_s')} {ratio(row, 'p99_ms')} {ratio(row, 'server_cpu_ms_per_gb')}".rstrip()
         )
 
 

@@ -110,8 +110,11 @@ def batches_per_actor(args: argparse.Namespace) -> int:
     return max(1, args.total_data // (args.message_size * args.messages_per_batch * max(1, actors)))
 
 
-def command(args: argparse.Namespace, executable: Path, address: str, output: Path) -> list[str]:
-    """iggy-bench's flags in the CLI of Iggy's benchmark (global flags, workload and its flags, transport)."""
+def command(
+    args: argparse.Namespace, executable: Path, address: str, output: Path, server_pid: int | None = None
+) -> list[str]:
+    """iggy-bench's flags in the CLI of Iggy's benchmark (global flags, workload and its flags, transport);
+    ``server_pid``: the server's CPU time over the load phase goes into the record too."""
     producers, consumers, pinned = WORKLOADS[args.workload]
     argv = [
         str(executable),
@@ -121,6 +124,7 @@ def command(args: argparse.Namespace, executable: Path, address: str, output: Pa
         "--username", args.username,
         "--password", args.password,
         "--output-json", str(output),
+        *(["--server-pid", str(server_pid)] if server_pid is not None else []),
         args.workload,
     ]  # fmt: skip
     if args.streams:
@@ -134,12 +138,13 @@ def command(args: argparse.Namespace, executable: Path, address: str, output: Pa
     return [*argv, "tcp", "--server-address", address]
 
 
-def run(args: argparse.Namespace, address: str) -> reporting.Report:
-    """Run the workload with the official client and return iggy-bench's report of it."""
+def run(args: argparse.Namespace, address: str, server_pid: int | None = None) -> reporting.Report:
+    """Run the workload with the official client and return iggy-bench's report of it (with the server's CPU
+    time over the load phase when ``server_pid`` is given)."""
     executable = binary(args)
     with tempfile.TemporaryDirectory(prefix="iggy-bench-official-") as directory:
         output = Path(directory) / "result.json"
-        argv = command(args, executable, address, output)
+        argv = command(args, executable, address, output, server_pid)
         try:
             finished = subprocess.run(argv, stdout=subprocess.PIPE, text=True, timeout=args.timeout, check=False)
         except subprocess.TimeoutExpired as expired:
@@ -188,4 +193,5 @@ def report_from(document: dict, address: str) -> reporting.Report:
     if len(by_role.roles) > 1:
         rows += summarize(["total"] * len(actors)).roles
     by_role.roles = rows
+    by_role.load_cpu = document.get("cpu") or {}
     return by_role

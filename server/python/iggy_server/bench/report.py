@@ -36,6 +36,9 @@ class Report:
     # (seconds since start, MB/s) per 100 ms bucket, all actors together.
     series: list[tuple[float, float]]
     environment: dict[str, Any] = field(default_factory=dict)
+    # CPU time over the load phase, from the official client's record: load_ms, client_cpu_ms and (given the
+    # server's pid) server_cpu_ms; empty for the native generator.
+    load_cpu: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=2)
