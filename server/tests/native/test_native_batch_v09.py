@@ -130,7 +130,7 @@ def test_a_batch_shorter_than_its_header_has_no_stored_size():
     assert _native.v09_frames_bytes(256 + 48 + 1, 1) == 64 + 1
 
 
-# From 256 KiB on both conversions run in two halves on two threads (server/src/halves.rs): the answers and
+# From 256 KiB on both conversions run in parts on two threads (server/src/parts.rs): the answers and
 # refusals must be those of one pass, checked here against the Python codec.
 LARGE_PAYLOADS = [bytes([65 + i % 26]) * (700 + (i * 37) % 900) for i in range(400)]
 
