@@ -402,6 +402,36 @@ class DriverArg:
     default: Any = None
 
 
+# The JSON types an `ok` answer's value may have besides a [[shape]]'s name (driver_ops.toml), and what makes a type
+# out of another: "list of <type>", "<type> or null".
+RESULT_BASE_TYPES = frozenset({"integer", "string", "boolean", "null", "object"})
+RESULT_LIST, RESULT_OR_NULL = "list of ", " or null"
+# The struct field types whose JSON type follows without a word (an enum, a list or bytes needs the shape to say).
+_RESULT_TYPE_OF_STRUCT_TYPE = {"u8": "integer", "u16": "integer", "u32": "integer", "u64": "integer",
+                               "name": "string", "string32": "string", "bool": "boolean"}
+
+
+@dataclass(frozen=True)
+class ResultField:
+    """One field of a driver result shape (driver_ops.toml [[shape]] fields)."""
+
+    name: str  # the JSON key
+    type: str  # its JSON type (resolved from the struct when the shape left it out)
+    source: str | None = None  # the struct field it renders (None: computed)
+    computed: str = ""  # why it is not a struct field
+    versions: frozenset[str] | None = None  # None = every version of the op
+    about: str = ""
+
+
+@dataclass(frozen=True)
+class ResultShape:
+    """A JSON object a driver's `ok` answer holds (driver_ops.toml [[shape]])."""
+
+    name: str
+    struct: str | None
+    fields: tuple[ResultField, ...]
+
+
 @dataclass(frozen=True)
 class DriverOp:
     """One op of the conformance driver protocol (driver_ops.toml [[op]])."""
@@ -409,6 +439,8 @@ class DriverOp:
     name: str
     commands: tuple[str, ...]  # the commands.toml commands it runs
     result: str  # the `ok` answer, as the README's table shows it
+    # The `ok` answer's JSON type per protocol version (driver_ops.toml `ok`); every known version when one type.
+    ok: tuple[tuple[str, str], ...] = ()
     args: tuple[DriverArg, ...] = ()
     about: str = ""
     versions: frozenset[str] | None = None  # None = every version
@@ -416,6 +448,9 @@ class DriverOp:
 
     def arg(self, name: str) -> DriverArg | None:
         return next((a for a in self.args if a.name == name), None)
+
+    def ok_type(self, version: str) -> str | None:
+        return dict(self.ok).get(version)
 
 
 @dataclass(frozen=True)
@@ -462,6 +497,7 @@ class Spec:
     error_kinds: tuple[ErrorKind, ...] = ()  # errors.toml [[kind]], in file order
     error_params: tuple[ErrorParam, ...] = ()  # errors.toml [[param]], in file order
     driver_ops: tuple[DriverOp, ...] = ()  # driver_ops.toml [[op]], in file order (the README table's)
+    result_shapes: tuple[ResultShape, ...] = ()  # driver_ops.toml [[shape]], in file order
     # Set on a view made by `at(version)`: every list in it holds only what that version has.
     only_version: str | None = None
 
@@ -637,6 +673,8 @@ def load_spec(spec_dir: Path | str | None = None) -> Spec:
         driver_ops=tuple(_driver_op(o, known, problems) for o in raw["driver_ops"].get("op", [])),
     )
     spec = _resolve_extends(spec, problems)
+    spec = Spec(**{**spec.__dict__, "result_shapes": tuple(
+        _result_shape(item, spec, known, problems) for item in raw["driver_ops"].get("shape", []))})
     problems.extend(validate(spec))
     if problems:
         raise SpecError(problems)
@@ -738,6 +776,7 @@ def validate(spec: Spec) -> list[str]:
             problems.append(f"error {error.code}: needs a CamelCase name and a message")
     _check_error_kinds_and_params(spec, problems)
     _check_driver_ops(spec, problems)
+    _check_result_shapes(spec, problems)
     for constant in spec.constants:
         if not _UPPER_SNAKE.match(constant.name):
             problems.append(f"constant {constant.name}: must be UPPER_SNAKE")
@@ -936,6 +975,39 @@ def _check_error_kinds_and_params(spec: Spec, problems: list[str]) -> None:
             seen[f.error_param] = f.name
 
 
+def _check_result_type(spec: Spec, text: str, owner: str, problems: list[str]) -> None:
+    shapes = {shape.name for shape in spec.result_shapes}
+    depth = 0
+    while depth < 8:  # "list of list of ... or null": bounded, a spec typo must not hang the loader
+        kind, inner = result_type_parts(text)
+        if kind == "base":
+            if inner not in RESULT_BASE_TYPES and inner not in shapes:
+                problems.append(f"{owner}: type {inner!r} is neither {sorted(RESULT_BASE_TYPES)} nor a [[shape]]")
+            return
+        text, depth = inner, depth + 1
+    problems.append(f"{owner}: type nested too deep")
+
+
+def _check_result_shapes(spec: Spec, problems: list[str]) -> None:
+    """Each shape once, snake_case, with its fields once and of types that resolve; every shape used by an op."""
+    _check_unique("driver result shape", [shape.name for shape in spec.result_shapes], problems)
+    used: set[str] = set()
+    for shape in spec.result_shapes:
+        owner = f"driver result shape {shape.name}"
+        if not _SNAKE.match(shape.name):
+            problems.append(f"{owner}: name must be snake_case")
+        _check_unique(f"field of {owner}", [f.name for f in shape.fields], problems)
+        for f in shape.fields:
+            _check_result_type(spec, f.type, f"{owner} field {f.name}", problems)
+            used.update(re.findall(r"[a-z_0-9]+", f.type))
+    for op in spec.driver_ops:
+        for _, ok_type in op.ok:
+            used.update(re.findall(r"[a-z_0-9]+", ok_type))
+    for shape in spec.result_shapes:
+        if shape.name not in used:
+            problems.append(f"driver result shape {shape.name}: no op answers it")
+
+
 def _check_driver_ops(spec: Spec, problems: list[str]) -> None:
     """driver_ops.toml: snake_case names, each op and arg once, known JSON types, and commands that exist (an op
     that names an unknown command would let the README's table and the coverage check point at nothing)."""
@@ -952,6 +1024,8 @@ def _check_driver_ops(spec: Spec, problems: list[str]) -> None:
             problems.append(f"{owner}: runs no command, so it needs an about saying what it does")
         if not op.result:
             problems.append(f"{owner}: needs a result (the `ok` answer)")
+        for version, ok_type in op.ok:
+            _check_result_type(spec, ok_type, f"{owner} ok ({version})", problems)
         _check_unique(f"arg of {owner}", [a.name for a in op.args], problems)
         for arg in op.args:
             if not _SNAKE.match(arg.name) or arg.type not in DRIVER_ARG_TYPES:
@@ -1151,14 +1225,14 @@ def _command(data: dict, known: tuple[str, ...], problems: list[str]) -> Command
     )
 
 
-DRIVER_OP_KEYS = frozenset({"name", "commands", "result", "arg", "about", "versions", "runner_only"})
+DRIVER_OP_KEYS = frozenset({"name", "commands", "result", "ok", "arg", "about", "versions", "runner_only"})
 DRIVER_ARG_KEYS = frozenset({"name", "type", "required", "about", "versions", "runner", "case_only", "default"})
 
 
 def _driver_op(data: dict, known: tuple[str, ...], problems: list[str]) -> DriverOp:
     name = data.get("name", "?")
     owner = f"driver op {name}"
-    for key in ("name", "commands", "result"):
+    for key in ("name", "commands", "result", "ok"):
         if key not in data:
             problems.append(f"{owner}: missing key {key!r}")
     if set(data) - DRIVER_OP_KEYS:
@@ -1179,9 +1253,83 @@ def _driver_op(data: dict, known: tuple[str, ...], problems: list[str]) -> Drive
                               about=raw.get("about", ""), versions=_versions(raw, where, known, problems),
                               runner=raw.get("runner"), case_only=raw.get("case_only") is True,
                               default=raw.get("default")))
-    return DriverOp(name=name, commands=tuple(commands), result=data.get("result", ""), args=tuple(args),
-                    about=data.get("about", ""), versions=_versions(data, owner, known, problems),
+    versions = _versions(data, owner, known, problems)
+    return DriverOp(name=name, commands=tuple(commands), result=data.get("result", ""),
+                    ok=_driver_ok(data.get("ok", "null"), owner, versions or frozenset(known), known, problems),
+                    args=tuple(args), about=data.get("about", ""), versions=versions,
                     runner_only=data.get("runner_only") is True)
+
+
+def _driver_ok(value: object, owner: str, versions: frozenset[str], known: tuple[str, ...],
+               problems: list[str]) -> tuple[tuple[str, str], ...]:
+    """An op's `ok`: one type for every version it has, or a table naming each of them."""
+    ordered = [v for v in known if v in versions]
+    if isinstance(value, str):
+        return tuple((v, value) for v in ordered)
+    if not isinstance(value, dict) or not all(isinstance(t, str) for t in value.values()):
+        problems.append(f"{owner}: ok must be a type or a table of types by protocol version")
+        return ()
+    if set(value) != set(ordered):
+        problems.append(f"{owner}: ok names versions {sorted(value)}, the op has {ordered}")
+    return tuple((v, value[v]) for v in ordered if v in value)
+
+
+RESULT_SHAPE_KEYS = frozenset({"name", "struct", "fields"})
+RESULT_FIELD_KEYS = frozenset({"name", "type", "from", "computed", "versions", "about"})
+
+
+def _result_shape(data: dict, spec: Spec, known: tuple[str, ...], problems: list[str]) -> ResultShape:
+    """A [[shape]]: each field is its struct's (named as there, the type following from the struct's) or says why
+    it is computed, so the drivers' JSON keeps the fixtures' `fields` names."""
+    name = data.get("name", "?")
+    owner = f"driver result shape {name}"
+    if set(data) - RESULT_SHAPE_KEYS or "name" not in data or not isinstance(data.get("fields"), list):
+        problems.append(f"{owner}: needs name and fields (keys: {sorted(RESULT_SHAPE_KEYS)})")
+    struct_name = data.get("struct")
+    struct_fields: dict[str, Field] = {}
+    if struct_name is not None:
+        if struct_name in spec.structs:
+            struct_fields = {f.name: f for f in spec.structs[struct_name].fields}
+        else:
+            problems.append(f"{owner}: struct {struct_name!r} is not in structs.toml")
+    fields = []
+    for raw in data.get("fields", []):
+        item = {"name": raw} if isinstance(raw, str) else raw
+        if not isinstance(item, dict) or set(item) - RESULT_FIELD_KEYS or "name" not in item:
+            problems.append(f"{owner}: a field is a struct field's name or a table with {sorted(RESULT_FIELD_KEYS)}")
+            continue
+        where = f"{owner} field {item['name']}"
+        computed = item.get("computed", "")
+        source = None if computed else item.get("from", item["name"])
+        struct_field = struct_fields.get(source) if source else None
+        if computed and "from" in item:
+            problems.append(f"{where}: computed or from, not both")
+        if not computed and struct_field is None:
+            problems.append(f"{where}: {source!r} is not a field of struct {struct_name} (else say why it is computed)")
+        field_type = item.get("type")
+        if field_type is None and struct_field is not None and struct_field.enum is None \
+                and struct_field.repeat is None:
+            field_type = _RESULT_TYPE_OF_STRUCT_TYPE.get(struct_field.type)
+        if field_type is None:
+            problems.append(f"{where}: needs a type (the struct's does not say its JSON type)")
+            field_type = "?"
+        # A field of a struct field some versions lack is in those versions' answers only, unless it says more.
+        versions = _versions(item, where, known, problems)
+        if versions is None and struct_field is not None:
+            versions = struct_field.versions
+        fields.append(ResultField(name=item["name"], type=field_type, source=source, computed=computed,
+                                  versions=versions, about=item.get("about", "")))
+    return ResultShape(name=name, struct=struct_name, fields=tuple(fields))
+
+
+def result_type_parts(text: str) -> tuple[str, str]:
+    """("list", element) / ("or_null", inner) / ("base", name) of an `ok` type; "list of X or null" is a list or
+    null (`or null` binds last)."""
+    if text.endswith(RESULT_OR_NULL):
+        return "or_null", text[: -len(RESULT_OR_NULL)]
+    if text.startswith(RESULT_LIST):
+        return "list", text[len(RESULT_LIST):]
+    return "base", text
 
 
 def _http_route(data: object, owner: str, keys: frozenset[str], problems: list[str]) -> HttpRoute | None:

@@ -280,6 +280,34 @@ def test_loader_rejects_a_driver_default_of_another_type_or_on_a_required_arg(tm
     assert "driver op get_client arg client_id: only an optional arg the case writes has a default" in problems
 
 
+def test_loader_rejects_result_shapes_that_leave_the_structs_or_do_not_resolve(tmp_path):
+    spec_dir = _copy_spec(tmp_path)
+    ops = spec_dir / "driver_ops.toml"
+    text = ops.read_text(encoding="utf-8")
+    text = text.replace('fields = ["id", "name", "topics_count", "messages_count", "size_bytes"]',
+                        'fields = ["id", "name", "topic_count", "messages_count", "size_bytes"]', 1)
+    text = text.replace('ok = "list of stream"', 'ok = "list of streams"', 1)
+    text = text.replace('ok = { "0.8" = "null", "0.9" = "send_confirmations" }', 'ok = { "0.9" = "null" }', 1)
+    text = text.replace('{ name = "role", type = "integer", about', '{ name = "role", about', 1)
+    ops.write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        load_spec(spec_dir)
+    problems = "\n".join(raised.value.problems)
+    assert "driver result shape stream field topic_count: 'topic_count' is not a field of struct StreamHeader" \
+        in problems
+    assert "driver op get_streams ok (0.8): type 'streams' is neither" in problems
+    assert "driver op send_messages: ok names versions ['0.9'], the op has ['0.8', '0.9']" in problems
+    assert "driver result shape cluster_node field role: needs a type" in problems
+    assert "driver result shape send_confirmations: no op answers it" in problems
+
+
+def test_result_shapes_keep_the_struct_field_versions():
+    header = {f.name: f for f in next(s for s in SPEC.result_shapes if s.name == "topic_header").fields}
+    assert header["replication_factor"].versions == frozenset({"0.8"})
+    assert header["message_expiry"].versions is None and header["message_expiry"].type == "integer"
+    assert SPEC.driver_op("send_messages").ok_type("0.9") == "send_confirmations"
+
+
 def test_driver_defaults_are_loaded_as_json_values():
     poll = SPEC.driver_op("poll_messages")
     assert poll.arg("count").default == 10
