@@ -38,9 +38,31 @@ def _arg_text(arg: DriverArg) -> str:
     return text + _versions_text(arg.versions)
 
 
+def _ok_text(op: DriverOp) -> str:
+    types = {ok_type for _, ok_type in op.ok}
+    if len(types) == 1:
+        return f"`{types.pop()}`"
+    return "; ".join(f"{version}: `{ok_type}`" for version, ok_type in op.ok)
+
+
 def _row_cells(op: DriverOp) -> tuple[str, str]:
     args = [_arg_text(arg) for arg in op.args if not arg.case_only]
-    return _cell("<br>".join(args) or "–"), _cell(op.result)
+    return _cell("<br>".join(args) or "–"), _cell(f"{op.result}<br>checked as {_ok_text(op)}")
+
+
+def _shape_rows(spec: Spec) -> list[str]:
+    rows = []
+    for shape in spec.result_shapes:
+        fields = []
+        for f in shape.fields:
+            text = f"`{f.name}` {f.type}"
+            if f.source is not None and f.source != f.name:
+                text += f" (the struct's `{f.source}`)"
+            text += _versions_text(f.versions)
+            fields.append(text)
+        struct = f"`{shape.struct}`" if shape.struct else "– (computed)"
+        rows.append(f"| `{shape.name}` | {struct} | {_cell(', '.join(fields))} |")
+    return rows
 
 
 def render_op_table(spec: Spec) -> str:
@@ -67,6 +89,13 @@ def render_op_table(spec: Spec) -> str:
         "| op | args | ok result |",
         "|---|---|---|",
         *(f"| {' / '.join(names)} | {args} | {result} |" for names, (args, result), _ in rows),
+        "",
+        "The result shapes the runner checks every `ok` answer against (\"checked as\" above): an object holds exactly",
+        "these fields, named as in the struct's `fields` form of the fixtures, each of its type.",
+        "",
+        "| shape | struct | fields |",
+        "|---|---|---|",
+        *_shape_rows(spec),
         "",
         END,
     ]

@@ -631,3 +631,42 @@ DRIVER_OPS_OUTPUTS = {
     JAVA_SDK_DRIVER_PATH: render_java_sdk_driver_ops,
     JAVA_OFFICIAL_DRIVER_PATH: render_java_official_driver_ops,
 }
+
+
+# --- The runner's check of every `ok` answer ---------------------------------------------------------------------
+
+RESULTS_PATH = "conformance-tests/conformance/_driver_results.py"
+
+
+def render_driver_results(spec: Spec) -> str:
+    """The `ok` type of every op per protocol version and the fields of every result shape, for the runner
+    (conformance/results.py checks each answer against them)."""
+    out = [
+        f"# {BANNER}",
+        f"# {SOURCE_NOTE}",
+        '"""What every driver answers with `ok` (protocol-spec/spec/driver_ops.toml `ok` and [[shape]]): the type of',
+        "each op's answer per protocol version, and the fields of each shape with their type and protocol versions",
+        '(None = every version)."""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "OK_TYPES: dict[str, dict[str, str]] = {",
+    ]
+    for op in spec.driver_ops:
+        if op.runner_only:
+            continue
+        by_version = ", ".join(f"{_quote(version)}: {_quote(ok_type)}" for version, ok_type in op.ok)
+        out.append(f"    {_quote(op.name)}: {{{by_version}}},")
+    out += ["}", "", "SHAPES: dict[str, dict[str, tuple[str, frozenset[str] | None]]] = {"]
+    for shape in spec.result_shapes:
+        out.append(f"    {_quote(shape.name)}: {{")
+        for f in shape.fields:
+            names = _versions(spec, f.versions)
+            versions = "None" if names is None else "frozenset({" + ", ".join(map(_quote, names)) + "})"
+            out.append(f"        {_quote(f.name)}: ({_quote(f.type)}, {versions}),")
+        out.append("    },")
+    out += ["}", ""]
+    return "\n".join(out)
+
+
+DRIVER_OPS_OUTPUTS[RESULTS_PATH] = render_driver_results

@@ -49,10 +49,14 @@ def test_the_op_table_replaces_only_the_text_between_its_markers():
 
 def test_the_op_table_shows_every_driver_op_and_no_runner_op():
     table = render_op_table(SPEC)
-    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    op_rows, shape_rows = table.split("| shape | struct | fields |")
+    rows = [line for line in op_rows.splitlines() if line.startswith("| `")]
     named = {name.strip("` ").split("`")[0] for row in rows for name in row.split(" | ")[0][2:].split(" / ")}
     assert named == {op.name for op in SPEC.driver_ops if not op.runner_only}
-    assert "| `delete_stream` / `purge_stream` | `stream` id or name | null |" in rows
+    assert "| `delete_stream` / `purge_stream` | `stream` id or name | null<br>checked as `null` |" in rows
+    assert "0.8: `null`; 0.9: `send_confirmations`" in op_rows
+    shapes = {line.split(" | ")[0][3:-1] for line in shape_rows.splitlines() if line.startswith("| `")}
+    assert shapes == {shape.name for shape in SPEC.result_shapes}
     assert any(row.startswith("| `describe_options` (0.9 only) | `scope`? string: ") for row in rows)
     assert "`generate`? object" not in table  # a case file's shorthand, not a driver argument
     assert '`{kind: "consumer"\\|"group", id}`' in table  # a | inside a cell is escaped
