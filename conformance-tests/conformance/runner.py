@@ -12,6 +12,7 @@ from iggy.protocol.codes import ErrorCode
 
 from .cases import Case, Step, load_cases
 from .driver import DriverFailure, DriverProcess
+from .results import check_ok, fields_in_protocol, unknown_unobservable
 from .server import TestServer, address_for
 from .values import expand_args, match, substitute
 
@@ -93,11 +94,19 @@ class StepUnsupported(Exception):
 class CaseRun:
     """One case against one driver on a fresh server."""
 
-    def __init__(self, case: Case, driver: DriverProcess, server: TestServer, transport: str = "tcp") -> None:
+    def __init__(
+        self,
+        case: Case,
+        driver: DriverProcess,
+        server: TestServer,
+        transport: str = "tcp",
+        protocol: str = DEFAULT_PROTOCOL,
+    ) -> None:
         self.case = case
         self.driver = driver
         self.server = server
         self.transport = transport
+        self.protocol = protocol
         self.saved: dict[str, Any] = {}
 
     @property
@@ -155,6 +164,9 @@ class CaseRun:
         if step.error is not None:
             return f"expected error {ErrorCode(step.error).name} ({step.error}), got success {answer.get('ok')!r:.200}"
         result = answer.get("ok")
+        findings = check_ok(step.op, self.protocol, result, self.driver.unobservable)
+        if findings:
+            return "the answer is not the spec's form (driver_ops.toml `ok`): " + "; ".join(findings)
         if step.save:
             self.saved[step.save] = result
         if step.has_expect:
@@ -162,11 +174,18 @@ class CaseRun:
         return None
 
     def _observable(self, op: str, expected: Any) -> Any:
-        """Drop expected top-level fields the driver declared it cannot observe for this op (its API hides them)."""
+        """Drop expected top-level fields the driver declared it cannot observe for this op (its API hides them),
+        and those the driver's protocol does not have (0.9's topics have no replication factor): a case written
+        for both versions states each field once."""
         hidden = {field.split(".", 1)[1] for field in self.driver.unobservable if field.startswith(op + ".")}
-        if not hidden or not isinstance(expected, dict):
+        in_protocol = fields_in_protocol(op, self.protocol)
+        if not isinstance(expected, dict) or (not hidden and in_protocol is None):
             return expected
-        return {key: value for key, value in expected.items() if key not in hidden}
+        return {
+            key: value
+            for key, value in expected.items()
+            if key not in hidden and (in_protocol is None or key in in_protocol)
+        }
 
     @staticmethod
     def _check_error(step: Step, error: dict[str, Any]) -> str | None:
@@ -188,6 +207,11 @@ def run_driver(spec: DriverSpec, cases: list[Case], work_dir: Path) -> dict[str,
         driver = DriverProcess(spec.name, spec.command, log_path)
     except (OSError, DriverFailure) as failure:  # not built, or broken: fail this driver, keep the others
         return {case.id: Outcome(FAIL, f"driver did not start: {failure}") for case in cases}
+    stale = unknown_unobservable(driver.unobservable, spec.protocol)
+    if stale:
+        driver.close()
+        detail = f"hello declares unobservable {stale}, which the spec's answers (driver_ops.toml `ok`) do not have"
+        return {case.id: Outcome(FAIL, detail) for case in cases}
     runnable = [case for case in cases if not case.ops - driver.capabilities and spec.protocol in case.protocols]
     started = time.monotonic()
     servers = _FreshServers(spec.transport)
@@ -213,7 +237,7 @@ def run_driver(spec: DriverSpec, cases: list[Case], work_dir: Path) -> dict[str,
             waiting_since = time.monotonic()
             server = servers.next()
             server_wait_s += time.monotonic() - waiting_since
-            outcome, driver_broken = _run_one(case, driver, server, spec.transport)
+            outcome, driver_broken = _run_one(case, driver, server, spec.transport, spec.protocol)
             outcomes[case.id] = _apply_expected_failure(outcome, listed)
             if driver_broken:
                 # Exited, timed out, answered out of turn or could not log in: a late answer would pair with
@@ -275,13 +299,13 @@ class _FreshServers:
 
 
 def _run_one(
-    case: Case, driver: DriverProcess, server: TestServer | RuntimeError, transport: str
+    case: Case, driver: DriverProcess, server: TestServer | RuntimeError, transport: str, protocol: str
 ) -> tuple[Outcome, bool]:
     """The case's outcome, and whether the driver broke its protocol (it must be replaced)."""
     if isinstance(server, RuntimeError):
         return Outcome(FAIL, f"server: {server}"), False
     try:
-        return CaseRun(case, driver, server, transport).run(), False
+        return CaseRun(case, driver, server, transport, protocol).run(), False
     except DriverFailure as failure:
         return Outcome(FAIL, str(failure)), True
     except RuntimeError as failure:

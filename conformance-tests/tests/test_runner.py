@@ -13,11 +13,13 @@ from conformance import driver as driver_module
 from conformance import runner
 from conformance.cases import Case, Step
 
-# Answers every request at once, except the first `ping` of the first process, which it answers too late.
+# Answers every request at once, except the first `ping` of the first process, which it answers too late. The
+# answer is ping's `ok` form (null), or the third argument's JSON when given.
 FAKE_DRIVER = textwrap.dedent(
     """
     import json, os, sys, time
     marker = sys.argv[1]
+    ping_answer = json.loads(sys.argv[2]) if len(sys.argv) > 2 else None
     first_process = not os.path.exists(marker)
     open(marker, "a").close()
     stalled = False
@@ -29,7 +31,7 @@ FAKE_DRIVER = textwrap.dedent(
             if request["op"] == "ping" and first_process and not stalled:
                 stalled = True
                 time.sleep(3.0)
-            answer = {}
+            answer = ping_answer
         print(json.dumps({"id": request["id"], "ok": answer}), flush=True)
     """
 )
@@ -56,7 +58,7 @@ def test_a_driver_that_answers_too_late_is_replaced_before_the_next_case(tmp_pat
     monkeypatch.setattr(driver_module, "STEP_TIMEOUT_S", 1.5)
     monkeypatch.setattr(runner, "_FreshServers", _FakeServers)
     monkeypatch.setattr(runner, "load_expected_failures", lambda name: {})
-    step = Step(op="ping", args={}, client="default", expect={}, has_expect=True)
+    step = Step(op="ping", args={}, client="default", expect=None, has_expect=True)
     cases = [
         Case(id=f"fake.case_{index}", about="", area="fake", source_file="fake.toml", steps=(step,), login=False,
              ops=frozenset({"ping"}))
@@ -85,7 +87,7 @@ def test_a_case_for_another_protocol_is_not_applicable_and_needs_no_server(tmp_p
 
     monkeypatch.setattr(runner, "_FreshServers", _CountingServers)
     monkeypatch.setattr(runner, "load_expected_failures", lambda name: {})
-    step = Step(op="ping", args={}, client="default", expect={}, has_expect=True)
+    step = Step(op="ping", args={}, client="default", expect=None, has_expect=True)
     common = dict(about="", area="fake", source_file="fake.toml", steps=(step,), login=False, ops=frozenset({"ping"}))
     cases = [
         Case(id="fake.any", **common),
@@ -122,7 +124,7 @@ def test_an_expected_failure_the_driver_cannot_run_is_stale(tmp_path: Path, monk
     listed = {"fake.only_09": "a reason", "fake.lacks_op": "another reason"}
     monkeypatch.setattr(runner, "load_expected_failures", lambda name: listed)
     monkeypatch.setattr(runner, "load_cases", lambda: cases)
-    step = Step(op="ping", args={}, client="default", expect={}, has_expect=True)
+    step = Step(op="ping", args={}, client="default", expect=None, has_expect=True)
     common = dict(about="", area="fake", source_file="fake.toml", login=False)
     cases = [
         Case(id="fake.only_09", steps=(step,), ops=frozenset({"ping"}), protocols=("0.9",), protocols_why="why",
@@ -146,3 +148,22 @@ def test_a_drivers_server_runs_only_the_listener_it_connects_to():
     assert runner.listener_switches("ws") == {
         "IGGY_HTTP_ENABLED": "false", "IGGY_QUIC_ENABLED": "false", "IGGY_WEBSOCKET_ENABLED": "true"}
     assert set(runner.listener_switches("quic").values()) == {"false", "true"}
+
+
+def test_an_answer_that_leaves_the_spec_form_fails_even_when_the_case_expects_nothing(tmp_path: Path,
+                                                                                     monkeypatch) -> None:
+    script = tmp_path / "fake_driver.py"
+    script.write_text(FAKE_DRIVER)
+    (tmp_path / "marker").touch()  # no stall: the marker says this is not the first process
+    monkeypatch.setattr(runner, "_FreshServers", _FakeServers)
+    monkeypatch.setattr(runner, "load_expected_failures", lambda name: {})
+    step = Step(op="ping", args={}, client="default", expect=None, has_expect=False)
+    case = Case(id="fake.ping", about="", area="fake", source_file="fake.toml", steps=(step,), login=False,
+                ops=frozenset({"ping"}))
+    command = [sys.executable, str(script), str(tmp_path / "marker"), '{"pong": true}']
+    spec = runner.DriverSpec(name="fake", about="", command=command, required=False)
+
+    outcome = runner.run_driver(spec, [case], tmp_path)["fake.ping"]
+
+    assert outcome.status == runner.FAIL
+    assert "not the spec's form" in outcome.detail and "expected null" in outcome.detail

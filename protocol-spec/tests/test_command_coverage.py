@@ -39,7 +39,7 @@ PROTOCOL_SPEC = Path(__file__).resolve().parents[1]
 ROOT = PROTOCOL_SPEC.parent
 sys.path.insert(0, str(PROTOCOL_SPEC))
 
-from generator.spec import Command, Spec, http_coverage, load_spec, snake  # noqa: E402
+from generator.spec import Command, DriverOp, Spec, http_coverage, load_spec, result_type_parts, snake  # noqa: E402
 
 SPEC = load_spec()
 
@@ -307,7 +307,38 @@ def case_steps(spec: Spec, repo: Repo) -> list[str]:
                     for arg in op.args:
                         if arg.required and arg.runner is None and arg.name not in args:
                             problems.append(f"{where}: required arg {arg.name!r} is missing")
+                problems += _expect_keys(spec, op, versions, step.get("expect"), where)
     return problems
+
+
+def _shape_fields(spec: Spec, type_text: str | None, version: str) -> set[str] | None:
+    """The fields of the object `type_text` names ("X", "X or null", "list of X") in `version`; None: no object."""
+    while type_text is not None:
+        kind, inner = result_type_parts(type_text)
+        if kind == "base":
+            shape = next((s for s in spec.result_shapes if s.name == inner), None)
+            if shape is None:
+                return None
+            return {f.name for f in shape.fields if f.versions is None or version in f.versions}
+        type_text = inner
+    return None
+
+
+def _expect_keys(spec: Spec, op: DriverOp, versions: set[str], expect: object, where: str) -> list[str]:
+    """An expected field must be one the op's answer has in some version the case runs over (the runner drops one
+    that a version lacks, so a misspelt key would otherwise be dropped everywhere and test nothing)."""
+    items = expect if isinstance(expect, list) else [expect]
+    keys = {key for item in items if isinstance(item, dict) for key in item if not key.startswith("$")}  # $len
+    if not keys:
+        return []
+    known: set[str] = set()
+    for version in versions:
+        fields = _shape_fields(spec, op.ok_type(version), version)
+        if fields is None:
+            return []  # not an object form: the runner compares the whole value
+        known |= fields
+    return [f"{where}: expects field {key!r}, which the `ok` answer of op {op.name} does not have over protocol "
+            f"{', '.join(sorted(versions))} (driver_ops.toml)" for key in sorted(keys - known)]
 
 
 def runner_ops(spec: Spec, repo: Repo) -> list[str]:
@@ -521,3 +552,12 @@ if __name__ == "__main__":
     findings = missing()
     print("\n".join(findings) or f"every one of {len(SPEC.commands)} commands has its methods, driver ops and cases")
     sys.exit(1 if findings else 0)
+
+
+def test_an_expected_field_no_version_of_the_answer_has_is_named():
+    old = 'max_topic_size = "$u64_max", replication_factor = 1, partitions'
+    repo = _case_edit("topics/topics.toml", old, 'max_topic_size = "$u64_max", replication = 1, partitions')
+    assert missing(repo=repo) == [
+        "conformance-tests/cases/topics/topics.toml: case topics.create.defaults_resolved step 1 (create_topic): "
+        "expects field 'replication', which the `ok` answer of op create_topic does not have over protocol 0.8, 0.9 "
+        "(driver_ops.toml)"]
