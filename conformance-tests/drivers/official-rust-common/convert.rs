@@ -301,6 +301,16 @@ pub fn group_json(group: &ConsumerGroup) -> Value {
     })
 }
 
+/// CreateConsumerGroup answers a group header (driver_ops.toml `ok`): the client decodes it as details.
+pub fn created_group_json(group: &ConsumerGroupDetails) -> Value {
+    json!({
+        "id": group.id,
+        "name": group.name,
+        "partitions_count": group.partitions_count,
+        "members_count": group.members_count,
+    })
+}
+
 pub fn group_details_json(group: &ConsumerGroupDetails) -> Value {
     let members: Vec<Value> = group
         .members

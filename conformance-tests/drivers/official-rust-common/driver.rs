@@ -21,8 +21,8 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 use crate::convert::{
     self, Failure, arg, arg_bool, arg_str, arg_u32, arg_u64, client_details_json, client_json, consumer,
-    group_details_json, group_json, identifier, permissions, polled_json, snapshot_compression, snapshot_types,
-    strategy, stream_json, user_details_json, user_json, user_status,
+    created_group_json, group_details_json, group_json, identifier, permissions, polled_json, snapshot_compression,
+    snapshot_types, strategy, stream_json, user_details_json, user_json, user_status,
 };
 use crate::driver_ops;
 
@@ -388,7 +388,7 @@ async fn run_common_op(client: &IggyClient, op: &str, args: &Value) -> Result<Va
             Value::Null
         }
         "create_consumer_group" => {
-            group_details_json(&client.create_consumer_group(&stream()?, &topic()?, arg_str(args, "name")?).await?)
+            created_group_json(&client.create_consumer_group(&stream()?, &topic()?, arg_str(args, "name")?).await?)
         }
         "get_consumer_group" => {
             let group = identifier(arg(args, "group")?)?;

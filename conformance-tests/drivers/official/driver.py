@@ -39,15 +39,13 @@ class OfficialDriver:
             "version": DRIVER_VERSION,
             "capabilities": sorted(operations),
             "unobservable": [
-                "create_stream.size_bytes", "create_stream.created_at",
-                "get_stream.size_bytes", "get_stream.created_at", "get_stream.topics",
+                "create_stream.size_bytes",
+                "get_stream.size_bytes", "get_stream.topics",
                 "create_topic.size_bytes", "create_topic.compression_algorithm", "create_topic.message_expiry",
                 "create_topic.max_topic_size", "create_topic.replication_factor", "create_topic.partitions",
-                "create_topic.created_at",
                 "get_topic.size_bytes", "get_topic.compression_algorithm", "get_topic.message_expiry",
                 "get_topic.max_topic_size", "get_topic.replication_factor", "get_topic.partitions",
-                "get_topic.created_at",
-                "poll_messages.current_offset",
+                "poll_messages.current_offset", "poll_messages.messages.headers",
             ],
         }
 

@@ -271,10 +271,12 @@ func topicJSON(t *iggy.TopicHeader) map[string]any {
 	result := map[string]any{"id": t.ID, "name": t.Name, "partitions_count": t.PartitionsCount,
 		"messages_count": t.MessagesCount, "size_bytes": t.SizeBytes,
 		"compression_algorithm": nameOf(compression, iggy.CompressionAlgorithm(t.CompressionAlgorithm)),
-		"message_expiry":        t.MessageExpiry, "max_topic_size": t.MaxTopicSize,
-		"replication_factor": t.ReplicationFactor}
-	if len(t.Options) > 0 || len(t.DerivedOptions) > 0 { // 0.9's options blocks
+		"message_expiry":        t.MessageExpiry, "max_topic_size": t.MaxTopicSize}
+	// 0.9's form has the options blocks (never both empty: the catalog has keys) and no replication factor.
+	if len(t.Options) > 0 || len(t.DerivedOptions) > 0 {
 		result["options"], result["derived_options"] = optionsJSON(t.Options), optionsJSON(t.DerivedOptions)
+	} else {
+		result["replication_factor"] = t.ReplicationFactor
 	}
 	return result
 }
@@ -322,6 +324,29 @@ func topicDetailsJSON(t *iggy.TopicDetails) any {
 func groupJSON(g *iggy.GroupHeader) map[string]any {
 	return map[string]any{"id": g.ID, "name": g.Name, "partitions_count": g.PartitionsCount,
 		"members_count": g.MembersCount}
+}
+
+// permissionsJSON is the inverse of permissions: conformance-tests/README.md's form, nil for none.
+func permissionsJSON(p *iggy.Permissions) any {
+	if p == nil {
+		return nil
+	}
+	global := map[string]any{"manage_servers": p.ManageServers, "read_servers": p.ReadServers,
+		"manage_users": p.ManageUsers, "read_users": p.ReadUsers, "manage_streams": p.ManageStreams,
+		"read_streams": p.ReadStreams, "manage_topics": p.ManageTopics, "read_topics": p.ReadTopics,
+		"poll_messages": p.PollMessages, "send_messages": p.SendMessages}
+	streams := map[string]any{}
+	for _, s := range p.Streams {
+		topics := map[string]any{}
+		for _, t := range s.Topics {
+			topics[strconv.FormatUint(uint64(t.TopicID), 10)] = map[string]any{"manage_topic": t.ManageTopic,
+				"read_topic": t.ReadTopic, "poll_messages": t.PollMessages, "send_messages": t.SendMessages}
+		}
+		streams[strconv.FormatUint(uint64(s.StreamID), 10)] = map[string]any{"manage_stream": s.ManageStream,
+			"read_stream": s.ReadStream, "manage_topics": s.ManageTopics, "read_topics": s.ReadTopics,
+			"poll_messages": s.PollMessages, "send_messages": s.SendMessages, "topics": topics}
+	}
+	return map[string]any{"global": global, "streams": streams}
 }
 
 func userJSON(u *iggy.UserHeader) map[string]any {
@@ -634,14 +659,16 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 			return nil, err
 		}
 		result := userJSON(&iggy.UserHeader{ID: u.ID, Username: u.Username, Status: u.Status})
-		result["permissions"] = nil
+		result["permissions"] = permissionsJSON(u.Permissions)
 		return result, nil
 	case "get_user":
 		u, err := c.GetUser(ctx, a.ident("user"))
 		if err != nil || u == nil {
 			return nil, err
 		}
-		return userJSON(&iggy.UserHeader{ID: u.ID, Username: u.Username, Status: u.Status}), nil
+		result := userJSON(&iggy.UserHeader{ID: u.ID, Username: u.Username, Status: u.Status})
+		result["permissions"] = permissionsJSON(u.Permissions)
+		return result, nil
 	case "get_users":
 		users, err := c.GetUsers(ctx)
 		return mapList(users, userJSON), err
@@ -849,11 +876,7 @@ func (d *driver) hello() map[string]any {
 	}
 	hello := map[string]any{"name": "go-" + d.protocol.String(), "version": iggy.Version,
 		"protocol": d.protocol.String(), "capabilities": capabilities, "unobservable": []string{}}
-	if d.v09() {
-		// 0.9 topics have no replication factor: the SDK reports 0 for it.
-		hello["unobservable"] = []string{"create_topic.replication_factor", "get_topic.replication_factor",
-			"get_topics.replication_factor", "get_stream.topics.replication_factor"}
-	} else {
+	if !d.v09() {
 		hello["unsupported"] = only09
 	}
 	return hello

@@ -125,7 +125,8 @@ def header_json(value: HeaderValue) -> dict[str, Any]:
     return {"kind": kind, "value": decoded}
 
 
-def stream_json(stream: Any) -> dict[str, Any] | None:
+def stream_json(stream: Any, v09: bool, with_topics: bool = True) -> dict[str, Any] | None:
+    """`with_topics=False`: CreateStream answers a StreamHeader (the SDK decodes it as details with no topics)."""
     if stream is None:
         return None
     result = {
@@ -135,8 +136,8 @@ def stream_json(stream: Any) -> dict[str, Any] | None:
         "messages_count": stream.messages_count,
         "size_bytes": stream.size_bytes,
     }
-    if hasattr(stream, "topics"):
-        result["topics"] = [topic_json(topic) for topic in stream.topics]
+    if with_topics and hasattr(stream, "topics"):
+        result["topics"] = [topic_json(topic, v09) for topic in stream.topics]
     return result
 
 
@@ -158,7 +159,8 @@ def options_json(values: dict[str, HeaderValue]) -> dict[str, Any]:
     return {key: option_value_json(value) for key, value in values.items()}
 
 
-def topic_json(topic: Any) -> dict[str, Any] | None:
+def topic_json(topic: Any, v09: bool) -> dict[str, Any] | None:
+    """The fields of the protocol's topic: 0.9 has options and no replication factor (driver_ops.toml)."""
     if topic is None:
         return None
     result = {
@@ -170,9 +172,10 @@ def topic_json(topic: Any) -> dict[str, Any] | None:
         "compression_algorithm": _enum_name(topic.compression_algorithm, _COMPRESSION),
         "message_expiry": topic.message_expiry_us,
         "max_topic_size": topic.max_topic_size_bytes,
-        "replication_factor": topic.replication_factor,
     }
-    if topic.options or topic.derived_options:  # 0.9's options blocks
+    if not v09:
+        result["replication_factor"] = topic.replication_factor
+    else:
         result["options"] = options_json(topic.option_values)
         result["derived_options"] = options_json(topic.derived_option_values)
     if hasattr(topic, "partitions"):
@@ -273,13 +276,10 @@ class Driver:
 
     async def hello(self, client: IggyClient | None, args: dict[str, Any]) -> dict[str, Any]:
         operations = sorted(name[3:] for name in dir(self) if name.startswith("op_"))
-        # 0.9 topics have no replication factor: the SDK reports 0 for it.
-        unobservable = ["create_topic.replication_factor", "get_topic.replication_factor",
-                        "get_topics.replication_factor", "get_stream.topics.replication_factor"] if self.v09 else []
         if not self.v09:
             operations = [op for op in operations if op not in ("describe_options", "sync_consumer_group")]
         hello = {"name": f"python-{protocol_name(self.protocol)}", "version": iggy.__version__,
-                 "protocol": protocol_name(self.protocol), "capabilities": operations, "unobservable": unobservable}
+                 "protocol": protocol_name(self.protocol), "capabilities": operations, "unobservable": []}
         if not self.v09:
             hello["unsupported"] = {"describe_options": "Iggy 0.8 has no option catalog",
                                     "sync_consumer_group": "Iggy 0.8 groups assign partitions on the server"}
@@ -354,13 +354,13 @@ class Driver:
         return {"name": metadata.name, "nodes": nodes}
 
     async def op_create_stream(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
-        return stream_json(await client.create_stream(args["name"]))
+        return stream_json(await client.create_stream(args["name"]), self.v09, with_topics=False)
 
     async def op_get_stream(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
-        return stream_json(await client.get_stream(args["stream"]))
+        return stream_json(await client.get_stream(args["stream"]), self.v09)
 
     async def op_get_streams(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
-        return [stream_json(stream) for stream in await client.get_streams()]
+        return [stream_json(stream, self.v09) for stream in await client.get_streams()]
 
     async def op_update_stream(self, client: IggyClient, args: dict[str, Any]) -> None:
         await client.update_stream(args["stream"], args["name"])
@@ -396,7 +396,7 @@ class Driver:
         created = await client.create_topic(
             args["stream"], args["name"], int(args["partitions_count"]), **self._topic_settings(args)
         )
-        return topic_json(created)
+        return topic_json(created, self.v09)
 
     async def op_describe_options(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
         entries = await client.describe_options(args["scope"])
@@ -418,10 +418,10 @@ class Driver:
         return {"generation": synced.generation, "partitions": list(synced.partitions)}
 
     async def op_get_topic(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
-        return topic_json(await client.get_topic(args["stream"], args["topic"]))
+        return topic_json(await client.get_topic(args["stream"], args["topic"]), self.v09)
 
     async def op_get_topics(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
-        return [topic_json(topic) for topic in await client.get_topics(args["stream"])]
+        return [topic_json(topic, self.v09) for topic in await client.get_topics(args["stream"])]
 
     async def op_update_topic(self, client: IggyClient, args: dict[str, Any]) -> None:
         await client.update_topic(args["stream"], args["topic"], args["name"], **self._topic_settings(args))

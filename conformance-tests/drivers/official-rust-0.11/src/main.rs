@@ -26,7 +26,8 @@ use iggy_binary_protocol::requests::consumer_groups::SyncConsumerGroupRequest;
 use iggy_binary_protocol::responses::consumer_groups::SyncConsumerGroupResponse;
 use iggy_common::wire_conversions::identifier_to_wire;
 use model::{
-    option_spec_json, stream_details_json, topic_create_options, topic_details_json, topic_json, topic_update_options,
+    created_stream_json, option_spec_json, stream_details_json, topic_create_options, topic_details_json, topic_json,
+    topic_update_options,
 };
 use serde_json::{Value, json};
 
@@ -38,8 +39,7 @@ impl Sdk for Iggy011 {
     const VERSION: &'static str = "iggy 0.11.0 (crates.io)";
     const EXTRA_OPERATIONS: &'static [&'static str] = &["describe_options", "sync_consumer_group"];
     /// 0.9 has no replication factor.
-    const UNOBSERVABLE: &'static [&'static str] =
-        &["create_topic.replication_factor", "get_topic.replication_factor", "get_topics.replication_factor"];
+    const UNOBSERVABLE: &'static [&'static str] = &[];
     const PROTOCOL: &'static str = "0.9";
     const HTTP_UNSUPPORTED: &'static [(&'static str, &'static str)] = &[
         ("get_me", "the REST API has no 'me' route; the SDK's HTTP client answers FeatureUnavailable"),
@@ -62,7 +62,7 @@ async fn release_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value
     let stream = || identifier(arg(args, "stream")?);
     let topic = || identifier(arg(args, "topic")?);
     Ok(match op {
-        "create_stream" => stream_details_json(&client.create_stream(arg_str(args, "name")?).await?),
+        "create_stream" => created_stream_json(&client.create_stream(arg_str(args, "name")?).await?),
         "get_stream" => client.get_stream(&stream()?).await?.as_ref().map_or(Value::Null, stream_details_json),
         "update_stream" => {
             client.update_stream(&stream()?, arg_str(args, "name")?, &StreamUpdateOptions::default()).await?;

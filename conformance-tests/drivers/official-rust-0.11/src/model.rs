@@ -94,7 +94,6 @@ macro_rules! topic_fields {
         json!({
             "id": $topic.id,
             "name": $topic.name,
-            "created_at": $topic.created_at.as_micros(),
             "partitions_count": $topic.partitions_count,
             "messages_count": $topic.messages_count,
             "size_bytes": $topic.size.as_bytes_u64(),
@@ -115,6 +114,11 @@ pub fn topic_details_json(topic: &TopicDetails) -> Value {
     let mut fields = topic_fields!(topic);
     fields["partitions"] = Value::Array(topic.partitions.iter().map(partition_json).collect());
     fields
+}
+
+/// CreateStream answers a stream header (driver_ops.toml `ok`): the client decodes it as details with no topics.
+pub fn created_stream_json(stream: &StreamDetails) -> Value {
+    Value::Object(stream_fields(stream.id, &stream.name, stream.topics_count, stream.messages_count, stream.size))
 }
 
 pub fn stream_details_json(stream: &StreamDetails) -> Value {

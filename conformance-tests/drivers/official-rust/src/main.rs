@@ -18,7 +18,9 @@ mod model;
 use convert::{Failure, arg, arg_str, arg_u32, identifier, message, optional_u64, partitioning, user_status};
 use driver::Sdk;
 use iggy::prelude::*;
-use model::{compression, replication_factor, stream_details_json, topic_details_json, topic_json};
+use model::{
+    compression, created_stream_json, replication_factor, stream_details_json, topic_details_json, topic_json,
+};
 use serde_json::Value;
 
 /// SDK 0.10.0 against Iggy 0.8's protocol.
@@ -47,7 +49,7 @@ async fn release_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value
     let stream = || identifier(arg(args, "stream")?);
     let topic = || identifier(arg(args, "topic")?);
     Ok(match op {
-        "create_stream" => stream_details_json(&client.create_stream(arg_str(args, "name")?).await?),
+        "create_stream" => created_stream_json(&client.create_stream(arg_str(args, "name")?).await?),
         "get_stream" => client.get_stream(&stream()?).await?.as_ref().map_or(Value::Null, stream_details_json),
         "update_stream" => {
             client.update_stream(&stream()?, arg_str(args, "name")?).await?;

@@ -50,6 +50,11 @@ pub fn topic_details_json(topic: &TopicDetails) -> Value {
     fields
 }
 
+/// CreateStream answers a stream header (driver_ops.toml `ok`): the client decodes it as details with no topics.
+pub fn created_stream_json(stream: &StreamDetails) -> Value {
+    Value::Object(stream_fields(stream.id, &stream.name, stream.topics_count, stream.messages_count, stream.size))
+}
+
 pub fn stream_details_json(stream: &StreamDetails) -> Value {
     let mut fields = stream_fields(stream.id, &stream.name, stream.topics_count, stream.messages_count, stream.size);
     fields.insert("topics".into(), Value::Array(stream.topics.iter().map(topic_json).collect()));

@@ -469,19 +469,20 @@ fn options_json(options: &Options) -> Result<Value, Failure> {
     Ok(Value::Object(rendered))
 }
 
-/// The topic fields headers and details share; over 0.9 (non-empty blocks) also the options the creator sent and
-/// those the server derived.
+/// The topic fields headers and details share; over 0.9 (non-empty blocks: the catalog has keys) the options the
+/// creator sent and those the server derived instead of the replication factor 0.9 lacks.
 macro_rules! topic_fields {
     ($t:expr, $partitions_count:expr) => {{
         let mut fields = json!({
             "id": $t.id, "name": $t.name, "partitions_count": $partitions_count, "messages_count": $t.messages_count,
             "size_bytes": $t.size_bytes, "compression_algorithm": compression_name($t.compression_algorithm),
             "message_expiry": $t.message_expiry, "max_topic_size": $t.max_topic_size,
-            "replication_factor": $t.replication_factor,
         });
         if !$t.options.is_empty() || !$t.derived_options.is_empty() {
             fields["options"] = options_json(&$t.option_values()?)?;
             fields["derived_options"] = options_json(&$t.derived_option_values()?)?;
+        } else {
+            fields["replication_factor"] = json!($t.replication_factor);
         }
         fields
     }};

@@ -86,14 +86,6 @@ const ONLY_0_9: [(&str, &str); 2] = [
     ("sync_consumer_group", "Iggy 0.8 groups assign partitions on the server"),
 ];
 
-/// Result fields a 0.9 connection cannot observe (answered to `hello` as `unobservable`).
-const REPLICATION_FACTOR_FIELDS: [&str; 4] = [
-    "create_topic.replication_factor",
-    "get_topic.replication_factor",
-    "get_topics.replication_factor",
-    "get_stream.topics.replication_factor",
-];
-
 struct Driver {
     clients: HashMap<String, IggyClient>,
     protocol: ProtocolVersion,
@@ -125,8 +117,7 @@ impl Driver {
                     "protocol": self.protocol.to_string(),
                     "version": concat!("iggy-sdk ", env!("CARGO_PKG_VERSION")),
                     "capabilities": capabilities,
-                    // 0.9 topics have no replication factor: the SDK reports 0 for it.
-                    "unobservable": if vsr { REPLICATION_FACTOR_FIELDS.as_slice() } else { &[] },
+                    "unobservable": Vec::<&str>::new(),
                     "unsupported": unsupported,
                 }))
             }

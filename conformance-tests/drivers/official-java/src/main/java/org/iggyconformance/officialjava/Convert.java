@@ -385,6 +385,11 @@ final class Convert {
         return json;
     }
 
+    ObjectNode createdGroup(ConsumerGroupDetails details) {
+        return group(new ConsumerGroup(details.id(), details.name(), details.partitionsCount(),
+                details.membersCount()));
+    }
+
     ObjectNode groupDetails(ConsumerGroupDetails details) {
         ObjectNode json = group(new ConsumerGroup(details.id(), details.name(), details.partitionsCount(),
                 details.membersCount()));

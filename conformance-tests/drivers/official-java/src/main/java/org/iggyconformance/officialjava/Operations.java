@@ -135,6 +135,8 @@ final class Operations {
         ArrayNode unobservable = info.putArray("unobservable");
         // ClientInfo.transport() is "Tcp" for every wire value but 2 ("Quic"), so the byte itself is not seen.
         unobservable.add("get_me.transport");
+        unobservable.add("get_client.transport");
+        unobservable.add("get_clients.transport");
         return info;
     }
 
@@ -276,7 +278,8 @@ final class Operations {
                 .orElse(null));
 
         // consumer groups
-        handlers.put("create_consumer_group", (c, a) -> convert.groupDetails(c.consumerGroups()
+        // CreateConsumerGroup answers a group header (driver_ops.toml `ok`); the client decodes it as details.
+        handlers.put("create_consumer_group", (c, a) -> convert.createdGroup(c.consumerGroups()
                 .createConsumerGroup(streamId(a.get("stream")), topicId(a.get("topic")), a.get("name").asString())));
         handlers.put("get_consumer_group", (c, a) -> c.consumerGroups()
                 .getConsumerGroup(streamId(a.get("stream")), topicId(a.get("topic")), consumerId(a.get("group")))

@@ -119,10 +119,7 @@ public final class Driver {
                     hello.put("unsupported", ONLY_0_9);
                 }
                 hello.put("capabilities", new ArrayList<>(capabilities));
-                // 0.9 topics have no replication factor: the SDK reports 0 for it.
-                hello.put("unobservable", v09 ? List.of("create_topic.replication_factor",
-                        "get_topic.replication_factor", "get_topics.replication_factor",
-                        "get_stream.topics.replication_factor") : List.of());
+                hello.put("unobservable", List.of());
                 response.put("ok", hello);
             } else if (!OPERATIONS.contains(op) && !(v09 && ONLY_0_9.containsKey(op))) {
                 response.put("unsupported", "operation " + op);
@@ -604,11 +601,13 @@ public final class Driver {
         Map<String, Object> out = map("id", t.id(), "name", t.name(), "partitions_count", t.partitionsCount(),
                 "messages_count", u64(t.messagesCount()), "size_bytes", u64(t.sizeBytes()), "compression_algorithm",
                 constantName(Codes.CompressionAlgorithm.class, t.compressionAlgorithm()), "message_expiry",
-                u64(t.messageExpiry()), "max_topic_size", u64(t.maxTopicSize()), "replication_factor",
-                t.replicationFactor());
-        if (t.options().length > 0 || t.derivedOptions().length > 0) {  // 0.9's options blocks
+                u64(t.messageExpiry()), "max_topic_size", u64(t.maxTopicSize()));
+        // 0.9's form has the options blocks (never both empty: the catalog has keys) and no replication factor.
+        if (t.options().length > 0 || t.derivedOptions().length > 0) {
             out.put("options", optionsJson(t.options()));
             out.put("derived_options", optionsJson(t.derivedOptions()));
+        } else {
+            out.put("replication_factor", t.replicationFactor());
         }
         return out;
     }
