@@ -403,7 +403,8 @@ def test_personal_access_tokens(cli: OfficialCli, sdk: IggyClient) -> None:
     assert listed[lasting] == "unlimited" and listed[daily] != "unlimited"
 
     for value in (token.group(1), daily_token):
-        me = cli.ok("me", login=("-t", value)).properties()
+        # `--token=`: a token may start with "-" (base64url), which the CLI would read as a flag after `-t`.
+        me = cli.ok("me", login=(f"--token={value}",)).properties()
         assert me["User ID"] == "0"
 
     # iggy-cli 0.14.0 deletes the token on the server, then opens the keyring entry the token may be stored
@@ -412,7 +413,7 @@ def test_personal_access_tokens(cli: OfficialCli, sdk: IggyClient) -> None:
     deleted = cli("pat", "delete", lasting)
     assert deleted.exit_code == 0 or "No default store has been set" in deleted.stderr, cli.explain(deleted)
     assert lasting not in {t.name for t in sdk.get_personal_access_tokens()}
-    revoked = cli.fails("me", login=("-t", token.group(1)))
+    revoked = cli.fails("me", login=(f"--token={token.group(1)}",))
     assert "Invalid personal access token" in revoked.stderr, cli.explain(revoked)
     duplicate = cli.fails("pat", "create", daily)
     assert "already exists" in duplicate.stderr, cli.explain(duplicate)
