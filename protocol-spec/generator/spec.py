@@ -271,6 +271,7 @@ class Command:
     audited: bool = False  # the server writes an audit line for it
     http: HttpRoute | None = None  # its REST route ([command.http])
     http_absent: str | None = None  # else why Iggy's REST API lacks it
+    area: str = ""  # the group its fixtures are kept in (commands.toml `areas`)
 
     @property
     def http_not_found_404(self) -> bool:
@@ -672,6 +673,10 @@ def load_spec(spec_dir: Path | str | None = None) -> Spec:
         error_params=error_params,
         driver_ops=tuple(_driver_op(o, known, problems) for o in raw["driver_ops"].get("op", [])),
     )
+    areas = raw["commands"].get("areas", [])
+    for command in commands:
+        if command.area not in areas:
+            problems.append(f"command {command.name}: area {command.area!r} is not one of commands.toml areas {areas}")
     spec = _resolve_extends(spec, problems)
     spec = Spec(**{**spec.__dict__, "result_shapes": tuple(
         _result_shape(item, spec, known, problems) for item in raw["driver_ops"].get("shape", []))})
@@ -1179,8 +1184,8 @@ def _resolve_extends(spec: Spec, problems: list[str]) -> Spec:
 
 
 # Every key a [[command]] may have; the first ones are required.
-COMMAND_REQUIRED_KEYS = ("name", "code", "mutates", "replay_safe", "audited", "auth", "permission", "permission_rule",
-                         "about", "verified", "request", "response")
+COMMAND_REQUIRED_KEYS = ("name", "code", "mutates", "replay_safe", "audited", "area", "auth", "permission",
+                         "permission_rule", "about", "verified", "request", "response")
 COMMAND_KEYS = frozenset(COMMAND_REQUIRED_KEYS) | {"response_repeat", "response_fields", "missing", "versions",
                                                    "operation", "response_count_prefix", "http", "http_absent"}
 # The keys that say what a command means; each is a bool (see commands.toml).
@@ -1222,6 +1227,7 @@ def _command(data: dict, known: tuple[str, ...], problems: list[str]) -> Command
         http=_http_route(data["http"], f"command {name}: [command.http]", HTTP_KEYS, problems)
         if "http" in data else None,
         http_absent=data.get("http_absent"),
+        area=data.get("area", ""),
     )
 
 

@@ -10,10 +10,10 @@ Run `python protocol-spec/recorder/fixture_io.py` to re-derive `fields` of every
 from __future__ import annotations
 
 import json
+import struct
+import sys
 from pathlib import Path
 from typing import Any
-
-import struct
 
 from iggy.protocol import framing
 from iggy.protocol.codes import (
@@ -31,6 +31,8 @@ from iggy.protocol.responses import decode_response_body
 
 SPEC_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES_DIR = SPEC_ROOT / "fixtures"
+sys.path.insert(0, str(SPEC_ROOT))
+from generator.spec import load_spec  # noqa: E402  (protocol-spec/ is not a package on the path)
 
 SOURCE_CAPTURED = "captured: apache-iggy==0.8.0 via protocol-spec/recorder"
 # Frames built by our own codec: the label for a command no official client can send (none today).
@@ -51,41 +53,8 @@ def source_reference(vector: str) -> str:
     return f"reference: iggy-wire-0.8.md {vector}"
 
 
-GROUPS: dict[str, tuple[Command, ...]] = {
-    "system": (
-        Command.PING, Command.GET_STATS, Command.GET_SNAPSHOT, Command.GET_CLUSTER_METADATA,
-        Command.GET_ME, Command.GET_CLIENT, Command.GET_CLIENTS,
-    ),
-    "users": (
-        Command.GET_USER, Command.GET_USERS, Command.CREATE_USER, Command.DELETE_USER, Command.UPDATE_USER,
-        Command.UPDATE_PERMISSIONS, Command.CHANGE_PASSWORD, Command.LOGIN_USER, Command.LOGOUT_USER,
-    ),
-    "tokens": (
-        Command.GET_PERSONAL_ACCESS_TOKENS, Command.CREATE_PERSONAL_ACCESS_TOKEN,
-        Command.DELETE_PERSONAL_ACCESS_TOKEN, Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN,
-    ),
-    "messages": (Command.POLL_MESSAGES, Command.SEND_MESSAGES, Command.FLUSH_UNSAVED_BUFFER),
-    "offsets": (Command.GET_CONSUMER_OFFSET, Command.STORE_CONSUMER_OFFSET, Command.DELETE_CONSUMER_OFFSET),
-    "streams": (
-        Command.GET_STREAM, Command.GET_STREAMS, Command.CREATE_STREAM, Command.DELETE_STREAM,
-        Command.UPDATE_STREAM, Command.PURGE_STREAM,
-    ),
-    "topics": (
-        Command.GET_TOPIC, Command.GET_TOPICS, Command.CREATE_TOPIC, Command.DELETE_TOPIC,
-        Command.UPDATE_TOPIC, Command.PURGE_TOPIC,
-    ),
-    "partitions": (Command.CREATE_PARTITIONS, Command.DELETE_PARTITIONS),
-    "segments": (Command.DELETE_SEGMENTS,),
-    "consumer_groups": (
-        Command.GET_CONSUMER_GROUP, Command.GET_CONSUMER_GROUPS, Command.CREATE_CONSUMER_GROUP,
-        Command.DELETE_CONSUMER_GROUP, Command.JOIN_CONSUMER_GROUP, Command.LEAVE_CONSUMER_GROUP,
-    ),
-}
-GROUPS["system"] += (Command.DESCRIBE_OPTIONS,)
-GROUPS["users"] += (Command.LOGIN_REGISTER,)
-GROUPS["tokens"] += (Command.LOGIN_REGISTER_WITH_PAT,)
-GROUPS["consumer_groups"] += (Command.SYNC_CONSUMER_GROUP,)
-GROUP_OF: dict[Command, str] = {command: group for group, commands in GROUPS.items() for command in commands}
+# The fixture folder of each command: its `area` in spec/commands.toml.
+GROUP_OF: dict[Command, str] = {Command(command.code): command.area for command in load_spec().commands}
 
 
 def request_trailing(frame: bytes) -> tuple[Command, bytes]:

@@ -41,8 +41,7 @@ from generator.values import Values  # noqa: E402
 SPEC = load_spec().at("0.8")  # the 0.8 fixtures (fixtures/<group>/); 0.9: test_fixtures_v09.py
 VALUES = Values(SPEC)
 FIXTURES_DIR = SPEC_ROOT / "fixtures"
-GROUPS = ("system", "users", "tokens", "streams", "topics", "partitions", "segments", "messages", "offsets",
-          "consumer_groups")
+GROUPS = tuple(sorted({command.area for command in SPEC.commands}))  # the fixture folders (commands.toml `area`)
 CAPTURED = "captured: apache-iggy==0.8.0 via protocol-spec/recorder"
 REQUIRED_CAPTURED_REQUESTS = {
     Command.PING, Command.LOGIN_USER, Command.CREATE_STREAM, Command.CREATE_TOPIC, Command.SEND_MESSAGES,

@@ -21,6 +21,7 @@ code = 404
 mutates = false
 replay_safe = true
 audited = false
+area = "partitions"
 auth = true
 permission = "read_topics (or read on the stream or topic)"
 permission_rule = "read_topic"

@@ -201,6 +201,17 @@ def test_loader_names_the_command_of_a_missing_wrong_or_contradictory_meaning(tm
     assert "command GetMe: unknown keys ['retried']" in problems
 
 
+def test_loader_refuses_a_command_area_that_is_not_a_fixture_folder(tmp_path):
+    spec_dir = _copy_spec(tmp_path)
+    commands = spec_dir / "commands.toml"
+    text = commands.read_text(encoding="utf-8")
+    commands.write_text(text.replace('area = "streams"', 'area = "stream"', 1), encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        load_spec(spec_dir)
+    assert any(p.startswith("command GetStream: area 'stream' is not one of commands.toml areas")
+               for p in raised.value.problems)
+
+
 def test_every_error_has_a_kind_and_names_each_placeholder():
     kinds = {k.name for k in SPEC.error_kinds}
     assert {"not_found", "already_exists", "unauthenticated", "unauthorized", "invalid_input", "transient",
