@@ -3,8 +3,8 @@
 A case compares only the fields it names, so a driver that renames a field, answers one the spec's form lacks or
 leaves one out would pass every case that does not look at it. The runner checks every answer against the op's
 `ok` type instead (protocol-spec/spec/driver_ops.toml, generated into ``_driver_results.py``): an object holds exactly
-its shape's fields for that protocol, each of its type, so every driver answers the one JSON form, the fixtures'
-`fields` names. Fields a driver declares `unobservable` for the op may be absent.
+its shape's fields for that protocol, each of its type, so every driver answers one JSON form: the fixtures' `fields`
+names, but for the few renames a shape records (`from`). Fields a driver declares `unobservable` may be absent.
 """
 
 from __future__ import annotations
