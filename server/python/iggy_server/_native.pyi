@@ -211,6 +211,50 @@ class SocketSender:
         """Stop the threads (GIL released while joining); connections still open are closed, their queued
         answers dropped."""
 
+QUIC_EVENT_CONNECTION: int
+QUIC_EVENT_STREAM: int
+QUIC_EVENT_READ: int
+QUIC_EVENT_READ_CUT: int
+QUIC_EVENT_READ_LOST: int
+QUIC_EVENT_CLOSED: int
+
+class QuicEndpoint:
+    """The QUIC listener on quinn, on a Tokio runtime of its own thread: TLS 1.3 without ALPN, the client-opened
+    bidirectional streams of each connection handed to Python through ``take_events``; Python reads, answers and
+    closes by id. Binds at construction (OSError when it cannot; ValueError for a bad certificate or setting)."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        certificate_chain_der: list[bytes],
+        private_key_der: bytes,
+        receive_window_bytes: int,
+        max_idle_timeout_ms: int,
+        max_concurrent_bidi_streams: int,
+    ) -> None: ...
+    @property
+    def local_address(self) -> tuple[str, int]: ...
+    @property
+    def notify_fd(self) -> int:
+        """An eventfd: readable when events wait (``take_events`` resets it)."""
+    def take_events(self) -> list[tuple[int, int, object]]:
+        """Waiting events, oldest first: ``(QUIC_EVENT_CONNECTION, connection, peer)``, ``(QUIC_EVENT_STREAM,
+        stream, connection)``, ``(QUIC_EVENT_READ, stream, bytearray)``, ``(QUIC_EVENT_READ_CUT, stream, bytes
+        received)``, ``(QUIC_EVENT_READ_LOST, stream, None)``, ``(QUIC_EVENT_CLOSED, connection, None)``."""
+    def read_exactly(self, stream: int, bytes: int) -> None:
+        """Read exactly ``bytes`` more of the stream; one read event follows."""
+    def answer(
+        self, stream: int, parts: list[Buffer], close_code: int | None = None, close_reason: str = ""
+    ) -> None:
+        """Send the reply and FIN (parts are copied); with ``close_code``, then close the connection once the
+        reply is acknowledged (at most a second later)."""
+    def stop_reading(self, stream: int, code: int) -> None:
+        """STOP_SENDING for the rest of the stream's request."""
+    def close(self, connection: int, code: int, reason: str) -> None: ...
+    def stop(self) -> None:
+        """Close every connection and the socket; end the thread (GIL released while joining)."""
+
 class SenderHandle:
     """One connection's way to the send thread (see :class:`SocketSender`). Dropping it closes gracefully."""
 

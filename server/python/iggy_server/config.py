@@ -91,7 +91,7 @@ DEFAULTS: dict[str, Any] = {
         "metrics": {"enabled": True, "endpoint": "/metrics"},
         "tls": {"enabled": False, "cert_file": "", "key_file": ""},
     },
-    # QUIC (aioquic): one bidirectional stream per request with the TCP framing, TLS 1.3.
+    # QUIC (native engine: quinn on a thread of its own): a bidirectional stream per request, TLS 1.3.
     "quic": {
         "enabled": True,
         "address": "127.0.0.1:8080",

@@ -173,6 +173,59 @@ def test_quic_concurrent_streams_on_one_connection(server):
     asyncio.run(quic_run(address, scenario))
 
 
+def quic_clients(server) -> list:
+    """The QUIC connections the server lists (GetClients over TCP)."""
+    from iggy.protocol.codes import Transport
+    from iggy.protocol.responses import ClientInfo
+
+    with server.client() as tcp:
+        return [c for c in ClientInfo.decode_list(tcp.call(requests.GetClients())) if c.transport == Transport.QUIC]
+
+
+def test_a_quic_connection_is_one_client_until_it_closes(server):
+    """The engine reports a connection's end: its session is logged out and leaves the client list."""
+    address = server.transport_addresses["quic"]
+    before = {c.client_id for c in quic_clients(server)}
+
+    async def scenario(quic: QuicSession) -> None:
+        assert status_of(await quic.request(login_frame())) == 0
+        assert status_of(await quic.request(frame(requests.Ping()))) == 0
+        mine = [c for c in quic_clients(server) if c.client_id not in before]
+        assert len(mine) == 1 and mine[0].user_id == 0
+
+    asyncio.run(quic_run(address, scenario))
+
+    async def gone() -> None:
+        while {c.client_id for c in quic_clients(server)} - before:
+            await asyncio.sleep(0.05)
+
+    asyncio.run(asyncio.wait_for(gone(), WAIT_S))
+
+
+def test_quic_with_configured_certificate_files(tmp_path):
+    """``quic.certificate`` PEM files (a chain the test CA signed): a client that verifies against the CA and the
+    name connects; the handshake offers no ALPN, as Iggy's."""
+    from iggy_server.testing.pki import write_test_pki
+    from server_support import ServerProcess
+
+    ca, cert, key = write_test_pki(tmp_path)
+    env = {"IGGY_QUIC_CERTIFICATE_SELF_SIGNED": "false", "IGGY_QUIC_CERTIFICATE_CERT_FILE": str(cert),
+           "IGGY_QUIC_CERTIFICATE_KEY_FILE": str(key)}  # fmt: skip
+    process = ServerProcess(tmp_path / "data", env=env).start()
+    try:
+        host, port = host_port(process.transport_addresses["quic"])
+
+        async def verified() -> int:
+            configuration = QuicConfiguration(is_client=True, alpn_protocols=None, server_name="localhost")
+            configuration.load_verify_locations(cafile=str(ca))
+            async with quic_connect(host, port, configuration=configuration) as connection:
+                return status_of(await QuicSession(connection).request(login_frame()))
+
+        assert asyncio.run(verified()) == 0
+    finally:
+        process.stop()
+
+
 # ====================================================================== the official Python client
 
 
