@@ -22,8 +22,9 @@ def test_targets_alternate_our_modes_and_the_external_server() -> None:
     )
     assert command[command.index("--client") + 1] == "official-rust"
     assert command[command.index("--warm-page-cache-mib") + 1] == "2048"
-    assert command[-7:] == [
-        "--message-batches", "7", "--address", "127.0.0.1:4000", "pinned-producer", "--producers", "4"
+    assert command[-9:] == [
+        "--message-batches", "7", "--transport", "tcp", "--address", "127.0.0.1:4000", "pinned-producer",
+        "--producers", "4",
     ]  # fmt: skip
 
 
@@ -80,6 +81,13 @@ def test_our_server_is_started_for_the_run_and_stopped_after_it(tmp_path, monkey
     args = compare.arguments(["--modes", "memory", "--external", "10.0.0.1:8090", "--external-pid", "99"])
     assert compare.run_one(args, compare.EXTERNAL, "pinned-producer", tmp_path / "c.json") is None
     assert events == ["bench 10.0.0.1:8090 pid 99"]
+    events.clear()
+    # Over another transport, our server is loaded at that transport's address and the external one at --external.
+    Server.transport_addresses = {"quic": "127.0.0.1:4002"}
+    args = compare.arguments(["--modes", "memory", "--transport", "quic", "--external", "10.0.0.1:8080"])
+    assert compare.run_one(args, "ours-memory", "pinned-producer", tmp_path / "d.json") is None
+    assert compare.run_one(args, compare.EXTERNAL, "pinned-producer", tmp_path / "e.json") is None
+    assert events == ["start memory {}", "bench 127.0.0.1:4002 pid 777", "stop", "bench 10.0.0.1:8080 pid None"]
 
 
 def test_a_variant_is_one_more_target_of_our_server_with_its_settings() -> None:

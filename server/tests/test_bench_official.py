@@ -163,6 +163,11 @@ def test_flags_translate_to_iggys_benchmark_cli(tmp_path) -> None:
     workload = argv[argv.index("balanced-consumer-group") :]
     assert workload == ["balanced-consumer-group", "--partitions", "6", "--consumers", "2",
                         "tcp", "--server-address", "10.0.0.1:9"]  # fmt: skip
+    quic = bench.arguments(["--client", "official-rust", "--transport", "quic", "--address", "10.0.0.1:8",
+                            "pinned-producer"])
+    assert official.command(quic, Path("/bin/x"), quic.address, tmp_path / "o.json")[-3:] == [
+        "quic", "--server-address", "10.0.0.1:8"
+    ]  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -173,6 +178,7 @@ def test_flags_translate_to_iggys_benchmark_cli(tmp_path) -> None:
         ["--client", "official-rust", "--partitions", "2", "pinned-consumer"],
         ["balanced-producer-and-consumer-group"],
         ["--official-binary", "/bin/x", "pinned-producer"],
+        ["--transport", "quic", "pinned-producer"],
     ],
 )
 def test_flags_the_chosen_client_cannot_honour_are_refused(argv) -> None:

@@ -22,6 +22,9 @@ setup left out), read from /proc by the client: for our server always, for the e
 more target (``ours-LABEL``), so a configuration change is measured against the default in the same alternating
 rounds, e.g. ``--variant no-send-thread:written:IGGY_TCP_SEND_THREAD=false``.
 
+``--transport quic`` (or ``http``, ``websocket``) has the official client load every target over that transport;
+``--external`` is then the external server's address for it (Iggy's QUIC listens on 8080 by default).
+
 ``--protocols 0.8,0.9`` runs each of our targets once per protocol, the load from the official client of that
 version (``official-rust``: the SDK 0.10; ``official-rust-0.9``: the SDK 0.11.0); the 0.9 runs are the targets
 ``ours-MODE@0.9`` and carry their ratio to the same target's 0.8 runs (the external server is driven in 0.8):
@@ -88,6 +91,12 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         help="iggy-bench workload and its flags, repeatable (default: the four rows of issue 16)",
     )
     parser.add_argument("--client", choices=official.CLIENTS, default="official-rust")
+    parser.add_argument(
+        "--transport",
+        choices=official.TRANSPORTS,
+        default="tcp",
+        help="the official client's transport (default %(default)s); --external is then that transport's address",
+    )
     parser.add_argument(
         "--protocols",
         default="0.8",
@@ -161,7 +170,7 @@ def bench_command(
         argv += ["--server-pid", str(server_pid)]
     argv += ["--warm-page-cache-mib", str(args.warm_page_cache_mib)]
     argv += shlex.split(args.bench_flags)
-    argv += ["--address", address]
+    argv += ["--transport", args.transport, "--address", address]
     return argv + shlex.split(workload)
 
 
@@ -173,7 +182,10 @@ def run_one(args: argparse.Namespace, target: str, workload: str, output: Path) 
         durability, settings = durability_and_settings(args, target)
         server = start_local_server(durability, None, settings)
     try:
-        address = args.external if server is None else server.address
+        if server is None:
+            address = args.external
+        else:
+            address = server.address if args.transport == "tcp" else server.transport_addresses[args.transport]
         pid = args.external_pid if server is None else server.pid
         command = bench_command(args, address, workload, output, client_of(args, target), pid)
         finished = subprocess.run(command, stdout=subprocess.DEVNULL, check=False)

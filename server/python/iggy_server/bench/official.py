@@ -25,6 +25,8 @@ from iggy_server.bench import workloads
 
 FORMAT = "iggy-bench-official/1"
 CLIENTS = ("native", "official-rust", "official-rust-0.9")
+# iggy-bench-official's transport subcommands; each takes --server-address HOST:PORT.
+TRANSPORTS = ("tcp", "quic", "http", "websocket")
 # The native generator's workloads (same tuple: uses producers, uses consumers, pinned) and one it does not run.
 WORKLOADS = {**workloads.WORKLOADS, "balanced-producer-and-consumer-group": (True, True, False)}
 _SERVER_DIR = Path(__file__).resolve().parents[3]
@@ -62,6 +64,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "official-rust-0.9, the same on the SDK 0.11.0 (Iggy 0.9's protocol; `make bench-official-0.11`)",
     )
     parser.add_argument(
+        "--transport",
+        choices=TRANSPORTS,
+        default="tcp",
+        help="with an official client: the transport it loads the server over (default tcp); --address is that "
+        "transport's address (ours by default: tcp 8090, quic 8080, http 3000, websocket 8092)",
+    )
+    parser.add_argument(
         "--official-binary",
         type=Path,
         help="with an official client: use this iggy-bench-official binary instead of building the repo's",
@@ -72,6 +81,8 @@ def check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace, n
     if args.client == "native":
         if args.official_binary:
             parser.error("--official-binary needs an official client")
+        if args.transport != "tcp":
+            parser.error("--transport needs an official client (the native generator speaks TCP)")
         if args.workload not in native_workloads:
             parser.error(f"{args.workload} needs --client official-rust (the native generator does not run it)")
         return
@@ -135,7 +146,7 @@ def command(
         argv += ["--producers", str(args.producers)]
     if consumers:
         argv += ["--consumers", str(args.consumers)]
-    return [*argv, "tcp", "--server-address", address]
+    return [*argv, args.transport, "--server-address", address]
 
 
 def run(args: argparse.Namespace, address: str, server_pid: int | None = None) -> reporting.Report:
