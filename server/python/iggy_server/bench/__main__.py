@@ -26,6 +26,7 @@ from typing import Any
 
 from iggy_server import _native
 from iggy_server.bench import floor, official, page_cache
+from iggy_server.bench.idle import IdleConnections, IdleConnectionsLost
 from iggy_server.bench import report as reporting
 from iggy_server.bench import workloads
 from iggy_server.testing import TestServer
@@ -101,8 +102,19 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         "the server writes into pages freed a moment before, as one that deletes old streams does (see "
         "bench/page_cache.py; default: off)",
     )
+    parser.add_argument(
+        "--idle-connections",
+        type=int,
+        default=0,
+        help="open this many TCP connections (each answered one Ping) before the load and keep them idle beside "
+        "it; the run fails if the server closed any of them meanwhile (bench/idle.py; default 0)",
+    )
     official.add_arguments(parser)
     args = parser.parse_args(argv)
+    if args.idle_connections < 0:
+        parser.error("--idle-connections must be 0 or more")
+    if args.idle_connections and args.transport != "tcp":
+        parser.error("--idle-connections opens TCP connections: it needs --transport tcp (the address is TCP's)")
     official.check_arguments(parser, args, set(workloads.WORKLOADS))
     if args.measure_floor and not args.rate_limit:
         parser.error("--measure-floor needs --rate-limit (the floor is measured at that rate)")
@@ -288,14 +300,17 @@ def main(argv: list[str] | None = None) -> int:
     pid = server.pid if server else args.server_pid
     sampler = None
     try:
-        page_cache.sync_and_warm(args.warm_page_cache_mib)
-        if plan is None:
-            sampler = start_sampler(pid)
-            report = official.run(args, address, pid)
-        else:
-            report, sampler = run_native(args, plan, address, pid)
-        if sampler:
-            sampler.stop_event.set()
+        with IdleConnections(address, args.idle_connections) as idle:
+            page_cache.sync_and_warm(args.warm_page_cache_mib)
+            if plan is None:
+                sampler = start_sampler(pid)
+                report = official.run(args, address, pid)
+            else:
+                report, sampler = run_native(args, plan, address, pid)
+            if sampler:
+                sampler.stop_event.set()
+            idle.check()
+        report.parameters["idle_connections"] = args.idle_connections
         report.parameters["durability"] = args.durability or "server-configured"
         report.environment = environment(sampler, args.measure_loopback)
         if args.measure_floor:
@@ -319,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.cleanup and plan is not None:
             workloads.cleanup(plan, address)
         return 1 if any(s.errors for s in report.roles) else 0
-    except (workloads.SetupError, official.OfficialClientError) as error:
+    except (workloads.SetupError, official.OfficialClientError, IdleConnectionsLost) as error:
         print(f"iggy-bench: {error}", file=sys.stderr)
         return 1
     finally:
