@@ -358,6 +358,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_map::MappedFile>()?;
     m.add_class::<py_sender::SocketSender>()?;
     m.add_class::<py_quic::QuicEndpoint>()?;
+    m.add_class::<py_quic::QuicBytes>()?;
     m.add("QUIC_EVENT_CONNECTION", py_quic::EVENT_CONNECTION)?;
     m.add("QUIC_EVENT_STREAM", py_quic::EVENT_STREAM)?;
     m.add("QUIC_EVENT_READ", py_quic::EVENT_READ)?;

@@ -1,5 +1,5 @@
 //! The one place that fills a `Py_buffer` for this module's buffer-protocol objects (`PooledBuffer`,
-//! `MappedFile`): a flat, 1-D run of bytes, as `memoryview` and the native functions expect.
+//! `MappedFile`, `QuicBytes`): a flat, 1-D run of bytes, as `memoryview` and the native functions expect.
 
 use std::os::raw::{c_int, c_void};
 use std::ptr;

@@ -22,18 +22,21 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use std::os::raw::c_int;
+
 use pyo3::buffer::PyBuffer;
-use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::exceptions::{PyBufferError, PyOSError, PyValueError};
+use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::PyByteArray;
 use quinn::VarInt;
 
+use crate::py_buffer::fill_byte_view;
 use crate::readable;
 
 /// Event kinds of `take_events`: `(kind, id, value)`.
 pub const EVENT_CONNECTION: u32 = 0; // id = connection, value = peer "host:port"
 pub const EVENT_STREAM: u32 = 1; // id = stream, value = its connection
-pub const EVENT_READ: u32 = 2; // id = stream, value = the bytes asked for (bytearray)
+pub const EVENT_READ: u32 = 2; // id = stream, value = the bytes asked for (`QuicBytes`, a writable buffer)
 pub const EVENT_READ_CUT: u32 = 3; // id = stream, value = bytes that came before the stream ended
 pub const EVENT_READ_LOST: u32 = 4; // id = stream, value = None: reset by the peer or its connection is gone
 pub const EVENT_CLOSED: u32 = 5; // id = connection, value = None
@@ -90,6 +93,38 @@ impl Shared {
     fn take_recv(&self, stream: u64) -> Option<quinn::RecvStream> {
         self.streams.lock().unwrap().get_mut(&stream).and_then(|slot| slot.recv.take())
     }
+}
+
+/// A completed read's bytes, handed to Python without a copy: a writable buffer (a send is stamped in place)
+/// over the bytes the engine received. The vector is never resized after it is built, so its memory stays
+/// where the exports point until the object is dropped (which an export prevents).
+#[pyclass(module = "iggy_server._native", frozen)]
+pub struct QuicBytes {
+    data: Mutex<Vec<u8>>,
+    length: usize,
+}
+
+#[pymethods]
+impl QuicBytes {
+    fn __len__(&self) -> usize {
+        self.length
+    }
+
+    unsafe fn __getbuffer__(slf: Bound<'_, Self>, view: *mut ffi::Py_buffer, flags: c_int) -> PyResult<()> {
+        if view.is_null() {
+            return Err(PyBufferError::new_err("view is null"));
+        }
+        let (pointer, length) = {
+            let this = slf.get();
+            (this.data.lock().unwrap().as_mut_ptr(), this.length)
+        };
+        // SAFETY: `view` is a valid Py_buffer to fill; the vector's memory is neither moved nor freed while
+        // `obj` keeps this object alive, and nothing in Rust reads or writes it after it was built.
+        unsafe { fill_byte_view(view, slf.into_any(), pointer, length, false, flags) };
+        Ok(())
+    }
+
+    unsafe fn __releasebuffer__(&self, _view: *mut ffi::Py_buffer) {}
 }
 
 /// A QUIC listener on quinn; see the module doc.
@@ -299,7 +334,10 @@ impl QuicEndpoint {
                 Event::Stream { id, connection } => {
                     (EVENT_STREAM, id, connection.into_pyobject(py)?.into_any().unbind())
                 }
-                Event::Read { id, data } => (EVENT_READ, id, PyByteArray::new(py, &data).into_any().unbind()),
+                Event::Read { id, data } => {
+                    let bytes = QuicBytes { length: data.len(), data: Mutex::new(data) };
+                    (EVENT_READ, id, Bound::new(py, bytes)?.into_any().unbind())
+                }
                 Event::ReadCut { id, received } => {
                     (EVENT_READ_CUT, id, received.into_pyobject(py)?.into_any().unbind())
                 }

@@ -218,6 +218,11 @@ QUIC_EVENT_READ_CUT: int
 QUIC_EVENT_READ_LOST: int
 QUIC_EVENT_CLOSED: int
 
+class QuicBytes:
+    """A completed QUIC read's bytes as a writable buffer (no copy of what the engine received)."""
+
+    def __len__(self) -> int: ...
+
 class QuicEndpoint:
     """The QUIC listener on quinn, on a Tokio runtime of its own thread: TLS 1.3 without ALPN, the client-opened
     bidirectional streams of each connection handed to Python through ``take_events``; Python reads, answers and
@@ -240,7 +245,7 @@ class QuicEndpoint:
         """An eventfd: readable when events wait (``take_events`` resets it)."""
     def take_events(self) -> list[tuple[int, int, object]]:
         """Waiting events, oldest first: ``(QUIC_EVENT_CONNECTION, connection, peer)``, ``(QUIC_EVENT_STREAM,
-        stream, connection)``, ``(QUIC_EVENT_READ, stream, bytearray)``, ``(QUIC_EVENT_READ_CUT, stream, bytes
+        stream, connection)``, ``(QUIC_EVENT_READ, stream, QuicBytes)``, ``(QUIC_EVENT_READ_CUT, stream, bytes
         received)``, ``(QUIC_EVENT_READ_LOST, stream, None)``, ``(QUIC_EVENT_CLOSED, connection, None)``."""
     def read_exactly(self, stream: int, bytes: int) -> None:
         """Read exactly ``bytes`` more of the stream; one read event follows."""

@@ -59,7 +59,7 @@ def test_stub_classes_match():
     classes = {node.name: node for node in stub_tree().body if isinstance(node, ast.ClassDef)}
     assert set(classes) == {
         "NativeError", "PoolExhausted", "PooledBuffer", "BufferPool", "MappedFile", "SocketSender", "SenderHandle",
-        "SegmentFileWriter", "BenchRun", "QuicEndpoint",
+        "SegmentFileWriter", "BenchRun", "QuicEndpoint", "QuicBytes",
     }
     assert issubclass(_native.NativeError, Exception)
     assert issubclass(_native.PoolExhausted, Exception)

@@ -134,7 +134,7 @@ class QuicListener:
         self.engine: Any = None
         self.address: tuple[str, int] | None = None
         self._connections: dict[int, _Connection] = {}
-        self._reads: dict[int, asyncio.Future[bytearray]] = {}
+        self._reads: dict[int, asyncio.Future[Any]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -175,11 +175,11 @@ class QuicListener:
         self.address = self.engine.local_address
         return self.address
 
-    def read(self, stream: int, size: int) -> asyncio.Future[bytearray]:
-        """The next ``size`` bytes of the stream's request (``_StreamCut`` when it ends first, ConnectionError when
-        it was reset or its connection is gone)."""
+    def read(self, stream: int, size: int) -> asyncio.Future[Any]:
+        """The next ``size`` bytes of the stream's request, a writable buffer (``_StreamCut`` when it ends first,
+        ConnectionError when it was reset or its connection is gone)."""
         assert self._loop is not None
-        future: asyncio.Future[bytearray] = self._loop.create_future()
+        future: asyncio.Future[Any] = self._loop.create_future()
         if size == 0:
             future.set_result(bytearray())
             return future
@@ -208,7 +208,7 @@ class QuicListener:
                 if connection is not None:
                     close_session(self.ctx, connection.session)
 
-    def _settle(self, stream: int, data: bytearray | None, error: Exception | None) -> None:
+    def _settle(self, stream: int, data: Any, error: Exception | None) -> None:
         future = self._reads.pop(stream, None)
         if future is None or future.done():
             return
