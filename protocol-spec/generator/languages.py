@@ -96,6 +96,12 @@ def render_python(spec: Spec) -> str:
     out += ["", ""]
     for constant in spec.constants:
         out += [f"# {constant.about}", f"{constant.name}: Final = {constant.value}"]
+    if any(e.name == "HeaderKind" for e in spec.enums):
+        sized = [v for v in spec.enum("HeaderKind").values if v.attr("fixed_size_bytes")]
+        out += ["", "", "# The size a header value of each fixed-size kind must have (the others: any 1..255 bytes).",
+                "HEADER_KIND_FIXED_SIZE_BYTES: Final[dict[HeaderKind, int]] = {"]
+        out += [f"    HeaderKind.{v.constant_name}: {v.attr('fixed_size_bytes')}," for v in sized]
+        out += ["}"]
     out += _python_enum_attribute_tables(spec)
     return "\n".join(out) + "\n"
 
@@ -243,6 +249,17 @@ def render_rust(spec: Spec) -> str:
         out += ["", f"/// {enum.about}", "#[allow(dead_code)]", f"pub mod {upper_snake(enum.name).lower()} {{"]
         for value in enum.values:
             out += [f"    /// {value.about}", f"    pub const {value.constant_name}: {enum.repr} = {value.value};"]
+        names = [f"            {v.constant_name} => Some({_quote(v.name)})," for v in enum.values]
+        out += ["", "    /// Iggy's name of a value.",
+                f"    pub fn name(value: {enum.repr}) -> Option<&'static str> {{",
+                "        match value {", *names, "            _ => None,", "        }", "    }"]
+        if enum.name == "HeaderKind":
+            out += ["", "    /// The size a value of this kind must have; None for a kind of any 1..255 bytes or an "
+                    "unknown kind.", f"    pub fn fixed_size_bytes(value: {enum.repr}) -> Option<usize> {{",
+                    "        match value {"]
+            out += [f"            {v.constant_name} => Some({v.attr('fixed_size_bytes')}),"
+                    for v in enum.values if v.attr("fixed_size_bytes")]
+            out += ["            _ => None,", "        }", "    }"]
         out += ["}"]
     out += ["", "/// Sizes, sentinels and limits of the protocol.", "#[allow(dead_code)]", "pub mod constants {"]
     for constant in spec.constants:

@@ -1415,6 +1415,7 @@ def _error_param(data: dict, problems: list[str]) -> ErrorParam:
 ENUM_VALUE_ATTRS: dict[str, dict[str, type]] = {
     "Operation": {"plane": str, "result_framed": bool},
     "EvictionReason": {"error": str},
+    "HeaderKind": {"fixed_size_bytes": int},
 }
 OPERATION_PLANES = frozenset({"register", "non_replicated", "logout", "metadata", "partition", "segment", "internal",
                               "reserved"})

@@ -971,6 +971,15 @@ pub mod id_kind {
     pub const NUMERIC: u8 = 1;
     /// UTF-8 name, length 1..255
     pub const STRING: u8 = 2;
+
+    /// Iggy's name of a value.
+    pub fn name(value: u8) -> Option<&'static str> {
+        match value {
+            NUMERIC => Some("Numeric"),
+            STRING => Some("String"),
+            _ => None,
+        }
+    }
 }
 
 /// Kind byte of a consumer.
@@ -980,6 +989,15 @@ pub mod consumer_kind {
     pub const CONSUMER: u8 = 1;
     /// a consumer group; the connection must be a member
     pub const CONSUMER_GROUP: u8 = 2;
+
+    /// Iggy's name of a value.
+    pub fn name(value: u8) -> Option<&'static str> {
+        match value {
+            CONSUMER => Some("Consumer"),
+            CONSUMER_GROUP => Some("ConsumerGroup"),
+            _ => None,
+        }
+    }
 }
 
 /// Kind byte of a polling strategy.
@@ -995,6 +1013,18 @@ pub mod polling_kind {
     pub const LAST: u8 = 4;
     /// from the stored offset + 1 (or the first message)
     pub const NEXT: u8 = 5;
+
+    /// Iggy's name of a value.
+    pub fn name(value: u8) -> Option<&'static str> {
+        match value {
+            OFFSET => Some("Offset"),
+            TIMESTAMP => Some("Timestamp"),
+            FIRST => Some("First"),
+            LAST => Some("Last"),
+            NEXT => Some("Next"),
+            _ => None,
+        }
+    }
 }
 
 /// Kind byte of a SendMessages partitioning.
@@ -1006,6 +1036,16 @@ pub mod partitioning_kind {
     pub const PARTITION_ID: u8 = 2;
     /// XXH32(key) mod partitions_count; length 1..255
     pub const MESSAGES_KEY: u8 = 3;
+
+    /// Iggy's name of a value.
+    pub fn name(value: u8) -> Option<&'static str> {
+        match value {
+            BALANCED => Some("Balanced"),
+            PARTITION_ID => Some("PartitionId"),
+            MESSAGES_KEY => Some("MessagesKey"),
+            _ => None,
+        }
+    }
 }
 
 /// Topic compression setting (stored only; 0.8 does not compress on the wire).
@@ -1015,6 +1055,15 @@ pub mod compression_algorithm {
     pub const NONE: u8 = 1;
     /// gzip
     pub const GZIP: u8 = 2;
+
+    /// Iggy's name of a value.
+    pub fn name(value: u8) -> Option<&'static str> {
+        match value {
+            NONE => Some("None"),
+            GZIP => Some("Gzip"),
+            _ => None,
+        }
+    }
 }
 
 /// User account status.
@@ -1024,6 +1073,15 @@ pub mod user_status {
     pub const ACTIVE: u8 = 1;
     /// login answers 47 UserInactive
     pub const INACTIVE: u8 = 2;
+
+    /// Iggy's name of a value.
+    pub fn name(value: u8) -> Option<&'static str> {
+        match value {
+            ACTIVE => Some("Active"),
+            INACTIVE => Some("Inactive"),
+            _ => None,
+        }
+    }
 }
 
 /// Type tag of a user header key or value.
@@ -1059,6 +1117,48 @@ pub mod header_kind {
     pub const FLOAT32: u8 = 14;
     /// 8 bytes LE IEEE 754
     pub const FLOAT64: u8 = 15;
+
+    /// Iggy's name of a value.
+    pub fn name(value: u8) -> Option<&'static str> {
+        match value {
+            RAW => Some("Raw"),
+            STRING => Some("String"),
+            BOOL => Some("Bool"),
+            INT8 => Some("Int8"),
+            INT16 => Some("Int16"),
+            INT32 => Some("Int32"),
+            INT64 => Some("Int64"),
+            INT128 => Some("Int128"),
+            UINT8 => Some("Uint8"),
+            UINT16 => Some("Uint16"),
+            UINT32 => Some("Uint32"),
+            UINT64 => Some("Uint64"),
+            UINT128 => Some("Uint128"),
+            FLOAT32 => Some("Float32"),
+            FLOAT64 => Some("Float64"),
+            _ => None,
+        }
+    }
+
+    /// The size a value of this kind must have; None for a kind of any 1..255 bytes or an unknown kind.
+    pub fn fixed_size_bytes(value: u8) -> Option<usize> {
+        match value {
+            BOOL => Some(1),
+            INT8 => Some(1),
+            INT16 => Some(2),
+            INT32 => Some(4),
+            INT64 => Some(8),
+            INT128 => Some(16),
+            UINT8 => Some(1),
+            UINT16 => Some(2),
+            UINT32 => Some(4),
+            UINT64 => Some(8),
+            UINT128 => Some(16),
+            FLOAT32 => Some(4),
+            FLOAT64 => Some(8),
+            _ => None,
+        }
+    }
 }
 
 /// Transport a client is connected with (ClientInfo).
@@ -1072,6 +1172,17 @@ pub mod transport {
     pub const HTTP: u8 = 3;
     /// WebSocket
     pub const WEB_SOCKET: u8 = 4;
+
+    /// Iggy's name of a value.
+    pub fn name(value: u8) -> Option<&'static str> {
+        match value {
+            TCP => Some("Tcp"),
+            QUIC => Some("Quic"),
+            HTTP => Some("Http"),
+            WEB_SOCKET => Some("WebSocket"),
+            _ => None,
+        }
+    }
 }
 
 /// Role of a node in ClusterMetadata.
@@ -1081,6 +1192,15 @@ pub mod cluster_node_role {
     pub const LEADER: u8 = 0;
     /// replica
     pub const FOLLOWER: u8 = 1;
+
+    /// Iggy's name of a value.
+    pub fn name(value: u8) -> Option<&'static str> {
+        match value {
+            LEADER => Some("Leader"),
+            FOLLOWER => Some("Follower"),
+            _ => None,
+        }
+    }
 }
 
 /// Health of a node in ClusterMetadata.
@@ -1096,6 +1216,18 @@ pub mod cluster_node_status {
     pub const UNREACHABLE: u8 = 3;
     /// under maintenance
     pub const MAINTENANCE: u8 = 4;
+
+    /// Iggy's name of a value.
+    pub fn name(value: u8) -> Option<&'static str> {
+        match value {
+            HEALTHY => Some("Healthy"),
+            STARTING => Some("Starting"),
+            STOPPING => Some("Stopping"),
+            UNREACHABLE => Some("Unreachable"),
+            MAINTENANCE => Some("Maintenance"),
+            _ => None,
+        }
+    }
 }
 
 /// Compression of the ZIP returned by GetSnapshot.
@@ -1113,6 +1245,19 @@ pub mod snapshot_compression {
     pub const LZMA: u8 = 5;
     /// xz
     pub const XZ: u8 = 6;
+
+    /// Iggy's name of a value.
+    pub fn name(value: u8) -> Option<&'static str> {
+        match value {
+            STORED => Some("Stored"),
+            DEFLATED => Some("Deflated"),
+            BZIP2 => Some("Bzip2"),
+            ZSTD => Some("Zstd"),
+            LZMA => Some("Lzma"),
+            XZ => Some("Xz"),
+            _ => None,
+        }
+    }
 }
 
 /// Section requested from GetSnapshot.
@@ -1132,6 +1277,20 @@ pub mod snapshot_type {
     pub const SERVER_CONFIG: u8 = 6;
     /// every section; must be the only type requested
     pub const ALL: u8 = 100;
+
+    /// Iggy's name of a value.
+    pub fn name(value: u8) -> Option<&'static str> {
+        match value {
+            FILESYSTEM_OVERVIEW => Some("FilesystemOverview"),
+            PROCESS_LIST => Some("ProcessList"),
+            RESOURCE_USAGE => Some("ResourceUsage"),
+            TEST => Some("Test"),
+            SERVER_LOGS => Some("ServerLogs"),
+            SERVER_CONFIG => Some("ServerConfig"),
+            ALL => Some("All"),
+            _ => None,
+        }
+    }
 }
 
 /// Segment writer of a server (HotPathStats.writer; this project's extension).
@@ -1141,6 +1300,15 @@ pub mod segment_writer_backend {
     pub const PWRITEV: u8 = 1;
     /// io_uring submissions (vectored writes, linked fdatasync)
     pub const IO_URING: u8 = 2;
+
+    /// Iggy's name of a value.
+    pub fn name(value: u8) -> Option<&'static str> {
+        match value {
+            PWRITEV => Some("Pwritev"),
+            IO_URING => Some("IoUring"),
+            _ => None,
+        }
+    }
 }
 
 /// Byte 60 of every 0.9 header (the VSR `Command`). Clients send Request and receive Reply or Eviction; any value above 29 makes the frame unparsable.
@@ -1206,6 +1374,43 @@ pub mod header_command {
     pub const FORWARD_LOGOUT: u8 = 28;
     /// Replica forwarding.
     pub const FORWARD_LOGOUT_RESULT: u8 = 29;
+
+    /// Iggy's name of a value.
+    pub fn name(value: u8) -> Option<&'static str> {
+        match value {
+            RESERVED => Some("Reserved"),
+            PING => Some("Ping"),
+            PONG => Some("Pong"),
+            PING_CLIENT => Some("PingClient"),
+            PONG_CLIENT => Some("PongClient"),
+            REQUEST => Some("Request"),
+            PREPARE => Some("Prepare"),
+            PREPARE_OK => Some("PrepareOk"),
+            REPLY => Some("Reply"),
+            COMMIT => Some("Commit"),
+            START_VIEW_CHANGE => Some("StartViewChange"),
+            DO_VIEW_CHANGE => Some("DoViewChange"),
+            START_VIEW => Some("StartView"),
+            EVICTION => Some("Eviction"),
+            REPLICA_HELLO => Some("ReplicaHello"),
+            REPLICA_CHALLENGE => Some("ReplicaChallenge"),
+            REPLICA_FINISH => Some("ReplicaFinish"),
+            REQUEST_START_VIEW => Some("RequestStartView"),
+            REQUEST_PREPARES => Some("RequestPrepares"),
+            REPAIR_PREPARE => Some("RepairPrepare"),
+            REPAIR_DONE => Some("RepairDone"),
+            RANGE_EVICTED => Some("RangeEvicted"),
+            REQUEST_STATE_TRANSFER => Some("RequestStateTransfer"),
+            STATE_TRANSFER_TARGET => Some("StateTransferTarget"),
+            REQUEST_STATE_CHUNK => Some("RequestStateChunk"),
+            STATE_CHUNK => Some("StateChunk"),
+            FORWARD_REGISTER => Some("ForwardRegister"),
+            FORWARD_REGISTER_RESULT => Some("ForwardRegisterResult"),
+            FORWARD_LOGOUT => Some("ForwardLogout"),
+            FORWARD_LOGOUT_RESULT => Some("ForwardLogoutResult"),
+            _ => None,
+        }
+    }
 }
 
 /// What a 0.9 request does (RequestHeader.operation, echoed in the ReplyHeader). `plane`: register, non_replicated, logout, metadata, partition, segment or internal (never from a client). `result_framed`: the reply body starts with a result section (count u32, then count x {index u32, result u32}; a success is count 0 followed by the payload).
@@ -1279,6 +1484,47 @@ pub mod operation {
     pub const STORE_CONSUMER_OFFSET: u8 = 161;
     /// DeleteConsumerOffset (122).
     pub const DELETE_CONSUMER_OFFSET: u8 = 162;
+
+    /// Iggy's name of a value.
+    pub fn name(value: u8) -> Option<&'static str> {
+        match value {
+            RESERVED => Some("Reserved"),
+            REGISTER => Some("Register"),
+            NON_REPLICATED => Some("NonReplicated"),
+            LOGOUT => Some("Logout"),
+            CREATE_TOPIC_WITH_ASSIGNMENTS => Some("CreateTopicWithAssignments"),
+            CREATE_PARTITIONS_WITH_ASSIGNMENTS => Some("CreatePartitionsWithAssignments"),
+            REMOVE_CONSUMER_GROUP_MEMBER => Some("RemoveConsumerGroupMember"),
+            COMPLETE_CONSUMER_GROUP_REVOCATION => Some("CompleteConsumerGroupRevocation"),
+            TRUNCATE_PARTITION => Some("TruncatePartition"),
+            CREATE_STREAM => Some("CreateStream"),
+            UPDATE_STREAM => Some("UpdateStream"),
+            DELETE_STREAM => Some("DeleteStream"),
+            PURGE_STREAM => Some("PurgeStream"),
+            CREATE_TOPIC => Some("CreateTopic"),
+            UPDATE_TOPIC => Some("UpdateTopic"),
+            DELETE_TOPIC => Some("DeleteTopic"),
+            PURGE_TOPIC => Some("PurgeTopic"),
+            CREATE_PARTITIONS => Some("CreatePartitions"),
+            DELETE_PARTITIONS => Some("DeletePartitions"),
+            DELETE_SEGMENTS => Some("DeleteSegments"),
+            CREATE_CONSUMER_GROUP => Some("CreateConsumerGroup"),
+            DELETE_CONSUMER_GROUP => Some("DeleteConsumerGroup"),
+            CREATE_USER => Some("CreateUser"),
+            UPDATE_USER => Some("UpdateUser"),
+            DELETE_USER => Some("DeleteUser"),
+            CHANGE_PASSWORD => Some("ChangePassword"),
+            UPDATE_PERMISSIONS => Some("UpdatePermissions"),
+            CREATE_PERSONAL_ACCESS_TOKEN => Some("CreatePersonalAccessToken"),
+            DELETE_PERSONAL_ACCESS_TOKEN => Some("DeletePersonalAccessToken"),
+            JOIN_CONSUMER_GROUP => Some("JoinConsumerGroup"),
+            LEAVE_CONSUMER_GROUP => Some("LeaveConsumerGroup"),
+            SEND_MESSAGES => Some("SendMessages"),
+            STORE_CONSUMER_OFFSET => Some("StoreConsumerOffset"),
+            DELETE_CONSUMER_OFFSET => Some("DeleteConsumerOffset"),
+            _ => None,
+        }
+    }
 }
 
 /// Byte 255 of an EvictionHeader: why the server ended the session. `error` is the error a client reports for it (an unknown reason reads as Unauthenticated).
@@ -1316,6 +1562,29 @@ pub mod eviction_reason {
     pub const INCOMPATIBLE_PROTOCOL: u8 = 14;
     /// A login body without a decodable version prefix, or a 0.8 login code.
     pub const MALFORMED_LOGIN: u8 = 15;
+
+    /// Iggy's name of a value.
+    pub fn name(value: u8) -> Option<&'static str> {
+        match value {
+            RESERVED => Some("Reserved"),
+            NO_SESSION => Some("NoSession"),
+            CLIENT_RELEASE_TOO_LOW => Some("ClientReleaseTooLow"),
+            CLIENT_RELEASE_TOO_HIGH => Some("ClientReleaseTooHigh"),
+            INVALID_REQUEST_OPERATION => Some("InvalidRequestOperation"),
+            INVALID_REQUEST_BODY => Some("InvalidRequestBody"),
+            INVALID_REQUEST_BODY_SIZE => Some("InvalidRequestBodySize"),
+            SESSION_TOO_LOW => Some("SessionTooLow"),
+            SESSION_RELEASE_MISMATCH => Some("SessionReleaseMismatch"),
+            INVALID_CREDENTIALS => Some("InvalidCredentials"),
+            INVALID_TOKEN => Some("InvalidToken"),
+            USER_INACTIVE => Some("UserInactive"),
+            SESSION_ERROR => Some("SessionError"),
+            STALE_CLIENT => Some("StaleClient"),
+            INCOMPATIBLE_PROTOCOL => Some("IncompatibleProtocol"),
+            MALFORMED_LOGIN => Some("MalformedLogin"),
+            _ => None,
+        }
+    }
 }
 
 /// The ack byte at the end of StoreConsumerOffset and DeleteConsumerOffset (0.9).
@@ -1325,6 +1594,15 @@ pub mod ack_level {
     pub const NO_ACK: u8 = 0;
     /// Commit through the partition's consensus group; the official SDK always sends it.
     pub const QUORUM: u8 = 1;
+
+    /// Iggy's name of a value.
+    pub fn name(value: u8) -> Option<&'static str> {
+        match value {
+            NO_ACK => Some("NoAck"),
+            QUORUM => Some("Quorum"),
+            _ => None,
+        }
+    }
 }
 
 /// Whose option catalog DescribeOptions describes.
@@ -1336,6 +1614,16 @@ pub mod option_scope {
     pub const STREAM: u8 = 2;
     /// User options (none in 0.9).
     pub const USER: u8 = 3;
+
+    /// Iggy's name of a value.
+    pub fn name(value: u8) -> Option<&'static str> {
+        match value {
+            TOPIC => Some("Topic"),
+            STREAM => Some("Stream"),
+            USER => Some("User"),
+            _ => None,
+        }
+    }
 }
 
 /// Sizes, sentinels and limits of the protocol.

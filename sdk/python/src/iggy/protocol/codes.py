@@ -1420,6 +1420,24 @@ CLIENT_TABLE_REPLIES: Final = 5
 SERVER_HEARTBEAT_INTERVAL_MS: Final = 30000
 
 
+# The size a header value of each fixed-size kind must have (the others: any 1..255 bytes).
+HEADER_KIND_FIXED_SIZE_BYTES: Final[dict[HeaderKind, int]] = {
+    HeaderKind.BOOL: 1,
+    HeaderKind.INT8: 1,
+    HeaderKind.INT16: 2,
+    HeaderKind.INT32: 4,
+    HeaderKind.INT64: 8,
+    HeaderKind.INT128: 16,
+    HeaderKind.UINT8: 1,
+    HeaderKind.UINT16: 2,
+    HeaderKind.UINT32: 4,
+    HeaderKind.UINT64: 8,
+    HeaderKind.UINT128: 16,
+    HeaderKind.FLOAT32: 4,
+    HeaderKind.FLOAT64: 8,
+}
+
+
 # Operation -> plane (register, non_replicated, logout, metadata, partition, segment, internal).
 OPERATION_PLANES: Final[dict[Operation, str]] = {
     Operation.RESERVED: "reserved",

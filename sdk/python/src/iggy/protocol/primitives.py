@@ -15,6 +15,7 @@ from typing import Any, ClassVar, TypeVar
 
 from .codes import (
     HEADER_KEY_MAX_BYTES,
+    HEADER_KIND_FIXED_SIZE_BYTES,
     NAME_MAX_BYTES,
     USER_HEADERS_MAX_BYTES,
     ErrorCode,
@@ -640,9 +641,7 @@ class Permissions:
 MAX_HEADER_FIELD_BYTES = HEADER_KEY_MAX_BYTES
 MAX_USER_HEADERS_BYTES = USER_HEADERS_MAX_BYTES
 
-_FIXED_HEADER_SIZES = {
-    3: 1, 4: 1, 5: 2, 6: 4, 7: 8, 8: 16, 9: 1, 10: 2, 11: 4, 12: 8, 13: 16, 14: 4, 15: 8,
-}
+_FIXED_HEADER_SIZES = HEADER_KIND_FIXED_SIZE_BYTES
 _INT_HEADER_FORMATS = {
     4: (1, True), 5: (2, True), 6: (4, True), 7: (8, True), 8: (16, True),
     9: (1, False), 10: (2, False), 11: (4, False), 12: (8, False), 13: (16, False),
