@@ -9,6 +9,7 @@ mod batch_v09;
 #[allow(dead_code)]
 mod codes;
 mod failure;
+mod http_json;
 mod parts;
 mod index;
 mod layout;
@@ -211,6 +212,33 @@ fn scan_segment<'py>(
     Ok((scan.valid_bytes, scan.messages_count, index, scan.max_timestamp_us, scan.stop_reason))
 }
 
+/// The REST API's SendMessages JSON body as `(partitioning_kind, partitioning_value, messages_count,
+/// index_and_frames)`: what the 0.8 command carries after its stream and topic. The GIL is released meanwhile.
+/// Raises NativeError with the Iggy code of the first problem (INVALID_HTTP_REQUEST for a body that is not JSON).
+#[pyfunction]
+fn http_send_batch<'py>(py: Python<'py>, body: &[u8]) -> PyResult<(u8, Bound<'py, PyBytes>, u32, Bound<'py, PyBytes>)> {
+    let batch = py.allow_threads(|| http_json::send_batch(body))?;
+    let value = PyBytes::new(py, &batch.partitioning_value);
+    Ok((batch.partitioning_kind, value, batch.messages_count, PyBytes::new(py, &batch.index_and_frames)))
+}
+
+/// Iggy's JSON of a 0.8 PollMessages answer: `body` is the answer (its `PolledMessages` prefix, whose fields the
+/// caller decoded, then `messages_count` frames). The GIL is released meanwhile.
+#[pyfunction]
+fn http_poll_json<'py>(
+    py: Python<'py>,
+    partition_id: u32,
+    current_offset: u64,
+    messages_count: u32,
+    body: &[u8],
+) -> PyResult<Bound<'py, PyBytes>> {
+    let frames = body
+        .get(codes::constants::POLL_RESPONSE_PREFIX_SIZE..)
+        .ok_or_else(|| PyValueError::new_err("a poll answer is at least its prefix"))?;
+    let json = py.allow_threads(|| http_json::poll_json(partition_id, current_offset, messages_count, frames))?;
+    Ok(PyBytes::new(py, &json))
+}
+
 /// Raises NativeError (INVALID_OFFSET / INVALID_MESSAGE_CHECKSUM / CANNOT_READ_MESSAGE) unless `frames`
 /// holds exactly `messages_count` intact messages with offsets `first_offset..`.
 #[pyfunction]
@@ -353,6 +381,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(convert_and_stamp_v09, m)?)?;
     m.add_function(wrap_pyfunction!(poll_batches, m)?)?;
     m.add_function(wrap_pyfunction!(xxh3_64, m)?)?;
+    m.add_function(wrap_pyfunction!(http_send_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(http_poll_json, m)?)?;
     m.add_class::<py_pool::BufferPool>()?;
     m.add_class::<py_pool::PooledBuffer>()?;
     m.add_class::<py_map::MappedFile>()?;

@@ -145,6 +145,17 @@ def xxh32(data: Buffer, seed: int = 0) -> int:
 def xxh3_64(data: Buffer) -> int:
     """XXH3-64, seed 0, default secret (message checksums)."""
 
+def http_send_batch(body: bytes) -> tuple[int, bytes, int, bytes]:
+    """The REST API's SendMessages JSON body as ``(partitioning_kind, partitioning_value, messages_count,
+    index_and_frames)``: what the 0.8 command carries after its stream and topic (ids as given, other header
+    fields 0). Raises NativeError: 4 InvalidFormat (wrong shape, bad base64 or id), 301 InvalidHttpRequest (not
+    JSON), 4009 InvalidMessagesCount (none), 4024 EmptyMessagePayload, 4040 InvalidHeaderKind, ..."""
+
+def http_poll_json(partition_id: int, current_offset: int, messages_count: int, body: bytes) -> bytes:
+    """Iggy's JSON of a 0.8 PollMessages answer ``body`` (its prefix, whose fields the caller decoded, then
+    ``messages_count`` frames). Raises NativeError 4011 CannotReadMessage unless the frames are whole and
+    that many."""
+
 # --- buffer pool ------------------------------------------------------------------------------------
 
 class PoolExhausted(Exception):

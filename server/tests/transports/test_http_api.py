@@ -85,6 +85,76 @@ def test_duplicate_and_invalid_input_are_400_with_the_iggy_code(http: Http):
     assert status == 400 and body["id"] == ErrorCode.INVALID_FORMAT
 
 
+def b64(data: bytes) -> str:
+    return base64.b64encode(data).decode()
+
+
+def test_send_forms_reach_the_store_and_polls_show_them(http: Http):
+    """Every form the natively converted send body takes (server/src/http_json.rs), read back by a poll."""
+    make_topic(http, "forms")
+    raw_block = bytes([1, 1, 0, 0, 0]) + b"k" + bytes([1, 3, 0, 0, 0]) + b"abc"  # raw "k" -> raw "abc"
+    key = {"kind": "string", "value": b64(b"k")}
+    messages = [
+        {"payload": b64(b"decimal"), "id": "340282366920938463463374607431768211455"},
+        {"payload": b64(b"raw block"), "user_headers": b64(raw_block)},
+        # A repeated key keeps its first place and its last value, as a mapping does.
+        {"payload": b64(b"repeated"), "id": None, "user_headers": [
+            {"key": key, "value": {"kind": "bool", "value": b64(b"\x00")}},
+            {"key": {"kind": "RAW", "value": b64(b"z")}, "value": {"kind": "int8", "value": b64(b"\x05")}},
+            {"key": key, "value": {"kind": "bool", "value": b64(b"\x01")}},
+        ]},
+        # A block the codec cannot parse (a field of length 0) is stored as sent and shown raw.
+        {"payload": b64(b"odd block"), "user_headers": b64(bytes([1, 0, 0, 0, 0]))},
+    ]
+    send = {"partitioning": {"kind": "messages_key", "value": b64(b"some key")}, "messages": messages}
+    status, body, _ = http.call("POST", "/streams/forms/topics/t/messages", send)
+    assert status == 201, body
+    status, polled, _ = http.call("GET", "/streams/forms/topics/t/messages?partition_id=0&kind=offset&count=10")
+    assert status == 200 and polled["count"] == 4 and polled["current_offset"] == 3
+    first, second, third, fourth = polled["messages"]
+    assert first["header"]["id"] == (1 << 128) - 1 and base64.b64decode(first["payload"]) == b"decimal"
+    assert second["user_headers"] == [{"key": {"kind": "raw", "value": b64(b"k")},
+                                       "value": {"kind": "raw", "value": b64(b"abc")}}]
+    assert second["header"]["user_headers_length"] == len(raw_block)
+    assert third["header"]["id"] != 0  # null: the server assigns one
+    assert third["user_headers"] == [{"key": key, "value": {"kind": "bool", "value": b64(b"\x01")}},
+                                     {"key": {"kind": "raw", "value": b64(b"z")},
+                                      "value": {"kind": "int8", "value": b64(b"\x05")}}]
+    assert fourth["user_headers"] == b64(bytes([1, 0, 0, 0, 0]))
+    assert [m["header"]["offset"] for m in polled["messages"]] == [0, 1, 2, 3]
+
+
+def test_send_refusals_keep_their_iggy_codes_and_store_nothing(http: Http):
+    make_topic(http, "refused")
+    balanced = {"kind": "balanced"}
+    bad_header = [{"key": {"kind": "sideways", "value": b64(b"k")}, "value": {"kind": "raw", "value": b64(b"v")}}]
+    short_int = [{"key": {"kind": "raw", "value": b64(b"k")}, "value": {"kind": "uint32", "value": b64(b"v")}}]
+    cases = [
+        ({"partitioning": balanced, "messages": []}, ErrorCode.INVALID_MESSAGES_COUNT),
+        ({"partitioning": balanced, "messages": [{"payload": ""}]}, ErrorCode.EMPTY_MESSAGE_PAYLOAD),
+        ({"partitioning": balanced, "messages": [{"payload": "aGk=", "user_headers": bad_header}]},
+         ErrorCode.INVALID_HEADER_KIND),
+        ({"partitioning": balanced, "messages": [{"payload": "aGk=", "user_headers": short_int}]},
+         ErrorCode.INVALID_HEADER_VALUE),
+        ({"partitioning": {"kind": "partition_id", "value": b64(b"\x01")}, "messages": [{"payload": "aGk="}]},
+         ErrorCode.INVALID_FORMAT),
+        ({"partitioning": balanced, "messages": [{"payload": "aGk=", "id": -1}]}, ErrorCode.INVALID_FORMAT),
+        ({"partitioning": balanced, "messages": [{"payload": "aGk=", "id": 1.5}]}, ErrorCode.INVALID_FORMAT),
+        ({"partitioning": balanced, "messages": ["aGk="]}, ErrorCode.INVALID_FORMAT),
+        ({"messages": [{"payload": "aGk="}]}, ErrorCode.INVALID_FORMAT),
+    ]
+    for body, code in cases:
+        status, error, _ = http.call("POST", "/streams/refused/topics/t/messages", body)
+        assert (status, error["id"]) == (400, code), (body, error)
+    status, error, _ = http.call("POST", "/streams/refused/topics/t/messages", raw=b'{"messages": [')
+    assert (status, error["id"]) == (400, ErrorCode.INVALID_HTTP_REQUEST)
+    status, error, _ = http.call("POST", "/streams/refused/topics/nope/messages",
+                                 {"partitioning": balanced, "messages": [{"payload": "aGk="}]})
+    assert status == 404 and error["id"] == ErrorCode.TOPIC_ID_NOT_FOUND
+    status, stream, _ = http.call("GET", "/streams/refused")
+    assert stream["messages_count"] == 0
+
+
 def test_oversized_body_is_413_and_stores_nothing(http: Http):
     make_topic(http, "big")
     payload = base64.b64encode(b"x" * 8192).decode()

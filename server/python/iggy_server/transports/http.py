@@ -22,7 +22,7 @@ from typing import Any
 
 from aiohttp import web
 from iggy.protocol import requests as rq
-from iggy.protocol.codes import ErrorCode, ProtocolVersion, Transport
+from iggy.protocol.codes import Command, ErrorCode, ProtocolVersion, Transport
 from iggy.protocol.responses import decode_response_body
 
 from ..audit import LogRateLimit, log_refused
@@ -63,7 +63,6 @@ _FIELDS = {
     ErrorCode.USER_ALREADY_EXISTS: "username", ErrorCode.PERSONAL_ACCESS_TOKEN_ALREADY_EXISTS: "name",
 }
 _NOT_FOUND_JSON = {"id": 404, "code": "not_found", "reason": "Resource not found", "field": None}
-_EMPTY_POLL_JSON = {"partition_id": 0, "current_offset": 0, "count": 0, "messages": []}
 _CLAIMS = "iggy_claims"
 
 
@@ -84,10 +83,19 @@ def error_response(error: IggyError, status: int | None = None) -> web.Response:
     return web.json_response(body, status=status or http_status(error.code))
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class RawJson:
+    """A JSON answer already rendered (natively, as a poll's): sent as it is instead of through ``json.dumps``."""
+
+    text: bytes
+
+
 def reply(route: Route, value: Any, headers: dict[str, str]) -> web.Response:
     """A route's success in its status and form, or Iggy's 404 not_found where the route answers it for nothing."""
     if value is None and route.not_found_404:
         return web.json_response(_NOT_FOUND_JSON, status=404)
+    if isinstance(value, RawJson):
+        return web.Response(body=value.text, status=route.status, content_type="application/json", headers=headers)
     if route.response == "json":
         return web.json_response(value, status=route.status, headers=headers)
     if route.response == "text":
@@ -312,19 +320,27 @@ class Api:
     # ------------------------------------------------------------------ messages
 
     async def send_messages(self, request: web.Request, args: rm.RouteArgs) -> Any:
-        """Iggy 0.9's JSON confirmation (0.8 clients ignore the body) and its durability header."""
-        model = rm.send_messages(args)
+        """Iggy 0.9's JSON confirmation (0.8 clients ignore the body) and its durability header. The body is read
+        raw (``raw_body``): its JSON becomes the command's frames natively, never Python objects."""
+        payload = rm.send_messages_payload(args, await request.read())
         session = self._session(request, request[_CLAIMS].user_id)
         session.confirm_sends = True
-        reply = await execute(self.ctx, session, int(model.CODE), model.encode(), TRANSPORT)
+        reply = await execute(self.ctx, session, int(Command.SEND_MESSAGES), payload, TRANSPORT)
         if reply.status:
             raise _RefusedByExecute(reply.status, reply.message)
         args.response_headers["iggy-durability"] = "replicated"
         return rm.confirmations_json(b"".join(reply.body))
 
+    send_messages.raw_body = True  # type: ignore[attr-defined]
+
     async def poll_messages(self, request: web.Request, args: rm.RouteArgs) -> Any:
-        polled = await self.run(request, rm.poll_messages(args))
-        return _EMPTY_POLL_JSON if polled is None else rm.polled_json(polled)
+        """The answer's frames as Iggy's JSON text, rendered natively from the binary answer."""
+        model = rm.poll_messages(args)
+        session = self._session(request, request[_CLAIMS].user_id)
+        reply = await execute(self.ctx, session, int(model.CODE), model.encode(), TRANSPORT)
+        if reply.status:
+            raise _RefusedByExecute(reply.status, reply.message)
+        return RawJson(rm.polled_json(b"".join(reply.body)))
 
     async def flush_unsaved_buffer(self, request: web.Request, args: rm.RouteArgs) -> None:
         await self.run(request, args.model(fsync=rm.flush_fsync(args)))
@@ -344,6 +360,9 @@ def _endpoint(api: Api, route: Route) -> Callable[[web.Request], Awaitable[web.S
             raise RuntimeError(f"HTTP route {route.method} {route.path} needs a handler Api.{route.handler}")
         handler = api.run_plain
     has_body = any(param.where == "body" for param in route.params)
+
+    # A handler that reads the body itself (raw_body) gets none parsed here.
+    has_body = has_body and not getattr(handler, "raw_body", False)
 
     async def endpoint(request: web.Request) -> web.StreamResponse:
         body = await api.body(request) if has_body else None

@@ -4,17 +4,16 @@ Inbound: a :class:`RouteArgs` reads a request's path, query and JSON body by req
 request's route (``_rest_routes``, generated from the spec: where each field travels and under which name), and the
 ``*_request`` builders turn them into a codec request model (its ``encode()`` is the payload the shared command entry
 runs). Outbound: the ``*_json`` renderers turn decoded response models into Iggy's JSON (snake_case, sizes as
-``"<n> B"`` strings, payloads and header values in base64, µs timestamps, 0.9's option values as text). Wrong or
-missing values raise :class:`IggyError` 4 InvalidFormat naming the parameter. When the codec's class or field names
-change, this module is what changes with them; a route, method or parameter name never is.
+``"<n> B"`` strings, payloads and header values in base64, µs timestamps, 0.9's option values as text). The
+messages themselves, a send body and a poll answer, are converted natively (``server/src/http_json.rs``), with no
+per-message Python. Wrong or missing values raise :class:`IggyError` 4 InvalidFormat naming the parameter. When
+the codec's class or field names change, this module is what changes with them; a route, method or parameter
+name never is.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
 import struct
-import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,6 +26,7 @@ from iggy.protocol.codes import (
     ErrorCode,
     HeaderKind,
     OptionScope,
+    PartitioningKind,
     PollingKind,
     ProtocolVersion,
     SnapshotCompression,
@@ -34,28 +34,28 @@ from iggy.protocol.codes import (
     Transport,
     UserStatus,
 )
-from iggy.protocol.errors import ProtocolError
-from iggy.protocol.messages import Message
+from iggy.protocol.layout import POLL_RESPONSE_PREFIX_STRUCT_FORMAT
+from iggy.protocol.messages import encode_send_messages_metadata
 from iggy.protocol.primitives import (
     Consumer,
     GlobalPermissions,
-    HeaderValue,
     Identifier,
     Partitioning,
     Permissions,
     PollingStrategy,
     StreamPermissions,
     TopicPermissions,
-    decode_user_headers,
 )
 
+from .._native import NativeError, http_poll_json, http_send_batch
 from ..errors import IggyError
 from ..options import Option, encode_block, option_text, parse_block
 from ._rest_routes import Param, Route
 
 V0_8, V0_9 = ProtocolVersion.V0_8, ProtocolVersion.V0_9
 
-U128_MAX = (1 << 128) - 1  # message ids are u128
+EMPTY_POLL_JSON = b'{"partition_id":0,"current_offset":0,"count":0,"messages":[]}'
+_POLL_PREFIX = struct.Struct(POLL_RESPONSE_PREFIX_STRUCT_FORMAT)
 _MISSING = object()
 _TRANSPORT_NAMES = {Transport.TCP: "tcp", Transport.QUIC: "quic", Transport.HTTP: "http", Transport.WEB_SOCKET: "ws"}
 # Iggy accepts the full name or its first letter (offset|o, timestamp|t, first|f, last|l, next|n).
@@ -388,86 +388,16 @@ def snapshot_request(args: RouteArgs) -> rq.GetSnapshot:
     return rq.GetSnapshot(compression, types)
 
 
-def _message_id(value: Any) -> int:
-    """0/absent = server assigned; a number, a decimal string (u128) or a UUID (hex, dashes optional)."""
-    if value is None:
-        return 0
-    if isinstance(value, bool):
-        raise invalid("message id must be a number or a string")
-    if isinstance(value, int):
-        if not 0 <= value <= U128_MAX:
-            raise invalid("message id must fit 128 bits")
-        return value
-    if isinstance(value, str):
-        if value.isascii() and value.isdigit() and int(value) <= U128_MAX:
-            return int(value)
-        try:
-            return uuid.UUID(hex=value).int
-        except ValueError:
-            pass
-    raise invalid(f"invalid message id {value!r}: expected a number, a decimal string or a UUID")
-
-
-def _base64(text: Any, what: str) -> bytes:
-    if not isinstance(text, str):
-        raise invalid(f"{what} must be a base64 string")
-    try:
-        return base64.b64decode(text, validate=True)
-    except (binascii.Error, ValueError):
-        raise invalid(f"{what} is not valid base64") from None
-
-
-def _header_part(value: Any, what: str) -> HeaderValue:
-    kind_text = field(value, "kind", str)
-    try:
-        kind = HeaderKind[kind_text.upper()]
-    except KeyError:
-        raise invalid(f"{what}: unknown header kind {kind_text!r}", ErrorCode.INVALID_HEADER_KIND) from None
-    return HeaderValue(int(kind), _base64(field(value, "value", str), f"{what} value"))
-
-
-def _headers(value: Any) -> dict[str, Any]:
-    """``user_headers``: null, an array of {key, value} entries, or base64 of the raw header block."""
-    if value is None:
-        return {}
-    if isinstance(value, str):
-        return {"user_headers_bytes": _base64(value, "user_headers")}
-    if not isinstance(value, list):
-        raise invalid("field 'user_headers' must be an array, a base64 string or null")
-    headers = {}
-    for entry in value:
-        key = _header_part(field(entry, "key", dict), "header key")
-        headers[key] = _header_part(field(entry, "value", dict), "header value")
-    return {"user_headers": headers} if headers else {}
-
-
-def send_messages(args: RouteArgs) -> rq.SendMessages:
+def send_messages_payload(args: RouteArgs, body: bytes) -> bytes:
+    """A SendMessages JSON body as the 0.8 command's payload: the stream and topic from the path, the messages
+    converted natively (``server/src/http_json.rs``: the JSON forms, and every refusal with its Iggy code)."""
     stream, topic = args.identifier("stream_id"), args.identifier("topic_id")
-    partitioning_json = args.json("partitioning", dict)
-    kind = field(partitioning_json, "kind", str)
-    value = _base64(field(partitioning_json, "value", str, ""), "partitioning value")
-    if kind == "balanced":
-        partitioning = Partitioning.balanced()
-    elif kind == "partition_id":
-        if len(value) != 4:
-            raise invalid("partition_id partitioning value must be 4 bytes (u32 LE, base64)")
-        partitioning = Partitioning.partition_id(struct.unpack("<I", value)[0])
-    elif kind == "messages_key":
-        if not 1 <= len(value) <= 255:
-            raise invalid("messages_key partitioning value must be 1..255 bytes")
-        partitioning = Partitioning.messages_key(value)
-    else:
-        raise invalid(f"unknown partitioning kind {kind!r}: expected balanced, partition_id or messages_key")
-    messages_json = args.json("messages", list)
-    if not messages_json:
-        raise invalid(f"field '{args.name('messages')}' must not be empty", ErrorCode.INVALID_MESSAGES_COUNT)
-    messages = []
-    for item in messages_json:
-        if not isinstance(item, dict):
-            raise invalid("every message must be an object")
-        payload = _base64(field(item, "payload", str), "message payload")
-        messages.append(Message(payload, id=_message_id(item.get("id")), **_headers(item.get("user_headers"))))
-    return rq.SendMessages(stream, topic, partitioning, tuple(messages))
+    try:
+        kind, value, count, index_and_frames = http_send_batch(body)
+    except NativeError as error:
+        raise IggyError(error.code, error.message) from None
+    metadata = encode_send_messages_metadata(stream, topic, Partitioning(PartitioningKind(kind), value), count)
+    return b"".join((metadata, index_and_frames))
 
 
 def plain_consumer(args: RouteArgs) -> Consumer:
@@ -712,43 +642,13 @@ def cluster_json(metadata: Any) -> dict[str, Any]:
     return {"name": metadata.name, "nodes": nodes}
 
 
-def _header_entry(key: HeaderValue, value: HeaderValue) -> dict[str, Any]:
-    def part(item: HeaderValue) -> dict[str, str]:
-        return {"kind": _enum_name(HeaderKind, item.kind), "value": base64.b64encode(item.data).decode("ascii")}
-
-    return {"key": part(key), "value": part(value)}
-
-
-def polled_json(polled: Any) -> dict[str, Any]:
-    messages = []
-    for message in polled.messages:
-        raw_headers = message.user_headers_bytes
-        headers: Any = []
-        if raw_headers:
-            try:
-                headers = [_header_entry(k, v) for k, v in decode_user_headers(raw_headers).items()]
-            except ProtocolError:  # a header block the codec cannot parse is shown raw, as Iggy does
-                headers = base64.b64encode(bytes(raw_headers)).decode("ascii")
-        payload = message.payload
-        messages.append(
-            {
-                "header": {
-                    "checksum": message.checksum,
-                    "id": message.id,
-                    "offset": message.offset,
-                    "timestamp": message.timestamp_us,
-                    "origin_timestamp": message.origin_timestamp_us,
-                    "user_headers_length": len(raw_headers),
-                    "payload_length": len(payload),
-                    "reserved": 0,
-                },
-                "payload": base64.b64encode(payload).decode("ascii"),
-                "user_headers": headers,
-            }
-        )
-    return {
-        "partition_id": polled.partition_id,
-        "current_offset": polled.current_offset,
-        "count": polled.messages_count,
-        "messages": messages,
-    }
+def polled_json(body: bytes) -> bytes:
+    """A 0.8 PollMessages answer as Iggy's JSON text, converted natively (``server/src/http_json.rs``); an empty
+    answer (nothing to read) as Iggy's empty poll."""
+    if not body:
+        return EMPTY_POLL_JSON
+    partition_id, current_offset, count = _POLL_PREFIX.unpack_from(body, 0)
+    try:
+        return http_poll_json(partition_id, current_offset, count, body)
+    except NativeError as error:
+        raise IggyError(error.code, error.message) from None

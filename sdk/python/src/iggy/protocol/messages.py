@@ -268,12 +268,7 @@ def encode_send_messages_parts(
     count = len(messages)
     if not count:
         raise ProtocolError(ErrorCode.INVALID_MESSAGES_COUNT, "a batch needs at least one message")
-    metadata = Writer()
-    Identifier.parse(stream_id).write(metadata)
-    Identifier.parse(topic_id).write(metadata)
-    partitioning.write(metadata)
-    metadata.u32(count)
-    metadata_bytes = metadata.buf
+    metadata = encode_send_messages_metadata(stream_id, topic_id, partitioning, count)
 
     parts: list[BytesLike] = [b""]  # metadata + index, filled in once the frame sizes are known
     append = parts.append
@@ -304,8 +299,21 @@ def encode_send_messages_parts(
             append(headers)
         frame_end += header_size + payload_size + headers_size
         append_end(frame_end)
-    parts[0] = b"".join((_U32.pack(len(metadata_bytes)), metadata_bytes, _index_table(frame_ends)))
+    parts[0] = b"".join((metadata, _index_table(frame_ends)))
     return parts
+
+
+def encode_send_messages_metadata(
+    stream_id: IdentifierLike, topic_id: IdentifierLike, partitioning: Partitioning, count: int
+) -> bytes:
+    """The start of a SendMessages payload, before its index table and frames: `metadata_length u32`, then the
+    stream, topic, partitioning and messages count (the server's REST API puts natively built frames after it)."""
+    metadata = Writer()
+    Identifier.parse(stream_id).write(metadata)
+    Identifier.parse(topic_id).write(metadata)
+    partitioning.write(metadata)
+    metadata.u32(count)
+    return _U32.pack(len(metadata.buf)) + metadata.buf
 
 
 def encode_send_messages(
