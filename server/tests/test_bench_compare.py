@@ -3,6 +3,13 @@ ratios (the runs themselves are iggy-bench's, tested in test_bench_official.py).
 
 from __future__ import annotations
 
+import json
+import os
+import shlex
+import signal
+import socket
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -206,3 +213,217 @@ def test_iggy_bench_warms_after_starting_the_server_and_before_the_load(monkeypa
     with pytest.raises(SystemExit):
         bench_main.main(argv)
     assert events == ["start", "warm 64", "load 127.0.0.1:4002 4242", "close"]
+
+
+# A stand-in for an external server started by --external-command: it records its pid, its start count and
+# whether the data directory it is about to fill existed, then accepts connections on 127.0.0.1 until SIGTERM
+# (FAKE_IGNORE_TERM: not even then) or, as a bound should a test leave it behind, for two minutes.
+FAKE_EXTERNAL_SERVER = """
+import os, signal, socket, time
+
+state_path, data_dir = os.environ["FAKE_STATE"], os.environ.get("FAKE_DATA")
+with open(state_path, "a+") as state:
+    state.seek(0)
+    starts = len(state.read().splitlines())
+    fresh = "fresh" if data_dir is None or not os.path.exists(data_dir) else "stale"
+    state.write(f"{os.getpid()} {starts + 1} {fresh}\\n")
+if data_dir:
+    os.makedirs(data_dir, exist_ok=True)
+    open(os.path.join(data_dir, "segment"), "w").close()
+if os.environ.get("FAKE_IGNORE_TERM"):
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+print("fake external server up", flush=True)
+deadline = time.monotonic() + 120
+if os.environ.get("FAKE_LISTEN", "1") == "0":
+    time.sleep(120)
+listener = socket.socket()
+listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+listener.bind(("127.0.0.1", int(os.environ["FAKE_PORT"])))
+listener.listen()
+listener.settimeout(1.0)
+while time.monotonic() < deadline:
+    try:
+        listener.accept()[0].close()
+    except TimeoutError:
+        pass
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def process_exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+class FakeExternal:
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.script = directory / "fake_external_server.py"
+        self.script.write_text(FAKE_EXTERNAL_SERVER)
+        self.state = directory / "starts.txt"
+        self.data = directory / "run" / "data"
+        self.port = free_port()
+        self.address = f"127.0.0.1:{self.port}"
+
+    def starts(self) -> list[tuple[int, int, str]]:
+        if not self.state.is_file():
+            return []
+        lines = self.state.read_text().splitlines()
+        return [(int(pid), int(count), fresh) for pid, count, fresh in map(str.split, lines)]
+
+    def argv(self, *env: str) -> list[str]:
+        """compare's arguments that start this fake (relative to --external-cwd) for each external run."""
+        settings = [f"FAKE_STATE={self.state}", f"FAKE_DATA={self.data}", f"FAKE_PORT={self.port}", *env]
+        return [
+            "--external", self.address, "--external-cwd", str(self.directory),
+            "--external-command", shlex.join([sys.executable, self.script.name]),
+            *(argument for setting in settings for argument in ("--external-env", setting)),
+        ]  # fmt: skip
+
+    def server(self, log_path: Path, *env: str, **options) -> compare.ExternalServer:
+        settings = dict(setting.partition("=")[::2] for setting in env)
+        settings.update(FAKE_STATE=str(self.state), FAKE_DATA=str(self.data), FAKE_PORT=str(self.port))
+        return compare.ExternalServer(
+            [sys.executable, str(self.script)], ("127.0.0.1", self.port), log_path, env_additions=settings, **options
+        )
+
+
+@pytest.fixture
+def fake_external(tmp_path):
+    fake = FakeExternal(tmp_path)
+    yield fake
+    for pid, _, _ in fake.starts():  # a failed test may leave one running
+        if process_exists(pid):
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_the_external_command_starts_a_fresh_server_for_every_run_and_stops_it(fake_external, monkeypatch) -> None:
+    fake = fake_external
+    fake.data.mkdir(parents=True)
+    (fake.data / "segment").write_text("the last comparison's data")
+    loaded: list[int] = []
+
+    def bench(command, **kwargs):
+        # The run loads the started server, and its CPU time is that process's.
+        assert command[command.index("--address") + 1] == fake.address
+        assert compare.accepts_connection(("127.0.0.1", fake.port))
+        loaded.append(int(command[command.index("--server-pid") + 1]))
+        Path(command[command.index("--output-json") + 1]).write_text(json.dumps({"parameters": {}, "roles": []}))
+        return compare.subprocess.CompletedProcess(command, 0)
+
+    monkeypatch.setattr(compare.subprocess, "run", bench)
+    output = fake.directory / "compare.json"
+    argv = ["--modes", "", "--rounds", "3", "--pause-s", "0", "--workload", "pinned-producer", "--output-json"]
+    argv += [str(output), "--external-clean-dir", str(fake.data.parent), *fake.argv()]
+    assert compare.main(argv) == 0
+    starts = fake.starts()
+    assert [count for _, count, _ in starts] == [1, 2, 3]
+    assert [pid for pid, _, _ in starts] == loaded and len(set(loaded)) == 3
+    assert [fresh for _, _, fresh in starts] == ["fresh"] * 3  # the clean dir was removed before every start
+    assert not any(process_exists(pid) for pid in loaded)
+    assert not compare.accepts_connection(("127.0.0.1", fake.port))
+    runs = json.loads(output.read_text())["runs"]
+    command = shlex.join([sys.executable, fake.script.name])
+    assert [run["parameters"]["external_command"] for run in runs] == [command] * 3
+
+
+def test_an_external_command_that_exits_at_once_fails_the_run_with_its_exit_code_and_log(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    def bench(command, **kwargs):
+        raise AssertionError("no run without the external server")
+
+    monkeypatch.setattr(compare.subprocess, "run", bench)
+    command = shlex.join([sys.executable, "-c", "print('no config file here'); raise SystemExit(3)"])
+    args = compare.arguments(
+        ["--external", f"127.0.0.1:{free_port()}", "--external-command", command, "--external-start-timeout-s", "30"]
+    )
+    started = time.monotonic()
+    assert compare.run_one(args, compare.EXTERNAL, "pinned-producer", tmp_path / "a.json") == args.external_argv
+    assert time.monotonic() - started < 20  # the exit ends the wait, not the timeout
+    error = capsys.readouterr().err
+    assert "exited with code 3 before 127.0.0.1:" in error
+    assert "no config file here" in error  # the log's last lines
+    assert "no config file here" in (tmp_path / "a.external.log").read_text()
+
+
+def test_a_server_whose_port_never_opens_fails_the_start_and_is_stopped(fake_external) -> None:
+    server = fake_external.server(fake_external.directory / "s.log", "FAKE_LISTEN=0", start_timeout_s=0.5)
+    with pytest.raises(compare.ExternalServerError, match=r"accepted no connection within 0\.5 s") as failure:
+        server.start()
+    assert "fake external server up" in str(failure.value)
+    [(pid, _, _)] = fake_external.starts()
+    assert not process_exists(pid)
+
+
+def test_the_server_gets_sigterm_and_sigkill_if_it_ignores_that(fake_external) -> None:
+    server = fake_external.server(fake_external.directory / "s.log", stop_timeout_s=5.0)
+    process = server.start().process
+    assert process is not None and server.pid == fake_external.starts()[0][0]
+    server.stop()
+    assert process.returncode == -signal.SIGTERM
+    server = fake_external.server(fake_external.directory / "s.log", "FAKE_IGNORE_TERM=1", stop_timeout_s=0.5)
+    process = server.start().process
+    assert process is not None and server.pid == fake_external.starts()[1][0]
+    server.stop()
+    assert process.returncode == -signal.SIGKILL
+    assert not compare.accepts_connection(("127.0.0.1", fake_external.port))
+    server.stop()  # repeatable
+
+
+def test_the_start_refuses_a_port_that_another_server_holds(fake_external) -> None:
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", fake_external.port))
+        other.listen()
+        server = fake_external.server(fake_external.directory / "s.log", stop_timeout_s=0.3)
+        with pytest.raises(compare.ExternalServerError, match="before the start: .* still accepted connections"):
+            server.start()
+    assert fake_external.starts() == []  # the command never ran
+
+
+def test_the_external_command_options() -> None:
+    args = compare.arguments(
+        ["--external", "127.0.0.1:8080", "--transport", "quic", "--external-ready", "127.0.0.1:8090",
+         "--external-command", "./bin/server --fresh", "--external-env", "IGGY_A=1", "--external-env", "B=x=y",
+         "--external-clean-dir", "/tmp/iggy-run/data"]
+    )  # fmt: skip
+    assert args.external_argv == ["./bin/server", "--fresh"]
+    assert args.external_env_additions == {"IGGY_A": "1", "B": "x=y"}
+    assert args.external_ready_address == ("127.0.0.1", 8090)
+    assert compare.arguments(["--external", "127.0.0.1:8090"]).external_argv is None  # as before: not started
+    assert compare.arguments(["--external", "h:1", "--external-command", "x"]).external_ready_address == ("h", 1)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--external", "127.0.0.1:8080", "--transport", "quic", "--external-command", "x"],  # no --external-ready
+        ["--external", "127.0.0.1:8090", "--external-command", "x", "--external-pid", "42"],
+        ["--external", "127.0.0.1:8090", "--external-command", "x", "--external-clean-dir", "relative/data"],
+        ["--external", "127.0.0.1:8090", "--external-command", "x", "--external-clean-dir", "/"],
+        ["--external", "127.0.0.1:8090", "--external-command", "x", "--external-clean-dir", str(Path.home())],
+        ["--external", "127.0.0.1:8090", "--external-command", "x", "--external-clean-dir", "/tmp/../"],
+        ["--external-command", "x"],  # no --external
+        ["--external", "127.0.0.1:8090", "--external-command", ""],
+        ["--external", "127.0.0.1:8090", "--external-command", "x 'unclosed"],
+        ["--external", "127.0.0.1:8090", "--external-command", "x", "--external-env", "NO_EQUALS"],
+        ["--external", "127.0.0.1:8090", "--external-command", "x", "--external-cwd", "/nonexistent/dir"],
+        ["--external", "127.0.0.1", "--external-command", "x"],  # no port
+        ["--external", "127.0.0.1:8090", "--external-command", "x", "--external-start-timeout-s", "0"],
+        ["--external", "127.0.0.1:8090", "--external-command", "x", "--external-start-timeout-s", "inf"],
+        ["--external", "127.0.0.1:8090", "--external-env", "A=1"],  # only with --external-command
+        ["--external", "127.0.0.1:8090", "--external-clean-dir", "/tmp/iggy-run/data"],
+    ],
+)
+def test_bad_external_command_arguments_are_refused(argv, capsys) -> None:
+    with pytest.raises(SystemExit):
+        compare.arguments(argv)
+    assert "--external" in capsys.readouterr().err

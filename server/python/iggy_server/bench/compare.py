@@ -36,13 +36,38 @@ the load (after our server is up); see :mod:`iggy_server.bench.page_cache` for w
 before starting iggy-bench and our server: the pages then went back to the host during the start, and our
 server's page-cache copies were measured cold while the external server wrote into the pages its stream
 deletion had just freed.)
+
+Our server starts every run fresh, but an external server given only by address keeps running through the
+comparison, its data directory growing from run to run. ``--external-command "COMMAND"`` has compare start it
+fresh before each of its runs and stop it after, like ours. The command is split by ``shlex`` and run without a
+shell, in a process group of its own, in ``--external-cwd DIR``, with ``--external-env KEY=VALUE`` (repeatable)
+added to the environment; its output goes to a log file beside the run's report in compare's temporary directory.
+The run begins once ``--external-ready HOST:PORT`` accepts a TCP connection (default ``--external``; required with
+``--transport quic``, whose address is UDP), within ``--external-start-timeout-s`` (default 60); a command that
+exits first, or whose port never opens, fails the run with its exit code and its log's last lines. The CPU time
+measured is the started process's, so the command must run the server itself, not a script that forks it (and
+``--external-pid`` is refused beside it). After the run its process group gets SIGTERM, SIGKILL after 10 s, and
+compare waits until the port refuses connections. Starting on an empty data directory is the command's job (Iggy's
+``--fresh`` and an ``IGGY_SYSTEM_PATH`` of your choice); ``--external-clean-dir DIR`` (absolute) has compare remove
+that directory too, if it exists, before each start. For Iggy 0.8 built as in server/README.md (whose
+``IGGY_CONFIG_PATH`` and listener switches are further ``--external-env``):
+
+    python -m iggy_server.bench.compare --external 127.0.0.1:18090 --external-cwd /path/to/iggy \\
+        --external-env IGGY_TCP_ADDRESS=127.0.0.1:18090 --external-env IGGY_SYSTEM_PATH=/tmp/iggy-run/data \\
+        --external-clean-dir /tmp/iggy-run/data \\
+        --external-command "./target/release/iggy-server --fresh --with-default-root-credentials"
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import shlex
+import shutil
+import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -64,6 +89,16 @@ MODES = ("memory", "written", "durable")
 EXTERNAL = "external"
 # The official client that speaks each protocol version.
 PROTOCOL_CLIENTS = {"0.8": "official-rust", "0.9": "official-rust-0.9"}
+# A stopped external server's process group gets this long after SIGTERM before SIGKILL (Iggy flushes on SIGTERM).
+EXTERNAL_STOP_TIMEOUT_S = 10.0
+# After SIGKILL only an uninterruptible kernel wait delays the exit.
+EXTERNAL_KILL_TIMEOUT_S = 5.0
+# One readiness probe's connect timeout: loopback answers at once, a listening remote host well within it.
+CONNECT_PROBE_TIMEOUT_S = 1.0
+PROBE_INTERVAL_S = 0.1
+# What a failure shows of the external server's log: its last lines, read from at most this many bytes at the end.
+LOG_TAIL_BYTES = 8192
+LOG_TAIL_LINES = 20
 
 
 def arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -83,7 +118,42 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--external-pid",
         type=int,
-        help="process id of the --external server on this machine: its CPU time per GB moved is compared too",
+        help="process id of the --external server on this machine: its CPU time per GB moved is compared too "
+        "(not with --external-command, whose started process is measured)",
+    )
+    parser.add_argument(
+        "--external-command",
+        metavar="COMMAND",
+        help="start the --external server with COMMAND (split by shlex, run without a shell, in a process group of "
+        "its own) fresh before each of its runs and stop it after (SIGTERM, SIGKILL after 10 s); its output goes "
+        "to a log in compare's temporary directory and its CPU time is measured",
+    )
+    parser.add_argument("--external-cwd", type=Path, metavar="DIR", help="the --external-command's working directory")
+    parser.add_argument(
+        "--external-env",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="added to the --external-command's environment (repeatable)",
+    )
+    parser.add_argument(
+        "--external-ready",
+        metavar="HOST:PORT",
+        help="the TCP address that accepts connections once the --external-command's server is up and refuses them "
+        "once it is gone (default --external; required with --transport quic, whose address is UDP)",
+    )
+    parser.add_argument(
+        "--external-start-timeout-s",
+        type=float,
+        default=60.0,
+        help="how long the --external-command's server has to accept a connection (default %(default)s)",
+    )
+    parser.add_argument(
+        "--external-clean-dir",
+        type=Path,
+        metavar="DIR",
+        help="an absolute directory removed before each start of the --external-command if it exists (e.g. its "
+        "IGGY_SYSTEM_PATH)",
     )
     parser.add_argument(
         "--workload",
@@ -134,7 +204,269 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
             parser.error(f"--variant {text!r}: settings are IGGY_KEY=VALUE")
         args.variants[f"ours-{label}"] = (mode, settings)
     args.workloads = args.workload or list(DEFAULT_WORKLOADS)
+    external_arguments(parser, args)
     return args
+
+
+def external_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Check the ``--external-*`` options of a started external server; sets ``args.external_argv`` (None: the
+    external server is not started by compare), ``args.external_env_additions`` and ``args.external_ready_address``."""
+    args.external_argv = None
+    if args.external_command is None:
+        given = [
+            f"--external-{name}"
+            for name, value in (("cwd", args.external_cwd), ("env", args.external_env),
+                                ("ready", args.external_ready), ("clean-dir", args.external_clean_dir))
+            if value
+        ]  # fmt: skip
+        if given:
+            parser.error(f"{', '.join(given)} only with --external-command")
+        return
+    if not args.external:
+        parser.error("--external-command needs --external HOST:PORT, the address the runs load")
+    if args.external_pid is not None:
+        parser.error("--external-pid is not for --external-command: the started process's CPU time is measured")
+    try:
+        args.external_argv = shlex.split(args.external_command)
+    except ValueError as error:
+        parser.error(f"--external-command: {error}")
+    if not args.external_argv:
+        parser.error("--external-command is empty")
+    if args.external_cwd is not None and not args.external_cwd.is_dir():
+        parser.error(f"--external-cwd {args.external_cwd}: not a directory")
+    args.external_env_additions = {}
+    for text in args.external_env:
+        key, equals, value = text.partition("=")
+        if not equals or not key:
+            parser.error(f"--external-env {text!r}: expected KEY=VALUE")
+        args.external_env_additions[key] = value
+    if args.external_ready is None and args.transport == "quic":
+        parser.error("--transport quic needs --external-ready HOST:PORT: QUIC is UDP, readiness is a TCP connection")
+    try:
+        args.external_ready_address = parse_host_port(args.external_ready or args.external)
+    except ValueError as error:
+        parser.error(f"--external-ready: {error}" if args.external_ready else f"--external: {error}")
+    if not 0 < args.external_start_timeout_s < math.inf:
+        parser.error("--external-start-timeout-s must be a positive number of seconds")
+    if args.external_clean_dir is not None:
+        refusal = clean_dir_refusal(args.external_clean_dir, args.external_cwd)
+        if refusal:
+            parser.error(f"--external-clean-dir {args.external_clean_dir}: {refusal}")
+
+
+def clean_dir_refusal(path: Path, command_cwd: Path | None) -> str | None:
+    """Why compare must not remove ``path`` before each start (None: it may)."""
+    if not path.is_absolute():
+        return "not absolute"
+    resolved = path.resolve()
+    if resolved == Path("/"):
+        return "the root directory"
+    # Removing an ancestor of these would take the user's files, this checkout or the external server's build.
+    kept = {"the home directory": Path.home(), "compare's working directory": Path.cwd()}
+    if command_cwd is not None:
+        kept["the --external-cwd"] = command_cwd
+    for name, directory in kept.items():
+        directory = directory.resolve()
+        if resolved == directory or resolved in directory.parents:
+            return f"{name} or a directory holding it"
+    return None
+
+
+def parse_host_port(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (an IPv6 host in brackets) as a socket address."""
+    host, colon, port = text.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{text!r} is not HOST:PORT")
+    return host, int(port)
+
+
+class ExternalServerError(RuntimeError):
+    """The external server did not start or stop as asked; the message says how."""
+
+
+def accepts_connection(address: tuple[str, int]) -> bool:
+    try:
+        with socket.create_connection(address, timeout=CONNECT_PROBE_TIMEOUT_S):
+            return True
+    except OSError:
+        return False
+
+
+def wait_until_accepting(
+    address: tuple[str, int], timeout_s: float, process: subprocess.Popen[bytes] | None = None
+) -> None:
+    """Until ``address`` accepts a TCP connection; ExternalServerError when ``process`` exits first or after
+    ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        accepted = accepts_connection(address)
+        # Checked after the probe: a command that forks the server and exits leaves a pid that is not the server.
+        if process is not None and process.poll() is not None:
+            where = f"{address[0]}:{address[1]}"
+            raise ExternalServerError(f"{exit_text(process.returncode)} before {where} accepted a connection")
+        if accepted:
+            return
+        if time.monotonic() >= deadline:
+            raise ExternalServerError(f"{address[0]}:{address[1]} accepted no connection within {timeout_s:g} s")
+        time.sleep(PROBE_INTERVAL_S)
+
+
+def wait_until_refusing(address: tuple[str, int], timeout_s: float) -> None:
+    """Until ``address`` refuses TCP connections; ExternalServerError after ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    while accepts_connection(address):
+        if time.monotonic() >= deadline:
+            raise ExternalServerError(f"{address[0]}:{address[1]} still accepted connections after {timeout_s:g} s")
+        time.sleep(PROBE_INTERVAL_S)
+
+
+def exit_text(returncode: int) -> str:
+    return f"killed by signal {-returncode}" if returncode < 0 else f"exited with code {returncode}"
+
+
+def log_tail(path: Path) -> str:
+    """The last lines of ``path`` (read from its end only: the log may be large)."""
+    try:
+        with open(path, "rb") as log:
+            log.seek(max(0, log.seek(0, os.SEEK_END) - LOG_TAIL_BYTES))
+            text = log.read(LOG_TAIL_BYTES).decode(errors="replace")
+    except OSError as error:
+        return f"(no log: {error})"
+    lines = text.splitlines()[-LOG_TAIL_LINES:]
+    return "\n".join(f"    {line}" for line in lines) if lines else "    (empty)"
+
+
+def signal_group(group: int, signal_number: int) -> None:
+    try:
+        os.killpg(group, signal_number)
+    except ProcessLookupError:
+        pass
+
+
+def group_alive(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+class ExternalServer:
+    """The external server started fresh for one run (``--external-command``) and stopped after it, like ours.
+
+    ``start()`` removes ``clean_dir``, runs ``argv`` in a process group of its own with its output in ``log_path``,
+    and returns once ``ready_address`` accepts a TCP connection; ``stop()`` ends the whole group and waits until
+    the address refuses connections, so the next start is not confused with this server."""
+
+    def __init__(
+        self,
+        argv: list[str],
+        ready_address: tuple[str, int],
+        log_path: Path,
+        *,
+        cwd: Path | None = None,
+        env_additions: dict[str, str] | None = None,
+        clean_dir: Path | None = None,
+        start_timeout_s: float = 60.0,
+        stop_timeout_s: float = EXTERNAL_STOP_TIMEOUT_S,
+    ) -> None:
+        self.argv = argv
+        self.ready_address = ready_address
+        self.log_path = log_path
+        self.cwd = cwd
+        self.env_additions = dict(env_additions or {})
+        self.clean_dir = clean_dir
+        self.start_timeout_s = start_timeout_s
+        self.stop_timeout_s = stop_timeout_s
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def pid(self) -> int:
+        if self.process is None:
+            raise ExternalServerError("the external server is not running")
+        return self.process.pid
+
+    def start(self) -> ExternalServer:
+        if self.process is not None:
+            raise ExternalServerError(f"already started (pid {self.process.pid})")
+        # Whatever still listens there would be loaded in place of the fresh server.
+        try:
+            wait_until_refusing(self.ready_address, self.stop_timeout_s)
+        except ExternalServerError as error:
+            raise ExternalServerError(f"before the start: {error} (another server?)") from None
+        if self.clean_dir is not None and (self.clean_dir.exists() or self.clean_dir.is_symlink()):
+            try:
+                shutil.rmtree(self.clean_dir)
+            except OSError as error:
+                raise ExternalServerError(f"--external-clean-dir {self.clean_dir} not removed: {error}") from None
+        command = shlex.join(self.argv)
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.log_path, "wb") as log:
+            try:
+                # A session of its own: its group ends as one, and a Ctrl-C at the terminal reaches compare only,
+                # whose stop() then ends the server.
+                self.process = subprocess.Popen(
+                    self.argv,
+                    cwd=self.cwd,
+                    env={**os.environ, **self.env_additions},
+                    stdin=subprocess.DEVNULL,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,
+                )
+            except OSError as error:
+                raise ExternalServerError(f"{command} did not start: {error}") from None
+        try:
+            wait_until_accepting(self.ready_address, self.start_timeout_s, self.process)
+        except ExternalServerError as error:
+            message = f"{command} (pid {self.process.pid}): {error}"
+            try:
+                self.stop()
+            except ExternalServerError as stop_error:
+                message += f"; then {stop_error}"
+            raise ExternalServerError(f"{message}; the last lines of {self.log_path}:\n{log_tail(self.log_path)}")
+        return self
+
+    def exited(self) -> int | None:
+        """The exit code if the server's process has ended on its own (None while it runs)."""
+        return None if self.process is None else self.process.poll()
+
+    def stop(self) -> None:
+        """SIGTERM to the process group, SIGKILL after ``stop_timeout_s``, then until the address refuses
+        connections. Safe to repeat."""
+        process, self.process = self.process, None
+        if process is None:
+            return
+        group = process.pid  # start_new_session: the command leads a group of its own
+        deadline = time.monotonic() + self.stop_timeout_s
+        signal_group(group, signal.SIGTERM)
+        # The command's children share its group and may outlive it: all of them have to be gone.
+        while (process.poll() is None or group_alive(group)) and time.monotonic() < deadline:
+            time.sleep(PROBE_INTERVAL_S)
+        if process.poll() is None or group_alive(group):
+            signal_group(group, signal.SIGKILL)
+            try:
+                process.wait(timeout=EXTERNAL_KILL_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                raise ExternalServerError(
+                    f"pid {process.pid} still ran {EXTERNAL_KILL_TIMEOUT_S:g} s after SIGKILL"
+                ) from None
+        wait_until_refusing(self.ready_address, self.stop_timeout_s)
+
+
+def external_server(args: argparse.Namespace, log_path: Path) -> ExternalServer:
+    return ExternalServer(
+        args.external_argv,
+        args.external_ready_address,
+        log_path,
+        cwd=args.external_cwd,
+        env_additions=args.external_env_additions,
+        clean_dir=args.external_clean_dir,
+        start_timeout_s=args.external_start_timeout_s,
+    )
 
 
 def targets(args: argparse.Namespace) -> list[str]:
@@ -175,27 +507,58 @@ def bench_command(
 
 
 def run_one(args: argparse.Namespace, target: str, workload: str, output: Path) -> list[str] | None:
-    """Run ``workload`` on ``target`` (our server started fresh first); the failed command, or None."""
+    """Run ``workload`` on ``target`` (our server started fresh first, the external one too with
+    ``--external-command``); the failed command, or None."""
     if target == EXTERNAL:
-        server = None
-    else:
-        durability, settings = durability_and_settings(args, target)
-        server = start_local_server(durability, None, settings)
+        if args.external_argv is not None:
+            return run_on_started_external(args, workload, output)
+        return run_bench(args, target, args.external, workload, output, args.external_pid)
+    durability, settings = durability_and_settings(args, target)
+    server = start_local_server(durability, None, settings)
     try:
-        if server is None:
-            address = args.external
-        else:
-            address = server.address if args.transport == "tcp" else server.transport_addresses[args.transport]
-        pid = args.external_pid if server is None else server.pid
-        command = bench_command(args, address, workload, output, client_of(args, target), pid)
-        finished = subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
-        if finished.returncode != 0 or not output.is_file():
-            print(f"  failed (exit {finished.returncode}): {shlex.join(command)}", file=sys.stderr)
-            return command
-        return None
+        address = server.address if args.transport == "tcp" else server.transport_addresses[args.transport]
+        return run_bench(args, target, address, workload, output, server.pid)
     finally:
-        if server is not None:
+        server.stop()
+
+
+def run_bench(
+    args: argparse.Namespace, target: str, address: str, workload: str, output: Path, server_pid: int | None
+) -> list[str] | None:
+    """The iggy-bench run of ``workload`` on ``target`` at ``address``; the failed command, or None."""
+    command = bench_command(args, address, workload, output, client_of(args, target), server_pid)
+    finished = subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
+    if finished.returncode != 0 or not output.is_file():
+        print(f"  failed (exit {finished.returncode}): {shlex.join(command)}", file=sys.stderr)
+        return command
+    return None
+
+
+def run_on_started_external(args: argparse.Namespace, workload: str, output: Path) -> list[str] | None:
+    """The run on the external server started fresh for it by ``--external-command`` and stopped after it; a start
+    or stop that fails, or a server that ends during the run, fails the run."""
+    server = external_server(args, output.with_suffix(".external.log"))
+    failed: list[str] | None = None
+    try:
+        server.start()
+        failed = run_bench(args, EXTERNAL, args.external, workload, output, server.pid)
+        returncode = server.exited()
+        if returncode is not None:
+            # Its figures would be of a server that went away mid-run.
+            print(f"  failed: the external server {exit_text(returncode)} during the run", file=sys.stderr)
+            failed = failed or server.argv
+        if failed is not None:
+            print(f"  the last lines of {server.log_path}:\n{log_tail(server.log_path)}", file=sys.stderr)
+    except ExternalServerError as error:
+        print(f"  failed: the external server: {error}", file=sys.stderr)
+        failed = server.argv
+    finally:
+        try:
             server.stop()
+        except ExternalServerError as error:
+            print(f"  failed: the external server did not stop: {error}", file=sys.stderr)
+            failed = failed or server.argv
+    return failed
 
 
 # Figures compared as ratios: ours against the external server's, and 0.9 against 0.8.
@@ -307,6 +670,8 @@ def main(argv: list[str] | None = None) -> int:
                         if target != EXTERNAL:
                             durability, settings = durability_and_settings(args, target)
                             parameters.update(durability=durability, settings=settings)
+                        elif args.external_command is not None:
+                            parameters.update(external_command=args.external_command)
                         runs.append(
                             {"round": round_number, "target": target, "workload": workload,
                              "figures": role_figures(report), "parameters": parameters}
