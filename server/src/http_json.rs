@@ -52,13 +52,14 @@ fn json_failure(error: serde_json::Error) -> Failure {
 #[derive(Deserialize)]
 struct SendBody<'a> {
     #[serde(borrow)]
-    partitioning: Option<PartitioningJson<'a>>,
+    partitioning: Option<KindAndValueJson<'a>>,
     #[serde(borrow)]
     messages: Option<Vec<MessageJson<'a>>>,
 }
 
+/// `{"kind": name, "value": base64}`: a partitioning, and a header key or value.
 #[derive(Deserialize)]
-struct PartitioningJson<'a> {
+struct KindAndValueJson<'a> {
     #[serde(borrow)]
     kind: Option<Cow<'a, str>>,
     #[serde(borrow)]
@@ -78,17 +79,9 @@ struct MessageJson<'a> {
 #[derive(Deserialize)]
 struct HeaderEntryJson<'a> {
     #[serde(borrow)]
-    key: Option<HeaderPartJson<'a>>,
+    key: Option<KindAndValueJson<'a>>,
     #[serde(borrow)]
-    value: Option<HeaderPartJson<'a>>,
-}
-
-#[derive(Deserialize)]
-struct HeaderPartJson<'a> {
-    #[serde(borrow)]
-    kind: Option<Cow<'a, str>>,
-    #[serde(borrow)]
-    value: Option<Cow<'a, str>>,
+    value: Option<KindAndValueJson<'a>>,
 }
 
 /// A SendMessages body as the 0.8 command carries it after its metadata.
@@ -109,7 +102,7 @@ fn base64_bytes(text: &str, what: &str) -> Checked<Vec<u8>> {
     STANDARD.decode_to_vec(text).map_err(|_| invalid(format!("{what} is not valid base64")))
 }
 
-fn partitioning(json: Option<PartitioningJson<'_>>) -> Checked<(u8, Vec<u8>)> {
+fn partitioning(json: Option<KindAndValueJson<'_>>) -> Checked<(u8, Vec<u8>)> {
     let json = required(json, "partitioning")?;
     let kind = required(json.kind, "kind")?;
     let value = base64_bytes(json.value.as_deref().unwrap_or(""), "partitioning value")?;
@@ -167,7 +160,7 @@ fn header_kind_named(name: &str) -> Option<u8> {
 }
 
 /// One key or value of a JSON header entry as `(kind, bytes)`, checked as the codec checks a header value.
-fn header_part(json: Option<HeaderPartJson<'_>>, what: &str) -> Checked<HeaderField> {
+fn header_part(json: Option<KindAndValueJson<'_>>, what: &str) -> Checked<HeaderField> {
     let json = required(json, what.rsplit(' ').next().unwrap_or(what))?;
     let kind_text = required(json.kind, "kind")?;
     let kind = header_kind_named(&kind_text).ok_or_else(|| {

@@ -129,13 +129,21 @@ class Api:
         0.9's command); the decoded response (None for an empty body)."""
         if user_id == -1:
             user_id = request[_CLAIMS].user_id
+        body = await self.run_payload(request, int(model.CODE), model.encode(version), user_id, version)
+        return decode_response_body(int(model.CODE), body, version)
+
+    async def run_payload(
+        self, request: web.Request, code: int, payload: bytes, user_id: int | None,
+        version: ProtocolVersion = ProtocolVersion.V0_8, confirm_sends: bool = False,
+    ) -> bytes:
+        """Execute an encoded command as ``user_id``; its answer's body, undecoded."""
         session = self._session(request, user_id)
         session.protocol = version
-        reply = await execute(self.ctx, session, int(model.CODE), model.encode(version), TRANSPORT)
+        session.confirm_sends = confirm_sends
+        reply = await execute(self.ctx, session, code, payload, TRANSPORT)
         if reply.status:
             raise _RefusedByExecute(reply.status, reply.message)
-        body = reply.body[0] if len(reply.body) == 1 else b"".join(reply.body)
-        return decode_response_body(int(model.CODE), body, version)
+        return reply.body[0] if len(reply.body) == 1 else b"".join(reply.body)
 
     async def run_plain(self, request: web.Request, args: rm.RouteArgs) -> None:
         """The route's command from its parameters alone (RouteArgs.model), for a route that answers nothing."""
@@ -323,24 +331,18 @@ class Api:
         """Iggy 0.9's JSON confirmation (0.8 clients ignore the body) and its durability header. The body is read
         raw (``raw_body``): its JSON becomes the command's frames natively, never Python objects."""
         payload = rm.send_messages_payload(args, await request.read())
-        session = self._session(request, request[_CLAIMS].user_id)
-        session.confirm_sends = True
-        reply = await execute(self.ctx, session, int(Command.SEND_MESSAGES), payload, TRANSPORT)
-        if reply.status:
-            raise _RefusedByExecute(reply.status, reply.message)
+        user_id = request[_CLAIMS].user_id
+        answer = await self.run_payload(request, int(Command.SEND_MESSAGES), payload, user_id, confirm_sends=True)
         args.response_headers["iggy-durability"] = "replicated"
-        return rm.confirmations_json(b"".join(reply.body))
+        return rm.confirmations_json(answer)
 
     send_messages.raw_body = True  # type: ignore[attr-defined]
 
     async def poll_messages(self, request: web.Request, args: rm.RouteArgs) -> Any:
         """The answer's frames as Iggy's JSON text, rendered natively from the binary answer."""
         model = rm.poll_messages(args)
-        session = self._session(request, request[_CLAIMS].user_id)
-        reply = await execute(self.ctx, session, int(model.CODE), model.encode(), TRANSPORT)
-        if reply.status:
-            raise _RefusedByExecute(reply.status, reply.message)
-        return RawJson(rm.polled_json(b"".join(reply.body)))
+        answer = await self.run_payload(request, int(model.CODE), model.encode(), request[_CLAIMS].user_id)
+        return RawJson(rm.polled_json(answer))
 
     async def flush_unsaved_buffer(self, request: web.Request, args: rm.RouteArgs) -> None:
         await self.run(request, args.model(fsync=rm.flush_fsync(args)))

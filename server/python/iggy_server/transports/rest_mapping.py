@@ -642,13 +642,14 @@ def cluster_json(metadata: Any) -> dict[str, Any]:
     return {"name": metadata.name, "nodes": nodes}
 
 
-def polled_json(body: bytes) -> bytes:
+def polled_json(body: bytes | memoryview) -> bytes:
     """A 0.8 PollMessages answer as Iggy's JSON text, converted natively (``server/src/http_json.rs``); an empty
     answer (nothing to read) as Iggy's empty poll."""
     if not body:
         return EMPTY_POLL_JSON
     partition_id, current_offset, count = _POLL_PREFIX.unpack_from(body, 0)
     try:
-        return http_poll_json(partition_id, current_offset, count, body)
+        # The conversion releases the GIL, so it reads immutable bytes (a lone part may be a view of a map).
+        return http_poll_json(partition_id, current_offset, count, body if type(body) is bytes else bytes(body))
     except NativeError as error:
         raise IggyError(error.code, error.message) from None
