@@ -28,7 +28,7 @@ def test_targets_alternate_our_modes_and_the_external_server() -> None:
         args, "127.0.0.1:4000", "pinned-producer --producers 4", Path("o.json"), compare.client_of(args, "ours-memory")
     )
     assert command[command.index("--client") + 1] == "official-rust"
-    assert command[command.index("--warm-page-cache-mib") + 1] == "2048"
+    assert command[command.index("--warm-page-cache-mib") + 1] == "auto"
     assert command[-9:] == [
         "--message-batches", "7", "--transport", "tcp", "--address", "127.0.0.1:4000", "pinned-producer",
         "--producers", "4",
@@ -213,6 +213,22 @@ def test_iggy_bench_warms_after_starting_the_server_and_before_the_load(monkeypa
     with pytest.raises(SystemExit):
         bench_main.main(argv)
     assert events == ["start", "warm 64", "load 127.0.0.1:4002 4242", "close"]
+
+
+def test_auto_warms_every_page_the_load_writes_plus_a_margin() -> None:
+    """A write past the warmed pages lands in pages the host took back, several times dearer (page_cache.py)."""
+    four_producers = bench_main.arguments(["pinned-producer", "--producers", "4"])
+    written = 4 * 1000 * 1000 * (64 + 1000)  # the default 1000 batches of 1000 x 1000 B, 64-byte headers
+    assert bench_main.load_write_bytes(four_producers) == written
+    assert page_cache.warm_mebibytes("auto", written) == -(-written // 2**20) + 512 == 4571
+    by_total = bench_main.arguments(["pinned-producer", "--producers", "2", "--total-data", "8GB"])
+    assert bench_main.load_write_bytes(by_total) == 2 * 4000 * 1000 * 1064
+    consumers = bench_main.arguments(["pinned-consumer", "--consumers", "4", "--warm-page-cache-mib", "auto"])
+    assert bench_main.load_write_bytes(consumers) == 0  # seeded before the warm; the load only reads
+    assert page_cache.warm_mebibytes(consumers.warm_page_cache_mib, 0) == 2048  # the floor
+    assert page_cache.warm_mebibytes(300, written) == 300  # a number is taken as given
+    with pytest.raises(SystemExit):
+        compare.arguments(["--warm-page-cache-mib", "lots"])
 
 
 # A stand-in for an external server started by --external-command: it records its pid, its start count and

@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from iggy.protocol.codes import MESSAGE_HEADER_SIZE
 from iggy_server import _native
 from iggy_server.bench import floor, official, page_cache
 from iggy_server.bench.idle import IdleConnections, IdleConnectionsLost
@@ -45,6 +46,27 @@ def parse_size(text: str) -> int:
     if not match or unit not in _UNITS and unit + "b" not in _UNITS:
         raise argparse.ArgumentTypeError(f"not a size: {text!r} (e.g. 500MB, 1GiB)")
     return int(float(match.group(1)) * _UNITS.get(unit, _UNITS.get(unit + "b", 1)))
+
+
+def warm_size(text: str) -> int | str:
+    if text == page_cache.AUTO:
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a MiB count or 'auto': {text!r}") from None
+
+
+def load_write_bytes(args: argparse.Namespace) -> int:
+    """Message bytes the load's producers send (frames: the 0.8 message header and the payload); 0 without
+    producers, whose data a consumer workload seeds before the warm."""
+    uses_producers = official.WORKLOADS[args.workload][0]
+    if not uses_producers:
+        return 0
+    return (
+        args.producers * official.batches_per_actor(args) * args.messages_per_batch
+        * (MESSAGE_HEADER_SIZE + args.message_size)
+    )
 
 
 def arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -96,11 +118,11 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--timeout", type=float, default=3600.0, help="give up after this many seconds")
     parser.add_argument(
         "--warm-page-cache-mib",
-        type=int,
+        type=warm_size,
         default=0,
         help="right before the load (after --start-server): sync, then write and delete this many MiB, so "
         "the server writes into pages freed a moment before, as one that deletes old streams does (see "
-        "bench/page_cache.py; default: off)",
+        "bench/page_cache.py); 'auto': what the load writes plus 512 MiB, at least 2048 (default: off)",
     )
     parser.add_argument(
         "--idle-connections",
@@ -301,7 +323,7 @@ def main(argv: list[str] | None = None) -> int:
     sampler = None
     try:
         with IdleConnections(address, args.idle_connections) as idle:
-            page_cache.sync_and_warm(args.warm_page_cache_mib)
+            page_cache.sync_and_warm(page_cache.warm_mebibytes(args.warm_page_cache_mib, load_write_bytes(args)))
             if plan is None:
                 sampler = start_sampler(pid)
                 report = official.run(args, address, pid)

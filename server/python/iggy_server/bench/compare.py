@@ -32,7 +32,8 @@ version (``official-rust``: the SDK 0.10; ``official-rust-0.9``: the SDK 0.11.0)
     python -m iggy_server.bench.compare --modes written --protocols 0.8,0.9 --rounds 5
 
 Every run passes ``--warm-page-cache-mib`` on to iggy-bench, which syncs and warms the page cache right before
-the load (after our server is up); see :mod:`iggy_server.bench.page_cache` for why. (This script used to warm
+the load (after our server is up); see :mod:`iggy_server.bench.page_cache` for why. The default, ``auto``, warms
+what the load writes plus 512 MiB (at least 2 GiB), so a 4 GB run does not write half into cold pages. (This script used to warm
 before starting iggy-bench and our server: the pages then went back to the host during the start, and our
 server's page-cache copies were measured cold while the external server wrote into the pages its stream
 deletion had just freed.)
@@ -75,8 +76,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from iggy_server.bench import official
-from iggy_server.bench.__main__ import start_local_server
+from iggy_server.bench import official, page_cache
+from iggy_server.bench.__main__ import start_local_server, warm_size
 
 # The table: one and four producers, one and four consumers, 1000 batches of 1000 x 1000 B per actor.
 DEFAULT_WORKLOADS = (
@@ -178,10 +179,10 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--pause-s", type=float, default=5.0, help="rest between runs (default %(default)s)")
     parser.add_argument(
         "--warm-page-cache-mib",
-        type=int,
-        default=2048,
+        type=warm_size,
+        default=page_cache.AUTO,
         help="MiB iggy-bench writes and deletes right before every run's load, so every target starts with the "
-        "same page cache (0: off; default %(default)s)",
+        "same page cache; 'auto': what the load writes plus 512 MiB, at least 2048 (0: off; default %(default)s)",
     )
     parser.add_argument("--output-json", type=Path, help="every run's figures and the summary")
     args = parser.parse_args(argv)

@@ -20,6 +20,20 @@ import tempfile
 from pathlib import Path
 
 _CHUNK = bytes(1024 * 1024)
+_MIB = 1024 * 1024
+AUTO = "auto"
+# "auto" warms at least this much (the page cache a consumer run or a small run reads and writes around it) and
+# this much beyond what the load writes (the server's index and log files, the client's own allocations).
+AUTO_MINIMUM_MIB = 2048
+AUTO_MARGIN_MIB = 512
+
+
+def warm_mebibytes(asked: int | str, load_write_bytes: int) -> int:
+    """MiB to warm: ``asked`` as given, or for ``"auto"`` every page the load will write into plus a margin,
+    since a write past the warmed pages lands in reclaimed ones at several times the cost (above)."""
+    if asked != AUTO:
+        return int(asked)
+    return max(AUTO_MINIMUM_MIB, -(-load_write_bytes // _MIB) + AUTO_MARGIN_MIB)
 
 
 def sync_and_warm(mebibytes: int, directory: Path | None = None) -> None:
