@@ -50,13 +50,14 @@ def _server_routes(spec: Spec) -> list[dict]:
         merged["not_found_404"] |= command.http_not_found_404
         for entry, where in route.params():
             field = _entry_field(command, entry, spec)
-            merged["params"].setdefault(entry, (entry, where, route.wire_name(entry), _type_text(field), field.enum))
+            merged["params"].setdefault(
+                entry, (entry, where, route.wire_name(entry), _type_text(field), field.enum, field.default))
     for extra in spec.http_only_routes:
         route = extra.route
         routes[route.shape] = {
             "handler": snake(extra.name), "commands": [], "method": route.method, "path": route.path,
             "auth": extra.auth, "status": route.status, "response": route.response, "not_found_404": False,
-            "params": {entry: (entry, where, entry, None, None) for entry, where in route.params()},
+            "params": {entry: (entry, where, entry, None, None, None) for entry, where in route.params()},
         }
     methods = {method: index for index, method in enumerate(("GET", "POST", "PUT", "DELETE"))}
     return sorted(routes.values(), key=lambda r: (_static_first(r["path"]), methods[r["method"]]))
@@ -70,7 +71,8 @@ def render_server_routes(spec: Spec) -> str:
         "",
         "One `Route` per method and path, literal segments before placeholders. `handler` names the `Api` method that",
         "answers it; `params` say where each request field travels (path, query or JSON body) and under which name.",
-        "`not_found_404`: finding nothing answers 404 not_found (the binary answer is an empty OK).",
+        "`not_found_404`: finding nothing answers 404 not_found (the binary answer is an empty OK). `response`",
+        "`fields`: the answer is the response's fields by name as a JSON object.",
         '"""',
         "",
         "from __future__ import annotations",
@@ -86,6 +88,7 @@ def render_server_routes(spec: Spec) -> str:
         "    name: str  # its name in the route, the query string or the JSON body",
         "    type: str | None  # the spec type ([] = a list); None on a route that runs no command",
         "    enum: str | None  # the spec enum of a u8",
+        "    default: int | str | bool | None  # the spec's value when the request leaves it out (None: required)",
         "",
         "",
         "class Route(NamedTuple):",
@@ -95,7 +98,7 @@ def render_server_routes(spec: Spec) -> str:
         "    path: str",
         "    auth: bool  # False: no bearer token needed",
         "    status: int  # of a success",
-        "    response: str  # json | empty | text | zip",
+        "    response: str  # json | fields | empty | text | zip",
         "    not_found_404: bool",
         "    params: tuple[Param, ...]",
         "",
@@ -131,8 +134,8 @@ def render_sdk_routes(spec: Spec) -> str:
         "`ROUTES[command]`: method, path (a `str.format` template of the path params' names) and where each request",
         "field travels (path, query or JSON body) and under which name; `enum`: the enum whose lower-case member names",
         "travel instead of the number; `versions`: the protocol versions that send it (None = every one).",
-        "`not_found_404`: finding nothing answers 404 (the binary answer is an empty OK). `ABSENT[command]`: why",
-        "Iggy's REST API lacks the command.",
+        "`not_found_404`: finding nothing answers 404 (the binary answer is an empty OK). `response` `fields`: the",
+        "JSON answer is the response's fields by name. `ABSENT[command]`: why Iggy's REST API lacks the command.",
         '"""',
         "",
         "from __future__ import annotations",
@@ -154,6 +157,7 @@ def render_sdk_routes(spec: Spec) -> str:
         "class Route(NamedTuple):",
         "    method: str",
         "    path: str",
+        "    response: str  # json | fields | empty | text | zip",
         "    not_found_404: bool",
         "    params: tuple[Param, ...]",
         "",
@@ -165,7 +169,7 @@ def render_sdk_routes(spec: Spec) -> str:
         if route is None:
             continue
         head = (f"    Command.{command.constant_name}: Route({route.method!r}, {route.wire_path()!r}, "
-                f"{command.http_not_found_404}, (")
+                f"{route.response!r}, {command.http_not_found_404}, (")
         params = []
         for entry, where in route.params():
             field = _entry_field(command, entry, spec)

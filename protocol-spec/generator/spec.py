@@ -181,7 +181,10 @@ PERMISSION_SCOPES = frozenset({"none", "stream", "topic"})
 
 # Iggy's REST API (commands.toml [command.http] and [[http_route]]).
 HTTP_METHODS = ("GET", "POST", "PUT", "DELETE")
-HTTP_RESPONSES = frozenset({"json", "empty", "text", "zip"})
+HTTP_RESPONSES = frozenset({"json", "fields", "empty", "text", "zip"})
+# response = "fields": the JSON answer is an object of the command's response fields by name, so no hand code on
+# either side converts it; only fields of these types (a JSON number, boolean or string each) may be answered so.
+HTTP_FIELDS_ANSWER_TYPES = frozenset({"u8", "u16", "u32", "u64", "bool", "name", "string32"})
 HTTP_KEYS = frozenset({"method", "path", "query", "body", "names", "omitted", "status", "response"})
 HTTP_ONLY_ROUTE_KEYS = frozenset({"name", "auth", "about", "method", "path", "query", "body", "status", "response"})
 HTTP_LOCATIONS = ("path", "query", "body")
@@ -197,7 +200,7 @@ class HttpRoute:
     method: str
     path: str  # placeholders name fields: /streams/{stream_id}
     status: int
-    response: str  # json | empty | text | zip
+    response: str  # json | fields | empty | text | zip
     query: tuple[str, ...] = ()
     body: tuple[str, ...] = ()
     names: tuple[tuple[str, str], ...] = ()  # (entry, name in the query, JSON body or route) where they differ
@@ -810,6 +813,8 @@ def _check_http(spec: Spec) -> list[str]:
         if command.http is not None:
             _check_http_route(f"command {name}: [command.http]", command.http, problems)
             _check_http_entries(command, spec, problems)
+            if command.http.response == "fields":
+                _check_fields_answer(command, spec, problems)
     for extra in spec.http_only_routes:
         owner = f"http_route {extra.name}"
         if not _CAMEL.match(extra.name):
@@ -846,6 +851,23 @@ def _check_http_route(owner: str, route: HttpRoute, problems: list[str]) -> None
     for entry, name in route.names:
         if not _HTTP_NAME.match(name):
             problems.append(f"{owner}: names.{entry} = {name!r} is not a snake_case name")
+
+
+def _check_fields_answer(command: Command, spec: Spec, problems: list[str]) -> None:
+    """response = "fields": one record (not a list) whose fields are all plain values that every version has."""
+    owner = f"command {command.name}: [command.http] response = \"fields\""
+    if command.response == "empty" or command.response_repeat is not None:
+        problems.append(f"{owner} needs a response of one record, not {command.response!r}"
+                        + (" repeated" if command.response_repeat is not None else ""))
+        return
+    record = spec.response_record(command.name)
+    fields = command.response_fields if record is None else record.fields
+    for f in fields:
+        plain = (f.type in HTTP_FIELDS_ANSWER_TYPES and f.enum is None and f.repeat is None and f.when is None
+                 and f.versions is None and f.role is None)
+        if not plain:
+            problems.append(f"{owner}: field {f.name} ({f.type}) is not a plain value of every version "
+                            f"({', '.join(sorted(HTTP_FIELDS_ANSWER_TYPES))}; no enum, list, condition or role)")
 
 
 def _check_http_entries(command: Command, spec: Spec, problems: list[str]) -> None:

@@ -86,7 +86,7 @@ def _literal_calls(text: str, name: str) -> list[list]:
 
 
 def _sdk_routes(text: str) -> dict[str, list]:
-    """SDK table: Command.X -> [method, path, not_found_404, params]."""
+    """SDK table: Command.X -> [method, path, response, not_found_404, params]."""
     table = next(node for node in ast.walk(ast.parse(text))
                  if isinstance(node, ast.AnnAssign) and ast.unparse(node.target) == "ROUTES")
     return {ast.unparse(key): _literal_calls(ast.unparse(call), "Route")[0]
@@ -171,14 +171,14 @@ def test_a_route_added_to_the_spec_appears_in_both_generated_tables(tmp_path):
     path = "/streams/{stream_id}/topics/{topic_id}/partitions/{partition_id}"
     server = [call for call in _literal_calls(render_server_routes(spec), "Route") if call[0] == "get_partition"]
     assert server == [["get_partition", ("Command.GET_PARTITION",), "GET", path, True, 200, "json", False, (
-        ("Param", "stream_id", "path", "stream_id", "identifier", None),
-        ("Param", "topic_id", "path", "topic_id", "identifier", None),
-        ("Param", "partition_id", "path", "partition_id", "u32", None),
-        ("Param", "fresh", "query", "fresh_only", "bool", None),
+        ("Param", "stream_id", "path", "stream_id", "identifier", None, None),
+        ("Param", "topic_id", "path", "topic_id", "identifier", None, None),
+        ("Param", "partition_id", "path", "partition_id", "u32", None, None),
+        ("Param", "fresh", "query", "fresh_only", "bool", None, None),
     )]]
     sdk = _sdk_routes(render_sdk_routes(spec))["Command.GET_PARTITION"]
-    assert sdk[:3] == ["GET", path, False]
-    assert [param[1:4] for param in sdk[3]] == [
+    assert sdk[:4] == ["GET", path, "json", False]
+    assert [param[1:4] for param in sdk[4]] == [
         ("stream_id", "path", "stream_id"), ("topic_id", "path", "topic_id"),
         ("partition_id", "path", "partition_id"), ("fresh", "query", "fresh_only")]
 
@@ -196,8 +196,8 @@ def test_both_tables_hold_every_route_of_the_spec():
         route = served[(command.http.method, command.http.wire_path())]
         assert f"Command.{command.constant_name}" in route[1]
         assert route[5:8] == [command.http.status, command.http.response, command.http_not_found_404]
-        assert sdk[f"Command.{command.constant_name}"][:3] == [command.http.method, command.http.wire_path(),
-                                                              command.http_not_found_404]
+        assert sdk[f"Command.{command.constant_name}"][:4] == [command.http.method, command.http.wire_path(),
+                                                              command.http.response, command.http_not_found_404]
     for extra in SPEC.http_only_routes:
         assert (extra.route.method, extra.route.path) in served
     # One server route per method and path: LoginUser (0.8) and LoginRegister (0.9) share POST /users/login.
@@ -209,3 +209,25 @@ def test_literal_segments_come_before_placeholders_in_the_server_table():
     paths = [call[3] for call in _literal_calls(render_server_routes(SPEC), "Route")]
     assert paths.index("/users/logout") < paths.index("/users/{user_id}")
     assert paths.index("/personal-access-tokens/login") < paths.index("/personal-access-tokens/{name}")
+
+
+def test_a_fields_answer_needs_one_record_of_plain_values(tmp_path):
+    """response = "fields" lets both sides convert the JSON with no code of their own, so only a response whose
+    fields all map to one JSON value each may have it."""
+    assert SPEC.command("CreatePersonalAccessToken").http.response == "fields"
+    listed = 'path = "/streams"\nstatus = 200\nresponse = "json"'
+    problems = _problems(tmp_path, _replace(listed, listed.replace('"json"', '"fields"')))
+    assert "command GetStreams: [command.http] response = \"fields\" needs a response of one record, not " \
+           "'StreamHeader' repeated" in problems
+    details = 'path = "/users/{user_id}"\nstatus = 200\nresponse = "json"'
+    problems = _problems(tmp_path / "b", _replace(details, details.replace('"json"', '"fields"')))
+    assert "command GetUser: [command.http] response = \"fields\": field status (u8) is not a plain value" in problems
+    assert "field permissions (permissions) is not a plain value" in problems
+    assert "field id (u32)" not in problems
+
+
+def test_the_server_table_carries_each_parameters_spec_default():
+    server = {call[0]: call for call in _literal_calls(render_server_routes(SPEC), "Route")}
+    params = {param[1]: param for param in server["create_personal_access_token"][8]}
+    assert params["expiry"] == ("Param", "expiry", "body", "expiry", "u64", None, 0)
+    assert params["name"][-1] is None  # required

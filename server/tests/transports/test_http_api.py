@@ -197,8 +197,11 @@ def test_personal_access_token_login_and_permission_errors(http: Http):
     assert status == 200
     status, identity, _ = http.call("POST", "/personal-access-tokens/login", {"token": created["token"]}, token="")
     assert status == 200 and identity["user_id"] == 0
+    assert list(created) == ["token"]  # the response's fields by name (response = "fields")
+    status, defaulted, _ = http.call("POST", "/personal-access-tokens", {"name": "pat-2"})  # the spec's expiry 0
+    assert status == 200 and list(defaulted) == ["token"]
     status, tokens, _ = http.call("GET", "/personal-access-tokens")
-    assert {"name": "pat-1", "expiry_at": None} in tokens
+    assert {"name": "pat-1", "expiry_at": None} in tokens and {"name": "pat-2", "expiry_at": None} in tokens
     status, user, _ = http.call("POST", "/users", {"username": "reader", "password": "secret-pw", "status": "active",
                                                     "permissions": None})
     assert status == 200 and user["permissions"] is None

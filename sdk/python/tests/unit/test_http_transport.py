@@ -11,6 +11,7 @@ import pytest
 from iggy.errors import IggyError
 from iggy.options import encode_options
 from iggy.protocol import requests as rq
+from iggy.protocol import responses as rs
 from iggy.protocol.codes import ErrorCode, OptionScope, PollingKind, ProtocolVersion, UserStatus
 from iggy.protocol.primitives import Consumer, Identifier, PollingStrategy
 from iggy.transports.http import HttpConnection
@@ -107,3 +108,21 @@ def test_a_group_consumer_cannot_travel_over_http():
         send(connection, rq.PollMessages(Consumer.group(1), S, T, None, PollingStrategy(PollingKind.NEXT), 1))
     assert refused.value.code == ErrorCode.FEATURE_UNAVAILABLE
     assert connection.calls == []
+
+
+@pytest.mark.parametrize("version", [V08, V09])
+def test_a_fields_answer_becomes_the_binary_answer_with_no_conversion_of_its_own(version):
+    """response = "fields" (commands.toml): the JSON is the response's fields by name, for the token's one field and
+    for the consumer offset's three alike."""
+    connection = RecordingConnection(version, {"token": "secret-token"})
+    answer = send(connection, rq.CreatePersonalAccessToken("pat", 0))
+    assert answer == rs.CreatePersonalAccessTokenResponse(token="secret-token").encode(version)
+    offset = {"partition_id": 1, "current_offset": 9, "stored_offset": 4}
+    connection = RecordingConnection(version, offset)
+    answer = send(connection, rq.GetConsumerOffset(Consumer.consumer(7), S, T, 1))
+    assert answer == rs.ConsumerOffsetInfo(**offset).encode(version)
+    assert connection.calls == [("GET", f"{TOPIC}/consumer-offsets", None, {"consumer_id": "7", "partition_id": "1"},
+                                 True)]
+    connection = RecordingConnection(version, {"token": "t", "expiry": 1})  # a field the response lacks is ignored
+    assert send(connection, rq.CreatePersonalAccessToken("pat", 0)) == rs.CreatePersonalAccessTokenResponse(
+        token="t").encode(version)

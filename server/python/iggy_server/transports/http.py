@@ -96,7 +96,7 @@ def reply(route: Route, value: Any, headers: dict[str, str]) -> web.Response:
         return web.json_response(_NOT_FOUND_JSON, status=404)
     if isinstance(value, RawJson):
         return web.Response(body=value.text, status=route.status, content_type="application/json", headers=headers)
-    if route.response == "json":
+    if route.response in ("json", "fields"):
         return web.json_response(value, status=route.status, headers=headers)
     if route.response == "text":
         return web.Response(text=value, status=route.status, headers=headers)
@@ -109,8 +109,9 @@ RouteHandler = Callable[[web.Request, rm.RouteArgs], Awaitable[Any]]
 
 
 class Api:
-    """The route handlers, one per route, named by it (``Route.handler``); one instance per listener. A route that
-    answers nothing and whose parameters all have plain types needs none: :meth:`run_plain` runs its command."""
+    """The route handlers, one per route, named by it (``Route.handler``); one instance per listener. A route whose
+    parameters all have plain types and that answers nothing or its response's fields needs none: :meth:`run_plain`
+    or :meth:`run_fields` runs its command."""
 
     def __init__(self, ctx: TransportContext, jwt: JwtManager) -> None:
         self.ctx = ctx
@@ -148,6 +149,11 @@ class Api:
     async def run_plain(self, request: web.Request, args: rm.RouteArgs) -> None:
         """The route's command from its parameters alone (RouteArgs.model), for a route that answers nothing."""
         await self.run(request, args.model())
+
+    async def run_fields(self, request: web.Request, args: rm.RouteArgs) -> Any:
+        """The route's command from its parameters alone, for a route that answers its response's fields."""
+        answer = await self.run(request, args.model())
+        return None if answer is None else rm.fields_json(answer)
 
     async def body(self, request: web.Request) -> Any:
         raw = await request.read()
@@ -263,10 +269,6 @@ class Api:
     async def get_personal_access_tokens(self, request: web.Request, args: rm.RouteArgs) -> Any:
         return [rm.token_info_json(t) for t in await self.run(request, args.model())]
 
-    async def create_personal_access_token(self, request: web.Request, args: rm.RouteArgs) -> Any:
-        created = await self.run(request, args.model(expiry=args.unsigned("expiry", rm.U64_MAX, 0)))
-        return {"token": created.token}
-
     # ------------------------------------------------------------------ streams and topics
 
     async def get_streams(self, request: web.Request, args: rm.RouteArgs) -> Any:
@@ -317,7 +319,7 @@ class Api:
 
     async def get_consumer_offset(self, request: web.Request, args: rm.RouteArgs) -> Any:
         offset = await self.run(request, args.model(consumer=rm.plain_consumer(args)))
-        return None if offset is None else rm.offset_json(offset)
+        return None if offset is None else rm.fields_json(offset)
 
     async def store_consumer_offset(self, request: web.Request, args: rm.RouteArgs) -> None:
         await self.run(request, args.model(consumer=rm.plain_consumer(args)))
@@ -358,9 +360,10 @@ def _endpoint(api: Api, route: Route) -> Callable[[web.Request], Awaitable[web.S
     handler: RouteHandler | None = getattr(api, route.handler, None)
     if handler is None:
         plain = all(param.type in rm.PLAIN_TYPES and param.enum is None for param in route.params)
-        if not (route.commands and route.response == "empty" and plain):
+        generic = {"empty": api.run_plain, "fields": api.run_fields}.get(route.response)
+        if not (route.commands and generic and plain):
             raise RuntimeError(f"HTTP route {route.method} {route.path} needs a handler Api.{route.handler}")
-        handler = api.run_plain
+        handler = generic
     has_body = any(param.where == "body" for param in route.params)
 
     # A handler that reads the body itself (raw_body) gets none parsed here.

@@ -210,15 +210,17 @@ class RouteArgs:
             raise invalid(f"{self._what(self._params[name])} must be one of {choices}, got {text!r}") from None
 
     def value(self, name: str) -> Any:
-        """A parameter of a plain spec type (PLAIN_TYPES), converted by that type; required unless optional."""
+        """A parameter of a plain spec type (PLAIN_TYPES), converted by that type; required unless optional or the
+        spec gives its default."""
         param = self._params[name]
+        default = _MISSING if param.default is None else param.default
         if param.type == "identifier":
             return self.identifier(name)
         if param.type in _UNSIGNED_MAXIMA and param.enum is None:
-            default = None if param.type == "optional_partition" else _MISSING
+            default = None if param.type == "optional_partition" else default
             return self.unsigned(name, _UNSIGNED_MAXIMA[param.type], default)
         if param.type in ("name", "password", "string32"):
-            return self.string(name)
+            return self.string(name, default)
         raise TypeError(f"{param.field} ({param.type}) needs a conversion of its own")
 
     def model(self, **given: Any) -> rq.Request:
@@ -521,12 +523,10 @@ def group_details_json(group: Any) -> dict[str, Any]:
     return group_json(group) | {"members": members}
 
 
-def offset_json(info: Any) -> dict[str, Any]:
-    return {
-        "partition_id": info.partition_id,
-        "current_offset": info.current_offset,
-        "stored_offset": info.stored_offset,
-    }
+def fields_json(answer: Any) -> dict[str, Any]:
+    """A route's ``fields`` answer (commands.toml): the response's fields by name, plain values all (the spec loader
+    refuses any other)."""
+    return {name: getattr(answer, name) for name in answer.PUBLIC_NAMES}
 
 
 def user_json(user: Any) -> dict[str, Any]:

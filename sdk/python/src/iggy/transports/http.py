@@ -118,7 +118,7 @@ class HttpConnection:
         route = ROUTES.get(command)
         if route is None:
             raise _unavailable(command.name, ABSENT.get(command, "no route"))
-        answer = _ANSWERS.get(command, _no_answer if command not in rs.RESPONSE_MODELS else None)
+        answer = _ANSWERS.get(command) or _generic_answer(command, route)
         if answer is None:
             raise _unavailable(command.name, "this SDK does not read its JSON answer")
         data = b"".join(payload) if isinstance(payload, list) else payload
@@ -401,6 +401,17 @@ def _logout(c: HttpConnection, r: Any, found: Any) -> bytes:
     return b""
 
 
+def _generic_answer(command: Command, route: Route) -> Any:
+    """What a command needs no entry in ``_ANSWERS`` for: an always empty binary answer, or a ``fields`` route's JSON
+    (the response's fields by name, commands.toml); None for any other."""
+    model = rs.RESPONSE_MODELS.get(command)
+    if model is None:
+        return _no_answer
+    if route.response == "fields":
+        return _single(lambda found: model(**{name: found[name] for name in model.PUBLIC_NAMES}))
+    return None
+
+
 def _single(convert: Any) -> Any:
     def answer(c: HttpConnection, r: Any, found: Any) -> bytes:
         return b"" if found is None else convert(found).encode(c.version)
@@ -456,15 +467,6 @@ def _as_batches(partition_id: int, messages: list[Message]) -> tuple[Batch, ...]
     return tuple(batches)
 
 
-def _offset(j: dict) -> rs.ConsumerOffsetInfo:
-    return rs.ConsumerOffsetInfo(partition_id=j["partition_id"], current_offset=j["current_offset"],
-                                 stored_offset=j["stored_offset"])
-
-
-def _token(j: dict) -> rs.CreatePersonalAccessTokenResponse:
-    return rs.CreatePersonalAccessTokenResponse(token=j["token"])
-
-
 def _option_specs(specs: list) -> rs.DescribeOptionsResponse:
     entries = tuple(rs.OptionDescriptor(key=s["key"], kind=_enum(HeaderKind, s["kind"]),
                                         default_value=bytes(s["default_value"]), description=s["description"])
@@ -481,8 +483,8 @@ def _user_details(j: dict) -> rs.UserDetails:
                           username=j["username"], permissions=_permissions_from_json(j.get("permissions")))
 
 
-# How each command's JSON answer becomes its binary answer (a command whose binary answer is always empty needs none;
-# one with a non-empty binary answer that is missing here answers FeatureUnavailable).
+# How each command's JSON answer becomes its binary answer (a command whose binary answer is always empty needs none,
+# nor does one whose route answers `fields`; any other missing here answers FeatureUnavailable).
 _ANSWERS: dict[Command, Any] = {
     Command.LOGIN_USER: _login,
     Command.LOGIN_WITH_PERSONAL_ACCESS_TOKEN: _login,
@@ -498,7 +500,6 @@ _ANSWERS: dict[Command, Any] = {
     Command.CREATE_TOPIC: _single(_topic_details),
     Command.SEND_MESSAGES: _sent,
     Command.POLL_MESSAGES: _polled,
-    Command.GET_CONSUMER_OFFSET: _single(_offset),
     Command.GET_CONSUMER_GROUPS: _listing(_group, rs.GroupHeader),
     Command.GET_CONSUMER_GROUP: _single(_group_details),
     Command.CREATE_CONSUMER_GROUP: _single(_group),
@@ -506,5 +507,4 @@ _ANSWERS: dict[Command, Any] = {
     Command.GET_USER: _single(_user_details),
     Command.CREATE_USER: _single(_user_details),
     Command.GET_PERSONAL_ACCESS_TOKENS: _listing(_token_info, rs.PersonalAccessTokenInfo),
-    Command.CREATE_PERSONAL_ACCESS_TOKEN: _single(_token),
 }
