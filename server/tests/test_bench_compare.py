@@ -220,12 +220,14 @@ def test_auto_warms_every_page_the_load_writes_plus_a_margin() -> None:
     four_producers = bench_main.arguments(["pinned-producer", "--producers", "4"])
     written = 4 * 1000 * 1000 * (64 + 1000)  # the default 1000 batches of 1000 x 1000 B, 64-byte headers
     assert bench_main.load_write_bytes(four_producers) == written
-    assert page_cache.warm_mebibytes("auto", written) == -(-written // 2**20) + 512 == 4571
+    assert page_cache.warm_mebibytes("auto", written, available_mib=24_000) == -(-written // 2**20) + 512 == 4571
+    assert page_cache.warm_mebibytes("auto", written, available_mib=5_000) == 5_000 - 2048  # memory bounds it
+    assert page_cache.warm_mebibytes("auto", written, available_mib=1_000) == 0
     by_total = bench_main.arguments(["pinned-producer", "--producers", "2", "--total-data", "8GB"])
     assert bench_main.load_write_bytes(by_total) == 2 * 4000 * 1000 * 1064
     consumers = bench_main.arguments(["pinned-consumer", "--consumers", "4", "--warm-page-cache-mib", "auto"])
     assert bench_main.load_write_bytes(consumers) == 0  # seeded before the warm; the load only reads
-    assert page_cache.warm_mebibytes(consumers.warm_page_cache_mib, 0) == 2048  # the floor
+    assert page_cache.warm_mebibytes(consumers.warm_page_cache_mib, 0, available_mib=24_000) == 2048  # the floor
     assert page_cache.warm_mebibytes(300, written) == 300  # a number is taken as given
     with pytest.raises(SystemExit):
         compare.arguments(["--warm-page-cache-mib", "lots"])

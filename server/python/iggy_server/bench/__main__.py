@@ -122,7 +122,8 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         default=0,
         help="right before the load (after --start-server): sync, then write and delete this many MiB, so "
         "the server writes into pages freed a moment before, as one that deletes old streams does (see "
-        "bench/page_cache.py); 'auto': what the load writes plus 512 MiB, at least 2048 (default: off)",
+        "bench/page_cache.py); 'auto': what the load writes plus 512 MiB, at least 2048, at most the available "
+        "memory less 2048 (default: off)",
     )
     parser.add_argument(
         "--idle-connections",

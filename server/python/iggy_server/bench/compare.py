@@ -32,11 +32,11 @@ version (``official-rust``: the SDK 0.10; ``official-rust-0.9``: the SDK 0.11.0)
     python -m iggy_server.bench.compare --modes written --protocols 0.8,0.9 --rounds 5
 
 Every run passes ``--warm-page-cache-mib`` on to iggy-bench, which syncs and warms the page cache right before
-the load (after our server is up); see :mod:`iggy_server.bench.page_cache` for why. The default, ``auto``, warms
-what the load writes plus 512 MiB (at least 2 GiB), so a 4 GB run does not write half into cold pages. (This script used to warm
-before starting iggy-bench and our server: the pages then went back to the host during the start, and our
-server's page-cache copies were measured cold while the external server wrote into the pages its stream
-deletion had just freed.)
+the load (after our server is up); see :mod:`iggy_server.bench.page_cache` for why. The default, ``auto``,
+warms what the load writes plus 512 MiB (at least 2 GiB), so a 4 GB run does not write half into cold pages.
+(This script used to warm before starting iggy-bench and our server: the pages then went back to the host during
+the start, and our server's page-cache copies were measured cold while the external server wrote into the pages
+its stream deletion had just freed.)
 
 Our server starts every run fresh, but an external server given only by address keeps running through the
 comparison, its data directory growing from run to run. ``--external-command "COMMAND"`` has compare start it
@@ -182,7 +182,8 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         type=warm_size,
         default=page_cache.AUTO,
         help="MiB iggy-bench writes and deletes right before every run's load, so every target starts with the "
-        "same page cache; 'auto': what the load writes plus 512 MiB, at least 2048 (0: off; default %(default)s)",
+        "same page cache; 'auto': what the load writes plus 512 MiB, at least 2048, at most the available memory "
+        "less 2048 (0: off; default %(default)s)",
     )
     parser.add_argument("--output-json", type=Path, help="every run's figures and the summary")
     args = parser.parse_args(argv)

@@ -28,12 +28,34 @@ AUTO_MINIMUM_MIB = 2048
 AUTO_MARGIN_MIB = 512
 
 
-def warm_mebibytes(asked: int | str, load_write_bytes: int) -> int:
+# "auto" leaves this much of the memory available at the time unwarmed, for the server and the client.
+AUTO_RESERVE_MIB = 2048
+
+
+def available_mebibytes() -> int | None:
+    """MemAvailable of /proc/meminfo in MiB; None where there is none."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) // 1024
+    except OSError:
+        pass
+    return None
+
+
+def warm_mebibytes(asked: int | str, load_write_bytes: int, available_mib: int | None = None) -> int:
     """MiB to warm: ``asked`` as given, or for ``"auto"`` every page the load will write into plus a margin,
-    since a write past the warmed pages lands in reclaimed ones at several times the cost (above)."""
+    since a write past the warmed pages lands in reclaimed ones at several times the cost (above) — but no more
+    than the memory available (``available_mib``, default MemAvailable) less a reserve: pages warmed beyond it
+    would be evicted before the load, and the warm file would only fill the disk."""
     if asked != AUTO:
         return int(asked)
-    return max(AUTO_MINIMUM_MIB, -(-load_write_bytes // _MIB) + AUTO_MARGIN_MIB)
+    wanted = max(AUTO_MINIMUM_MIB, -(-load_write_bytes // _MIB) + AUTO_MARGIN_MIB)
+    available = available_mebibytes() if available_mib is None else available_mib
+    if available is None:
+        return wanted
+    return max(0, min(wanted, available - AUTO_RESERVE_MIB))
 
 
 def sync_and_warm(mebibytes: int, directory: Path | None = None) -> None:
