@@ -854,11 +854,10 @@ def _check_http_route(owner: str, route: HttpRoute, problems: list[str]) -> None
 
 
 def _check_fields_answer(command: Command, spec: Spec, problems: list[str]) -> None:
-    """response = "fields": one record (not a list) whose fields are all plain values that every version has."""
+    """response = "fields": a record (or a list of one) whose fields are all plain values that every version has."""
     owner = f"command {command.name}: [command.http] response = \"fields\""
-    if command.response == "empty" or command.response_repeat is not None:
-        problems.append(f"{owner} needs a response of one record, not {command.response!r}"
-                        + (" repeated" if command.response_repeat is not None else ""))
+    if command.response == "empty":
+        problems.append(f"{owner} needs a response record, not an empty answer")
         return
     record = spec.response_record(command.name)
     fields = command.response_fields if record is None else record.fields

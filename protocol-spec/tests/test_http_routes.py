@@ -211,19 +211,24 @@ def test_literal_segments_come_before_placeholders_in_the_server_table():
     assert paths.index("/personal-access-tokens/login") < paths.index("/personal-access-tokens/{name}")
 
 
-def test_a_fields_answer_needs_one_record_of_plain_values(tmp_path):
+def test_a_fields_answer_needs_a_record_of_plain_values(tmp_path):
     """response = "fields" lets both sides convert the JSON with no code of their own, so only a response whose
-    fields all map to one JSON value each may have it."""
+    fields all map to one JSON value each (in a list answer, each element's) may have it."""
     assert SPEC.command("CreatePersonalAccessToken").http.response == "fields"
-    listed = 'path = "/streams"\nstatus = 200\nresponse = "json"'
+    assert SPEC.command("GetConsumerGroups").http.response == "fields"  # a list of GroupHeader
+    listed = 'path = "/users"\nstatus = 200\nresponse = "json"'
     problems = _problems(tmp_path, _replace(listed, listed.replace('"json"', '"fields"')))
-    assert "command GetStreams: [command.http] response = \"fields\" needs a response of one record, not " \
-           "'StreamHeader' repeated" in problems
+    assert "command GetUsers: [command.http] response = \"fields\": field status (u8) is not a plain value" in problems
     details = 'path = "/users/{user_id}"\nstatus = 200\nresponse = "json"'
     problems = _problems(tmp_path / "b", _replace(details, details.replace('"json"', '"fields"')))
     assert "command GetUser: [command.http] response = \"fields\": field status (u8) is not a plain value" in problems
     assert "field permissions (permissions) is not a plain value" in problems
     assert "field id (u32)" not in problems
+    empty = 'path = "/streams/{stream_id}"\nstatus = 204\nresponse = "empty"'
+    problems = _problems(tmp_path / "c", _replace(empty, 'path = "/streams/{stream_id}"\nstatus = 200\n'
+                                                         'response = "fields"'))
+    assert "command DeleteStream: [command.http] response = \"fields\" needs a response record, not an empty " \
+           "answer" in problems
 
 
 def test_the_server_table_carries_each_parameters_spec_default():

@@ -248,6 +248,16 @@ def test_cluster_metadata_names_every_bound_transport(http: Http, server):
         assert endpoints[transport] == int(server.transport_addresses[transport].rsplit(":", 1)[1])
 
 
+def test_a_consumer_group_list_is_each_groups_fields(http: Http):
+    """GetConsumerGroups answers `fields` (commands.toml): every GroupHeader field by name, no handler of its own."""
+    make_topic(http, "groups-listed")
+    assert http.call("GET", "/streams/groups-listed/topics/t/consumer-groups")[:2] == (200, [])
+    assert http.call("POST", "/streams/groups-listed/topics/t/consumer-groups", {"name": "g"})[0] == 201
+    status, groups, _ = http.call("GET", "/streams/groups-listed/topics/t/consumer-groups")
+    assert status == 200
+    assert groups == [{"id": 0, "partitions_count": 1, "members_count": 0, "name": "g"}]
+
+
 def test_error_reasons_are_iggys_texts_naming_the_object(http: Http):
     """The server fills the spec's text of the code with the stream, topic, group, user or token it knows (a TCP
     client only gets the code and shows the text with its placeholders)."""

@@ -112,8 +112,8 @@ def test_a_group_consumer_cannot_travel_over_http():
 
 @pytest.mark.parametrize("version", [V08, V09])
 def test_a_fields_answer_becomes_the_binary_answer_with_no_conversion_of_its_own(version):
-    """response = "fields" (commands.toml): the JSON is the response's fields by name, for the token's one field and
-    for the consumer offset's three alike."""
+    """response = "fields" (commands.toml): the JSON is the response's fields by name, for the token's one field, the
+    consumer offset's three and each group of a list alike."""
     connection = RecordingConnection(version, {"token": "secret-token"})
     answer = send(connection, rq.CreatePersonalAccessToken("pat", 0))
     assert answer == rs.CreatePersonalAccessTokenResponse(token="secret-token").encode(version)
@@ -123,6 +123,13 @@ def test_a_fields_answer_becomes_the_binary_answer_with_no_conversion_of_its_own
     assert answer == rs.ConsumerOffsetInfo(**offset).encode(version)
     assert connection.calls == [("GET", f"{TOPIC}/consumer-offsets", None, {"consumer_id": "7", "partition_id": "1"},
                                  True)]
+    groups = [{"id": 0, "partitions_count": 2, "members_count": 1, "name": "g"}, {"id": 1, "partitions_count": 2,
+                                                                                "members_count": 0, "name": "h"}]
+    connection = RecordingConnection(version, groups)  # a list answer: an array of them
+    answer = send(connection, rq.GetConsumerGroups(S, T))
+    expected = rs.encode_response_body(int(rq.GetConsumerGroups.CODE), [rs.GroupHeader(**g) for g in groups], version)
+    assert answer == expected
+    assert rs.decode_response_body(int(rq.GetConsumerGroups.CODE), answer, version)[1].name == "h"
     connection = RecordingConnection(version, {"token": "t", "expiry": 1})  # a field the response lacks is ignored
     assert send(connection, rq.CreatePersonalAccessToken("pat", 0)) == rs.CreatePersonalAccessTokenResponse(
         token="t").encode(version)

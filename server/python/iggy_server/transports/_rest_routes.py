@@ -113,7 +113,7 @@ ROUTES: tuple[Route, ...] = (
         Param('stream_id', 'path', 'stream_id', 'identifier', None, None),
         Param('topic_id', 'path', 'topic_id', 'identifier', None, None),
     )),
-    Route('get_consumer_groups', (Command.GET_CONSUMER_GROUPS,), 'GET', '/streams/{stream_id}/topics/{topic_id}/consumer-groups', True, 200, 'json', False, (
+    Route('get_consumer_groups', (Command.GET_CONSUMER_GROUPS,), 'GET', '/streams/{stream_id}/topics/{topic_id}/consumer-groups', True, 200, 'fields', False, (
         Param('stream_id', 'path', 'stream_id', 'identifier', None, None),
         Param('topic_id', 'path', 'topic_id', 'identifier', None, None),
     )),

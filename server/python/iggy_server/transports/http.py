@@ -307,9 +307,6 @@ class Api:
 
     # ------------------------------------------------------------------ consumer groups and offsets
 
-    async def get_consumer_groups(self, request: web.Request, args: rm.RouteArgs) -> Any:
-        return [rm.group_json(g) for g in await self.run(request, args.model())]
-
     async def create_consumer_group(self, request: web.Request, args: rm.RouteArgs) -> Any:
         return rm.group_json(await self.run(request, args.model())) | {"members": []}
 

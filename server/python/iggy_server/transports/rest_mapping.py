@@ -523,9 +523,11 @@ def group_details_json(group: Any) -> dict[str, Any]:
     return group_json(group) | {"members": members}
 
 
-def fields_json(answer: Any) -> dict[str, Any]:
+def fields_json(answer: Any) -> Any:
     """A route's ``fields`` answer (commands.toml): the response's fields by name, plain values all (the spec loader
-    refuses any other)."""
+    refuses any other); a list answer, a JSON array of them."""
+    if isinstance(answer, list):
+        return [fields_json(item) for item in answer]
     return {name: getattr(answer, name) for name in answer.PUBLIC_NAMES}
 
 

@@ -221,7 +221,7 @@ ROUTES: dict[Command, Route] = {
         Param('topic_id', 'path', 'topic_id', None, None),
         Param('group_id', 'path', 'group_id', None, None),
     )),
-    Command.GET_CONSUMER_GROUPS: Route('GET', '/streams/{stream_id}/topics/{topic_id}/consumer-groups', 'json', False, (
+    Command.GET_CONSUMER_GROUPS: Route('GET', '/streams/{stream_id}/topics/{topic_id}/consumer-groups', 'fields', False, (
         Param('stream_id', 'path', 'stream_id', None, None),
         Param('topic_id', 'path', 'topic_id', None, None),
     )),

@@ -403,13 +403,17 @@ def _logout(c: HttpConnection, r: Any, found: Any) -> bytes:
 
 def _generic_answer(command: Command, route: Route) -> Any:
     """What a command needs no entry in ``_ANSWERS`` for: an always empty binary answer, or a ``fields`` route's JSON
-    (the response's fields by name, commands.toml); None for any other."""
+    (the response's fields by name, an array of them for a list answer; commands.toml); None for any other."""
     model = rs.RESPONSE_MODELS.get(command)
     if model is None:
         return _no_answer
-    if route.response == "fields":
-        return _single(lambda found: model(**{name: found[name] for name in model.PUBLIC_NAMES}))
-    return None
+    if route.response != "fields":
+        return None
+
+    def convert(found: dict) -> Any:
+        return model(**{name: found[name] for name in model.PUBLIC_NAMES})
+
+    return _listing(convert, model) if command in rs.LIST_RESPONSES else _single(convert)
 
 
 def _single(convert: Any) -> Any:
@@ -500,7 +504,6 @@ _ANSWERS: dict[Command, Any] = {
     Command.CREATE_TOPIC: _single(_topic_details),
     Command.SEND_MESSAGES: _sent,
     Command.POLL_MESSAGES: _polled,
-    Command.GET_CONSUMER_GROUPS: _listing(_group, rs.GroupHeader),
     Command.GET_CONSUMER_GROUP: _single(_group_details),
     Command.CREATE_CONSUMER_GROUP: _single(_group),
     Command.GET_USERS: _listing(_user, rs.UserHeader),
