@@ -228,9 +228,7 @@ class Api:
 
     async def login_user(self, request: web.Request, args: rm.RouteArgs) -> Any:
         """0.8's LoginUser, whose JSON 0.9's clients send as well (the route of their LoginRegister)."""
-        model = rq.LoginUser(args.string("username"), args.string("password"), args.string("version", ""),
-                             args.string("context", ""))
-        return self._identity((await self.run(request, model, user_id=None)).user_id)
+        return self._identity((await self.run(request, args.model(), user_id=None)).user_id)
 
     async def login_with_personal_access_token(self, request: web.Request, args: rm.RouteArgs) -> Any:
         identity = await self.run(request, rq.LoginWithPersonalAccessToken(args.string("token")), user_id=None)
