@@ -12,6 +12,7 @@ from .codec_python import (
     render_python_requests, render_python_responses,
 )
 from .codec_rust import render_rust_codec, render_rust_error_code, render_rust_fields, render_rust_layout
+from .driver_calls import DRIVER_CALLS_OUTPUTS
 from .driver_ops import CONFORMANCE_README_PATH, render_conformance_readme
 from .driver_tables import DRIVER_OPS_OUTPUTS
 from .http_routes import SDK_ROUTES_PATH, SERVER_ROUTES_PATH, render_sdk_routes, render_server_routes
@@ -50,6 +51,8 @@ OUTPUTS: dict[str, Callable[[Spec], str]] = {
     CONFORMANCE_README_PATH: render_conformance_readme,
     # The same table per driver language, with the step check every driver runs (driver_tables.py).
     **DRIVER_OPS_OUTPUTS,
+    # The plain ops' calls in our four SDKs' drivers, which need no hand-written case (driver_calls.py).
+    **DRIVER_CALLS_OUTPUTS,
 }
 
 
@@ -68,7 +71,7 @@ VERSIONED_OUTPUTS = frozenset({
     "sdk/rust/src/codes.rs", "sdk/rust/src/codec.rs", "sdk/rust/src/error_code.rs",
     "sdk/rust/tests/golden/generated.rs",
     "sdk/go/codes.go", "sdk/go/internal/codec/codec_gen.go",
-    SERVER_ROUTES_PATH, SDK_ROUTES_PATH, CONFORMANCE_README_PATH, *DRIVER_OPS_OUTPUTS,
+    SERVER_ROUTES_PATH, SDK_ROUTES_PATH, CONFORMANCE_README_PATH, *DRIVER_OPS_OUTPUTS, *DRIVER_CALLS_OUTPUTS,
 })
 
 

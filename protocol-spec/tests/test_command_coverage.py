@@ -39,6 +39,7 @@ PROTOCOL_SPEC = Path(__file__).resolve().parents[1]
 ROOT = PROTOCOL_SPEC.parent
 sys.path.insert(0, str(PROTOCOL_SPEC))
 
+from generator.driver_calls import plain_calls  # noqa: E402
 from generator.spec import Command, DriverOp, Spec, http_coverage, load_spec, result_type_parts, snake  # noqa: E402
 
 SPEC = load_spec()
@@ -163,6 +164,24 @@ def _java_driver(text: str) -> DriverOps:
                      frozenset(re.findall(r'^\s*case "(\w+)"\s*(?::|->)', text, re.M)), only_0_9)
 
 
+# How each of our drivers runs the generated calls of the plain ops (generator/driver_calls.py): a source that has
+# the marker handles and advertises every plain op; one without it must handle them by hand.
+GENERATED_CALLS = {
+    "python": ("from _driver_calls import CALLS", "CALLS.keys()"),
+    "rust": ("driver_calls::run(client, other, args)", "chain(driver_calls::OPERATIONS)"),
+    "go": ("runGenerated(ctx, c, op, a)", "generatedOperations..."),
+    "java": ("DriverCalls.call(c, op, a)", "capabilities.addAll(DriverCalls.OPERATIONS)"),
+}
+
+
+def with_generated_calls(sdk: str, text: str, ops: DriverOps) -> DriverOps:
+    """The driver's ops with the plain ops added where its source runs the generated calls and lists them."""
+    handles, advertises = GENERATED_CALLS[sdk]
+    plain = frozenset(call.op for call in plain_calls(SPEC))
+    return DriverOps(ops.advertised | (plain if advertises in text else frozenset()),
+                     ops.handled | (plain if handles in text else frozenset()), ops.only_0_9)
+
+
 # The SDK folder a drivers.toml command runs from -> (the driver's source, how to read its ops).
 DRIVER_SOURCES: dict[str, tuple[str, Callable[[str], DriverOps]]] = {
     "python": ("sdk/python/conformance/driver.py", _python_driver),
@@ -233,7 +252,8 @@ def driver_ops(spec: Spec, repo: Repo) -> dict[tuple[str, str], str]:
                                    "its source and op reader there")
             continue
         path, read = DRIVER_SOURCES[driver.sdk]
-        ops = read(repo.text(path))
+        text = repo.text(path)
+        ops = with_generated_calls(driver.sdk, text, read(text))
         for command in spec.at(driver.protocol).commands:
             op = snake(_served_by(command))
             where = f"{place} ({path})"
@@ -440,8 +460,8 @@ def test_a_removed_sdk_method_is_named():
 
 def test_a_removed_driver_op_is_named_per_driver():
     path = DRIVER_SOURCES["java"][0]
-    repo = _without(path, 'case "purge_topic":', 'case "purge_topic_gone":')
-    assert missing(repo=repo) == [f"PurgeTopic: driver {name} ({path}) does not handle op purge_topic"
+    repo = _without(path, 'case "get_topics":', 'case "get_topics_gone":')
+    assert missing(repo=repo) == [f"GetTopics: driver {name} ({path}) does not handle op get_topics"
                                   for name in ("java", "java-0.9")]
     path = DRIVER_SOURCES["go"][0]
     # Marked 0.9-only, a 0.8 command's op leaves the 0.8 hello: only the 0.8 driver misses it.
@@ -451,6 +471,21 @@ def test_a_removed_driver_op_is_named_per_driver():
     repo = _without(path, '"get_stats", ', "")
     assert missing(repo=repo) == [f"GetStats: driver {name} ({path}) handles op get_stats but its {version} hello "
                                   "does not list it" for name, version in (("go", "0.8"), ("go-0.9", "0.9"))]
+
+
+def test_a_driver_without_the_generated_calls_is_named_for_every_plain_op():
+    plain = [call.command for call in plain_calls(SPEC)]
+    assert "PurgeTopic" in plain and "GetTopics" not in plain
+    path = DRIVER_SOURCES["go"][0]
+    repo = _without(path, "runGenerated(ctx, c, op, a)", "runElsewhere(ctx, c, op, a)")
+    assert sorted(missing(repo=repo)) == sorted(
+        f"{command}: driver {name} ({path}) does not handle op {snake(command)}"
+        for command in plain for name in ("go", "go-0.9"))
+    path = DRIVER_SOURCES["rust"][0]
+    repo = _without(path, "chain(driver_calls::OPERATIONS)", "chain(OTHER_OPERATIONS)")
+    assert sorted(missing(repo=repo)) == sorted(
+        f"{command}: driver {name} ({path}) handles op {snake(command)} but its {version} hello does not list it"
+        for command in plain for name, version in (("rust", "0.8"), ("rust-0.9", "0.9")))
 
 
 def test_a_case_limited_to_the_other_protocol_does_not_cover_a_command():

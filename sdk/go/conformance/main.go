@@ -18,6 +18,7 @@ import (
 	"math/big"
 	"os"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -462,16 +463,12 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 	case "disconnect":
 		delete(d.clients, name)
 		return nil, c.Close()
-	case "ping":
-		return nil, c.Ping(ctx)
 	case "login_user":
 		id, err := c.LoginUser(ctx, a.str("username"), a.str("password"))
 		return map[string]any{"user_id": id}, err
 	case "login_with_personal_access_token":
 		id, err := c.LoginWithPersonalAccessToken(ctx, a.str("token"))
 		return map[string]any{"user_id": id}, err
-	case "logout_user":
-		return nil, c.LogoutUser(ctx)
 	case "get_me":
 		me, err := c.GetMe(ctx)
 		return clientDetailsJSON(me), err
@@ -546,12 +543,6 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 	case "get_streams":
 		streams, err := c.GetStreams(ctx)
 		return mapList(streams, streamJSON), err
-	case "update_stream":
-		return nil, c.UpdateStream(ctx, stream, a.str("name"))
-	case "delete_stream":
-		return nil, c.DeleteStream(ctx, stream)
-	case "purge_stream":
-		return nil, c.PurgeStream(ctx, stream)
 	case "create_topic":
 		settings, err := settings(a)
 		if err != nil {
@@ -588,23 +579,10 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 			return nil, err
 		}
 		return nil, c.UpdateTopic(ctx, stream, topic, a.str("name"), settings)
-	case "delete_topic":
-		return nil, c.DeleteTopic(ctx, stream, topic)
-	case "purge_topic":
-		return nil, c.PurgeTopic(ctx, stream, topic)
-	case "create_partitions":
-		return nil, c.CreatePartitions(ctx, stream, topic, uint32(a.uint("partitions_count")))
-	case "delete_partitions":
-		return nil, c.DeletePartitions(ctx, stream, topic, uint32(a.uint("partitions_count")))
-	case "delete_segments":
-		return nil, c.DeleteSegments(ctx, stream, topic, uint32(a.uint("partition_id")),
-			uint32(a.uint("segments_count")))
 	case "send_messages":
 		return d.send(ctx, c, stream, topic, a)
 	case "poll_messages":
 		return d.poll(ctx, c, stream, topic, a)
-	case "flush_unsaved_buffer":
-		return nil, c.FlushUnsavedBuffer(ctx, stream, topic, uint32(a.uint("partition_id")), a.boolean("fsync"))
 	case "store_consumer_offset":
 		return nil, c.StoreConsumerOffset(ctx, a.consumer(), stream, topic, a.partition("partition_id"),
 			a.uint("offset"))
@@ -644,12 +622,6 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 	case "get_consumer_groups":
 		groups, err := c.GetConsumerGroups(ctx, stream, topic)
 		return mapList(groups, groupJSON), err
-	case "delete_consumer_group":
-		return nil, c.DeleteConsumerGroup(ctx, stream, topic, a.ident("group"))
-	case "join_consumer_group":
-		return nil, c.JoinConsumerGroup(ctx, stream, topic, a.ident("group"))
-	case "leave_consumer_group":
-		return nil, c.LeaveConsumerGroup(ctx, stream, topic, a.ident("group"))
 	case "consume_group":
 		return d.consumeGroup(ctx, c, stream, topic, a)
 	case "create_user":
@@ -686,20 +658,15 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 		return nil, c.UpdateUser(ctx, a.ident("user"), username, status)
 	case "update_permissions":
 		return nil, c.UpdatePermissions(ctx, a.ident("user"), permissions(a.obj("permissions")))
-	case "change_password":
-		return nil, c.ChangePassword(ctx, a.ident("user"), a.str("current_password"), a.str("new_password"))
-	case "delete_user":
-		return nil, c.DeleteUser(ctx, a.ident("user"))
-	case "create_personal_access_token":
-		token, err := c.CreatePersonalAccessToken(ctx, a.str("name"), a.uint("expiry"))
-		return map[string]any{"token": token}, err
 	case "get_personal_access_tokens":
 		tokens, err := c.GetPersonalAccessTokens(ctx)
 		return mapList(tokens, func(t *iggy.PersonalAccessTokenInfo) map[string]any {
 			return map[string]any{"name": t.Name, "expiry_at": t.ExpiryAt}
 		}), err
-	case "delete_personal_access_token":
-		return nil, c.DeletePersonalAccessToken(ctx, a.str("name"))
+	}
+	// The plain ops: their calls are generated (protocol-spec/generator/driver_calls.py).
+	if result, handled, err := runGenerated(ctx, c, op, a); handled {
+		return result, err
 	}
 	return nil, errUnsupported
 }
@@ -836,16 +803,12 @@ func (d *driver) consumeGroup(ctx context.Context, c *iggy.Client, stream, topic
 	return map[string]any{"messages": out}, nil
 }
 
-var operations = []string{"connect", "disconnect", "ping", "login_user", "login_with_personal_access_token",
-	"logout_user", "get_me", "get_client", "get_clients", "get_snapshot", "get_stats", "get_cluster_metadata",
-	"create_stream", "get_stream", "get_streams", "update_stream", "delete_stream", "purge_stream",
-	"create_topic", "get_topic", "get_topics", "update_topic", "delete_topic", "purge_topic",
-	"create_partitions", "delete_partitions", "delete_segments", "send_messages", "poll_messages",
-	"flush_unsaved_buffer", "store_consumer_offset", "get_consumer_offset", "delete_consumer_offset",
-	"create_consumer_group", "get_consumer_group", "get_consumer_groups", "delete_consumer_group",
-	"join_consumer_group", "leave_consumer_group", "consume_group", "create_user", "get_user", "get_users",
-	"update_user", "update_permissions", "change_password", "delete_user", "create_personal_access_token",
-	"get_personal_access_tokens", "delete_personal_access_token", "reset", "describe_options", "sync_consumer_group"}
+var operations = []string{"connect", "disconnect", "login_user", "login_with_personal_access_token", "get_me",
+	"get_client", "get_clients", "get_snapshot", "get_stats", "get_cluster_metadata", "create_stream", "get_stream",
+	"get_streams", "create_topic", "get_topic", "get_topics", "update_topic", "send_messages", "poll_messages",
+	"store_consumer_offset", "get_consumer_offset", "delete_consumer_offset", "create_consumer_group",
+	"get_consumer_group", "get_consumer_groups", "consume_group", "create_user", "get_user", "get_users", "update_user",
+	"update_permissions", "get_personal_access_tokens", "reset", "describe_options", "sync_consumer_group"}
 
 // only09 are the operations Iggy 0.8 does not have, with the reason.
 var only09 = map[string]string{"describe_options": "Iggy 0.8 has no option catalog",
@@ -869,7 +832,7 @@ func optionDescriptorJSON(entry *iggy.OptionDescriptor) map[string]any {
 // hello names the driver after its protocol and lists what it can do in it.
 func (d *driver) hello() map[string]any {
 	capabilities := []string{}
-	for _, op := range operations {
+	for _, op := range append(slices.Clone(operations), generatedOperations...) {
 		if _, missing := only09[op]; d.v09() || !missing {
 			capabilities = append(capabilities, op)
 		}

@@ -13,11 +13,13 @@ import argparse
 import asyncio
 import base64
 import dataclasses
+import inspect
 import json
 import sys
 import traceback
 from typing import Any, Awaitable, Callable
 
+from _driver_calls import CALLS  # the plain ops' calls, generated beside this file (generator/driver_calls.py)
 from _driver_ops import StepError, check_step  # generated beside this file from protocol-spec/spec/driver_ops.toml
 
 import iggy
@@ -275,7 +277,7 @@ class Driver:
         self.v09 = protocol >= ProtocolVersion.V0_9
 
     async def hello(self, client: IggyClient | None, args: dict[str, Any]) -> dict[str, Any]:
-        operations = sorted(name[3:] for name in dir(self) if name.startswith("op_"))
+        operations = sorted({name[3:] for name in dir(self) if name.startswith("op_")} | CALLS.keys())
         if not self.v09:
             operations = [op for op in operations if op not in ("describe_options", "sync_consumer_group")]
         hello = {"name": f"python-{protocol_name(self.protocol)}", "version": iggy.__version__,
@@ -315,17 +317,11 @@ class Driver:
         self.clients.pop(name, None)
         await client.close()
 
-    async def op_ping(self, client: IggyClient, args: dict[str, Any]) -> None:
-        await client.ping()
-
     async def op_login_user(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
         return {"user_id": await client.login_user(args["username"], args["password"])}
 
     async def op_login_with_personal_access_token(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
         return {"user_id": await client.login_with_personal_access_token(args["token"])}
-
-    async def op_logout_user(self, client: IggyClient, args: dict[str, Any]) -> None:
-        await client.logout_user()
 
     async def op_get_me(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
         return client_json(await client.get_me())
@@ -361,15 +357,6 @@ class Driver:
 
     async def op_get_streams(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
         return [stream_json(stream, self.v09) for stream in await client.get_streams()]
-
-    async def op_update_stream(self, client: IggyClient, args: dict[str, Any]) -> None:
-        await client.update_stream(args["stream"], args["name"])
-
-    async def op_delete_stream(self, client: IggyClient, args: dict[str, Any]) -> None:
-        await client.delete_stream(args["stream"])
-
-    async def op_purge_stream(self, client: IggyClient, args: dict[str, Any]) -> None:
-        await client.purge_stream(args["stream"])
 
     def _topic_settings(self, args: dict[str, Any]) -> dict[str, Any]:
         """0.8: every setting (absent = none / server default). 0.9: the settings given (an update is a patch) and
@@ -426,23 +413,6 @@ class Driver:
     async def op_update_topic(self, client: IggyClient, args: dict[str, Any]) -> None:
         await client.update_topic(args["stream"], args["topic"], args["name"], **self._topic_settings(args))
 
-    async def op_delete_topic(self, client: IggyClient, args: dict[str, Any]) -> None:
-        await client.delete_topic(args["stream"], args["topic"])
-
-    async def op_purge_topic(self, client: IggyClient, args: dict[str, Any]) -> None:
-        await client.purge_topic(args["stream"], args["topic"])
-
-    async def op_create_partitions(self, client: IggyClient, args: dict[str, Any]) -> None:
-        await client.create_partitions(args["stream"], args["topic"], int(args["partitions_count"]))
-
-    async def op_delete_partitions(self, client: IggyClient, args: dict[str, Any]) -> None:
-        await client.delete_partitions(args["stream"], args["topic"], int(args["partitions_count"]))
-
-    async def op_delete_segments(self, client: IggyClient, args: dict[str, Any]) -> None:
-        await client.delete_segments(
-            args["stream"], args["topic"], int(args["partition_id"]), int(args["segments_count"])
-        )
-
     async def op_send_messages(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
         confirmation = await client.send_messages(
             args["stream"],
@@ -471,11 +441,6 @@ class Driver:
         )
         return polled_json(polled)
 
-    async def op_flush_unsaved_buffer(self, client: IggyClient, args: dict[str, Any]) -> None:
-        await client.flush_unsaved_buffer(
-            args["stream"], args["topic"], int(args["partition_id"]), fsync=bool(args["fsync"])
-        )
-
     def _offset_target(self, args: dict[str, Any]) -> tuple[Any, ...]:
         return consumer(args["consumer"]), args["stream"], args["topic"], args.get("partition_id")
 
@@ -503,15 +468,6 @@ class Driver:
 
     async def op_get_consumer_groups(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
         return [group_json(group) for group in await client.get_consumer_groups(args["stream"], args["topic"])]
-
-    async def op_delete_consumer_group(self, client: IggyClient, args: dict[str, Any]) -> None:
-        await client.delete_consumer_group(args["stream"], args["topic"], args["group"])
-
-    async def op_join_consumer_group(self, client: IggyClient, args: dict[str, Any]) -> None:
-        await client.join_consumer_group(args["stream"], args["topic"], args["group"])
-
-    async def op_leave_consumer_group(self, client: IggyClient, args: dict[str, Any]) -> None:
-        await client.leave_consumer_group(args["stream"], args["topic"], args["group"])
 
     async def op_consume_group(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
         """Read `count` messages as a member of `group` with the high-level consumer (auto-commit per poll)."""
@@ -554,25 +510,26 @@ class Driver:
     async def op_update_permissions(self, client: IggyClient, args: dict[str, Any]) -> None:
         await client.update_permissions(args["user"], permissions(args.get("permissions")))
 
-    async def op_change_password(self, client: IggyClient, args: dict[str, Any]) -> None:
-        await client.change_password(args["user"], args["current_password"], args["new_password"])
-
-    async def op_delete_user(self, client: IggyClient, args: dict[str, Any]) -> None:
-        await client.delete_user(args["user"])
-
-    async def op_create_personal_access_token(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
-        token = await client.create_personal_access_token(args["name"], expiry_us=int(args["expiry"]))
-        return {"token": token}
-
     async def op_get_personal_access_tokens(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
         tokens = await client.get_personal_access_tokens()
         return [{"name": token.name, "expiry_at": token.expiry_at_us} for token in tokens]
 
-    async def op_delete_personal_access_token(self, client: IggyClient, args: dict[str, Any]) -> None:
-        await client.delete_personal_access_token(args["name"])
-
-
 _NEEDS_NAME = {"op_connect", "op_disconnect"}
+
+
+def plain_call(op: str) -> Callable[[IggyClient, dict[str, Any]], Awaitable[Any]]:
+    """A plain op (generated `CALLS`): its args bound in order to the SDK method's parameters, by name, so a
+    keyword-only parameter (`fsync`) or one named with its unit (`expiry_us`) takes its arg as in the other
+    languages' drivers, which pass them by position."""
+    method_name, arg_names, result_field = CALLS[op]
+
+    async def call(client: IggyClient, args: dict[str, Any]) -> Any:
+        method = getattr(client, method_name)
+        parameters = list(inspect.signature(method).parameters)[: len(arg_names)]
+        result = await method(**{parameter: args[name] for parameter, name in zip(parameters, arg_names)})
+        return None if result_field is None else {result_field: result}
+
+    return call
 
 
 async def answer(driver: Driver, request: dict[str, Any]) -> dict[str, Any]:
@@ -585,6 +542,8 @@ async def answer(driver: Driver, request: dict[str, Any]) -> dict[str, Any]:
     except StepError as refused:
         return {"id": request_id, "error": refused.answer()}
     handler: Callable[..., Awaitable[Any]] | None = getattr(driver, f"op_{op}", None)
+    if handler is None and op in CALLS:
+        handler = plain_call(op)
     if handler is None:
         return {"id": request_id, "unsupported": f"operation {op!r}"}
     client = driver.clients.get(name)

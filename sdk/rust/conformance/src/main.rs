@@ -6,6 +6,8 @@
 
 mod convert;
 #[rustfmt::skip]
+mod driver_calls;
+#[rustfmt::skip]
 mod driver_ops;
 
 use std::collections::HashMap;
@@ -28,10 +30,8 @@ const OPERATIONS: &[&str] = &[
     "reset",
     "connect",
     "disconnect",
-    "ping",
     "login_user",
     "login_with_personal_access_token",
-    "logout_user",
     "get_me",
     "get_client",
     "get_clients",
@@ -41,41 +41,25 @@ const OPERATIONS: &[&str] = &[
     "create_stream",
     "get_stream",
     "get_streams",
-    "update_stream",
-    "delete_stream",
-    "purge_stream",
     "create_topic",
     "get_topic",
     "get_topics",
     "update_topic",
-    "delete_topic",
-    "purge_topic",
-    "create_partitions",
-    "delete_partitions",
-    "delete_segments",
     "send_messages",
     "poll_messages",
-    "flush_unsaved_buffer",
     "store_consumer_offset",
     "get_consumer_offset",
     "delete_consumer_offset",
     "create_consumer_group",
     "get_consumer_group",
     "get_consumer_groups",
-    "delete_consumer_group",
-    "join_consumer_group",
-    "leave_consumer_group",
     "consume_group",
     "create_user",
     "get_user",
     "get_users",
     "update_user",
     "update_permissions",
-    "change_password",
-    "delete_user",
-    "create_personal_access_token",
     "get_personal_access_tokens",
-    "delete_personal_access_token",
     "describe_options",
     "sync_consumer_group",
 ];
@@ -106,7 +90,8 @@ impl Driver {
             "hello" => {
                 let vsr = self.protocol.is_vsr();
                 let only_0_9 = |op: &&str| ONLY_0_9.iter().any(|(name, _)| name == op);
-                let capabilities: Vec<&str> = OPERATIONS.iter().copied().filter(|op| vsr || !only_0_9(op)).collect();
+                let every = OPERATIONS.iter().chain(driver_calls::OPERATIONS).copied();
+                let capabilities: Vec<&str> = every.filter(|op| vsr || !only_0_9(op)).collect();
                 let unsupported: Map<String, Value> = if vsr {
                     Map::new()
                 } else {
@@ -167,14 +152,12 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
     let group = || identifier(arg(args, "group")?);
     let user = || identifier(arg(args, "user")?);
     Ok(match op {
-        "ping" => client.ping().await.map(|()| Value::Null)?,
         "login_user" => {
             json!({ "user_id": client.login_user(arg_str(args, "username")?, arg_str(args, "password")?).await? })
         }
         "login_with_personal_access_token" => {
             json!({ "user_id": client.login_with_personal_access_token(arg_str(args, "token")?).await? })
         }
-        "logout_user" => client.logout_user().await.map(|()| Value::Null)?,
         "get_me" => client_details_json(&client.get_me().await?),
         "get_client" => {
             client.get_client(arg_u32(args, "client_id")?).await?.as_ref().map_or(Value::Null, client_details_json)
@@ -203,9 +186,6 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
         "create_stream" => stream_json(&client.create_stream(arg_str(args, "name")?).await?),
         "get_stream" => client.get_stream(stream()?).await?.as_ref().map_or(Ok(Value::Null), stream_details_json)?,
         "get_streams" => Value::Array(client.get_streams().await?.iter().map(stream_json).collect()),
-        "update_stream" => client.update_stream(stream()?, arg_str(args, "name")?).await.map(|()| Value::Null)?,
-        "delete_stream" => client.delete_stream(stream()?).await.map(|()| Value::Null)?,
-        "purge_stream" => client.purge_stream(stream()?).await.map(|()| Value::Null)?,
         "create_topic" | "update_topic"
             if client.protocol().is_vsr() && args.get("replication_factor").is_some_and(|factor| factor != 0) =>
         {
@@ -227,20 +207,6 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
         "update_topic" => {
             let (name, settings) = (arg_str(args, "name")?, topic_settings(args)?);
             client.update_topic_with(stream()?, topic()?, name, &settings).await.map(|()| Value::Null)?
-        }
-        "delete_topic" => client.delete_topic(stream()?, topic()?).await.map(|()| Value::Null)?,
-        "purge_topic" => client.purge_topic(stream()?, topic()?).await.map(|()| Value::Null)?,
-        "create_partitions" => {
-            let count = arg_u32(args, "partitions_count")?;
-            client.create_partitions(stream()?, topic()?, count).await.map(|()| Value::Null)?
-        }
-        "delete_partitions" => {
-            let count = arg_u32(args, "partitions_count")?;
-            client.delete_partitions(stream()?, topic()?, count).await.map(|()| Value::Null)?
-        }
-        "delete_segments" => {
-            let (partition_id, count) = (arg_u32(args, "partition_id")?, arg_u32(args, "segments_count")?);
-            client.delete_segments(stream()?, topic()?, partition_id, count).await.map(|()| Value::Null)?
         }
         "send_messages" => {
             let raw = arg(args, "messages")?.as_array().ok_or_else(|| driver("messages: list"))?;
@@ -267,10 +233,6 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
                 )
                 .await?;
             polled_json(&polled)?
-        }
-        "flush_unsaved_buffer" => {
-            let (partition_id, fsync) = (arg_u32(args, "partition_id")?, arg_bool(args, "fsync")?);
-            client.flush_unsaved_buffer(stream()?, topic()?, partition_id, fsync).await.map(|()| Value::Null)?
         }
         "store_consumer_offset" => {
             let (consumer, offset) = (consumer(arg(args, "consumer")?)?, arg_u64(args, "offset")?);
@@ -306,15 +268,6 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
         "get_consumer_groups" => {
             Value::Array(client.get_consumer_groups(stream()?, topic()?).await?.iter().map(group_json).collect())
         }
-        "delete_consumer_group" => {
-            client.delete_consumer_group(stream()?, topic()?, group()?).await.map(|()| Value::Null)?
-        }
-        "join_consumer_group" => {
-            client.join_consumer_group(stream()?, topic()?, group()?).await.map(|()| Value::Null)?
-        }
-        "leave_consumer_group" => {
-            client.leave_consumer_group(stream()?, topic()?, group()?).await.map(|()| Value::Null)?
-        }
         "sync_consumer_group" => client.sync_consumer_group(stream()?, topic()?, group()?).await?.map_or(
             Value::Null,
             |assignment| json!({ "generation": assignment.generation, "partitions": assignment.partitions }),
@@ -347,15 +300,6 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
         "update_permissions" => {
             client.update_permissions(user()?, permissions(args.get("permissions"))?).await.map(|()| Value::Null)?
         }
-        "change_password" => {
-            let (current, new) = (arg_str(args, "current_password")?, arg_str(args, "new_password")?);
-            client.change_password(user()?, current, new).await.map(|()| Value::Null)?
-        }
-        "delete_user" => client.delete_user(user()?).await.map(|()| Value::Null)?,
-        "create_personal_access_token" => {
-            let token = client.create_personal_access_token(arg_str(args, "name")?, arg_u64(args, "expiry")?).await?;
-            json!({ "token": token })
-        }
         "get_personal_access_tokens" => {
             let tokens = client.get_personal_access_tokens().await?;
             // 0 on the wire means "never expires": the protocol's JSON says null.
@@ -365,10 +309,8 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
                 .collect();
             Value::Array(listed)
         }
-        "delete_personal_access_token" => {
-            client.delete_personal_access_token(arg_str(args, "name")?).await.map(|()| Value::Null)?
-        }
-        other => return Err(Failure::Unsupported(format!("operation {other:?}"))),
+        // The plain ops: their calls are generated (protocol-spec/generator/driver_calls.py).
+        other => driver_calls::run(client, other, args).await?,
     })
 }
 

@@ -113,6 +113,7 @@ public final class Driver {
                 hello.put("version", Version.SDK_VERSION);
                 hello.put("protocol", protocol.label());
                 TreeSet<String> capabilities = new TreeSet<>(OPERATIONS);
+                capabilities.addAll(DriverCalls.OPERATIONS);
                 if (v09) {
                     capabilities.addAll(ONLY_0_9.keySet());
                 } else {
@@ -121,7 +122,8 @@ public final class Driver {
                 hello.put("capabilities", new ArrayList<>(capabilities));
                 hello.put("unobservable", List.of());
                 response.put("ok", hello);
-            } else if (!OPERATIONS.contains(op) && !(v09 && ONLY_0_9.containsKey(op))) {
+            } else if (!OPERATIONS.contains(op) && !DriverCalls.OPERATIONS.contains(op)
+                    && !(v09 && ONLY_0_9.containsKey(op))) {
                 response.put("unsupported", "operation " + op);
             } else {
                 response.put("ok", call(op, name, args));
@@ -143,16 +145,13 @@ public final class Driver {
         return response;
     }
 
-    static final List<String> OPERATIONS = List.of("reset", "connect", "disconnect", "ping", "login_user",
-            "login_with_personal_access_token", "logout_user", "get_me", "get_client", "get_snapshot", "get_clients",
-            "get_stats", "get_cluster_metadata", "create_stream", "get_stream", "get_streams", "update_stream",
-            "delete_stream", "purge_stream", "create_topic", "get_topic", "get_topics", "update_topic", "delete_topic",
-            "purge_topic", "create_partitions", "delete_partitions", "delete_segments", "send_messages",
-            "poll_messages", "flush_unsaved_buffer", "store_consumer_offset", "get_consumer_offset",
-            "delete_consumer_offset", "create_consumer_group", "get_consumer_group", "get_consumer_groups",
-            "delete_consumer_group", "join_consumer_group", "leave_consumer_group", "consume_group", "create_user",
-            "get_user", "get_users", "update_user", "update_permissions", "change_password", "delete_user",
-            "create_personal_access_token", "get_personal_access_tokens", "delete_personal_access_token");
+    static final List<String> OPERATIONS = List.of("reset", "connect", "disconnect", "login_user",
+            "login_with_personal_access_token", "get_me", "get_client", "get_snapshot", "get_clients", "get_stats",
+            "get_cluster_metadata", "create_stream", "get_stream", "get_streams", "create_topic", "get_topic",
+            "get_topics", "update_topic", "send_messages", "poll_messages", "store_consumer_offset",
+            "get_consumer_offset", "delete_consumer_offset", "create_consumer_group", "get_consumer_group",
+            "get_consumer_groups", "consume_group", "create_user", "get_user", "get_users", "update_user",
+            "update_permissions", "get_personal_access_tokens");
     /** Operations of Iggy 0.9 only, with why a 0.8 client has none (the hello's {@code unsupported}). */
     static final Map<String, String> ONLY_0_9 = Map.of("describe_options", "Iggy 0.8 has no option catalog",
             "sync_consumer_group", "Iggy 0.8 groups assign partitions on the server");
@@ -179,11 +178,9 @@ public final class Driver {
         }
         switch (op) {
             case "disconnect": clients.remove(name).close(); return null;
-            case "ping": c.ping(); return null;
             case "login_user": return Map.of("user_id", c.loginUser(str(a, "username"), str(a, "password")));
             case "login_with_personal_access_token":
                 return Map.of("user_id", c.loginWithPersonalAccessToken(str(a, "token")));
-            case "logout_user": c.logoutUser(); return null;
             case "get_me": return client(c.getMe());
             case "get_client": return client(c.getClient(num(a, "client_id")));
             case "get_snapshot": return snapshot(c, a);
@@ -198,9 +195,6 @@ public final class Driver {
                         s.sizeBytes(), s.messagesCount(), s.name(), s.options()), s.topics());
             }
             case "get_streams": return c.getStreams().stream().map(s -> stream(s, null)).toList();
-            case "update_stream": c.updateStream(id(a, "stream"), str(a, "name")); return null;
-            case "delete_stream": c.deleteStream(id(a, "stream")); return null;
-            case "purge_stream": c.purgeStream(id(a, "stream")); return null;
             case "create_topic":
                 noReplicationFactor(a);
                 return topic(c.createTopic(id(a, "stream"), str(a, "name"), num(a, "partitions_count"),
@@ -214,23 +208,8 @@ public final class Driver {
                         numOr(a, "message_expiry", 0), numOr(a, "max_topic_size", 0),
                         (int) numOr(a, "replication_factor", 0), options(a));
                 return null;
-            case "delete_topic": c.deleteTopic(id(a, "stream"), id(a, "topic")); return null;
-            case "purge_topic": c.purgeTopic(id(a, "stream"), id(a, "topic")); return null;
-            case "create_partitions":
-                c.createPartitions(id(a, "stream"), id(a, "topic"), num(a, "partitions_count"));
-                return null;
-            case "delete_partitions":
-                c.deletePartitions(id(a, "stream"), id(a, "topic"), num(a, "partitions_count"));
-                return null;
-            case "delete_segments":
-                c.deleteSegments(id(a, "stream"), id(a, "topic"), num(a, "partition_id"), num(a, "segments_count"));
-                return null;
             case "send_messages": return sendMessages(c, a);
             case "poll_messages": return polled(pollMessages(c, a));
-            case "flush_unsaved_buffer":
-                c.flushUnsavedBuffer(id(a, "stream"), id(a, "topic"), num(a, "partition_id"),
-                        flag(a, "fsync"));
-                return null;
             case "store_consumer_offset":
                 c.storeConsumerOffset(consumer(a), id(a, "stream"), id(a, "topic"), optionalNum(a, "partition_id"),
                         num(a, "offset"));
@@ -253,15 +232,6 @@ public final class Driver {
             }
             case "get_consumer_groups":
                 return c.getConsumerGroups(id(a, "stream"), id(a, "topic")).stream().map(g -> group(g, null)).toList();
-            case "delete_consumer_group":
-                c.deleteConsumerGroup(id(a, "stream"), id(a, "topic"), id(a, "group"));
-                return null;
-            case "join_consumer_group":
-                c.joinConsumerGroup(id(a, "stream"), id(a, "topic"), id(a, "group"));
-                return null;
-            case "leave_consumer_group":
-                c.leaveConsumerGroup(id(a, "stream"), id(a, "topic"), id(a, "group"));
-                return null;
             case "sync_consumer_group": {
                 GroupAssignment synced = c.syncConsumerGroup(id(a, "stream"), id(a, "topic"), id(a, "group"));
                 return synced == null ? null : map("generation", synced.generation(), "partitions",
@@ -281,17 +251,11 @@ public final class Driver {
                 c.updateUser(id(a, "user"), (String) a.get("username"), a.containsKey("status") ? status(a) : null);
                 return null;
             case "update_permissions": c.updatePermissions(id(a, "user"), permissions(a)); return null;
-            case "change_password":
-                c.changePassword(id(a, "user"), str(a, "current_password"), str(a, "new_password"));
-                return null;
-            case "delete_user": c.deleteUser(id(a, "user")); return null;
-            case "create_personal_access_token":
-                return Map.of("token", c.createPersonalAccessToken(str(a, "name"), num(a, "expiry")));
             case "get_personal_access_tokens":
                 return c.getPersonalAccessTokens().stream().map(t -> map("name", t.name(), "expiry_at",
                         u64(t.expiryAt()))).toList();
-            case "delete_personal_access_token": c.deletePersonalAccessToken(str(a, "name")); return null;
-            default: throw new IllegalStateException("unhandled operation " + op);
+            // The plain ops: their calls are generated (protocol-spec/generator/driver_calls.py).
+            default: return DriverCalls.call(c, op, a);
         }
     }
 
@@ -318,7 +282,7 @@ public final class Driver {
 
     // --- JSON -> SDK ---------------------------------------------------------------------------------------
 
-    private static String str(Map<String, Object> a, String key) {
+    static String str(Map<String, Object> a, String key) {
         Object value = a.get(key);
         if (!(value instanceof String s)) {
             throw new IllegalArgumentException("argument " + key + " must be a string, is " + value);
@@ -326,7 +290,7 @@ public final class Driver {
         return s;
     }
 
-    private static long num(Map<String, Object> a, String key) {
+    static long num(Map<String, Object> a, String key) {
         Object value = a.get(key);
         if (!(value instanceof BigInteger n)) {
             throw new IllegalArgumentException("argument " + key + " must be an integer, is " + value);
@@ -342,7 +306,7 @@ public final class Driver {
         return a.get(key) == null ? null : num(a, key);
     }
 
-    private static Identifier id(Map<String, Object> a, String key) {
+    static Identifier id(Map<String, Object> a, String key) {
         return Identifier.from(a.get(key));
     }
 
@@ -436,7 +400,7 @@ public final class Driver {
                 flag(g, "read_topics"), flag(g, "poll_messages"), flag(g, "send_messages"), streams);
     }
 
-    private static boolean flag(Map<String, Object> m, String key) {
+    static boolean flag(Map<String, Object> m, String key) {
         return Boolean.TRUE.equals(m.get(key));
     }
 

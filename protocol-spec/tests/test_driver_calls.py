@@ -1,0 +1,81 @@
+"""The generated calls of the plain driver ops (generator/driver_calls.py): which ops are plain, and what each
+language's driver is given to run them (the conformance run exercises the calls themselves)."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from pathlib import Path
+
+PROTOCOL_SPEC = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(PROTOCOL_SPEC))
+
+from generator.driver_calls import (  # noqa: E402
+    CallArg, PlainCall, plain_calls, render_go_calls, render_java_calls, render_python_calls, render_rust_calls,
+)
+from generator.spec import load_spec  # noqa: E402
+
+SPEC = load_spec()
+
+
+def _calls(spec=SPEC) -> dict[str, PlainCall]:
+    return {call.op: call for call in plain_calls(spec)}
+
+
+def _with_op(name: str, **changes) -> object:
+    ops = tuple(dataclasses.replace(op, **changes) if op.name == name else op for op in SPEC.driver_ops)
+    return dataclasses.replace(SPEC, driver_ops=ops)
+
+
+def test_an_op_of_scalar_args_and_no_result_is_plain_with_each_integer_typed_by_its_request_field():
+    call = _calls()["delete_segments"]
+    assert call == PlainCall("delete_segments", "DeleteSegments", (
+        CallArg("stream", "identifier", None), CallArg("topic", "identifier", None),
+        CallArg("partition_id", "integer", "u32"), CallArg("segments_count", "integer", "u32"),
+    ), None)
+
+
+def test_a_one_field_computed_answer_is_plain_and_wraps_the_methods_result():
+    call = _calls()["create_personal_access_token"]
+    assert call.result_field == "token"
+    assert call.args == (CallArg("name", "string", None), CallArg("expiry", "integer", "u64"))
+
+
+def test_ops_that_need_a_drivers_judgement_are_not_plain():
+    calls = _calls()
+    assert "create_topic" not in calls  # an options object, enums by name
+    assert "get_stream" not in calls  # a record answer
+    assert "login_user" not in calls  # two commands, one per protocol
+    assert "sync_consumer_group" not in calls  # 0.9 only: the hello must leave it out of a 0.8 driver's list
+    assert "update_user" not in calls  # optional args whose absence means "unchanged"
+    assert "consume_group" not in calls  # runs no command of its own
+    assert not any(call.op in ("reset", "connect", "restart_server") for call in calls.values())
+
+
+def test_an_integer_arg_without_a_request_field_of_its_name_keeps_the_op_by_hand():
+    op = SPEC.driver_op("create_partitions")
+    renamed = tuple(dataclasses.replace(arg, name="count") if arg.name == "partitions_count" else arg
+                    for arg in op.args)
+    assert "create_partitions" in _calls()
+    assert "create_partitions" not in _calls(_with_op("create_partitions", args=renamed))
+
+
+def test_an_optional_arg_without_a_default_keeps_the_op_by_hand():
+    op = SPEC.driver_op("flush_unsaved_buffer")
+    no_default = tuple(dataclasses.replace(arg, default=None) if arg.name == "fsync" else arg for arg in op.args)
+    assert "flush_unsaved_buffer" in _calls()
+    assert "flush_unsaved_buffer" not in _calls(_with_op("flush_unsaved_buffer", args=no_default))
+
+
+def test_each_language_calls_the_sdk_method_with_its_own_argument_readers():
+    assert '"delete_segments": ("delete_segments", ("stream", "topic", "partition_id", "segments_count"), None),' \
+        in render_python_calls(SPEC)
+    assert ('client.delete_segments(identifier(arg(args, "stream")?)?, identifier(arg(args, "topic")?)?, '
+            'arg_u32(args, "partition_id")?, arg_u32(args, "segments_count")?).await?;') in render_rust_calls(SPEC)
+    assert ('return nil, true, c.DeleteSegments(ctx, a.ident("stream"), a.ident("topic"), '
+            'uint32(a.uint("partition_id")), uint32(a.uint("segments_count")))') in render_go_calls(SPEC)
+    assert ('case "delete_segments": c.deleteSegments(Driver.id(a, "stream"), Driver.id(a, "topic"), '
+            'Driver.num(a, "partition_id"), Driver.num(a, "segments_count")); return null;') in render_java_calls(SPEC)
+    assert 'json!({ "token": client.create_personal_access_token(arg_str(args, "name")?, arg_u64(args, "expiry")?)' \
+        in render_rust_calls(SPEC)
+    assert 'return map[string]any{"token": value}, true, err' in render_go_calls(SPEC)
