@@ -275,6 +275,10 @@ class Command:
     http: HttpRoute | None = None  # its REST route ([command.http])
     http_absent: str | None = None  # else why Iggy's REST API lacks it
     area: str = ""  # the group its fixtures are kept in (commands.toml `areas`)
+    # This server's own command, which no official client sends: {"request": fields, "response": fields}, the
+    # example recorder/reference_fixtures.py frames with our encoder for its fixtures (commands.toml
+    # [command.example]). None for Iggy's commands, whose fixtures are captured from official clients.
+    example: dict[str, Any] | None = field(default=None, compare=False)
 
     @property
     def http_not_found_404(self) -> bool:
@@ -1208,7 +1212,8 @@ def _resolve_extends(spec: Spec, problems: list[str]) -> Spec:
 COMMAND_REQUIRED_KEYS = ("name", "code", "mutates", "replay_safe", "audited", "area", "auth", "permission",
                          "permission_rule", "about", "verified", "request", "response")
 COMMAND_KEYS = frozenset(COMMAND_REQUIRED_KEYS) | {"response_repeat", "response_fields", "missing", "versions",
-                                                   "operation", "response_count_prefix", "http", "http_absent"}
+                                                   "operation", "response_count_prefix", "http", "http_absent",
+                                                   "example"}
 # The keys that say what a command means; each is a bool (see commands.toml).
 COMMAND_FLAGS = ("mutates", "replay_safe", "audited")
 
@@ -1249,7 +1254,16 @@ def _command(data: dict, known: tuple[str, ...], problems: list[str]) -> Command
         if "http" in data else None,
         http_absent=data.get("http_absent"),
         area=data.get("area", ""),
+        example=_command_example(data["example"], name, problems) if "example" in data else None,
     )
+
+
+def _command_example(data: Any, name: str, problems: list[str]) -> dict[str, Any] | None:
+    if not isinstance(data, dict) or set(data) != {"request", "response"}:
+        problems.append(f"command {name}: [command.example] needs exactly `request` and `response` (the fields of "
+                        "each, as a fixture's `fields`)")
+        return None
+    return dict(data)
 
 
 DRIVER_OP_KEYS = frozenset({"name", "commands", "result", "ok", "arg", "about", "versions", "runner_only"})

@@ -45,6 +45,8 @@ SOURCE_V09_PYTHON_REQUEST = "captured: apache-iggy==0.9.0 via protocol-spec/reco
 SOURCE_V09_PYTHON_RESPONSE = "captured: response of our server to apache-iggy==0.9.0"
 SOURCE_V09_RUST_REQUEST = "captured: iggy 0.11.0 (crates.io, the official Rust SDK) via protocol-spec/recorder/proxy.py"
 SOURCE_V09_RUST_RESPONSE = "captured: response of our server to iggy 0.11.0"
+# This server's own commands, which no official client sends: their commands.toml example framed by our encoder.
+SOURCE_V09_ENCODER = "encoder: iggy.protocol (0.9 framing)"
 V0_9 = ProtocolVersion.V0_9
 _U32 = struct.Struct("<I")
 

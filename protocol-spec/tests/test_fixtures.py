@@ -51,6 +51,8 @@ CAPTURED_RUST_REQUEST = "captured: iggy 0.10.0 (crates.io, the official Rust SDK
 CAPTURED_RUST_RESPONSE = "captured: response of our server to iggy 0.10.0"
 # This project's additions to the 0.8 protocol (no official client produces them).
 EXTENSION = "extension: laid out by hand from spec/structs.toml"
+# This server's own commands (commands.toml example), which no official client sends: recorder/reference_fixtures.py.
+SOURCE_ENCODER = "encoder: iggy.protocol"
 FIXTURE_KEYS = {"name", "group", "command", "code", "direction", "source", "fields", "hex"}
 OPTIONAL_KEYS = {"ignored_trailing_hex", "note"}
 
@@ -107,7 +109,10 @@ def test_fixture_metadata(path: Path, fixture: dict):
     assert Command[fixture["command"]] == fixture["code"]
     assert fixture["direction"] in ("request", "response")
     expected_rust_source = CAPTURED_RUST_REQUEST if fixture["direction"] == "request" else CAPTURED_RUST_RESPONSE
-    assert fixture["source"] in (CAPTURED, expected_rust_source, EXTENSION, "encoder: iggy.protocol") or (
+    if SPEC.command(fixture["code"]).example is not None:  # this server's own command: its example, encoded
+        assert fixture["source"] == SOURCE_ENCODER
+        return
+    assert fixture["source"] in (CAPTURED, expected_rust_source, EXTENSION) or (
         fixture["source"].startswith("reference: iggy-wire-0.8.md V")
     )
 

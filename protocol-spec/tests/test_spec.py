@@ -325,3 +325,18 @@ def test_driver_defaults_are_loaded_as_json_values():
     assert poll.arg("count").default == 10
     assert poll.arg("consumer").default == {"kind": "consumer", "id": 0}
     assert poll.arg("partition_id").default is None  # omitted = the server chooses: no shared default
+
+
+def test_loader_reads_an_own_commands_example_and_refuses_one_without_both_frames(tmp_path):
+    assert load_spec().command("Ping").example is None  # an Iggy command: captured from official clients
+    spec_dir = _copy_spec(tmp_path)
+    commands = spec_dir / "commands.toml"
+    text = commands.read_text(encoding="utf-8")
+    ping = 'name = "Ping"\n'
+    commands.write_text(text.replace(ping, ping + "example = { request = {}, response = {} }\n", 1), encoding="utf-8")
+    assert load_spec(spec_dir).command("Ping").example == {"request": {}, "response": {}}
+    commands.write_text(text.replace(ping, ping + "example = { request = {} }\n", 1), encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        load_spec(spec_dir)
+    assert "command Ping: [command.example] needs exactly `request` and `response` (the fields of each, as a " \
+           "fixture's `fields`)" in raised.value.problems

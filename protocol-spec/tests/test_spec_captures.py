@@ -39,7 +39,9 @@ def _split_request(frame: bytes) -> tuple[int, bytes]:
 
 def test_captures_cover_nearly_every_command():
     covered = {row["code"] for row in _exchanges()}
-    assert {c.code for c in SPEC.commands} - covered == {SPEC.command("GetSnapshot").code}
+    # Not captured: GetSnapshot, and this server's own commands (commands.toml example), which no Iggy client has.
+    uncaptured = {SPEC.command("GetSnapshot").code} | {c.code for c in SPEC.commands if c.example is not None}
+    assert {c.code for c in SPEC.commands} - covered == uncaptured
 
 
 def test_every_accepted_request_decodes_exactly():
