@@ -465,11 +465,11 @@ def test_a_removed_driver_op_is_named_per_driver():
                                   for name in ("java", "java-0.9")]
     path = DRIVER_SOURCES["go"][0]
     # Marked 0.9-only, a 0.8 command's op leaves the 0.8 hello: only the 0.8 driver misses it.
-    repo = _without(path, '"describe_options": "Iggy 0.8', '"get_stats": "moved", "describe_options": "Iggy 0.8')
-    assert missing(repo=repo) == [f"GetStats: driver go ({path}) handles op get_stats but its 0.8 hello does not "
+    repo = _without(path, '"describe_options": "Iggy 0.8', '"get_topics": "moved", "describe_options": "Iggy 0.8')
+    assert missing(repo=repo) == [f"GetTopics: driver go ({path}) handles op get_topics but its 0.8 hello does not "
                                   "list it"]
-    repo = _without(path, '"get_stats", ', "")
-    assert missing(repo=repo) == [f"GetStats: driver {name} ({path}) handles op get_stats but its {version} hello "
+    repo = _without(path, '"get_topics", ', "")
+    assert missing(repo=repo) == [f"GetTopics: driver {name} ({path}) handles op get_topics but its {version} hello "
                                   "does not list it" for name, version in (("go", "0.8"), ("go-0.9", "0.9"))]
 
 

@@ -13,6 +13,9 @@ import (
 var generatedOperations = []string{
 	"ping",
 	"logout_user",
+	"get_stats",
+	"create_stream",
+	"get_streams",
 	"update_stream",
 	"delete_stream",
 	"purge_stream",
@@ -22,6 +25,8 @@ var generatedOperations = []string{
 	"delete_partitions",
 	"delete_segments",
 	"flush_unsaved_buffer",
+	"create_consumer_group",
+	"get_consumer_groups",
 	"delete_consumer_group",
 	"join_consumer_group",
 	"leave_consumer_group",
@@ -38,6 +43,28 @@ func runGenerated(ctx context.Context, c *iggy.Client, op string, a args) (any, 
 		return nil, true, c.Ping(ctx)
 	case "logout_user":
 		return nil, true, c.LogoutUser(ctx)
+	case "get_stats":
+		v, err := c.GetStats(ctx)
+		if err != nil || v == nil {
+			return nil, true, err
+		}
+		return map[string]any{"streams_count": v.StreamsCount, "topics_count": v.TopicsCount, "partitions_count": v.PartitionsCount, "segments_count": v.SegmentsCount, "messages_count": v.MessagesCount, "clients_count": v.ClientsCount, "consumer_groups_count": v.ConsumerGroupsCount, "iggy_server_version": v.IggyServerVersion}, true, nil
+	case "create_stream":
+		v, err := c.CreateStream(ctx, a.str("name"))
+		if err != nil || v == nil {
+			return nil, true, err
+		}
+		return map[string]any{"id": v.ID, "name": v.Name, "topics_count": v.TopicsCount, "messages_count": v.MessagesCount, "size_bytes": v.SizeBytes}, true, nil
+	case "get_streams":
+		listed, err := c.GetStreams(ctx)
+		if err != nil {
+			return nil, true, err
+		}
+		out := make([]any, 0, len(listed))
+		for i := range listed {
+			out = append(out, map[string]any{"id": listed[i].ID, "name": listed[i].Name, "topics_count": listed[i].TopicsCount, "messages_count": listed[i].MessagesCount, "size_bytes": listed[i].SizeBytes})
+		}
+		return out, true, nil
 	case "update_stream":
 		return nil, true, c.UpdateStream(ctx, a.ident("stream"), a.str("name"))
 	case "delete_stream":
@@ -56,6 +83,22 @@ func runGenerated(ctx context.Context, c *iggy.Client, op string, a args) (any, 
 		return nil, true, c.DeleteSegments(ctx, a.ident("stream"), a.ident("topic"), uint32(a.uint("partition_id")), uint32(a.uint("segments_count")))
 	case "flush_unsaved_buffer":
 		return nil, true, c.FlushUnsavedBuffer(ctx, a.ident("stream"), a.ident("topic"), uint32(a.uint("partition_id")), a.boolean("fsync"))
+	case "create_consumer_group":
+		v, err := c.CreateConsumerGroup(ctx, a.ident("stream"), a.ident("topic"), a.str("name"))
+		if err != nil || v == nil {
+			return nil, true, err
+		}
+		return map[string]any{"id": v.ID, "name": v.Name, "partitions_count": v.PartitionsCount, "members_count": v.MembersCount}, true, nil
+	case "get_consumer_groups":
+		listed, err := c.GetConsumerGroups(ctx, a.ident("stream"), a.ident("topic"))
+		if err != nil {
+			return nil, true, err
+		}
+		out := make([]any, 0, len(listed))
+		for i := range listed {
+			out = append(out, map[string]any{"id": listed[i].ID, "name": listed[i].Name, "partitions_count": listed[i].PartitionsCount, "members_count": listed[i].MembersCount})
+		}
+		return out, true, nil
 	case "delete_consumer_group":
 		return nil, true, c.DeleteConsumerGroup(ctx, a.ident("stream"), a.ident("topic"), a.ident("group"))
 	case "join_consumer_group":

@@ -506,15 +506,6 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 		archive, err := c.GetSnapshot(ctx, comp, types)
 		return map[string]any{"size_bytes": len(archive), "zip": len(archive) >= 4 &&
 			string(archive[:4]) == "PK\x03\x04"}, err
-	case "get_stats":
-		s, err := c.GetStats(ctx)
-		if err != nil {
-			return nil, err
-		}
-		return map[string]any{"streams_count": s.StreamsCount, "topics_count": s.TopicsCount,
-			"partitions_count": s.PartitionsCount, "segments_count": s.SegmentsCount,
-			"messages_count": s.MessagesCount, "clients_count": s.ClientsCount,
-			"consumer_groups_count": s.ConsumerGroupsCount, "iggy_server_version": s.IggyServerVersion}, nil
 	case "get_cluster_metadata":
 		m, err := c.GetClusterMetadata(ctx)
 		if err != nil {
@@ -525,12 +516,6 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 			nodes = append(nodes, map[string]any{"name": n.Name, "role": n.Role, "status": n.Status})
 		}
 		return map[string]any{"name": m.Name, "nodes": nodes}, nil
-	case "create_stream":
-		s, err := c.CreateStream(ctx, a.str("name"))
-		if err != nil || s == nil {
-			return nil, err
-		}
-		return streamJSON(s), nil
 	case "get_stream":
 		s, err := c.GetStream(ctx, stream)
 		if err != nil || s == nil {
@@ -540,9 +525,6 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 			MessagesCount: s.MessagesCount, SizeBytes: s.SizeBytes})
 		result["topics"] = mapList(s.Topics, topicJSON)
 		return result, nil
-	case "get_streams":
-		streams, err := c.GetStreams(ctx)
-		return mapList(streams, streamJSON), err
 	case "create_topic":
 		settings, err := settings(a)
 		if err != nil {
@@ -595,12 +577,6 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 			"stored_offset": info.StoredOffset}, nil
 	case "delete_consumer_offset":
 		return nil, c.DeleteConsumerOffset(ctx, a.consumer(), stream, topic, a.partition("partition_id"))
-	case "create_consumer_group":
-		g, err := c.CreateConsumerGroup(ctx, stream, topic, a.str("name"))
-		if err != nil || g == nil {
-			return nil, err
-		}
-		return groupJSON(g), nil
 	case "get_consumer_group":
 		g, err := c.GetConsumerGroup(ctx, stream, topic, a.ident("group"))
 		if err != nil || g == nil {
@@ -619,9 +595,6 @@ func (d *driver) run(ctx context.Context, op, name string, a args) (any, error) 
 		}
 		result["members"] = members
 		return result, nil
-	case "get_consumer_groups":
-		groups, err := c.GetConsumerGroups(ctx, stream, topic)
-		return mapList(groups, groupJSON), err
 	case "consume_group":
 		return d.consumeGroup(ctx, c, stream, topic, a)
 	case "create_user":
@@ -804,11 +777,11 @@ func (d *driver) consumeGroup(ctx context.Context, c *iggy.Client, stream, topic
 }
 
 var operations = []string{"connect", "disconnect", "login_user", "login_with_personal_access_token", "get_me",
-	"get_client", "get_clients", "get_snapshot", "get_stats", "get_cluster_metadata", "create_stream", "get_stream",
-	"get_streams", "create_topic", "get_topic", "get_topics", "update_topic", "send_messages", "poll_messages",
-	"store_consumer_offset", "get_consumer_offset", "delete_consumer_offset", "create_consumer_group",
-	"get_consumer_group", "get_consumer_groups", "consume_group", "create_user", "get_user", "get_users", "update_user",
-	"update_permissions", "get_personal_access_tokens", "reset", "describe_options", "sync_consumer_group"}
+	"get_client", "get_clients", "get_snapshot", "get_cluster_metadata", "get_stream", "create_topic", "get_topic",
+	"get_topics", "update_topic", "send_messages", "poll_messages", "store_consumer_offset", "get_consumer_offset",
+	"delete_consumer_offset", "get_consumer_group", "consume_group", "create_user", "get_user", "get_users",
+	"update_user", "update_permissions", "get_personal_access_tokens", "reset", "describe_options",
+	"sync_consumer_group"}
 
 // only09 are the operations Iggy 0.8 does not have, with the reason.
 var only09 = map[string]string{"describe_options": "Iggy 0.8 has no option catalog",

@@ -338,25 +338,13 @@ class Driver:
     async def op_get_clients(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
         return [client_json(info) for info in await client.get_clients()]
 
-    async def op_get_stats(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
-        stats = await client.get_stats()
-        fields = ("streams_count", "topics_count", "partitions_count", "segments_count", "messages_count",
-                  "clients_count", "consumer_groups_count", "iggy_server_version")
-        return {field: getattr(stats, field) for field in fields}
-
     async def op_get_cluster_metadata(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
         metadata = await client.get_cluster_metadata()
         nodes = [{"name": node.name, "role": int(node.role), "status": int(node.status)} for node in metadata.nodes]
         return {"name": metadata.name, "nodes": nodes}
 
-    async def op_create_stream(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
-        return stream_json(await client.create_stream(args["name"]), self.v09, with_topics=False)
-
     async def op_get_stream(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
         return stream_json(await client.get_stream(args["stream"]), self.v09)
-
-    async def op_get_streams(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
-        return [stream_json(stream, self.v09) for stream in await client.get_streams()]
 
     def _topic_settings(self, args: dict[str, Any]) -> dict[str, Any]:
         """0.8: every setting (absent = none / server default). 0.9: the settings given (an update is a patch) and
@@ -460,14 +448,8 @@ class Driver:
     async def op_delete_consumer_offset(self, client: IggyClient, args: dict[str, Any]) -> None:
         await client.delete_consumer_offset(*self._offset_target(args))
 
-    async def op_create_consumer_group(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
-        return group_json(await client.create_consumer_group(args["stream"], args["topic"], args["name"]))
-
     async def op_get_consumer_group(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any] | None:
         return group_json(await client.get_consumer_group(args["stream"], args["topic"], args["group"]))
-
-    async def op_get_consumer_groups(self, client: IggyClient, args: dict[str, Any]) -> list[Any]:
-        return [group_json(group) for group in await client.get_consumer_groups(args["stream"], args["topic"])]
 
     async def op_consume_group(self, client: IggyClient, args: dict[str, Any]) -> dict[str, Any]:
         """Read `count` messages as a member of `group` with the high-level consumer (auto-commit per poll)."""
@@ -520,14 +502,23 @@ _NEEDS_NAME = {"op_connect", "op_disconnect"}
 def plain_call(op: str) -> Callable[[IggyClient, dict[str, Any]], Awaitable[Any]]:
     """A plain op (generated `CALLS`): its args bound in order to the SDK method's parameters, by name, so a
     keyword-only parameter (`fsync`) or one named with its unit (`expiry_us`) takes its arg as in the other
-    languages' drivers, which pass them by position."""
-    method_name, arg_names, result_field = CALLS[op]
+    languages' drivers, which pass them by position; its answer read from the result by the struct's field names."""
+    method_name, arg_names, kind, fields = CALLS[op]
+
+    def record(value: Any) -> dict[str, Any] | None:
+        return None if value is None else {name: getattr(value, source) for name, source in fields}
 
     async def call(client: IggyClient, args: dict[str, Any]) -> Any:
         method = getattr(client, method_name)
         parameters = list(inspect.signature(method).parameters)[: len(arg_names)]
         result = await method(**{parameter: args[name] for parameter, name in zip(parameters, arg_names)})
-        return None if result_field is None else {result_field: result}
+        if kind == "field":
+            return {fields[0][0]: result}
+        if kind == "record":
+            return record(result)
+        if kind == "list":
+            return [record(value) for value in result]
+        return None
 
     return call
 

@@ -6,10 +6,10 @@ use base64::Engine;
 use iggy_sdk::codec::{StreamPermissions, TopicPermissions};
 use iggy_sdk::codes::{compression_algorithm, header_kind, snapshot_compression, snapshot_type, user_status};
 use iggy_sdk::{
-    Bytes, ClientDetails, ClientInfo, CompressionAlgorithm, Consumer, Error, GroupDetails, GroupHeader, HeaderKind,
-    HeaderValue, Identifier, IggyMessage, OptionDescriptor, OptionScope, Options, Partitioning, Permissions,
-    PolledMessages, PollingStrategy, SendConfirmation, StreamDetails, StreamHeader, TopicDetails, TopicHeader,
-    TopicSettings, UserDetails, UserHeader,
+    Bytes, ClientDetails, ClientInfo, CompressionAlgorithm, Consumer, Error, GroupDetails, HeaderKind, HeaderValue,
+    Identifier, IggyMessage, OptionDescriptor, OptionScope, Options, Partitioning, Permissions, PolledMessages,
+    PollingStrategy, SendConfirmation, StreamDetails, TopicDetails, TopicHeader, TopicSettings, UserDetails,
+    UserHeader,
 };
 use serde_json::{json, Map, Value};
 
@@ -413,13 +413,6 @@ fn permissions_json(p: &Permissions) -> Value {
     })
 }
 
-pub fn stream_json(s: &StreamHeader) -> Value {
-    json!({
-        "id": s.id, "name": s.name, "topics_count": s.topics_count, "messages_count": s.messages_count,
-        "size_bytes": s.size_bytes,
-    })
-}
-
 pub fn stream_details_json(s: &StreamDetails) -> Result<Value, Failure> {
     let topics = s.topics.iter().map(topic_json).collect::<Result<Vec<_>, _>>()?;
     Ok(json!({
@@ -521,10 +514,6 @@ pub fn confirmations_json(confirmation: Option<&SendConfirmation>) -> Value {
         })
         .collect();
     json!({ "confirmations": confirmations })
-}
-
-pub fn group_json(g: &GroupHeader) -> Value {
-    json!({ "id": g.id, "name": g.name, "partitions_count": g.partitions_count, "members_count": g.members_count })
 }
 
 pub fn group_details_json(g: &GroupDetails) -> Value {

@@ -13,6 +13,9 @@ use crate::convert::{arg, arg_bool, arg_str, arg_u32, arg_u64, driver, identifie
 pub const OPERATIONS: &[&str] = &[
     "ping",
     "logout_user",
+    "get_stats",
+    "create_stream",
+    "get_streams",
     "update_stream",
     "delete_stream",
     "purge_stream",
@@ -22,6 +25,8 @@ pub const OPERATIONS: &[&str] = &[
     "delete_partitions",
     "delete_segments",
     "flush_unsaved_buffer",
+    "create_consumer_group",
+    "get_consumer_groups",
     "delete_consumer_group",
     "join_consumer_group",
     "leave_consumer_group",
@@ -33,7 +38,6 @@ pub const OPERATIONS: &[&str] = &[
 
 /// Runs a plain op; any other op is unsupported.
 pub async fn run(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Failure> {
-    let _ = args;
     Ok(match op {
         "ping" => {
             client.ping().await?;
@@ -42,6 +46,18 @@ pub async fn run(client: &IggyClient, op: &str, args: &Value) -> Result<Value, F
         "logout_user" => {
             client.logout_user().await?;
             Value::Null
+        }
+        "get_stats" => {
+            let v = client.get_stats().await?;
+            json!({ "streams_count": v.streams_count, "topics_count": v.topics_count, "partitions_count": v.partitions_count, "segments_count": v.segments_count, "messages_count": v.messages_count, "clients_count": v.clients_count, "consumer_groups_count": v.consumer_groups_count, "iggy_server_version": v.iggy_server_version })
+        }
+        "create_stream" => {
+            let v = client.create_stream(arg_str(args, "name")?).await?;
+            json!({ "id": v.id, "name": v.name, "topics_count": v.topics_count, "messages_count": v.messages_count, "size_bytes": v.size_bytes })
+        }
+        "get_streams" => {
+            let listed = client.get_streams().await?;
+            Value::Array(listed.iter().map(|v| json!({ "id": v.id, "name": v.name, "topics_count": v.topics_count, "messages_count": v.messages_count, "size_bytes": v.size_bytes })).collect())
         }
         "update_stream" => {
             client.update_stream(identifier(arg(args, "stream")?)?, arg_str(args, "name")?).await?;
@@ -79,6 +95,14 @@ pub async fn run(client: &IggyClient, op: &str, args: &Value) -> Result<Value, F
             client.flush_unsaved_buffer(identifier(arg(args, "stream")?)?, identifier(arg(args, "topic")?)?, arg_u32(args, "partition_id")?, arg_bool(args, "fsync")?).await?;
             Value::Null
         }
+        "create_consumer_group" => {
+            let v = client.create_consumer_group(identifier(arg(args, "stream")?)?, identifier(arg(args, "topic")?)?, arg_str(args, "name")?).await?;
+            json!({ "id": v.id, "name": v.name, "partitions_count": v.partitions_count, "members_count": v.members_count })
+        }
+        "get_consumer_groups" => {
+            let listed = client.get_consumer_groups(identifier(arg(args, "stream")?)?, identifier(arg(args, "topic")?)?).await?;
+            Value::Array(listed.iter().map(|v| json!({ "id": v.id, "name": v.name, "partitions_count": v.partitions_count, "members_count": v.members_count })).collect())
+        }
         "delete_consumer_group" => {
             client.delete_consumer_group(identifier(arg(args, "stream")?)?, identifier(arg(args, "topic")?)?, identifier(arg(args, "group")?)?).await?;
             Value::Null
@@ -99,7 +123,9 @@ pub async fn run(client: &IggyClient, op: &str, args: &Value) -> Result<Value, F
             client.delete_user(identifier(arg(args, "user")?)?).await?;
             Value::Null
         }
-        "create_personal_access_token" => json!({ "token": client.create_personal_access_token(arg_str(args, "name")?, arg_u64(args, "expiry")?).await? }),
+        "create_personal_access_token" => {
+            json!({ "token": client.create_personal_access_token(arg_str(args, "name")?, arg_u64(args, "expiry")?).await? })
+        }
         "delete_personal_access_token" => {
             client.delete_personal_access_token(arg_str(args, "name")?).await?;
             Value::Null

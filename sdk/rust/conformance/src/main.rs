@@ -15,9 +15,9 @@ use std::time::Duration;
 
 use convert::{
     arg, arg_bool, arg_str, arg_u32, arg_u64, client_details_json, client_json, confirmations_json, consumer, driver,
-    group_details_json, group_json, identifier, message, option_descriptor_json, option_scope, optional_partition,
-    partitioning, permissions, polled_json, snapshot_compression, snapshot_types, strategy, stream_details_json,
-    stream_json, topic_details_json, topic_json, topic_settings, user_details_json, user_json, user_status, Failure,
+    group_details_json, identifier, message, option_descriptor_json, option_scope, optional_partition, partitioning,
+    permissions, polled_json, snapshot_compression, snapshot_types, strategy, stream_details_json, topic_details_json,
+    topic_json, topic_settings, user_details_json, user_json, user_status, Failure,
 };
 use iggy_sdk::{AutoCommit, ClientConfig, IggyClient, IggyConsumer, PollingStrategy, ProtocolVersion};
 use serde_json::{json, Map, Value};
@@ -36,11 +36,8 @@ const OPERATIONS: &[&str] = &[
     "get_client",
     "get_clients",
     "get_snapshot",
-    "get_stats",
     "get_cluster_metadata",
-    "create_stream",
     "get_stream",
-    "get_streams",
     "create_topic",
     "get_topic",
     "get_topics",
@@ -50,9 +47,7 @@ const OPERATIONS: &[&str] = &[
     "store_consumer_offset",
     "get_consumer_offset",
     "delete_consumer_offset",
-    "create_consumer_group",
     "get_consumer_group",
-    "get_consumer_groups",
     "consume_group",
     "create_user",
     "get_user",
@@ -167,25 +162,13 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
             let zip = client.get_snapshot(snapshot_compression(args)?, snapshot_types(args)?).await?;
             json!({ "size_bytes": zip.len(), "zip": zip.starts_with(b"PK\x03\x04") })
         }
-        "get_stats" => {
-            let stats = client.get_stats().await?;
-            json!({
-                "streams_count": stats.streams_count, "topics_count": stats.topics_count,
-                "partitions_count": stats.partitions_count, "segments_count": stats.segments_count,
-                "messages_count": stats.messages_count, "clients_count": stats.clients_count,
-                "consumer_groups_count": stats.consumer_groups_count,
-                "iggy_server_version": stats.iggy_server_version,
-            })
-        }
         "get_cluster_metadata" => {
             let metadata = client.get_cluster_metadata().await?;
             let nodes: Vec<Value> =
                 metadata.nodes.iter().map(|n| json!({ "name": n.name, "role": n.role, "status": n.status })).collect();
             json!({ "name": metadata.name, "nodes": nodes })
         }
-        "create_stream" => stream_json(&client.create_stream(arg_str(args, "name")?).await?),
         "get_stream" => client.get_stream(stream()?).await?.as_ref().map_or(Ok(Value::Null), stream_details_json)?,
-        "get_streams" => Value::Array(client.get_streams().await?.iter().map(stream_json).collect()),
         "create_topic" | "update_topic"
             if client.protocol().is_vsr() && args.get("replication_factor").is_some_and(|factor| factor != 0) =>
         {
@@ -257,17 +240,11 @@ async fn run_op(client: &IggyClient, op: &str, args: &Value) -> Result<Value, Fa
             let partition_id = optional_partition(args)?;
             client.delete_consumer_offset(&consumer, stream()?, topic()?, partition_id).await.map(|()| Value::Null)?
         }
-        "create_consumer_group" => {
-            group_json(&client.create_consumer_group(stream()?, topic()?, arg_str(args, "name")?).await?)
-        }
         "get_consumer_group" => client
             .get_consumer_group(stream()?, topic()?, group()?)
             .await?
             .as_ref()
             .map_or(Value::Null, group_details_json),
-        "get_consumer_groups" => {
-            Value::Array(client.get_consumer_groups(stream()?, topic()?).await?.iter().map(group_json).collect())
-        }
         "sync_consumer_group" => client.sync_consumer_group(stream()?, topic()?, group()?).await?.map_or(
             Value::Null,
             |assignment| json!({ "generation": assignment.generation, "partitions": assignment.partitions }),

@@ -146,12 +146,11 @@ public final class Driver {
     }
 
     static final List<String> OPERATIONS = List.of("reset", "connect", "disconnect", "login_user",
-            "login_with_personal_access_token", "get_me", "get_client", "get_snapshot", "get_clients", "get_stats",
-            "get_cluster_metadata", "create_stream", "get_stream", "get_streams", "create_topic", "get_topic",
-            "get_topics", "update_topic", "send_messages", "poll_messages", "store_consumer_offset",
-            "get_consumer_offset", "delete_consumer_offset", "create_consumer_group", "get_consumer_group",
-            "get_consumer_groups", "consume_group", "create_user", "get_user", "get_users", "update_user",
-            "update_permissions", "get_personal_access_tokens");
+            "login_with_personal_access_token", "get_me", "get_client", "get_snapshot", "get_clients",
+            "get_cluster_metadata", "get_stream", "create_topic", "get_topic", "get_topics", "update_topic",
+            "send_messages", "poll_messages", "store_consumer_offset", "get_consumer_offset",
+            "delete_consumer_offset", "get_consumer_group", "consume_group", "create_user", "get_user", "get_users",
+            "update_user", "update_permissions", "get_personal_access_tokens");
     /** Operations of Iggy 0.9 only, with why a 0.8 client has none (the hello's {@code unsupported}). */
     static final Map<String, String> ONLY_0_9 = Map.of("describe_options", "Iggy 0.8 has no option catalog",
             "sync_consumer_group", "Iggy 0.8 groups assign partitions on the server");
@@ -185,16 +184,13 @@ public final class Driver {
             case "get_client": return client(c.getClient(num(a, "client_id")));
             case "get_snapshot": return snapshot(c, a);
             case "get_clients": return c.getClients().stream().map(Driver::clientInfo).toList();
-            case "get_stats": return stats(c.getStats());
             case "describe_options": return describeOptions(c, a);
             case "get_cluster_metadata": return cluster(c.getClusterMetadata());
-            case "create_stream": return stream(c.createStream(str(a, "name")), null);
             case "get_stream": {
                 Structs.StreamDetails s = c.getStream(id(a, "stream"));
                 return s == null ? null : stream(new Structs.StreamHeader(s.id(), s.createdAt(), s.topicsCount(),
                         s.sizeBytes(), s.messagesCount(), s.name(), s.options()), s.topics());
             }
-            case "get_streams": return c.getStreams().stream().map(s -> stream(s, null)).toList();
             case "create_topic":
                 noReplicationFactor(a);
                 return topic(c.createTopic(id(a, "stream"), str(a, "name"), num(a, "partitions_count"),
@@ -223,15 +219,11 @@ public final class Driver {
             case "delete_consumer_offset":
                 c.deleteConsumerOffset(consumer(a), id(a, "stream"), id(a, "topic"), optionalNum(a, "partition_id"));
                 return null;
-            case "create_consumer_group":
-                return group(c.createConsumerGroup(id(a, "stream"), id(a, "topic"), str(a, "name")), null);
             case "get_consumer_group": {
                 Structs.GroupDetails g = c.getConsumerGroup(id(a, "stream"), id(a, "topic"), id(a, "group"));
                 return g == null ? null : group(new Structs.GroupHeader(g.id(), g.partitionsCount(), g.membersCount(),
                         g.name()), g.members());
             }
-            case "get_consumer_groups":
-                return c.getConsumerGroups(id(a, "stream"), id(a, "topic")).stream().map(g -> group(g, null)).toList();
             case "sync_consumer_group": {
                 GroupAssignment synced = c.syncConsumerGroup(id(a, "stream"), id(a, "topic"), id(a, "group"));
                 return synced == null ? null : map("generation", synced.generation(), "partitions",
@@ -512,7 +504,7 @@ public final class Driver {
 
     // --- SDK -> JSON ---------------------------------------------------------------------------------------
 
-    private static Map<String, Object> map(Object... pairs) {
+    static Map<String, Object> map(Object... pairs) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (int i = 0; i < pairs.length; i += 2) {
             out.put((String) pairs[i], pairs[i + 1]);
@@ -520,7 +512,7 @@ public final class Driver {
         return out;
     }
 
-    private static BigInteger u64(long value) {
+    static BigInteger u64(long value) {
         return new BigInteger(Long.toUnsignedString(value));
     }
 
@@ -537,13 +529,6 @@ public final class Driver {
     private static Object clientInfo(Structs.ClientInfo d) {
         return map("client_id", d.clientId(), "user_id", d.userId(), "transport", d.transport(), "address",
                 d.address(), "consumer_groups_count", d.consumerGroupsCount());
-    }
-
-    private static Object stats(Structs.Stats s) {
-        return map("streams_count", s.streamsCount(), "topics_count", s.topicsCount(), "partitions_count",
-                s.partitionsCount(), "segments_count", s.segmentsCount(), "messages_count", u64(s.messagesCount()),
-                "clients_count", s.clientsCount(), "consumer_groups_count", s.consumerGroupsCount(),
-                "iggy_server_version", s.iggyServerVersion());
     }
 
     private static Object cluster(Structs.ClusterMetadata m) {

@@ -13,6 +13,9 @@ final class DriverCalls {
     static final List<String> OPERATIONS = List.of(
             "ping",
             "logout_user",
+            "get_stats",
+            "create_stream",
+            "get_streams",
             "update_stream",
             "delete_stream",
             "purge_stream",
@@ -22,6 +25,8 @@ final class DriverCalls {
             "delete_partitions",
             "delete_segments",
             "flush_unsaved_buffer",
+            "create_consumer_group",
+            "get_consumer_groups",
             "delete_consumer_group",
             "join_consumer_group",
             "leave_consumer_group",
@@ -34,6 +39,9 @@ final class DriverCalls {
         switch (op) {
             case "ping": c.ping(); return null;
             case "logout_user": c.logoutUser(); return null;
+            case "get_stats": { var v = c.getStats(); return v == null ? null : Driver.map("streams_count", v.streamsCount(), "topics_count", v.topicsCount(), "partitions_count", v.partitionsCount(), "segments_count", v.segmentsCount(), "messages_count", Driver.u64(v.messagesCount()), "clients_count", v.clientsCount(), "consumer_groups_count", v.consumerGroupsCount(), "iggy_server_version", v.iggyServerVersion()); }
+            case "create_stream": { var v = c.createStream(Driver.str(a, "name")); return v == null ? null : Driver.map("id", v.id(), "name", v.name(), "topics_count", v.topicsCount(), "messages_count", Driver.u64(v.messagesCount()), "size_bytes", Driver.u64(v.sizeBytes())); }
+            case "get_streams": return c.getStreams().stream().map(v -> (Object) Driver.map("id", v.id(), "name", v.name(), "topics_count", v.topicsCount(), "messages_count", Driver.u64(v.messagesCount()), "size_bytes", Driver.u64(v.sizeBytes()))).toList();
             case "update_stream": c.updateStream(Driver.id(a, "stream"), Driver.str(a, "name")); return null;
             case "delete_stream": c.deleteStream(Driver.id(a, "stream")); return null;
             case "purge_stream": c.purgeStream(Driver.id(a, "stream")); return null;
@@ -43,6 +51,8 @@ final class DriverCalls {
             case "delete_partitions": c.deletePartitions(Driver.id(a, "stream"), Driver.id(a, "topic"), Driver.num(a, "partitions_count")); return null;
             case "delete_segments": c.deleteSegments(Driver.id(a, "stream"), Driver.id(a, "topic"), Driver.num(a, "partition_id"), Driver.num(a, "segments_count")); return null;
             case "flush_unsaved_buffer": c.flushUnsavedBuffer(Driver.id(a, "stream"), Driver.id(a, "topic"), Driver.num(a, "partition_id"), Driver.flag(a, "fsync")); return null;
+            case "create_consumer_group": { var v = c.createConsumerGroup(Driver.id(a, "stream"), Driver.id(a, "topic"), Driver.str(a, "name")); return v == null ? null : Driver.map("id", v.id(), "name", v.name(), "partitions_count", v.partitionsCount(), "members_count", v.membersCount()); }
+            case "get_consumer_groups": return c.getConsumerGroups(Driver.id(a, "stream"), Driver.id(a, "topic")).stream().map(v -> (Object) Driver.map("id", v.id(), "name", v.name(), "partitions_count", v.partitionsCount(), "members_count", v.membersCount())).toList();
             case "delete_consumer_group": c.deleteConsumerGroup(Driver.id(a, "stream"), Driver.id(a, "topic"), Driver.id(a, "group")); return null;
             case "join_consumer_group": c.joinConsumerGroup(Driver.id(a, "stream"), Driver.id(a, "topic"), Driver.id(a, "group")); return null;
             case "leave_consumer_group": c.leaveConsumerGroup(Driver.id(a, "stream"), Driver.id(a, "topic"), Driver.id(a, "group")); return null;
