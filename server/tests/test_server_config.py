@@ -65,6 +65,8 @@ def override_value(default):
         return "debug", "debug"
     if default == "pwritev":  # system.io.writer is one of auto / io_uring / pwritev
         return "auto", "auto"
+    if default == "loop":  # system.io.memory_writes is loop or thread
+        return "thread", "thread"
     if default == "written":  # system.partition.durability is one of memory / written / durable
         return "memory", "memory"
     if isinstance(default, float):  # telemetry.traces.sample_ratio: 0..1
@@ -131,6 +133,7 @@ def test_config_toml_in_working_directory_is_picked_up(tmp_path, monkeypatch):
         ({"IGGY_SYSTEM_SEGMENT_SIZE_BYTES": str(8 * 1024**3)}, "system.segment.size_bytes"),
         ({"IGGY_SYSTEM_PARTITION_DURABILITY": "fsync"}, "system.partition.durability"),
         ({"IGGY_SYSTEM_IO_WRITE_QUEUE_BYTES": "1024"}, "system.io.write_queue_bytes"),
+        ({"IGGY_SYSTEM_IO_MEMORY_WRITES": "both"}, "system.io.memory_writes"),
         ({"IGGY_SYSTEM_SEGMENT_SIZE_BYTES": "1"}, "system.segment.size_bytes"),
         ({"IGGY_SYSTEM_SEGMENT_SIZE_BYTES": "0"}, "system.segment.size_bytes"),
         ({"IGGY_LIMITS_FRAME_READ_TIMEOUT_MS": "0"}, "limits.frame_read_timeout_ms"),

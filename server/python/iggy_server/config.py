@@ -131,6 +131,8 @@ DEFAULTS: dict[str, Any] = {
         # pwritev by default: buffered appends through io_uring were slower here (see README).
         # direct_io: write segment logs with O_DIRECT (aligned 4 KiB blocks; buffered if the fs refuses).
         # write_queue_bytes: bound of acknowledged-but-unwritten batches in memory durability.
+        # memory_writes: who writes memory durability's acknowledged batches: "loop" (the event loop, right
+        # after the answers of the callback that queued them) or "thread" (a writer thread). See BENCHMARKS.md.
         # max_open_segment_files: bound of open segment files (0 = half the descriptor limit); see README.
         # mmap_reads: polls send views of a read-only map of the log instead of copying it into a buffer.
         # preallocate_max_bytes: reserve an active log's disk blocks ahead of its appends (fallocate, file
@@ -140,6 +142,7 @@ DEFAULTS: dict[str, Any] = {
             "direct_io": False,
             "mmap_reads": True,
             "write_queue_bytes": 64 * MIB,
+            "memory_writes": "loop",
             "max_open_segment_files": 0,
             "preallocate_max_bytes": 16 * MIB,
         },
@@ -292,6 +295,7 @@ class IoConfig:
     direct_io: bool = _SYSTEM["io"]["direct_io"]
     mmap_reads: bool = _SYSTEM["io"]["mmap_reads"]
     write_queue_bytes: int = _SYSTEM["io"]["write_queue_bytes"]
+    memory_writes: str = _SYSTEM["io"]["memory_writes"]  # loop | thread
     max_open_segment_files: int = _SYSTEM["io"]["max_open_segment_files"]  # 0 = half the descriptor limit
     preallocate_max_bytes: int = _SYSTEM["io"]["preallocate_max_bytes"]  # 0 = off
     data_path: Path | None = None  # where direct I/O is probed at start (None: at the first segment open)
@@ -365,6 +369,7 @@ class ServerConfig(Section):
                 direct_io=io.direct_io,
                 mmap_reads=io.mmap_reads,
                 write_queue_bytes=io.write_queue_bytes,
+                memory_writes=io.memory_writes,
                 max_open_segment_files=io.max_open_segment_files,
                 preallocate_max_bytes=io.preallocate_max_bytes,
                 data_path=Path(system.path),
@@ -593,6 +598,9 @@ def _validate(values: Mapping[str, Any]) -> None:
     writer = values["system"]["io"]["writer"]
     if writer not in ("auto", "io_uring", "pwritev"):
         raise ConfigError(f"system.io.writer: expected auto, io_uring or pwritev, got {writer!r}")
+    memory_writes = values["system"]["io"]["memory_writes"]
+    if memory_writes not in ("thread", "loop"):
+        raise ConfigError(f"system.io.memory_writes: expected thread or loop, got {memory_writes!r}")
     if not values["system"]["path"]:
         raise ConfigError("system.path: must not be empty")
     _validate_logging(values["system"]["logging"])

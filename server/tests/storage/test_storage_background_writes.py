@@ -1,4 +1,5 @@
-"""``memory`` durability: appends are acknowledged from memory and written by the background writer.
+"""``memory`` durability: appends are acknowledged from memory and written by the background writer (the
+writer thread, or the event loop right after the callback that queued them).
 
 Queued batches of a segment go out in one vectored submission, reads never see a hole, the queue is
 bounded (senders wait), a failed background write is reported and cut off the files, and closing a
@@ -24,10 +25,11 @@ MIB = 1024 * 1024
 MEMORY = StorageConfig(durability=Durability.MEMORY)
 
 
-@pytest.fixture
-def io():
-    """The test's own I/O resources: its partitions share this write queue, as a server's do."""
-    resources = IoResources()
+@pytest.fixture(params=["thread", "loop"])
+def io(request):
+    """The test's own I/O resources: its partitions share this write queue, as a server's do; written by the
+    writer thread or by the event loop (``system.io.memory_writes``), which must behave alike."""
+    resources = IoResources(IoConfig(memory_writes=request.param))
     yield resources
     resources.write_queue.resume()
 
@@ -111,8 +113,9 @@ def test_files_are_byte_identical_to_the_written_mode(tmp_path, monkeypatch, io)
     assert memory_mode == written_mode
 
 
-def test_the_queue_is_bounded_and_senders_wait_below_it(tmp_path):
-    io = IoResources(IoConfig(write_queue_bytes=MIB))
+@pytest.mark.parametrize("memory_writes", ["thread", "loop"])
+def test_the_queue_is_bounded_and_senders_wait_below_it(tmp_path, memory_writes):
+    io = IoResources(IoConfig(write_queue_bytes=MIB, memory_writes=memory_writes))
     small = io.write_queue
     log = PartitionLog.open(tmp_path / "p", MEMORY, io)
 
@@ -193,7 +196,7 @@ def test_close_writes_out_the_queue(tmp_path, io, queue):
 
 
 def test_closing_the_resources_ends_the_writer_and_worker_threads(tmp_path):
-    resources = IoResources()
+    resources = IoResources(IoConfig(memory_writes="thread"))
     log = PartitionLog.open(tmp_path / "p", MEMORY, resources)
     append(log, 0)
     log.flush(fsync=False)
@@ -206,3 +209,26 @@ def test_closing_the_resources_ends_the_writer_and_worker_threads(tmp_path):
     assert not any(thread.is_alive() for thread in threads)
     with pytest.raises(RuntimeError):
         resources.write_queue.submit(None, memoryview(b"x"), 0, memoryview(b""), 0)
+
+
+def test_on_the_loop_a_batch_is_written_right_after_the_callback_that_queued_it(tmp_path):
+    io = IoResources(IoConfig(memory_writes="loop"))
+    log = PartitionLog.open(tmp_path / "p", MEMORY, io)
+    order: list[str] = []
+
+    async def scenario():
+        loop = asyncio.get_running_loop()
+        frames = append(log, 0)  # as a handler does, in a callback of the loop
+        assert log.has_unwritten and active_log_size(log) == 0  # acknowledged first: not written in the callback
+        loop.call_soon(lambda: order.append(f"next callback saw {active_log_size(log)} bytes"))
+        await asyncio.sleep(0)
+        assert order == [f"next callback saw {len(frames)} bytes"]  # written before what was scheduled after it
+        assert not log.has_unwritten and io.write_queue._thread is None  # no writer thread was started
+        second = append(log, 1)
+        assert read_all(log) == frames + second  # a read in the same callback writes the queue out first
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        log.close()
+        io.close()

@@ -1,16 +1,17 @@
 """The storage layer's shared I/O resources: one :class:`IoResources` per server, passed to every partition.
 
 Built from the typed :class:`~iggy_server.config.IoConfig` (``[system.memory_pool] size_bytes``,
-``[system.io] writer``, ``direct_io``, ``mmap_reads``, ``write_queue_bytes``, ``max_open_segment_files``,
-``preallocate_max_bytes``); everything it holds is observable through :meth:`IoResources.stats` (logged by
-the server, GetStats' hot-path block).
+``[system.io] writer``, ``direct_io``, ``mmap_reads``, ``write_queue_bytes``, ``memory_writes``,
+``max_open_segment_files``, ``preallocate_max_bytes``); everything it holds is observable through
+:meth:`IoResources.stats` (logged by the server, GetStats' hot-path block).
 
 * ``pool`` — the :class:`iggy_server._native.BufferPool`: request payloads are received into its buffers
   (and, without ``mmap_reads``, polls read segment bytes into them), so neither allocates on the steady path.
 * ``writer_backend`` — ``"io_uring"`` or ``"pwritev"``: what segment writers use, resolved once from the
   requested mode (``auto`` picks io_uring when a NOP round trip works).
 * ``write_queue`` — the :class:`~.write_queue.WriteQueue` of ``memory`` durability (batches acknowledged
-  from memory and written by a background thread), bounded by ``write_queue_bytes``.
+  from memory and written by a background thread, or by the event loop with ``memory_writes = "loop"``),
+  bounded by ``write_queue_bytes``.
 * ``segment_files`` — the bound on open segment files (:mod:`.open_files`).
 * ``sync_executor`` — the worker threads of group commit's fdatasyncs (:mod:`.durability`).
 * ``preallocate_max_bytes`` — how far segment writers reserve log blocks ahead (``system.io``), or 0 when the
@@ -56,7 +57,7 @@ class IoResources:
             raise ValueError(f"writer must be one of {', '.join(WRITER_MODES)}, got {config.writer!r}")
         self.config = config
         self.pool = _native.BufferPool(config.pool_size_bytes)
-        self.write_queue = WriteQueue(config.write_queue_bytes)
+        self.write_queue = WriteQueue(config.write_queue_bytes, on_loop=config.memory_writes == "loop")
         self.segment_files = SegmentFileBudget(config.max_open_segment_files or default_limit())
         self._lock = threading.Lock()
         self._executor: ThreadPoolExecutor | None = None

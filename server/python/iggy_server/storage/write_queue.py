@@ -6,6 +6,10 @@ writeback are the latency tail of the ``written`` mode). One writer thread hands
 kernel in FIFO order; consecutive batches of one segment go out in a single vectored submission, so a
 burst of small batches costs one system call. The native write releases the GIL.
 
+With ``on_loop`` (``system.io.memory_writes = "loop"``) the event loop is the writer instead: a submission
+schedules one write of everything queued for right after the callback that queued it, so the callback's
+answers (the acknowledgements) go out first and no thread is woken or contends for the GIL per batch.
+
 Bounds: at most ``limit_bytes`` of acknowledged-but-unwritten frames (``system.io.write_queue_bytes``);
 past it, senders wait (:meth:`WriteQueue.wait_below_limit`) before they are acknowledged — backpressure,
 never unbounded growth. Readers never see a hole: a read of bytes still queued waits for them
@@ -71,10 +75,14 @@ class WriteQueue:
     """FIFO of batches to write (one per server, owned by its :class:`~.resources.IoResources`), with one
     daemon writer thread started on first use."""
 
-    def __init__(self, limit_bytes: int) -> None:
+    def __init__(self, limit_bytes: int, *, on_loop: bool = False) -> None:
         if limit_bytes <= 0:
             raise ValueError("limit_bytes must be positive")
         self.limit_bytes = limit_bytes
+        self.on_loop = on_loop
+        self._write_scheduled = False  # on_loop: a write of what is queued is scheduled on the loop
+        # on_loop: one writer at a time, so runs are written (and their ends published) in queue order.
+        self._writing = threading.Lock()
         self._lock = threading.Lock()
         self._work = threading.Condition(self._lock)
         self._done = threading.Condition(self._lock)
@@ -104,8 +112,19 @@ class WriteQueue:
             self._jobs.append(_Job(writer, frames, log_position, index, index_position))
             self._queued_bytes += frames.nbytes
             writer.queued_end_bytes = log_position + frames.nbytes
-            self._ensure_thread()
-            self._work.notify()
+            if not self.on_loop:
+                self._ensure_thread()
+                self._work.notify()
+                return
+            if self._write_scheduled:
+                return
+            self._write_scheduled = True
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop here (recovery, tools): write now
+            self._write_pending()
+            return
+        loop.call_soon(self._write_pending)
 
     def over_limit(self) -> bool:
         return self._queued_bytes > self.limit_bytes
@@ -121,6 +140,11 @@ class WriteQueue:
 
     def drain(self, writer: SegmentWriter, position: int | None = None) -> None:
         """Block until ``writer``'s queued bytes (up to ``position``) are written or dropped by a failure."""
+        if self.on_loop:  # the caller writes what is queued itself (a drain lifts a test's pause)
+            with self._lock:
+                self._paused = False
+            self._write_pending()
+            return
         with self._lock:
             target = writer.queued_end_bytes if position is None else position
             if self._paused and writer.written_end_bytes < target:
@@ -138,6 +162,8 @@ class WriteQueue:
             self._paused = False
             self._work.notify()
             thread = self._thread
+        if self.on_loop:
+            self._write_pending()
         if thread is not None:
             thread.join(timeout_s)
 
@@ -151,6 +177,8 @@ class WriteQueue:
         with self._lock:
             self._paused = False
             self._work.notify()
+        if self.on_loop:
+            self._write_pending()
 
     # --- internals ---------------------------------------------------------------------------------
 
@@ -184,6 +212,20 @@ class WriteQueue:
             error = _write(jobs)
             with self._lock:
                 self._finish(jobs, error)
+
+    def _write_pending(self) -> None:
+        """``on_loop``: write everything queued (unless paused), run by run, on the calling thread."""
+        with self._writing:
+            with self._lock:
+                self._write_scheduled = False
+            while True:
+                with self._lock:
+                    if not self._jobs or self._paused:
+                        return
+                    jobs = self._take_run()
+                error = _write(jobs)
+                with self._lock:
+                    self._finish(jobs, error)
 
     def _take_run(self) -> list[_Job]:
         """The longest head of the queue that is one contiguous run of a single segment, within bounds."""
