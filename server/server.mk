@@ -56,5 +56,19 @@ $(BENCH_OFFICIAL_011): $(BENCH_OFFICIAL_011_DIR)/Cargo.toml $(BENCH_OFFICIAL_011
 	nice .ci/cargo-shared-build $(BENCH_OFFICIAL_011_DIR) "$(OFFICIAL_RUST_011_TARGET_DIR)" iggy-bench-official-0-11 \
 	  iggy-bench-official-0-11 $@ -j 2
 
-# server/tests/test_bench_official.py runs both for tiny workloads against a test server.
-test-server: $(BENCH_OFFICIAL) $(BENCH_OFFICIAL_011)
+# iggy-bench-ceiling (server/bench-ceiling): the data plane on native threads, a measurement instrument for issue 31.
+# It compiles five of the server crate's sources into a small binary of its own (three dependencies, ≈25 CPU-s).
+BENCH_CEILING_DIR := server/bench-ceiling
+BENCH_CEILING := $(BENCH_CEILING_DIR)/target/release/iggy-bench-ceiling
+
+.PHONY: bench-ceiling
+bench-ceiling: $(BENCH_CEILING) ## build iggy-bench-ceiling (how far a native data path goes; server/bench-ceiling)
+
+$(BENCH_CEILING): $(BENCH_CEILING_DIR)/Cargo.toml $(BENCH_CEILING_DIR)/Cargo.lock $(BENCH_CEILING_DIR)/src/main.rs \
+  $(addprefix server/src/,batch.rs codes.rs failure.rs layout.rs wire_layout.rs)
+	cd $(BENCH_CEILING_DIR) && nice cargo build --release --locked -q -j 2
+	touch $@
+
+# server/tests/test_bench_official.py runs both for tiny workloads against a test server;
+# test_bench_ceiling.py the instrument.
+test-server: $(BENCH_OFFICIAL) $(BENCH_OFFICIAL_011) $(BENCH_CEILING)
