@@ -57,7 +57,7 @@ $(BENCH_OFFICIAL_011): $(BENCH_OFFICIAL_011_DIR)/Cargo.toml $(BENCH_OFFICIAL_011
 	  iggy-bench-official-0-11 $@ -j 2
 
 # iggy-bench-ceiling (server/bench-ceiling): the data plane on native threads, a measurement instrument for issue 31.
-# It compiles five of the server crate's sources into a small binary of its own (three dependencies, ≈25 CPU-s).
+# It compiles five of the server crate's sources into a binary of its own, with three of that crate's dependencies.
 BENCH_CEILING_DIR := server/bench-ceiling
 BENCH_CEILING := $(BENCH_CEILING_DIR)/target/release/iggy-bench-ceiling
 

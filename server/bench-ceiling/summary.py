@@ -11,13 +11,13 @@ import statistics
 import sys
 from pathlib import Path
 
-TARGETS = ("iggy", "ours", "ceiling")
+TARGETS = ("iggy", "ours", "ceiling", "ceiling-whole")
 
 
 def main(out: Path) -> None:
     runs: dict[tuple[str, str, str], list[tuple[int, float, float, float]]] = collections.defaultdict(list)
     for path in out.glob("*.json"):
-        match = re.fullmatch(r"(.*)\.(iggy|ours|ceiling)\.(\d+)\.json", path.name)
+        match = re.fullmatch(r"(.*)\.(iggy|ours|ceiling|ceiling-whole)\.(\d+)\.json", path.name)
         if match is None:
             continue
         workload, target, round_number = match.groups()
@@ -29,12 +29,14 @@ def main(out: Path) -> None:
             runs[(workload, role["role"], target)].append(
                 (int(round_number), role["megabytes_per_s"], role["latency_ms"]["p99"], cpu_ms_per_gb)
             )
-    print("| workload | role | Iggy 0.8 MB/s [min-max], p99 ms | ours | ceiling | ours / Iggy | ceiling / Iggy "
-          "| ceiling p99 / Iggy | CPU ms/GB Iggy / ours / ceiling |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    present = [t for t in TARGETS if any(target == t for _, _, target in runs)]
+    others = [t for t in present if t != "iggy"]
+    print("| workload | role | " + " | ".join(f"{t} MB/s [min-max], p99 ms" for t in present) + " | "
+          + " | ".join(f"{t} / iggy" for t in others) + " | server CPU ms/GB " + " / ".join(present) + " |")
+    print("|---|---|" + "---|" * (len(present) + len(others) + 1))
     for workload, role in sorted({(w, r) for w, r, _ in runs}):
         cells, medians = [], {}
-        for target in TARGETS:
+        for target in present:
             figures = sorted(runs.get((workload, role, target), []))
             if not figures:
                 cells.append("-")
@@ -43,14 +45,14 @@ def main(out: Path) -> None:
             medians[target] = tuple(statistics.median(f[i] for f in figures) for i in (1, 2, 3))
             cells.append(f"{medians[target][0]:,.0f} [{min(rates):,.0f}-{max(rates):,.0f}], {medians[target][1]:.2f}")
 
-        def ratio(target: str, figure: int = 0) -> str:
+        def ratio(target: str) -> str:
             if target not in medians or "iggy" not in medians:
                 return "-"
-            return f"{medians[target][figure] / medians['iggy'][figure]:.2f}x"
+            throughput, p99 = (medians[target][i] / medians["iggy"][i] for i in (0, 1))
+            return f"{throughput:.2f}x (p99 {p99:.2f}x)"
 
-        cpu = " / ".join(f"{medians[t][2]:,.0f}" if t in medians else "-" for t in TARGETS)
-        print(f"| {workload} | {role} | {' | '.join(cells)} | {ratio('ours')} | {ratio('ceiling')} "
-              f"| {ratio('ceiling', 1)} | {cpu} |")
+        cpu = " / ".join(f"{medians[t][2]:,.0f}" if t in medians else "-" for t in present)
+        print(f"| {workload} | {role} | {' | '.join(cells)} | {' | '.join(ratio(t) for t in others)} | {cpu} |")
     print("\nRounds in order (MB/s):")
     for (workload, role, target), figures in sorted(runs.items()):
         print(f"  {workload} {role} {target}: {', '.join(f'{f[1]:,.0f}' for f in sorted(figures))}")

@@ -4,6 +4,7 @@
 # root on a quiet machine; IGGY08_DIR is a checkout of Iggy's tag server-0.8.0 with target/release/iggy-server.
 #   IGGY08_DIR=/path/to/iggy server/bench-ceiling/three-way.sh OUT_DIR ROUNDS MODE "WORKLOAD FLAGS"...
 # MODE (written|memory) is both ours and the ceiling's; then python3 server/bench-ceiling/summary.py OUT_DIR.
+# TARGETS (default "ceiling ours iggy") picks and orders them; ceiling-whole is the ceiling receiving whole payloads.
 set -uo pipefail
 out=$1 rounds=$2 mode=$3
 shift 3
@@ -14,6 +15,10 @@ start() {  # prints the pid of the started process group's leader
     ceiling) rm -rf /tmp/three-way-ceiling
       CEILING_MODE=$mode CEILING_DIR=/tmp/three-way-ceiling setsid server/bench-ceiling/serve.sh \
         > "$out/ceiling.log" 2>&1 & echo $! ;;
+    ceiling-whole) rm -rf /tmp/three-way-ceiling-whole
+      CEILING_MODE=$mode CEILING_RECEIVE=whole CEILING_PORT=18094 BACKEND_PORT=18096 \
+        CEILING_DIR=/tmp/three-way-ceiling-whole setsid server/bench-ceiling/serve.sh \
+        > "$out/ceiling-whole.log" 2>&1 & echo $! ;;
     ours) rm -rf /tmp/three-way-ours
       IGGY_SYSTEM_PATH=/tmp/three-way-ours IGGY_TCP_ADDRESS=127.0.0.1:18093 IGGY_HTTP_ENABLED=false \
         IGGY_QUIC_ENABLED=false IGGY_WEBSOCKET_ENABLED=false IGGY_SYSTEM_PARTITION_DURABILITY=$mode \
@@ -24,13 +29,14 @@ start() {  # prints the pid of the started process group's leader
         setsid ./target/release/iggy-server --fresh --with-default-root-credentials > "$out/iggy.log" 2>&1 & echo $!) ;;
   esac
 }
-port() { case $1 in ceiling) echo 18092 ;; ours) echo 18093 ;; iggy) echo 18090 ;; esac; }
+port() { case $1 in ceiling) echo 18092 ;; ceiling-whole) echo 18094 ;; ours) echo 18093 ;; iggy) echo 18090 ;; esac; }
 # A run writes up to 4 GB and the warm as much again: each target's data goes as soon as it stopped.
 data_dir() { echo "/tmp/three-way-$1"; }
 for workload in "$@"; do
   tag=$(echo "$workload" | tr ' -' '__')
   for round in $(seq "$rounds"); do
-    if [ $((round % 2)) = 1 ]; then order="ceiling ours iggy"; else order="iggy ours ceiling"; fi
+    order=${TARGETS:-ceiling ours iggy}
+    if [ $((round % 2)) = 0 ]; then order=$(echo "$order" | tr ' ' '\n' | tac | tr '\n' ' '); fi
     for target in $order; do
       pid=$(start "$target")
       address=127.0.0.1:$(port "$target")

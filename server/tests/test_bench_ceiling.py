@@ -1,7 +1,8 @@
 """``iggy-bench-ceiling`` (server/bench-ceiling, built by ``make bench-ceiling``, which ``make test-server`` runs
 first): the measurement instrument that serves the data plane on native threads and relays the rest to a test server.
-The official client's benchmark runs through it; what it stored reads back stamped and checked; a stored message
-that no longer matches its checksum is never sent."""
+The official client's benchmark runs through it; what it stored reads back stamped and checked, large batches too,
+in either receive (parts as they arrive, or whole payloads); a stored message that no longer matches its checksum
+is never sent."""
 
 from __future__ import annotations
 
@@ -31,15 +32,17 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.fixture
-def ceiling(tmp_path):
-    """(address, data dir) of an instrument in front of a fresh test server, acknowledging after the write."""
+@pytest.fixture(params=["parts", "whole"])
+def ceiling(request, tmp_path):
+    """(address, data dir) of an instrument in front of a fresh test server, acknowledging after the write,
+    receiving each part as it arrives or large payloads whole (SO_RCVLOWAT)."""
     if not BINARY.is_file():
         pytest.fail(f"{BINARY} is missing: `make bench-ceiling` builds it (make test-server does)")
     with TestServer() as server:
         address = f"127.0.0.1:{_free_port()}"
         data_dir = tmp_path / "ceiling"
-        process = subprocess.Popen([BINARY, address, server.address, data_dir, "written"], stderr=subprocess.PIPE)
+        argv = [BINARY, address, server.address, data_dir, "written", request.param]
+        process = subprocess.Popen(argv, stderr=subprocess.PIPE)
         try:
             deadline = time.monotonic() + START_TIMEOUT_S
             while True:
@@ -100,3 +103,15 @@ def test_a_message_whose_checksum_no_longer_matches_is_never_sent(ceiling) -> No
         assert [m.offset for m in client.poll("s", "t", PollingStrategy.offset(0), count=2).messages] == [0, 1]
         with pytest.raises(ConnectionError):
             client.poll("s", "t", PollingStrategy.offset(0), count=3)
+
+
+def test_large_batches_arrive_whole_and_read_back(ceiling) -> None:
+    """Payloads of 64 KiB and more take the whole-payload receive (with ``whole``), which must not wait for bytes
+    that were already read: a receive that did hung here."""
+    address, _ = ceiling
+    payloads = [bytes([n]) * 300_000 for n in range(1, 4)]
+    with _client(address) as client:
+        for _ in range(3):
+            client.send("s", "t", payloads)
+        polled = client.poll("s", "t", PollingStrategy.offset(0), count=100)
+    assert [message.payload for message in polled.messages] == payloads * 3

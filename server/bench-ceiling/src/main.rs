@@ -20,7 +20,7 @@
 //! stream-ending one to a malformed or corrupt data request. Partitions are keyed by the identifiers' bytes as
 //! sent, so a client must name a stream or topic the same way in every request (iggy-bench does).
 //!
-//! Usage: `iggy-bench-ceiling LISTEN_ADDRESS BACKEND_ADDRESS DATA_DIR written|memory` (see README.md).
+//! Usage: `iggy-bench-ceiling LISTEN_ADDRESS BACKEND_ADDRESS DATA_DIR written|memory [parts|whole]` (README.md).
 
 // The server crate's own sources, compiled in: rustfmt leaves them to that crate (which is not run through it).
 #[allow(dead_code)]
@@ -48,6 +48,8 @@ use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::net::{TcpListener, TcpStream};
+use std::os::fd::AsRawFd;
+use std::os::raw::c_int;
 use std::os::unix::fs::FileExt;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -66,6 +68,8 @@ use wire_layout::{index_entry, message_header};
 const POLL_CHUNK_BYTES: usize = 256 * 1024;
 /// The largest request frame read (SendMessages of up to 64 MB payloads are not what this measures).
 const MAX_FRAME_BYTES: usize = 64 * 1024 * 1024;
+/// Payloads at least this large are received whole with `receive = whole` (a SendMessages batch, not a request).
+const WHOLE_PAYLOAD_MIN_BYTES: usize = 64 * 1024;
 /// Request header: length u32 (covers the code and payload), code u32. Answer header: status u32, length u32.
 const REQUEST_HEADER_BYTES: usize = 8;
 const ANSWER_HEADER_BYTES: usize = 8;
@@ -93,6 +97,8 @@ struct Shared {
     partitions: Mutex<HashMap<PartitionKey, Arc<Mutex<PartitionLog>>>>,
     files_created: AtomicU64,
     acknowledge_after_write: bool,
+    /// Wake a connection's thread once a large payload has arrived, not for every part of it (`SO_RCVLOWAT`).
+    receive_whole_payloads: bool,
 }
 
 fn malformed() -> io::Error {
@@ -272,6 +278,51 @@ fn poll_messages(shared: &Shared, client: &mut TcpStream, payload: &[u8], out: &
     Ok(())
 }
 
+fn set_receive_low_water(socket: &TcpStream, bytes: usize) -> io::Result<()> {
+    let value = c_int::try_from(bytes).unwrap_or(c_int::MAX);
+    // SAFETY: a valid descriptor and a c_int option value of the size passed.
+    let result = unsafe {
+        libc::setsockopt(
+            socket.as_raw_fd(),
+            libc::SOL_SOCKET,
+            libc::SO_RCVLOWAT,
+            (&value as *const c_int).cast(),
+            std::mem::size_of::<c_int>() as libc::socklen_t,
+        )
+    };
+    if result == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// Fills `buffer` with one wake-up per batch instead of one per arriving part: the low-water mark is what is
+/// still missing, and `poll` (which honours it) waits before each read. A blocked `read` would not do: once it
+/// has copied part of the payload, the kernel wakes it only when the mark's worth is unread, which the rest of
+/// the payload never is. The kernel caps the mark at half its largest receive buffer and wakes early when the
+/// window closes, so a payload larger than that takes more than one wake-up, never a hang.
+fn receive_whole(socket: &mut TcpStream, buffer: &mut [u8]) -> io::Result<()> {
+    let mut filled = 0;
+    while filled < buffer.len() {
+        set_receive_low_water(socket, buffer.len() - filled)?;
+        let mut ready = libc::pollfd { fd: socket.as_raw_fd(), events: libc::POLLIN, revents: 0 };
+        // SAFETY: one valid pollfd.
+        if unsafe { libc::poll(&mut ready, 1, -1) } < 0 {
+            let error = io::Error::last_os_error();
+            if error.kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(error);
+        }
+        match socket.read(&mut buffer[filled..])? {
+            0 => return Err(io::ErrorKind::UnexpectedEof.into()),
+            received => filled += received,
+        }
+    }
+    set_receive_low_water(socket, 1)
+}
+
 fn serve(shared: Arc<Shared>, mut client: TcpStream) -> io::Result<()> {
     client.set_nodelay(true)?;
     let mut backend = TcpStream::connect(&shared.backend_address)?;
@@ -290,7 +341,11 @@ fn serve(shared: Arc<Shared>, mut client: TcpStream) -> io::Result<()> {
             return answer_status(&mut client, codes::error_code::INVALID_COMMAND);
         }
         payload.resize(length - 4, 0);
-        client.read_exact(&mut payload)?;
+        if shared.receive_whole_payloads && payload.len() >= WHOLE_PAYLOAD_MIN_BYTES {
+            receive_whole(&mut client, &mut payload)?;
+        } else {
+            client.read_exact(&mut payload)?;
+        }
         let served = match code {
             command_code::SEND_MESSAGES => send_messages(&shared, &mut client, &mut payload),
             command_code::POLL_MESSAGES => poll_messages(&shared, &mut client, &payload, &mut out),
@@ -317,10 +372,18 @@ fn serve(shared: Arc<Shared>, mut client: TcpStream) -> io::Result<()> {
 
 fn main() {
     let arguments: Vec<String> = std::env::args().collect();
-    let [_, listen, backend, data_dir, mode] = &arguments[..] else {
-        eprintln!("usage: iggy-bench-ceiling LISTEN_ADDRESS BACKEND_ADDRESS DATA_DIR written|memory");
-        std::process::exit(2);
+    let (listen, backend, data_dir, mode, receive) = match &arguments[..] {
+        [_, listen, backend, data_dir, mode] => (listen, backend, data_dir, mode, "parts"),
+        [_, listen, backend, data_dir, mode, receive] => (listen, backend, data_dir, mode, receive.as_str()),
+        _ => {
+            eprintln!("usage: iggy-bench-ceiling LISTEN_ADDRESS BACKEND_ADDRESS DATA_DIR written|memory [parts|whole]");
+            std::process::exit(2);
+        }
     };
+    if receive != "parts" && receive != "whole" {
+        eprintln!("the receive is parts (a wake-up per arriving part) or whole (SO_RCVLOWAT), not {receive}");
+        std::process::exit(2);
+    }
     if mode != "written" && mode != "memory" {
         eprintln!("the mode is written or memory, not {mode}");
         std::process::exit(2);
@@ -332,9 +395,10 @@ fn main() {
         partitions: Mutex::new(HashMap::new()),
         files_created: AtomicU64::new(0),
         acknowledge_after_write: mode == "written",
+        receive_whole_payloads: receive == "whole",
     });
     let listener = TcpListener::bind(listen).expect("the listen address");
-    eprintln!("iggy-bench-ceiling on {listen} ({mode}), other requests relayed to {backend}");
+    eprintln!("iggy-bench-ceiling on {listen} ({mode}, receiving {receive}), other requests relayed to {backend}");
     for connection in listener.incoming() {
         let Ok(connection) = connection else { continue };
         let shared = shared.clone();
