@@ -43,6 +43,13 @@ class ServerProcess(TestServer):
         return client
 
 
+def free_port() -> int:
+    """A loopback TCP port free right now (for a process a test starts on an address of its own)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 class WireClient:
     """Blocking request/response client; ``call`` raises :class:`ServerError` on a non-zero status."""
 

@@ -19,17 +19,11 @@ from iggy.protocol.primitives import PollingStrategy
 
 from iggy_server.bench import official
 from iggy_server.testing import TestServer
-from server_support import WireClient
+from server_support import WireClient, free_port
 
 BINARY = Path(__file__).resolve().parents[1] / "bench-ceiling" / "target" / "release" / "iggy-bench-ceiling"
 TIMEOUT_S = 300
 START_TIMEOUT_S = 10.0
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture(params=["parts", "whole"])
@@ -39,10 +33,11 @@ def ceiling(request, tmp_path):
     if not BINARY.is_file():
         pytest.fail(f"{BINARY} is missing: `make bench-ceiling` builds it (make test-server does)")
     with TestServer() as server:
-        address = f"127.0.0.1:{_free_port()}"
+        address = f"127.0.0.1:{free_port()}"
         data_dir = tmp_path / "ceiling"
         argv = [BINARY, address, server.address, data_dir, "written", request.param]
-        process = subprocess.Popen(argv, stderr=subprocess.PIPE)
+        with open(tmp_path / "ceiling.log", "wb") as log:  # read by nobody: a pipe could fill and stall it
+            process = subprocess.Popen(argv, stderr=log)
         try:
             deadline = time.monotonic() + START_TIMEOUT_S
             while True:

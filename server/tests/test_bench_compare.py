@@ -16,6 +16,7 @@ import pytest
 
 from iggy_server.bench import __main__ as bench_main
 from iggy_server.bench import compare, page_cache
+from server_support import free_port
 
 
 def test_targets_alternate_our_modes_and_the_external_server() -> None:
@@ -265,12 +266,6 @@ while time.monotonic() < deadline:
     except TimeoutError:
         pass
 """
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def process_exists(pid: int) -> bool:
