@@ -8,14 +8,16 @@
 //! (a lone consumer): there is nothing for the loop to do meanwhile, and the hop only adds the thread's wake-up
 //! to every poll's round trip.
 //!
-//! Each connection attaches a duplicate of its socket descriptor (`attach`) to the thread serving the fewest
-//! connections; from then on every answer of the connection goes through its `SenderHandle` and that one
-//! thread, so answers stay in order. More than one thread sends several consumers' megabytes at once instead of
-//! one behind the other, at the cost of CPU the event loop may need (both measured in server/README "Hot-path
-//! I/O"; one thread by default). Queued bytes are either copied
-//! (headers, small parts) or, for views of a `MappedFile`, a shared reference to the mapping — no copy of
-//! segment bytes in user space. Only the connection's thread removes queued chunks and closes the duplicate,
-//! so a chunk being sent is never freed and a descriptor being written is never closed under it.
+//! Each connection attaches a duplicate of its socket descriptor (`attach`) to its home thread, the one serving
+//! the fewest connections; from then on every answer of the connection goes through its `SenderHandle`. More
+//! than one thread sends several consumers' megabytes at once instead of one behind the other, at the cost of
+//! CPU the event loop needs while producers send: so a connection's queue is sent by its home thread only while
+//! no producer sent lately (`note_producer`), by the first thread otherwise (measured in server/BENCHMARKS.md).
+//! One thread at a time sends a connection's queue (`ConnState::pumping`), so its answers stay in order. Queued
+//! bytes are either copied (headers, small parts) or, for views of a `MappedFile`, a shared reference to the
+//! mapping — no copy of segment bytes in user space. Only the thread sending a queue removes its chunks and closes the
+//! duplicate, so a chunk being sent is never freed and a descriptor being written is never closed under it;
+//! at stop, the connections left are closed once every thread has ended.
 //!
 //! The Python side learns that a connection's queue fell to a threshold through an eventfd it watches
 //! (`notify_fd`), which drives reading again after backpressure and a deferred close.
@@ -43,6 +45,10 @@ const INLINE_SEND_LIMIT_BYTES: usize = 64 * 1024;
 /// sends. A lone consumer's polls are apart by its round trip, and then the thread's wake-up is pure latency.
 /// Measured in server/README "Hot-path I/O".
 const LONE_ANSWER_WINDOW_NS: u64 = 10_000_000;
+/// Threads beyond the first send only while no producer sent for this long (`note_producer`): on two cores a
+/// second thread sending consumers' answers takes CPU the event loop needs to receive producers' batches.
+/// Measured in server/BENCHMARKS.md ("Send threads beyond the first while no producer sends").
+const PRODUCER_QUIET_NS: u64 = 250_000_000;
 /// iovecs per sendmsg (well under IOV_MAX = 1024).
 const MAX_IOVECS: usize = 64;
 const MAX_EVENTS: usize = 64;
@@ -87,12 +93,19 @@ struct ConnState {
     closed: bool,
     /// The last send error (the peer reset or went away); later writes are dropped.
     failed: Option<i32>,
+    /// A thread is sending this queue with the lock released (the connection's home thread or the first one,
+    /// see `Shared::serving_worker`); another that is woken for it meanwhile leaves it, setting `rerun` so that
+    /// the sending thread looks at the connection again (a close, say) before it stops.
+    pumping: bool,
+    rerun: bool,
 }
 
 struct Conn {
     token: u64,
     fd: c_int,
-    /// The thread (index into `Shared::workers`) that sends this connection's answers.
+    /// The connection's home thread (index into `Shared::workers`): it sends the connection's answers while
+    /// no producer is sending, the first thread does otherwise (`Shared::serving_worker`). The descriptor is
+    /// registered in both threads' epoll sets.
     worker: usize,
     state: Mutex<ConnState>,
     queued_bytes: AtomicUsize,
@@ -108,6 +121,8 @@ struct Worker {
     ready: Mutex<Vec<Arc<Conn>>>,
     /// Connections attached to this thread and not yet closed (`attach` picks the thread with the fewest).
     open: AtomicUsize,
+    /// Bytes this thread sent (`SocketSender.thread_sent_bytes`).
+    sent_bytes: AtomicU64,
 }
 
 struct Shared {
@@ -129,6 +144,10 @@ struct Shared {
     last_answer_ns: AtomicU64,
     lone_answer_window_ns: u64,
     started: std::time::Instant,
+    /// When a producer last sent (ns since `started`; 0: never), and how long after it the threads beyond the
+    /// first stand back (`PRODUCER_QUIET_NS`).
+    last_producer_ns: AtomicU64,
+    producer_quiet_ns: u64,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -186,8 +205,21 @@ impl Shared {
         alone && self.queued_total_bytes.load(Ordering::Acquire) == 0
     }
 
+    /// The thread to send `conn`'s queue now: its home thread while no producer sent within
+    /// `producer_quiet_ns`, else the first one (all answers on one thread, as with a single thread).
+    fn serving_worker(&self, conn: &Conn) -> usize {
+        let last_producer_ns = self.last_producer_ns.load(Ordering::Acquire);
+        let quiet = last_producer_ns == 0
+            || (self.started.elapsed().as_nanos() as u64).saturating_sub(last_producer_ns) > self.producer_quiet_ns;
+        if quiet {
+            conn.worker
+        } else {
+            0
+        }
+    }
+
     fn schedule(&self, conn: &Arc<Conn>) {
-        let worker = &self.workers[conn.worker];
+        let worker = &self.workers[self.serving_worker(conn)];
         lock(&worker.ready).push(Arc::clone(conn));
         signal(worker.wake.as_raw_fd());
     }
@@ -212,9 +244,13 @@ impl Shared {
         let dropped = conn.queued_bytes.swap(0, Ordering::AcqRel);
         self.queued_total_bytes.fetch_sub(dropped, Ordering::AcqRel);
         let worker = &self.workers[conn.worker];
-        // SAFETY: our own duplicate, registered in its thread's epoll, closed exactly once (guarded by `closed`).
+        // SAFETY: our own duplicate, registered in its home thread's epoll and the first thread's, closed exactly
+        // once (guarded by `closed`).
         unsafe {
             libc::epoll_ctl(worker.epoll.as_raw_fd(), libc::EPOLL_CTL_DEL, conn.fd, std::ptr::null_mut());
+            if conn.worker != 0 {
+                libc::epoll_ctl(self.workers[0].epoll.as_raw_fd(), libc::EPOLL_CTL_DEL, conn.fd, std::ptr::null_mut());
+            }
             libc::close(conn.fd);
         }
         worker.open.fetch_sub(1, Ordering::AcqRel);
@@ -224,24 +260,39 @@ impl Shared {
 
     fn arm_writable(&self, conn: &Conn) {
         let mut event = libc::epoll_event { events: (libc::EPOLLOUT | libc::EPOLLONESHOT) as u32, u64: conn.token };
-        // SAFETY: the duplicate is open (not `closed`) and registered at attach.
+        let worker = &self.workers[self.serving_worker(conn)];
+        // SAFETY: the duplicate is open (not `closed`) and registered in both possible threads' sets at attach.
         unsafe {
-            libc::epoll_ctl(self.workers[conn.worker].epoll.as_raw_fd(), libc::EPOLL_CTL_MOD, conn.fd, &mut event);
+            libc::epoll_ctl(worker.epoll.as_raw_fd(), libc::EPOLL_CTL_MOD, conn.fd, &mut event);
         }
     }
 
-    /// Send as much of `conn`'s queue as the socket takes; wait for EPOLLOUT when it is full.
-    fn service(&self, conn: &Conn) {
+    /// Send as much of `conn`'s queue as the socket takes; wait for EPOLLOUT when it is full. Two threads may
+    /// be woken for one connection (its home thread and the first, see `serving_worker`): the one that finds
+    /// it `pumping` leaves it to the other, which sees whatever was queued meanwhile before it stops.
+    fn service(&self, conn: &Conn, worker: usize) {
+        {
+            let mut state = lock(&conn.state);
+            if state.pumping {
+                state.rerun = true;
+                return;
+            }
+            state.pumping = true;
+        }
         loop {
             let mut state = lock(&conn.state);
+            state.rerun = false;
             if state.closed {
+                state.pumping = false;
                 return;
             }
             if state.closing == Closing::Abort || state.failed.is_some() {
+                state.pumping = false;
                 self.close_conn(conn, &mut state);
                 return;
             }
             if state.queue.is_empty() {
+                state.pumping = false;
                 if state.closing == Closing::Graceful {
                     self.close_conn(conn, &mut state);
                 }
@@ -269,15 +320,22 @@ impl Shared {
                     conn.queued_bytes.fetch_sub(sent, Ordering::AcqRel);
                     self.queued_total_bytes.fetch_sub(sent, Ordering::AcqRel);
                     self.sent_bytes.fetch_add(sent as u64, Ordering::Relaxed);
+                    self.workers[worker].sent_bytes.fetch_add(sent as u64, Ordering::Relaxed);
                     drop(state);
                     self.notify_if_due(conn);
                 }
                 Err(errno) if errno == libc::EAGAIN || errno == libc::EWOULDBLOCK => {
+                    if state.rerun {
+                        continue; // woken meanwhile (a close, say): look again before waiting
+                    }
+                    state.pumping = false;
+                    drop(state);
                     self.arm_writable(conn);
                     return;
                 }
                 Err(errno) => {
                     state.failed = Some(errno);
+                    state.pumping = false;
                     self.close_conn(conn, &mut state);
                     return;
                 }
@@ -285,7 +343,7 @@ impl Shared {
         }
     }
 
-    /// Thread `index`: serve its connections until stopped, then close those still open.
+    /// Thread `index`: serve the connections it is woken for until stopped.
     fn run(&self, index: usize) {
         let worker = &self.workers[index];
         let mut events = [libc::epoll_event { events: 0, u64: 0 }; MAX_EVENTS];
@@ -313,17 +371,21 @@ impl Shared {
             }
             work.append(&mut lock(&worker.ready));
             for conn in &work {
-                self.service(conn);
+                self.service(conn, index);
             }
             if self.stop.load(Ordering::Acquire) {
-                let remaining: Vec<Arc<Conn>> =
-                    lock(&self.conns).values().filter(|conn| conn.worker == index).cloned().collect();
-                for conn in remaining {
-                    let mut state = lock(&conn.state);
-                    self.close_conn(&conn, &mut state);
-                }
-                return;
+                return; // `close_all` closes what is left once every thread has ended
             }
+        }
+    }
+
+    /// Close every connection still open, their queues dropped; only once no thread runs (another could be
+    /// sending one of them).
+    fn close_all(&self) {
+        let remaining: Vec<Arc<Conn>> = lock(&self.conns).values().cloned().collect();
+        for conn in remaining {
+            let mut state = lock(&conn.state);
+            self.close_conn(&conn, &mut state);
         }
     }
 }
@@ -380,17 +442,21 @@ fn new_worker() -> PyResult<Worker> {
     if unsafe { libc::epoll_ctl(epoll.as_raw_fd(), libc::EPOLL_CTL_ADD, wake.as_raw_fd(), &mut event) } < 0 {
         return Err(PyOSError::new_err(io::Error::last_os_error().to_string()));
     }
-    Ok(Worker { epoll, wake, ready: Mutex::new(Vec::new()), open: AtomicUsize::new(0) })
+    Ok(Worker { epoll, wake, ready: Mutex::new(Vec::new()), open: AtomicUsize::new(0), sent_bytes: AtomicU64::new(0) })
 }
 
 #[pymethods]
 impl SocketSender {
-    /// `lone_answer_window_ms`: see `LONE_ANSWER_WINDOW_NS` (the server keeps the default; tests widen it
-    /// so that their back-to-back writes never depend on the machine's speed). `threads`: how many send
-    /// threads (`tcp.send_thread_count`), 1 to `MAX_THREADS`.
+    /// `lone_answer_window_ms`: see `LONE_ANSWER_WINDOW_NS`, `producer_quiet_ms`: see `PRODUCER_QUIET_NS` (the
+    /// server keeps the defaults; tests widen them so that their back-to-back writes never depend on the
+    /// machine's speed). `threads`: how many send threads (`tcp.send_thread_count`), 1 to `MAX_THREADS`.
     #[new]
-    #[pyo3(signature = (lone_answer_window_ms = LONE_ANSWER_WINDOW_NS / 1_000_000, threads = 1))]
-    fn new(lone_answer_window_ms: u64, threads: usize) -> PyResult<Self> {
+    #[pyo3(signature = (
+        lone_answer_window_ms = LONE_ANSWER_WINDOW_NS / 1_000_000,
+        threads = 1,
+        producer_quiet_ms = PRODUCER_QUIET_NS / 1_000_000,
+    ))]
+    fn new(lone_answer_window_ms: u64, threads: usize, producer_quiet_ms: u64) -> PyResult<Self> {
         if threads == 0 || threads > MAX_THREADS {
             return Err(PyValueError::new_err(format!("a SocketSender runs 1 to {MAX_THREADS} threads, not {threads}")));
         }
@@ -412,6 +478,8 @@ impl SocketSender {
             last_answer_ns: AtomicU64::new(0),
             lone_answer_window_ns: lone_answer_window_ms.saturating_mul(1_000_000),
             started: std::time::Instant::now(),
+            last_producer_ns: AtomicU64::new(0),
+            producer_quiet_ns: producer_quiet_ms.saturating_mul(1_000_000),
         });
         let sender = Self { shared, threads: Mutex::new(Vec::with_capacity(threads)) };
         for index in 0..threads {
@@ -446,13 +514,25 @@ impl SocketSender {
             .enumerate()
             .min_by_key(|(_, worker)| worker.open.load(Ordering::Acquire))
             .expect("at least one worker");
-        // Registered without events: armed (one shot) when the socket is full.
-        let mut event = libc::epoll_event { events: libc::EPOLLONESHOT as u32, u64: token };
-        // SAFETY: our fresh duplicate.
-        if unsafe { libc::epoll_ctl(worker.epoll.as_raw_fd(), libc::EPOLL_CTL_ADD, duplicate, &mut event) } < 0 {
+        // Registered without events, in its home thread's set and the first thread's: armed (one shot) in the
+        // serving thread's set when the socket is full.
+        let register = |epoll: c_int| {
+            let mut event = libc::epoll_event { events: libc::EPOLLONESHOT as u32, u64: token };
+            // SAFETY: our fresh duplicate, open until the error path below closes it.
+            unsafe { libc::epoll_ctl(epoll, libc::EPOLL_CTL_ADD, duplicate, &mut event) }
+        };
+        let first_epoll = self.shared.workers[0].epoll.as_raw_fd();
+        let home_failed = register(worker.epoll.as_raw_fd()) < 0;
+        if home_failed || (index != 0 && register(first_epoll) < 0) {
             let error = io::Error::last_os_error();
-            // SAFETY: ours, never registered.
-            unsafe { libc::close(duplicate) };
+            // SAFETY: ours. Registrations outlive a closed duplicate while the caller's descriptor is open (they
+            // belong to the open file), so the one that succeeded is removed first.
+            unsafe {
+                if !home_failed {
+                    libc::epoll_ctl(worker.epoll.as_raw_fd(), libc::EPOLL_CTL_DEL, duplicate, std::ptr::null_mut());
+                }
+                libc::close(duplicate);
+            }
             return Err(PyOSError::new_err(error.to_string()));
         }
         worker.open.fetch_add(1, Ordering::AcqRel);
@@ -466,12 +546,20 @@ impl SocketSender {
                 closing: Closing::No,
                 closed: false,
                 failed: None,
+                pumping: false,
+                rerun: false,
             }),
             queued_bytes: AtomicUsize::new(0),
             notify_at_or_below: AtomicUsize::new(NO_THRESHOLD),
         });
         lock(&self.shared.conns).insert(token, Arc::clone(&conn));
         Ok(SenderHandle { shared: Arc::clone(&self.shared), conn })
+    }
+
+    /// A producer sent messages now: for `producer_quiet_ms` every answer goes through the first thread.
+    fn note_producer(&self) {
+        let now_ns = (self.shared.started.elapsed().as_nanos() as u64).max(1);
+        self.shared.last_producer_ns.store(now_ns, Ordering::Release);
     }
 
     /// The eventfd the event loop watches: readable when a waited-for queue drained or a connection closed.
@@ -501,11 +589,17 @@ impl SocketSender {
         )
     }
 
+    /// Bytes each thread sent (answers the callers sent inline count for none).
+    fn thread_sent_bytes(&self) -> Vec<u64> {
+        self.shared.workers.iter().map(|worker| worker.sent_bytes.load(Ordering::Relaxed)).collect()
+    }
+
     /// Stop the threads: every connection still open is closed with its queue dropped. Callers close their
     /// connections gracefully and wait (``open_connections() == 0``) first.
     fn stop(&self, py: Python<'_>) {
         let threads = self.signal_stop();
         py.allow_threads(|| join_all(threads));
+        self.shared.close_all();
     }
 
     /// How many send threads serve connections.
@@ -535,6 +629,7 @@ fn join_all(threads: Vec<JoinHandle<()>>) {
 impl Drop for SocketSender {
     fn drop(&mut self) {
         join_all(self.signal_stop());
+        self.shared.close_all();
     }
 }
 
@@ -698,7 +793,7 @@ impl SenderHandle {
         Ok(())
     }
 
-    /// The send thread serving this connection (0-based, below `SocketSender.threads`).
+    /// This connection's home thread (0-based, below `SocketSender.threads`), see `Shared::serving_worker`.
     #[getter]
     fn thread(&self) -> usize {
         self.conn.worker

@@ -31,12 +31,13 @@ def payload_of(index: int) -> bytes:
     return index.to_bytes(4, "little") * (PAYLOAD_BYTES // 4)
 
 
-def filled_server(send_thread: str, send_thread_count: int = 1) -> ServerProcess:
+def filled_server(send_thread: str, send_thread_count: int = 1, **env: str) -> ServerProcess:
     server = ServerProcess(
         env={
             "IGGY_TCP_SEND_THREAD": send_thread,
             "IGGY_TCP_SEND_THREAD_COUNT": str(send_thread_count),
             "IGGY_LIMITS_WRITE_BUFFER_HIGH_WATER_BYTES": str(HIGH_WATER_BYTES),
+            **env,
         }
     ).start()
     with server.client() as client:
@@ -109,3 +110,52 @@ def test_a_graceful_stop_delivers_an_answer_the_client_had_not_read(send_thread)
             assert exit_codes == [0]
     finally:
         server.close()
+
+
+def bytes_sent_by_thread(log: str) -> list[int]:
+    (line,) = [line for line in log.splitlines() if "send thread: sent_bytes=" in line]
+    return [int(sent) for sent in line.split("sent_bytes_by_thread=")[1].split()[0].split(",")]
+
+
+@pytest.mark.parametrize("producing", [False, True])
+def test_the_second_send_thread_stands_back_while_a_producer_sends(producing) -> None:
+    # Two slow consumers, one per send thread (tcp.send_thread_count = 2). With a producer sending all along,
+    # SendMessages keeps every answer on the first thread (the loop needs the other core); without, each
+    # consumer's answers go through its own thread.
+    # The shutdown's stats line, at info, says how many bytes each thread sent.
+    server = filled_server("true", send_thread_count=2, IGGY_SYSTEM_LOGGING_LEVEL="info")
+    stop_producing = threading.Event()
+
+    def produce() -> None:
+        with server.client() as producer:
+            while not stop_producing.is_set():
+                producer.send("s", "t", [b"x" * 100])
+                time.sleep(0.005)
+
+    producer_thread = threading.Thread(target=produce)
+    try:
+        time.sleep(0.5)  # the fill's own sends held the second thread back for 250 ms
+        if producing:
+            producer_thread.start()
+            time.sleep(0.1)
+        slow_clients = [slow_client(server) for _ in range(2)]
+        try:
+            for slow in slow_clients:
+                request_everything(slow)
+            time.sleep(0.3)
+            for slow in slow_clients:
+                status, body = slow.read_response()
+                assert status == 0 and len(PolledMessages.decode(body).messages) == MESSAGES
+        finally:
+            for slow in slow_clients:
+                slow.close()
+    finally:
+        stop_producing.set()
+        if producing:
+            producer_thread.join(10)
+        server.stop()
+    first, second = bytes_sent_by_thread(server.log())
+    if producing:
+        assert second < (first + second) / 10, (first, second)
+    else:
+        assert min(first, second) > (first + second) / 4, (first, second)

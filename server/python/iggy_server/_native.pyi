@@ -196,18 +196,25 @@ class MappedFile:
 class SocketSender:
     """Native threads (``threads``, 1 to 64; ``tcp.send_thread_count``) that write client answers with the
     GIL released (``tcp.send_thread``). A connection ``attach``es its socket to the thread serving the fewest
-    open connections (a duplicate descriptor is kept until the handle closes); from then on every answer goes
-    through the handle and that thread, in order. Views of a ``MappedFile`` are queued by reference (the
-    mapping stays alive while queued); other parts are copied. Small answers, and large ones while a single
-    connection gets answers (none to another within ``lone_answer_window_ms``, whichever thread serves it) and
-    nothing is queued on any thread, are sent by ``write`` itself when the socket takes them."""
+    open connections, its home thread (a duplicate descriptor is kept until the handle closes); from then on
+    every answer goes through the handle, in order, sent by its home thread while no producer sent within
+    250 ms (:meth:`note_producer`) and by the first thread otherwise: on two cores a second thread sending
+    takes CPU the event loop needs to receive producers' batches. Views of a ``MappedFile`` are queued by
+    reference (the mapping stays alive while queued); other parts are copied. Small answers, and large ones
+    while a single connection gets answers (none to another within ``lone_answer_window_ms``, whichever thread
+    serves it) and nothing is queued on any thread, are sent by ``write`` itself when the socket takes them."""
 
-    def __init__(self, lone_answer_window_ms: int = 10, threads: int = 1) -> None:
-        """ValueError unless 1 <= threads <= 64."""
+    def __init__(self, lone_answer_window_ms: int = 10, threads: int = 1, producer_quiet_ms: int = 250) -> None:
+        """ValueError unless 1 <= threads <= 64. ``producer_quiet_ms``: how long after :meth:`note_producer` the
+        first thread sends every answer."""
     @property
     def threads(self) -> int: ...
     def attach(self, fd: int) -> SenderHandle:
         """Send the answers of the socket open on ``fd`` from now on (ValueError once stopped)."""
+    def note_producer(self) -> None:
+        """A producer sent messages now: for ``producer_quiet_ms`` every answer is sent by the first thread."""
+    def thread_sent_bytes(self) -> list[int]:
+        """Bytes each thread sent (answers ``write`` sent inline count for none)."""
     @property
     def notify_fd(self) -> int:
         """An eventfd for the event loop: readable when a waited-for queue reached its threshold or a
@@ -280,7 +287,7 @@ class SenderHandle:
         closing."""
     @property
     def thread(self) -> int:
-        """The send thread serving this connection (0-based, below ``SocketSender.threads``)."""
+        """This connection's home thread (0-based, below ``SocketSender.threads``)."""
     @property
     def queued_bytes(self) -> int: ...
     def notify_at_or_below(self, threshold_bytes: int) -> bool:

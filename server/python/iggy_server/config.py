@@ -51,10 +51,11 @@ DEFAULTS: dict[str, Any] = {
         # Answers of plain-TCP connections are written by a native thread (GIL released), so the kernel's send
         # work runs on another core than the event loop; off: the event loop writes them (asyncio transport).
         "send_thread": True,
-        # How many such threads (1 to 64); each connection is served by the one with the fewest when it
-        # connects. On the 2-core development VM two sped up four consumers but slowed producers and consumers
-        # running together, whose event loop they took CPU from (README "Hot-path I/O"), so one by default.
-        "send_thread_count": 1,
+        # How many such threads (1 to 64). Each connection has a home thread (the one with the fewest connections
+        # when it connects) that sends its answers while no producer sent within 250 ms; while producers send,
+        # the first thread sends every answer, leaving the event loop the CPU it needs to receive their batches
+        # (README "Hot-path I/O"). Two sped four consumers up on the 2-core development VM.
+        "send_thread_count": 2,
         # TLS on the TCP listener, like Iggy's [tcp.tls]: PEM certificate chain and private key.
         "tls": {"enabled": False, "cert_file": "", "key_file": ""},
     },

@@ -8,6 +8,7 @@ builds (startup.py) and satisfies both.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -50,6 +51,9 @@ class HandlerContext(Protocol):
     bound_port: int
     transport_ports: dict[str, int]
     shutting_down: bool
+    # Called by SendMessages on every transport: the TCP send threads beyond the first stand back while
+    # producers send (``_native.SocketSender.note_producer``).
+    producer_seen: Callable[[], None]
 
     def run_time_us(self) -> int: ...
 
@@ -86,6 +90,8 @@ class ServerContext:
     # Ports the HTTP / QUIC / WebSocket listeners bound, by config section (for GetClusterMetadata).
     transport_ports: dict[str, int] = field(default_factory=dict)
     shutting_down: bool = False
+    # See HandlerContext.producer_seen; the server sets it when it has send threads.
+    producer_seen: Callable[[], None] = field(default=lambda: None)
     # Every listener is up (set once the address files are written); GET /ready answers 200 while it holds.
     listening: bool = False
     # OpenTelemetry export ([telemetry]), None while it is off.

@@ -67,8 +67,10 @@ class IggyServer:
         if self.sender is not None:
             sent_bytes, inline_answers, queued_answers, copied_bytes = self.sender.stats()
             log.info(
-                "send thread: sent_bytes=%d inline_answers=%d queued_answers=%d copied_bytes=%d",
+                "send thread: sent_bytes=%d inline_answers=%d queued_answers=%d copied_bytes=%d "
+                "sent_bytes_by_thread=%s",
                 sent_bytes, inline_answers, queued_answers, copied_bytes,
+                ",".join(str(sent) for sent in self.sender.thread_sent_bytes()),
             )
         log.info(
             "frames: %s log_lines_suppressed=%d", as_counters(self.frame_stats), self.ctx.log_limit.suppressed_total
@@ -109,6 +111,7 @@ class IggyServer:
         if self.ctx.config.tcp.send_thread and tls is None:
             self.sender = _native.SocketSender(threads=self.ctx.config.tcp.send_thread_count)
             loop.add_reader(self.sender.notify_fd, self._on_sender_progress)
+            self.ctx.producer_seen = self.sender.note_producer
         try:
             # With telemetry on, each request of a connection is wrapped in a span; off, nothing is added.
             connection_class = Connection if self.ctx.telemetry is None else _traced_connection_class()

@@ -402,3 +402,64 @@ def test_stop_closes_the_connections_of_every_thread(roomy_pairs) -> None:
     assert all(handle.closed for handle in handles) and stopping.open_connections() == 0
     for _, client_side in pairs:
         assert read_to_eof(client_side) == b""
+
+
+def test_while_producers_send_the_first_thread_sends_every_answer(roomy_pairs) -> None:
+    """Threads beyond the first send a connection's answers only while no producer sent lately (`note_producer`):
+    on two cores they would take CPU the event loop needs to receive the producers' batches."""
+    sender = _native.SocketSender(lone_answer_window_ms=60_000, threads=2, producer_quiet_ms=60_000)
+    try:
+        pairs = [roomy_pairs(), roomy_pairs()]
+        handles = [sender.attach(server_side.fileno()) for server_side, _ in pairs]
+        assert [handle.thread for handle in handles] == [0, 1]
+
+        def answer(turn: int) -> None:
+            data = os.urandom(LARGE_ANSWER_BYTES)
+            handles[turn].write([data])
+            assert read_exactly(pairs[turn][1], len(data)) == data
+            wait_for(lambda: handles[turn].queued_bytes == 0, "the queue drains")
+
+        answer(0)  # lone: sent inline, by no thread
+        answer(1)  # queued: no producer yet, so its home thread sends it
+        answer(0)
+        assert sender.thread_sent_bytes() == [LARGE_ANSWER_BYTES, LARGE_ANSWER_BYTES]
+        sender.note_producer()
+        answer(1)  # home thread 1, but a producer sent within the window: the first thread sends it
+        answer(0)
+        assert sender.thread_sent_bytes() == [3 * LARGE_ANSWER_BYTES, LARGE_ANSWER_BYTES]
+        assert sender.stats()[0] == 4 * LARGE_ANSWER_BYTES
+    finally:
+        sender.stop()
+
+
+def test_answers_stay_whole_and_in_order_as_the_sending_thread_changes(roomy_pairs) -> None:
+    """A connection whose answers move between its home thread and the first (producers starting and stopping:
+    here a window of 1 ms, a producer noted before every third write and 2 ms of quiet before the others) still
+    gets every answer whole and in order."""
+    sender = _native.SocketSender(lone_answer_window_ms=60_000, threads=2, producer_quiet_ms=1)
+    try:
+        pairs = [roomy_pairs() for _ in range(2)]
+        handles = [sender.attach(server_side.fileno()) for server_side, _ in pairs]
+        answers = [[os.urandom(200_000 + turn) for turn in range(40)] for _ in handles]
+        received: list[bytes] = [b""] * len(pairs)
+
+        def read(index: int) -> None:
+            received[index] = read_exactly(pairs[index][1], sum(len(answer) for answer in answers[index]))
+
+        readers = [threading.Thread(target=read, args=(index,)) for index in range(len(pairs))]
+        for reader in readers:
+            reader.start()
+        for turn in range(40):
+            for index, handle in enumerate(handles):
+                if turn % 3 == 0:
+                    sender.note_producer()
+                else:
+                    time.sleep(0.002)
+                handle.write([answers[index][turn]])
+        for reader in readers:
+            reader.join(DEADLINE_S)
+        assert received == [b"".join(answer) for answer in answers]
+        assert all(sent > 0 for sent in sender.thread_sent_bytes())
+    finally:
+        sender.stop()
+

@@ -113,6 +113,7 @@ async def _send_v09(ctx: HandlerContext, session: Session, payload: memoryview) 
     topic = metadata.topic(stream, key(topic_id))
     ctx.authorizer.require(session, Command.SEND_MESSAGES, stream_id=stream.id, topic_id=topic.id)
     partition = topic.partition_for_send(partitioning)
+    ctx.producer_seen()
     frames_bytes = _native.v09_frames_bytes(batch.nbytes, count)
     if frames_bytes is None:
         raise IggyError(ErrorCode.INVALID_FORMAT, f"a batch of {batch.nbytes} bytes has no 256-byte header")
@@ -140,6 +141,7 @@ async def send_messages(ctx: HandlerContext, session: Session, payload: memoryvi
     topic = metadata.topic(stream, key(batch.topic_id))
     ctx.authorizer.require(session, Command.SEND_MESSAGES, stream_id=stream.id, topic_id=topic.id)
     partition = topic.partition_for_send(batch.partitioning)
+    ctx.producer_seen()
     appended = await partition.append(batch.index, batch.frames, batch.messages_count)
     TRAFFIC[session.transport_kind].messages_in += batch.messages_count
     if session.confirm_sends:  # HTTP answers 0.9's JSON confirmation for any client (0.8's ignore the body)
