@@ -15,7 +15,8 @@
 //! no producer sent lately (`note_producer`), by the first thread otherwise (measured in server/BENCHMARKS.md).
 //! One thread at a time sends a connection's queue (`ConnState::pumping`), so its answers stay in order. Queued
 //! bytes are either copied (headers, small parts) or, for views of a `MappedFile`, a shared reference to the
-//! mapping — no copy of segment bytes in user space. Only the thread sending a queue removes its chunks and closes the
+//! mapping — no copy of segment bytes in user space — or, for a large `bytes` (a 0.9 poll's converted
+//! records), a reference to the object. Only the thread sending a queue removes its chunks and closes the
 //! duplicate, so a chunk being sent is never freed and a descriptor being written is never closed under it;
 //! at stop, the connections left are closed once every thread has ended.
 //!
@@ -33,7 +34,7 @@ use std::thread::JoinHandle;
 use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyMemoryView};
+use pyo3::types::{PyBytes, PyList, PyMemoryView};
 
 use crate::py_map::{MappedFile, Mapping};
 
@@ -58,17 +59,25 @@ const NO_THRESHOLD: usize = usize::MAX;
 /// Most send threads a `SocketSender` starts (`tcp.send_thread_count` is checked against it at start-up).
 const MAX_THREADS: usize = 64;
 
+/// A `bytes` part at least this large is queued by reference rather than copied.
+const SHARED_BYTES_MIN: usize = 64 * 1024;
+
 enum Chunk {
     Owned(Vec<u8>),
     Mapped { _mapping: Arc<Mapping>, address: usize, length: usize },
+    /// A range of an immutable `bytes` object (a 0.9 poll's converted records), kept alive by the reference:
+    /// its bytes never move or change. Dropping it without the GIL hands the decrement to pyo3's pool, which
+    /// the next call into the module applies.
+    Shared { _owner: Py<PyAny>, address: usize, length: usize },
 }
 
 impl Chunk {
     fn bytes(&self) -> &[u8] {
         match self {
             Chunk::Owned(bytes) => bytes,
-            // SAFETY: the range lies within the mapping (checked when queued), which `_mapping` keeps alive.
-            Chunk::Mapped { address, length, .. } => unsafe {
+            // SAFETY: the range lies within the mapping (checked when queued), which `_mapping` keeps alive, or
+            // within the `bytes` object `_owner` keeps alive (immutable, so never written meanwhile).
+            Chunk::Mapped { address, length, .. } | Chunk::Shared { address, length, .. } => unsafe {
                 std::slice::from_raw_parts(*address as *const u8, *length)
             },
         }
@@ -675,10 +684,11 @@ impl Drop for SenderHandle {
 }
 
 /// One part of an answer while the GIL is held: its buffer (kept exported, so the bytes stay put) and, for a
-/// view of a `MappedFile`, the mapping it lies in.
+/// view of a `MappedFile`, the mapping it lies in, or for a large `bytes`, the object.
 struct Part {
     buffer: PyBuffer<u8>,
     mapping: Option<Arc<Mapping>>,
+    shared: Option<Py<PyAny>>,
 }
 
 impl Part {
@@ -689,6 +699,8 @@ impl Part {
         }
         let (address, length) = (buffer.buf_ptr() as usize, buffer.len_bytes());
         let mut mapping = None;
+        let is_large_bytes = length >= SHARED_BYTES_MIN && part.is_exact_instance_of::<PyBytes>();
+        let shared = is_large_bytes.then(|| part.clone().unbind());
         if let Ok(view) = part.downcast::<PyMemoryView>() {
             if let Ok(mapped) = view.getattr("obj")?.downcast::<MappedFile>() {
                 let candidate = mapped.get().mapping();
@@ -697,21 +709,25 @@ impl Part {
                 }
             }
         }
-        Ok(Self { buffer, mapping })
+        Ok(Self { buffer, mapping, shared })
     }
 
     fn range(&self) -> (usize, usize) {
         (self.buffer.buf_ptr() as usize, self.buffer.len_bytes())
     }
 
-    /// What the queue keeps of the part from byte `skip` on: the mapping by reference, anything else copied
-    /// (its buffer is released when `self` is dropped, which needs the GIL the send thread does not hold).
+    /// What the queue keeps of the part from byte `skip` on: the mapping or a large `bytes` by reference,
+    /// anything else copied (its buffer is released when `self` is dropped, which needs the GIL the send thread
+    /// does not hold; a mutable buffer could change after `write` returned).
     fn into_chunk(self, _gil: Python<'_>, skip: usize) -> PyResult<Chunk> {
         let (address, length) = self.range();
         debug_assert!(skip < length);
-        match self.mapping {
-            Some(mapping) => Ok(Chunk::Mapped { _mapping: mapping, address: address + skip, length: length - skip }),
-            None => {
+        match (self.mapping, self.shared) {
+            (Some(mapping), _) => {
+                Ok(Chunk::Mapped { _mapping: mapping, address: address + skip, length: length - skip })
+            }
+            (None, Some(owner)) => Ok(Chunk::Shared { _owner: owner, address: address + skip, length: length - skip }),
+            (None, None) => {
                 // SAFETY: the buffer is C-contiguous (checked in `of`) and stays exported, with the GIL held,
                 // until `self` is dropped after this copy.
                 let unsent = unsafe { std::slice::from_raw_parts((address + skip) as *const u8, length - skip) };

@@ -199,8 +199,8 @@ class SocketSender:
     open connections, its home thread (a duplicate descriptor is kept until the handle closes); from then on
     every answer goes through the handle, in order, sent by its home thread while no producer sent within
     250 ms (:meth:`note_producer`) and by the first thread otherwise: on two cores a second thread sending
-    takes CPU the event loop needs to receive producers' batches. Views of a ``MappedFile`` are queued by
-    reference (the mapping stays alive while queued); other parts are copied. Small answers, and large ones
+    takes CPU the event loop needs to receive producers' batches. Views of a ``MappedFile`` and ``bytes`` of
+    64 KiB or more are queued by reference (kept alive while queued); other parts are copied. Small answers, and large ones
     while a single connection gets answers (none to another within ``lone_answer_window_ms``, whichever thread
     serves it) and nothing is queued on any thread, are sent by ``write`` itself when the socket takes them."""
 

@@ -12,6 +12,7 @@ import errno
 import os
 import select
 import socket
+import sys
 import tempfile
 import threading
 import time
@@ -463,3 +464,24 @@ def test_answers_stay_whole_and_in_order_as_the_sending_thread_changes(roomy_pai
     finally:
         sender.stop()
 
+
+def test_a_large_bytes_answer_is_queued_by_reference_and_released_once_sent(patient_sender, roomy_pairs) -> None:
+    """A 0.9 poll answers `bytes` it converted: queued without a copy (immutable, so it cannot change after
+    `write`), and the reference the queue held is given back once it is sent."""
+    first, second = roomy_pairs(), roomy_pairs()
+    first_handle, second_handle = patient_sender.attach(first[0].fileno()), patient_sender.attach(second[0].fileno())
+    first_handle.write([b"lone ack"])  # the next large answer goes to another connection: queued
+    assert read_exactly(first[1], 8) == b"lone ack"
+    answer = os.urandom(LARGE_ANSWER_BYTES)
+    references = sys.getrefcount(answer)
+    second_handle.write([answer, bytearray(b"tail")])
+    assert read_exactly(second[1], LARGE_ANSWER_BYTES + 4) == answer + b"tail"
+    wait_for(lambda: second_handle.queued_bytes == 0, "the queue drains")
+    _sent, inline_answers, queued_answers, copied_bytes = patient_sender.stats()
+    assert (inline_answers, queued_answers, copied_bytes) == (1, 1, 4)  # only the small tail was copied
+
+    def released() -> bool:
+        patient_sender.stats()  # a call into the module applies the decrements the send thread deferred
+        return sys.getrefcount(answer) == references
+
+    wait_for(released, "the queue's reference is released")
