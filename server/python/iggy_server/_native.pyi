@@ -200,9 +200,10 @@ class SocketSender:
     every answer goes through the handle, in order, sent by its home thread while no producer sent within
     250 ms (:meth:`note_producer`) and by the first thread otherwise: on two cores a second thread sending
     takes CPU the event loop needs to receive producers' batches. Views of a ``MappedFile`` and ``bytes`` of
-    64 KiB or more are queued by reference (kept alive while queued); other parts are copied. Small answers, and large ones
-    while a single connection gets answers (none to another within ``lone_answer_window_ms``, whichever thread
-    serves it) and nothing is queued on any thread, are sent by ``write`` itself when the socket takes them."""
+    64 KiB or more are queued by reference (kept alive while queued); other parts are copied. Small answers,
+    and large ones while a single connection gets answers (none to another within ``lone_answer_window_ms``,
+    whichever thread serves it) and nothing is queued on any thread, are sent by ``write`` itself when the
+    socket takes them."""
 
     def __init__(self, lone_answer_window_ms: int = 10, threads: int = 1, producer_quiet_ms: int = 250) -> None:
         """ValueError unless 1 <= threads <= 64. ``producer_quiet_ms``: how long after :meth:`note_producer` the
