@@ -25,6 +25,7 @@ use crate::codes::error_code as code;
 use crate::failure::{Checked, Failure};
 use crate::layout::{frame_checksum, frame_size_from_header, read_u128, read_u32, read_u64, write_u32, write_u64};
 use crate::wire_layout::{batch_header, frame_header, index_entry, message_header};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 #[cfg(test)]
 /// The batch checksum: XXH3-64 of header bytes 0..40 and 48..52, then each frame checksum (u64 LE).
@@ -211,8 +212,8 @@ fn check_frame(frames: &[u8], start: usize, i: u32) -> Checked<&[u8]> {
 /// EMPTY_MESSAGE_PAYLOAD, TOO_BIG_MESSAGE_PAYLOAD, TOO_BIG_USER_HEADERS, INVALID_MESSAGE_CHECKSUM), bytes after
 /// the last message (INVALID_MESSAGES_SIZE), the batch checksum (INVALID_BATCH_CHECKSUM). Ids and origin
 /// timestamps (the batch's origin plus each delta) are kept. `known` (`KNOWN_ENTRY_SIZE` a message) receives each
-/// message's verified checksum and deltas, for the polls of it (see the module doc). Returns the segment end
-/// position after the batch.
+/// message's verified checksum and deltas, for the polls of it (see the module doc). With `parallel`, a batch of
+/// `PART_MIN_BYTES` and more converts in parts on two threads. Returns the segment end position after the batch.
 pub fn convert_and_stamp(
     batch: &[u8],
     messages_count: u32,
@@ -220,8 +221,9 @@ pub fn convert_and_stamp(
     out: &mut [u8],
     known: &mut [u8],
     placement: Placement,
+    parallel: bool,
 ) -> Checked<u64> {
-    let parts = parts_for(batch.len());
+    let parts = parts_asked(batch.len(), parallel);
     convert_and_stamp_in_parts(batch, messages_count, index, out, known, placement, parts)
 }
 
@@ -522,7 +524,7 @@ pub fn batches_size(frames: &[u8], verify: bool) -> Checked<(usize, u32)> {
 /// checksum computed. With `verify`, every stored checksum is checked first (INVALID_MESSAGE_CHECKSUM).
 #[cfg(test)]
 pub fn frames_to_batches(frames: &[u8], partition_id: u32, verify: bool, out: &mut [u8]) -> Checked<u32> {
-    write_batches(frames, &plan(frames, false, Known::none())?, partition_id, Known::none(), verify, out)
+    write_batches(frames, &plan(frames, false, Known::none())?, partition_id, Known::none(), verify, out, true)
 }
 
 /// Where a stretch of the conversion starts: message `delta` of record `record`, at byte `input_at` of the
@@ -536,9 +538,12 @@ struct Cursor {
     message: usize,
 }
 
-/// A conversion (a 0.9 send's or poll's) of this many bytes and more runs in parts on two threads (`crate::parts`).
-/// A lone client's request waits for its conversion on the event loop thread while the other core idles: a
-/// megabyte took 100 µs on one thread (`perf`: XXH3 half of it, the copy a fifth) on this 2-core machine.
+/// A conversion (a 0.9 send's or poll's) of this many bytes and more runs in parts on two threads (`crate::parts`)
+/// when its caller asks for it (`parallel`: the server does for a lone client). A lone client's request waits for
+/// its conversion on the event loop thread while the other core idles: a megabyte took 100 µs on one thread
+/// (`perf`: XXH3 half of it, the copy a fifth) on this 2-core machine. Where several clients take turns, the
+/// other core is busy with them and a part handed to it waits for that core (server/BENCHMARKS.md, "0.9
+/// conversions on two threads for a lone client only").
 const PART_MIN_BYTES: usize = 128 * 1024;
 /// At most this many parts: a part of 128 KB is about 15 µs of work, far above the cost of taking it (a lock and
 /// an atomic), and the caller waits at most for the one part the helper runs.
@@ -547,6 +552,26 @@ const MAX_PARTS: usize = 8;
 /// The parts a conversion of `bytes` runs in.
 fn parts_for(bytes: usize) -> usize {
     (bytes / PART_MIN_BYTES).clamp(1, MAX_PARTS)
+}
+
+/// Process-wide counts of conversions of `PART_MIN_BYTES` and more: run in parts, and kept on the calling thread
+/// because the caller did not ask for `parallel` (the server's stats line; its tests).
+pub static CONVERSIONS_IN_PARTS: AtomicU64 = AtomicU64::new(0);
+pub static CONVERSIONS_KEPT_WHOLE: AtomicU64 = AtomicU64::new(0);
+
+/// The parts a conversion of `bytes` runs in when its caller asks for `parallel` or not, counted.
+fn parts_asked(bytes: usize, parallel: bool) -> usize {
+    let parts = parts_for(bytes);
+    if parts == 1 {
+        return 1;
+    }
+    if parallel {
+        CONVERSIONS_IN_PARTS.fetch_add(1, Ordering::Relaxed);
+        parts
+    } else {
+        CONVERSIONS_KEPT_WHOLE.fetch_add(1, Ordering::Relaxed);
+        1
+    }
 }
 
 /// Where each of up to `parts` stretches of a poll's conversion starts: the first message, then the first
@@ -659,10 +684,10 @@ fn verify_stored(frame: &[u8]) -> Checked<()> {
 }
 
 /// `frames_to_batches` with the plan made already: `out` is exactly `plan.size` bytes, every byte written
-/// (none read before it is written), `known` the one the plan was made with. From `PART_MIN_BYTES` on, the
-/// frames convert in parts on two threads. With `verify`, each stored checksum is checked as its frame is
-/// converted (the plan need not have checked them): INVALID_MESSAGE_CHECKSUM naming the first bad message's
-/// offset, and `out` is then meaningless.
+/// (none read before it is written), `known` the one the plan was made with. With `parallel`, from
+/// `PART_MIN_BYTES` on, the frames convert in parts on two threads. With `verify`, each stored checksum is checked
+/// as its frame is converted (the plan need not have checked them): INVALID_MESSAGE_CHECKSUM naming the first bad
+/// message's offset, and `out` is then meaningless.
 pub fn write_batches(
     frames: &[u8],
     plan: &Plan,
@@ -670,8 +695,10 @@ pub fn write_batches(
     known: Known<'_>,
     verify: bool,
     out: &mut [u8],
+    parallel: bool,
 ) -> Checked<u32> {
-    write_batches_in_parts(frames, plan, partition_id, known, verify, out, parts_for(frames.len()))
+    let parts = parts_asked(frames.len(), parallel);
+    write_batches_in_parts(frames, plan, partition_id, known, verify, out, parts)
 }
 
 /// `write_batches` in up to `parts` parts run by `crate::parts` (the tests split small polls).
@@ -805,7 +832,7 @@ mod tests {
         let mut known = vec![0u8; count as usize * KNOWN_ENTRY_SIZE];
         let placement =
             Placement { base_offset, segment_start_offset: 0, segment_position_bytes: 0, timestamp_us: timestamp };
-        convert_and_stamp(batch, count, &mut index, &mut frames, &mut known, placement)?;
+        convert_and_stamp(batch, count, &mut index, &mut frames, &mut known, placement, true)?;
         Ok((index, frames, known))
     }
 

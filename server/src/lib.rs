@@ -257,12 +257,13 @@ fn v09_frames_bytes(batch_bytes: usize, messages_count: u32) -> Option<usize> {
 /// Admits a 0.9 SendMessages batch (the body after its metadata) as the 0.9 server does and writes it as stamped
 /// stored frames into `frames` (`v09_frames_bytes`) and their segment index entries into `index`, in one pass.
 /// `known` (`V09_KNOWN_ENTRY_SIZE` bytes a message, or None) receives each message's verified 0.9 checksum and
-/// the deltas it covers, for `poll_batches`. Returns the segment end position after the batch. Raises NativeError
-/// with the Iggy code of the first problem.
+/// the deltas it covers, for `poll_batches`. `parallel`: a large batch may convert on two threads (the server asks
+/// for a lone client). Returns the segment end position after the batch. Raises NativeError with the Iggy code of
+/// the first problem.
 #[pyfunction]
 #[pyo3(signature = (
     batch, index, frames, messages_count, *, base_offset, segment_start_offset, segment_position_bytes, timestamp_us,
-    known = None
+    known = None, parallel = true
 ))]
 #[allow(clippy::too_many_arguments)]
 fn convert_and_stamp_v09(
@@ -276,6 +277,7 @@ fn convert_and_stamp_v09(
     segment_position_bytes: u64,
     timestamp_us: u64,
     known: Option<PyBuffer<u8>>,
+    parallel: bool,
 ) -> PyResult<u64> {
     if overlap(&index, &frames) || overlap(&batch, &frames) || overlap(&batch, &index) {
         return Err(PyValueError::new_err("batch, index and frames buffers overlap"));
@@ -297,17 +299,17 @@ fn convert_and_stamp_v09(
     };
     let placement = batch::Placement { base_offset, segment_start_offset, segment_position_bytes, timestamp_us };
     Ok(py.allow_threads(|| {
-        batch_v09::convert_and_stamp(source, messages_count, index_out, frames_out, known_out, placement)
+        batch_v09::convert_and_stamp(source, messages_count, index_out, frames_out, known_out, placement, parallel)
     })?)
 }
 
 /// Stored frames (one contiguous run) as the 0.9 batch records a poll answers: `(records, messages)`, stamped
 /// with `partition_id`, every checksum for the 0.9 layout: from `known` (entries from `known_start_offset`, as
 /// `convert_and_stamp_v09` wrote them) where it has the message's, else computed. With `verify`, every stored
-/// checksum is checked as its message is converted, on both threads of a large poll (INVALID_MESSAGE_CHECKSUM:
-/// the first bad message's offset).
+/// checksum is checked as its message is converted (INVALID_MESSAGE_CHECKSUM: the first bad message's offset).
+/// `parallel`: a large poll may convert on two threads (the server asks for a lone client).
 #[pyfunction]
-#[pyo3(signature = (frames, partition_id, verify, known = None, known_start_offset = 0))]
+#[pyo3(signature = (frames, partition_id, verify, known = None, known_start_offset = 0, *, parallel = true))]
 fn poll_batches<'py>(
     py: Python<'py>,
     frames: PyBuffer<u8>,
@@ -315,6 +317,7 @@ fn poll_batches<'py>(
     verify: bool,
     known: Option<PyBuffer<u8>>,
     known_start_offset: u64,
+    parallel: bool,
 ) -> PyResult<(Bound<'py, PyBytes>, u32)> {
     let bytes = readable(&frames)?;
     let known = match &known {
@@ -324,10 +327,19 @@ fn poll_batches<'py>(
     let plan = py.allow_threads(|| batch_v09::plan(bytes, false, known))?;
     let mut converted = 0u32;
     let records = bytes_written_by(py, plan.size, |out| {
-        converted = py.allow_threads(|| batch_v09::write_batches(bytes, &plan, partition_id, known, verify, out))?;
+        converted =
+            py.allow_threads(|| batch_v09::write_batches(bytes, &plan, partition_id, known, verify, out, parallel))?;
         Ok(())
     })?;
     Ok((records, converted))
+}
+
+/// Process-wide counts of the 0.9 conversions (`poll_batches`, `convert_and_stamp_v09`) of 128 KiB or more:
+/// `(in_parts, kept_whole)`, run in parts on two threads (`parallel`) or on the calling thread alone.
+#[pyfunction]
+fn conversion_parts_stats() -> (u64, u64) {
+    use std::sync::atomic::Ordering::Relaxed;
+    (batch_v09::CONVERSIONS_IN_PARTS.load(Relaxed), batch_v09::CONVERSIONS_KEPT_WHOLE.load(Relaxed))
 }
 
 /// A new `bytes` of `size` whose every byte `write` sets, without `PyBytes::new_with`'s zero fill first: a
@@ -380,6 +392,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(v09_frames_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(convert_and_stamp_v09, m)?)?;
     m.add_function(wrap_pyfunction!(poll_batches, m)?)?;
+    m.add_function(wrap_pyfunction!(conversion_parts_stats, m)?)?;
     m.add_function(wrap_pyfunction!(xxh3_64, m)?)?;
     m.add_function(wrap_pyfunction!(http_send_batch, m)?)?;
     m.add_function(wrap_pyfunction!(http_poll_json, m)?)?;

@@ -121,23 +121,36 @@ def convert_and_stamp_v09(
     segment_position_bytes: int,
     timestamp_us: int,
     known: Buffer | None = None,
+    parallel: bool = True,
 ) -> int:
     """Admit a 0.9 batch (the SendMessages body after its metadata) as the 0.9 server does — header (4),
     message count (4009), each frame's reserved bytes and length (4), offset_delta (4100), payload (4024, 4022),
     user headers (4017), checksum (4027), trailing bytes (4036), batch checksum (4039); a placement that does not
     fit the segment (4010) — and write it as stamped stored frames into ``frames`` (``v09_frames_bytes``) and
     their segment index entries into ``index``, in one pass. ``known`` (``V09_KNOWN_ENTRY_SIZE`` bytes a message)
-    receives each message's verified 0.9 checksum and the deltas it covers, for ``poll_batches``. Returns the
-    segment end position after the batch."""
+    receives each message's verified 0.9 checksum and the deltas it covers, for ``poll_batches``. ``parallel``: a
+    batch of 128 KiB or more may convert on two threads (the server asks for a lone client). Returns the segment end
+    position after the batch."""
 
 def poll_batches(
-    frames: Buffer, partition_id: int, verify: bool, known: Buffer | None = None, known_start_offset: int = 0
+    frames: Buffer,
+    partition_id: int,
+    verify: bool,
+    known: Buffer | None = None,
+    known_start_offset: int = 0,
+    *,
+    parallel: bool = True,
 ) -> tuple[bytes, int]:
     """Stored frames (one contiguous run) as the 0.9 batch records a poll answers, one record per run of
     messages sharing a timestamp (and, for messages in ``known``, per producer batch), every checksum for the
     0.9 layout: ``(records, messages)``. A message with an entry in ``known`` (entry ``i`` is offset
     ``known_start_offset + i``, as ``convert_and_stamp_v09`` wrote them) keeps its producer's deltas and checksum
-    (no hash); the others are hashed. With ``verify``, every stored checksum is checked first (4027)."""
+    (no hash); the others are hashed. With ``verify``, every stored checksum is checked first (4027).
+    ``parallel``: 128 KiB of frames or more may convert on two threads (the server asks for a lone client)."""
+
+def conversion_parts_stats() -> tuple[int, int]:
+    """Process-wide counts of the 0.9 conversions (``poll_batches``, ``convert_and_stamp_v09``) of 128 KiB or more:
+    ``(in_parts, kept_whole)``, run in parts on two threads (``parallel``) or on the calling thread alone."""
 
 def xxh32(data: Buffer, seed: int = 0) -> int:
     """XXH32 of ``data`` (client ids, consumer-name keys, MessagesKey partitioning)."""

@@ -26,7 +26,37 @@ from .storage import IoResources
 if TYPE_CHECKING:  # telemetry imports the TCP connection, which imports the handlers, which import this module
     from .telemetry import Telemetry
 
-__all__ = ["HandlerContext", "ServerContext", "TransportContext"]
+__all__ = ["HandlerContext", "LONE_CLIENT_WINDOW_NS", "LoneClient", "ServerContext", "TransportContext"]
+
+# A send or poll is a lone client's when no other client sent or polled within this long: the window of the send
+# thread's lone-answer rule (src/py_sender.rs, LONE_ANSWER_WINDOW_NS). Clients taking turns (four consumers polling
+# round-robin, a consumer beside a producer) come within a millisecond of each other; a lone client's requests are
+# apart by its own round trip.
+LONE_CLIENT_WINDOW_NS = 10_000_000
+
+
+class LoneClient:
+    """Which session made the last send or poll, and when: a 0.9 conversion runs on two threads only for a lone
+    client's request (``parallel`` of ``_native.poll_batches`` / ``convert_and_stamp_v09``). A lone client waits
+    for its conversion while the other core idles; where several clients take turns, the other core is busy
+    serving them, and a part handed to it waits for that core (server/BENCHMARKS.md, "0.9 conversions on two
+    threads for a lone client only")."""
+
+    def __init__(self, window_ns: int = LONE_CLIENT_WINDOW_NS, clock: Callable[[], int] = time.monotonic_ns) -> None:
+        self._window_ns = window_ns
+        self._clock = clock
+        # id() of the last session, not the session: a closed connection's is not kept alive (an id reused by a
+        # later session misjudges one request at most).
+        self._last_session_id = 0
+        self._last_ns = 0
+
+    def note(self, session: object) -> bool:
+        """Record a send or poll of ``session``; whether no other session sent or polled within the window."""
+        now_ns = self._clock()
+        session_id = id(session)
+        lone = self._last_session_id in (0, session_id) or now_ns - self._last_ns > self._window_ns
+        self._last_session_id, self._last_ns = session_id, now_ns
+        return lone
 
 
 class HandlerContext(Protocol):
@@ -54,6 +84,8 @@ class HandlerContext(Protocol):
     # Called by SendMessages on every transport: the TCP send threads beyond the first stand back while
     # producers send (``_native.SocketSender.note_producer``).
     producer_seen: Callable[[], None]
+    # Told of every send and poll: whether a 0.9 conversion may run on two threads.
+    lone_client: LoneClient
 
     def run_time_us(self) -> int: ...
 
@@ -92,6 +124,7 @@ class ServerContext:
     shutting_down: bool = False
     # See HandlerContext.producer_seen; the server sets it when it has send threads.
     producer_seen: Callable[[], None] = field(default=lambda: None)
+    lone_client: LoneClient = field(default_factory=LoneClient)
     # Every listener is up (set once the address files are written); GET /ready answers 200 while it holds.
     listening: bool = False
     # OpenTelemetry export ([telemetry]), None while it is off.

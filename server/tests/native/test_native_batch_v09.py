@@ -179,3 +179,30 @@ def test_a_large_batch_refuses_its_earliest_bad_message(broken):
         store(bytes(raw), len(LARGE_PAYLOADS))
     assert refused.value.code == ErrorCode.INVALID_MESSAGE_CHECKSUM
     assert refused.value.message.startswith(f"message {broken[0]}:")
+
+
+def test_a_large_conversion_on_one_thread_writes_what_two_threads_write():
+    # `parallel` only decides where the work runs (the server keeps it on the loop while clients take turns):
+    # 300 KB, in parts when asked, converts to the same bytes both ways, and the counters tell which ran.
+    payloads = [bytes([i % 251]) * 1000 for i in range(300)]
+    batch = make_batch(payloads, headers=HEADERS).encode()
+    size = _native.v09_frames_bytes(len(batch), len(payloads))
+    assert size is not None
+    stored = []
+    for parallel in (True, False):
+        index, frames = bytearray(16 * len(payloads)), bytearray(size)
+        before = _native.conversion_parts_stats()
+        _native.convert_and_stamp_v09(batch, index, frames, len(payloads), base_offset=0, segment_start_offset=0,
+                                      segment_position_bytes=0, timestamp_us=7, parallel=parallel)
+        after = _native.conversion_parts_stats()
+        assert (after[0] - before[0], after[1] - before[1]) == ((1, 0) if parallel else (0, 1))
+        # Stored ids are the producer's and the timestamp is given, so the stored bytes must match exactly.
+        stored.append((bytes(index), bytes(frames)))
+    assert stored[0] == stored[1]
+    answers = []
+    for parallel in (True, False):
+        before = _native.conversion_parts_stats()
+        answers.append(_native.poll_batches(stored[0][1], 4, True, parallel=parallel))
+        after = _native.conversion_parts_stats()
+        assert (after[0] - before[0], after[1] - before[1]) == ((1, 0) if parallel else (0, 1))
+    assert answers[0] == answers[1] and answers[0][1] == len(payloads)

@@ -114,6 +114,7 @@ async def _send_v09(ctx: HandlerContext, session: Session, payload: memoryview) 
     ctx.authorizer.require(session, Command.SEND_MESSAGES, stream_id=stream.id, topic_id=topic.id)
     partition = topic.partition_for_send(partitioning)
     ctx.producer_seen()
+    lone = ctx.lone_client.note(session)
     frames_bytes = _native.v09_frames_bytes(batch.nbytes, count)
     if frames_bytes is None:
         raise IggyError(ErrorCode.INVALID_FORMAT, f"a batch of {batch.nbytes} bytes has no 256-byte header")
@@ -126,7 +127,7 @@ async def _send_v09(ctx: HandlerContext, session: Session, payload: memoryview) 
     else:
         frames = memoryview(pooled)[:frames_bytes]
         pooled.release()
-    result = await partition.append(memoryview(index), frames, count, batch_v09=batch)
+    result = await partition.append(memoryview(index), frames, count, batch_v09=batch, parallel_conversion=lone)
     TRAFFIC[session.transport_kind].messages_in += count
     return _CONFIRMATION.pack(1, stream.id, topic.id, partition.id, result.first_offset)
 
@@ -142,6 +143,7 @@ async def send_messages(ctx: HandlerContext, session: Session, payload: memoryvi
     ctx.authorizer.require(session, Command.SEND_MESSAGES, stream_id=stream.id, topic_id=topic.id)
     partition = topic.partition_for_send(batch.partitioning)
     ctx.producer_seen()
+    ctx.lone_client.note(session)
     appended = await partition.append(batch.index, batch.frames, batch.messages_count)
     TRAFFIC[session.transport_kind].messages_in += batch.messages_count
     if session.confirm_sends:  # HTTP answers 0.9's JSON confirmation for any client (0.8's ignore the body)
@@ -166,6 +168,7 @@ async def poll_messages(ctx: HandlerContext, session: Session, payload: memoryvi
             return _RESYNC_POLL
         return _EMPTY_POLL
     count = min(request.count, ctx.config.limits.max_poll_messages)
+    lone = ctx.lone_client.note(session)
     v09 = session.protocol >= V0_9
     # A 0.9 poll copies every message into 0.9's layout: the stored checksums (verify_checksums_on_read) are
     # checked in that pass, on both threads, rather than in a pass of the read's; then the auto-commit waits for
@@ -180,7 +183,9 @@ async def poll_messages(ctx: HandlerContext, session: Session, payload: memoryvi
         # What the producers' 0.9 appends told of their checksums spares hashing those messages again.
         known, known_start_offset = partition.log.known_v09 or (None, 0)
         records = [
-            _native.poll_batches(buffer, partition.id, verify_in_conversion, known, known_start_offset)[0]
+            _native.poll_batches(
+                buffer, partition.id, verify_in_conversion, known, known_start_offset, parallel=lone
+            )[0]
             for buffer in records
         ]
     if request.auto_commit and not commit_on_read:

@@ -220,6 +220,7 @@ class PartitionLog:
         *,
         defer_sync: bool = False,
         batch_v09: memoryview | None = None,
+        parallel_conversion: bool = True,
     ) -> AppendResult:
         """Validate, stamp (in place) and store a SendMessages batch; see the package docstring.
 
@@ -227,7 +228,8 @@ class PartitionLog:
         the write) — unless ``defer_sync``: then the caller must ``await wait_durable()`` before
         acknowledging, which lets concurrent appends share one fdatasync (group commit). ``batch_v09``: a 0.9
         batch, admitted and written stamped into ``index_view`` and ``frames_view`` (fresh buffers of its stored
-        size) in one native pass instead of stamping 0.8 frames in place."""
+        size) in one native pass instead of stamping 0.8 frames in place; ``parallel_conversion``: that pass may run on
+        two threads (see ``context.LoneClient``)."""
         self._check_open()
         frames_bytes = memoryview(frames_view).nbytes
         active = self._segments[-1]
@@ -244,6 +246,7 @@ class PartitionLog:
                 _native.convert_and_stamp_v09(
                     batch_v09, index_view, frames_view, messages_count,
                     base_offset=0, segment_start_offset=0, segment_position_bytes=0, timestamp_us=0,
+                    parallel=parallel_conversion,
                 )  # fmt: skip
                 batch_v09 = None
             index_view, frames_view = self._cipher.encrypt_batch(frames_view, messages_count)
@@ -259,7 +262,7 @@ class PartitionLog:
             # What the producer's checksums cover, kept while the segment is active so 0.9 polls need not hash.
             if active.keeps_known_v09:
                 known_v09 = bytearray(messages_count * _native.V09_KNOWN_ENTRY_SIZE)
-            stamp = partial(_native.convert_and_stamp_v09, batch_v09, known=known_v09)
+            stamp = partial(_native.convert_and_stamp_v09, batch_v09, known=known_v09, parallel=parallel_conversion)
         stamp(
             index_view,
             frames_view,

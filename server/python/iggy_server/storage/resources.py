@@ -170,10 +170,13 @@ class IoResources:
 
     def stats(self) -> dict[str, Any]:
         """Pool counters (``pool_*``: hits, misses, in_use_bytes, reserved_bytes, capacity_bytes, …),
-        writer backend, io_uring availability and fallback counters, flat for logging."""
+        writer backend, io_uring availability and fallback counters, 0.9 conversions in parts or whole, flat
+        for logging."""
         stats: dict[str, Any] = {f"pool_{key}": value for key, value in self.pool.stats().items()}
         stats.update(self.io_status())
         stats.update(self.counters)
+        # 0.9 conversions of 128 KiB or more: on two threads (a lone client's) or on the loop alone.
+        stats["conversions_in_parts"], stats["conversions_kept_whole"] = _native.conversion_parts_stats()
         queue, files = self.write_queue, self.segment_files
         stats.update(
             open_segment_files=files.open_files,

@@ -78,13 +78,21 @@ class Partition:
         return cls(partition_id, created_at_us, path, log, offsets, config.durability, io.write_queue)
 
     async def append(
-        self, index: memoryview, frames: memoryview, messages_count: int, batch_v09: memoryview | None = None
+        self,
+        index: memoryview,
+        frames: memoryview,
+        messages_count: int,
+        batch_v09: memoryview | None = None,
+        parallel_conversion: bool = True,
     ) -> AppendResult:
         """Validate, stamp (in place) and store a SendMessages batch; return once it may be acknowledged:
         ``written`` at once (the kernel has it), ``durable`` once fdatasynced (concurrent producers share
         one fdatasync), ``memory`` at once unless the background writer is past its bound (backpressure).
-        ``batch_v09``: a 0.9 batch written into ``index``/``frames`` (fresh, of its stored size) as it is stamped."""
-        result = self.log.append(index, frames, messages_count, defer_sync=True, batch_v09=batch_v09)
+        ``batch_v09``: a 0.9 batch written into ``index``/``frames`` (fresh, of its stored size) as it is stamped,
+        on two threads if ``parallel_conversion`` (see ``context.LoneClient``)."""
+        result = self.log.append(
+            index, frames, messages_count, defer_sync=True, batch_v09=batch_v09, parallel_conversion=parallel_conversion
+        )
         self.unsynced = True
         if self._durability is Durability.DURABLE:
             await self.log.wait_durable()
