@@ -141,6 +141,34 @@ def test_medians_spread_and_ratios() -> None:
     assert "megabytes_per_s_vs_iggy" not in rows[compare.EXTERNAL]
 
 
+def test_ratios_paired_by_round_follow_a_drift_that_the_ratio_of_medians_misses() -> None:
+    # The machine slows down over the rounds, for both targets alike, and the reference has no run in the last
+    # (slow) round: each round ours is 10 % behind, so the paired ratio is 0.9x, while the ratio of medians, taken
+    # over different rounds, says 0.68x.
+    def run(target: str, round_number: int, megabytes_per_s: float) -> dict:
+        figures = {"megabytes_per_s": megabytes_per_s, "p99_ms": 2.0}
+        return {"target": target, "workload": "w", "round": round_number, "figures": {"producer": figures}}
+
+    speeds = {1: 1000.0, 2: 1000.0, 3: 600.0, 4: 600.0, 5: 600.0}
+    runs = [run("ours-written", n, 0.9 * speed) for n, speed in speeds.items()]
+    runs += [run(compare.EXTERNAL, n, speed) for n, speed in speeds.items() if n != 5]
+    runs += [run("ours-written@0.9", n, 0.8 * speed) for n, speed in speeds.items()]
+    rows = {row["target"]: row for row in compare.summarize(runs, "iggy")}
+    ours = rows["ours-written"]
+    assert ours["megabytes_per_s_vs_iggy"] == pytest.approx(540 / 800)
+    # Round 5 has no reference run: only the four rounds with both count.
+    assert ours["megabytes_per_s_vs_iggy_paired"] == pytest.approx({"median": 0.9, "min": 0.9, "max": 0.9, "runs": 4})
+    assert ours["p99_ms_vs_iggy_paired"]["median"] == pytest.approx(1.0)
+    v09 = rows["ours-written@0.9"]
+    assert v09["megabytes_per_s_vs_0.8_paired"]["median"] == pytest.approx(0.8 / 0.9)
+    assert v09["megabytes_per_s_vs_0.8_paired"]["runs"] == 5
+    assert "megabytes_per_s_vs_iggy_paired" not in rows[compare.EXTERNAL]
+    # Runs without their round (older JSON) give the ratio of medians alone.
+    for unnumbered in runs:
+        del unnumbered["round"]
+    assert not any(key.endswith("_paired") for row in compare.summarize(runs, "iggy") for key in row)
+
+
 def test_cpu_per_gigabyte_counts_every_role_and_is_compared_like_throughput() -> None:
     def report(producer_bytes: int, consumer_bytes: int, server_cpu_ms: float | None) -> dict:
         latency = {"p50": 1.0, "p99": 2.0, "p99.9": 3.0}

@@ -11,7 +11,11 @@ started fresh for every run (the project's launcher, the mode as ``IGGY_SYSTEM_P
 driven by address exactly as the external one, which keeps running while the generator recreates its benchmark
 streams before each run. Reported per workload, role and target: the median MB/s and p99 batch latency over the
 rounds with their min–max spread, and the ratios of our medians to the external server's. Single runs on a
-shared or virtual machine move by tens of percent: use ≥ 5 rounds on a quiet machine.
+shared or virtual machine move by tens of percent: use ≥ 5 rounds on a quiet machine. Each ratio also comes
+paired (``*_paired``): the median and spread of the ratios of each round's run to the reference's run of the
+same round. The machine's slow spells last minutes and fall on both runs of a round, so the paired median is
+less moved by them than the ratio of medians; when the two disagree by more than the gap in question, the rounds
+do not decide it (server/BENCHMARKS.md, "What the noise is made of").
 
 With the official client, each run also measures the server's CPU time per GB of message frames moved, over the
 load phase only (from the barrier that starts the connected actors to the last actor's last batch; logins and
@@ -597,29 +601,52 @@ def spread(values: list[float]) -> dict[str, float]:
     return {"median": statistics.median(values), "min": min(values), "max": max(values), "runs": len(values)}
 
 
+def paired_ratios(cell: dict[int, dict[str, float]], reference: dict[int, dict[str, float]], name: str) -> dict | None:
+    """The spread of ``name``'s ratio between the runs of the same round (rounds where both have it, the reference
+    not 0); None without such a round."""
+    ratios = [
+        figures[name] / reference[round_number][name]
+        for round_number, figures in sorted(cell.items())
+        if name in figures and name in reference.get(round_number, {}) and reference[round_number][name]
+    ]
+    return spread(ratios) if ratios else None
+
+
 def summarize(runs: list[dict], external_label: str) -> list[dict]:
-    """Per workload, role and target: medians with spread, and our ratio to the external server's medians."""
+    """Per workload, role and target: medians with spread, our ratio to the external server's medians (and 0.9's to
+    0.8's), and the same ratios paired by round (runs that carry their ``round``)."""
     grouped: dict[tuple[str, str, str], dict[str, list[float]]] = {}
+    by_round: dict[tuple[str, str, str], dict[int, dict[str, float]]] = {}
     for run in runs:
         for role, figures in run["figures"].items():
-            cell = grouped.setdefault((run["workload"], role, run["target"]), {})
+            key = (run["workload"], role, run["target"])
+            cell = grouped.setdefault(key, {})
             for name, value in figures.items():
                 cell.setdefault(name, []).append(value)
+            if "round" in run:
+                by_round.setdefault(key, {})[run["round"]] = figures
     rows = []
     for (workload, role, target), cell in grouped.items():
         row = {"workload": workload, "role": role, "target": target}
         row.update({name: spread(values) for name, values in cell.items()})
-        external = grouped.get((workload, role, EXTERNAL))
-        if external and target != EXTERNAL:
-            for name in (name for name in RATIO_FIGURES if name in cell and name in external):
-                reference = statistics.median(external[name])
-                row[f"{name}_vs_{external_label}"] = statistics.median(cell[name]) / reference if reference else None
         base, _, protocol = target.partition("@")
-        same_target_08 = grouped.get((workload, role, base)) if protocol else None
-        if same_target_08:
-            for name in (name for name in RATIO_FIGURES if name in cell and name in same_target_08):
-                reference = statistics.median(same_target_08[name])
-                row[f"{name}_vs_0.8"] = statistics.median(cell[name]) / reference if reference else None
+        rounds = by_round.get((workload, role, target), {})
+        references = []
+        if target != EXTERNAL:
+            references.append((EXTERNAL, external_label))
+        if protocol:
+            references.append((base, "0.8"))
+        for reference_target, label in references:
+            reference = grouped.get((workload, role, reference_target))
+            if not reference:
+                continue
+            reference_rounds = by_round.get((workload, role, reference_target), {})
+            for name in (name for name in RATIO_FIGURES if name in cell and name in reference):
+                median = statistics.median(reference[name])
+                row[f"{name}_vs_{label}"] = statistics.median(cell[name]) / median if median else None
+                paired = paired_ratios(rounds, reference_rounds, name)
+                if paired is not None:
+                    row[f"{name}_vs_{label}_paired"] = paired
         rows.append(row)
     return rows
 
@@ -630,9 +657,13 @@ def print_summary(rows: list[dict], external_label: str) -> None:
         label = "" if f"{name}_vs_{external_label}" in row else " vs 0.8"
         return f"{value:.2f}x{label}" if value is not None else ""
 
+    def paired(row: dict) -> str:
+        value = row.get(f"megabytes_per_s_vs_{external_label}_paired", row.get("megabytes_per_s_vs_0.8_paired"))
+        return f"; MB/s paired {value['median']:.2f}x [{value['min']:.2f}-{value['max']:.2f}]" if value else ""
+
     header = (
         "workload", "role", "target", "MB/s median [min-max]", "p99 ms median [min-max]", "server CPU ms/GB",
-        "MB/s, p99, CPU/GB ratio",
+        "MB/s, p99, CPU/GB ratio; MB/s ratio paired by round, median [min-max]",
     )  # fmt: skip
     print(
         f"{header[0]:<36} {header[1]:<10} {header[2]:<14} {header[3]:<28} {header[4]:<28} {header[5]:<17} {header[6]}"
@@ -647,6 +678,7 @@ def print_summary(rows: list[dict], external_label: str) -> None:
         print(
             f"{row['workload']:<36} {row['role']:<10} {target:<14} {throughput:<28} {latency:<28} {cpu_text:<17} "
             f"{ratio(row, 'megabytes_per_s')} {ratio(row, 'p99_ms')} {ratio(row, 'server_cpu_ms_per_gb')}".rstrip()
+            + paired(row)
         )
 
 
