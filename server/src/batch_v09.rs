@@ -213,7 +213,7 @@ fn check_frame(frames: &[u8], start: usize, i: u32) -> Checked<&[u8]> {
 /// the last message (INVALID_MESSAGES_SIZE), the batch checksum (INVALID_BATCH_CHECKSUM). Ids and origin
 /// timestamps (the batch's origin plus each delta) are kept. `known` (`KNOWN_ENTRY_SIZE` a message) receives each
 /// message's verified checksum and deltas, for the polls of it (see the module doc). With `parallel`, a batch of
-/// `PART_MIN_BYTES` and more converts in parts on two threads. Returns the segment end position after the batch.
+/// twice `PART_MIN_BYTES` and more converts in parts on two threads. Returns the segment end position after the batch.
 pub fn convert_and_stamp(
     batch: &[u8],
     messages_count: u32,
@@ -538,12 +538,12 @@ struct Cursor {
     message: usize,
 }
 
-/// A conversion (a 0.9 send's or poll's) of this many bytes and more runs in parts on two threads (`crate::parts`)
-/// when its caller asks for it (`parallel`: the server does for a lone client). A lone client's request waits for
-/// its conversion on the event loop thread while the other core idles: a megabyte took 100 µs on one thread
-/// (`perf`: XXH3 half of it, the copy a fifth) on this 2-core machine. Where several clients take turns, the
-/// other core is busy with them and a part handed to it waits for that core (server/BENCHMARKS.md, "0.9
-/// conversions on two threads for a lone client only").
+/// A part is at least this many bytes: a conversion (a 0.9 send's or poll's) of twice as many and more runs in
+/// parts on two threads (`crate::parts`) when its caller asks for it (`parallel`: the server does for a lone
+/// client). A lone client's request waits for its conversion on the event loop thread while the other core idles: a
+/// megabyte took 100 µs on one thread (`perf`: XXH3 half of it, the copy a fifth) on this 2-core machine. Where
+/// several clients take turns, the other core is busy with them and a part handed to it waits for that core
+/// (server/BENCHMARKS.md, "0.9 conversions on two threads for a lone client only").
 const PART_MIN_BYTES: usize = 128 * 1024;
 /// At most this many parts: a part of 128 KB is about 15 µs of work, far above the cost of taking it (a lock and
 /// an atomic), and the caller waits at most for the one part the helper runs.
@@ -554,7 +554,7 @@ fn parts_for(bytes: usize) -> usize {
     (bytes / PART_MIN_BYTES).clamp(1, MAX_PARTS)
 }
 
-/// Process-wide counts of conversions of `PART_MIN_BYTES` and more: run in parts, and kept on the calling thread
+/// Process-wide counts of conversions of twice `PART_MIN_BYTES` and more: run in parts, and kept on the calling thread
 /// because the caller did not ask for `parallel` (the server's stats line; its tests).
 pub static CONVERSIONS_IN_PARTS: AtomicU64 = AtomicU64::new(0);
 pub static CONVERSIONS_KEPT_WHOLE: AtomicU64 = AtomicU64::new(0);
@@ -684,7 +684,7 @@ fn verify_stored(frame: &[u8]) -> Checked<()> {
 }
 
 /// `frames_to_batches` with the plan made already: `out` is exactly `plan.size` bytes, every byte written
-/// (none read before it is written), `known` the one the plan was made with. With `parallel`, from
+/// (none read before it is written), `known` the one the plan was made with. With `parallel`, from twice
 /// `PART_MIN_BYTES` on, the frames convert in parts on two threads. With `verify`, each stored checksum is checked
 /// as its frame is converted (the plan need not have checked them): INVALID_MESSAGE_CHECKSUM naming the first bad
 /// message's offset, and `out` is then meaningless.

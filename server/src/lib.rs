@@ -334,7 +334,7 @@ fn poll_batches<'py>(
     Ok((records, converted))
 }
 
-/// Process-wide counts of the 0.9 conversions (`poll_batches`, `convert_and_stamp_v09`) of 128 KiB or more:
+/// Process-wide counts of the 0.9 conversions (`poll_batches`, `convert_and_stamp_v09`) of 256 KiB or more:
 /// `(in_parts, kept_whole)`, run in parts on two threads (`parallel`) or on the calling thread alone.
 #[pyfunction]
 fn conversion_parts_stats() -> (u64, u64) {

@@ -129,7 +129,7 @@ def convert_and_stamp_v09(
     fit the segment (4010) — and write it as stamped stored frames into ``frames`` (``v09_frames_bytes``) and
     their segment index entries into ``index``, in one pass. ``known`` (``V09_KNOWN_ENTRY_SIZE`` bytes a message)
     receives each message's verified 0.9 checksum and the deltas it covers, for ``poll_batches``. ``parallel``: a
-    batch of 128 KiB or more may convert on two threads (the server asks for a lone client). Returns the segment end
+    batch of 256 KiB or more may convert on two threads (the server asks for a lone client). Returns the segment end
     position after the batch."""
 
 def poll_batches(
@@ -146,10 +146,10 @@ def poll_batches(
     0.9 layout: ``(records, messages)``. A message with an entry in ``known`` (entry ``i`` is offset
     ``known_start_offset + i``, as ``convert_and_stamp_v09`` wrote them) keeps its producer's deltas and checksum
     (no hash); the others are hashed. With ``verify``, every stored checksum is checked first (4027).
-    ``parallel``: 128 KiB of frames or more may convert on two threads (the server asks for a lone client)."""
+    ``parallel``: 256 KiB of frames or more may convert on two threads (the server asks for a lone client)."""
 
 def conversion_parts_stats() -> tuple[int, int]:
-    """Process-wide counts of the 0.9 conversions (``poll_batches``, ``convert_and_stamp_v09``) of 128 KiB or more:
+    """Process-wide counts of the 0.9 conversions (``poll_batches``, ``convert_and_stamp_v09``) of 256 KiB or more:
     ``(in_parts, kept_whole)``, run in parts on two threads (``parallel``) or on the calling thread alone."""
 
 def xxh32(data: Buffer, seed: int = 0) -> int:

@@ -175,7 +175,7 @@ class IoResources:
         stats: dict[str, Any] = {f"pool_{key}": value for key, value in self.pool.stats().items()}
         stats.update(self.io_status())
         stats.update(self.counters)
-        # 0.9 conversions of 128 KiB or more: on two threads (a lone client's) or on the loop alone.
+        # 0.9 conversions of 256 KiB or more: on two threads (a lone client's) or on the loop alone.
         stats["conversions_in_parts"], stats["conversions_kept_whole"] = _native.conversion_parts_stats()
         queue, files = self.write_queue, self.segment_files
         stats.update(
