@@ -4,6 +4,7 @@ every append, views handed out stay valid, and a sealed segment gives its spare 
 from __future__ import annotations
 
 import math
+import mmap
 
 from test_storage_index_cache import config, fill
 
@@ -29,6 +30,41 @@ def test_appends_replace_the_block_a_logarithmic_number_of_times():
     assert len(buffer) <= buffer.capacity_bytes <= 2 * len(buffer)
     view = buffer.view()
     assert [int.from_bytes(view[i * ENTRY : (i + 1) * ENTRY], "little") for i in range(appends)] == list(range(appends))
+
+
+def test_a_large_block_is_a_map_that_grows_in_place():
+    buffer = AppendBuffer()
+    batch = bytes(range(256)) * 64  # 16 KiB: the entries of a 1 MB batch of 1 KB messages
+    while buffer.capacity_bytes < AppendBuffer.MAPPED_FROM_BYTES:
+        buffer.extend(batch)
+    block = buffer._block
+    assert isinstance(block, mmap.mmap)
+    appends = len(buffer) // len(batch)
+    while buffer.capacity_bytes < 8 * AppendBuffer.MAPPED_FROM_BYTES:
+        buffer.extend(batch)
+        appends += 1
+    # Grown by mremap with no view alive: still the same map, never copied into a new block.
+    assert buffer._block is block and len(buffer) == appends * len(batch)
+    assert bytes(buffer.view()[: len(batch)]) == batch and bytes(buffer.view()[-len(batch) :]) == batch
+    assert len(buffer) <= buffer.capacity_bytes <= 2 * len(buffer)
+
+
+def test_a_map_with_a_view_alive_is_copied_not_moved():
+    buffer = AppendBuffer()
+    buffer.extend_zeros(AppendBuffer.MAPPED_FROM_BYTES - 1)
+    buffer.extend(b"xy")  # past the threshold: into a map
+    mapped = buffer._block
+    assert isinstance(mapped, mmap.mmap)
+    buffer.extend_zeros(buffer.capacity_bytes - len(buffer))  # full, so the next append must grow it
+    alive = buffer.view()
+    buffer.extend(b"z")
+    # The view pins the map where it is, so the append went into a new one; the view still reads what it did.
+    assert buffer._block is not mapped and isinstance(buffer._block, mmap.mmap)
+    assert bytes(alive[AppendBuffer.MAPPED_FROM_BYTES - 1 : AppendBuffer.MAPPED_FROM_BYTES + 1]) == b"xy"
+    assert bytes(buffer.view()[-1:]) == b"z" and len(buffer) == len(mapped) + 1
+    alive.release()
+    buffer.shrink_to_fit()
+    assert buffer.capacity_bytes == len(buffer) and bytes(buffer.view()[-1:]) == b"z"
 
 
 def test_a_view_is_unchanged_by_later_appends_and_cuts():
