@@ -67,6 +67,18 @@ def test_a_map_with_a_view_alive_is_copied_not_moved():
     assert buffer.capacity_bytes == len(buffer) and bytes(buffer.view()[-1:]) == b"z"
 
 
+def test_a_block_that_cannot_be_mapped_grows_as_a_bytearray(monkeypatch):
+    def refuse(*args: object, **kwargs: object) -> mmap.mmap:
+        raise OSError(12, "Cannot allocate memory")
+
+    monkeypatch.setattr(mmap, "mmap", refuse)
+    buffer = AppendBuffer()
+    buffer.extend_zeros(AppendBuffer.MAPPED_FROM_BYTES)
+    buffer.extend(b"xy")
+    assert isinstance(buffer._block, bytearray) and bytes(buffer.view()[-2:]) == b"xy"
+    assert len(buffer) == AppendBuffer.MAPPED_FROM_BYTES + 2
+
+
 def test_a_view_is_unchanged_by_later_appends_and_cuts():
     buffer = AppendBuffer(bytearray(b"abc"))
     early = buffer.view()

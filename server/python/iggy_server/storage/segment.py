@@ -269,13 +269,13 @@ class AppendBuffer:
             capacity = max(end, 2 * len(self._block), 4096)
             if capacity < self.MAPPED_FROM_BYTES:
                 self._replace(bytearray(capacity))
-            elif isinstance(self._block, mmap.mmap):
+            elif isinstance(self._block, bytearray):
+                self._replace(_anonymous_map(capacity))
+            else:
                 try:
                     self._block.resize(capacity)
                 except BufferError:  # a view of it is alive: it must stay where it is
                     self._replace(_anonymous_map(capacity))
-            else:
-                self._replace(_anonymous_map(capacity))
         return end
 
     def _replace(self, grown: bytearray | mmap.mmap) -> None:
@@ -304,9 +304,14 @@ class AppendBuffer:
             self._block = bytearray(self.view())
 
 
-def _anonymous_map(size_bytes: int) -> mmap.mmap:
-    """Zero-filled memory of ``size_bytes`` that ``mremap`` can grow (private: never written to any file)."""
-    return mmap.mmap(-1, size_bytes, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+def _anonymous_map(size_bytes: int) -> mmap.mmap | bytearray:
+    """Zero-filled memory of ``size_bytes`` that ``mremap`` can grow (private: never written to any file), or a
+    bytearray where the process may not map more (``vm.max_map_count``, strict overcommit): the append still
+    succeeds, paying the copy the map would have saved."""
+    try:
+        return mmap.mmap(-1, size_bytes, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    except OSError:
+        return bytearray(size_bytes)
 
 
 class Segment:
