@@ -8,6 +8,7 @@ mod batch;
 mod batch_v09;
 #[allow(dead_code)]
 mod codes;
+mod data_plane;
 mod failure;
 mod http_json;
 mod parts;
@@ -409,6 +410,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("QUIC_EVENT_READ_LOST", py_quic::EVENT_READ_LOST)?;
     m.add("QUIC_EVENT_CLOSED", py_quic::EVENT_CLOSED)?;
     m.add_class::<py_sender::SenderHandle>()?;
+    m.add_class::<data_plane::PartitionLane>()?;
+    m.add_class::<data_plane::DataPlane>()?;
+    m.add_class::<data_plane::DirtyLanes>()?;
+    m.add("MAX_SEND_ROUTES", data_plane::MAX_ROUTES)?;
     m.add("PoolExhausted", m.py().get_type::<py_pool::PoolExhausted>())?;
     m.add_class::<py_writer::SegmentFileWriter>()?;
     m.add_function(wrap_pyfunction!(py_writer::io_uring_status, m)?)?;

@@ -676,6 +676,48 @@ impl SenderHandle {
     }
 }
 
+impl SenderHandle {
+    /// An answer from a thread of the native send path (`data_plane`), without the GIL: sent inline when nothing
+    /// is queued, else queued behind what is (copied), so answers stay in order with the event loop's.
+    pub(crate) fn send_from_thread(&self, answer: &[u8]) {
+        let now_ns = (self.shared.started.elapsed().as_nanos() as u64).max(1);
+        self.shared.last_producer_ns.store(now_ns, Ordering::Release);
+        let mut state = lock(&self.conn.state);
+        if state.closed || state.closing != Closing::No || state.failed.is_some() {
+            return;
+        }
+        let was_empty = state.queue.is_empty();
+        let mut sent_inline = 0usize;
+        if was_empty {
+            let range = (answer.as_ptr() as usize, answer.len());
+            match send_ranges(self.conn.fd, &[range]) {
+                Ok(sent) if sent == answer.len() => {
+                    self.shared.inline_sends.fetch_add(1, Ordering::Relaxed);
+                    return;
+                }
+                Ok(sent) => sent_inline = sent,
+                Err(errno) if errno == libc::EAGAIN || errno == libc::EWOULDBLOCK => {}
+                Err(errno) => {
+                    state.failed = Some(errno);
+                    drop(state);
+                    self.shared.schedule(&self.conn);
+                    return;
+                }
+            }
+        }
+        let rest = answer.len() - sent_inline;
+        state.queue.push_back(Chunk::Owned(answer[sent_inline..].to_vec()));
+        self.conn.queued_bytes.fetch_add(rest, Ordering::AcqRel);
+        self.shared.queued_total_bytes.fetch_add(rest, Ordering::AcqRel);
+        self.shared.queued_sends.fetch_add(1, Ordering::Relaxed);
+        self.shared.copied_bytes.fetch_add(rest as u64, Ordering::Relaxed);
+        drop(state);
+        if was_empty {
+            self.shared.schedule(&self.conn);
+        }
+    }
+}
+
 impl Drop for SenderHandle {
     /// A handle dropped without `close` must not keep its socket open through the duplicate.
     fn drop(&mut self) {

@@ -123,6 +123,24 @@ impl SegmentFileWriter {
     }
 }
 
+impl SegmentFileWriter {
+    /// Writes `frames` at `log_position` of the log with `pwritev`, from a thread of the native send path
+    /// (`data_plane`): io_uring's one ring is shared behind a lock, which would make that path's threads take turns.
+    /// Only for buffered logs (`direct` is false: the lane is never given a direct-I/O writer).
+    pub(crate) fn write_log_on_thread(&self, frames: &[u8], log_position: u64) -> std::io::Result<()> {
+        debug_assert!(self.direct.is_none());
+        self.preallocation.reserve(self.log_fd, log_position, log_position + frames.len() as u64);
+        writer::count_write(frames.len() as u64);
+        writer::pwritev_all(self.log_fd, &[frames], log_position)
+    }
+
+    /// Cuts the log back to `log_position` after a failed write (nothing past it was acknowledged).
+    pub(crate) fn cut_log_back(&self, log_position: u64) {
+        // SAFETY: plain syscall on the caller-owned descriptor.
+        unsafe { libc::ftruncate(self.log_fd, log_position as libc::off_t) };
+    }
+}
+
 /// (available, reason): whether io_uring works in this process (probed once with a NOP round trip).
 #[pyfunction]
 pub fn io_uring_status() -> (bool, String) {

@@ -105,6 +105,12 @@ pub fn resolve(requested: &str) -> io::Result<Backend> {
     }
 }
 
+/// Counts a write made outside [`write`] (the native send path's `pwritev`) in the writer statistics.
+pub fn count_write(bytes: u64) {
+    WRITES.fetch_add(1, Ordering::Relaxed);
+    BYTES_WRITTEN.fetch_add(bytes, Ordering::Relaxed);
+}
+
 /// One file's part of a flush: `slices` written back to back from `position`.
 pub struct FileWrite<'a> {
     pub fd: RawFd,

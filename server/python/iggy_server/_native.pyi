@@ -315,6 +315,80 @@ class SenderHandle:
     def failed(self) -> int | None:
         """The errno of the send that failed (the peer went away), else None."""
 
+class DirtyLanes:
+    """One server's lanes with appends the event loop has not taken (``IoResources.catch_up``)."""
+
+    def __init__(self) -> None: ...
+    @property
+    def any(self) -> bool:
+        """Whether some lane appended since the last ``take`` (one atomic load)."""
+    def take(self) -> list[int]:
+        """The ids of those lanes, each once."""
+
+class PartitionLane:
+    """One partition's append state, shared by the event loop and the native send path's threads: a thread
+    appends (validates, stamps, writes the log) only between a ``release`` that enabled it and the next ``hold``."""
+
+    def __init__(self, dirty: DirtyLanes) -> None: ...
+    @property
+    def id(self) -> int: ...
+    def take_pending(self) -> tuple[bytes, int, int, int, int, int] | None:
+        """What threads appended since it was last taken, as ``hold`` returns it, without keeping them from
+        appending (the lock is taken only to move the entries out)."""
+    def hold(self) -> tuple[bytes, int, int, int, int, int] | None:
+        """Stop threads appending until ``release``; returns what they appended since the last hold: (index
+        entries, messages, log bytes, next offset, last timestamp µs, segment end position), or None. RuntimeError
+        if held already."""
+    def release(
+        self,
+        enabled: bool,
+        waiting: bool,
+        acknowledge_first: bool,
+        writer: SegmentFileWriter | None,
+        next_offset: int,
+        last_timestamp_us: int,
+        segment_start_offset: int,
+        position_bytes: int,
+        segment_size_bytes: int,
+    ) -> None:
+        """End a hold with the log's state; threads append again if ``enabled`` (and ``writer`` is given), or wait
+        up to a second for a release that enables the lane if ``waiting``. ``acknowledge_first``: ``memory``
+        durability, a send is acknowledged before its write."""
+    def take_write_failure(self) -> tuple[int, str] | None:
+        """A ``memory`` write that failed after its acknowledgement, once: (log position, error), or None."""
+
+MAX_SEND_ROUTES: int
+
+class DataPlane:
+    """The TCP listener's native send path: a thread per connection handed to it serves that connection's
+    SendMessages by the routes it was given, and hands any other frame back (``exits``)."""
+
+    def __init__(
+        self, max_payload_bytes: int, max_messages_per_batch: int, frame_timeout_ms: int, max_threads: int
+    ) -> None: ...
+    @property
+    def notify_fd(self) -> int:
+        """Readable while connections wait to go back to the event loop."""
+    @property
+    def epoch(self) -> int: ...
+    def bump_epoch(self) -> None:
+        """Every thread hands its next send to the event loop (after anything administrative)."""
+    @property
+    def threads(self) -> int: ...
+    def start(
+        self, token: int, fd: int, sender: SenderHandle, routes: list[tuple[bytes, PartitionLane]], epoch: int
+    ) -> bool:
+        """Serve socket ``fd`` (duplicated) on a thread of its own; False at ``max_threads``."""
+    def exits(self) -> list[tuple[int, bytes, bool, int]]:
+        """(token, bytes read of the frame to serve, stalled, bytes the thread received) of each connection handed
+        back since the last call; their threads are joined."""
+    def stop(self, token: int) -> None:
+        """Ask a connection's thread to hand it back (within 200 ms, or at its next frame)."""
+    def stop_all(self) -> None:
+        """Stop every thread and wait for them (GIL released); their exits stay queued."""
+    def stats(self) -> tuple[int, int, int, int]:
+        """(sends served, messages, bytes of served sends, sends handed to the loop) since start."""
+
 class BufferPool:
     """Bounded pool of page-aligned buffers in power-of-two classes from 4 KiB to 128 MiB. Free
     buffers are kept for reuse (no allocator call after warm-up); in-use plus cached bytes never

@@ -59,7 +59,7 @@ def test_stub_classes_match():
     classes = {node.name: node for node in stub_tree().body if isinstance(node, ast.ClassDef)}
     assert set(classes) == {
         "NativeError", "PoolExhausted", "PooledBuffer", "BufferPool", "MappedFile", "SocketSender", "SenderHandle",
-        "SegmentFileWriter", "BenchRun", "QuicEndpoint", "QuicBytes",
+        "SegmentFileWriter", "BenchRun", "QuicEndpoint", "QuicBytes", "DirtyLanes", "PartitionLane", "DataPlane",
     }
     assert issubclass(_native.NativeError, Exception)
     assert issubclass(_native.PoolExhausted, Exception)
@@ -75,7 +75,10 @@ def test_stub_classes_match():
 
 def test_stub_methods_exist_with_the_same_parameters():
     classes = {node.name: node for node in stub_tree().body if isinstance(node, ast.ClassDef)}
-    for name in ("PooledBuffer", "BufferPool", "MappedFile", "SegmentFileWriter", "BenchRun"):
+    for name in (
+        "PooledBuffer", "BufferPool", "MappedFile", "SegmentFileWriter", "BenchRun", "DirtyLanes", "PartitionLane",
+        "DataPlane",
+    ):
         runtime_class = getattr(_native, name)
         stubbed = [node for node in classes[name].body if isinstance(node, ast.FunctionDef)]
         for method in stubbed:

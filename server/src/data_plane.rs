@@ -1,0 +1,822 @@
+//! The native send path (issue 31): SendMessages of plain-TCP 0.8 connections received, validated, stamped, written
+//! and acknowledged by a thread of the connection's own, with no interpreter on the way.
+//!
+//! Why: the event loop's one thread did every receive, stamp and write of every producer, while Iggy runs a shard per
+//! core; four producers stayed at 0.76-0.85x of Iggy 0.8 however the loop's work was cut (server/BENCHMARKS.md).
+//!
+//! Python decides everything and keeps everything else. It hands a connection here (`DataPlane.start`) after the
+//! event loop served one of its sends, so the login, the permission and the partition were checked, with the routes
+//! that connection's sends took (the stream, topic and partitioning bytes as sent → the partition's lane). The thread
+//! then serves every send that takes one of those routes while nothing administrative happened since (an epoch that
+//! Python bumps after every audited command), and hands any other frame back to the event loop with the bytes it
+//! read of it; the loop reads the connection from then on again, and may hand it here after its next send.
+//!
+//! A partition's lane (`PartitionLane`) is its append state: the next offset, the active segment's start and size,
+//! its log's writer. The event loop owns the partition's Python state. Before it reads that state, and while it
+//! changes it (its own appends, a rotation, a purge, a deletion, a close), it holds the lane (`hold`/`release`): a
+//! thread waits meanwhile, and the hold hands the loop what the threads appended since (the index entries, counts
+//! and ends). To read, the loop only takes those (`take_pending`), so threads are not held while it files them. A
+//! thread never needs the GIL, so a hold taken with the GIL held cannot deadlock.
+
+use std::collections::{HashMap, VecDeque};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use pyo3::exceptions::{PyOSError, PyRuntimeError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use crate::batch;
+use crate::codes::{command_code, partitioning_kind};
+use crate::layout::read_u32;
+use crate::py_sender::SenderHandle;
+use crate::py_writer::SegmentFileWriter;
+use crate::wire_layout::index_entry;
+
+/// A segment's log positions are u32 in its index.
+const MAX_SEGMENT_LOG_BYTES: u64 = 0xFFFF_FFFF;
+const REQUEST_HEADER_BYTES: usize = 8;
+/// A SendMessages answer over 0.8: status 0, empty body.
+const ANSWER_OK: [u8; 8] = [0; 8];
+/// Payloads this large are received with one wake-up (`SO_RCVLOWAT`), not one per arriving part: the same rule as
+/// `iggy-bench-ceiling`'s `whole`.
+const WHOLE_PAYLOAD_MIN_BYTES: usize = 64 * 1024;
+/// How often a thread waiting for bytes looks at its stop flag and its frame timeout.
+const TICK_MS: i32 = 200;
+/// The receive buffer starts at this and doubles as bytes fill it (never to what a header announces).
+const FIRST_BUFFER_BYTES: usize = 64 * 1024;
+/// A thread keeps at most this much buffer between requests: a larger one (one large batch) is given back, so idle
+/// connections hold little whatever they once sent.
+const KEPT_BUFFER_BYTES: usize = 4 * 1024 * 1024;
+/// Index entries a lane keeps for the event loop to take at most; past it sends go to the loop, which takes them.
+/// 4 MiB is 262,144 messages: a loop busy for that long is behind anyway.
+const MAX_PENDING_INDEX_BYTES: usize = 4 * 1024 * 1024;
+/// How long a thread waits for the loop's queued `memory` writes of a segment to go out before it hands its send
+/// to the loop: they take a millisecond or so, and handing the send back would queue one more.
+const QUEUE_WAIT: Duration = Duration::from_secs(1);
+/// Routes a connection keeps (one per partition it sends to); a send by another route goes to the loop.
+pub const MAX_ROUTES: usize = 16;
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn now_us() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_micros() as u64).unwrap_or(0)
+}
+
+// ------------------------------------------------------------------------------------------------ lanes
+
+static NEXT_LANE_ID: AtomicU64 = AtomicU64::new(1);
+
+/// The lanes of one server's partitions with index entries the event loop has not taken, and whether there are
+/// any: the loop looks at the flag before every request, so the common case is one atomic load.
+#[derive(Default)]
+struct Dirty {
+    ids: Mutex<Vec<u64>>,
+    any: AtomicBool,
+}
+
+/// One server's list of lanes to catch up with (`IoResources.catch_up`).
+#[pyclass(module = "iggy_server._native", frozen)]
+pub struct DirtyLanes {
+    dirty: Arc<Dirty>,
+}
+
+#[pymethods]
+impl DirtyLanes {
+    #[new]
+    fn new() -> Self {
+        Self { dirty: Arc::new(Dirty::default()) }
+    }
+
+    /// Whether some lane has entries the event loop has not taken (one atomic load).
+    #[getter]
+    fn any(&self) -> bool {
+        self.dirty.any.load(Ordering::Acquire)
+    }
+
+    /// The ids of the lanes with entries to take (each listed once until its next take).
+    fn take(&self) -> Vec<u64> {
+        let mut ids = lock(&self.dirty.ids);
+        self.dirty.any.store(false, Ordering::Release);
+        std::mem::take(&mut *ids)
+    }
+}
+
+struct LaneState {
+    /// False: every send goes to the event loop (no writer, a full segment, a failed write, closed).
+    enabled: bool,
+    /// Not enabled only until the loop's own queued writes of the segment are out (`memory`): a thread waits for
+    /// the loop to enable the lane (up to `QUEUE_WAIT`) instead of handing its send back.
+    waiting: bool,
+    /// `memory` durability: a send is acknowledged once stamped, before its write (as the loop acknowledges a
+    /// `memory` batch before the background writer has it).
+    acknowledge_first: bool,
+    /// A write that failed after its batch was acknowledged (`memory`): (log position, error), for the loop to
+    /// fail the segment's later reads with, as a failed background write does.
+    write_failure: Option<(u64, String)>,
+    /// The event loop is changing the partition: threads wait on `released`.
+    python_holds: bool,
+    writer: Option<Py<SegmentFileWriter>>,
+    next_offset: u64,
+    last_timestamp_us: u64,
+    segment_start_offset: u64,
+    position_bytes: u64,
+    segment_size_bytes: u64,
+    /// What was appended since the loop last took it: stamped index entries, messages and log bytes.
+    pending_index: Vec<u8>,
+    pending_messages: u64,
+    pending_bytes: u64,
+    /// In `DIRTY` already.
+    listed: bool,
+}
+
+struct Lane {
+    id: u64,
+    dirty: Arc<Dirty>,
+    state: Mutex<LaneState>,
+    released: Condvar,
+}
+
+/// What happened to one send offered to a lane.
+enum Appended {
+    /// Appended; `acknowledged`: the ack went out already (before the write).
+    Done { acknowledged: bool },
+    /// Not appended, and nothing changed: the event loop serves it (an error it answers, a rotation, a failed write).
+    ToLoop,
+}
+
+impl Lane {
+    /// Appends a SendMessages batch (validated, stamped in place, written) as the event loop would.
+    fn append(&self, index: &mut [u8], frames: &mut [u8], messages_count: u32, acknowledge: &dyn Fn()) -> Appended {
+        let mut state = lock(&self.state);
+        let waited_since = Instant::now();
+        loop {
+            if state.python_holds {
+                state = self.released.wait(state).unwrap_or_else(|poisoned| poisoned.into_inner());
+                continue;
+            }
+            let waited = waited_since.elapsed();
+            if !state.enabled && state.waiting && waited < QUEUE_WAIT {
+                state = self
+                    .released
+                    .wait_timeout(state, QUEUE_WAIT - waited)
+                    .map(|(state, _)| state)
+                    .unwrap_or_else(|poisoned| poisoned.into_inner().0);
+                continue;
+            }
+            break;
+        }
+        if !state.enabled || state.pending_index.len() + index.len() > MAX_PENDING_INDEX_BYTES {
+            return Appended::ToLoop;
+        }
+        let frames_bytes = frames.len() as u64;
+        // Full, or the u32 positions would overflow: the loop rotates (as `PartitionLog.append` does first).
+        let batch_end_bytes = state.position_bytes + frames_bytes;
+        if state.position_bytes >= state.segment_size_bytes || batch_end_bytes > MAX_SEGMENT_LOG_BYTES {
+            return Appended::ToLoop;
+        }
+        let timestamp_us = now_us().max(state.last_timestamp_us);
+        let placement = batch::Placement {
+            base_offset: state.next_offset,
+            segment_start_offset: state.segment_start_offset,
+            segment_position_bytes: state.position_bytes,
+            timestamp_us,
+        };
+        // Validation fails before anything is stamped: the loop then answers the batch as sent with its code.
+        let Ok(end_bytes) = batch::validate_and_stamp(index, frames, messages_count, placement) else {
+            return Appended::ToLoop;
+        };
+        let Some(writer) = state.writer.as_ref() else {
+            return Appended::ToLoop;
+        };
+        let writer = writer.get();
+        let acknowledged = state.acknowledge_first;
+        if acknowledged {
+            acknowledge();
+        }
+        if let Err(error) = writer.write_log_on_thread(frames, state.position_bytes) {
+            // Cut the half-written bytes off and stop appending here. `written`: nothing was acknowledged past the
+            // old end, and the loop's own append of this batch answers the error (or succeeds, if the failure was
+            // passing). `memory`: the batch was acknowledged; the loop fails the segment's later reads.
+            writer.cut_log_back(state.position_bytes);
+            state.enabled = false;
+            if !acknowledged {
+                return Appended::ToLoop;
+            }
+            state.write_failure = Some((state.position_bytes, error.to_string()));
+            if !state.listed {
+                state.listed = true;
+                lock(&self.dirty.ids).push(self.id);
+                self.dirty.any.store(true, Ordering::Release);
+            }
+            return Appended::Done { acknowledged };
+        }
+        state.position_bytes = end_bytes;
+        state.next_offset += u64::from(messages_count);
+        state.last_timestamp_us = timestamp_us;
+        state.pending_index.extend_from_slice(index);
+        state.pending_messages += u64::from(messages_count);
+        state.pending_bytes += frames_bytes;
+        if state.position_bytes >= state.segment_size_bytes {
+            state.enabled = false; // the loop seals it when it takes these entries
+        }
+        if !state.listed {
+            state.listed = true;
+            lock(&self.dirty.ids).push(self.id);
+            self.dirty.any.store(true, Ordering::Release);
+        }
+        Appended::Done { acknowledged }
+    }
+}
+
+type Pending<'py> = (Bound<'py, PyBytes>, u64, u64, u64, u64, u64);
+type Taken = (Vec<u8>, u64, u64, u64, u64, u64);
+
+/// Takes what was appended since the last take (the entries move out: the next append starts a fresh buffer).
+fn take(state: &mut LaneState) -> Option<Taken> {
+    state.listed = false;
+    if state.pending_messages == 0 {
+        return None;
+    }
+    let taken = (std::mem::take(&mut state.pending_index), state.pending_messages, state.pending_bytes,
+                 state.next_offset, state.last_timestamp_us, state.position_bytes);
+    state.pending_messages = 0;
+    state.pending_bytes = 0;
+    Some(taken)
+}
+
+fn to_python(py: Python<'_>, taken: Option<Taken>) -> Option<Pending<'_>> {
+    taken.map(|(index, messages, bytes, next_offset, last_timestamp_us, position_bytes)| {
+        (PyBytes::new(py, &index), messages, bytes, next_offset, last_timestamp_us, position_bytes)
+    })
+}
+
+/// One partition's append state, shared by the event loop and the send threads (see the module docs).
+#[pyclass(module = "iggy_server._native", frozen)]
+pub struct PartitionLane {
+    lane: Arc<Lane>,
+}
+
+#[pymethods]
+impl PartitionLane {
+    /// A lane that serves nothing until `release` enables it; it lists itself in `dirty` when it appended.
+    #[new]
+    fn new(dirty: PyRef<'_, DirtyLanes>) -> Self {
+        let state = LaneState {
+            enabled: false,
+            waiting: false,
+            acknowledge_first: false,
+            write_failure: None,
+            python_holds: false,
+            writer: None,
+            next_offset: 0,
+            last_timestamp_us: 0,
+            segment_start_offset: 0,
+            position_bytes: 0,
+            segment_size_bytes: 0,
+            pending_index: Vec::new(),
+            pending_messages: 0,
+            pending_bytes: 0,
+            listed: false,
+        };
+        let id = NEXT_LANE_ID.fetch_add(1, Ordering::Relaxed);
+        let lane = Lane { id, dirty: Arc::clone(&dirty.dirty), state: Mutex::new(state), released: Condvar::new() };
+        Self { lane: Arc::new(lane) }
+    }
+
+    /// Its key in `DirtyLanes.take`.
+    #[getter]
+    fn id(&self) -> u64 {
+        self.lane.id
+    }
+
+    /// What threads appended since it was last taken, or None, as `hold` returns it, without keeping threads from
+    /// appending: the lock is taken only to move the entries out (GIL released while waiting for it).
+    fn take_pending<'py>(&self, py: Python<'py>) -> Option<Pending<'py>> {
+        let lane = Arc::clone(&self.lane);
+        let taken = py.allow_threads(move || take(&mut lock(&lane.state)));
+        to_python(py, taken)
+    }
+
+    /// The event loop is about to change the partition: waits for an append under way (GIL released), keeps
+    /// threads from appending until `release`, and returns what they appended since the last hold, or None:
+    /// (index entries, messages, log bytes, next offset, last timestamp µs, segment end position). Not reentrant.
+    fn hold<'py>(&self, py: Python<'py>) -> PyResult<Option<Pending<'py>>> {
+        let lane = Arc::clone(&self.lane);
+        let taken = py.allow_threads(move || {
+            let mut state = lock(&lane.state);
+            if state.python_holds {
+                return Err(());
+            }
+            state.python_holds = true;
+            Ok(take(&mut state))
+        });
+        match taken {
+            Ok(taken) => Ok(to_python(py, taken)),
+            Err(()) => Err(PyRuntimeError::new_err("the lane is held already")),
+        }
+    }
+
+    /// Ends a `hold` with the partition's state as the event loop left it; `enabled` False keeps every send on
+    /// the loop (`writer` None is never enabled), unless `waiting`: threads then wait up to a second for a release
+    /// that enables the lane. `acknowledge_first`: `memory` durability (acknowledged before the write).
+    #[pyo3(signature = (enabled, waiting, acknowledge_first, writer, next_offset, last_timestamp_us,
+        segment_start_offset, position_bytes, segment_size_bytes))]
+    #[allow(clippy::too_many_arguments)]
+    fn release(
+        &self,
+        enabled: bool,
+        waiting: bool,
+        acknowledge_first: bool,
+        writer: Option<Py<SegmentFileWriter>>,
+        next_offset: u64,
+        last_timestamp_us: u64,
+        segment_start_offset: u64,
+        position_bytes: u64,
+        segment_size_bytes: u64,
+    ) {
+        let old_writer;
+        {
+            let mut state = lock(&self.lane.state);
+            state.enabled = enabled && writer.is_some();
+            state.waiting = waiting;
+            state.acknowledge_first = acknowledge_first;
+            old_writer = std::mem::replace(&mut state.writer, writer);
+            state.next_offset = next_offset;
+            state.last_timestamp_us = last_timestamp_us;
+            state.segment_start_offset = segment_start_offset;
+            state.position_bytes = position_bytes;
+            state.segment_size_bytes = segment_size_bytes;
+            state.python_holds = false;
+        }
+        drop(old_writer); // with the GIL, outside the lock
+        self.lane.released.notify_all();
+    }
+
+    /// A `memory` write that failed after its batch was acknowledged, once: (log position, error), or None.
+    fn take_write_failure(&self) -> Option<(u64, String)> {
+        lock(&self.lane.state).write_failure.take()
+    }
+}
+
+// ------------------------------------------------------------------------------------------------ connections
+
+struct Exit {
+    token: u64,
+    /// The bytes read of the frame the loop is to serve (none at the end of the stream or on an error).
+    data: Vec<u8>,
+    /// The peer stopped mid-frame for the frame timeout: the loop closes the connection.
+    stalled: bool,
+    /// Bytes this thread read from the socket.
+    received_bytes: u64,
+}
+
+struct Control {
+    stop: AtomicBool,
+    /// The thread's own duplicate of the socket: the event loop may close its descriptor meanwhile.
+    socket: OwnedFd,
+    thread: Mutex<Option<JoinHandle<()>>>,
+}
+
+struct Plane {
+    epoch: AtomicU64,
+    exits: Mutex<VecDeque<Exit>>,
+    /// Readable while `exits` has something (the event loop watches it).
+    notify: OwnedFd,
+    controls: Mutex<HashMap<u64, Arc<Control>>>,
+    max_payload_bytes: usize,
+    max_messages_per_batch: u32,
+    frame_timeout: Duration,
+    max_threads: usize,
+    requests: AtomicU64,
+    messages: AtomicU64,
+    received_bytes: AtomicU64,
+    handbacks: AtomicU64,
+}
+
+impl Plane {
+    fn signal(&self) {
+        let one: u64 = 1;
+        // SAFETY: an eventfd and 8 bytes.
+        unsafe { libc::write(self.notify.as_raw_fd(), (&one as *const u64).cast(), 8) };
+    }
+}
+
+enum Received {
+    Done,
+    /// End of stream or a socket error: the event loop sees it when it reads again.
+    Ended,
+    Stopped,
+    Stalled,
+}
+
+fn set_receive_low_water(fd: RawFd, bytes: usize) {
+    let value = libc::c_int::try_from(bytes).unwrap_or(libc::c_int::MAX);
+    // SAFETY: a valid descriptor and a c_int option of the size passed. A refusal only costs wake-ups.
+    unsafe {
+        libc::setsockopt(
+            fd,
+            libc::SOL_SOCKET,
+            libc::SO_RCVLOWAT,
+            (&value as *const libc::c_int).cast(),
+            std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+        )
+    };
+}
+
+/// Reads into `buffer[*filled..]` until it is full. `whole`: one wake-up for what is missing (the low-water mark,
+/// reset to 1 before returning). A frame that stops arriving for `timeout` once begun (`*filled > 0` or
+/// `mid_frame`) is stalled; a connection waiting for its next frame waits as long as it likes.
+fn receive(
+    fd: RawFd,
+    buffer: &mut [u8],
+    filled: &mut usize,
+    control: &Control,
+    timeout: Duration,
+    mid_frame: bool,
+    whole: bool,
+) -> Received {
+    let mut progress = Instant::now();
+    let mut lowered = false;
+    let outcome = loop {
+        if *filled == buffer.len() {
+            break Received::Done;
+        }
+        if control.stop.load(Ordering::Acquire) {
+            break Received::Stopped;
+        }
+        if whole {
+            set_receive_low_water(fd, buffer.len() - *filled);
+            lowered = true;
+        }
+        let mut ready = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
+        // SAFETY: one valid pollfd.
+        let polled = unsafe { libc::poll(&mut ready, 1, TICK_MS) };
+        if polled < 0 {
+            if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            break Received::Ended;
+        }
+        if polled == 0 {
+            if (mid_frame || *filled > 0) && progress.elapsed() >= timeout {
+                break Received::Stalled;
+            }
+            continue;
+        }
+        let rest = &mut buffer[*filled..];
+        // SAFETY: `rest` is valid for its length.
+        let got = unsafe { libc::recv(fd, rest.as_mut_ptr().cast(), rest.len(), libc::MSG_DONTWAIT) };
+        if got == 0 {
+            break Received::Ended;
+        }
+        if got < 0 {
+            let error = std::io::Error::last_os_error();
+            if matches!(error.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::Interrupted) {
+                continue;
+            }
+            break Received::Ended;
+        }
+        *filled += got as usize;
+        progress = Instant::now();
+    };
+    if lowered {
+        set_receive_low_water(fd, 1);
+    }
+    outcome
+}
+
+/// Where a SendMessages payload's parts are: (end of the route bytes, start of the index, messages count), or None
+/// for a payload the event loop is to answer (malformed, or a partitioning it keeps).
+fn parse_send(payload: &[u8]) -> Option<(usize, usize, u32)> {
+    let metadata_bytes = read_u32(payload.get(..4)?, 0) as usize;
+    let mut at = 4;
+    for _ in 0..2 {
+        let length = *payload.get(at + 1)? as usize;
+        at += 2 + length;
+    }
+    let kind = *payload.get(at)?;
+    let value_bytes = *payload.get(at + 1)? as usize;
+    if kind != partitioning_kind::PARTITION_ID && kind != partitioning_kind::BALANCED
+        && kind != partitioning_kind::MESSAGES_KEY
+    {
+        return None;
+    }
+    at += 2 + value_bytes;
+    let count = read_u32(payload.get(at..at + 4)?, 0);
+    if at + 4 != 4 + metadata_bytes {
+        return None;
+    }
+    let index_start = 4 + metadata_bytes;
+    if index_start + count as usize * index_entry::SIZE > payload.len() {
+        return None;
+    }
+    Some((at, index_start, count))
+}
+
+struct Route {
+    key: Vec<u8>,
+    lane: Arc<Lane>,
+}
+
+fn serve(plane: &Plane, control: &Control, sender: &SenderHandle, routes: &[Route], epoch: u64) -> Exit {
+    let fd = control.socket.as_raw_fd();
+    let mut header = [0u8; REQUEST_HEADER_BYTES];
+    let mut buffer: Vec<u8> = Vec::new();
+    let mut received_bytes = 0u64;
+    let timeout = plane.frame_timeout;
+    let exit = |data: Vec<u8>, stalled: bool, received_bytes: u64| Exit { token: 0, data, stalled, received_bytes };
+    loop {
+        let mut filled = 0;
+        match receive(fd, &mut header, &mut filled, control, timeout, false, false) {
+            Received::Done => {}
+            Received::Stalled => return exit(header[..filled].to_vec(), true, received_bytes),
+            Received::Ended | Received::Stopped => return exit(header[..filled].to_vec(), false, received_bytes),
+        }
+        received_bytes += REQUEST_HEADER_BYTES as u64;
+        let length = read_u32(&header, 0) as usize;
+        let code = read_u32(&header, 4);
+        if code != command_code::SEND_MESSAGES || length < 4 || length - 4 > plane.max_payload_bytes {
+            return exit(header.to_vec(), false, received_bytes);
+        }
+        let payload_bytes = length - 4;
+        let whole = payload_bytes >= WHOLE_PAYLOAD_MIN_BYTES;
+        let mut filled = 0;
+        let mut outcome = Received::Done;
+        while filled < payload_bytes {
+            if buffer.len() <= filled {
+                let grown = (buffer.len() * 2).max(FIRST_BUFFER_BYTES).min(payload_bytes);
+                buffer.resize(grown, 0);
+            }
+            let end = buffer.len().min(payload_bytes);
+            outcome = receive(fd, &mut buffer[..end], &mut filled, control, timeout, true, whole);
+            if !matches!(outcome, Received::Done) {
+                break;
+            }
+        }
+        received_bytes += filled as u64;
+        let with_header = |payload: &[u8]| {
+            let mut data = Vec::with_capacity(REQUEST_HEADER_BYTES + payload.len());
+            data.extend_from_slice(&header);
+            data.extend_from_slice(payload);
+            data
+        };
+        match outcome {
+            Received::Done => {}
+            Received::Stalled => return exit(with_header(&buffer[..filled]), true, received_bytes),
+            _ => return exit(with_header(&buffer[..filled]), false, received_bytes),
+        }
+        let payload = &mut buffer[..payload_bytes];
+        let route = parse_send(payload).and_then(|(route_end, index_start, count)| {
+            let route = routes.iter().find(|route| route.key == payload[4..route_end])?;
+            Some((Arc::clone(&route.lane), index_start, count))
+        });
+        let Some((lane, index_start, count)) = route else {
+            plane.handbacks.fetch_add(1, Ordering::Relaxed);
+            return exit(with_header(payload), false, received_bytes);
+        };
+        if plane.epoch.load(Ordering::Acquire) != epoch || count > plane.max_messages_per_batch {
+            plane.handbacks.fetch_add(1, Ordering::Relaxed);
+            return exit(with_header(payload), false, received_bytes);
+        }
+        let (index, frames) = payload[index_start..].split_at_mut(count as usize * index_entry::SIZE);
+        let acknowledge = || sender.send_from_thread(&ANSWER_OK);
+        match lane.append(index, frames, count, &acknowledge) {
+            Appended::Done { acknowledged } => {
+                if !acknowledged {
+                    acknowledge();
+                }
+            }
+            Appended::ToLoop => {
+                plane.handbacks.fetch_add(1, Ordering::Relaxed);
+                return exit(with_header(&buffer[..payload_bytes]), false, received_bytes);
+            }
+        }
+        if buffer.len() > KEPT_BUFFER_BYTES {
+            buffer = Vec::new();
+        }
+        plane.requests.fetch_add(1, Ordering::Relaxed);
+        plane.messages.fetch_add(u64::from(count), Ordering::Relaxed);
+        plane.received_bytes.fetch_add((REQUEST_HEADER_BYTES + payload_bytes) as u64, Ordering::Relaxed);
+    }
+}
+
+/// The send threads of the TCP listener (one per connection handed here; see the module docs).
+#[pyclass(module = "iggy_server._native", frozen)]
+pub struct DataPlane {
+    plane: Arc<Plane>,
+}
+
+#[pymethods]
+impl DataPlane {
+    /// `max_payload_bytes`, `max_messages_per_batch`: the limits the event loop applies (a larger send goes to it
+    /// and is refused there); `frame_timeout_ms`: a frame begun and then not continued for that long closes the
+    /// connection, as the loop's sweep does; `max_threads`: connections served at once (more stay on the loop).
+    #[new]
+    fn new(
+        max_payload_bytes: usize,
+        max_messages_per_batch: u32,
+        frame_timeout_ms: u64,
+        max_threads: usize,
+    ) -> PyResult<Self> {
+        // SAFETY: eventfd returns a new descriptor or -1.
+        let notify = unsafe { libc::eventfd(0, libc::EFD_NONBLOCK | libc::EFD_CLOEXEC) };
+        if notify < 0 {
+            return Err(PyOSError::new_err(std::io::Error::last_os_error().to_string()));
+        }
+        // SAFETY: the descriptor was just returned to us.
+        let notify = unsafe { OwnedFd::from_raw_fd(notify) };
+        Ok(Self {
+            plane: Arc::new(Plane {
+                epoch: AtomicU64::new(0),
+                exits: Mutex::new(VecDeque::new()),
+                notify,
+                controls: Mutex::new(HashMap::new()),
+                max_payload_bytes,
+                max_messages_per_batch,
+                frame_timeout: Duration::from_millis(frame_timeout_ms),
+                max_threads,
+                requests: AtomicU64::new(0),
+                messages: AtomicU64::new(0),
+                received_bytes: AtomicU64::new(0),
+                handbacks: AtomicU64::new(0),
+            }),
+        })
+    }
+
+    /// Readable while connections wait to go back to the event loop (`exits`).
+    #[getter]
+    fn notify_fd(&self) -> RawFd {
+        self.plane.notify.as_raw_fd()
+    }
+
+    /// The route epoch: a connection's routes hold while it is the one they were given with.
+    #[getter]
+    fn epoch(&self) -> u64 {
+        self.plane.epoch.load(Ordering::Acquire)
+    }
+
+    /// After anything administrative (streams, topics, partitions, users, permissions, tokens): every thread hands
+    /// its next send to the event loop, which checks it again.
+    fn bump_epoch(&self) {
+        self.plane.epoch.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// Threads serving connections now.
+    #[getter]
+    fn threads(&self) -> usize {
+        lock(&self.plane.controls).len()
+    }
+
+    /// Serves the socket `fd` (a duplicate is taken) on a thread of its own, answering through `sender`, with
+    /// `routes` ((route bytes, lane)) valid at `epoch`. False (nothing started) at `max_threads`.
+    fn start(
+        &self,
+        token: u64,
+        fd: RawFd,
+        sender: Py<SenderHandle>,
+        routes: Vec<(Vec<u8>, PyRef<'_, PartitionLane>)>,
+        epoch: u64,
+    ) -> PyResult<bool> {
+        let mut controls = lock(&self.plane.controls);
+        if controls.len() >= self.plane.max_threads || controls.contains_key(&token) {
+            return Ok(false);
+        }
+        // SAFETY: F_DUPFD_CLOEXEC on a caller-owned descriptor returns a new one or -1.
+        let duplicate = unsafe { libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 0) };
+        if duplicate < 0 {
+            return Err(PyOSError::new_err(std::io::Error::last_os_error().to_string()));
+        }
+        // SAFETY: just returned to us.
+        let socket = unsafe { OwnedFd::from_raw_fd(duplicate) };
+        let routes: Vec<Route> = routes
+            .into_iter()
+            .take(MAX_ROUTES)
+            .map(|(key, lane)| Route { key, lane: Arc::clone(&lane.lane) })
+            .collect();
+        let control = Arc::new(Control { stop: AtomicBool::new(false), socket, thread: Mutex::new(None) });
+        let plane = Arc::clone(&self.plane);
+        let thread_control = Arc::clone(&control);
+        let handle = std::thread::Builder::new()
+            .name("iggy-send-path".into())
+            .spawn(move || {
+                let mut exit = serve(&plane, &thread_control, sender.get(), &routes, epoch);
+                exit.token = token;
+                lock(&plane.exits).push_back(exit);
+                plane.signal();
+            })
+            .map_err(|error| PyOSError::new_err(error.to_string()))?;
+        *lock(&control.thread) = Some(handle);
+        controls.insert(token, control);
+        Ok(true)
+    }
+
+    /// The connections that went back to the event loop since the last call: (token, bytes of the frame to serve,
+    /// stalled, bytes received on the thread). Their threads are joined (they have ended or are ending).
+    fn exits<'py>(&self, py: Python<'py>) -> Vec<(u64, Bound<'py, PyBytes>, bool, u64)> {
+        let mut counter = [0u8; 8];
+        // SAFETY: reading the eventfd's counter resets it; EAGAIN when it is 0 is fine.
+        unsafe { libc::read(self.plane.notify.as_raw_fd(), counter.as_mut_ptr().cast(), 8) };
+        let exits: Vec<Exit> = lock(&self.plane.exits).drain(..).collect();
+        let mut out = Vec::with_capacity(exits.len());
+        for exit in exits {
+            let control = lock(&self.plane.controls).remove(&exit.token);
+            if let Some(control) = control {
+                let handle = lock(&control.thread).take();
+                if let Some(handle) = handle {
+                    py.allow_threads(move || {
+                        let _ = handle.join();
+                    });
+                }
+            }
+            out.push((exit.token, PyBytes::new(py, &exit.data), exit.stalled, exit.received_bytes));
+        }
+        out
+    }
+
+    /// Asks connection `token`'s thread to stop (it exits through `exits`); its frame, if one is half read, is
+    /// handed back like any other.
+    fn stop(&self, token: u64) {
+        if let Some(control) = lock(&self.plane.controls).get(&token) {
+            control.stop.store(true, Ordering::Release);
+        }
+    }
+
+    /// Stops every thread and waits for them (GIL released); their exits stay queued.
+    fn stop_all(&self, py: Python<'_>) {
+        let controls: Vec<Arc<Control>> = lock(&self.plane.controls).values().cloned().collect();
+        for control in &controls {
+            control.stop.store(true, Ordering::Release);
+        }
+        py.allow_threads(|| {
+            for control in controls {
+                let handle = lock(&control.thread).take();
+                if let Some(handle) = handle {
+                    let _ = handle.join();
+                }
+            }
+        });
+    }
+
+    /// (sends served, messages, bytes received by served sends, sends handed to the event loop), since start.
+    fn stats(&self) -> (u64, u64, u64, u64) {
+        let plane = &self.plane;
+        (
+            plane.requests.load(Ordering::Relaxed),
+            plane.messages.load(Ordering::Relaxed),
+            plane.received_bytes.load(Ordering::Relaxed),
+            plane.handbacks.load(Ordering::Relaxed),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 0.8 SendMessages payload: metadata length, stream and topic ids (numeric, 4 bytes), the partitioning, the
+    /// messages count, then `index_bytes` of index and `frames` bytes.
+    fn payload(partitioning: &[u8], count: u32, index_bytes: usize, frames: usize) -> Vec<u8> {
+        let mut metadata = vec![1, 4, 7, 0, 0, 0, 1, 4, 9, 0, 0, 0];
+        metadata.extend_from_slice(partitioning);
+        metadata.extend_from_slice(&count.to_le_bytes());
+        let mut out = (metadata.len() as u32).to_le_bytes().to_vec();
+        out.extend_from_slice(&metadata);
+        out.resize(out.len() + index_bytes + frames, 0);
+        out
+    }
+
+    #[test]
+    fn a_send_by_partition_id_has_its_route_and_index() {
+        let bytes = payload(&[partitioning_kind::PARTITION_ID, 4, 2, 0, 0, 0], 3, 48, 300);
+        let (route_end, index_start, count) = parse_send(&bytes).expect("parsed");
+        assert_eq!(&bytes[4..route_end], &[1, 4, 7, 0, 0, 0, 1, 4, 9, 0, 0, 0, 2, 4, 2, 0, 0, 0]);
+        assert_eq!((index_start, count), (4 + 22, 3));
+    }
+
+    #[test]
+    fn balanced_and_keyed_sends_parse_too() {
+        assert!(parse_send(&payload(&[partitioning_kind::BALANCED, 0], 1, 16, 70)).is_some());
+        assert!(parse_send(&payload(&[partitioning_kind::MESSAGES_KEY, 3, b'a', b'b', b'c'], 1, 16, 70)).is_some());
+    }
+
+    #[test]
+    fn malformed_sends_are_left_to_the_loop() {
+        // An unknown partitioning kind, an index longer than the payload, a metadata length that disagrees, and
+        // payloads cut anywhere before the index.
+        assert!(parse_send(&payload(&[9, 0], 1, 16, 70)).is_none());
+        assert!(parse_send(&payload(&[partitioning_kind::BALANCED, 0], 10, 16, 0)).is_none());
+        let mut wrong_length = payload(&[partitioning_kind::BALANCED, 0], 1, 16, 70);
+        wrong_length[0] += 1;
+        assert!(parse_send(&wrong_length).is_none());
+        let whole = payload(&[partitioning_kind::PARTITION_ID, 4, 1, 0, 0, 0], 1, 0, 0);
+        for cut in 0..whole.len() {
+            assert!(parse_send(&whole[..cut]).is_none(), "cut at {cut}");
+        }
+    }
+}
