@@ -56,6 +56,11 @@ DEFAULTS: dict[str, Any] = {
         # the first thread sends every answer, leaving the event loop the CPU it needs to receive their batches
         # (README "Hot-path I/O"). Two sped four consumers up on the 2-core development VM.
         "send_thread_count": 2,
+        # How many plain-TCP 0.8 producers at most have their SendMessages received, stamped, written and
+        # acknowledged by a native thread of their own (GIL released) instead of the event loop, in `written` and
+        # `memory` durability without encryption (README "Hot-path I/O"); more stay on the loop. 0: off. Needs
+        # send_thread.
+        "native_send_connections": 64,
         # TLS on the TCP listener, like Iggy's [tcp.tls]: PEM certificate chain and private key.
         "tls": {"enabled": False, "cert_file": "", "key_file": ""},
     },
@@ -242,6 +247,8 @@ MIN_SEGMENT_SIZE_BYTES = 1024
 MAX_SEGMENT_SIZE_BYTES = 0xFFFF_FFFF
 # As _native.SocketSender's bound (MAX_THREADS in src/py_sender.rs): a typo cannot start thousands of threads.
 MAX_SEND_THREADS = 64
+# A thread each: beyond this many producers, the event loop serves the rest.
+MAX_NATIVE_SEND_CONNECTIONS = 1024
 
 
 class Durability(enum.StrEnum):
@@ -582,6 +589,12 @@ def _validate(values: Mapping[str, Any]) -> None:
     send_thread_count = values["tcp"]["send_thread_count"]
     if not 1 <= send_thread_count <= MAX_SEND_THREADS:
         raise ConfigError(f"tcp.send_thread_count: must be between 1 and {MAX_SEND_THREADS}, got {send_thread_count}")
+    native_send_connections = values["tcp"]["native_send_connections"]
+    if not 0 <= native_send_connections <= MAX_NATIVE_SEND_CONNECTIONS:
+        raise ConfigError(
+            f"tcp.native_send_connections: must be between 0 and {MAX_NATIVE_SEND_CONNECTIONS}, "
+            f"got {native_send_connections}"
+        )
     if values["system"]["memory_pool"]["size_bytes"] < 1024 * 1024:
         raise ConfigError("system.memory_pool.size_bytes: must be at least 1 MiB")
     durability = values["system"]["partition"]["durability"]

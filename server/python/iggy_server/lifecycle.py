@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from iggy.protocol.codes import Transport
+from iggy.protocol.codes import Command, Transport
 
 from . import _native
 from .audit import as_counters
@@ -30,12 +30,14 @@ from .tcp.connection import Connection
 from .tcp.framing import FRAME_COUNTERS
 from .transports.listeners import ListenError, start_listeners, stop_listeners
 from .transports.certificates import server_tls_context
-from .transports.metrics import METRICS
+from .transports.metrics import METRICS, TRAFFIC
 
 __all__ = ["IggyServer", "run_server"]
 
 # How long shutdown waits for answers already queued for closed connections to be delivered.
 ANSWER_DRAIN_TIMEOUT_S = 5.0
+# How often the loop takes what the native send path appended when no request makes it look sooner.
+SEND_PATH_CATCH_UP_MS = 100
 _STREAM_TRANSPORTS = frozenset({Transport.QUIC, Transport.WEB_SOCKET})
 
 log = logging.getLogger("iggy_server")
@@ -51,6 +53,11 @@ class IggyServer:
         # the connections waiting for their queue to drain (write backpressure).
         self.sender: Any = None
         self.sender_waiters: set[Connection] = set()
+        # The native send path (``tcp.native_send_connections``; ``_native.DataPlane``), and the connections on it
+        # by client id.
+        self.data_plane: Any = None
+        self.send_path_connections: dict[int, Connection] = {}
+        self._send_path_counted = (0, 0, 0, 0)
         self._server: asyncio.base_events.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._background: list[asyncio.Task[Any]] = []
@@ -80,6 +87,28 @@ class IggyServer:
         self.sender.clear_notify()
         for connection in list(self.sender_waiters):
             connection.sender_progressed()
+
+    def _on_send_path_exits(self) -> None:
+        """Connections the native send path handed back: the loop reads them again."""
+        self.count_send_path()
+        for client_id, frame, stalled, received_bytes in self.data_plane.exits():
+            connection = self.send_path_connections.pop(client_id, None)
+            if connection is not None:
+                connection.left_send_path(frame, stalled, received_bytes)
+
+    def count_send_path(self) -> None:
+        """Add what the native send path served since the last call to the TCP counters (/metrics, stats)."""
+        plane = self.data_plane
+        if plane is None:
+            return
+        counted = plane.stats()
+        # Bytes are the connections' own (Connection.left_send_path).
+        requests, messages, _, _ = (now - before for now, before in zip(counted, self._send_path_counted))
+        self._send_path_counted = counted
+        if requests:
+            traffic = TRAFFIC[Transport.TCP]
+            traffic.requests[Command.SEND_MESSAGES] += requests
+            traffic.messages_in += messages
 
     async def _drain_answers(self) -> None:
         """Let answers queued for the closed connections reach their clients (bounded), then stop the send
@@ -112,6 +141,17 @@ class IggyServer:
             self.sender = _native.SocketSender(threads=self.ctx.config.tcp.send_thread_count)
             loop.add_reader(self.sender.notify_fd, self._on_sender_progress)
             self.ctx.producer_seen = self.sender.note_producer
+            config = self.ctx.config
+            if self.ctx.io.send_lanes:
+                limits = config.limits
+                self.data_plane = _native.DataPlane(
+                    limits.max_send_messages_bytes,
+                    limits.max_messages_per_batch,
+                    limits.frame_read_timeout_ms,
+                    config.tcp.native_send_connections,
+                )
+                self.ctx.io.data_plane = self.data_plane
+                loop.add_reader(self.data_plane.notify_fd, self._on_send_path_exits)
         try:
             # With telemetry on, each request of a connection is wrapped in a span; off, nothing is added.
             connection_class = Connection if self.ctx.telemetry is None else _traced_connection_class()
@@ -140,6 +180,10 @@ class IggyServer:
         if config.system.message_saver.enabled:
             self._every(config.system.message_saver.interval_ms, self.ctx.metadata.fsync_dirty, "message saver")
         self._every(config.system.memory_pool.stats_log_interval_ms, self.log_stats, "hot path stats")
+        if self.data_plane is not None:
+            # What the native send path appended reaches stats, index files and sealing within this, even while no
+            # request comes to the loop.
+            self._every(SEND_PATH_CATCH_UP_MS, self.count_send_path, "native send path catch-up")
         # A stalled frame is noticed between 1 and 1.25 read timeouts after its last byte, a missing login
         # between 1 and 1.25 login timeouts after the connection (or its logout).
         sweep_interval_ms = max(min(config.limits.frame_read_timeout_ms, config.limits.login_timeout_ms) // 4, 1)
@@ -158,6 +202,7 @@ class IggyServer:
             while True:
                 await asyncio.sleep(interval_ms / 1000)
                 try:
+                    self.ctx.io.catch_up()  # what the native send path appended, before the action looks
                     result = action()
                     if inspect.isawaitable(result):
                         await result
@@ -177,6 +222,8 @@ class IggyServer:
                     "client %d (%s) is stale: no heartbeat for %d ms", session.client_id, session.address, silent_ms
                 )
                 session.stale = True
+                if self.data_plane is not None:
+                    self.data_plane.bump_epoch()  # its next send is answered by the loop (StaleClient)
                 self.ctx.groups.leave_all_groups(session)
                 self.ctx.clients.disconnect(session)
                 connection = next((c for c in self.connections if c.session is session), None)
@@ -255,6 +302,12 @@ class IggyServer:
             await asyncio.wait(list(self._tasks), timeout=10)
         for connection in list(self.connections):
             connection._close()
+        if self.data_plane is not None:
+            # Sends under way finish (and are answered); then the threads end and the loop takes what they appended.
+            self.data_plane.stop_all()
+            asyncio.get_running_loop().remove_reader(self.data_plane.notify_fd)
+            self._on_send_path_exits()
+            self.ctx.io.catch_up()
         if self._server is not None:
             try:
                 await asyncio.wait_for(self._server.wait_closed(), timeout=2)

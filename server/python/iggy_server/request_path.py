@@ -98,6 +98,11 @@ def settle(
     answers a returned error through :func:`refused`."""
     failure = None if error is None else as_iggy_error(error, code, session.client_id)
     if code in AUDITED_COMMANDS:
+        # Streams, topics, partitions, users, permissions or tokens may have changed: the native send path checks
+        # every route again through the event loop.
+        plane = ctx.io.data_plane
+        if plane is not None:
+            plane.bump_epoch()
         status = None if failure is None else failure.code
         write_audit(ctx.log_limit, started_user, session.address, code, payload, status, session.protocol)
     return failure

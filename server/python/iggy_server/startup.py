@@ -105,6 +105,10 @@ def configure_hot_path(config: ServerConfig) -> IoResources:
         io = IoResources(config.storage_config().io)
     except OSError as exc:
         raise ConfigError(f"system.io.writer: {exc}") from None
+    tcp = config.tcp
+    # Partitions open with a lane only when the listener will run the native send path (it answers through the
+    # send thread, which TLS rules out).
+    io.send_lanes = tcp.native_send_connections > 0 and tcp.send_thread and not tcp.tls.enabled
     status = io.io_status()
     if status["io_uring_available"]:
         log.info(

@@ -95,7 +95,7 @@ async def fsync_dirty_partitions(partitions: Iterable[Partition]) -> int:
 
     Each partition's fdatasync runs in the storage worker threads (group commit), so a periodic save of
     a busy partition does not stall every connection for the length of a disk flush."""
-    dirty = [partition for partition in partitions if partition.unsynced]
+    dirty = [partition for partition in partitions if partition.unsynced or partition.log.lane_appended]
     synced = 0
     for partition in dirty:
         try:

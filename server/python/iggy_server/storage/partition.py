@@ -9,6 +9,7 @@ background writer. *When* an append may be acknowledged is decided one level up,
 
 from __future__ import annotations
 
+import asyncio
 import bisect
 import logging
 import os
@@ -17,7 +18,7 @@ import time
 from pathlib import Path
 from collections.abc import Callable
 from functools import partial
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from iggy_server import _native
 from iggy_server.config import CacheIndexes, Durability, StorageConfig
@@ -120,6 +121,19 @@ class PartitionLog:
         self._last_timestamp_us = max((segment.max_timestamp_us for segment in segments), default=0)
         active.activate()
         self._group_commit = GroupCommit(lambda: self._segments[-1].writer.fds, lambda: io.sync_executor)
+        # The native send path appends `written` and `memory` batches without encryption through this lane (see
+        # ``iggy_server._native.PartitionLane``) when the server runs that path; the event loop takes what it
+        # appended (catch_up) before it reads this log, and holds the lane while it changes the log (_hold).
+        self._lane: Any = None
+        self._lane_depth = 0
+        self._lane_failed = False
+        # Set when the lane appended, cleared by the owner (store.Partition: the message saver's fsync).
+        self.lane_appended = False
+        self._enable_task: Any = None
+        if io.send_lanes and not self._durable and self._cipher is None:
+            self._lane = _native.PartitionLane(io.dirty_lanes)
+            io.lane_logs[self._lane.id] = self
+            self._release_lane()
 
     @classmethod
     def open(
@@ -205,6 +219,139 @@ class PartitionLog:
             for i, s in enumerate(self._segments)
         )
 
+    # --- the native send path's lane -------------------------------------------------------------
+
+    @property
+    def lane(self) -> Any:
+        """The ``_native.PartitionLane`` the native send path appends through, or None (`durable`, encrypted, or
+        the server runs no such path)."""
+        return self._lane
+
+    def catch_up(self) -> None:
+        """File what the lane appended since the last time (see ``IoResources.catch_up``); seal the active
+        segment if the lane filled it."""
+        if self._lane is None or self._lane_depth or self._closed:
+            return  # held: the hold took everything, and nothing is appended until the release
+        # Taken without a hold: filing the entries (and writing the index file) must not stall the producers.
+        pending = self._lane.take_pending()
+        if pending is not None:
+            try:
+                self._absorb(pending)
+            except BaseException:
+                self._lane_failed = True  # this log and the lane may differ: the lane appends no more
+                self._hold()
+                self._release()
+                raise
+        self._note_write_failure()
+        active = self._segments[-1]
+        if active.messages_count and active.size_bytes >= self._segment_size_bytes:
+            self._hold()
+            try:
+                active = self._segments[-1]
+                if active.messages_count and active.size_bytes >= self._segment_size_bytes:
+                    self._rotate()
+            finally:
+                self._release()
+
+    def _hold(self) -> None:
+        """Keep the lane's threads from appending while the event loop changes this log (reentrant)."""
+        if self._lane is None:
+            return
+        self._lane_depth += 1
+        if self._lane_depth == 1:
+            try:
+                pending = self._lane.hold()
+            except BaseException:
+                self._lane_depth = 0
+                raise
+            if pending is not None:
+                self._take_appended(pending)
+            self._note_write_failure()
+
+    def _note_write_failure(self) -> None:
+        """`memory`: a batch the lane acknowledged and then failed to write fails the segment's later reads, as a
+        failed background write does (``SegmentWriter.mark_failed``)."""
+        failure = self._lane.take_write_failure()
+        if failure is None:
+            return
+        position, message = failure
+        active = self._segments[-1]
+        if active.writer is not None:
+            active.writer.mark_failed(position, active.index_written_bytes, OSError(f"writing failed: {message}"))
+        logger.error("%s: a write of the native send path failed at byte %d: %s", self._directory, position, message)
+
+    def _take_appended(self, pending: tuple[bytes, int, int, int, int, int]) -> None:
+        """Under a hold: make the lane's appends this log's; if that fails, the lane never appends again (its
+        state and this log's may differ) and the hold ends."""
+        try:
+            self._absorb(pending)
+        except BaseException:
+            self._lane_failed = True
+            self._lane_depth = 0
+            self._release_lane()
+            raise
+
+    def _release(self) -> None:
+        if self._lane is None:
+            return
+        self._lane_depth -= 1
+        if self._lane_depth == 0:
+            self._release_lane()
+
+    def _release_lane(self) -> None:
+        """Hand the lane the log's state: where the next batch goes, and whether the lane may append at all."""
+        active = self._segments[-1]
+        writer = active.writer
+        usable = (
+            not self._closed
+            and not self._lane_failed
+            and writer is not None
+            and not writer.direct
+            and writer.failure is None
+            and active.size_bytes < self._segment_size_bytes
+        )
+        # `memory`: the loop's own appends go to the background writer; the lane appends past them only once
+        # they are out (its writes are not ordered with the queue's), and a task enables it then.
+        queued = usable and active.has_unwritten
+        enabled = usable and not queued
+        self._lane.release(
+            enabled,
+            queued,
+            self._background_writes,
+            writer.native if enabled and writer is not None else None,
+            self._next_offset,
+            self._last_timestamp_us,
+            active.start_offset,
+            active.size_bytes,
+            self._segment_size_bytes,
+        )
+        if queued and self._enable_task is None:
+            self._enable_task = asyncio.get_running_loop().create_task(self._enable_once_written())
+
+    async def _enable_once_written(self) -> None:
+        """Enable the lane once the loop's queued writes of the active segment are out (see _release_lane)."""
+        try:
+            await self.wait_written()
+        except Exception:
+            pass  # a failed write keeps the lane off (writer.failure), as the release below finds
+        finally:
+            self._enable_task = None
+        if not self._closed and not self._lane_depth:
+            self._hold()
+            self._release()
+
+    def _absorb(self, pending: tuple[bytes, int, int, int, int, int]) -> None:
+        index, messages_count, frames_bytes, next_offset, last_timestamp_us, end_bytes = pending
+        active = self._segments[-1]
+        active.absorb(index, frames_bytes)
+        if active.size_bytes != end_bytes:  # the lane and this log disagree: nothing else may be trusted
+            raise RuntimeError(f"{self._directory}: lane ends at {end_bytes}, the segment at {active.size_bytes}")
+        self._next_offset = next_offset
+        self._last_timestamp_us = last_timestamp_us
+        self._group_commit.note_append()
+        self._after_write(messages_count)
+        self.lane_appended = True
+
     # --- append -----------------------------------------------------------------------------------
 
     @property
@@ -231,6 +378,21 @@ class PartitionLog:
         size) in one native pass instead of stamping 0.8 frames in place; ``parallel_conversion``: that pass may run on
         two threads (see ``context.LoneClient``)."""
         self._check_open()
+        self._hold()
+        try:
+            return self._append(index_view, frames_view, messages_count, defer_sync, batch_v09, parallel_conversion)
+        finally:
+            self._release()
+
+    def _append(
+        self,
+        index_view: memoryview,
+        frames_view: memoryview,
+        messages_count: int,
+        defer_sync: bool,
+        batch_v09: memoryview | None,
+        parallel_conversion: bool,
+    ) -> AppendResult:
         frames_bytes = memoryview(frames_view).nbytes
         active = self._segments[-1]
         # Full already (reopened with a smaller segment size) or the u32 positions would overflow.
@@ -456,6 +618,15 @@ class PartitionLog:
         self, eligible: Callable[[Segment], bool], count: int, protected_offset: int | None
     ) -> DeleteResult:
         self._check_open()
+        self._hold()
+        try:
+            return self._delete_oldest_held(eligible, count, protected_offset)
+        finally:
+            self._release()
+
+    def _delete_oldest_held(
+        self, eligible: Callable[[Segment], bool], count: int, protected_offset: int | None
+    ) -> DeleteResult:
         deleted = DeleteResult(0, 0, 0)
         # Never the active (last) segment; stop at the first kept one so the log stays contiguous.
         while deleted.segments_count < count and len(self._segments) > 1:
@@ -479,6 +650,13 @@ class PartitionLog:
     def purge(self) -> DeleteResult:
         """Delete every message and segment; the next message gets offset 0 (as 0.8 purge does)."""
         self._check_open()
+        self._hold()
+        try:
+            return self._purge_held()
+        finally:
+            self._release()
+
+    def _purge_held(self) -> DeleteResult:
         deleted = DeleteResult(len(self._segments), self.messages_count, self.size_bytes)
         for segment in self._segments:
             segment.delete_files()
@@ -496,6 +674,7 @@ class PartitionLog:
         """Hands queued batches to the OS (memory durability; otherwise every append is there already);
         ``fsync=True`` also forces them to the device."""
         self._check_open()
+        self.catch_up()
         self._segments[-1].drain()
         self._segments[-1].flush_index()
         if fsync:
@@ -512,6 +691,7 @@ class PartitionLog:
         group-commit worker (which snapshots what it covers), so appends keep flowing meanwhile and only
         the appends made before it started count as synced."""
         self._check_open()
+        self.catch_up()
         await self.wait_written()  # a sync only covers what the kernel has
         self._segments[-1].flush_index()
         for sealed in self._unsynced_sealed:  # rare (one per rotation) and already written out
@@ -525,6 +705,15 @@ class PartitionLog:
     def close(self) -> None:
         if self._closed:
             return
+        self._hold()
+        try:
+            self._close_held()
+        finally:
+            self._release()  # closed: the lane is disabled for good
+        if self._lane is not None:
+            self._io.lane_logs.pop(self._lane.id, None)
+
+    def _close_held(self) -> None:
         fsync = self._durable or bool(self._unsynced_messages and self._enforce_fsync)
         # Sealing trims direct-I/O padding before the sync, so the size that reaches the disk is the log's.
         self._segments[-1].seal(fsync=fsync)

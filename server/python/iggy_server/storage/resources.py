@@ -70,6 +70,14 @@ class IoResources:
         self.counters = {"read_fallbacks": 0, "receive_fallbacks": 0, "map_failures": 0}
         # Polls read through maps of the logs (config), unless the kernel turned out not to support it.
         self.mmap_reads = config.mmap_reads
+        # Whether `written` partitions open with a lane (``_native.PartitionLane``) the native send path appends
+        # through (the server sets it from ``tcp.native_send_connections`` before it opens any partition), and
+        # the partitions that have one, by lane id, for :meth:`catch_up`.
+        self.send_lanes = False
+        # The TCP listener's native send path (``_native.DataPlane``) while it runs, else None.
+        self.data_plane: Any = None
+        self.dirty_lanes = _native.DirtyLanes()
+        self.lane_logs: dict[int, Any] = {}
         available, _ = _native.io_uring_status()
         if config.writer == "io_uring" and not available:
             raise OSError(f"io_uring requested but unavailable: {_native.io_uring_status()[1]}")
@@ -86,6 +94,18 @@ class IoResources:
                     "segment logs are allocated as written",
                     self._preallocation_refusal,
                 )
+
+    def catch_up(self) -> None:
+        """Bring every partition the native send path appended to up to date (its entries, counts and ends):
+        the event loop calls this before it serves a request or looks at partitions, so what it reads is never
+        older than the request. One atomic load while nothing was appended."""
+        if not self.dirty_lanes.any:
+            return
+        lane_logs = self.lane_logs
+        for lane_id in self.dirty_lanes.take():
+            log = lane_logs.get(lane_id)
+            if log is not None:
+                log.catch_up()
 
     @property
     def sync_executor(self) -> ThreadPoolExecutor:
@@ -186,6 +206,10 @@ class IoResources:
             background_submissions=queue.submissions,
             background_batches=queue.batches_written,
         )
+        plane = self.data_plane
+        if plane is not None:
+            served, _, _, handed_back = plane.stats()
+            stats.update(native_sends=served, native_send_handbacks=handed_back, native_send_threads=plane.threads)
         return stats
 
 

@@ -19,7 +19,7 @@ import mmap
 import os
 import struct
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from iggy.protocol.codes import ErrorCode
 from iggy.protocol.layout import INDEX_ENTRY_STRUCT_FORMAT
@@ -132,6 +132,11 @@ class SegmentWriter:
             os.close(self._index_fd)
             self._close_direct()
             raise
+
+    @property
+    def native(self) -> Any:
+        """The ``_native.SegmentFileWriter`` (a partition's lane writes the log through it)."""
+        return self._native
 
     @property
     def backend(self) -> str:
@@ -575,6 +580,23 @@ class Segment:
             self._known_v09.extend_zeros(appended * KNOWN_V09_ENTRY_SIZE)
         self.messages_count += appended
         self.size_bytes += frames.nbytes
+        if not self._cache_when_active:
+            self._release_written_entries()
+
+    def absorb(self, index_entries: bytes, frames_bytes: int) -> None:
+        """Batches the native send path wrote to the log itself (``written``; ``_native.PartitionLane``): the
+        bookkeeping :meth:`append` does after its write. Their index entries reach the file as deferred ones do."""
+        writer = self.writer
+        assert writer is not None, "absorb into a sealed segment"
+        self._entries.extend(index_entries)
+        appended = len(index_entries) // INDEX_ENTRY_SIZE
+        if self._known_v09 is not None:  # 0.8 appends: nothing known
+            self._known_v09.extend_zeros(appended * KNOWN_V09_ENTRY_SIZE)
+        self.messages_count += appended
+        self.size_bytes += frames_bytes
+        writer.written_end_bytes = writer.queued_end_bytes = self.size_bytes
+        if self.messages_count * INDEX_ENTRY_SIZE - self.index_written_bytes >= INDEX_WRITE_BATCH_BYTES:
+            self.flush_index()
         if not self._cache_when_active:
             self._release_written_entries()
 

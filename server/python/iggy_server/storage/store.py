@@ -167,6 +167,7 @@ class Partition:
     async def sync(self) -> None:
         """The message saver's fsync, off the event loop (group commit's workers)."""
         self.unsynced = False
+        self.log.lane_appended = False
         await self.log.flush_async()
 
     def delete_segments(self, count: int) -> DeleteResult:

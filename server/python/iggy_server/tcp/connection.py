@@ -15,7 +15,9 @@ import os
 import socket
 from typing import TYPE_CHECKING, Any
 
-from iggy.protocol.codes import Transport
+from iggy.protocol.codes import ProtocolVersion, Transport
+
+from .. import _native
 
 from ..transports.metrics import TRAFFIC
 from .dispatch import RequestDispatcher
@@ -49,6 +51,11 @@ class Connection(RequestDispatcher):
         self.stall_mark: tuple[int, float] | None = None
         # Loop time since when the connection is not logged in (None while it is).
         self.unauthenticated_since: float | None = None
+        # On the native send path (``_native.DataPlane``): a thread of its own reads the socket meanwhile.
+        self.on_send_path = False
+        # The routes its sends took (route bytes -> partition lane), valid at the data plane's epoch `_routes_epoch`.
+        self._send_routes: dict[bytes, Any] = {}
+        self._routes_epoch = -1
 
     # ------------------------------------------------------------------ asyncio callbacks
 
@@ -82,6 +89,7 @@ class Connection(RequestDispatcher):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
+        self._stop_send_path()
         if self in self.server.connections:  # its bytes leave the live sum (lifecycle) for the total
             self.server.connections.discard(self)
             TRAFFIC[Transport.TCP].received_bytes += self.received_bytes
@@ -168,9 +176,84 @@ class Connection(RequestDispatcher):
             return "rejected_stalled", f"no byte of the pending frame for {now - mark[1]:.1f} s"
         return None
 
+    # ------------------------------------------------------------------ the native send path
+
+    @property
+    def _at_frame_start(self) -> bool:
+        """No byte of the next frame has been read (the transport reads exactly what each frame needs)."""
+        return self._state == self._HEADER and self._filled == 0
+
+    def _after_send(self, payload: memoryview) -> None:
+        """After a SendMessages answered OK: hand the connection to the native send path, which serves its next
+        sends by the routes it took, when that path can serve them exactly as the loop would (plain TCP 0.8, a
+        partition with a lane, no request under way and no byte of the next frame read)."""
+        session = self.session
+        assert session is not None
+        partition, session.send_partition = session.send_partition, None
+        plane = self.server.data_plane
+        if (
+            plane is None
+            or self.on_send_path
+            or self._closed
+            or self._busy
+            or self._sender is None
+            or self._socket_fd < 0
+            or session.protocol != ProtocolVersion.V0_8
+            or session.user_id is None
+            or session.stale
+            or not self._at_frame_start
+        ):
+            return
+        lane = partition.log.lane
+        if lane is None:
+            return
+        routes = self._send_routes
+        epoch = plane.epoch
+        if epoch != self._routes_epoch:  # something administrative happened since: the old routes are unchecked
+            routes.clear()
+            self._routes_epoch = epoch
+        route = _route_bytes(payload)
+        if route not in routes and len(routes) >= _native.MAX_SEND_ROUTES:
+            del routes[next(iter(routes))]
+        routes[route] = lane
+        assert self.transport is not None
+        if not plane.start(session.client_id, self._socket_fd, self._sender, list(routes.items()), epoch):
+            return  # tcp.native_send_connections threads serve others: this one stays on the loop
+        self.on_send_path = True
+        self.server.send_path_connections[session.client_id] = self
+        self.transport.pause_reading()
+        self._reading_paused = True
+
+    def left_send_path(self, frame: bytes, stalled: bool, thread_received_bytes: int) -> None:
+        """The native send path handed the connection back (``DataPlane.exits``): ``frame``, what its thread read of
+        the frame it did not serve, is read here as if the transport had read it, and the loop reads on."""
+        self.on_send_path = False
+        # The frame's bytes are counted again as they are fed in.
+        self.received_bytes += thread_received_bytes - len(frame)
+        if self._closed or self.transport is None:
+            return
+        if stalled:
+            self.server.frame_stats["rejected_stalled"] += 1
+            client_id = self.session.client_id if self.session is not None else "?"
+            log.warning("client %s: closing, a frame stalled on the native send path", client_id)
+            self._close(abort=True)
+            return
+        view = memoryview(frame)
+        while view.nbytes and not self._closed:
+            buffer = self.get_buffer(view.nbytes)
+            taken = min(buffer.nbytes, view.nbytes)
+            buffer[:taken] = view[:taken]
+            self.buffer_updated(taken)
+            view = view[taken:]
+        self._update_reading()
+
+    def _stop_send_path(self) -> None:
+        if self.on_send_path and self.session is not None and self.server.data_plane is not None:
+            self.server.data_plane.stop(self.session.client_id)
+
     def _update_reading(self) -> None:
         """Read while no handler is running and the peer drains its answers; pause otherwise."""
-        if self._closed or self.transport is None:
+        if self._closed or self.transport is None or self.on_send_path:
             return
         pause = self._busy or self._write_paused or self._sender_paused
         if pause != self._reading_paused:
@@ -202,9 +285,19 @@ class Connection(RequestDispatcher):
         """Close after the pending answers are sent, or at once (``abort``: a peer that may never read them)."""
         if self.transport is not None and not self._closed:
             self._closed = True
+            self._stop_send_path()
             if abort:
                 self.transport.abort()
             else:
                 self.transport.close()
             if self._sender is not None:
                 self._sender.close(graceful=not abort)
+
+
+def _route_bytes(payload: memoryview) -> bytes:
+    """A 0.8 SendMessages payload's route: its stream and topic identifiers and its partitioning, as sent (after
+    the metadata length); the handler decoded them already, so they are well formed."""
+    at = 4
+    for _ in range(3):  # stream, topic (kind, length, value), partitioning (kind, length, value)
+        at += 2 + payload[at + 1]
+    return bytes(payload[4:at])

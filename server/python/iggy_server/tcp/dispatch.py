@@ -46,11 +46,15 @@ class RequestDispatcher(FrameReader):
     def _update_reading(self) -> None:
         raise NotImplementedError
 
+    def _after_send(self, payload: memoryview) -> None:
+        """A SendMessages was answered OK (the connection may go to the native send path)."""
+
     def _on_payload(self) -> None:
         session = self.session
         assert self._payload_view is not None and self.transport is not None and session is not None
         payload, code = self._payload_view, self._code
         self._reset()
+        self.ctx.io.catch_up()
         _TCP_TRAFFIC.requests[code] += 1
         # Who ran an audited command is who was logged in when it started (see request_path.settle).
         started_user = session.user_id
@@ -76,6 +80,7 @@ class RequestDispatcher(FrameReader):
 
     def _on_vsr_frame(self, header: bytearray, body: memoryview) -> None:
         assert self.transport is not None and self.session is not None
+        self.ctx.io.catch_up()
         request = vsr.parse_request_header(header)
         coroutine = vsr.handle_request(self.ctx, self.session, request, body)
         try:
@@ -175,6 +180,8 @@ class RequestDispatcher(FrameReader):
         failure = settle(self.ctx, session, code, payload, started_user, error)
         if failure is None:
             self._write_ok(code, result)
+            if session.send_partition is not None:
+                self._after_send(payload)
         else:
             self._reject(code, failure.code, failure.message)
         if session.stale:

@@ -73,6 +73,7 @@ async def _execute(
         return refuse(ctx, session, code, refusal, transport)
     started_user = session.user_id
     error: Exception | None = None
+    ctx.io.catch_up()  # what the native send path appended, before the handler looks
     try:
         result = await HANDLERS[Command(code)](ctx, session, payload_view)
     except Exception as raised:  # every handler failure becomes an Iggy error reply

@@ -1,0 +1,327 @@
+"""The native send path (``tcp.native_send_connections``): after a plain-TCP 0.8 SendMessages, a connection's next
+sends by the same route are received, stamped, written and acknowledged by a thread of its own; anything else goes
+back to the event loop. Every test here checks, from the server's own counters, that the path served what it
+claims to, so none passes while the path is off."""
+
+from __future__ import annotations
+
+import re
+import socket
+import struct
+import time
+
+import pytest
+
+from iggy.protocol import requests
+from iggy.protocol.codes import Command, ErrorCode
+from iggy.protocol.framing import encode_request
+from iggy.protocol.messages import Message, encode_send_messages
+from iggy.protocol.primitives import (
+    GlobalPermissions,
+    Identifier,
+    Partitioning,
+    Permissions,
+    PollingStrategy,
+    StreamPermissions,
+)
+from iggy.protocol.responses import StreamDetails, TopicDetails
+
+from server_support import ServerError, ServerProcess
+
+# The hot-path line (with the path's counters) is an info line.
+INFO = {"IGGY_SYSTEM_LOGGING_LEVEL": "info"}
+# Sealed segments every few dozen batches, so the loop's rotation and the path's appends take turns.
+SMALL_SEGMENTS = {**INFO, "IGGY_SYSTEM_SEGMENT_SIZE_BYTES": str(16 * 1024)}
+
+
+def native_counters(server: ServerProcess) -> tuple[int, int]:
+    """(sends the path served, sends it handed to the loop) from the last hot-path line of the server's log."""
+    lines = re.findall(r"native_sends=(\d+) native_send_handbacks=(\d+)", server.log())
+    assert lines, f"no native send counters in the log:\n{server.log()[-2000:]}"
+    served, handed_back = lines[-1]
+    return int(served), int(handed_back)
+
+
+def batch(prefix: str, count: int = 10) -> list[bytes]:
+    return [f"{prefix}-{i}".encode() * 4 for i in range(count)]
+
+
+def send_payload(stream: str, topic: str, partition: int, payloads: list[bytes]) -> bytes:
+    messages = [Message(payload=p) for p in payloads]
+    return encode_send_messages(
+        Identifier.parse(stream), Identifier.parse(topic), Partitioning.partition_id(partition), messages
+    )
+
+
+@pytest.fixture
+def small_segment_server(tmp_path):
+    server = ServerProcess(tmp_path / "data", env=SMALL_SEGMENTS).start()
+    yield server
+    server.stop()
+
+
+def test_native_sends_are_stored_in_order_across_segments_and_survive_a_restart(small_segment_server):
+    server = small_segment_server
+    sent: list[bytes] = []
+    with server.client() as c:
+        c.call(requests.CreateStream("s"))
+        c.call(requests.CreateTopic("s", 2, 1, 0, 0, 0, "t"))
+        for number in range(200):
+            payloads = batch(f"b{number}")
+            c.send("s", "t", payloads, Partitioning.partition_id(1))
+            sent.extend(payloads)
+        # A request of another kind on the same connection goes to the loop, which sees every append.
+        details = TopicDetails.decode(c.call(requests.GetTopic("s", "t")))
+        assert [p.messages_count for p in details.partitions] == [0, len(sent)]
+        assert details.partitions[1].segments_count > 5  # the loop sealed the segments the path filled
+        polled = c.poll("s", "t", PollingStrategy.first(), count=100_000, partition_id=1)
+        assert [m.offset for m in polled.messages] == list(range(len(sent)))
+        assert [bytes(m.payload) for m in polled.messages] == sent
+        timestamps = [m.timestamp_us for m in polled.messages]
+        assert timestamps == sorted(timestamps)
+    assert server.stop() == 0
+    served, handed_back = native_counters(server)
+    # The connection's first send is the loop's, and so is each send that found the segment full (the loop seals
+    # it); every other one the path's.
+    assert served + handed_back == 199
+    assert served >= 150
+    server.start()
+    with server.client() as c:
+        polled = c.poll("s", "t", PollingStrategy.first(), count=100_000, partition_id=1)
+        assert [bytes(m.payload) for m in polled.messages] == sent
+        c.send("s", "t", [b"after"], Partitioning.partition_id(1))
+        last = c.poll("s", "t", PollingStrategy.offset(len(sent)), count=10, partition_id=1).messages
+        assert [(m.offset, bytes(m.payload)) for m in last] == [(len(sent), b"after")]
+
+
+def test_kill_9_loses_no_send_the_path_acknowledged(small_segment_server):
+    server = small_segment_server
+    sent: list[bytes] = []
+    with server.client() as c:
+        c.call(requests.CreateStream("k"))
+        c.call(requests.CreateTopic("k", 1, 1, 0, 0, 0, "t"))
+        for number in range(100):
+            payloads = batch(f"k{number}", 20)
+            c.send("k", "t", payloads)
+            sent.extend(payloads)
+        server.kill()  # the index entries of the last batches were never taken by the loop
+    server.start()
+    with server.client() as c:
+        polled = c.poll("k", "t", PollingStrategy.first(), count=100_000)
+        assert [m.offset for m in polled.messages] == list(range(len(sent)))
+        assert [bytes(m.payload) for m in polled.messages] == sent
+    assert server.stop() == 0
+
+
+def test_an_invalid_batch_on_the_path_is_answered_with_the_loops_code(server, unique):
+    stream = unique("bad")
+    with server.client() as c:
+        c.call(requests.CreateStream(stream))
+        c.call(requests.CreateTopic(stream, 1, 1, 0, 0, 0, "t"))
+        c.send(stream, "t", [b"first"])  # the connection goes to the path
+        served_before, handed_before = native_counters_live(server)
+        c.send(stream, "t", [b"second"])
+        bad = bytearray(send_payload(stream, "t", 0, [b"third"]))
+        # The index entry's offset must be 0 as sent (NON_ZERO_OFFSET otherwise): the path hands it to the loop.
+        index_at = len(bad) - 64 - len(b"third") - 16
+        struct.pack_into("<I", bad, index_at, 7)
+        status, _ = c.request(Command.SEND_MESSAGES, bytes(bad))
+        assert status == ErrorCode.NON_ZERO_OFFSET
+        c.send(stream, "t", [b"fourth"])
+        polled = c.poll(stream, "t", PollingStrategy.first(), count=10)
+        assert [bytes(m.payload) for m in polled.messages] == [b"first", b"second", b"fourth"]
+        served_after, handed_after = native_counters_live(server)
+    assert served_after > served_before and handed_after > handed_before
+
+
+def native_counters_live(server: ServerProcess) -> tuple[int, int]:
+    """The counters as the server's periodic hot-path line has them now (logged every second in these tests)."""
+    previous = len(re.findall(r"native_sends=", server.log()))
+    deadline = time.monotonic() + 10
+    while len(re.findall(r"native_sends=", server.log())) <= previous:
+        assert time.monotonic() < deadline, "no hot-path line in 10 s"
+        time.sleep(0.05)
+    return native_counters(server)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    process = ServerProcess(
+        tmp_path_factory.mktemp("native") / "data", env={**INFO, "IGGY_SYSTEM_MEMORY_POOL_STATS_LOG_INTERVAL_MS": "200"}
+    ).start()
+    yield process
+    process.stop()
+
+
+def test_deleting_the_topic_ends_the_routes_of_connections_on_the_path(server, unique):
+    stream = unique("gone")
+    with server.client() as producer, server.client() as admin:
+        admin.call(requests.CreateStream(stream))
+        admin.call(requests.CreateTopic(stream, 1, 1, 0, 0, 0, "t"))
+        producer.send(stream, "t", [b"a"])
+        producer.send(stream, "t", [b"b"])
+        admin.call(requests.DeleteTopic(stream, "t"))
+        with pytest.raises(ServerError) as error:
+            producer.send(stream, "t", [b"c"])
+        assert error.value.code == ErrorCode.TOPIC_ID_NOT_FOUND
+        admin.call(requests.CreateTopic(stream, 1, 1, 0, 0, 0, "t"))  # same name, a new partition
+        producer.send(stream, "t", [b"d"])
+        producer.send(stream, "t", [b"e"])
+        polled = admin.poll(stream, "t", PollingStrategy.first(), count=10)
+        assert [(m.offset, bytes(m.payload)) for m in polled.messages] == [(0, b"d"), (1, b"e")]
+
+
+def test_a_revoked_permission_is_checked_by_the_next_send(server, unique):
+    stream = unique("perm")
+    user = unique("producer")
+    with server.client() as admin:
+        admin.call(requests.CreateStream(stream))
+        admin.call(requests.CreateTopic(stream, 1, 1, 0, 0, 0, "t"))
+        stream_id = StreamDetails.decode(admin.call(requests.GetStream(stream))).id
+        allowed = Permissions(
+            GlobalPermissions(), {stream_id: StreamPermissions(read_stream=True, send_messages=True)}
+        )
+        admin.call(requests.CreateUser(user, "secret1", 1, allowed))
+        with server.client(login=False) as producer:
+            producer.login(user, "secret1")
+            producer.send(stream, "t", [b"allowed"])
+            producer.send(stream, "t", [b"allowed too"])  # on the path
+            admin.call(requests.UpdatePermissions(user, None))
+            with pytest.raises(ServerError) as error:
+                producer.send(stream, "t", [b"refused"])
+            assert error.value.code == ErrorCode.UNAUTHORIZED
+        polled = admin.poll(stream, "t", PollingStrategy.first(), count=10)
+        assert [bytes(m.payload) for m in polled.messages] == [b"allowed", b"allowed too"]
+
+
+def test_a_frame_that_stalls_on_the_path_closes_the_connection(tmp_path):
+    env = {"IGGY_LIMITS_FRAME_READ_TIMEOUT_MS": "400"}
+    server = ServerProcess(tmp_path / "data", env=env).start()
+    try:
+        with server.client() as c:
+            c.call(requests.CreateStream("st"))
+            c.call(requests.CreateTopic("st", 1, 1, 0, 0, 0, "t"))
+            c.send("st", "t", [b"one"])
+            c.send("st", "t", [b"two"])
+            frame = encode_request(Command.SEND_MESSAGES, send_payload("st", "t", 0, [b"three"]))
+            c.send_raw(frame[: len(frame) - 10])  # the rest never comes
+            c.sock.settimeout(5)
+            assert c.sock.recv(8) == b""  # closed by the server, without an answer
+        with server.client() as c:
+            polled = c.poll("st", "t", PollingStrategy.first(), count=10)
+            assert [bytes(m.payload) for m in polled.messages] == [b"one", b"two"]
+    finally:
+        server.stop()
+    assert "stalled on the native send path" in server.log()
+
+
+def test_connections_beyond_the_limit_are_served_by_the_loop(tmp_path):
+    env = {**INFO, "IGGY_TCP_NATIVE_SEND_CONNECTIONS": "1"}
+    server = ServerProcess(tmp_path / "data", env=env).start()
+    try:
+        with server.client() as first, server.client() as second:
+            first.call(requests.CreateStream("cap"))
+            first.call(requests.CreateTopic("cap", 2, 1, 0, 0, 0, "t"))
+            for number in range(20):
+                first.send("cap", "t", [b"f%d" % number], Partitioning.partition_id(0))
+                second.send("cap", "t", [b"s%d" % number], Partitioning.partition_id(1))
+            for partition, prefix in ((0, b"f"), (1, b"s")):
+                polled = first.poll("cap", "t", PollingStrategy.first(), count=100, partition_id=partition)
+                assert [bytes(m.payload) for m in polled.messages] == [prefix + b"%d" % n for n in range(20)]
+    finally:
+        assert server.stop() == 0
+    served, _ = native_counters(server)
+    assert served == 19  # one connection's sends after its first; the other's were all the loop's
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [
+        {"IGGY_TCP_NATIVE_SEND_CONNECTIONS": "0"},
+        {"IGGY_SYSTEM_PARTITION_DURABILITY": "durable"},
+        {"IGGY_SYSTEM_ENCRYPTION_ENABLED": "true", "IGGY_SYSTEM_ENCRYPTION_KEY": "A" * 43 + "="},
+        {"IGGY_TCP_SEND_THREAD": "false"},
+    ],
+)
+def test_sends_stay_on_the_loop_where_the_path_does_not_apply(tmp_path, setting):
+    server = ServerProcess(tmp_path / "data", env={**INFO, **setting}).start()
+    try:
+        with server.client() as c:
+            c.call(requests.CreateStream("off"))
+            c.call(requests.CreateTopic("off", 1, 1, 0, 0, 0, "t"))
+            for number in range(5):
+                c.send("off", "t", [b"%d" % number])
+            polled = c.poll("off", "t", PollingStrategy.first(), count=10)
+            assert [bytes(m.payload) for m in polled.messages] == [b"%d" % n for n in range(5)]
+    finally:
+        assert server.stop() == 0
+    served = re.findall(r"native_sends=(\d+)", server.log())
+    assert served in ([], ["0"])  # no path at all, or a path that served nothing
+
+
+def test_the_stream_socket_is_read_by_the_loop_again_after_a_ping(server, unique):
+    stream = unique("ping")
+    with server.client() as c:
+        c.call(requests.CreateStream(stream))
+        c.call(requests.CreateTopic(stream, 1, 1, 0, 0, 0, "t"))
+        for number in range(3):
+            c.send(stream, "t", [b"%d" % number])
+            c.call(requests.Ping())
+        # Two frames in one write: the path serves the send, the loop the ping that follows it.
+        both = encode_request(Command.SEND_MESSAGES, send_payload(stream, "t", 0, [b"3"])) + encode_request(
+            Command.PING, b""
+        )
+        c.send_raw(both)
+        assert c.read_response() == (0, b"")
+        assert c.read_response() == (0, b"")
+        polled = c.poll(stream, "t", PollingStrategy.first(), count=10)
+        assert [bytes(m.payload) for m in polled.messages] == [b"0", b"1", b"2", b"3"]
+
+
+def test_closing_a_connection_on_the_path_ends_its_thread(server, unique):
+    stream = unique("close")
+    with server.client() as c:
+        c.call(requests.CreateStream(stream))
+        c.call(requests.CreateTopic(stream, 1, 1, 0, 0, 0, "t"))
+        c.send(stream, "t", [b"x"])
+        c.send(stream, "t", [b"y"])
+        c.sock.shutdown(socket.SHUT_WR)
+        c.sock.settimeout(5)
+        assert c.sock.recv(8) == b""
+    line = ""
+    deadline = time.monotonic() + 10
+    while "native_send_threads=0" not in line:
+        assert time.monotonic() < deadline, line
+        time.sleep(0.1)
+        lines = re.findall(r"native_send_threads=\d+", server.log())
+        line = lines[-1] if lines else ""
+
+
+@pytest.mark.parametrize("memory_writes", ["thread", "loop"])
+def test_memory_durability_sends_on_the_path_are_read_back_at_once_and_after_a_stop(tmp_path, memory_writes):
+    env = {
+        **SMALL_SEGMENTS, "IGGY_SYSTEM_PARTITION_DURABILITY": "memory", "IGGY_SYSTEM_IO_MEMORY_WRITES": memory_writes
+    }
+    server = ServerProcess(tmp_path / "data", env=env).start()
+    sent: list[bytes] = []
+    try:
+        with server.client() as producer, server.client() as reader:
+            producer.call(requests.CreateStream("m"))
+            producer.call(requests.CreateTopic("m", 1, 1, 0, 0, 0, "t"))
+            for number in range(150):
+                payloads = batch(f"m{number}")
+                producer.send("m", "t", payloads)
+                sent.extend(payloads)
+                if number % 10 == 0:  # another connection reads every acknowledged message
+                    polled = reader.poll("m", "t", PollingStrategy.first(), count=100_000)
+                    assert [bytes(m.payload) for m in polled.messages] == sent
+        assert server.stop() == 0
+        served, _ = native_counters(server)
+        assert served >= 100
+        server.start()
+        with server.client() as c:
+            polled = c.poll("m", "t", PollingStrategy.first(), count=100_000)
+            assert [m.offset for m in polled.messages] == list(range(len(sent)))
+            assert [bytes(m.payload) for m in polled.messages] == sent
+    finally:
+        server.stop()
