@@ -585,7 +585,16 @@ fn serve(plane: &Plane, control: &Control, sender: &SenderHandle, routes: &[Rout
             return exit(with_header(payload), false, received_bytes);
         }
         let (index, frames) = payload[index_start..].split_at_mut(count as usize * index_entry::SIZE);
-        let acknowledge = || sender.send_from_thread(&ANSWER_OK);
+        // Counted before the acknowledgement goes out, so that a client that saw it finds the send counted.
+        let count_served = || {
+            plane.requests.fetch_add(1, Ordering::Relaxed);
+            plane.messages.fetch_add(u64::from(count), Ordering::Relaxed);
+            plane.received_bytes.fetch_add((REQUEST_HEADER_BYTES + payload_bytes) as u64, Ordering::Relaxed);
+        };
+        let acknowledge = || {
+            count_served();
+            sender.send_from_thread(&ANSWER_OK);
+        };
         match lane.append(index, frames, count, &acknowledge) {
             Appended::Done { acknowledged } => {
                 if !acknowledged {
@@ -600,9 +609,6 @@ fn serve(plane: &Plane, control: &Control, sender: &SenderHandle, routes: &[Rout
         if buffer.len() > KEPT_BUFFER_BYTES {
             buffer = Vec::new();
         }
-        plane.requests.fetch_add(1, Ordering::Relaxed);
-        plane.messages.fetch_add(u64::from(count), Ordering::Relaxed);
-        plane.received_bytes.fetch_add((REQUEST_HEADER_BYTES + payload_bytes) as u64, Ordering::Relaxed);
     }
 }
 
