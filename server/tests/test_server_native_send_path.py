@@ -1,7 +1,8 @@
 """The native send path (``tcp.native_send_connections``): after a plain-TCP 0.8 SendMessages, a connection's next
 sends by the same route are received, stamped, written and acknowledged by a thread of its own; anything else goes
-back to the event loop. Every test here checks, from the server's own counters, that the path served what it
-claims to, so none passes while the path is off."""
+back to the event loop. Every test of the path's behaviour also checks, from the server's own counters, that the
+path served sends in it, so none passes while the path is off; the tests of the modes without it check that it
+served none."""
 
 from __future__ import annotations
 
@@ -159,7 +160,9 @@ def test_deleting_the_topic_ends_the_routes_of_connections_on_the_path(server, u
         admin.call(requests.CreateStream(stream))
         admin.call(requests.CreateTopic(stream, 1, 1, 0, 0, 0, "t"))
         producer.send(stream, "t", [b"a"])
+        served_before, _ = native_counters_live(server)
         producer.send(stream, "t", [b"b"])
+        assert native_counters_live(server)[0] == served_before + 1  # "b" was the path's
         admin.call(requests.DeleteTopic(stream, "t"))
         with pytest.raises(ServerError) as error:
             producer.send(stream, "t", [b"c"])
@@ -185,7 +188,9 @@ def test_a_revoked_permission_is_checked_by_the_next_send(server, unique):
         with server.client(login=False) as producer:
             producer.login(user, "secret1")
             producer.send(stream, "t", [b"allowed"])
-            producer.send(stream, "t", [b"allowed too"])  # on the path
+            served_before, _ = native_counters_live(server)
+            producer.send(stream, "t", [b"allowed too"])
+            assert native_counters_live(server)[0] == served_before + 1  # the path's
             admin.call(requests.UpdatePermissions(user, None))
             with pytest.raises(ServerError) as error:
                 producer.send(stream, "t", [b"refused"])
@@ -264,18 +269,22 @@ def test_the_stream_socket_is_read_by_the_loop_again_after_a_ping(server, unique
     with server.client() as c:
         c.call(requests.CreateStream(stream))
         c.call(requests.CreateTopic(stream, 1, 1, 0, 0, 0, "t"))
+        served_before, _ = native_counters_live(server)
         for number in range(3):
-            c.send(stream, "t", [b"%d" % number])
-            c.call(requests.Ping())
+            c.send(stream, "t", [b"%da" % number])  # the loop's (after a ping), then the connection goes to the path
+            c.send(stream, "t", [b"%db" % number])  # the path's
+            c.call(requests.Ping())  # handed back to the loop
+        c.send(stream, "t", [b"3a"])
         # Two frames in one write: the path serves the send, the loop the ping that follows it.
-        both = encode_request(Command.SEND_MESSAGES, send_payload(stream, "t", 0, [b"3"])) + encode_request(
+        both = encode_request(Command.SEND_MESSAGES, send_payload(stream, "t", 0, [b"3b"])) + encode_request(
             Command.PING, b""
         )
         c.send_raw(both)
         assert c.read_response() == (0, b"")
         assert c.read_response() == (0, b"")
         polled = c.poll(stream, "t", PollingStrategy.first(), count=10)
-        assert [bytes(m.payload) for m in polled.messages] == [b"0", b"1", b"2", b"3"]
+        assert [bytes(m.payload) for m in polled.messages] == [b"%d%s" % (n, s) for n in range(4) for s in (b"a", b"b")]
+    assert native_counters_live(server)[0] == served_before + 4
 
 
 def test_closing_a_connection_on_the_path_ends_its_thread(server, unique):
