@@ -209,11 +209,7 @@ impl Lane {
                 return Appended::ToLoop;
             }
             state.write_failure = Some((state.position_bytes, error.to_string()));
-            if !state.listed {
-                state.listed = true;
-                lock(&self.dirty.ids).push(self.id);
-                self.dirty.any.store(true, Ordering::Release);
-            }
+            self.list_dirty(&mut state);
             return Appended::Done { acknowledged };
         }
         state.position_bytes = end_bytes;
@@ -225,12 +221,17 @@ impl Lane {
         if state.position_bytes >= state.segment_size_bytes {
             state.enabled = false; // the loop seals it when it takes these entries
         }
+        self.list_dirty(&mut state);
+        Appended::Done { acknowledged }
+    }
+
+    /// Lists the lane for the loop's next look (`DirtyLanes`), once until the loop takes what it has.
+    fn list_dirty(&self, state: &mut LaneState) {
         if !state.listed {
             state.listed = true;
             lock(&self.dirty.ids).push(self.id);
             self.dirty.any.store(true, Ordering::Release);
         }
-        Appended::Done { acknowledged }
     }
 }
 
@@ -535,8 +536,10 @@ fn serve(plane: &Plane, control: &Control, sender: &SenderHandle, routes: &[Rout
         let mut filled = 0;
         match receive(fd, &mut header, &mut filled, control, timeout, false, false) {
             Received::Done => {}
-            Received::Stalled => return exit(header[..filled].to_vec(), true, received_bytes),
-            Received::Ended | Received::Stopped => return exit(header[..filled].to_vec(), false, received_bytes),
+            Received::Stalled => return exit(header[..filled].to_vec(), true, received_bytes + filled as u64),
+            Received::Ended | Received::Stopped => {
+                return exit(header[..filled].to_vec(), false, received_bytes + filled as u64);
+            }
         }
         received_bytes += REQUEST_HEADER_BYTES as u64;
         let length = read_u32(&header, 0) as usize;
