@@ -151,6 +151,29 @@ enum Appended {
 }
 
 impl Lane {
+    /// Disabled, with nothing appended: `PartitionLane.release` enables it.
+    fn new(dirty: Arc<Dirty>) -> Self {
+        let state = LaneState {
+            enabled: false,
+            waiting: false,
+            acknowledge_first: false,
+            write_failure: None,
+            python_holds: false,
+            writer: None,
+            next_offset: 0,
+            last_timestamp_us: 0,
+            segment_start_offset: 0,
+            position_bytes: 0,
+            segment_size_bytes: 0,
+            pending_index: Vec::new(),
+            pending_messages: 0,
+            pending_bytes: 0,
+            listed: false,
+        };
+        let id = NEXT_LANE_ID.fetch_add(1, Ordering::Relaxed);
+        Self { id, dirty, state: Mutex::new(state), released: Condvar::new() }
+    }
+
     /// Appends a SendMessages batch (validated, stamped in place, written) as the event loop would.
     fn append(&self, index: &mut [u8], frames: &mut [u8], messages_count: u32, acknowledge: &dyn Fn()) -> Appended {
         let mut state = lock(&self.state);
@@ -171,7 +194,8 @@ impl Lane {
             }
             break;
         }
-        if !state.enabled || state.pending_index.len() + index.len() > MAX_PENDING_INDEX_BYTES {
+        if !state.enabled || state.writer.is_none() || state.pending_index.len() + index.len() > MAX_PENDING_INDEX_BYTES
+        {
             return Appended::ToLoop;
         }
         let frames_bytes = frames.len() as u64;
@@ -191,14 +215,11 @@ impl Lane {
         let Ok(end_bytes) = batch::validate_and_stamp(index, frames, messages_count, placement) else {
             return Appended::ToLoop;
         };
-        let Some(writer) = state.writer.as_ref() else {
-            return Appended::ToLoop;
-        };
-        let writer = writer.get();
         let acknowledged = state.acknowledge_first;
         if acknowledged {
-            acknowledge();
+            self.acknowledge_before_write(&mut state, acknowledge);
         }
+        let writer = state.writer.as_ref().expect("an enabled lane has a writer (checked above)").get();
         if let Err(error) = writer.write_log_on_thread(frames, state.position_bytes) {
             // Cut the half-written bytes off and stop appending here. `written`: nothing was acknowledged past the
             // old end, and the loop's own append of this batch answers the error (or succeeds, if the failure was
@@ -223,6 +244,15 @@ impl Lane {
         }
         self.list_dirty(&mut state);
         Appended::Done { acknowledged }
+    }
+
+    /// `memory`: acknowledges a batch before its write, with the lane listed first. A client that saw the ack and
+    /// polls (on another connection too) then finds the loop's `catch_up` waiting on this lane's lock, which the
+    /// append holds until the batch is written and its entries are pending; listed after the ack, the poll could
+    /// be served before the loop knew of the batch.
+    fn acknowledge_before_write(&self, state: &mut LaneState, acknowledge: &dyn Fn()) {
+        self.list_dirty(state);
+        acknowledge();
     }
 
     /// Lists the lane for the loop's next look (`DirtyLanes`), once until the loop takes what it has.
@@ -268,26 +298,7 @@ impl PartitionLane {
     /// A lane that serves nothing until `release` enables it; it lists itself in `dirty` when it appended.
     #[new]
     fn new(dirty: PyRef<'_, DirtyLanes>) -> Self {
-        let state = LaneState {
-            enabled: false,
-            waiting: false,
-            acknowledge_first: false,
-            write_failure: None,
-            python_holds: false,
-            writer: None,
-            next_offset: 0,
-            last_timestamp_us: 0,
-            segment_start_offset: 0,
-            position_bytes: 0,
-            segment_size_bytes: 0,
-            pending_index: Vec::new(),
-            pending_messages: 0,
-            pending_bytes: 0,
-            listed: false,
-        };
-        let id = NEXT_LANE_ID.fetch_add(1, Ordering::Relaxed);
-        let lane = Lane { id, dirty: Arc::clone(&dirty.dirty), state: Mutex::new(state), released: Condvar::new() };
-        Self { lane: Arc::new(lane) }
+        Self { lane: Arc::new(Lane::new(Arc::clone(&dirty.dirty))) }
     }
 
     /// Its key in `DirtyLanes.take`.
@@ -812,6 +823,22 @@ mod tests {
     fn balanced_and_keyed_sends_parse_too() {
         assert!(parse_send(&payload(&[partitioning_kind::BALANCED, 0], 1, 16, 70)).is_some());
         assert!(parse_send(&payload(&[partitioning_kind::MESSAGES_KEY, 3, b'a', b'b', b'c'], 1, 16, 70)).is_some());
+    }
+
+    #[test]
+    fn a_memory_ack_goes_out_with_the_lane_listed() {
+        // A client that saw the ack and polls must find the lane listed, or the loop serves its poll without the
+        // batch (seen in CI: a reader on another connection missed the last acknowledged batch).
+        let lane = Lane::new(Arc::new(Dirty::default()));
+        let listed_at_ack = std::cell::Cell::new(None);
+        let acknowledge = || {
+            let listed = lane.dirty.any.load(Ordering::Acquire) && lock(&lane.dirty.ids).contains(&lane.id);
+            listed_at_ack.set(Some(listed));
+        };
+        let mut state = lock(&lane.state);
+        lane.acknowledge_before_write(&mut state, &acknowledge);
+        assert_eq!(listed_at_ack.get(), Some(true));
+        assert!(state.listed);
     }
 
     #[test]
