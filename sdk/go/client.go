@@ -650,12 +650,28 @@ func (c *Client) deadlineFor(ctx context.Context) time.Time {
 	return deadline
 }
 
+// abortOnCancel makes the end of ctx abort the exchange in flight on conn (a deadline in the past). The function it
+// returns ends that, and waits for an abort already under way: one that landed later would put its past deadline
+// on the connection's next exchange, which then fails at once as if it had timed out.
+func abortOnCancel(ctx context.Context, conn net.Conn) (stop func()) {
+	aborted := make(chan struct{})
+	stopAbort := context.AfterFunc(ctx, func() {
+		defer close(aborted)
+		_ = conn.SetDeadline(time.Unix(1, 0))
+	})
+	return func() {
+		if !stopAbort() {
+			<-aborted
+		}
+	}
+}
+
 // roundTrip writes one 0.8 frame and reads its answer; the context and the request timeout bound both.
 func (c *Client) roundTrip(ctx context.Context, frame []byte, code Command) ([]byte, error) {
 	conn := c.conn
 	_ = conn.SetDeadline(c.deadlineFor(ctx))
-	stop := context.AfterFunc(ctx, func() { _ = conn.SetDeadline(time.Unix(1, 0)) })
-	defer stop()
+	stopAbort := abortOnCancel(ctx, conn)
+	defer stopAbort()
 	n, err := conn.Write(frame)
 	if err != nil {
 		return nil, c.lost(err, n > 0, 0)
@@ -721,8 +737,8 @@ func (c *Client) exchangeV09(ctx context.Context, frame []byte, code Command, op
 	conn := c.conn
 	deadline := c.deadlineFor(ctx)
 	_ = conn.SetDeadline(deadline)
-	stop := context.AfterFunc(ctx, func() { _ = conn.SetDeadline(time.Unix(1, 0)) })
-	defer stop()
+	stopAbort := abortOnCancel(ctx, conn)
+	defer stopAbort()
 	for {
 		header, body, err := c.readFrameV09(conn, frame)
 		if err != nil {

@@ -235,6 +235,27 @@ func TestCancelledRequestClosesTheConnection(t *testing.T) {
 	}
 }
 
+// A context that ends as its exchange finishes must not leave its abort on the connection's next exchange: the
+// consumer-group sample's members, their poll's context cancelled as the poll was answered, failed the
+// LeaveConsumerGroup after it at once ("no answer within 30s"). The race is narrow, hence the rounds.
+func TestAnAbortEndsBeforeTheNextExchange(t *testing.T) {
+	for round := 0; round < 2000; round++ {
+		client, server := net.Pipe()
+		ctx, cancel := context.WithCancel(context.Background())
+		stop := abortOnCancel(ctx, client)
+		cancel()
+		stop()
+		_ = client.SetDeadline(time.Now().Add(30 * time.Second)) // the next exchange
+		go func() { _, _ = server.Write([]byte{1}) }()
+		var answer [1]byte
+		if _, err := client.Read(answer[:]); err != nil {
+			t.Fatalf("round %d: the next exchange failed: %v", round, err)
+		}
+		_ = client.Close()
+		_ = server.Close()
+	}
+}
+
 func TestTLS(t *testing.T) {
 	s := startServer(t, "--tls")
 	if s.caFile == "" {
