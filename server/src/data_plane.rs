@@ -25,7 +25,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use pyo3::exceptions::{PyOSError, PyRuntimeError};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -503,23 +503,53 @@ fn receive(
     outcome
 }
 
-/// Where a SendMessages payload's parts are: (end of the route bytes, start of the index, messages count), or None
-/// for a payload the event loop is to answer (malformed, or a partitioning it keeps).
-fn parse_send(payload: &[u8]) -> Option<(usize, usize, u32)> {
+/// Where a SendMessages payload's parts are (offsets into the payload).
+#[derive(Debug, PartialEq)]
+struct SendParts {
+    /// End of the stream and topic identifiers; the partitioning kind is the byte there.
+    ids_end: usize,
+    kind: u8,
+    /// The partitioning's value (a partition id, a messages key, nothing for balanced).
+    value: std::ops::Range<usize>,
+    index_start: usize,
+    count: u32,
+}
+
+impl SendParts {
+    /// The route bytes of a send by partition id: identifiers and the partitioning as sent.
+    fn partition_key<'a>(&self, payload: &'a [u8]) -> &'a [u8] {
+        &payload[4..self.value.end]
+    }
+
+    /// The route bytes of a balanced or keyed send: identifiers and the partitioning kind.
+    fn topic_key<'a>(&self, payload: &'a [u8]) -> &'a [u8] {
+        &payload[4..=self.ids_end]
+    }
+}
+
+/// The parts of a SendMessages payload, or None for a payload the event loop is to answer (malformed, or a
+/// partitioning value it refuses: balanced with a value, a key of no bytes).
+fn parse_send(payload: &[u8]) -> Option<SendParts> {
     let metadata_bytes = read_u32(payload.get(..4)?, 0) as usize;
     let mut at = 4;
     for _ in 0..2 {
         let length = *payload.get(at + 1)? as usize;
         at += 2 + length;
     }
+    let ids_end = at;
     let kind = *payload.get(at)?;
     let value_bytes = *payload.get(at + 1)? as usize;
-    if kind != partitioning_kind::PARTITION_ID && kind != partitioning_kind::BALANCED
-        && kind != partitioning_kind::MESSAGES_KEY
-    {
+    let value_fits = match kind {
+        partitioning_kind::PARTITION_ID => value_bytes == 4,
+        partitioning_kind::BALANCED => value_bytes == 0,
+        partitioning_kind::MESSAGES_KEY => value_bytes > 0,
+        _ => false,
+    };
+    if !value_fits {
         return None;
     }
-    at += 2 + value_bytes;
+    let value = at + 2..at + 2 + value_bytes;
+    at = value.end;
     let count = read_u32(payload.get(at..at + 4)?, 0);
     if at + 4 != 4 + metadata_bytes {
         return None;
@@ -528,12 +558,105 @@ fn parse_send(payload: &[u8]) -> Option<(usize, usize, u32)> {
     if index_start + count as usize * index_entry::SIZE > payload.len() {
         return None;
     }
-    Some((at, index_start, count))
+    Some(SendParts { ids_end, kind, value, index_start, count })
+}
+
+/// A topic's round-robin cursor for balanced sends, shared by the event loop (`Topic.partition_for_send`) and the
+/// send path's threads, so that a producer's balanced sends go round the partitions whichever of them serves each.
+#[pyclass(module = "iggy_server._native", frozen)]
+pub struct RoundRobin {
+    cursor: Arc<AtomicU64>,
+}
+
+#[pymethods]
+impl RoundRobin {
+    #[new]
+    fn new() -> Self {
+        Self { cursor: Arc::new(AtomicU64::new(0)) }
+    }
+
+    /// The index of the partition the next balanced send goes to, of `count` (> 0).
+    fn next(&self, count: u64) -> PyResult<u64> {
+        if count == 0 {
+            return Err(PyValueError::new_err("a round robin over no partitions"));
+        }
+        Ok(next_round_robin(&self.cursor, count))
+    }
+}
+
+/// The cursor's partition, moving it on: the cursor stays below `count`, as the loop's counter did.
+fn next_round_robin(cursor: &AtomicU64, count: u64) -> u64 {
+    let previous = cursor
+        .fetch_update(Ordering::AcqRel, Ordering::Acquire, |at| Some((at % count + 1) % count))
+        .unwrap_or_else(|at| at);
+    previous % count
+}
+
+/// A route as `DataPlane.start` takes it: (route bytes, partitioning kind, the lanes, the topic's cursor).
+type RouteArgument<'py> = (Vec<u8>, u8, Vec<PyRef<'py, PartitionLane>>, Option<PyRef<'py, RoundRobin>>);
+
+fn route_of((key, kind, lanes, cursor): RouteArgument<'_>) -> PyResult<Route> {
+    let lanes: Vec<Arc<Lane>> = lanes.iter().map(|lane| Arc::clone(&lane.lane)).collect();
+    let target = match (kind, lanes.len(), cursor) {
+        (partitioning_kind::PARTITION_ID, 1, None) => Target::Partition(Arc::clone(&lanes[0])),
+        (partitioning_kind::BALANCED, 1.., Some(cursor)) => Target::Balanced(lanes, Arc::clone(&cursor.cursor)),
+        (partitioning_kind::MESSAGES_KEY, 1.., None) => Target::Keyed(lanes),
+        (kind, count, _) => {
+            return Err(PyValueError::new_err(format!("no route of kind {kind} over {count} lanes (and that cursor)")));
+        }
+    };
+    Ok(Route { key, target })
+}
+
+/// Where a route's sends go.
+enum Target {
+    /// A send by partition id (or one the loop sent to a topic of one partition).
+    Partition(Arc<Lane>),
+    /// Balanced: the topic's partitions in order, by the topic's cursor.
+    Balanced(Vec<Arc<Lane>>, Arc<AtomicU64>),
+    /// By messages key: the topic's partitions in order, by the key's XXH32 (seed 0), as the loop picks them.
+    Keyed(Vec<Arc<Lane>>),
 }
 
 struct Route {
     key: Vec<u8>,
-    lane: Arc<Lane>,
+    target: Target,
+}
+
+impl Route {
+    /// The lane of a send that takes this route, and its index among the route's lanes.
+    fn pick(&self, parts: &SendParts, payload: &[u8]) -> (Arc<Lane>, usize) {
+        let (lanes, at) = match &self.target {
+            Target::Partition(lane) => return (Arc::clone(lane), 0),
+            Target::Balanced(lanes, cursor) => (lanes, next_round_robin(cursor, lanes.len() as u64) as usize),
+            Target::Keyed(lanes) => {
+                let hash = twox_hash::XxHash32::oneshot(0, &payload[parts.value.clone()]);
+                (lanes, hash as usize % lanes.len())
+            }
+        };
+        (Arc::clone(&lanes[at]), at)
+    }
+
+    /// A balanced send picked lane `at` and went to the loop: the cursor goes back, unless another send moved it
+    /// since, so that the loop's pick is the same partition and none is skipped.
+    fn unpick(&self, at: usize) {
+        if let Target::Balanced(lanes, cursor) = &self.target {
+            let count = lanes.len() as u64;
+            let at = at as u64;
+            let _ = cursor.compare_exchange((at + 1) % count, at, Ordering::AcqRel, Ordering::Acquire);
+        }
+    }
+}
+
+/// The route a send takes, of a connection's routes: a send by partition id matches its partitioning as sent, a
+/// balanced or keyed one its topic's route.
+fn find_route<'a>(routes: &'a [Route], parts: &SendParts, payload: &[u8]) -> Option<&'a Route> {
+    let key = if parts.kind == partitioning_kind::PARTITION_ID {
+        parts.partition_key(payload)
+    } else {
+        parts.topic_key(payload)
+    };
+    routes.iter().find(|route| route.key == key)
 }
 
 fn serve(plane: &Plane, control: &Control, sender: &SenderHandle, routes: &[Route], epoch: u64) -> Exit {
@@ -586,18 +709,16 @@ fn serve(plane: &Plane, control: &Control, sender: &SenderHandle, routes: &[Rout
             _ => return exit(with_header(&buffer[..filled]), false, received_bytes),
         }
         let payload = &mut buffer[..payload_bytes];
-        let route = parse_send(payload).and_then(|(route_end, index_start, count)| {
-            let route = routes.iter().find(|route| route.key == payload[4..route_end])?;
-            Some((Arc::clone(&route.lane), index_start, count))
+        let admitted = parse_send(payload).and_then(|parts| {
+            let route = find_route(routes, &parts, payload)?;
+            // Checked before a balanced route moves the topic's cursor.
+            let current = plane.epoch.load(Ordering::Acquire) == epoch && parts.count <= plane.max_messages_per_batch;
+            current.then(|| (route, route.pick(&parts, payload), parts.index_start, parts.count))
         });
-        let Some((lane, index_start, count)) = route else {
+        let Some((route, (lane, picked), index_start, count)) = admitted else {
             plane.handbacks.fetch_add(1, Ordering::Relaxed);
             return exit(with_header(payload), false, received_bytes);
         };
-        if plane.epoch.load(Ordering::Acquire) != epoch || count > plane.max_messages_per_batch {
-            plane.handbacks.fetch_add(1, Ordering::Relaxed);
-            return exit(with_header(payload), false, received_bytes);
-        }
         let (index, frames) = payload[index_start..].split_at_mut(count as usize * index_entry::SIZE);
         // Counted before the acknowledgement goes out, so that a client that saw it finds the send counted.
         let count_served = || {
@@ -616,6 +737,7 @@ fn serve(plane: &Plane, control: &Control, sender: &SenderHandle, routes: &[Rout
                 }
             }
             Appended::ToLoop => {
+                route.unpick(picked);
                 plane.handbacks.fetch_add(1, Ordering::Relaxed);
                 return exit(with_header(&buffer[..payload_bytes]), false, received_bytes);
             }
@@ -700,9 +822,10 @@ impl DataPlane {
         token: u64,
         fd: RawFd,
         sender: Py<SenderHandle>,
-        routes: Vec<(Vec<u8>, PyRef<'_, PartitionLane>)>,
+        routes: Vec<RouteArgument<'_>>,
         epoch: u64,
     ) -> PyResult<bool> {
+        let routes = routes.into_iter().take(MAX_ROUTES).map(route_of).collect::<PyResult<Vec<Route>>>()?;
         let mut controls = lock(&self.plane.controls);
         if controls.len() >= self.plane.max_threads || controls.contains_key(&token) {
             return Ok(false);
@@ -714,11 +837,6 @@ impl DataPlane {
         }
         // SAFETY: just returned to us.
         let socket = unsafe { OwnedFd::from_raw_fd(duplicate) };
-        let routes: Vec<Route> = routes
-            .into_iter()
-            .take(MAX_ROUTES)
-            .map(|(key, lane)| Route { key, lane: Arc::clone(&lane.lane) })
-            .collect();
         let control = Arc::new(Control { stop: AtomicBool::new(false), socket, thread: Mutex::new(None) });
         let plane = Arc::clone(&self.plane);
         let thread_control = Arc::clone(&control);
@@ -814,15 +932,68 @@ mod tests {
     #[test]
     fn a_send_by_partition_id_has_its_route_and_index() {
         let bytes = payload(&[partitioning_kind::PARTITION_ID, 4, 2, 0, 0, 0], 3, 48, 300);
-        let (route_end, index_start, count) = parse_send(&bytes).expect("parsed");
-        assert_eq!(&bytes[4..route_end], &[1, 4, 7, 0, 0, 0, 1, 4, 9, 0, 0, 0, 2, 4, 2, 0, 0, 0]);
-        assert_eq!((index_start, count), (4 + 22, 3));
+        let parts = parse_send(&bytes).expect("parsed");
+        assert_eq!(parts.partition_key(&bytes), &[1, 4, 7, 0, 0, 0, 1, 4, 9, 0, 0, 0, 2, 4, 2, 0, 0, 0]);
+        assert_eq!((parts.index_start, parts.count), (4 + 22, 3));
     }
 
     #[test]
-    fn balanced_and_keyed_sends_parse_too() {
-        assert!(parse_send(&payload(&[partitioning_kind::BALANCED, 0], 1, 16, 70)).is_some());
-        assert!(parse_send(&payload(&[partitioning_kind::MESSAGES_KEY, 3, b'a', b'b', b'c'], 1, 16, 70)).is_some());
+    fn balanced_and_keyed_sends_route_by_their_topic() {
+        let balanced = payload(&[partitioning_kind::BALANCED, 0], 1, 16, 70);
+        let parts = parse_send(&balanced).expect("parsed");
+        assert_eq!(parts.topic_key(&balanced), &[1, 4, 7, 0, 0, 0, 1, 4, 9, 0, 0, 0, partitioning_kind::BALANCED]);
+        let keyed = payload(&[partitioning_kind::MESSAGES_KEY, 3, b'a', b'b', b'c'], 1, 16, 70);
+        let parts = parse_send(&keyed).expect("parsed");
+        assert_eq!(&keyed[parts.value.clone()], b"abc");
+        assert_eq!(parts.topic_key(&keyed)[12], partitioning_kind::MESSAGES_KEY);
+    }
+
+    #[test]
+    fn the_round_robin_goes_round_and_follows_a_changed_count() {
+        let cursor = AtomicU64::new(0);
+        let picks: Vec<u64> = (0..7).map(|_| next_round_robin(&cursor, 3)).collect();
+        assert_eq!(picks, [0, 1, 2, 0, 1, 2, 0]);
+        // Fewer partitions (the loop's counter did the same: its position modulo the new count).
+        assert_eq!(next_round_robin(&cursor, 1), 0);
+        assert_eq!(next_round_robin(&cursor, 2), 0);
+        assert_eq!(next_round_robin(&cursor, 2), 1);
+    }
+
+    #[test]
+    fn a_balanced_send_handed_back_leaves_its_partition_to_the_loop() {
+        let lanes: Vec<Arc<Lane>> = (0..3).map(|_| Arc::new(Lane::new(Arc::new(Dirty::default())))).collect();
+        let cursor = Arc::new(AtomicU64::new(0));
+        let route = Route { key: Vec::new(), target: Target::Balanced(lanes, Arc::clone(&cursor)) };
+        let bytes = payload(&[partitioning_kind::BALANCED, 0], 1, 16, 70);
+        let parts = parse_send(&bytes).expect("parsed");
+        assert_eq!(route.pick(&parts, &bytes).1, 0);
+        assert_eq!(route.pick(&parts, &bytes).1, 1);
+        route.unpick(1);
+        assert_eq!(next_round_robin(&cursor, 3), 1); // the loop's pick: the partition the thread gave back
+        // Moved on by another send since: left alone.
+        assert_eq!(route.pick(&parts, &bytes).1, 2);
+        assert_eq!(next_round_robin(&cursor, 3), 0);
+        route.unpick(2);
+        assert_eq!(next_round_robin(&cursor, 3), 1);
+    }
+
+    #[test]
+    fn malformed_sends_are_left_to_the_loop() {
+        // An unknown partitioning kind, values the loop refuses (balanced with one, an empty key, a partition id of
+        // 3 bytes), an index longer than the payload, a metadata length that disagrees, and payloads cut anywhere
+        // before the index.
+        assert!(parse_send(&payload(&[9, 0], 1, 16, 70)).is_none());
+        assert!(parse_send(&payload(&[partitioning_kind::BALANCED, 1, 0], 1, 16, 70)).is_none());
+        assert!(parse_send(&payload(&[partitioning_kind::MESSAGES_KEY, 0], 1, 16, 70)).is_none());
+        assert!(parse_send(&payload(&[partitioning_kind::PARTITION_ID, 3, 1, 0, 0], 1, 16, 70)).is_none());
+        assert!(parse_send(&payload(&[partitioning_kind::BALANCED, 0], 10, 16, 0)).is_none());
+        let mut wrong_length = payload(&[partitioning_kind::BALANCED, 0], 1, 16, 70);
+        wrong_length[0] += 1;
+        assert!(parse_send(&wrong_length).is_none());
+        let whole = payload(&[partitioning_kind::PARTITION_ID, 4, 1, 0, 0, 0], 1, 0, 0);
+        for cut in 0..whole.len() {
+            assert!(parse_send(&whole[..cut]).is_none(), "cut at {cut}");
+        }
     }
 
     #[test]
@@ -839,20 +1010,5 @@ mod tests {
         lane.acknowledge_before_write(&mut state, &acknowledge);
         assert_eq!(listed_at_ack.get(), Some(true));
         assert!(state.listed);
-    }
-
-    #[test]
-    fn malformed_sends_are_left_to_the_loop() {
-        // An unknown partitioning kind, an index longer than the payload, a metadata length that disagrees, and
-        // payloads cut anywhere before the index.
-        assert!(parse_send(&payload(&[9, 0], 1, 16, 70)).is_none());
-        assert!(parse_send(&payload(&[partitioning_kind::BALANCED, 0], 10, 16, 0)).is_none());
-        let mut wrong_length = payload(&[partitioning_kind::BALANCED, 0], 1, 16, 70);
-        wrong_length[0] += 1;
-        assert!(parse_send(&wrong_length).is_none());
-        let whole = payload(&[partitioning_kind::PARTITION_ID, 4, 1, 0, 0, 0], 1, 0, 0);
-        for cut in 0..whole.len() {
-            assert!(parse_send(&whole[..cut]).is_none(), "cut at {cut}");
-        }
     }
 }

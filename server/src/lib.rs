@@ -413,6 +413,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<data_plane::PartitionLane>()?;
     m.add_class::<data_plane::DataPlane>()?;
     m.add_class::<data_plane::DirtyLanes>()?;
+    m.add_class::<data_plane::RoundRobin>()?;
     m.add("MAX_SEND_ROUTES", data_plane::MAX_ROUTES)?;
     m.add("PoolExhausted", m.py().get_type::<py_pool::PoolExhausted>())?;
     m.add_class::<py_writer::SegmentFileWriter>()?;

@@ -95,6 +95,90 @@ def test_native_sends_are_stored_in_order_across_segments_and_survive_a_restart(
         assert [(m.offset, bytes(m.payload)) for m in last] == [(len(sent), b"after")]
 
 
+def test_balanced_sends_go_round_the_partitions_whether_the_loop_or_the_path_serves_them(tmp_path):
+    # Two producers take turns, so the order of all their sends is known: the n-th goes to partition n % 3. Each
+    # connection's first send is the loop's, and so is each that found its segment full (small segments); the rest
+    # are the path's. All move the topic's one cursor, and a send handed back leaves its partition to the loop.
+    server = ServerProcess(tmp_path / "data", env=SMALL_SEGMENTS).start()
+    expected: list[list[bytes]] = [[], [], []]
+    try:
+        with server.client() as first, server.client() as second:
+            first.call(requests.CreateStream("rr"))
+            first.call(requests.CreateTopic("rr", 3, 1, 0, 0, 0, "t"))
+            for number in range(60):
+                payloads = [f"r{number}-{i}".encode().ljust(300, b".") for i in range(10)]
+                (first, second)[number % 2].send("rr", "t", payloads, Partitioning.balanced())
+                expected[number % 3].extend(payloads)
+            for partition_id in range(3):
+                polled = first.poll("rr", "t", PollingStrategy.first(), count=1000, partition_id=partition_id)
+                assert [bytes(m.payload) for m in polled.messages] == expected[partition_id]
+    finally:
+        assert server.stop() == 0
+    served, handed_back = native_counters(server)
+    assert served + handed_back == 58  # all but each connection's first send
+    assert served >= 30
+    assert handed_back >= 1  # a segment filled: the loop sealed it and served that send
+
+
+def test_keyed_sends_on_the_path_land_where_the_loop_puts_them(tmp_path):
+    keys = [f"key-{k}".encode() for k in range(12)]
+
+    def partitions_of_keys(env: dict[str, str], directory: str) -> dict[bytes, set[int]]:
+        server = ServerProcess(tmp_path / directory, env={**INFO, **env}).start()
+        try:
+            with server.client() as c:
+                c.call(requests.CreateStream("keyed"))
+                c.call(requests.CreateTopic("keyed", 3, 1, 0, 0, 0, "t"))
+                for number in range(48):
+                    key = keys[number % len(keys)]
+                    c.send("keyed", "t", [key + b"/%d" % number], Partitioning.messages_key(key))
+                found: dict[bytes, set[int]] = {key: set() for key in keys}
+                for partition_id in range(3):
+                    polled = c.poll("keyed", "t", PollingStrategy.first(), count=1000, partition_id=partition_id)
+                    for message in polled.messages:
+                        found[bytes(message.payload).split(b"/")[0]].add(partition_id)
+        finally:
+            assert server.stop() == 0
+        return server, found
+
+    on_path, with_path = partitions_of_keys({}, "path")
+    served, _ = native_counters(on_path)
+    assert served >= 40
+    _, loop_only = partitions_of_keys({"IGGY_TCP_NATIVE_SEND_CONNECTIONS": "0"}, "loop")
+    assert with_path == loop_only
+    assert all(len(partitions) == 1 for partitions in with_path.values())  # a key keeps to its partition
+    assert len(set().union(*with_path.values())) > 1  # and the keys spread
+
+
+def test_a_balanced_send_with_a_value_is_refused_as_the_loop_refuses_it(server, unique):
+    stream = unique("bv")
+    with server.client() as c:
+        c.call(requests.CreateStream(stream))
+        c.call(requests.CreateTopic(stream, 2, 1, 0, 0, 0, "t"))
+        c.send(stream, "t", [b"one"], Partitioning.balanced())  # on the path from here
+        served_before, handed_before = native_counters_live(server)
+        c.send(stream, "t", [b"two"], Partitioning.balanced())
+        good = encode_send_messages(
+            Identifier.parse(stream), Identifier.parse("t"), Partitioning.balanced(), [Message(payload=b"bad")]
+        )
+        # The same send with a partitioning value of one byte: the loop's 4 InvalidFormat (as sent, unstamped).
+        at = 4 + 2 + len(stream.encode()) + 2 + 1
+        assert good[at : at + 2] == bytes([1, 0])
+        bad = bytearray(good[: at + 1] + b"\x01\x00" + good[at + 2 :])
+        bad[:4] = (int.from_bytes(good[:4], "little") + 1).to_bytes(4, "little")
+        status, _ = c.request(Command.SEND_MESSAGES, bytes(bad))
+        assert status == ErrorCode.INVALID_FORMAT
+        c.send(stream, "t", [b"three"], Partitioning.balanced())
+        payloads = [
+            bytes(m.payload)
+            for partition_id in range(2)
+            for m in c.poll(stream, "t", PollingStrategy.first(), count=10, partition_id=partition_id).messages
+        ]
+        assert sorted(payloads) == [b"one", b"three", b"two"]
+        served_after, handed_after = native_counters_live(server)
+    assert served_after > served_before and handed_after > handed_before
+
+
 def test_kill_9_loses_no_send_the_path_acknowledged(small_segment_server):
     server = small_segment_server
     sent: list[bytes] = []

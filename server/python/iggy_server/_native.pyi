@@ -359,6 +359,13 @@ class PartitionLane:
 
 MAX_SEND_ROUTES: int
 
+class RoundRobin:
+    """A topic's cursor for balanced sends, shared by the event loop and the native send path's threads."""
+
+    def __init__(self) -> None: ...
+    def next(self, count: int) -> int:
+        """The index of the partition the next balanced send goes to, of ``count`` (> 0; ValueError otherwise)."""
+
 class DataPlane:
     """The TCP listener's native send path: a thread per connection handed to it serves that connection's
     SendMessages by the routes it was given, and hands any other frame back (``exits``)."""
@@ -376,9 +383,17 @@ class DataPlane:
     @property
     def threads(self) -> int: ...
     def start(
-        self, token: int, fd: int, sender: SenderHandle, routes: list[tuple[bytes, PartitionLane]], epoch: int
+        self,
+        token: int,
+        fd: int,
+        sender: SenderHandle,
+        routes: list[tuple[bytes, int, list[PartitionLane], RoundRobin | None]],
+        epoch: int,
     ) -> bool:
-        """Serve socket ``fd`` (duplicated) on a thread of its own; False at ``max_threads``."""
+        """Serve socket ``fd`` (duplicated) on a thread of its own; False at ``max_threads``. A route is (its bytes,
+        the partitioning kind, lanes, cursor): by partition id, the identifiers and partitioning as sent and the
+        partition's lane; balanced or keyed, the identifiers and the kind, the topic's lanes in partition order, and
+        the topic's cursor (balanced only). ValueError for any other shape."""
     def exits(self) -> list[tuple[int, bytes, bool, int]]:
         """(token, bytes read of the frame to serve, stalled, bytes the thread received) of each connection handed
         back since the last call; their threads are joined."""

@@ -46,9 +46,9 @@ class Session:
     # SendMessages answers its confirmation (stream, topic, partition, base offset) even on a 0.8 request: the
     # HTTP transport sets it to give every HTTP client 0.9's JSON confirmation.
     confirm_sends: bool = False
-    # The partition the last SendMessages went to when its route always leads there (an explicit partition, or a
-    # topic of one partition): the TCP connection may hand its next sends to the native send path.
-    send_partition: Any = None
+    # (topic, partition) of the last SendMessages the event loop served: the TCP connection may hand the next sends
+    # of its route to the native send path.
+    send_route: Any = None
 
     @property
     def is_authenticated(self) -> bool:

@@ -60,6 +60,7 @@ def test_stub_classes_match():
     assert set(classes) == {
         "NativeError", "PoolExhausted", "PooledBuffer", "BufferPool", "MappedFile", "SocketSender", "SenderHandle",
         "SegmentFileWriter", "BenchRun", "QuicEndpoint", "QuicBytes", "DirtyLanes", "PartitionLane", "DataPlane",
+        "RoundRobin",
     }
     assert issubclass(_native.NativeError, Exception)
     assert issubclass(_native.PoolExhausted, Exception)

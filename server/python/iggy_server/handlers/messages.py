@@ -23,7 +23,6 @@ from iggy.protocol.codes import (
     SEND_CONFIRMATION_SIZE,
     Command,
     ErrorCode,
-    PartitioningKind,
     ProtocolVersion,
 )
 from iggy.protocol.errors import ProtocolError
@@ -147,8 +146,7 @@ async def send_messages(ctx: HandlerContext, session: Session, payload: memoryvi
     ctx.lone_client.note(session)
     appended = await partition.append(batch.index, batch.frames, batch.messages_count)
     TRAFFIC[session.transport_kind].messages_in += batch.messages_count
-    if batch.partitioning.kind == PartitioningKind.PARTITION_ID or len(topic.partitions) == 1:
-        session.send_partition = partition
+    session.send_route = (topic, partition)
     if session.confirm_sends:  # HTTP answers 0.9's JSON confirmation for any client (0.8's ignore the body)
         return _CONFIRMATION.pack(1, stream.id, topic.id, partition.id, appended.first_offset)
     return b""

@@ -17,7 +17,7 @@ from iggy.protocol.codes import ErrorCode
 from iggy.protocol.kinds import PartitioningKind
 from iggy.protocol.primitives import Partitioning
 
-from .._native import xxh32
+from .._native import RoundRobin, xxh32
 from ..errors import naming_error
 from ..groups import ConsumerGroup
 from ..options import Option
@@ -44,7 +44,8 @@ class Topic:
     options: tuple[Option, ...] = ()
     groups: Slab[ConsumerGroup] = field(default_factory=Slab)
     group_names: dict[str, int] = field(default_factory=dict)
-    balanced_counter: int = 0  # round-robin cursor for Balanced partitioning
+    # Balanced partitioning's cursor: native, as the native send path's threads move it too.
+    balanced: RoundRobin = field(default_factory=RoundRobin)
 
     @property
     def size_bytes(self) -> int:
@@ -74,9 +75,7 @@ class Topic:
         if count == 0:
             raise naming_error(ErrorCode.NO_PARTITIONS, self.id, self.stream_id)
         if kind == PartitioningKind.BALANCED:
-            partition_id = self.balanced_counter % count
-            self.balanced_counter = (self.balanced_counter + 1) % count
-            return self.partitions[partition_id]
+            return self.partitions[self.balanced.next(count)]
         return self.partitions[xxh32(partitioning.value, 0) % count]
 
     def find_group(self, key: Key) -> ConsumerGroup | None:

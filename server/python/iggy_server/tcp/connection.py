@@ -15,15 +15,19 @@ import os
 import socket
 from typing import TYPE_CHECKING, Any
 
-from iggy.protocol.codes import ProtocolVersion, Transport
+from iggy.protocol.codes import PartitioningKind, ProtocolVersion, Transport
 
 from .. import _native
-
 from ..transports.metrics import TRAFFIC
 from .dispatch import RequestDispatcher
 
 if TYPE_CHECKING:
     from ..lifecycle import IggyServer
+    from ..metadata.tree import Topic
+    from ..storage import Partition
+
+# A native send path route: (its bytes, partitioning kind, lanes, the topic's round-robin cursor or None).
+SendRoute = tuple[bytes, int, list[_native.PartitionLane], _native.RoundRobin | None]
 
 __all__ = ["Connection"]
 
@@ -54,7 +58,7 @@ class Connection(RequestDispatcher):
         # On the native send path (``_native.DataPlane``): a thread of its own reads the socket meanwhile.
         self.on_send_path = False
         # The routes its sends took (route bytes -> partition lane), valid at the data plane's epoch `_routes_epoch`.
-        self._send_routes: dict[bytes, Any] = {}
+        self._send_routes: dict[bytes, SendRoute] = {}
         self._routes_epoch = -1
 
     # ------------------------------------------------------------------ asyncio callbacks
@@ -185,11 +189,11 @@ class Connection(RequestDispatcher):
 
     def _after_send(self, payload: memoryview) -> None:
         """After a SendMessages answered OK: hand the connection to the native send path, which serves its next
-        sends by the routes it took, when that path can serve them exactly as the loop would (plain TCP 0.8, a
-        partition with a lane, no request under way and no byte of the next frame read)."""
+        sends by the routes it took, when that path can serve them exactly as the loop would (plain TCP 0.8, lanes
+        for the partitions the route leads to, no request under way and no byte of the next frame read)."""
         session = self.session
         assert session is not None
-        partition, session.send_partition = session.send_partition, None
+        (topic, partition), session.send_route = session.send_route, None
         plane = self.server.data_plane
         if (
             plane is None
@@ -204,20 +208,20 @@ class Connection(RequestDispatcher):
             or not self._at_frame_start
         ):
             return
-        lane = partition.log.lane
-        if lane is None:
+        route = _route(payload, topic, partition)
+        if route is None:
             return
         routes = self._send_routes
         epoch = plane.epoch
         if epoch != self._routes_epoch:  # something administrative happened since: the old routes are unchecked
             routes.clear()
             self._routes_epoch = epoch
-        route = _route_bytes(payload)
-        if route not in routes and len(routes) >= _native.MAX_SEND_ROUTES:
+        key = route[0]
+        if key not in routes and len(routes) >= _native.MAX_SEND_ROUTES:
             del routes[next(iter(routes))]
-        routes[route] = lane
+        routes[key] = route
         assert self.transport is not None
-        if not plane.start(session.client_id, self._socket_fd, self._sender, list(routes.items()), epoch):
+        if not plane.start(session.client_id, self._socket_fd, self._sender, list(routes.values()), epoch):
             return  # tcp.native_send_connections threads serve others: this one stays on the loop
         self.on_send_path = True
         self.server.send_path_connections[session.client_id] = self
@@ -294,10 +298,22 @@ class Connection(RequestDispatcher):
                 self._sender.close(graceful=not abort)
 
 
-def _route_bytes(payload: memoryview) -> bytes:
-    """A 0.8 SendMessages payload's route: its stream and topic identifiers and its partitioning, as sent (after
-    the metadata length); the handler decoded them already, so they are well formed."""
+def _route(payload: memoryview, topic: Topic, partition: Partition) -> SendRoute | None:
+    """The native send path's route for a 0.8 SendMessages payload the handler decoded (so it is well formed), or
+    None when a partition it could lead to has no lane. By partition id: the stream and topic identifiers and the
+    partitioning as sent (after the metadata length), and the partition's lane. Balanced or keyed: the identifiers
+    and the partitioning kind, every partition's lane in order, and for balanced the topic's round-robin cursor."""
     at = 4
-    for _ in range(3):  # stream, topic (kind, length, value), partitioning (kind, length, value)
+    for _ in range(2):  # stream, topic (kind, length, value)
         at += 2 + payload[at + 1]
-    return bytes(payload[4:at])
+    kind = payload[at]
+    if kind == PartitioningKind.PARTITION_ID:
+        lane = partition.log.lane
+        if lane is None:
+            return None
+        return bytes(payload[4 : at + 2 + payload[at + 1]]), kind, [lane], None
+    lanes = [p.log.lane for p in topic.partitions]
+    if not lanes or None in lanes:
+        return None
+    cursor = topic.balanced if kind == PartitioningKind.BALANCED else None
+    return bytes(payload[4 : at + 1]), kind, lanes, cursor

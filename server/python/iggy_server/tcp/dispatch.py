@@ -180,7 +180,7 @@ class RequestDispatcher(FrameReader):
         failure = settle(self.ctx, session, code, payload, started_user, error)
         if failure is None:
             self._write_ok(code, result)
-            if session.send_partition is not None:
+            if session.send_route is not None:
                 self._after_send(payload)
         else:
             self._reject(code, failure.code, failure.message)
