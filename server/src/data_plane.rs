@@ -1,5 +1,8 @@
-//! The native send path (issue 31): SendMessages of plain-TCP 0.8 connections received, validated, stamped, written
-//! and acknowledged by a thread of the connection's own, with no interpreter on the way.
+//! The native send path (issue 31): SendMessages of plain-TCP connections received, validated, stamped (0.8) or
+//! converted (0.9), written and acknowledged by a thread of the connection's own, with no interpreter on the way.
+//! A 0.9 connection comes with its bound session: the thread serves that session's SendMessages requests numbered
+//! above its watermark, answers each with the reply the loop would give, and hands the watermark and the replies
+//! back with the connection, for the loop's client table.
 //!
 //! Why: the event loop's one thread did every receive, stamp and write of every producer, while Iggy runs a shard per
 //! core; four producers stayed at 0.76-0.85x of Iggy 0.8 however the loop's work was cut (server/BENCHMARKS.md).
@@ -30,11 +33,12 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use crate::batch;
-use crate::codes::{command_code, partitioning_kind};
-use crate::layout::read_u32;
+use crate::batch_v09;
+use crate::codes::{command_code, constants, header_command, operation, partitioning_kind};
+use crate::layout::{read_u128, read_u32, read_u64, write_u32, write_u64};
 use crate::py_sender::SenderHandle;
 use crate::py_writer::SegmentFileWriter;
-use crate::wire_layout::index_entry;
+use crate::wire_layout::{index_entry, reply_header, request_header};
 
 /// A segment's log positions are u32 in its index.
 const MAX_SEGMENT_LOG_BYTES: u64 = 0xFFFF_FFFF;
@@ -131,6 +135,9 @@ struct LaneState {
     pending_index: Vec<u8>,
     pending_messages: u64,
     pending_bytes: u64,
+    /// What 0.9 sends told of their messages (`batch_v09::KNOWN_ENTRY_SIZE` a message) since the loop last took the
+    /// entries: empty until a 0.9 send, then one entry per pending message (zeros for 0.8 sends).
+    pending_known: Vec<u8>,
     /// In `DIRTY` already.
     listed: bool,
 }
@@ -142,10 +149,15 @@ struct Lane {
     released: Condvar,
 }
 
+/// How a send's batch becomes the stamped frames and index entries the lane writes, at a placement: stamped in place
+/// (0.8), or converted from a 0.9 batch into fresh buffers. The segment end after the batch, or None: the event
+/// loop serves the send (and answers its refusal), so a stamper fails before it changes anything the loop reads.
+type Stamper<'a> = &'a dyn Fn(&mut [u8], &mut [u8], batch::Placement) -> Option<u64>;
+
 /// What happened to one send offered to a lane.
 enum Appended {
-    /// Appended; `acknowledged`: the ack went out already (before the write).
-    Done { acknowledged: bool },
+    /// Appended at `base_offset`; `acknowledged`: the ack went out already (before the write).
+    Done { acknowledged: bool, base_offset: u64 },
     /// Not appended, and nothing changed: the event loop serves it (an error it answers, a rotation, a failed write).
     ToLoop,
 }
@@ -168,6 +180,7 @@ impl Lane {
             pending_index: Vec::new(),
             pending_messages: 0,
             pending_bytes: 0,
+            pending_known: Vec::new(),
             listed: false,
         };
         let id = NEXT_LANE_ID.fetch_add(1, Ordering::Relaxed);
@@ -175,7 +188,15 @@ impl Lane {
     }
 
     /// Appends a SendMessages batch (validated, stamped in place, written) as the event loop would.
-    fn append(&self, index: &mut [u8], frames: &mut [u8], messages_count: u32, acknowledge: &dyn Fn()) -> Appended {
+    fn append(
+        &self,
+        index: &mut [u8],
+        frames: &mut [u8],
+        messages_count: u32,
+        stamp: Stamper<'_>,
+        known: Option<&std::cell::RefCell<Vec<u8>>>,
+        acknowledge: &dyn Fn(u64),
+    ) -> Appended {
         let mut state = lock(&self.state);
         let waited_since = Instant::now();
         loop {
@@ -212,12 +233,13 @@ impl Lane {
             timestamp_us,
         };
         // Validation fails before anything is stamped: the loop then answers the batch as sent with its code.
-        let Ok(end_bytes) = batch::validate_and_stamp(index, frames, messages_count, placement) else {
+        let Some(end_bytes) = stamp(index, frames, placement) else {
             return Appended::ToLoop;
         };
+        let base_offset = placement.base_offset;
         let acknowledged = state.acknowledge_first;
         if acknowledged {
-            self.acknowledge_before_write(&mut state, acknowledge);
+            self.acknowledge_before_write(&mut state, &|| acknowledge(base_offset));
         }
         let writer = state.writer.as_ref().expect("an enabled lane has a writer (checked above)").get();
         if let Err(error) = writer.write_log_on_thread(frames, state.position_bytes) {
@@ -231,19 +253,34 @@ impl Lane {
             }
             state.write_failure = Some((state.position_bytes, error.to_string()));
             self.list_dirty(&mut state);
-            return Appended::Done { acknowledged };
+            return Appended::Done { acknowledged, base_offset };
         }
         state.position_bytes = end_bytes;
         state.next_offset += u64::from(messages_count);
         state.last_timestamp_us = timestamp_us;
         state.pending_index.extend_from_slice(index);
+        let entry_bytes = batch_v09::KNOWN_ENTRY_SIZE;
+        match known {
+            Some(known) => {
+                if state.pending_known.is_empty() {
+                    let earlier = state.pending_messages as usize * entry_bytes; // 0.8 sends before it: nothing known
+                    state.pending_known.resize(earlier, 0);
+                }
+                state.pending_known.extend_from_slice(&known.borrow());
+            }
+            None if !state.pending_known.is_empty() => {
+                let grown = state.pending_known.len() + messages_count as usize * entry_bytes;
+                state.pending_known.resize(grown, 0);
+            }
+            None => {}
+        }
         state.pending_messages += u64::from(messages_count);
         state.pending_bytes += frames_bytes;
         if state.position_bytes >= state.segment_size_bytes {
             state.enabled = false; // the loop seals it when it takes these entries
         }
         self.list_dirty(&mut state);
-        Appended::Done { acknowledged }
+        Appended::Done { acknowledged, base_offset }
     }
 
     /// `memory`: acknowledges a batch before its write, with the lane listed first. A client that saw the ack and
@@ -265,8 +302,8 @@ impl Lane {
     }
 }
 
-type Pending<'py> = (Bound<'py, PyBytes>, u64, u64, u64, u64, u64);
-type Taken = (Vec<u8>, u64, u64, u64, u64, u64);
+type Pending<'py> = (Bound<'py, PyBytes>, u64, u64, u64, u64, u64, Option<Bound<'py, PyBytes>>);
+type Taken = (Vec<u8>, u64, u64, u64, u64, u64, Vec<u8>);
 
 /// Takes what was appended since the last take (the entries move out: the next append starts a fresh buffer).
 fn take(state: &mut LaneState) -> Option<Taken> {
@@ -275,15 +312,17 @@ fn take(state: &mut LaneState) -> Option<Taken> {
         return None;
     }
     let taken = (std::mem::take(&mut state.pending_index), state.pending_messages, state.pending_bytes,
-                 state.next_offset, state.last_timestamp_us, state.position_bytes);
+                 state.next_offset, state.last_timestamp_us, state.position_bytes,
+                 std::mem::take(&mut state.pending_known));
     state.pending_messages = 0;
     state.pending_bytes = 0;
     Some(taken)
 }
 
 fn to_python(py: Python<'_>, taken: Option<Taken>) -> Option<Pending<'_>> {
-    taken.map(|(index, messages, bytes, next_offset, last_timestamp_us, position_bytes)| {
-        (PyBytes::new(py, &index), messages, bytes, next_offset, last_timestamp_us, position_bytes)
+    taken.map(|(index, messages, bytes, next_offset, last_timestamp_us, position_bytes, known)| {
+        let known = (!known.is_empty()).then(|| PyBytes::new(py, &known));
+        (PyBytes::new(py, &index), messages, bytes, next_offset, last_timestamp_us, position_bytes, known)
     })
 }
 
@@ -386,6 +425,8 @@ struct Exit {
     stalled: bool,
     /// Bytes this thread read from the socket.
     received_bytes: u64,
+    /// 0.9: the session's request watermark and the replies the thread kept (request number, reply frame).
+    session: Option<(u64, Vec<(u64, Vec<u8>)>)>,
 }
 
 struct Control {
@@ -592,10 +633,15 @@ fn next_round_robin(cursor: &AtomicU64, count: u64) -> u64 {
     previous % count
 }
 
-/// A route as `DataPlane.start` takes it: (route bytes, partitioning kind, the lanes, the topic's cursor).
-type RouteArgument<'py> = (Vec<u8>, u8, Vec<PyRef<'py, PartitionLane>>, Option<PyRef<'py, RoundRobin>>);
+/// A route as `DataPlane.start` takes it: (route bytes, partitioning kind, the lanes, the topic's cursor, stream id,
+/// topic id, the lanes' partition ids).
+type RouteArgument<'py> =
+    (Vec<u8>, u8, Vec<PyRef<'py, PartitionLane>>, Option<PyRef<'py, RoundRobin>>, u32, u32, Vec<u32>);
 
-fn route_of((key, kind, lanes, cursor): RouteArgument<'_>) -> PyResult<Route> {
+fn route_of((key, kind, lanes, cursor, stream_id, topic_id, partition_ids): RouteArgument<'_>) -> PyResult<Route> {
+    if partition_ids.len() != lanes.len() {
+        return Err(PyValueError::new_err("a partition id for each lane"));
+    }
     let lanes: Vec<Arc<Lane>> = lanes.iter().map(|lane| Arc::clone(&lane.lane)).collect();
     let target = match (kind, lanes.len(), cursor) {
         (partitioning_kind::PARTITION_ID, 1, None) => Target::Partition(Arc::clone(&lanes[0])),
@@ -605,7 +651,7 @@ fn route_of((key, kind, lanes, cursor): RouteArgument<'_>) -> PyResult<Route> {
             return Err(PyValueError::new_err(format!("no route of kind {kind} over {count} lanes (and that cursor)")));
         }
     };
-    Ok(Route { key, target })
+    Ok(Route { key, target, ids: (stream_id, topic_id), partition_ids })
 }
 
 /// Where a route's sends go.
@@ -621,6 +667,10 @@ enum Target {
 struct Route {
     key: Vec<u8>,
     target: Target,
+    /// The numeric stream and topic ids (a 0.9 send's confirmation carries them).
+    ids: (u32, u32),
+    /// The partition id of each lane of the route.
+    partition_ids: Vec<u32>,
 }
 
 impl Route {
@@ -635,6 +685,10 @@ impl Route {
             }
         };
         (Arc::clone(&lanes[at]), at)
+    }
+
+    fn partition_id(&self, at: usize) -> u32 {
+        self.partition_ids[at]
     }
 
     /// A balanced send picked lane `at` and went to the loop: the cursor goes back, unless another send moved it
@@ -659,13 +713,109 @@ fn find_route<'a>(routes: &'a [Route], parts: &SendParts, payload: &[u8]) -> Opt
     routes.iter().find(|route| route.key == key)
 }
 
-fn serve(plane: &Plane, control: &Control, sender: &SenderHandle, routes: &[Route], epoch: u64) -> Exit {
+/// A 0.9 connection's bound session, as the event loop's `VsrBinding` had it when it handed the connection here:
+/// a thread serves only the SendMessages requests of this session with a request number above the watermark, and
+/// keeps the replies of the last `CLIENT_TABLE_REPLIES` for the loop's client table when it hands the connection
+/// back.
+struct Session09 {
+    client: u128,
+    session: u64,
+    watermark: u64,
+    /// The reply header's commit (the loop's: the highest session number given out when the connection came here).
+    commit: u64,
+    /// (request number, reply frame), oldest first.
+    replies: VecDeque<(u64, Vec<u8>)>,
+}
+
+/// A 0.9 SendMessages reply: the confirmation (count 1, stream, topic, partition, base offset).
+const CONFIRMATION_BYTES: usize = 4 + 4 + 4 + 4 + 8;
+
+impl Session09 {
+    /// Whether `header` is a SendMessages request of this session the thread may serve, with a body of at most
+    /// `max_body_bytes` (as the loop's `vsr.handle_request` would run it, not refuse or evict it).
+    fn admits(&self, header: &[u8], max_body_bytes: usize) -> Option<usize> {
+        let size = read_u32(header, request_header::SIZE_AT) as usize;
+        let admitted = header[request_header::COMMAND_AT] == header_command::REQUEST
+            && read_u32(header, request_header::RELEASE_AT) == 0
+            && read_u128(header, request_header::CLIENT_AT) == self.client
+            && header[request_header::OPERATION_AT] == operation::SEND_MESSAGES
+            && read_u64(header, request_header::SESSION_AT) == self.session
+            && read_u64(header, request_header::REQUEST_AT) > self.watermark
+            && size >= request_header::SIZE
+            && size - request_header::SIZE <= max_body_bytes;
+        admitted.then(|| size - request_header::SIZE)
+    }
+
+    /// The reply frame to `request` (its echoes, status 0, the confirmation), remembered as the loop remembers it.
+    fn reply(&mut self, request: &[u8], confirmation: [u8; CONFIRMATION_BYTES]) -> &[u8] {
+        let mut frame = vec![0u8; reply_header::SIZE + CONFIRMATION_BYTES];
+        let header = &mut frame[..reply_header::SIZE];
+        let copy = |header: &mut [u8], to: usize, from: usize, bytes: usize| {
+            header[to..to + bytes].copy_from_slice(&request[from..from + bytes]);
+        };
+        copy(header, reply_header::CLUSTER_AT, request_header::CLUSTER_AT, reply_header::CLUSTER_SIZE);
+        write_u32(header, reply_header::SIZE_AT, (reply_header::SIZE + CONFIRMATION_BYTES) as u32);
+        copy(header, reply_header::VIEW_AT, request_header::VIEW_AT, reply_header::VIEW_SIZE);
+        header[reply_header::COMMAND_AT] = header_command::REPLY;
+        header[reply_header::REPLICA_AT] = request[request_header::REPLICA_AT];
+        copy(header, reply_header::REQUEST_CHECKSUM_AT, request_header::REQUEST_CHECKSUM_AT,
+             reply_header::REQUEST_CHECKSUM_SIZE);
+        copy(header, reply_header::CLIENT_AT, request_header::CLIENT_AT, reply_header::CLIENT_SIZE);
+        write_u64(header, reply_header::OP_AT, self.session);
+        write_u64(header, reply_header::COMMIT_AT, self.commit.max(self.session));
+        copy(header, reply_header::TIMESTAMP_AT, request_header::TIMESTAMP_AT, reply_header::TIMESTAMP_SIZE);
+        copy(header, reply_header::REQUEST_AT, request_header::REQUEST_AT, reply_header::REQUEST_SIZE);
+        header[reply_header::OPERATION_AT] = request[request_header::OPERATION_AT];
+        frame[reply_header::SIZE..].copy_from_slice(&confirmation);
+        let number = read_u64(request, request_header::REQUEST_AT);
+        self.watermark = number;
+        self.replies.push_back((number, frame));
+        while self.replies.len() > constants::CLIENT_TABLE_REPLIES {
+            self.replies.pop_front();
+        }
+        &self.replies.back().expect("just pushed").1
+    }
+}
+
+/// A request's framing on this connection: 0.8's 8-byte header, or 0.9's 256-byte one with the bound session.
+enum Framing {
+    V08,
+    V09(Box<Session09>),
+}
+
+/// The 0.9 conversion's buffers, kept between requests (within `KEPT_BUFFER_BYTES`, as the receive buffer).
+#[derive(Default)]
+struct Converted {
+    index: Vec<u8>,
+    frames: Vec<u8>,
+    known: Vec<u8>,
+}
+
+fn serve(
+    plane: &Plane,
+    control: &Control,
+    sender: &SenderHandle,
+    routes: &[Route],
+    epoch: u64,
+    framing: &mut Framing,
+) -> Exit {
     let fd = control.socket.as_raw_fd();
-    let mut header = [0u8; REQUEST_HEADER_BYTES];
+    let header_bytes = match framing {
+        Framing::V08 => REQUEST_HEADER_BYTES,
+        Framing::V09(_) => request_header::SIZE,
+    };
+    let mut header = vec![0u8; header_bytes];
     let mut buffer: Vec<u8> = Vec::new();
+    let mut converted = Converted::default();
     let mut received_bytes = 0u64;
     let timeout = plane.frame_timeout;
-    let exit = |data: Vec<u8>, stalled: bool, received_bytes: u64| Exit { token: 0, data, stalled, received_bytes };
+    let exit = |data: Vec<u8>, stalled: bool, received_bytes: u64| Exit {
+        token: 0,
+        data,
+        stalled,
+        received_bytes,
+        session: None,
+    };
     loop {
         let mut filled = 0;
         match receive(fd, &mut header, &mut filled, control, timeout, false, false) {
@@ -675,13 +825,19 @@ fn serve(plane: &Plane, control: &Control, sender: &SenderHandle, routes: &[Rout
                 return exit(header[..filled].to_vec(), false, received_bytes + filled as u64);
             }
         }
-        received_bytes += REQUEST_HEADER_BYTES as u64;
-        let length = read_u32(&header, 0) as usize;
-        let code = read_u32(&header, 4);
-        if code != command_code::SEND_MESSAGES || length < 4 || length - 4 > plane.max_payload_bytes {
+        received_bytes += header_bytes as u64;
+        let admitted_bytes = match framing {
+            Framing::V08 => {
+                let length = read_u32(&header, 0) as usize;
+                let code = read_u32(&header, 4);
+                (code == command_code::SEND_MESSAGES && length >= 4 && length - 4 <= plane.max_payload_bytes)
+                    .then(|| length - 4)
+            }
+            Framing::V09(session) => session.admits(&header, plane.max_payload_bytes),
+        };
+        let Some(payload_bytes) = admitted_bytes else {
             return exit(header.to_vec(), false, received_bytes);
-        }
-        let payload_bytes = length - 4;
+        };
         let whole = payload_bytes >= WHOLE_PAYLOAD_MIN_BYTES;
         let mut filled = 0;
         let mut outcome = Received::Done;
@@ -698,7 +854,7 @@ fn serve(plane: &Plane, control: &Control, sender: &SenderHandle, routes: &[Rout
         }
         received_bytes += filled as u64;
         let with_header = |payload: &[u8]| {
-            let mut data = Vec::with_capacity(REQUEST_HEADER_BYTES + payload.len());
+            let mut data = Vec::with_capacity(header.len() + payload.len());
             data.extend_from_slice(&header);
             data.extend_from_slice(payload);
             data
@@ -709,44 +865,102 @@ fn serve(plane: &Plane, control: &Control, sender: &SenderHandle, routes: &[Rout
             _ => return exit(with_header(&buffer[..filled]), false, received_bytes),
         }
         let payload = &mut buffer[..payload_bytes];
-        let admitted = parse_send(payload).and_then(|parts| {
+        // 0.9: a request checksum that does not match is the loop's to answer (its status 4 InvalidFormat).
+        let checksum_ok = match framing {
+            Framing::V08 => true,
+            Framing::V09(_) => {
+                let checksum = read_u128(&header, request_header::REQUEST_CHECKSUM_AT);
+                checksum == 0 || checksum == u128::from(twox_hash::XxHash3_64::oneshot(payload))
+            }
+        };
+        let admitted = parse_send(payload).filter(|_| checksum_ok).and_then(|parts| {
             let route = find_route(routes, &parts, payload)?;
             // Checked before a balanced route moves the topic's cursor.
             let current = plane.epoch.load(Ordering::Acquire) == epoch && parts.count <= plane.max_messages_per_batch;
             current.then(|| (route, route.pick(&parts, payload), parts.index_start, parts.count))
         });
-        let Some((route, (lane, picked), index_start, count)) = admitted else {
+        let Some((route, (lane, picked), batch_start, count)) = admitted else {
             plane.handbacks.fetch_add(1, Ordering::Relaxed);
             return exit(with_header(payload), false, received_bytes);
         };
-        let (index, frames) = payload[index_start..].split_at_mut(count as usize * index_entry::SIZE);
+        let partition_id = route.partition_id(picked);
         // Counted before the acknowledgement goes out, so that a client that saw it finds the send counted.
         let count_served = || {
             plane.requests.fetch_add(1, Ordering::Relaxed);
             plane.messages.fetch_add(u64::from(count), Ordering::Relaxed);
-            plane.received_bytes.fetch_add((REQUEST_HEADER_BYTES + payload_bytes) as u64, Ordering::Relaxed);
+            plane.received_bytes.fetch_add((header_bytes + payload_bytes) as u64, Ordering::Relaxed);
         };
-        let acknowledge = || {
-            count_served();
-            sender.send_from_thread(&ANSWER_OK);
-        };
-        match lane.append(index, frames, count, &acknowledge) {
-            Appended::Done { acknowledged } => {
-                if !acknowledged {
-                    acknowledge();
+        let appended = match framing {
+            Framing::V08 => {
+                let (index, frames) = payload[batch_start..].split_at_mut(count as usize * index_entry::SIZE);
+                let stamp = |index: &mut [u8], frames: &mut [u8], placement| {
+                    batch::validate_and_stamp(index, frames, count, placement).ok()
+                };
+                let acknowledge = |_base_offset| {
+                    count_served();
+                    sender.send_from_thread(&ANSWER_OK);
+                };
+                let appended = lane.append(index, frames, count, &stamp, None, &acknowledge);
+                if let Appended::Done { acknowledged: false, base_offset } = appended {
+                    acknowledge(base_offset);
                 }
+                appended
             }
-            Appended::ToLoop => {
-                route.unpick(picked);
-                plane.handbacks.fetch_add(1, Ordering::Relaxed);
-                return exit(with_header(&buffer[..payload_bytes]), false, received_bytes);
+            Framing::V09(session) => {
+                let batch_v09 = &payload[batch_start..];
+                let Some(frames_bytes) = batch_v09::frames_bytes(batch_v09.len(), count) else {
+                    plane.handbacks.fetch_add(1, Ordering::Relaxed);
+                    return exit(with_header(payload), false, received_bytes);
+                };
+                converted.index.resize(count as usize * index_entry::SIZE, 0);
+                converted.frames.resize(frames_bytes, 0);
+                // What the batch told of its messages (checksums, deltas) goes to the segment with the entries: a
+                // 0.9 poll answers the producer's batches from it without hashing them again.
+                converted.known.resize(count as usize * batch_v09::KNOWN_ENTRY_SIZE, 0);
+                let known = std::cell::RefCell::new(std::mem::take(&mut converted.known));
+                let stamp = |index: &mut [u8], frames: &mut [u8], placement| {
+                    let mut known = known.borrow_mut();
+                    batch_v09::convert_and_stamp(batch_v09, count, index, frames, &mut known, placement, false).ok()
+                };
+                let ids = route.ids;
+                let request = &header;
+                let reply = std::cell::RefCell::new(&mut **session);
+                let acknowledge = |base_offset: u64| {
+                    let mut confirmation = [0u8; CONFIRMATION_BYTES];
+                    write_u32(&mut confirmation, 0, 1);
+                    write_u32(&mut confirmation, 4, ids.0);
+                    write_u32(&mut confirmation, 8, ids.1);
+                    write_u32(&mut confirmation, 12, partition_id);
+                    write_u64(&mut confirmation, 16, base_offset);
+                    count_served();
+                    let mut session = reply.borrow_mut();
+                    sender.send_from_thread(session.reply(request, confirmation));
+                };
+                let (index, frames) = (&mut converted.index, &mut converted.frames);
+                let appended = lane.append(index, frames, count, &stamp, Some(&known), &acknowledge);
+                if let Appended::Done { acknowledged: false, base_offset } = appended {
+                    acknowledge(base_offset);
+                }
+                converted.known = known.into_inner();
+                appended
             }
+        };
+        if let Appended::ToLoop = appended {
+            route.unpick(picked);
+            plane.handbacks.fetch_add(1, Ordering::Relaxed);
+            return exit(with_header(&buffer[..payload_bytes]), false, received_bytes);
         }
         if buffer.len() > KEPT_BUFFER_BYTES {
             buffer = Vec::new();
         }
+        if converted.frames.len() > KEPT_BUFFER_BYTES {
+            converted = Converted::default();
+        }
     }
 }
+
+/// A connection handed back (`DataPlane.exits`): token, frame bytes, stalled, bytes received, 0.9 session state.
+type ExitTuple<'py> = (u64, Bound<'py, PyBytes>, bool, u64, Option<(u64, Vec<(u64, Bound<'py, PyBytes>)>)>);
 
 /// The send threads of the TCP listener (one per connection handed here; see the module docs).
 #[pyclass(module = "iggy_server._native", frozen)]
@@ -816,7 +1030,9 @@ impl DataPlane {
     }
 
     /// Serves the socket `fd` (a duplicate is taken) on a thread of its own, answering through `sender`, with
-    /// `routes` ((route bytes, lane)) valid at `epoch`. False (nothing started) at `max_threads`.
+    /// `routes` (see `RouteArgument`) valid at `epoch`. `session`: a 0.9 connection's bound session (client id,
+    /// session number, request watermark, the reply's commit); None for 0.8. False (nothing started) at
+    /// `max_threads`.
     fn start(
         &self,
         token: u64,
@@ -824,6 +1040,7 @@ impl DataPlane {
         sender: Py<SenderHandle>,
         routes: Vec<RouteArgument<'_>>,
         epoch: u64,
+        session: Option<(u128, u64, u64, u64)>,
     ) -> PyResult<bool> {
         let routes = routes.into_iter().take(MAX_ROUTES).map(route_of).collect::<PyResult<Vec<Route>>>()?;
         let mut controls = lock(&self.plane.controls);
@@ -843,8 +1060,21 @@ impl DataPlane {
         let handle = std::thread::Builder::new()
             .name("iggy-send-path".into())
             .spawn(move || {
-                let mut exit = serve(&plane, &thread_control, sender.get(), &routes, epoch);
+                let mut framing = match session {
+                    None => Framing::V08,
+                    Some((client, session, watermark, commit)) => Framing::V09(Box::new(Session09 {
+                        client,
+                        session,
+                        watermark,
+                        commit,
+                        replies: VecDeque::new(),
+                    })),
+                };
+                let mut exit = serve(&plane, &thread_control, sender.get(), &routes, epoch, &mut framing);
                 exit.token = token;
+                if let Framing::V09(session) = framing {
+                    exit.session = Some((session.watermark, session.replies.into_iter().collect()));
+                }
                 lock(&plane.exits).push_back(exit);
                 plane.signal();
             })
@@ -856,7 +1086,7 @@ impl DataPlane {
 
     /// The connections that went back to the event loop since the last call: (token, bytes of the frame to serve,
     /// stalled, bytes received on the thread). Their threads are joined (they have ended or are ending).
-    fn exits<'py>(&self, py: Python<'py>) -> Vec<(u64, Bound<'py, PyBytes>, bool, u64)> {
+    fn exits<'py>(&self, py: Python<'py>) -> Vec<ExitTuple<'py>> {
         let mut counter = [0u8; 8];
         // SAFETY: reading the eventfd's counter resets it; EAGAIN when it is 0 is fine.
         unsafe { libc::read(self.plane.notify.as_raw_fd(), counter.as_mut_ptr().cast(), 8) };
@@ -872,7 +1102,11 @@ impl DataPlane {
                     });
                 }
             }
-            out.push((exit.token, PyBytes::new(py, &exit.data), exit.stalled, exit.received_bytes));
+            let session = exit.session.map(|(watermark, replies)| {
+                let replies = replies.into_iter().map(|(request, reply)| (request, PyBytes::new(py, &reply))).collect();
+                (watermark, replies)
+            });
+            out.push((exit.token, PyBytes::new(py, &exit.data), exit.stalled, exit.received_bytes, session));
         }
         out
     }
@@ -963,7 +1197,8 @@ mod tests {
     fn a_balanced_send_handed_back_leaves_its_partition_to_the_loop() {
         let lanes: Vec<Arc<Lane>> = (0..3).map(|_| Arc::new(Lane::new(Arc::new(Dirty::default())))).collect();
         let cursor = Arc::new(AtomicU64::new(0));
-        let route = Route { key: Vec::new(), target: Target::Balanced(lanes, Arc::clone(&cursor)) };
+        let target = Target::Balanced(lanes, Arc::clone(&cursor));
+        let route = Route { key: Vec::new(), target, ids: (1, 1), partition_ids: vec![0, 1, 2] };
         let bytes = payload(&[partitioning_kind::BALANCED, 0], 1, 16, 70);
         let parts = parse_send(&bytes).expect("parsed");
         assert_eq!(route.pick(&parts, &bytes).1, 0);
@@ -975,6 +1210,56 @@ mod tests {
         assert_eq!(next_round_robin(&cursor, 3), 0);
         route.unpick(2);
         assert_eq!(next_round_robin(&cursor, 3), 1);
+    }
+
+    fn session09() -> Session09 {
+        Session09 { client: 77, session: 3, watermark: 10, commit: 5, replies: VecDeque::new() }
+    }
+
+    fn request09(body_bytes: usize, request: u64) -> Vec<u8> {
+        let mut header = vec![0u8; request_header::SIZE];
+        header[request_header::COMMAND_AT] = header_command::REQUEST;
+        header[request_header::OPERATION_AT] = operation::SEND_MESSAGES;
+        header[request_header::CLIENT_AT..request_header::CLIENT_AT + 16].copy_from_slice(&77u128.to_le_bytes());
+        write_u64(&mut header, request_header::SESSION_AT, 3);
+        write_u64(&mut header, request_header::REQUEST_AT, request);
+        write_u32(&mut header, request_header::SIZE_AT, (request_header::SIZE + body_bytes) as u32);
+        header
+    }
+
+    #[test]
+    fn a_v09_thread_takes_only_new_sends_of_its_session() {
+        let session = session09();
+        assert_eq!(session.admits(&request09(100, 11), 1000), Some(100));
+        assert_eq!(session.admits(&request09(100, 10), 1000), None, "a retry: the loop's client table");
+        assert_eq!(session.admits(&request09(1001, 11), 1000), None, "over the send limit");
+        let changed = |at: usize, value: u8| {
+            let mut header = request09(100, 11);
+            header[at] = value;
+            session.admits(&header, 1000)
+        };
+        assert_eq!(changed(request_header::OPERATION_AT, operation::SEND_MESSAGES + 1), None);
+        assert_eq!(changed(request_header::SESSION_AT, 4), None);
+        assert_eq!(changed(request_header::CLIENT_AT, 78), None);
+        assert_eq!(changed(request_header::RELEASE_AT, 1), None);
+        assert_eq!(changed(request_header::COMMAND_AT, header_command::REPLY), None);
+    }
+
+    #[test]
+    fn a_v09_thread_keeps_the_last_replies_and_moves_the_watermark() {
+        let mut session = session09();
+        for request in 11..11 + constants::CLIENT_TABLE_REPLIES as u64 + 2 {
+            let reply = session.reply(&request09(100, request), [7; CONFIRMATION_BYTES]).to_vec();
+            assert_eq!(read_u64(&reply, reply_header::REQUEST_AT), request);
+            assert_eq!(read_u64(&reply, reply_header::OP_AT), 3);
+            assert_eq!(read_u64(&reply, reply_header::COMMIT_AT), 5);
+            assert_eq!(reply[reply_header::COMMAND_AT], header_command::REPLY);
+            assert_eq!(read_u32(&reply, reply_header::SIZE_AT) as usize, reply.len());
+            assert_eq!(read_u128(&reply, reply_header::CLIENT_AT), 77);
+        }
+        assert_eq!(session.watermark, 11 + constants::CLIENT_TABLE_REPLIES as u64 + 1);
+        let kept: Vec<u64> = session.replies.iter().map(|(request, _)| *request).collect();
+        assert_eq!(kept, (13..13 + constants::CLIENT_TABLE_REPLIES as u64).collect::<Vec<_>>());
     }
 
     #[test]

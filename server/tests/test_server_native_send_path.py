@@ -6,6 +6,7 @@ served none."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import socket
 import struct
@@ -18,6 +19,7 @@ from iggy.protocol.codes import Command, ErrorCode
 from iggy.protocol.framing import encode_request
 from iggy.protocol.messages import Message, encode_send_messages
 from iggy.protocol.primitives import (
+    Consumer,
     GlobalPermissions,
     Identifier,
     Partitioning,
@@ -27,7 +29,11 @@ from iggy.protocol.primitives import (
 )
 from iggy.protocol.responses import StreamDetails, TopicDetails
 
+from iggy.protocol.batches import Batch, Frame
+from iggy.protocol.codes import Operation, ProtocolVersion
+
 from server_support import ServerError, ServerProcess
+from vsr_support import VsrClient
 
 # The hot-path line (with the path's counters) is an info line.
 INFO = {"IGGY_SYSTEM_LOGGING_LEVEL": "info"}
@@ -418,3 +424,145 @@ def test_memory_durability_sends_on_the_path_are_read_back_at_once_and_after_a_s
             assert [bytes(m.payload) for m in polled.messages] == sent
     finally:
         server.stop()
+
+
+# ---------------------------------------------------------------------------------------------- 0.9 framing
+
+
+def v09_batch(prefix: str, count: int = 5) -> Batch:
+    frames = tuple(Frame(0, 0, i, 3 * i, f"{prefix}-{i}".encode() * 3, b"") for i in range(count))
+    return Batch(0, 0, 0, 5_000_000, 0, frames).with_checksums()
+
+
+def v09_send(vsr: VsrClient, stream: str, topic: str, partitioning: Partitioning, batch: Batch):
+    return vsr.call(requests.SendMessages(Identifier.parse(stream), Identifier.parse(topic), partitioning, batch=batch))
+
+
+def test_v09_sends_on_the_path_are_confirmed_stored_and_read_back_as_sent(tmp_path):
+    server = ServerProcess(tmp_path / "data", env=SMALL_SEGMENTS).start()
+    sent: list[Batch] = []
+    try:
+        with VsrClient(server.host, server.port) as vsr:
+            vsr.login()
+            vsr.call(requests.CreateStream("v9"))
+            vsr.call(requests.CreateTopic(Identifier.parse("v9"), 2, name="t"))
+            confirmations = []
+            for number in range(120):
+                batch = v09_batch(f"v{number}")
+                confirmation = v09_send(vsr, "v9", "t", Partitioning.partition_id(1), batch)
+                confirmations += [(c.stream_id, c.topic_id, c.partition_id, c.base_offset)
+                                  for c in confirmation.confirmations]
+                sent.append(batch)
+            # The path's confirmations are the loop's (the first send's) but for the offsets.
+            stream_id, topic_id, partition_id, _ = confirmations[0]
+            assert partition_id == 1
+            assert confirmations == [(stream_id, topic_id, 1, 5 * number) for number in range(120)]
+            polled = vsr.call(requests.PollMessages(Consumer.consumer(1), Identifier.parse("v9"), Identifier.parse("t"),
+                                                    1, PollingStrategy.first(), 1000, False))
+            # Each producer batch comes back as sent (the path kept what the batch told of its messages).
+            assert [(b.base_offset, b.origin_timestamp, b.frames) for b in polled.batches] == [
+                (5 * n, batch.origin_timestamp, batch.frames) for n, batch in enumerate(sent)
+            ]
+    finally:
+        assert server.stop() == 0
+    served, handed_back = native_counters(server)
+    assert served + handed_back == 119  # all but the connection's first send
+    assert served >= 90  # the rest found their segment full (small segments) and went to the loop
+
+
+def test_a_v09_reply_from_the_path_is_the_reply_the_loop_gives(server, unique):
+    # Requests that differ only in their number, timestamp and body checksum: the loop answers the first, the path
+    # the second; every other field of the two replies is the same (the echoes, op, commit, status, size).
+    stream = unique("v9reply")
+    with VsrClient(server.host, server.port) as vsr:
+        vsr.login()
+        vsr.call(requests.CreateStream(stream))
+        vsr.call(requests.CreateTopic(Identifier.parse(stream), 1, name="t"))
+        served_before, _ = native_counters_live(server)
+        replies = []
+        for number in range(3):
+            body = requests.SendMessages(Identifier.parse(stream), Identifier.parse("t"), Partitioning.balanced(),
+                                         batch=v09_batch("same")).encode(ProtocolVersion.V0_9)
+            request = vsr.next_request
+            vsr.next_request += 1
+            vsr.send_frame(vsr.header(Operation.SEND_MESSAGES, body, request=request, session=vsr.session) + body)
+            replies.append(vsr.read_frame())
+        served_after, _ = native_counters_live(server)
+    loop_reply, *path_replies = replies
+    for reply in path_replies:
+        assert reply.body[:-8] == loop_reply.body[:-8]  # count, stream, topic, partition; then the base offset
+        assert dataclasses.replace(reply.header, request=0) == dataclasses.replace(loop_reply.header, request=0)
+    assert [r.header.request for r in replies] == [loop_reply.header.request + n for n in range(3)]
+    assert [int.from_bytes(r.body[-8:], "little") for r in replies] == [0, 5, 10]
+    assert served_after - served_before == 2
+
+
+def test_a_v09_retry_of_a_send_the_path_applied_gets_its_reply_and_is_not_applied_again(server, unique):
+    stream = unique("v9retry")
+    with VsrClient(server.host, server.port) as vsr:
+        vsr.login()
+        vsr.call(requests.CreateStream(stream))
+        vsr.call(requests.CreateTopic(Identifier.parse(stream), 1, name="t"))
+        v09_send(vsr, stream, "t", Partitioning.balanced(), v09_batch("first"))  # on the path from here
+        served_before, _ = native_counters_live(server)
+        request = requests.SendMessages(Identifier.parse(stream), Identifier.parse("t"), Partitioning.balanced(),
+                                        batch=v09_batch("second"))
+        frame, _ = vsr.frame_for(request)
+        vsr.send_frame(frame)
+        first = vsr.read_frame()
+        vsr.call(requests.SendMessages(Identifier.parse(stream), Identifier.parse("t"), Partitioning.balanced(),
+                                       batch=v09_batch("third")))
+        vsr.send_frame(frame)  # a retry of a request the path applied: the loop answers it from the client table
+        retried = vsr.read_frame()
+        assert retried.header.encode(ProtocolVersion.V0_9) == first.header.encode(ProtocolVersion.V0_9)
+        assert retried.body == first.body and first.header.status == 0
+        assert first.header.operation == Operation.SEND_MESSAGES and first.header.request == retried.header.request
+        polled = vsr.call(requests.PollMessages(Consumer.consumer(1), Identifier.parse(stream), Identifier.parse("t"),
+                                                0, PollingStrategy.first(), 100, False))
+        payloads = [f.payload for b in polled.batches for f in b.frames]
+        assert payloads == [f.payload for name in ("first", "second", "third") for f in v09_batch(name).frames]
+        served_after, _ = native_counters_live(server)
+    assert served_after >= served_before + 2
+
+
+def test_a_v09_send_whose_checksum_does_not_match_is_answered_by_the_loop(server, unique):
+    stream = unique("v9sum")
+    with VsrClient(server.host, server.port) as vsr:
+        vsr.login()
+        vsr.call(requests.CreateStream(stream))
+        vsr.call(requests.CreateTopic(Identifier.parse(stream), 1, name="t"))
+        v09_send(vsr, stream, "t", Partitioning.partition_id(0), v09_batch("one"))  # on the path from here
+        served_before, handed_before = native_counters_live(server)
+        v09_send(vsr, stream, "t", Partitioning.partition_id(0), v09_batch("two"))
+        body = requests.SendMessages(Identifier.parse(stream), Identifier.parse("t"), Partitioning.partition_id(0),
+                                     batch=v09_batch("bad")).encode(ProtocolVersion.V0_9)
+        number = vsr.next_request
+        vsr.next_request += 1
+        vsr.send_frame(vsr.header(Operation.SEND_MESSAGES, body, request=number, session=vsr.session,
+                                  request_checksum=12345) + body)
+        assert vsr.read_frame().header.status == ErrorCode.INVALID_FORMAT
+        v09_send(vsr, stream, "t", Partitioning.partition_id(0), v09_batch("three"))
+        polled = vsr.call(requests.PollMessages(Consumer.consumer(1), Identifier.parse(stream), Identifier.parse("t"),
+                                                0, PollingStrategy.first(), 100, False))
+        payloads = [f.payload for b in polled.batches for f in b.frames]
+        assert payloads == [f.payload for name in ("one", "two", "three") for f in v09_batch(name).frames]
+        served_after, handed_after = native_counters_live(server)
+    assert served_after > served_before and handed_after > handed_before
+
+
+def test_v09_sends_stay_on_the_loop_while_heartbeats_are_verified(tmp_path):
+    env = {**INFO, "IGGY_HEARTBEAT_ENABLED": "true", "IGGY_HEARTBEAT_INTERVAL_MS": "60000"}
+    server = ServerProcess(tmp_path / "data", env=env).start()
+    try:
+        with VsrClient(server.host, server.port) as vsr, server.client() as client:
+            vsr.login()
+            vsr.call(requests.CreateStream("hb"))
+            vsr.call(requests.CreateTopic(Identifier.parse("hb"), 1, name="t"))
+            for number in range(5):
+                v09_send(vsr, "hb", "t", Partitioning.partition_id(0), v09_batch(f"h{number}"))
+            for number in range(5):  # 0.8 sends count no heartbeat: they still take the path
+                client.send("hb", "t", [b"%d" % number], Partitioning.partition_id(0))
+    finally:
+        assert server.stop() == 0
+    served, handed_back = native_counters(server)
+    assert served + handed_back == 4 and served >= 3  # the 0.8 connection's; none of the 0.9 one's

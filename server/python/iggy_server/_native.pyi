@@ -332,13 +332,14 @@ class PartitionLane:
     def __init__(self, dirty: DirtyLanes) -> None: ...
     @property
     def id(self) -> int: ...
-    def take_pending(self) -> tuple[bytes, int, int, int, int, int] | None:
+    def take_pending(self) -> tuple[bytes, int, int, int, int, int, bytes | None] | None:
         """What threads appended since it was last taken, as ``hold`` returns it, without keeping them from
         appending (the lock is taken only to move the entries out)."""
-    def hold(self) -> tuple[bytes, int, int, int, int, int] | None:
+    def hold(self) -> tuple[bytes, int, int, int, int, int, bytes | None] | None:
         """Stop threads appending until ``release``; returns what they appended since the last hold: (index
-        entries, messages, log bytes, next offset, last timestamp µs, segment end position), or None. RuntimeError
-        if held already."""
+        entries, messages, log bytes, next offset, last timestamp µs, segment end position, what 0.9 sends told of
+        their messages (``convert_and_stamp_v09``'s ``known``, zeros for 0.8 sends) or None without 0.9 sends), or
+        None. RuntimeError if held already."""
     def release(
         self,
         enabled: bool,
@@ -387,16 +388,20 @@ class DataPlane:
         token: int,
         fd: int,
         sender: SenderHandle,
-        routes: list[tuple[bytes, int, list[PartitionLane], RoundRobin | None]],
+        routes: list[tuple[bytes, int, list[PartitionLane], RoundRobin | None, int, int, list[int]]],
         epoch: int,
+        session: tuple[int, int, int, int] | None,
     ) -> bool:
         """Serve socket ``fd`` (duplicated) on a thread of its own; False at ``max_threads``. A route is (its bytes,
-        the partitioning kind, lanes, cursor): by partition id, the identifiers and partitioning as sent and the
-        partition's lane; balanced or keyed, the identifiers and the kind, the topic's lanes in partition order, and
-        the topic's cursor (balanced only). ValueError for any other shape."""
-    def exits(self) -> list[tuple[int, bytes, bool, int]]:
-        """(token, bytes read of the frame to serve, stalled, bytes the thread received) of each connection handed
-        back since the last call; their threads are joined."""
+        the partitioning kind, lanes, cursor, stream id, topic id, the lanes' partition ids): by partition id, the
+        identifiers and partitioning as sent and the partition's lane; balanced or keyed, the identifiers and the
+        kind, the topic's lanes in partition order, and the topic's cursor (balanced only). ValueError for any
+        other shape. ``session``: a 0.9 connection's bound session (client id, session number, request watermark,
+        the replies' commit), or None for 0.8 framing."""
+    def exits(self) -> list[tuple[int, bytes, bool, int, tuple[int, list[tuple[int, bytes]]] | None]]:
+        """(token, bytes read of the frame to serve, stalled, bytes the thread received, 0.9: (request watermark,
+        the replies it kept as (request number, reply frame)) or None) of each connection handed back since the
+        last call; their threads are joined."""
     def stop(self, token: int) -> None:
         """Ask a connection's thread to hand it back (within 200 ms, or at its next frame)."""
     def stop_all(self) -> None:

@@ -91,10 +91,10 @@ class IggyServer:
     def _on_send_path_exits(self) -> None:
         """Connections the native send path handed back: the loop reads them again."""
         self.count_send_path()
-        for client_id, frame, stalled, received_bytes in self.data_plane.exits():
+        for client_id, frame, stalled, received_bytes, session in self.data_plane.exits():
             connection = self.send_path_connections.pop(client_id, None)
             if connection is not None:
-                connection.left_send_path(frame, stalled, received_bytes)
+                connection.left_send_path(frame, stalled, received_bytes, session)
 
     def count_send_path(self) -> None:
         """Add what the native send path served since the last call to the TCP counters (/metrics, stats)."""

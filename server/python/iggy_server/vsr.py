@@ -174,6 +174,12 @@ class _SessionCounter:
         return cls.last
 
 
+def last_session_number() -> int:
+    """The highest session number given out: a reply's commit is at least this (the native send path's replies
+    take it when their connection goes there)."""
+    return _SessionCounter.last
+
+
 def _u128_halves(value: int) -> tuple[int, int]:
     return value & _U64_MASK, value >> 64
 

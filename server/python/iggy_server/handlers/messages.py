@@ -129,6 +129,7 @@ async def _send_v09(ctx: HandlerContext, session: Session, payload: memoryview) 
         pooled.release()
     result = await partition.append(memoryview(index), frames, count, batch_v09=batch, parallel_conversion=lone)
     TRAFFIC[session.transport_kind].messages_in += count
+    session.send_route = (topic, partition)
     return _CONFIRMATION.pack(1, stream.id, topic.id, partition.id, result.first_offset)
 
 

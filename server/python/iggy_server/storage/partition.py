@@ -36,6 +36,9 @@ from iggy_server.storage.segment import (
 
 # Segment index positions are u32: a segment's log can never grow past this.
 MAX_SEGMENT_LOG_BYTES = 0xFFFF_FFFF
+# What a lane appended since the loop last took it (``_native.PartitionLane.take_pending``/``hold``): index entries,
+# messages, log bytes, next offset, last timestamp µs, segment end position, 0.9 sends' known entries or None.
+LanePending = tuple[bytes, int, int, int, int, int, bytes | None]
 _SEGMENT_FILE = re.compile(r"^(\d{20})\.(log|index)$")
 
 logger = logging.getLogger(__name__)
@@ -280,7 +283,7 @@ class PartitionLog:
             active.writer.mark_failed(position, active.index_written_bytes, OSError(f"writing failed: {message}"))
         logger.error("%s: a write of the native send path failed at byte %d: %s", self._directory, position, message)
 
-    def _take_appended(self, pending: tuple[bytes, int, int, int, int, int]) -> None:
+    def _take_appended(self, pending: LanePending) -> None:
         """Under a hold: make the lane's appends this log's; if that fails, the lane never appends again (its
         state and this log's may differ) and the hold ends."""
         try:
@@ -340,10 +343,10 @@ class PartitionLog:
             self._hold()
             self._release()
 
-    def _absorb(self, pending: tuple[bytes, int, int, int, int, int]) -> None:
-        index, messages_count, frames_bytes, next_offset, last_timestamp_us, end_bytes = pending
+    def _absorb(self, pending: LanePending) -> None:
+        index, messages_count, frames_bytes, next_offset, last_timestamp_us, end_bytes, known_v09 = pending
         active = self._segments[-1]
-        active.absorb(index, frames_bytes)
+        active.absorb(index, frames_bytes, known_v09 if active.keeps_known_v09 else None)
         if active.size_bytes != end_bytes:  # the lane and this log disagree: nothing else may be trusted
             raise RuntimeError(f"{self._directory}: lane ends at {end_bytes}, the segment at {active.size_bytes}")
         self._next_offset = next_offset

@@ -583,15 +583,22 @@ class Segment:
         if not self._cache_when_active:
             self._release_written_entries()
 
-    def absorb(self, index_entries: bytes, frames_bytes: int) -> None:
-        """Batches the native send path wrote to the log itself (``written``; ``_native.PartitionLane``): the
-        bookkeeping :meth:`append` does after its write. Their index entries reach the file as deferred ones do."""
+    def absorb(self, index_entries: bytes, frames_bytes: int, known_v09: bytes | None = None) -> None:
+        """Batches the native send path wrote to the log itself (``_native.PartitionLane``): the bookkeeping
+        :meth:`append` does after its write. Their index entries reach the file as deferred ones do.
+        ``known_v09``: what 0.9 sends among them told of their messages, an entry each (zeros for 0.8 sends), for a
+        segment that keeps them (``keeps_known_v09``)."""
         writer = self.writer
         assert writer is not None, "absorb into a sealed segment"
-        self._entries.extend(index_entries)
         appended = len(index_entries) // INDEX_ENTRY_SIZE
-        if self._known_v09 is not None:  # 0.8 appends: nothing known
+        if known_v09 is not None:
+            if self._known_v09 is None:
+                self._known_v09 = AppendBuffer()
+                self._known_v09_start = self.start_offset + self.messages_count
+            self._known_v09.extend(known_v09)
+        elif self._known_v09 is not None:  # 0.8 appends: nothing known
             self._known_v09.extend_zeros(appended * KNOWN_V09_ENTRY_SIZE)
+        self._entries.extend(index_entries)
         self.messages_count += appended
         self.size_bytes += frames_bytes
         writer.written_end_bytes = writer.queued_end_bytes = self.size_bytes

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from iggy.protocol.codes import PartitioningKind, ProtocolVersion, Transport
 
-from .. import _native
+from .. import _native, vsr
 from ..transports.metrics import TRAFFIC
 from .dispatch import RequestDispatcher
 
@@ -26,8 +26,9 @@ if TYPE_CHECKING:
     from ..metadata.tree import Topic
     from ..storage import Partition
 
-# A native send path route: (its bytes, partitioning kind, lanes, the topic's round-robin cursor or None).
-SendRoute = tuple[bytes, int, list[_native.PartitionLane], _native.RoundRobin | None]
+# A native send path route: (its bytes, partitioning kind, lanes, the topic's round-robin cursor or None, stream id,
+# topic id, the lanes' partition ids).
+SendRoute = tuple[bytes, int, list[_native.PartitionLane], _native.RoundRobin | None, int, int, list[int]]
 
 __all__ = ["Connection"]
 
@@ -185,12 +186,14 @@ class Connection(RequestDispatcher):
     @property
     def _at_frame_start(self) -> bool:
         """No byte of the next frame has been read (the transport reads exactly what each frame needs)."""
-        return self._state == self._HEADER and self._filled == 0
+        return self._state in (self._HEADER, self._VSR_HEADER) and self._filled == 0
 
     def _after_send(self, payload: memoryview) -> None:
         """After a SendMessages answered OK: hand the connection to the native send path, which serves its next
-        sends by the routes it took, when that path can serve them exactly as the loop would (plain TCP 0.8, lanes
-        for the partitions the route leads to, no request under way and no byte of the next frame read)."""
+        sends by the routes it took, when that path can serve them exactly as the loop would (plain TCP, lanes for
+        the partitions the route leads to, no request under way and no byte of the next frame read). A 0.9
+        connection goes with its bound session, unless heartbeats are verified: every 0.9 request counts as one,
+        and the path's requests do not reach the session's clock."""
         session = self.session
         assert session is not None
         (topic, partition), session.send_route = session.send_route, None
@@ -202,12 +205,17 @@ class Connection(RequestDispatcher):
             or self._busy
             or self._sender is None
             or self._socket_fd < 0
-            or session.protocol != ProtocolVersion.V0_8
             or session.user_id is None
             or session.stale
             or not self._at_frame_start
         ):
             return
+        bound = None
+        if session.protocol >= ProtocolVersion.V0_9:
+            binding = session.vsr
+            if binding is None or self.ctx.config.heartbeat.enabled:
+                return
+            bound = (binding.client, binding.session, binding.watermark, vsr.last_session_number())
         route = _route(payload, topic, partition)
         if route is None:
             return
@@ -221,17 +229,31 @@ class Connection(RequestDispatcher):
             del routes[next(iter(routes))]
         routes[key] = route
         assert self.transport is not None
-        if not plane.start(session.client_id, self._socket_fd, self._sender, list(routes.values()), epoch):
+        if not plane.start(session.client_id, self._socket_fd, self._sender, list(routes.values()), epoch, bound):
             return  # tcp.native_send_connections threads serve others: this one stays on the loop
         self.on_send_path = True
         self.server.send_path_connections[session.client_id] = self
         self.transport.pause_reading()
         self._reading_paused = True
 
-    def left_send_path(self, frame: bytes, stalled: bool, thread_received_bytes: int) -> None:
+    def left_send_path(
+        self,
+        frame: bytes,
+        stalled: bool,
+        thread_received_bytes: int,
+        session_state: tuple[int, list[tuple[int, bytes]]] | None = None,
+    ) -> None:
         """The native send path handed the connection back (``DataPlane.exits``): ``frame``, what its thread read of
-        the frame it did not serve, is read here as if the transport had read it, and the loop reads on."""
+        the frame it did not serve, is read here as if the transport had read it, and the loop reads on.
+        ``session_state`` (0.9): the request watermark and the replies the thread sent, for the session's client
+        table (a retried request gets its reply), before the loop reads the frame."""
         self.on_send_path = False
+        binding = self.session.vsr if self.session is not None else None
+        if session_state is not None and binding is not None:
+            watermark, replies = session_state
+            for request, reply in replies:
+                binding.remember(request, [reply])
+            binding.watermark = max(binding.watermark, watermark)
         # The frame's bytes are counted again as they are fed in.
         self.received_bytes += thread_received_bytes - len(frame)
         if self._closed or self.transport is None:
@@ -311,9 +333,10 @@ def _route(payload: memoryview, topic: Topic, partition: Partition) -> SendRoute
         lane = partition.log.lane
         if lane is None:
             return None
-        return bytes(payload[4 : at + 2 + payload[at + 1]]), kind, [lane], None
+        key = bytes(payload[4 : at + 2 + payload[at + 1]])
+        return key, kind, [lane], None, topic.stream_id, topic.id, [partition.id]
     lanes = [p.log.lane for p in topic.partitions]
     if not lanes or None in lanes:
         return None
     cursor = topic.balanced if kind == PartitioningKind.BALANCED else None
-    return bytes(payload[4 : at + 1]), kind, lanes, cursor
+    return bytes(payload[4 : at + 1]), kind, lanes, cursor, topic.stream_id, topic.id, [p.id for p in topic.partitions]

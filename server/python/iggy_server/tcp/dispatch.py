@@ -86,26 +86,28 @@ class RequestDispatcher(FrameReader):
         try:
             awaited = coroutine.send(None)
         except StopIteration as done:
-            self._finish_vsr(done.value)
+            self._finish_vsr(done.value, body)
             return
         self._busy = True
         self._update_reading()
-        task = asyncio.get_running_loop().create_task(self._continue_vsr(coroutine, awaited))
+        task = asyncio.get_running_loop().create_task(self._continue_vsr(coroutine, awaited, body))
         self.server.track(task)
 
-    async def _continue_vsr(self, coroutine: Any, awaited: Any) -> None:
+    async def _continue_vsr(self, coroutine: Any, awaited: Any, body: memoryview) -> None:
         try:
             outcome = await _drive(coroutine, awaited)
-            self._finish_vsr(outcome)
+            self._finish_vsr(outcome, body)
         finally:
             self._busy = False
             self._update_reading()
 
-    def _finish_vsr(self, outcome: vsr.Outcome) -> None:
+    def _finish_vsr(self, outcome: vsr.Outcome, body: memoryview) -> None:
         if outcome.parts:
             self._write_parts(outcome.parts)
         if outcome.close:
             self._close()
+        elif self.session is not None and self.session.send_route is not None:  # a SendMessages applied
+            self._after_send(body)
 
     def _reject_vsr(self, header: bytearray, error: int, message: str) -> None:
         stats = self.server.frame_stats
