@@ -6,11 +6,13 @@ served none."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import re
 import socket
 import struct
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -438,14 +440,21 @@ def v09_send(vsr: VsrClient, stream: str, topic: str, partitioning: Partitioning
     return vsr.call(requests.SendMessages(Identifier.parse(stream), Identifier.parse(topic), partitioning, batch=batch))
 
 
+@contextlib.contextmanager
+def v09_topic(server: ServerProcess, stream: str, partitions: int = 1) -> Iterator[VsrClient]:
+    """A logged-in 0.9 connection with ``stream`` and its topic ``t`` created."""
+    with VsrClient(server.host, server.port) as vsr:
+        vsr.login()
+        vsr.call(requests.CreateStream(stream))
+        vsr.call(requests.CreateTopic(Identifier.parse(stream), partitions, name="t"))
+        yield vsr
+
+
 def test_v09_sends_on_the_path_are_confirmed_stored_and_read_back_as_sent(tmp_path):
     server = ServerProcess(tmp_path / "data", env=SMALL_SEGMENTS).start()
     sent: list[Batch] = []
     try:
-        with VsrClient(server.host, server.port) as vsr:
-            vsr.login()
-            vsr.call(requests.CreateStream("v9"))
-            vsr.call(requests.CreateTopic(Identifier.parse("v9"), 2, name="t"))
+        with v09_topic(server, "v9", partitions=2) as vsr:
             confirmations = []
             for number in range(120):
                 batch = v09_batch(f"v{number}")
@@ -474,10 +483,7 @@ def test_a_v09_reply_from_the_path_is_the_reply_the_loop_gives(server, unique):
     # Requests that differ only in their number, timestamp and body checksum: the loop answers the first, the path
     # the second; every other field of the two replies is the same (the echoes, op, commit, status, size).
     stream = unique("v9reply")
-    with VsrClient(server.host, server.port) as vsr:
-        vsr.login()
-        vsr.call(requests.CreateStream(stream))
-        vsr.call(requests.CreateTopic(Identifier.parse(stream), 1, name="t"))
+    with v09_topic(server, stream) as vsr:
         served_before, _ = native_counters_live(server)
         replies = []
         for number in range(3):
@@ -499,10 +505,7 @@ def test_a_v09_reply_from_the_path_is_the_reply_the_loop_gives(server, unique):
 
 def test_a_v09_retry_of_a_send_the_path_applied_gets_its_reply_and_is_not_applied_again(server, unique):
     stream = unique("v9retry")
-    with VsrClient(server.host, server.port) as vsr:
-        vsr.login()
-        vsr.call(requests.CreateStream(stream))
-        vsr.call(requests.CreateTopic(Identifier.parse(stream), 1, name="t"))
+    with v09_topic(server, stream) as vsr:
         v09_send(vsr, stream, "t", Partitioning.balanced(), v09_batch("first"))  # on the path from here
         served_before, _ = native_counters_live(server)
         request = requests.SendMessages(Identifier.parse(stream), Identifier.parse("t"), Partitioning.balanced(),
@@ -527,10 +530,7 @@ def test_a_v09_retry_of_a_send_the_path_applied_gets_its_reply_and_is_not_applie
 
 def test_a_v09_send_whose_checksum_does_not_match_is_answered_by_the_loop(server, unique):
     stream = unique("v9sum")
-    with VsrClient(server.host, server.port) as vsr:
-        vsr.login()
-        vsr.call(requests.CreateStream(stream))
-        vsr.call(requests.CreateTopic(Identifier.parse(stream), 1, name="t"))
+    with v09_topic(server, stream) as vsr:
         v09_send(vsr, stream, "t", Partitioning.partition_id(0), v09_batch("one"))  # on the path from here
         served_before, handed_before = native_counters_live(server)
         v09_send(vsr, stream, "t", Partitioning.partition_id(0), v09_batch("two"))
