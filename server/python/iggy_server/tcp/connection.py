@@ -321,10 +321,11 @@ class Connection(RequestDispatcher):
 
 
 def _route(payload: memoryview, topic: Topic, partition: Partition) -> SendRoute | None:
-    """The native send path's route for a 0.8 SendMessages payload the handler decoded (so it is well formed), or
-    None when a partition it could lead to has no lane. By partition id: the stream and topic identifiers and the
-    partitioning as sent (after the metadata length), and the partition's lane. Balanced or keyed: the identifiers
-    and the partitioning kind, every partition's lane in order, and for balanced the topic's round-robin cursor."""
+    """The native send path's route for a SendMessages payload the handler decoded (so it is well formed; 0.8's and
+    0.9's metadata have the same layout), or None when a partition it could lead to has no lane. By partition id:
+    the stream and topic identifiers and the partitioning as sent (after the metadata length), and the partition's
+    lane. Balanced or keyed: the identifiers and the partitioning kind, every partition's lane in order, and for
+    balanced the topic's round-robin cursor."""
     at = 4
     for _ in range(2):  # stream, topic (kind, length, value)
         at += 2 + payload[at + 1]
