@@ -425,8 +425,9 @@ struct Exit {
     stalled: bool,
     /// Bytes this thread read from the socket.
     received_bytes: u64,
-    /// 0.9: the session's request watermark and the replies the thread kept (request number, reply frame).
-    session: Option<(u64, Vec<(u64, Vec<u8>)>)>,
+    /// 0.9: the session's request watermark, the replies the thread kept (request number, reply frame), and when
+    /// it last admitted a request of the session (µs since the epoch, 0: none).
+    session: Option<(u64, Vec<(u64, Vec<u8>)>, u64)>,
 }
 
 struct Control {
@@ -434,6 +435,9 @@ struct Control {
     /// The thread's own duplicate of the socket: the event loop may close its descriptor meanwhile.
     socket: OwnedFd,
     thread: Mutex<Option<JoinHandle<()>>>,
+    /// 0.9: when the thread last admitted a request of the session (µs since the epoch, 0: none yet). Every 0.9
+    /// request is a heartbeat; the loop's heartbeat check reads it (`DataPlane.last_request_us`).
+    last_request_us: AtomicU64,
 }
 
 struct Plane {
@@ -449,6 +453,8 @@ struct Plane {
     requests: AtomicU64,
     messages: AtomicU64,
     received_bytes: AtomicU64,
+    /// Bytes of the answers the threads sent (acknowledgements, 0.9 replies).
+    sent_bytes: AtomicU64,
     handbacks: AtomicU64,
 }
 
@@ -838,6 +844,10 @@ fn serve(
         let Some(payload_bytes) = admitted_bytes else {
             return exit(header.to_vec(), false, received_bytes);
         };
+        if let Framing::V09(_) = framing {
+            // A request of the session arrived: that is its heartbeat, whether the thread or the loop serves it.
+            control.last_request_us.store(now_us(), Ordering::Release);
+        }
         let whole = payload_bytes >= WHOLE_PAYLOAD_MIN_BYTES;
         let mut filled = 0;
         let mut outcome = Received::Done;
@@ -885,10 +895,11 @@ fn serve(
         };
         let partition_id = route.partition_id(picked);
         // Counted before the acknowledgement goes out, so that a client that saw it finds the send counted.
-        let count_served = || {
+        let count_served = |answer_bytes: usize| {
             plane.requests.fetch_add(1, Ordering::Relaxed);
             plane.messages.fetch_add(u64::from(count), Ordering::Relaxed);
             plane.received_bytes.fetch_add((header_bytes + payload_bytes) as u64, Ordering::Relaxed);
+            plane.sent_bytes.fetch_add(answer_bytes as u64, Ordering::Relaxed);
         };
         let appended = match framing {
             Framing::V08 => {
@@ -897,7 +908,7 @@ fn serve(
                     batch::validate_and_stamp(index, frames, count, placement).ok()
                 };
                 let acknowledge = |_base_offset| {
-                    count_served();
+                    count_served(ANSWER_OK.len());
                     sender.send_from_thread(&ANSWER_OK);
                 };
                 let appended = lane.append(index, frames, count, &stamp, None, &acknowledge);
@@ -932,9 +943,10 @@ fn serve(
                     write_u32(&mut confirmation, 8, ids.1);
                     write_u32(&mut confirmation, 12, partition_id);
                     write_u64(&mut confirmation, 16, base_offset);
-                    count_served();
                     let mut session = reply.borrow_mut();
-                    sender.send_from_thread(session.reply(request, confirmation));
+                    let answer = session.reply(request, confirmation);
+                    count_served(answer.len());
+                    sender.send_from_thread(answer);
                 };
                 let (index, frames) = (&mut converted.index, &mut converted.frames);
                 let appended = lane.append(index, frames, count, &stamp, Some(&known), &acknowledge);
@@ -959,8 +971,9 @@ fn serve(
     }
 }
 
-/// A connection handed back (`DataPlane.exits`): token, frame bytes, stalled, bytes received, 0.9 session state.
-type ExitTuple<'py> = (u64, Bound<'py, PyBytes>, bool, u64, Option<(u64, Vec<(u64, Bound<'py, PyBytes>)>)>);
+/// A connection handed back (`DataPlane.exits`): token, frame bytes, stalled, bytes received, 0.9 session state
+/// (watermark, replies, last request µs).
+type ExitTuple<'py> = (u64, Bound<'py, PyBytes>, bool, u64, Option<(u64, Vec<(u64, Bound<'py, PyBytes>)>, u64)>);
 
 /// The send threads of the TCP listener (one per connection handed here; see the module docs).
 #[pyclass(module = "iggy_server._native", frozen)]
@@ -1000,6 +1013,7 @@ impl DataPlane {
                 requests: AtomicU64::new(0),
                 messages: AtomicU64::new(0),
                 received_bytes: AtomicU64::new(0),
+                sent_bytes: AtomicU64::new(0),
                 handbacks: AtomicU64::new(0),
             }),
         })
@@ -1054,7 +1068,12 @@ impl DataPlane {
         }
         // SAFETY: just returned to us.
         let socket = unsafe { OwnedFd::from_raw_fd(duplicate) };
-        let control = Arc::new(Control { stop: AtomicBool::new(false), socket, thread: Mutex::new(None) });
+        let control = Arc::new(Control {
+            stop: AtomicBool::new(false),
+            socket,
+            thread: Mutex::new(None),
+            last_request_us: AtomicU64::new(0),
+        });
         let plane = Arc::clone(&self.plane);
         let thread_control = Arc::clone(&control);
         let handle = std::thread::Builder::new()
@@ -1073,7 +1092,8 @@ impl DataPlane {
                 let mut exit = serve(&plane, &thread_control, sender.get(), &routes, epoch, &mut framing);
                 exit.token = token;
                 if let Framing::V09(session) = framing {
-                    exit.session = Some((session.watermark, session.replies.into_iter().collect()));
+                    let last_request_us = thread_control.last_request_us.load(Ordering::Acquire);
+                    exit.session = Some((session.watermark, session.replies.into_iter().collect(), last_request_us));
                 }
                 lock(&plane.exits).push_back(exit);
                 plane.signal();
@@ -1085,7 +1105,8 @@ impl DataPlane {
     }
 
     /// The connections that went back to the event loop since the last call: (token, bytes of the frame to serve,
-    /// stalled, bytes received on the thread). Their threads are joined (they have ended or are ending).
+    /// stalled, bytes received on the thread, 0.9 session state: see `ExitTuple`). Their threads are joined (they
+    /// have ended or are ending).
     fn exits<'py>(&self, py: Python<'py>) -> Vec<ExitTuple<'py>> {
         let mut counter = [0u8; 8];
         // SAFETY: reading the eventfd's counter resets it; EAGAIN when it is 0 is fine.
@@ -1102,9 +1123,9 @@ impl DataPlane {
                     });
                 }
             }
-            let session = exit.session.map(|(watermark, replies)| {
+            let session = exit.session.map(|(watermark, replies, last_request_us)| {
                 let replies = replies.into_iter().map(|(request, reply)| (request, PyBytes::new(py, &reply))).collect();
-                (watermark, replies)
+                (watermark, replies, last_request_us)
             });
             out.push((exit.token, PyBytes::new(py, &exit.data), exit.stalled, exit.received_bytes, session));
         }
@@ -1135,15 +1156,25 @@ impl DataPlane {
         });
     }
 
-    /// (sends served, messages, bytes received by served sends, sends handed to the event loop), since start.
-    fn stats(&self) -> (u64, u64, u64, u64) {
+    /// (sends served, messages, bytes received by served sends, sends handed to the event loop, bytes of the
+    /// answers sent), since start.
+    fn stats(&self) -> (u64, u64, u64, u64, u64) {
         let plane = &self.plane;
         (
             plane.requests.load(Ordering::Relaxed),
             plane.messages.load(Ordering::Relaxed),
             plane.received_bytes.load(Ordering::Relaxed),
             plane.handbacks.load(Ordering::Relaxed),
+            plane.sent_bytes.load(Ordering::Relaxed),
         )
+    }
+
+    /// When connection `token`'s thread last admitted a 0.9 request of its session (µs since the Unix epoch), or
+    /// None (not on the path, 0.8, or none yet): the heartbeat check counts it as the session's last heartbeat.
+    fn last_request_us(&self, token: u64) -> Option<u64> {
+        let controls = lock(&self.plane.controls);
+        let heard_us = controls.get(&token)?.last_request_us.load(Ordering::Acquire);
+        (heard_us != 0).then_some(heard_us)
     }
 }
 

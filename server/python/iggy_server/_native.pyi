@@ -398,16 +398,20 @@ class DataPlane:
         kind, the topic's lanes in partition order, and the topic's cursor (balanced only). ValueError for any
         other shape. ``session``: a 0.9 connection's bound session (client id, session number, request watermark,
         the replies' commit), or None for 0.8 framing."""
-    def exits(self) -> list[tuple[int, bytes, bool, int, tuple[int, list[tuple[int, bytes]]] | None]]:
+    def exits(self) -> list[tuple[int, bytes, bool, int, tuple[int, list[tuple[int, bytes]], int] | None]]:
         """(token, bytes read of the frame to serve, stalled, bytes the thread received, 0.9: (request watermark,
-        the replies it kept as (request number, reply frame)) or None) of each connection handed back since the
-        last call; their threads are joined."""
+        the replies it kept as (request number, reply frame), when it last admitted a request in µs since the
+        epoch or 0) or None) of each connection handed back since the last call; their threads are joined."""
     def stop(self, token: int) -> None:
         """Ask a connection's thread to hand it back (within 200 ms, or at its next frame)."""
     def stop_all(self) -> None:
         """Stop every thread and wait for them (GIL released); their exits stay queued."""
-    def stats(self) -> tuple[int, int, int, int]:
-        """(sends served, messages, bytes of served sends, sends handed to the loop) since start."""
+    def stats(self) -> tuple[int, int, int, int, int]:
+        """(sends served, messages, bytes of served sends, sends handed to the loop, bytes of the answers the
+        threads sent) since start."""
+    def last_request_us(self, token: int) -> int | None:
+        """When connection ``token``'s thread last admitted a 0.9 request of its session (µs since the epoch);
+        None when it is not on the path, speaks 0.8, or sent none there yet."""
 
 class BufferPool:
     """Bounded pool of page-aligned buffers in power-of-two classes from 4 KiB to 128 MiB. Free

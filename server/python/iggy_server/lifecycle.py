@@ -57,7 +57,7 @@ class IggyServer:
         # by client id.
         self.data_plane: Any = None
         self.send_path_connections: dict[int, Connection] = {}
-        self._send_path_counted = (0, 0, 0, 0)
+        self._send_path_counted = (0, 0, 0, 0, 0)
         self._server: asyncio.base_events.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._background: list[asyncio.Task[Any]] = []
@@ -102,13 +102,14 @@ class IggyServer:
         if plane is None:
             return
         counted = plane.stats()
-        # Bytes are the connections' own (Connection.left_send_path).
-        requests, messages, _, _ = (now - before for now, before in zip(counted, self._send_path_counted))
+        # Received bytes are the connections' own (Connection.left_send_path).
+        requests, messages, _, _, sent_bytes = (now - before for now, before in zip(counted, self._send_path_counted))
         self._send_path_counted = counted
         if requests:
             traffic = TRAFFIC[Transport.TCP]
             traffic.requests[Command.SEND_MESSAGES] += requests
             traffic.messages_in += messages
+            traffic.sent_bytes += sent_bytes
 
     async def _drain_answers(self) -> None:
         """Let answers queued for the closed connections reach their clients (bounded), then stop the send
@@ -215,7 +216,13 @@ class IggyServer:
         """Mark clients silent for more than 1.2 × interval stale and remove them (reference §6.8)."""
         threshold_us = int(self.ctx.config.heartbeat.interval_ms * 1000 * 1.2)
         now = now_us()
+        plane = self.data_plane
         for session in list(self.ctx.clients):
+            if plane is not None and session.client_id in self.send_path_connections:
+                # A 0.9 connection on the native send path: its requests reach the thread, not the loop.
+                heard_us = plane.last_request_us(session.client_id)
+                if heard_us is not None:
+                    session.last_heartbeat_us = max(session.last_heartbeat_us, heard_us)
             if now - session.last_heartbeat_us > threshold_us:
                 silent_ms = (now - session.last_heartbeat_us) // 1000
                 log.warning(

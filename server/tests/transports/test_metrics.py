@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -138,6 +139,50 @@ def test_0_9_requests_are_counted_as_0_8_ones_are(server):
     assert grew("iggy_requests_total", transport="tcp", command="poll_messages") == 1
     assert grew("iggy_request_errors_total", transport="tcp", command="delete_stream", code="1009") == 1
     assert grew("iggy_sent_bytes_total", transport="tcp") > 100 * FRAME_BYTES
+
+def test_answers_the_native_send_path_sent_count_as_sent_bytes(tmp_path):
+    # The loop answers a connection's first send, the path (tcp.native_send_connections) the next ones: a 0.8
+    # acknowledgement of 8 bytes, a 0.9 reply of a 256-byte header and a 24-byte confirmation, as the loop's.
+    from iggy.protocol.batches import Batch, Frame
+
+    from vsr_support import VsrClient
+
+    env = {**ENV, "IGGY_SYSTEM_LOGGING_LEVEL": "info", "IGGY_SYSTEM_MEMORY_POOL_STATS_LOG_INTERVAL_MS": "200"}
+    server = ServerProcess(tmp_path / "data", env).start()
+    sends = 20
+    try:
+        with server.client() as tcp, VsrClient(server.host, server.port) as vsr:
+            tcp.call(requests.CreateStream("path-08"))
+            tcp.call(requests.CreateTopic("path-08", 1, 1, 0, 0, 0, "t"))
+            vsr.login()
+            vsr.call(requests.CreateStream("path-09"))
+            vsr.call(requests.CreateTopic(Identifier.parse("path-09"), 1, name="t"))
+            batch = Batch(0, 0, 0, 1_000_000, 0, (Frame(0, 1, 0, 0, b"m"),)).with_checksums()
+            send_09 = requests.SendMessages(Identifier.parse("path-09"), Identifier.parse("t"),
+                                            Partitioning.partition_id(0), batch=batch)
+            assert tcp.request(Command.SEND_MESSAGES, send_frame("path-08", 1)[8:])[0] == 0
+            vsr.call(send_09)
+            _, before = scrape(server)
+            after = before
+            for _ in range(sends):
+                assert tcp.request(Command.SEND_MESSAGES, send_frame("path-08", 1)[8:])[0] == 0
+                vsr.call(send_09)
+
+            def grew(name: str, **labels) -> float:
+                return value(after, name, **labels) - value(before, name, **labels)
+
+            deadline = time.monotonic() + 10  # the path's sends are counted within 100 ms
+            while grew("iggy_requests_total", transport="tcp", command="send_messages") < 2 * sends:
+                assert time.monotonic() < deadline, "the path's sends were not counted within 10 s"
+                time.sleep(0.05)
+                _, after = scrape(server)
+    finally:
+        server.stop()
+    served = [int(n) for n in re.findall(r"native_sends=(\d+)", server.log())]
+    assert served and served[-1] >= sends  # the path answered at least half of them
+    assert grew("iggy_requests_total", transport="tcp", command="send_messages") == 2 * sends
+    assert grew("iggy_sent_bytes_total", transport="tcp") == sends * (8 + 256 + 24)
+
 
 def test_consumer_group_lag_and_segment_gauges(server):
     with server.client() as tcp:

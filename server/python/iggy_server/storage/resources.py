@@ -208,7 +208,7 @@ class IoResources:
         )
         plane = self.data_plane
         if plane is not None:
-            served, _, _, handed_back = plane.stats()
+            served, _, _, handed_back, _ = plane.stats()
             stats.update(native_sends=served, native_send_handbacks=handed_back, native_send_threads=plane.threads)
         return stats
 

@@ -192,8 +192,8 @@ class Connection(RequestDispatcher):
         """After a SendMessages answered OK: hand the connection to the native send path, which serves its next
         sends by the routes it took, when that path can serve them exactly as the loop would (plain TCP, lanes for
         the partitions the route leads to, no request under way and no byte of the next frame read). A 0.9
-        connection goes with its bound session, unless heartbeats are verified: every 0.9 request counts as one,
-        and the path's requests do not reach the session's clock."""
+        connection goes with its bound session; every 0.9 request is a heartbeat, and the heartbeat check asks the
+        path when its thread last admitted one (``DataPlane.last_request_us``)."""
         session = self.session
         assert session is not None
         (topic, partition), session.send_route = session.send_route, None
@@ -213,7 +213,7 @@ class Connection(RequestDispatcher):
         bound = None
         if session.protocol >= ProtocolVersion.V0_9:
             binding = session.vsr
-            if binding is None or self.ctx.config.heartbeat.enabled:
+            if binding is None:
                 return
             bound = (binding.client, binding.session, binding.watermark, vsr.last_session_number())
         route = _route(payload, topic, partition)
@@ -241,19 +241,22 @@ class Connection(RequestDispatcher):
         frame: bytes,
         stalled: bool,
         thread_received_bytes: int,
-        session_state: tuple[int, list[tuple[int, bytes]]] | None = None,
+        session_state: tuple[int, list[tuple[int, bytes]], int] | None = None,
     ) -> None:
         """The native send path handed the connection back (``DataPlane.exits``): ``frame``, what its thread read of
         the frame it did not serve, is read here as if the transport had read it, and the loop reads on.
         ``session_state`` (0.9): the request watermark and the replies the thread sent, for the session's client
-        table (a retried request gets its reply), before the loop reads the frame."""
+        table (a retried request gets its reply), before the loop reads the frame; and when the thread last
+        admitted a request (the session's last heartbeat, if later than the loop's)."""
         self.on_send_path = False
-        binding = self.session.vsr if self.session is not None else None
+        session = self.session
+        binding = session.vsr if session is not None else None
         if session_state is not None and binding is not None:
-            watermark, replies = session_state
+            watermark, replies, last_request_us = session_state
             for request, reply in replies:
                 binding.remember(request, [reply])
             binding.watermark = max(binding.watermark, watermark)
+            session.last_heartbeat_us = max(session.last_heartbeat_us, last_request_us)
         # The frame's bytes are counted again as they are fed in.
         self.received_bytes += thread_received_bytes - len(frame)
         if self._closed or self.transport is None:
