@@ -2,7 +2,8 @@
 //! converted (0.9), written and acknowledged by a thread of the connection's own, with no interpreter on the way.
 //! A 0.9 connection comes with its bound session: the thread serves that session's SendMessages requests numbered
 //! above its watermark, answers each with the reply the loop would give, and hands the watermark and the replies
-//! back with the connection, for the loop's client table.
+//! back with the connection, for the loop's client table. A 0.8 single consumer reading on by offset comes with a
+//! poll route: the thread answers its polls of the partition from the active segment's log (`serve_poll`).
 //!
 //! Why: the event loop's one thread did every receive, stamp and write of every producer, while Iggy runs a shard per
 //! core; four producers stayed at 0.76-0.85x of Iggy 0.8 however the loop's work was cut (server/BENCHMARKS.md).
@@ -34,11 +35,12 @@ use pyo3::types::PyBytes;
 
 use crate::batch;
 use crate::batch_v09;
-use crate::codes::{command_code, constants, header_command, operation, partitioning_kind};
-use crate::layout::{read_u128, read_u32, read_u64, write_u32, write_u64};
+use crate::codes::{command_code, constants, header_command, operation, partitioning_kind, polling_kind};
+use crate::layout::{frame_checksum, frame_size_from_header, read_u128, read_u32, read_u64, write_u32, write_u64};
+use crate::py_map::{map_file, populate, Mapping};
 use crate::py_sender::SenderHandle;
 use crate::py_writer::SegmentFileWriter;
-use crate::wire_layout::{index_entry, reply_header, request_header};
+use crate::wire_layout::{index_entry, message_header, reply_header, request_header};
 
 /// A segment's log positions are u32 in its index.
 const MAX_SEGMENT_LOG_BYTES: u64 = 0xFFFF_FFFF;
@@ -140,6 +142,9 @@ struct LaneState {
     pending_known: Vec<u8>,
     /// In `DIRTY` already.
     listed: bool,
+    /// Changes whenever the loop gives the lane another writer (or none): a new segment, a purge, a rotation. A
+    /// poll route was given for the segment of one generation and serves nothing of another.
+    generation: u64,
 }
 
 struct Lane {
@@ -182,6 +187,7 @@ impl Lane {
             pending_bytes: 0,
             pending_known: Vec::new(),
             listed: false,
+            generation: 0,
         };
         let id = NEXT_LANE_ID.fetch_add(1, Ordering::Relaxed);
         Self { id, dirty, state: Mutex::new(state), released: Condvar::new() }
@@ -397,6 +403,13 @@ impl PartitionLane {
             state.enabled = enabled && writer.is_some();
             state.waiting = waiting;
             state.acknowledge_first = acknowledge_first;
+            let same_writer = match (&state.writer, &writer) {
+                (Some(old), Some(new)) => old.as_ptr() == new.as_ptr(),
+                _ => false,
+            };
+            if !same_writer {
+                state.generation += 1;
+            }
             old_writer = std::mem::replace(&mut state.writer, writer);
             state.next_offset = next_offset;
             state.last_timestamp_us = last_timestamp_us;
@@ -453,9 +466,11 @@ struct Plane {
     requests: AtomicU64,
     messages: AtomicU64,
     received_bytes: AtomicU64,
-    /// Bytes of the answers the threads sent (acknowledgements, 0.9 replies).
+    /// Bytes of the answers the threads sent (acknowledgements, 0.9 replies, polls' answers).
     sent_bytes: AtomicU64,
     handbacks: AtomicU64,
+    polls: AtomicU64,
+    polled_messages: AtomicU64,
 }
 
 impl Plane {
@@ -644,6 +659,18 @@ fn next_round_robin(cursor: &AtomicU64, count: u64) -> u64 {
 type RouteArgument<'py> =
     (Vec<u8>, u8, Vec<PyRef<'py, PartitionLane>>, Option<PyRef<'py, RoundRobin>>, u32, u32, Vec<u32>);
 
+/// A poll route as Python gives it (`DataPlane.start`): the payload's bytes before the strategy, the partition's
+/// lane and id, whether reads check checksums, the most messages a poll answers, and where the next poll starts
+/// (offset, byte in the active segment).
+type PollArgument<'py> = (Vec<u8>, PyRef<'py, PartitionLane>, u32, bool, u32, u64, u64);
+
+fn poll_route_of(argument: PollArgument<'_>) -> PollRoute {
+    let (key, lane, partition_id, verify, max_messages, next_offset, position) = argument;
+    let lane = Arc::clone(&lane.lane);
+    let generation = lock(&lane.state).generation;
+    PollRoute { key, lane, partition_id, verify, max_messages, generation, next_offset, position, mapping: None }
+}
+
 fn route_of((key, kind, lanes, cursor, stream_id, topic_id, partition_ids): RouteArgument<'_>) -> PyResult<Route> {
     if partition_ids.len() != lanes.len() {
         return Err(PyValueError::new_err("a partition id for each lane"));
@@ -717,6 +744,141 @@ fn find_route<'a>(routes: &'a [Route], parts: &SendParts, payload: &[u8]) -> Opt
         parts.topic_key(payload)
     };
     routes.iter().find(|route| route.key == key)
+}
+
+// ------------------------------------------------------------------------------------------------ polls
+
+/// A 0.8 PollMessages payload after its route's key (consumer, stream, topic, partition as sent): the strategy's
+/// kind (u8) and value (u64), the count (u32), auto-commit (u8).
+const POLL_TAIL_BYTES: usize = 1 + 8 + 4 + 1;
+/// A PollMessages payload is never longer (a key of three identifiers of at most 255 bytes, and the tail).
+const MAX_POLL_PAYLOAD_BYTES: usize = 1024;
+/// A poll's answer: the frame header (status, length) and the prefix (partition id, current offset, count).
+const POLL_HEAD_BYTES: usize = 4 + 4 + 4 + 8 + 4;
+/// Segment bytes are faulted in (`MADV_POPULATE_READ`) this far ahead of the walk over them: a page the kernel
+/// cannot read fails that call, and the poll goes to the loop, rather than a read of it raising SIGBUS.
+const POPULATE_WINDOW_BYTES: usize = 256 * 1024;
+
+/// A consumer connection's polls the thread serves: a single consumer's polls of one partition by offset, without
+/// auto-commit, each starting where the last one ended (`next_offset` at byte `position` of the active segment),
+/// while the lane's segment is the one of `generation`. Python decides everything else: the first poll, any
+/// other strategy or offset, a group, a sealed segment are the loop's.
+struct PollRoute {
+    /// The payload's bytes before the strategy, as the loop served them (consumer, stream, topic, partition).
+    key: Vec<u8>,
+    lane: Arc<Lane>,
+    partition_id: u32,
+    /// `system.partition.verify_checksums_on_read`.
+    verify: bool,
+    /// `limits.max_poll_messages`.
+    max_messages: u32,
+    generation: u64,
+    next_offset: u64,
+    position: u64,
+    /// The active segment's log, mapped once for the route (again when the segment outgrows the map).
+    mapping: Option<Arc<Mapping>>,
+}
+
+/// The partition's state a poll reads up to: (next offset, segment end, the log's map), taken under the lane's lock
+/// (after a hold of the loop's ends); None when the route does not hold (another segment, the lane disabled, the
+/// route ahead of the log) or the log cannot be mapped.
+fn poll_snapshot(route: &mut PollRoute) -> Option<(u64, u64, Arc<Mapping>)> {
+    let mut state = lock(&route.lane.state);
+    while state.python_holds {
+        state = route.lane.released.wait(state).unwrap_or_else(|poisoned| poisoned.into_inner());
+    }
+    if !state.enabled
+        || state.generation != route.generation
+        || route.next_offset > state.next_offset
+        || route.position > state.position_bytes
+    {
+        return None;
+    }
+    let covered = route.mapping.as_ref().is_some_and(|mapping| mapping.length as u64 >= state.position_bytes);
+    if !covered {
+        // The writer's descriptor is open while the lane holds the writer; the map outlives it.
+        let writer = state.writer.as_ref()?;
+        let length = state.segment_size_bytes.max(state.position_bytes);
+        route.mapping = Some(map_file(writer.get().log_fd(), usize::try_from(length).ok()?).ok()?);
+    }
+    Some((state.next_offset, state.position_bytes, Arc::clone(route.mapping.as_ref()?)))
+}
+
+/// Serves a PollMessages `payload` of the route as the loop would, or false (nothing sent): the loop serves it. The
+/// bytes below the lane's end are written and never change, so they are read without the lock. A frame that is
+/// torn, out of sequence or fails its checksum goes to the loop, which answers it with its code.
+fn serve_poll(
+    plane: &Plane,
+    sender: &SenderHandle,
+    route: &mut PollRoute,
+    request_bytes: usize,
+    payload: &[u8],
+    epoch: u64,
+) -> bool {
+    let key_bytes = route.key.len();
+    if payload.len() != key_bytes + POLL_TAIL_BYTES || payload[..key_bytes] != route.key[..] {
+        return false;
+    }
+    let tail = &payload[key_bytes..];
+    let (kind, value, count, auto_commit) = (tail[0], read_u64(tail, 1), read_u32(tail, 9), tail[13]);
+    if kind != polling_kind::OFFSET || auto_commit != 0 || value != route.next_offset || count == 0 {
+        return false;
+    }
+    if plane.epoch.load(Ordering::Acquire) != epoch {
+        return false;
+    }
+    let Some((end_offset, end_bytes, mapping)) = poll_snapshot(route) else {
+        return false;
+    };
+    let count = u64::from(count.min(route.max_messages));
+    let end = end_bytes as usize;
+    let start = route.position as usize;
+    // SAFETY: `[0, end)` lies within the map (checked in `poll_snapshot`), which `mapping` keeps alive; its bytes
+    // are read only after `populate` faulted them in.
+    let log = unsafe { std::slice::from_raw_parts(mapping.address as *const u8, end) };
+    let (mut position, mut offset, mut populated) = (start, route.next_offset, start);
+    let fault_in = |upto: usize, populated: &mut usize| -> bool {
+        if upto <= *populated {
+            return true;
+        }
+        let to = (upto + POPULATE_WINDOW_BYTES).min(end);
+        let faulted = populate(&mapping, *populated, to - *populated).is_ok();
+        *populated = to;
+        faulted
+    };
+    while offset < end_offset && offset - route.next_offset < count {
+        if end - position < message_header::SIZE || !fault_in(position + message_header::SIZE, &mut populated) {
+            return false;
+        }
+        let size = frame_size_from_header(&log[position..]);
+        if size > (end - position) as u64 || !fault_in(position + size as usize, &mut populated) {
+            return false;
+        }
+        let frame = &log[position..position + size as usize];
+        if read_u64(frame, message_header::OFFSET_AT) != offset
+            || (route.verify && read_u64(frame, message_header::CHECKSUM_AT) != frame_checksum(frame))
+        {
+            return false;
+        }
+        position += size as usize;
+        offset += 1;
+    }
+    let found = offset - route.next_offset;
+    let body = position - start;
+    let mut head = [0u8; POLL_HEAD_BYTES];
+    write_u32(&mut head, 4, (POLL_HEAD_BYTES - 8 + body) as u32);
+    write_u32(&mut head, 8, route.partition_id);
+    write_u64(&mut head, 12, end_offset.saturating_sub(1));
+    write_u32(&mut head, 20, found as u32);
+    // Counted before the answer goes out, so that a client that saw it finds the poll counted.
+    plane.polls.fetch_add(1, Ordering::Relaxed);
+    plane.polled_messages.fetch_add(found, Ordering::Relaxed);
+    plane.received_bytes.fetch_add(request_bytes as u64, Ordering::Relaxed);
+    plane.sent_bytes.fetch_add((POLL_HEAD_BYTES + body) as u64, Ordering::Relaxed);
+    sender.send_mapped_from_thread(&head, &mapping, start, body);
+    route.next_offset = offset;
+    route.position = position as u64;
+    true
 }
 
 /// A 0.9 connection's bound session, as the event loop's `VsrBinding` had it when it handed the connection here:
@@ -802,6 +964,7 @@ fn serve(
     control: &Control,
     sender: &SenderHandle,
     routes: &[Route],
+    poll: &mut Option<PollRoute>,
     epoch: u64,
     framing: &mut Framing,
 ) -> Exit {
@@ -832,12 +995,19 @@ fn serve(
             }
         }
         received_bytes += header_bytes as u64;
+        let code = match framing {
+            Framing::V08 => read_u32(&header, 4),
+            Framing::V09(_) => command_code::SEND_MESSAGES,
+        };
         let admitted_bytes = match framing {
             Framing::V08 => {
                 let length = read_u32(&header, 0) as usize;
-                let code = read_u32(&header, 4);
-                (code == command_code::SEND_MESSAGES && length >= 4 && length - 4 <= plane.max_payload_bytes)
-                    .then(|| length - 4)
+                let limit = match code {
+                    command_code::SEND_MESSAGES => Some(plane.max_payload_bytes),
+                    command_code::POLL_MESSAGES if poll.is_some() => Some(MAX_POLL_PAYLOAD_BYTES),
+                    _ => None,
+                };
+                limit.and_then(|limit| (length >= 4 && length - 4 <= limit).then(|| length - 4))
             }
             Framing::V09(session) => session.admits(&header, plane.max_payload_bytes),
         };
@@ -873,6 +1043,14 @@ fn serve(
             Received::Done => {}
             Received::Stalled => return exit(with_header(&buffer[..filled]), true, received_bytes),
             _ => return exit(with_header(&buffer[..filled]), false, received_bytes),
+        }
+        if code == command_code::POLL_MESSAGES {
+            let route = poll.as_mut().expect("a poll is admitted only with a poll route");
+            if !serve_poll(plane, sender, route, header_bytes + payload_bytes, &buffer[..payload_bytes], epoch) {
+                plane.handbacks.fetch_add(1, Ordering::Relaxed);
+                return exit(with_header(&buffer[..payload_bytes]), false, received_bytes);
+            }
+            continue;
         }
         let payload = &mut buffer[..payload_bytes];
         // 0.9: a request checksum that does not match is the loop's to answer (its status 4 InvalidFormat).
@@ -1015,6 +1193,8 @@ impl DataPlane {
                 received_bytes: AtomicU64::new(0),
                 sent_bytes: AtomicU64::new(0),
                 handbacks: AtomicU64::new(0),
+                polls: AtomicU64::new(0),
+                polled_messages: AtomicU64::new(0),
             }),
         })
     }
@@ -1045,8 +1225,10 @@ impl DataPlane {
 
     /// Serves the socket `fd` (a duplicate is taken) on a thread of its own, answering through `sender`, with
     /// `routes` (see `RouteArgument`) valid at `epoch`. `session`: a 0.9 connection's bound session (client id,
-    /// session number, request watermark, the reply's commit); None for 0.8. False (nothing started) at
-    /// `max_threads`.
+    /// session number, request watermark, the reply's commit); None for 0.8. `poll`: a 0.8 consumer's polls (see
+    /// `PollArgument`), for the segment the partition's lane is at now. False (nothing started) at `max_threads`.
+    #[pyo3(signature = (token, fd, sender, routes, epoch, session, poll = None))]
+    #[allow(clippy::too_many_arguments)]
     fn start(
         &self,
         token: u64,
@@ -1055,8 +1237,10 @@ impl DataPlane {
         routes: Vec<RouteArgument<'_>>,
         epoch: u64,
         session: Option<(u128, u64, u64, u64)>,
+        poll: Option<PollArgument<'_>>,
     ) -> PyResult<bool> {
         let routes = routes.into_iter().take(MAX_ROUTES).map(route_of).collect::<PyResult<Vec<Route>>>()?;
+        let mut poll = poll.map(poll_route_of);
         let mut controls = lock(&self.plane.controls);
         if controls.len() >= self.plane.max_threads || controls.contains_key(&token) {
             return Ok(false);
@@ -1089,7 +1273,7 @@ impl DataPlane {
                         replies: VecDeque::new(),
                     })),
                 };
-                let mut exit = serve(&plane, &thread_control, sender.get(), &routes, epoch, &mut framing);
+                let mut exit = serve(&plane, &thread_control, sender.get(), &routes, &mut poll, epoch, &mut framing);
                 exit.token = token;
                 if let Framing::V09(session) = framing {
                     let last_request_us = thread_control.last_request_us.load(Ordering::Acquire);
@@ -1156,9 +1340,9 @@ impl DataPlane {
         });
     }
 
-    /// (sends served, messages, bytes received by served sends, sends handed to the event loop, bytes of the
-    /// answers sent), since start.
-    fn stats(&self) -> (u64, u64, u64, u64, u64) {
+    /// (sends served, messages, bytes received by served requests, requests handed to the event loop, bytes of the
+    /// answers sent, polls served, messages they answered), since start.
+    fn stats(&self) -> (u64, u64, u64, u64, u64, u64, u64) {
         let plane = &self.plane;
         (
             plane.requests.load(Ordering::Relaxed),
@@ -1166,6 +1350,8 @@ impl DataPlane {
             plane.received_bytes.load(Ordering::Relaxed),
             plane.handbacks.load(Ordering::Relaxed),
             plane.sent_bytes.load(Ordering::Relaxed),
+            plane.polls.load(Ordering::Relaxed),
+            plane.polled_messages.load(Ordering::Relaxed),
         )
     }
 

@@ -44,6 +44,41 @@ impl MappedFile {
     }
 }
 
+/// A read-only, shared map of the first `length` bytes of the file open on `fd` (the map outlives the descriptor).
+pub(crate) fn map_file(fd: c_int, length: usize) -> std::io::Result<Arc<Mapping>> {
+    if length == 0 {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "cannot map 0 bytes"));
+    }
+    // SAFETY: a fresh read-only shared mapping chosen by the kernel; checked for MAP_FAILED.
+    let address = unsafe { libc::mmap(ptr::null_mut(), length, libc::PROT_READ, libc::MAP_SHARED, fd, 0) };
+    if address == libc::MAP_FAILED {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(Arc::new(Mapping { address: address as usize, length }))
+}
+
+/// Reads `[offset, offset + length)` of `mapping` into memory now (`MADV_POPULATE_READ`): an error where a plain
+/// access would raise SIGBUS (an I/O error of the disk, a file shorter than the range) or where the kernel lacks
+/// the call (before Linux 5.14). The caller keeps the range within the map.
+pub(crate) fn populate(mapping: &Mapping, offset: usize, length: usize) -> std::io::Result<()> {
+    if length == 0 {
+        return Ok(());
+    }
+    debug_assert!(offset + length <= mapping.length);
+    // SAFETY: sysconf has no preconditions.
+    let page_bytes = unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as usize;
+    let start = (mapping.address + offset) & !(page_bytes - 1);
+    let end = mapping.address + offset + length;
+    // SAFETY: [start, end) lies within the mapping (start rounded down to its page, the map being page aligned);
+    // madvise only faults pages in and reports failures.
+    let status = unsafe { libc::madvise(start as *mut c_void, end - start, libc::MADV_POPULATE_READ) };
+    if status == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
 #[pymethods]
 impl MappedFile {
     /// Map the first `length` bytes of the file open on `fd` read-only (OSError if the kernel refuses).
@@ -53,13 +88,8 @@ impl MappedFile {
         if length == 0 {
             return Err(PyValueError::new_err("cannot map 0 bytes"));
         }
-        // SAFETY: a fresh read-only shared mapping chosen by the kernel; checked for MAP_FAILED.
-        let address = unsafe { libc::mmap(ptr::null_mut(), length, libc::PROT_READ, libc::MAP_SHARED, fd, 0) };
-        if address == libc::MAP_FAILED {
-            return Err(PyOSError::new_err(std::io::Error::last_os_error().to_string()));
-        }
-        let address = address as usize;
-        Ok(Self { mapping: Arc::new(Mapping { address, length }) })
+        let mapping = map_file(fd, length).map_err(|error| PyOSError::new_err(error.to_string()))?;
+        Ok(Self { mapping })
     }
 
     fn __len__(&self) -> usize {
@@ -76,23 +106,8 @@ impl MappedFile {
                 self.mapping.length
             )));
         }
-        if length == 0 {
-            return Ok(());
-        }
-        // SAFETY: sysconf has no preconditions.
-        let page_bytes = unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as usize;
-        let start = (self.mapping.address + offset) & !(page_bytes - 1);
-        let end = self.mapping.address + offset + length;
-        let status = py.allow_threads(|| {
-            // SAFETY: [start, end) lies within this mapping (start rounded down to its page, the map being
-            // page aligned); madvise only faults pages in and reports failures.
-            let status = unsafe { libc::madvise(start as *mut c_void, end - start, libc::MADV_POPULATE_READ) };
-            if status == 0 {
-                Ok(())
-            } else {
-                Err(std::io::Error::last_os_error())
-            }
-        });
+        let mapping = &self.mapping;
+        let status = py.allow_threads(|| populate(mapping, offset, length));
         status.map_err(|error| PyOSError::new_err((error.raw_os_error().unwrap_or(0), error.to_string())))
     }
 

@@ -718,6 +718,63 @@ impl SenderHandle {
     }
 }
 
+impl SenderHandle {
+    /// A poll's answer from a thread of the native data path, without the GIL: `head` (the frame header and the
+    /// poll prefix) and `length` bytes of `mapping` from `offset`. Sent inline when nothing is queued, else queued
+    /// behind what is (the head copied, the segment bytes by reference to the mapping), so answers stay in order.
+    pub(crate) fn send_mapped_from_thread(&self, head: &[u8], mapping: &Arc<Mapping>, offset: usize, length: usize) {
+        debug_assert!(offset + length <= mapping.length);
+        let address = mapping.address + offset;
+        let total = head.len() + length;
+        let mut state = lock(&self.conn.state);
+        if state.closed || state.closing != Closing::No || state.failed.is_some() {
+            return;
+        }
+        let was_empty = state.queue.is_empty();
+        let mut sent_inline = 0usize;
+        if was_empty {
+            let ranges = [(head.as_ptr() as usize, head.len()), (address, length)];
+            match send_ranges(self.conn.fd, &ranges[..if length > 0 { 2 } else { 1 }]) {
+                Ok(sent) if sent == total => {
+                    self.shared.inline_sends.fetch_add(1, Ordering::Relaxed);
+                    return;
+                }
+                Ok(sent) => sent_inline = sent,
+                Err(errno) if errno == libc::EAGAIN || errno == libc::EWOULDBLOCK => {}
+                Err(errno) => {
+                    state.failed = Some(errno);
+                    drop(state);
+                    self.shared.schedule(&self.conn);
+                    return;
+                }
+            }
+        }
+        let mut copied = 0usize;
+        if sent_inline < head.len() {
+            copied = head.len() - sent_inline;
+            state.queue.push_back(Chunk::Owned(head[sent_inline..].to_vec()));
+        }
+        let mapped_sent = sent_inline.saturating_sub(head.len());
+        if mapped_sent < length {
+            let chunk = Chunk::Mapped {
+                _mapping: Arc::clone(mapping),
+                address: address + mapped_sent,
+                length: length - mapped_sent,
+            };
+            state.queue.push_back(chunk);
+        }
+        let rest = total - sent_inline;
+        self.conn.queued_bytes.fetch_add(rest, Ordering::AcqRel);
+        self.shared.queued_total_bytes.fetch_add(rest, Ordering::AcqRel);
+        self.shared.queued_sends.fetch_add(1, Ordering::Relaxed);
+        self.shared.copied_bytes.fetch_add(copied as u64, Ordering::Relaxed);
+        drop(state);
+        if was_empty {
+            self.shared.schedule(&self.conn);
+        }
+    }
+}
+
 impl Drop for SenderHandle {
     /// A handle dropped without `close` must not keep its socket open through the duplicate.
     fn drop(&mut self) {

@@ -134,6 +134,12 @@ impl SegmentFileWriter {
         writer::pwritev_all(self.log_fd, &[frames], log_position)
     }
 
+    /// The log's descriptor, for a thread of the native data path to map the log it reads polls from (open while
+    /// the lane holds this writer).
+    pub(crate) fn log_fd(&self) -> RawFd {
+        self.log_fd
+    }
+
     /// Cuts the log back to `log_position` after a failed write (nothing past it was acknowledged).
     pub(crate) fn cut_log_back(&self, log_position: u64) {
         // SAFETY: plain syscall on the caller-owned descriptor.

@@ -368,8 +368,9 @@ class RoundRobin:
         """The index of the partition the next balanced send goes to, of ``count`` (> 0; ValueError otherwise)."""
 
 class DataPlane:
-    """The TCP listener's native send path: a thread per connection handed to it serves that connection's
-    SendMessages by the routes it was given, and hands any other frame back (``exits``)."""
+    """The TCP listener's native data path: a thread per connection handed to it serves that connection's
+    SendMessages by the routes it was given, or a single consumer's polls by its poll route, and hands any other
+    frame back (``exits``)."""
 
     def __init__(
         self, max_payload_bytes: int, max_messages_per_batch: int, frame_timeout_ms: int, max_threads: int
@@ -391,13 +392,17 @@ class DataPlane:
         routes: list[tuple[bytes, int, list[PartitionLane], RoundRobin | None, int, int, list[int]]],
         epoch: int,
         session: tuple[int, int, int, int] | None,
+        poll: tuple[bytes, PartitionLane, int, bool, int, int, int] | None = None,
     ) -> bool:
         """Serve socket ``fd`` (duplicated) on a thread of its own; False at ``max_threads``. A route is (its bytes,
         the partitioning kind, lanes, cursor, stream id, topic id, the lanes' partition ids): by partition id, the
         identifiers and partitioning as sent and the partition's lane; balanced or keyed, the identifiers and the
         kind, the topic's lanes in partition order, and the topic's cursor (balanced only). ValueError for any
         other shape. ``session``: a 0.9 connection's bound session (client id, session number, request watermark,
-        the replies' commit), or None for 0.8 framing."""
+        the replies' commit), or None for 0.8 framing. ``poll``: a 0.8 single consumer's polls by offset without
+        auto-commit (the payload's bytes before the strategy, the partition's lane and id, whether reads check
+        checksums, the most messages a poll answers, the next poll's offset and its byte in the active segment),
+        served while the lane stays at its present segment."""
     def exits(self) -> list[tuple[int, bytes, bool, int, tuple[int, list[tuple[int, bytes]], int] | None]]:
         """(token, bytes read of the frame to serve, stalled, bytes the thread received, 0.9: (request watermark,
         the replies it kept as (request number, reply frame), when it last admitted a request in µs since the
@@ -406,9 +411,9 @@ class DataPlane:
         """Ask a connection's thread to hand it back (within 200 ms, or at its next frame)."""
     def stop_all(self) -> None:
         """Stop every thread and wait for them (GIL released); their exits stay queued."""
-    def stats(self) -> tuple[int, int, int, int, int]:
-        """(sends served, messages, bytes of served sends, sends handed to the loop, bytes of the answers the
-        threads sent) since start."""
+    def stats(self) -> tuple[int, int, int, int, int, int, int]:
+        """(sends served, messages, bytes of served requests, requests handed to the loop, bytes of the answers
+        the threads sent, polls served, messages they answered) since start."""
     def last_request_us(self, token: int) -> int | None:
         """When connection ``token``'s thread last admitted a 0.9 request of its session (µs since the epoch);
         None when it is not on the path, speaks 0.8, or sent none there yet."""

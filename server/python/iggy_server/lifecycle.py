@@ -57,7 +57,7 @@ class IggyServer:
         # by client id.
         self.data_plane: Any = None
         self.send_path_connections: dict[int, Connection] = {}
-        self._send_path_counted = (0, 0, 0, 0, 0)
+        self._send_path_counted = (0, 0, 0, 0, 0, 0, 0)
         self._server: asyncio.base_events.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._background: list[asyncio.Task[Any]] = []
@@ -103,13 +103,16 @@ class IggyServer:
             return
         counted = plane.stats()
         # Received bytes are the connections' own (Connection.left_send_path).
-        requests, messages, _, _, sent_bytes = (now - before for now, before in zip(counted, self._send_path_counted))
+        sends, messages_in, _, _, sent_bytes, polls, messages_out = (
+            now - before for now, before in zip(counted, self._send_path_counted)
+        )
         self._send_path_counted = counted
-        if requests:
-            traffic = TRAFFIC[Transport.TCP]
-            traffic.requests[Command.SEND_MESSAGES] += requests
-            traffic.messages_in += messages
-            traffic.sent_bytes += sent_bytes
+        traffic = TRAFFIC[Transport.TCP]
+        traffic.requests[Command.SEND_MESSAGES] += sends
+        traffic.requests[Command.POLL_MESSAGES] += polls
+        traffic.messages_in += messages_in
+        traffic.messages_out += messages_out
+        traffic.sent_bytes += sent_bytes
 
     async def _drain_answers(self) -> None:
         """Let answers queued for the closed connections reach their clients (bounded), then stop the send

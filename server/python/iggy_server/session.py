@@ -49,6 +49,9 @@ class Session:
     # (topic, partition) of the last SendMessages the event loop served: the TCP connection may hand the next sends
     # of its route to the native send path.
     send_route: Any = None
+    # (partition, offset of the next poll) after a single consumer's PollMessages by offset without auto-commit over
+    # TCP: the connection may hand its next polls to the native data path.
+    poll_route: Any = None
 
     @property
     def is_authenticated(self) -> bool:

@@ -184,6 +184,42 @@ def test_answers_the_native_send_path_sent_count_as_sent_bytes(tmp_path):
     assert grew("iggy_sent_bytes_total", transport="tcp") == sends * (8 + 256 + 24)
 
 
+def test_polls_the_native_path_served_are_counted_as_the_loops(tmp_path):
+    # A consumer's first poll by offset is the loop's, the next ones the path's: every one counts a request, its
+    # messages and its answer's bytes (header, 16-byte prefix, frames).
+    env = {**ENV, "IGGY_SYSTEM_LOGGING_LEVEL": "info", "IGGY_SYSTEM_MEMORY_POOL_STATS_LOG_INTERVAL_MS": "200"}
+    server = ServerProcess(tmp_path / "data", env).start()
+    polls, per_poll = 11, 4
+    try:
+        with server.client() as tcp:
+            tcp.call(requests.CreateStream("polled"))
+            tcp.call(requests.CreateTopic("polled", 1, 1, 0, 0, 0, "t"))
+            assert tcp.request(Command.SEND_MESSAGES, send_frame("polled", polls * per_poll)[8:])[0] == 0
+        _, before = scrape(server)
+        after = before
+        with server.client() as consumer:
+            for number in range(polls):
+                polled = consumer.poll("polled", "t", PollingStrategy.offset(number * per_poll), count=per_poll)
+                assert len(polled.messages) == per_poll
+
+        def grew(name: str, **labels) -> float:
+            return value(after, name, **labels) - value(before, name, **labels)
+
+        deadline = time.monotonic() + 10  # the path's polls are counted within 100 ms
+        while grew("iggy_requests_total", transport="tcp", command="poll_messages") < polls:
+            assert time.monotonic() < deadline, "the path's polls were not counted within 10 s"
+            time.sleep(0.05)
+            _, after = scrape(server)
+    finally:
+        server.stop()
+    served = [int(n) for n in re.findall(r"native_polls=(\d+)", server.log())]
+    assert served and served[-1] == polls - 1
+    assert grew("iggy_requests_total", transport="tcp", command="poll_messages") == polls
+    assert grew("iggy_messages_polled_total", transport="tcp") == polls * per_poll
+    # The consumer's login answer (8 + 4 bytes) and its polls' answers.
+    assert grew("iggy_sent_bytes_total", transport="tcp") == 12 + polls * (8 + 16 + per_poll * FRAME_BYTES)
+
+
 def test_consumer_group_lag_and_segment_gauges(server):
     with server.client() as tcp:
         tcp.call(requests.CreateStream("lagging"))

@@ -23,6 +23,7 @@ from iggy.protocol.codes import (
     SEND_CONFIRMATION_SIZE,
     Command,
     ErrorCode,
+    PollingKind,
     ProtocolVersion,
 )
 from iggy.protocol.errors import ProtocolError
@@ -32,11 +33,11 @@ from iggy.protocol.primitives import Identifier, Partitioning, Reader
 from .. import _native
 from ..context import HandlerContext
 from ..errors import IggyError
-from ..session import Session
+from ..session import TRANSPORT_TCP, Session
 from ..transports.metrics import TRAFFIC
 from . import Response, handler
 from ._common import key
-from ._consumers import record_poll, resolve_consumer
+from ._consumers import CONSUMER, record_poll, resolve_consumer
 
 _EMPTY_POLL = encode_poll_response_prefix(0, 0, 0)
 _RESYNC_POLL = encode_poll_response_prefix(RESYNC_PARTITION_ID, 0, 0)
@@ -194,6 +195,17 @@ async def poll_messages(ctx: HandlerContext, session: Session, payload: memoryvi
         partition.commit_polled(consumer.kind, consumer.offset_key, result)
     record_poll(topic, consumer, result, request.auto_commit)
     TRAFFIC[session.transport_kind].messages_out += result.messages_count
+    if (
+        consumer.kind == CONSUMER
+        and not v09
+        and not request.auto_commit
+        and request.strategy.kind == PollingKind.OFFSET
+        and session.transport_kind == TRANSPORT_TCP
+        and partition.log.lane is not None
+    ):
+        # A consumer reading on by offset: its next polls may take the native data path (tcp.connection).
+        next_offset = result.last_offset + 1 if result.messages_count else request.strategy.value
+        session.poll_route = (partition, next_offset)
     prefix = encode_poll_response_prefix(partition.id, partition.log.current_offset, result.messages_count)
     if not records:
         return prefix

@@ -570,6 +570,19 @@ class PartitionLog:
             return EMPTY_READ
         return ReadResult(tuple(buffers), count - remaining, first_offset, last_offset, size_bytes)
 
+    def poll_position(self, offset: int) -> int | None:
+        """Where the message at ``offset`` starts in the active segment's log (the segment's end for the next
+        offset), for the native data path's polls; None when ``offset`` is not in the active segment."""
+        active = self._segments[-1]
+        if offset < active.start_offset or offset > self._next_offset:
+            return None
+        if offset == self._next_offset:
+            return active.size_bytes
+        span = active.lookup_offset(offset - active.start_offset, 1)
+        if span is None or span[0] != offset:
+            return None
+        return span[1]
+
     def offset_at_timestamp(self, timestamp_us: int) -> int | None:
         """Offset of the first message whose append timestamp is >= ``timestamp_us`` (None: no such one)."""
         self._check_open()

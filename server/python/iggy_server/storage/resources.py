@@ -208,8 +208,13 @@ class IoResources:
         )
         plane = self.data_plane
         if plane is not None:
-            served, _, _, handed_back, _ = plane.stats()
-            stats.update(native_sends=served, native_send_handbacks=handed_back, native_send_threads=plane.threads)
+            served, _, _, handed_back, _, polls, _ = plane.stats()
+            stats.update(
+                native_sends=served,
+                native_send_handbacks=handed_back,
+                native_send_threads=plane.threads,
+                native_polls=polls,
+            )
         return stats
 
 

@@ -198,17 +198,7 @@ class Connection(RequestDispatcher):
         assert session is not None
         (topic, partition), session.send_route = session.send_route, None
         plane = self.server.data_plane
-        if (
-            plane is None
-            or self.on_send_path
-            or self._closed
-            or self._busy
-            or self._sender is None
-            or self._socket_fd < 0
-            or session.user_id is None
-            or session.stale
-            or not self._at_frame_start
-        ):
+        if plane is None or not self._may_go_to_path():
             return
         bound = None
         if session.protocol >= ProtocolVersion.V0_9:
@@ -228,11 +218,59 @@ class Connection(RequestDispatcher):
         if key not in routes and len(routes) >= _native.MAX_SEND_ROUTES:
             del routes[next(iter(routes))]
         routes[key] = route
-        assert self.transport is not None
-        if not plane.start(session.client_id, self._socket_fd, self._sender, list(routes.values()), epoch, bound):
-            return  # tcp.native_send_connections threads serve others: this one stays on the loop
+        if plane.start(session.client_id, self._socket_fd, self._sender, list(routes.values()), epoch, bound):
+            self._went_to_path()
+        # else tcp.native_send_connections threads serve others: this one stays on the loop
+
+    def _after_poll(self, payload: memoryview) -> None:
+        """After a single consumer's PollMessages by offset (0.8, no auto-commit) answered OK: hand the connection
+        to the native data path, whose thread serves its next polls of the partition while each starts where the
+        last ended in the active segment, under the same conditions as ``_after_send``. Only a consumer's
+        connection that sent nothing goes: one that alternates sends and polls would change threads with each."""
+        session = self.session
+        assert session is not None
+        (partition, next_offset), session.poll_route = session.poll_route, None
+        plane = self.server.data_plane
+        if plane is None or self._send_routes or session.protocol >= ProtocolVersion.V0_9 or not self._may_go_to_path():
+            return
+        log = partition.log
+        lane = log.lane
+        position = log.poll_position(next_offset)
+        if lane is None or position is None:
+            return
+        poll = (
+            _poll_key(payload),
+            lane,
+            partition.id,
+            log.verify_after_read,
+            self.ctx.config.limits.max_poll_messages,
+            next_offset,
+            position,
+        )
+        if plane.start(session.client_id, self._socket_fd, self._sender, [], plane.epoch, None, poll):
+            self._went_to_path()
+
+    def _may_go_to_path(self) -> bool:
+        """Whether the native data path could serve the connection exactly as the loop would: plain TCP with the
+        send thread, logged in and not stale, no request under way and no byte of the next frame read."""
+        session = self.session
+        return not (
+            session is None
+            or self.on_send_path
+            or self._closed
+            or self._busy
+            or self._sender is None
+            or self._socket_fd < 0
+            or session.user_id is None
+            or session.stale
+            or not self._at_frame_start
+        )
+
+    def _went_to_path(self) -> None:
+        """A thread of the native data path reads the socket now: the loop stops until it hands it back."""
+        assert self.transport is not None and self.session is not None
         self.on_send_path = True
-        self.server.send_path_connections[session.client_id] = self
+        self.server.send_path_connections[self.session.client_id] = self
         self.transport.pause_reading()
         self._reading_paused = True
 
@@ -321,6 +359,15 @@ class Connection(RequestDispatcher):
                 self.transport.close()
             if self._sender is not None:
                 self._sender.close(graceful=not abort)
+
+
+def _poll_key(payload: memoryview) -> bytes:
+    """A PollMessages payload's bytes before its strategy, as the handler decoded it (so it is well formed): the
+    consumer (kind, identifier), the stream and topic identifiers, the optional partition (flag, u32)."""
+    at = 1 + 2 + payload[2]  # the consumer's kind, then its identifier (kind, length, value)
+    for _ in range(2):  # stream, topic
+        at += 2 + payload[at + 1]
+    return bytes(payload[: at + 5])
 
 
 def _route(payload: memoryview, topic: Topic, partition: Partition) -> SendRoute | None:

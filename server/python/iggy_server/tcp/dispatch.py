@@ -49,6 +49,9 @@ class RequestDispatcher(FrameReader):
     def _after_send(self, payload: memoryview) -> None:
         """A SendMessages was answered OK (the connection may go to the native send path)."""
 
+    def _after_poll(self, payload: memoryview) -> None:
+        """A single consumer's PollMessages by offset was answered OK (the connection may go to the native path)."""
+
     def _on_payload(self) -> None:
         session = self.session
         assert self._payload_view is not None and self.transport is not None and session is not None
@@ -184,6 +187,8 @@ class RequestDispatcher(FrameReader):
             self._write_ok(code, result)
             if session.send_route is not None:
                 self._after_send(payload)
+            elif session.poll_route is not None:
+                self._after_poll(payload)
         else:
             self._reject(code, failure.code, failure.message)
         if session.stale:
