@@ -682,50 +682,24 @@ impl SenderHandle {
     pub(crate) fn send_from_thread(&self, answer: &[u8]) {
         let now_ns = (self.shared.started.elapsed().as_nanos() as u64).max(1);
         self.shared.last_producer_ns.store(now_ns, Ordering::Release);
-        let mut state = lock(&self.conn.state);
-        if state.closed || state.closing != Closing::No || state.failed.is_some() {
-            return;
-        }
-        let was_empty = state.queue.is_empty();
-        let mut sent_inline = 0usize;
-        if was_empty {
-            let range = (answer.as_ptr() as usize, answer.len());
-            match send_ranges(self.conn.fd, &[range]) {
-                Ok(sent) if sent == answer.len() => {
-                    self.shared.inline_sends.fetch_add(1, Ordering::Relaxed);
-                    return;
-                }
-                Ok(sent) => sent_inline = sent,
-                Err(errno) if errno == libc::EAGAIN || errno == libc::EWOULDBLOCK => {}
-                Err(errno) => {
-                    state.failed = Some(errno);
-                    drop(state);
-                    self.shared.schedule(&self.conn);
-                    return;
-                }
-            }
-        }
-        let rest = answer.len() - sent_inline;
-        state.queue.push_back(Chunk::Owned(answer[sent_inline..].to_vec()));
-        self.conn.queued_bytes.fetch_add(rest, Ordering::AcqRel);
-        self.shared.queued_total_bytes.fetch_add(rest, Ordering::AcqRel);
-        self.shared.queued_sends.fetch_add(1, Ordering::Relaxed);
-        self.shared.copied_bytes.fetch_add(rest as u64, Ordering::Relaxed);
-        drop(state);
-        if was_empty {
-            self.shared.schedule(&self.conn);
-        }
+        self.send_on_thread(answer, None);
     }
-}
 
-impl SenderHandle {
     /// A poll's answer from a thread of the native data path, without the GIL: `head` (the frame header and the
-    /// poll prefix) and `length` bytes of `mapping` from `offset`. Sent inline when nothing is queued, else queued
-    /// behind what is (the head copied, the segment bytes by reference to the mapping), so answers stay in order.
+    /// poll prefix) and `length` bytes of `mapping` from `offset`, the segment bytes queued by reference to the
+    /// mapping when the socket does not take them at once.
     pub(crate) fn send_mapped_from_thread(&self, head: &[u8], mapping: &Arc<Mapping>, offset: usize, length: usize) {
         debug_assert!(offset + length <= mapping.length);
-        let address = mapping.address + offset;
-        let total = head.len() + length;
+        self.send_on_thread(head, (length > 0).then_some((mapping, offset, length)));
+    }
+
+    /// `head` then the `mapped` range (mapping, offset, length): sent inline when nothing is queued, else queued
+    /// behind what is (the head copied), so answers stay in order with the event loop's.
+    fn send_on_thread(&self, head: &[u8], mapped: Option<(&Arc<Mapping>, usize, usize)>) {
+        let (mapped_address, mapped_length) = mapped.map_or((0, 0), |(mapping, offset, length)| {
+            (mapping.address + offset, length)
+        });
+        let total = head.len() + mapped_length;
         let mut state = lock(&self.conn.state);
         if state.closed || state.closing != Closing::No || state.failed.is_some() {
             return;
@@ -733,8 +707,8 @@ impl SenderHandle {
         let was_empty = state.queue.is_empty();
         let mut sent_inline = 0usize;
         if was_empty {
-            let ranges = [(head.as_ptr() as usize, head.len()), (address, length)];
-            match send_ranges(self.conn.fd, &ranges[..if length > 0 { 2 } else { 1 }]) {
+            let ranges = [(head.as_ptr() as usize, head.len()), (mapped_address, mapped_length)];
+            match send_ranges(self.conn.fd, &ranges[..if mapped.is_some() { 2 } else { 1 }]) {
                 Ok(sent) if sent == total => {
                     self.shared.inline_sends.fetch_add(1, Ordering::Relaxed);
                     return;
@@ -754,14 +728,16 @@ impl SenderHandle {
             copied = head.len() - sent_inline;
             state.queue.push_back(Chunk::Owned(head[sent_inline..].to_vec()));
         }
-        let mapped_sent = sent_inline.saturating_sub(head.len());
-        if mapped_sent < length {
-            let chunk = Chunk::Mapped {
-                _mapping: Arc::clone(mapping),
-                address: address + mapped_sent,
-                length: length - mapped_sent,
-            };
-            state.queue.push_back(chunk);
+        if let Some((mapping, _, _)) = mapped {
+            let mapped_sent = sent_inline.saturating_sub(head.len());
+            if mapped_sent < mapped_length {
+                let chunk = Chunk::Mapped {
+                    _mapping: Arc::clone(mapping),
+                    address: mapped_address + mapped_sent,
+                    length: mapped_length - mapped_sent,
+                };
+                state.queue.push_back(chunk);
+            }
         }
         let rest = total - sent_inline;
         self.conn.queued_bytes.fetch_add(rest, Ordering::AcqRel);

@@ -20,19 +20,13 @@ from iggy.protocol.framing import encode_request
 from iggy.protocol.messages import PolledMessages
 from iggy.protocol.primitives import Consumer, Identifier, PollingStrategy
 
+from log_support import next_counter
 from server_support import ServerError, ServerProcess
 
 # The hot-path line (with the path's counters) every 200 ms.
 INFO = {"IGGY_SYSTEM_LOGGING_LEVEL": "info", "IGGY_SYSTEM_MEMORY_POOL_STATS_LOG_INTERVAL_MS": "200"}
 # Sealed segments every few dozen messages, so consumers cross segments.
 SMALL_SEGMENTS = {**INFO, "IGGY_SYSTEM_SEGMENT_SIZE_BYTES": str(16 * 1024)}
-
-
-def native_polls(server: ServerProcess) -> int:
-    """Polls the path served, from the last hot-path line of the server's log."""
-    counts = re.findall(r"native_polls=(\d+)", server.log())
-    assert counts, f"no native poll counter in the log:\n{server.log()[-2000:]}"
-    return int(counts[-1])
 
 
 def payloads(prefix: str, count: int) -> list[bytes]:
@@ -107,12 +101,7 @@ def test_a_poll_on_the_path_answers_the_bytes_the_loop_answers(server):
 
 def native_polls_live(server: ServerProcess) -> int:
     """The counter as the server's periodic hot-path line has it now."""
-    previous = len(re.findall(r"native_polls=", server.log()))
-    deadline = time.monotonic() + 10
-    while len(re.findall(r"native_polls=", server.log())) <= previous:
-        assert time.monotonic() < deadline, "no hot-path line in 10 s"
-        time.sleep(0.05)
-    return native_polls(server)
+    return next_counter(server, "native_polls")
 
 
 @pytest.mark.parametrize("server", [SMALL_SEGMENTS], indirect=True)

@@ -34,6 +34,7 @@ from iggy.protocol.responses import StreamDetails, TopicDetails
 from iggy.protocol.batches import Batch, Frame
 from iggy.protocol.codes import Operation, ProtocolVersion
 
+from log_support import next_counter
 from server_support import ServerError, ServerProcess
 from vsr_support import VsrClient
 
@@ -229,11 +230,7 @@ def test_an_invalid_batch_on_the_path_is_answered_with_the_loops_code(server, un
 
 def native_counters_live(server: ServerProcess) -> tuple[int, int]:
     """The counters as the server's periodic hot-path line has them now (logged every second in these tests)."""
-    previous = len(re.findall(r"native_sends=", server.log()))
-    deadline = time.monotonic() + 10
-    while len(re.findall(r"native_sends=", server.log())) <= previous:
-        assert time.monotonic() < deadline, "no hot-path line in 10 s"
-        time.sleep(0.05)
+    next_counter(server, "native_sends")
     return native_counters(server)
 
 

@@ -49,6 +49,23 @@ def value(samples, name: str, **labels) -> float:
 
 
 FRAME_BYTES = 64 + len(b"m%08d" % 0)
+NATIVE_PATH_ENV = {**ENV, "IGGY_SYSTEM_LOGGING_LEVEL": "info", "IGGY_SYSTEM_MEMORY_POOL_STATS_LOG_INTERVAL_MS": "200"}
+
+
+def growth_once_counted(server, before, command: str, requests_count: int):
+    """``grew(name, **labels)`` over the samples scraped once ``requests_count`` TCP requests of ``command`` were
+    counted since ``before`` (the native path's requests are counted within 100 ms, not with their answer)."""
+    after = before
+
+    def grew(name: str, **labels) -> float:
+        return value(after, name, **labels) - value(before, name, **labels)
+
+    deadline = time.monotonic() + 10
+    while grew("iggy_requests_total", transport="tcp", command=command) < requests_count:
+        assert time.monotonic() < deadline, f"{requests_count} {command} requests were not counted within 10 s"
+        time.sleep(0.05)
+        _, after = scrape(server)
+    return grew
 
 
 def send_frame(stream: str, count: int, partition: int = 0) -> bytes:
@@ -147,8 +164,7 @@ def test_answers_the_native_send_path_sent_count_as_sent_bytes(tmp_path):
 
     from vsr_support import VsrClient
 
-    env = {**ENV, "IGGY_SYSTEM_LOGGING_LEVEL": "info", "IGGY_SYSTEM_MEMORY_POOL_STATS_LOG_INTERVAL_MS": "200"}
-    server = ServerProcess(tmp_path / "data", env).start()
+    server = ServerProcess(tmp_path / "data", NATIVE_PATH_ENV).start()
     sends = 20
     try:
         with server.client() as tcp, VsrClient(server.host, server.port) as vsr:
@@ -163,19 +179,10 @@ def test_answers_the_native_send_path_sent_count_as_sent_bytes(tmp_path):
             assert tcp.request(Command.SEND_MESSAGES, send_frame("path-08", 1)[8:])[0] == 0
             vsr.call(send_09)
             _, before = scrape(server)
-            after = before
             for _ in range(sends):
                 assert tcp.request(Command.SEND_MESSAGES, send_frame("path-08", 1)[8:])[0] == 0
                 vsr.call(send_09)
-
-            def grew(name: str, **labels) -> float:
-                return value(after, name, **labels) - value(before, name, **labels)
-
-            deadline = time.monotonic() + 10  # the path's sends are counted within 100 ms
-            while grew("iggy_requests_total", transport="tcp", command="send_messages") < 2 * sends:
-                assert time.monotonic() < deadline, "the path's sends were not counted within 10 s"
-                time.sleep(0.05)
-                _, after = scrape(server)
+            grew = growth_once_counted(server, before, "send_messages", 2 * sends)
     finally:
         server.stop()
     served = [int(n) for n in re.findall(r"native_sends=(\d+)", server.log())]
@@ -187,8 +194,7 @@ def test_answers_the_native_send_path_sent_count_as_sent_bytes(tmp_path):
 def test_polls_the_native_path_served_are_counted_as_the_loops(tmp_path):
     # A consumer's first poll by offset is the loop's, the next ones the path's: every one counts a request, its
     # messages and its answer's bytes (header, 16-byte prefix, frames).
-    env = {**ENV, "IGGY_SYSTEM_LOGGING_LEVEL": "info", "IGGY_SYSTEM_MEMORY_POOL_STATS_LOG_INTERVAL_MS": "200"}
-    server = ServerProcess(tmp_path / "data", env).start()
+    server = ServerProcess(tmp_path / "data", NATIVE_PATH_ENV).start()
     polls, per_poll = 11, 4
     try:
         with server.client() as tcp:
@@ -196,20 +202,11 @@ def test_polls_the_native_path_served_are_counted_as_the_loops(tmp_path):
             tcp.call(requests.CreateTopic("polled", 1, 1, 0, 0, 0, "t"))
             assert tcp.request(Command.SEND_MESSAGES, send_frame("polled", polls * per_poll)[8:])[0] == 0
         _, before = scrape(server)
-        after = before
         with server.client() as consumer:
             for number in range(polls):
                 polled = consumer.poll("polled", "t", PollingStrategy.offset(number * per_poll), count=per_poll)
                 assert len(polled.messages) == per_poll
-
-        def grew(name: str, **labels) -> float:
-            return value(after, name, **labels) - value(before, name, **labels)
-
-        deadline = time.monotonic() + 10  # the path's polls are counted within 100 ms
-        while grew("iggy_requests_total", transport="tcp", command="poll_messages") < polls:
-            assert time.monotonic() < deadline, "the path's polls were not counted within 10 s"
-            time.sleep(0.05)
-            _, after = scrape(server)
+        grew = growth_once_counted(server, before, "poll_messages", polls)
     finally:
         server.stop()
     served = [int(n) for n in re.findall(r"native_polls=(\d+)", server.log())]
