@@ -505,7 +505,9 @@ fn set_receive_low_water(fd: RawFd, bytes: usize) {
 
 /// Reads into `buffer[*filled..]` until it is full. `whole`: one wake-up for what is missing (the low-water mark,
 /// reset to 1 before returning). A frame that stops arriving for `timeout` once begun (`*filled > 0` or
-/// `mid_frame`) is stalled; a connection waiting for its next frame waits as long as it likes.
+/// `mid_frame`) is stalled; a connection waiting for its next frame waits as long as it likes, calling `idle` every
+/// `TICK_MS` meanwhile.
+#[allow(clippy::too_many_arguments)]
 fn receive(
     fd: RawFd,
     buffer: &mut [u8],
@@ -514,6 +516,7 @@ fn receive(
     timeout: Duration,
     mid_frame: bool,
     whole: bool,
+    idle: &mut dyn FnMut(),
 ) -> Received {
     let mut progress = Instant::now();
     let mut lowered = false;
@@ -538,8 +541,12 @@ fn receive(
             break Received::Ended;
         }
         if polled == 0 {
-            if (mid_frame || *filled > 0) && progress.elapsed() >= timeout {
-                break Received::Stalled;
+            if mid_frame || *filled > 0 {
+                if progress.elapsed() >= timeout {
+                    break Received::Stalled;
+                }
+            } else {
+                idle();
             }
             continue;
         }
@@ -987,7 +994,16 @@ fn serve(
     };
     loop {
         let mut filled = 0;
-        match receive(fd, &mut header, &mut filled, control, timeout, false, false) {
+        // An idle consumer lets go of a segment the lane left (sealed, purged): its map would keep a deleted log's
+        // blocks allocated until the next poll.
+        let mut let_go_of_old_segment = || {
+            if let Some(route) = poll.as_mut() {
+                if route.mapping.is_some() && lock(&route.lane.state).generation != route.generation {
+                    route.mapping = None;
+                }
+            }
+        };
+        match receive(fd, &mut header, &mut filled, control, timeout, false, false, &mut let_go_of_old_segment) {
             Received::Done => {}
             Received::Stalled => return exit(header[..filled].to_vec(), true, received_bytes + filled as u64),
             Received::Ended | Received::Stopped => {
@@ -1027,7 +1043,7 @@ fn serve(
                 buffer.resize(grown, 0);
             }
             let end = buffer.len().min(payload_bytes);
-            outcome = receive(fd, &mut buffer[..end], &mut filled, control, timeout, true, whole);
+            outcome = receive(fd, &mut buffer[..end], &mut filled, control, timeout, true, whole, &mut || {});
             if !matches!(outcome, Received::Done) {
                 break;
             }

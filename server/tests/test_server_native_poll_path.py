@@ -205,3 +205,24 @@ def test_an_answer_larger_than_the_socket_takes_reaches_a_slow_reader_whole(serv
         assert native_polls_live(server) >= 2
     queued = [int(n) for n in re.findall(r"queued_answers=(\d+)", server.log())]
     assert queued and queued[-1] >= 1  # nothing else of the test is large enough to be queued
+
+
+def deleted_logs_mapped(server: ServerProcess) -> list[str]:
+    """The server's maps of segment logs that were deleted (``/proc/PID/maps``)."""
+    maps = Path(f"/proc/{server.pid}/maps").read_text()
+    return [line for line in maps.splitlines() if line.endswith(".log (deleted)")]
+
+
+def test_an_idle_consumer_lets_go_of_a_segment_the_lane_left(server):
+    # A purge deletes the segment the consumer's thread maps; the consumer polls no more. Its thread drops the map
+    # at its next idle tick (200 ms), so the deleted log's blocks are freed then and not at the next poll.
+    with server.client() as admin, server.client() as consumer:
+        create_topic(admin)
+        admin.send("s", "t", payloads("old", 30))
+        assert len(read_on(consumer, 0, 10)[0]) == 30  # on the path, its map of the log made
+        assert native_polls_live(server) >= 2
+        admin.call(requests.PurgeTopic(Identifier.parse("s"), Identifier.parse("t")))
+        deadline = time.monotonic() + 5
+        while deleted_logs_mapped(server):
+            assert time.monotonic() < deadline, f"a deleted log is still mapped: {deleted_logs_mapped(server)}"
+            time.sleep(0.05)
