@@ -1012,8 +1012,8 @@ def render_rust_layout(spec: Spec) -> str:
     out = [
         f"// {BANNER}",
         f"// {SOURCE_NOTE}",
-        "//! Field offsets and sizes of the fixed-size wire and disk layouts (message header, index entry; 0.9's",
-        "//! request, reply and eviction headers, batch header and message frame header).",
+        "//! Field offsets and sizes of the fixed-size wire and disk layouts (message header, index entry, a poll",
+        "//! answer's prefix; 0.9's request, reply and eviction headers, batch header and message frame header).",
         "",
     ]
     names = [name for name in OFFSET_RECORDS if name in spec.primitives]
@@ -1033,6 +1033,23 @@ def render_rust_layout(spec: Spec) -> str:
                 _doc(f.about, "    "),
                 f"    pub const {constant}_AT: usize = {at};",
                 f"    pub const {constant}_SIZE: usize = {f.fixed_size()};",
+            ]
+            at += f.fixed_size()
+        out += ["}", ""]
+    # The fixed prefix of a PollMessages answer: the PolledMessages fields before its frames or batches.
+    polled = spec.structs.get("PolledMessages")
+    if polled is not None:
+        prefix = [f for f in polled.fields if f.repeat is None]
+        out += [_doc("The fixed prefix of a PollMessages answer (the PolledMessages fields before its frames)."),
+                "#[allow(dead_code)]", "pub mod poll_response_prefix {",
+                _doc("Total size in bytes.", "    "),
+                f"    pub const SIZE: usize = {sum(f.fixed_size() for f in prefix)};"]
+        at = 0
+        for f in prefix:
+            out += [
+                _doc(f.about, "    "),
+                f"    pub const {f.name.upper()}_AT: usize = {at};",
+                f"    pub const {f.name.upper()}_SIZE: usize = {f.fixed_size()};",
             ]
             at += f.fixed_size()
         out += ["}", ""]

@@ -36,17 +36,20 @@ use pyo3::types::PyBytes;
 use crate::batch;
 use crate::batch_v09;
 use crate::codes::{command_code, constants, header_command, operation, partitioning_kind, polling_kind};
-use crate::layout::{frame_checksum, frame_size_from_header, read_u128, read_u32, read_u64, write_u32, write_u64};
+use crate::layout::{frame_size_from_header, read_u128, read_u32, read_u64, write_u32, write_u64};
 use crate::py_map::{map_file, populate, Mapping};
 use crate::py_sender::SenderHandle;
 use crate::py_writer::SegmentFileWriter;
-use crate::wire_layout::{index_entry, message_header, reply_header, request_header};
+use crate::recovery::check_frame_at;
+use crate::wire_layout::{index_entry, message_header, poll_response_prefix, reply_header, request_header};
 
 /// A segment's log positions are u32 in its index.
 const MAX_SEGMENT_LOG_BYTES: u64 = 0xFFFF_FFFF;
 const REQUEST_HEADER_BYTES: usize = 8;
+/// A 0.8 answer's header: status, then the body's length.
+const ANSWER_HEADER_BYTES: usize = 8;
 /// A SendMessages answer over 0.8: status 0, empty body.
-const ANSWER_OK: [u8; 8] = [0; 8];
+const ANSWER_OK: [u8; ANSWER_HEADER_BYTES] = [0; ANSWER_HEADER_BYTES];
 /// Payloads this large are received with one wake-up (`SO_RCVLOWAT`), not one per arriving part: the same rule as
 /// `iggy-bench-ceiling`'s `whole`.
 const WHOLE_PAYLOAD_MIN_BYTES: usize = 64 * 1024;
@@ -760,8 +763,8 @@ fn find_route<'a>(routes: &'a [Route], parts: &SendParts, payload: &[u8]) -> Opt
 const POLL_TAIL_BYTES: usize = 1 + 8 + 4 + 1;
 /// A PollMessages payload is never longer (a key of three identifiers of at most 255 bytes, and the tail).
 const MAX_POLL_PAYLOAD_BYTES: usize = 1024;
-/// A poll's answer: the frame header (status, length) and the prefix (partition id, current offset, count).
-const POLL_HEAD_BYTES: usize = 4 + 4 + 4 + 8 + 4;
+/// A poll's answer before its frames: the answer's header and the poll prefix.
+const POLL_HEAD_BYTES: usize = ANSWER_HEADER_BYTES + poll_response_prefix::SIZE;
 /// Segment bytes are faulted in (`MADV_POPULATE_READ`) this far ahead of the walk over them: a page the kernel
 /// cannot read fails that call, and the poll goes to the loop, rather than a read of it raising SIGBUS.
 const POPULATE_WINDOW_BYTES: usize = 256 * 1024;
@@ -861,22 +864,20 @@ fn serve_poll(
         if size > (end - position) as u64 || !fault_in(position + size as usize, &mut populated) {
             return false;
         }
-        let frame = &log[position..position + size as usize];
-        if read_u64(frame, message_header::OFFSET_AT) != offset
-            || (route.verify && read_u64(frame, message_header::CHECKSUM_AT) != frame_checksum(frame))
-        {
+        let Ok(checked) = check_frame_at(&log[position..position + size as usize], offset, route.verify) else {
             return false;
-        }
-        position += size as usize;
+        };
+        position += checked;
         offset += 1;
     }
     let found = offset - route.next_offset;
     let body = position - start;
     let mut head = [0u8; POLL_HEAD_BYTES];
-    write_u32(&mut head, 4, (POLL_HEAD_BYTES - 8 + body) as u32);
-    write_u32(&mut head, 8, route.partition_id);
-    write_u64(&mut head, 12, end_offset.saturating_sub(1));
-    write_u32(&mut head, 20, found as u32);
+    write_u32(&mut head, 4, (poll_response_prefix::SIZE + body) as u32);
+    let prefix = &mut head[ANSWER_HEADER_BYTES..];
+    write_u32(prefix, poll_response_prefix::PARTITION_ID_AT, route.partition_id);
+    write_u64(prefix, poll_response_prefix::CURRENT_OFFSET_AT, end_offset.saturating_sub(1));
+    write_u32(prefix, poll_response_prefix::MESSAGES_COUNT_AT, found as u32);
     // Counted before the answer goes out, so that a client that saw it finds the poll counted.
     plane.polls.fetch_add(1, Ordering::Relaxed);
     plane.polled_messages.fetch_add(found, Ordering::Relaxed);

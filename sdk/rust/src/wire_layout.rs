@@ -1,7 +1,7 @@
 // generated from protocol-spec by protocol-spec/generator — do not edit
 // Source: protocol-spec/spec/*.toml. Change the spec, then run `make gen`.
-//! Field offsets and sizes of the fixed-size wire and disk layouts (message header, index entry; 0.9's
-//! request, reply and eviction headers, batch header and message frame header).
+//! Field offsets and sizes of the fixed-size wire and disk layouts (message header, index entry, a poll
+//! answer's prefix; 0.9's request, reply and eviction headers, batch header and message frame header).
 
 /// The 64-byte header in front of every message, on the wire and on disk.
 #[allow(dead_code)]
@@ -287,4 +287,20 @@ pub mod frame_header {
     /// Zero; a decoder refuses anything else.
     pub const RESERVED_AT: usize = 40;
     pub const RESERVED_SIZE: usize = 8;
+}
+
+/// The fixed prefix of a PollMessages answer (the PolledMessages fields before its frames).
+#[allow(dead_code)]
+pub mod poll_response_prefix {
+    /// Total size in bytes.
+    pub const SIZE: usize = 16;
+    /// The partition actually read (consumer groups take it from here).
+    pub const PARTITION_ID_AT: usize = 0;
+    pub const PARTITION_ID_SIZE: usize = 4;
+    /// The partition's last offset (0 when empty).
+    pub const CURRENT_OFFSET_AT: usize = 4;
+    pub const CURRENT_OFFSET_SIZE: usize = 8;
+    /// Number of message frames that follow.
+    pub const MESSAGES_COUNT_AT: usize = 12;
+    pub const MESSAGES_COUNT_SIZE: usize = 4;
 }
