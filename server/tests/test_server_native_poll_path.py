@@ -79,7 +79,7 @@ def test_a_consumer_reads_everything_in_order_while_producers_append(server):
 
 
 def test_a_poll_on_the_path_answers_the_bytes_the_loop_answers(server):
-    with server.client() as producer, server.client() as consumer, server.client() as reference:
+    with server.client() as producer, server.client() as consumer:
         create_topic(producer)
         for number in range(5):
             producer.send("s", "t", payloads(f"b{number}", 40))
@@ -95,7 +95,6 @@ def test_a_poll_on_the_path_answers_the_bytes_the_loop_answers(server):
             same = requests.PollMessages(Consumer.consumer(1), "s", "t", 0, PollingStrategy.offset(start), 30, False)
             with server.client() as other:
                 assert status_body == other.request(Command.POLL_MESSAGES, same.encode())
-        assert reference  # a third connection kept open: the answers are not a lone client's
     assert served >= 3
 
 
