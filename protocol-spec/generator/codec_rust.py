@@ -1024,36 +1024,31 @@ def render_rust_layout(spec: Spec) -> str:
         size = record.fixed_size()
         if size is None:
             raise ValueError(f"{name} is not fixed-size")
-        out += [_doc(record.about), "#[allow(dead_code)]", f"pub mod {snake(name)} {{",
-                _doc("Total size in bytes.", "    "), f"    pub const SIZE: usize = {size};"]
-        at = 0
-        for f in record.fields:
-            constant = upper_snake(f.name) if not f.name.islower() else f.name.upper()
-            out += [
-                _doc(f.about, "    "),
-                f"    pub const {constant}_AT: usize = {at};",
-                f"    pub const {constant}_SIZE: usize = {f.fixed_size()};",
-            ]
-            at += f.fixed_size()
-        out += ["}", ""]
+        out += _offset_module(snake(name), record.about, list(record.fields))
     # The fixed prefix of a PollMessages answer: the PolledMessages fields before its frames or batches.
     polled = spec.structs.get("PolledMessages")
     if polled is not None:
         prefix = [f for f in polled.fields if f.repeat is None]
-        out += [_doc("The fixed prefix of a PollMessages answer (the PolledMessages fields before its frames)."),
-                "#[allow(dead_code)]", "pub mod poll_response_prefix {",
-                _doc("Total size in bytes.", "    "),
-                f"    pub const SIZE: usize = {sum(f.fixed_size() for f in prefix)};"]
-        at = 0
-        for f in prefix:
-            out += [
-                _doc(f.about, "    "),
-                f"    pub const {f.name.upper()}_AT: usize = {at};",
-                f"    pub const {f.name.upper()}_SIZE: usize = {f.fixed_size()};",
-            ]
-            at += f.fixed_size()
-        out += ["}", ""]
+        out += _offset_module(
+            "poll_response_prefix", "The fixed prefix of a PollMessages answer (the PolledMessages fields before its "
+            "frames).", prefix)
     return "\n".join(out)
+
+
+def _offset_module(module: str, about: str, fields: list[Field]) -> list[str]:
+    """A Rust module of a fixed-size layout: its SIZE, then each field's offset (_AT) and size (_SIZE)."""
+    out = [_doc(about), "#[allow(dead_code)]", f"pub mod {module} {{",
+           _doc("Total size in bytes.", "    "), f"    pub const SIZE: usize = {sum(f.fixed_size() for f in fields)};"]
+    at = 0
+    for f in fields:
+        constant = upper_snake(f.name) if not f.name.islower() else f.name.upper()
+        out += [
+            _doc(f.about, "    "),
+            f"    pub const {constant}_AT: usize = {at};",
+            f"    pub const {constant}_SIZE: usize = {f.fixed_size()};",
+        ]
+        at += f.fixed_size()
+    return out + ["}", ""]
 
 
 # Module names of the 0.9 records in the layout file (snake_case, as Rust modules are).
